@@ -1,0 +1,172 @@
+// Package enginetest checks that a game honours the engine contract. Every
+// game's tests call Conformance; it plays seeded random games and checks
+// replay, cloning, JSON round trips of moves and views, and determinization.
+package enginetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// Config says how many random games Conformance plays and for how long.
+type Config struct {
+	Seats    []int             // seat counts to try
+	Options  map[string]string // options for every game
+	Games    int               // games per seat count
+	MaxPlies int               // a game still running after this is cut off
+}
+
+// Conformance plays random games of rules and fails t on any breach of the
+// engine contract.
+func Conformance(t *testing.T, rules engine.Rules, cfg Config) {
+	t.Helper()
+	for _, n := range cfg.Seats {
+		for g := 0; g < cfg.Games; g++ {
+			setup := engine.Setup{Seats: n, Options: cfg.Options, Seed: uint64(1000*n + g)}
+			if err := checkGame(rules, setup, cfg.MaxPlies); err != nil {
+				t.Fatalf("%s, %d seats, seed %d: %v", rules.Info().ID, n, setup.Seed, err)
+			}
+		}
+	}
+}
+
+func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
+	s, err := engine.NewGame(rules, setup)
+	if err != nil {
+		return fmt.Errorf("new game: %w", err)
+	}
+	rng := engine.NewRNG(setup.Seed, 77)
+	var log []engine.Record
+	for ply := 0; ply < maxPlies; ply++ {
+		if _, over := s.Result(); over {
+			if s.Turn() != engine.NoSeat {
+				return fmt.Errorf("game over but Turn() = %v", s.Turn())
+			}
+			break
+		}
+		seat := s.Turn()
+		if !seat.Valid(setup.Seats) {
+			return fmt.Errorf("ply %d: Turn() = %v is not a seat", ply, seat)
+		}
+		legal := s.Legal()
+		if len(legal) == 0 {
+			return fmt.Errorf("ply %d: game not over but %v has no legal move", ply, seat)
+		}
+		if err := checkView(rules, s, seat, legal, &rng); err != nil {
+			return fmt.Errorf("ply %d: %w", ply, err)
+		}
+		m := legal[rng.IntN(len(legal))]
+		m2, err := roundTrip(rules, seat, m)
+		if err != nil {
+			return fmt.Errorf("ply %d: %w", ply, err)
+		}
+		before := s.Hash()
+		clone := s.Clone()
+		if other := engine.Seat((int(seat) + 1) % setup.Seats); other != seat {
+			if _, err := clone.Apply(other, m2); err == nil {
+				return fmt.Errorf("ply %d: %v could play %v for %v", ply, other, m2, seat)
+			}
+		}
+		if clone.Hash() != before {
+			return fmt.Errorf("ply %d: a refused move changed the state", ply)
+		}
+		if _, err := clone.Apply(seat, m2); err != nil {
+			return fmt.Errorf("ply %d: legal move %v refused: %w", ply, m2, err)
+		}
+		if s.Hash() != before {
+			return fmt.Errorf("ply %d: applying to a clone changed the original", ply)
+		}
+		if _, err := s.Apply(seat, m); err != nil {
+			return fmt.Errorf("ply %d: legal move %v refused: %w", ply, m, err)
+		}
+		if s.Hash() != clone.Hash() {
+			return fmt.Errorf("ply %d: a clone and the original diverged", ply)
+		}
+		log = append(log, engine.Record{Seat: seat, Move: m})
+	}
+	if s.Plies() != len(log) {
+		return fmt.Errorf("Plies() = %d after %d moves", s.Plies(), len(log))
+	}
+	replayed, err := engine.Replay(rules, setup, log)
+	if err != nil {
+		return err
+	}
+	if replayed.Hash() != s.Hash() {
+		return fmt.Errorf("replay of %d moves gives another state", len(log))
+	}
+	if res, over := s.Result(); over {
+		return checkResult(res, setup.Seats)
+	}
+	return nil
+}
+
+func roundTrip(rules engine.Rules, seat engine.Seat, m engine.Move) (engine.Move, error) {
+	data, err := engine.EncodeMove(rules.Info().ID, seat, m)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := engine.DecodeMove(rules, data)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", data, err)
+	}
+	if rec.Seat != seat || !reflect.DeepEqual(rec.Move, m) {
+		return nil, fmt.Errorf("move %#v came back from JSON %s as %#v", m, data, rec.Move)
+	}
+	return rec.Move, nil
+}
+
+func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []engine.Move, rng *engine.RNG) error {
+	v := s.View(seat)
+	if v.Viewer() != seat || v.Turn() != seat {
+		return fmt.Errorf("view of %v says viewer %v, turn %v", seat, v.Viewer(), v.Turn())
+	}
+	if got, want := moveStrings(v.Legal()), moveStrings(legal); !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("view's legal moves %v differ from the state's %v", got, want)
+	}
+	if tv := s.View(engine.Table); tv.Viewer() != engine.Table || tv.Legal() != nil {
+		return fmt.Errorf("table view: viewer %v, %d legal moves", tv.Viewer(), len(tv.Legal()))
+	}
+	want, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("view to JSON: %w", err)
+	}
+	d, err := rules.Determinize(v, rng)
+	if err != nil {
+		return fmt.Errorf("determinize: %w", err)
+	}
+	got, err := json.Marshal(d.View(seat))
+	if err != nil {
+		return fmt.Errorf("view to JSON: %w", err)
+	}
+	if string(got) != string(want) {
+		return fmt.Errorf("a determinized state shows its seat another view:\n%s\nnot\n%s", got, want)
+	}
+	return nil
+}
+
+func checkResult(res engine.Result, seats int) error {
+	if len(res.Scores) != seats || len(res.Ranks) != seats {
+		return fmt.Errorf("result for %d seats has %d scores, %d ranks", seats, len(res.Scores), len(res.Ranks))
+	}
+	for _, w := range res.Winners {
+		if !w.Valid(seats) || res.Ranks[w] != 1 {
+			return fmt.Errorf("winner %v is not ranked first: %+v", w, res)
+		}
+	}
+	if res.Reason == "" {
+		return fmt.Errorf("result has no reason: %+v", res)
+	}
+	return nil
+}
+
+func moveStrings(ms []engine.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -1,0 +1,146 @@
+package engine
+
+import "fmt"
+
+// Text is a short text in the languages the UI speaks, French first.
+type Text struct {
+	FR string `json:"fr"`
+	DE string `json:"de"`
+	EN string `json:"en"`
+}
+
+// In returns the text in lang ("fr", "de" or "en"), falling back to French.
+func (t Text) In(lang string) string {
+	switch {
+	case lang == "de" && t.DE != "":
+		return t.DE
+	case lang == "en" && t.EN != "":
+		return t.EN
+	}
+	return t.FR
+}
+
+// Option is a setting a game offers before it starts.
+type Option struct {
+	Key     string   `json:"key"`     // e.g. "less-luck"
+	Name    Text     `json:"name"`    // shown in the set-up screen
+	Default string   `json:"default"` // used when the option is not given
+	Choices []string `json:"choices"` // the allowed values
+}
+
+// Info describes a game for menus, the registry and the set-up screen.
+type Info struct {
+	ID       string   `json:"id"` // stable: canyon, canyonduel, canoe, canaille
+	Name     Text     `json:"name"`
+	MinSeats int      `json:"min_seats"`
+	MaxSeats int      `json:"max_seats"`
+	Options  []Option `json:"options,omitempty"`
+}
+
+// Setup is everything a new game is made from besides its rules.
+type Setup struct {
+	Seats   int               `json:"seats"`
+	Options map[string]string `json:"options,omitempty"`
+	Seed    uint64            `json:"seed"`
+}
+
+// Rules describes one game: what it is, how it starts and how its moves read.
+type Rules interface {
+	Info() Info
+	// New starts a game. All randomness of the game comes from setup.Seed.
+	New(setup Setup) (State, error)
+	// DecodeMove parses a move of this game from its JSON form.
+	DecodeMove(data []byte) (Move, error)
+	// Determinize returns a complete State consistent with everything v
+	// shows, drawing what v hides (other hands, deck order) from r. Bots
+	// search such states, so they never see the real hidden information.
+	Determinize(v View, r *RNG) (State, error)
+}
+
+// State is one position of one game. Apply changes it in place; use Clone to
+// keep a copy.
+type State interface {
+	// Turn is the seat whose decision it is now; NoSeat once the game is over.
+	// It is not always the active player (e.g. a seat named by another).
+	Turn() Seat
+	// Legal lists the moves Turn() may make now.
+	Legal() []Move
+	// Apply makes seat's move. It returns what happened, or an error (a
+	// *RuleError when a rule forbids the move) and leaves the state unchanged.
+	Apply(seat Seat, m Move) ([]Event, error)
+	// View is what viewer (a seat, or Table) may know now.
+	View(viewer Seat) View
+	// Result is the outcome, and whether the game is over.
+	Result() (Result, bool)
+	// Plies counts the moves applied since the start.
+	Plies() int
+	// Hash identifies the complete state, hidden parts included; equal
+	// states have equal hashes. The move log stores it to check replays.
+	Hash() string
+	Clone() State
+}
+
+// Move is one decision of one seat. Each game has its own move type; it must
+// marshal to JSON and back through Rules.DecodeMove unchanged.
+type Move interface {
+	// String is a short human-readable form for logs and the staff CLI.
+	String() string
+}
+
+// View is what one viewer may know of a State. Each game has its own view
+// type, which marshals to JSON and holds no secret of another seat.
+type View interface {
+	Viewer() Seat
+	Turn() Seat
+	// Legal is the viewer's legal moves when it is their turn, else nil.
+	Legal() []Move
+}
+
+// ResolveOptions returns setup's options completed with info's defaults, or an
+// error naming the first unknown option or value.
+func (info Info) ResolveOptions(given map[string]string) (map[string]string, error) {
+	out := make(map[string]string, len(info.Options))
+	for _, o := range info.Options {
+		out[o.Key] = o.Default
+	}
+	for k, v := range given {
+		opt, ok := info.option(k)
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q", info.ID, k)
+		}
+		if !opt.allows(v) {
+			return nil, fmt.Errorf("%s: option %q cannot be %q (choices: %v)", info.ID, k, v, opt.Choices)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// CheckSeats returns an error unless n players may play the game.
+func (info Info) CheckSeats(n int) error {
+	if n < info.MinSeats || n > info.MaxSeats {
+		if info.MinSeats == info.MaxSeats {
+			return fmt.Errorf("%s is for exactly %d players, not %d", info.ID, info.MinSeats, n)
+		}
+		return fmt.Errorf("%s is for %d to %d players, not %d", info.ID, info.MinSeats, info.MaxSeats, n)
+	}
+	return nil
+}
+
+func (info Info) option(key string) (Option, bool) {
+	for _, o := range info.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func (o Option) allows(v string) bool {
+	for _, c := range o.Choices {
+		if c == v {
+			return true
+		}
+	}
+	return false
+}

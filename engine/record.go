@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// SchemaVersion is the version of the JSON forms of moves, events and
+// views. Readers refuse a version they do not know.
+const SchemaVersion = 1
+
+// Record is one entry of a game's move list: who moved and what.
+type Record struct {
+	Seat Seat
+	Move Move
+}
+
+// MoveJSON is the stored and transmitted form of a move.
+type MoveJSON struct {
+	V    int             `json:"v"`
+	Game string          `json:"game"`
+	Seat Seat            `json:"seat"`
+	Move json.RawMessage `json:"move"`
+}
+
+// ViewJSON is the transmitted form of a view.
+type ViewJSON struct {
+	V      int             `json:"v"`
+	Game   string          `json:"game"`
+	Viewer Seat            `json:"viewer"`
+	View   json.RawMessage `json:"view"`
+}
+
+// EventsJSON is the transmitted form of the events of one move.
+type EventsJSON struct {
+	V      int     `json:"v"`
+	Game   string  `json:"game"`
+	Events []Event `json:"events"`
+}
+
+// EncodeMove returns the versioned JSON form of seat's move in game.
+func EncodeMove(game string, seat Seat, m Move) ([]byte, error) {
+	body, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s move %v: %w", game, m, err)
+	}
+	return json.Marshal(MoveJSON{V: SchemaVersion, Game: game, Seat: seat, Move: body})
+}
+
+// DecodeMove parses the versioned JSON form of a move of rules' game.
+func DecodeMove(rules Rules, data []byte) (Record, error) {
+	var mj MoveJSON
+	if err := json.Unmarshal(data, &mj); err != nil {
+		return Record{}, fmt.Errorf("decode move: %w", err)
+	}
+	if mj.V != SchemaVersion {
+		return Record{}, fmt.Errorf("decode move: schema version %d, this build reads %d", mj.V, SchemaVersion)
+	}
+	if id := rules.Info().ID; mj.Game != id {
+		return Record{}, fmt.Errorf("decode move: it is a %q move, not %q", mj.Game, id)
+	}
+	m, err := rules.DecodeMove(mj.Move)
+	if err != nil {
+		return Record{}, fmt.Errorf("decode %s move: %w", mj.Game, err)
+	}
+	return Record{Seat: mj.Seat, Move: m}, nil
+}
+
+// EncodeView returns the versioned JSON form of a view of game.
+func EncodeView(game string, v View) ([]byte, error) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s view: %w", game, err)
+	}
+	return json.Marshal(ViewJSON{V: SchemaVersion, Game: game, Viewer: v.Viewer(), View: body})
+}
+
+// EncodeEvents returns the versioned JSON form of the events viewer may see.
+func EncodeEvents(game string, events []Event, viewer Seat) ([]byte, error) {
+	return json.Marshal(EventsJSON{V: SchemaVersion, Game: game, Events: EventsFor(events, viewer)})
+}

@@ -1,0 +1,3 @@
+module github.com/tablee/tablee
+
+go 1.26
