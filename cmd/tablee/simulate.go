@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+)
+
+// simStats is the JSON object simulate prints as its last line.
+type simStats struct {
+	Game      string            `json:"game"`
+	Players   int               `json:"players"`
+	Options   map[string]string `json:"options,omitempty"`
+	Bots      []string          `json:"bots"`
+	Games     int               `json:"games"`
+	Wins      []int             `json:"wins"`   // per seat; a shared win counts for each sharer
+	Shared    int               `json:"shared"` // games won by more than one seat
+	Draws     int               `json:"draws"`  // games nobody won
+	AvgPlies  float64           `json:"avg_plies"`
+	Seconds   float64           `json:"seconds"`
+	GamesPerS float64           `json:"games_per_s"`
+}
+
+type simConfig struct {
+	rules    engine.Rules
+	players  int
+	games    int
+	seed     uint64
+	options  map[string]string
+	levels   []string
+	parallel int
+}
+
+func runSimulate(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "simulate")
+	game := fs.String("game", "", "game id (see tablee games)")
+	players := fs.Int("players", 0, "number of players (default: the game's minimum)")
+	games := fs.Int("games", 100, "number of games to play")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	botList := fs.String("bots", bot.LevelDefault, "bot level per seat, comma-separated, or one level for every seat")
+	optList := fs.String("options", "", "game options as key=value,... (a bare key means key=on)")
+	parallel := fs.Int("parallel", 1, "games played at once")
+	verbose := fs.Bool("v", false, "print one line per game")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	cfg, err := simSetup(e, *game, *players, *games, *seed, *botList, *optList, *parallel)
+	if err != nil {
+		return err
+	}
+	stats, err := simulate(ctx, cfg, func(i int, o bot.Outcome) {
+		if *verbose {
+			fmt.Fprintf(e.stdout, "game %d seed %d: winners %v scores %v plies %d (%s)\n",
+				i, cfg.seed+uint64(i), o.Result.Winners, o.Result.Scores, len(o.Moves), o.Result.Reason)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	line, err := json.Marshal(stats)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, string(line))
+	return nil
+}
+
+func simSetup(e *env, game string, players, games int, seed uint64, botList, optList string, parallel int) (simConfig, error) {
+	if game == "" {
+		return simConfig{}, fmt.Errorf("--game is required (one of %v)", e.games.IDs())
+	}
+	rules, err := e.games.Get(game)
+	if err != nil {
+		return simConfig{}, err
+	}
+	info := rules.Info()
+	if players == 0 {
+		players = info.MinSeats
+	}
+	if err := info.CheckSeats(players); err != nil {
+		return simConfig{}, err
+	}
+	if games < 1 || parallel < 1 {
+		return simConfig{}, fmt.Errorf("--games and --parallel must be at least 1")
+	}
+	opts, err := info.ResolveOptions(parseOptions(optList))
+	if err != nil {
+		return simConfig{}, err
+	}
+	levels := strings.Split(botList, ",")
+	if len(levels) == 1 {
+		for len(levels) < players {
+			levels = append(levels, levels[0])
+		}
+	}
+	if len(levels) != players {
+		return simConfig{}, fmt.Errorf("--bots names %d bots for %d players", len(levels), players)
+	}
+	for _, l := range levels {
+		if _, err := bot.New(rules, l, 0); err != nil {
+			return simConfig{}, err
+		}
+	}
+	return simConfig{rules: rules, players: players, games: games, seed: seed, options: opts, levels: levels, parallel: parallel}, nil
+}
+
+func parseOptions(list string) map[string]string {
+	opts := map[string]string{}
+	for _, kv := range strings.Split(list, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "on"
+		}
+		opts[k] = v
+	}
+	return opts
+}
+
+// simulate plays cfg.games games, cfg.parallel at a time; game i always
+// uses seed+i and the same bots, so results do not depend on parallelism.
+func simulate(ctx context.Context, cfg simConfig, each func(int, bot.Outcome)) (simStats, error) {
+	start := time.Now()
+	outcomes := make([]bot.Outcome, cfg.games)
+	errs := make([]error, cfg.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.parallel; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outcomes[i], errs[i] = playOne(ctx, cfg, i)
+			}
+		}()
+	}
+	for i := 0; i < cfg.games && ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return simStats{}, err
+	}
+	stats := simStats{Game: cfg.rules.Info().ID, Players: cfg.players, Options: cfg.options,
+		Bots: cfg.levels, Games: cfg.games, Wins: make([]int, cfg.players)}
+	plies := 0
+	for i, o := range outcomes {
+		if errs[i] != nil {
+			return simStats{}, fmt.Errorf("game %d (seed %d): %w", i, cfg.seed+uint64(i), errs[i])
+		}
+		each(i, o)
+		plies += len(o.Moves)
+		stats.add(o.Result)
+	}
+	stats.Seconds = time.Since(start).Seconds()
+	stats.AvgPlies = float64(plies) / float64(cfg.games)
+	stats.GamesPerS = float64(cfg.games) / stats.Seconds
+	return stats, nil
+}
+
+func (s *simStats) add(r engine.Result) {
+	switch {
+	case r.Draw():
+		s.Draws++
+	case len(r.Winners) > 1:
+		s.Shared++
+	}
+	for _, w := range r.Winners {
+		s.Wins[w]++
+	}
+}
+
+func playOne(ctx context.Context, cfg simConfig, i int) (bot.Outcome, error) {
+	seed := cfg.seed + uint64(i)
+	bots := make([]engine.Bot, cfg.players)
+	for s, level := range cfg.levels {
+		b, err := bot.New(cfg.rules, level, seed*131+uint64(s))
+		if err != nil {
+			return bot.Outcome{}, err
+		}
+		bots[s] = b
+	}
+	setup := engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}
+	return bot.Play(ctx, cfg.rules, setup, bots)
+}
