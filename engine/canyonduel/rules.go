@@ -1,0 +1,73 @@
+package canyonduel
+
+import (
+	"fmt"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+)
+
+const gameID = "canyonduel"
+
+// Rules is Canyon duel for the engine: two seats, no options.
+type Rules struct{}
+
+// Info describes the game for menus and the set-up screen.
+func (Rules) Info() engine.Info {
+	return engine.Info{
+		ID:       gameID,
+		Name:     engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"},
+		MinSeats: 2,
+		MaxSeats: 2,
+	}
+}
+
+// New sets up the start position. The game has no chance, so the seed is
+// not used.
+func (r Rules) New(setup engine.Setup) (engine.State, error) {
+	info := r.Info()
+	if err := info.CheckSeats(setup.Seats); err != nil {
+		return nil, err
+	}
+	if _, err := info.ResolveOptions(setup.Options); err != nil {
+		return nil, err
+	}
+	return newState(), nil
+}
+
+// DecodeMove parses a Move from its JSON form, strictly.
+func (Rules) DecodeMove(data []byte) (engine.Move, error) {
+	m, err := decodeMove(data)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Determinize rebuilds the position a view shows. The game has perfect
+// information, so nothing is drawn and r is not used (it may be nil).
+func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
+	s, err := stateOf(v)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Bot offers the level "default", a shallow searcher.
+func (Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
+	if level != bot.LevelDefault {
+		return nil, false
+	}
+	return NewBot(seed), true
+}
+
+// Compile-time checks of the contract.
+var (
+	_ engine.Rules     = Rules{}
+	_ engine.BotMaker  = Rules{}
+	_ engine.State     = (*State)(nil)
+	_ engine.Estimator = (*State)(nil)
+	_ engine.View      = (*View)(nil)
+	_ fmt.Stringer     = Move{}
+)

@@ -1,0 +1,31 @@
+package canyonduel
+
+import (
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
+)
+
+func TestConformance(t *testing.T) {
+	enginetest.Conformance(t, Rules{}, enginetest.Config{Seats: []int{2}, Games: 20, MaxPlies: 350})
+}
+
+func TestInfo(t *testing.T) {
+	info := Rules{}.Info()
+	if info.ID != "canyonduel" || info.MinSeats != 2 || info.MaxSeats != 2 || len(info.Options) != 0 {
+		t.Errorf("info = %+v", info)
+	}
+	want := engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"}
+	if info.Name != want {
+		t.Errorf("name = %+v, want %+v", info.Name, want)
+	}
+}
+
+func TestNewRefusesOtherSeatCountsAndOptions(t *testing.T) {
+	for _, setup := range []engine.Setup{{Seats: 1}, {Seats: 3}, {Seats: 2, Options: map[string]string{"x": "y"}}} {
+		if _, err := (Rules{}).New(setup); err == nil {
+			t.Errorf("New(%+v) accepted", setup)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package canyonduel
+
+import (
+	"fmt"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// State is a position of Canyon duel. Red (seat 0) moves on even plies and
+// yellow on odd ones: nobody ever passes, so the ply count gives the turn.
+type State struct {
+	board board
+	plies int
+	end   string // the Reason once the game is over, else ""
+}
+
+func newState() *State {
+	s := &State{board: startBoard()}
+	s.end = endReason(&s.board, s.plies)
+	return s
+}
+
+// Turn is the seat to move, or engine.NoSeat once the game is over.
+func (s *State) Turn() engine.Seat {
+	if s.end != "" {
+		return engine.NoSeat
+	}
+	return engine.Seat(s.plies % 2)
+}
+
+// Plies counts the moves made.
+func (s *State) Plies() int { return s.plies }
+
+// Legal lists every step and every stopping point of every jump chain.
+func (s *State) Legal() []engine.Move {
+	if s.end != "" {
+		return nil
+	}
+	var out []engine.Move
+	s.board.eachMove(s.plies%2, func(jump bool, path, _ []int8) {
+		out = append(out, moveOf(jump, path))
+	})
+	return out
+}
+
+// moveOf turns a generated path into a Move.
+func moveOf(jump bool, path []int8) Move {
+	m := Move{Kind: KindStep, Path: make([]Cell, len(path))}
+	if jump {
+		m.Kind = KindJump
+	}
+	for i, sq := range path {
+		m.Path[i] = cellAt(int(sq))
+	}
+	return m
+}
+
+// Apply makes seat's move m, a Move or a *Move, or explains why not.
+func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
+	if turn := s.Turn(); seat != turn {
+		return nil, engine.NotYourTurn(seat, turn)
+	}
+	mv, err := asMove(m)
+	if err != nil {
+		return nil, err
+	}
+	b, events, err := play(s.board, seat, mv)
+	if err != nil {
+		return nil, err
+	}
+	s.board = b
+	s.plies++
+	if s.end = endReason(&s.board, s.plies); s.end != "" {
+		events = append(events, s.endEvent())
+	}
+	return events, nil
+}
+
+func asMove(m engine.Move) (Move, error) {
+	switch mv := m.(type) {
+	case Move:
+		return mv, nil
+	case *Move:
+		if mv != nil {
+			return *mv, nil
+		}
+	}
+	return Move{}, engine.Broken(engine.RuleBadMove, "%T is not a Canyon duel move", m)
+}
+
+func (s *State) endEvent() engine.Event {
+	res := result(&s.board, s.end)
+	return engine.Public("end", engine.NoSeat, map[string]any{
+		"reason": res.Reason, "scores": res.Scores, "winners": res.Winners})
+}
+
+// Result is the outcome once the game is over.
+func (s *State) Result() (engine.Result, bool) {
+	if s.end == "" {
+		return engine.Result{}, false
+	}
+	return result(&s.board, s.end), true
+}
+
+// Hash covers the board and the ply count, which is the whole state.
+func (s *State) Hash() string {
+	h := engine.NewHasher(gameID)
+	for _, p := range s.board {
+		h.Int(int(p))
+	}
+	return h.Int(s.plies).Sum()
+}
+
+// Clone returns an independent copy; State holds no references.
+func (s *State) Clone() engine.State {
+	c := *s
+	return &c
+}
+
+// String draws the board, row 8 on top, for test failures and the CLI.
+func (s *State) String() string {
+	out := ""
+	for _, row := range s.board.rows() {
+		out = row + "\n" + out
+	}
+	return out + fmt.Sprintf("ply %d, %v to move\n", s.plies, s.Turn())
+}
