@@ -1,0 +1,111 @@
+package canyon
+
+import (
+	"os"
+	"testing"
+)
+
+// The embedded map is the one the rules decisions ship.
+func TestMapIsTheSharedMap(t *testing.T) {
+	shared, err := os.ReadFile("/work/shared/rules/canyon-map.txt")
+	if err != nil {
+		t.Skip("shared rules folder not present:", err)
+	}
+	if string(shared) != mapText {
+		t.Fatal("canyon-map.txt differs from the shared rules map")
+	}
+}
+
+func TestMapCells(t *testing.T) {
+	b := board()
+	if b.Rows != 29 || b.Cols != 11 {
+		t.Fatalf("map is %d×%d", b.Rows, b.Cols)
+	}
+	if len(b.starts) != 6 {
+		t.Errorf("%d start cells, want 6", len(b.starts))
+	}
+	if len(b.docks) != 3 {
+		t.Errorf("%d docks, want 3", len(b.docks))
+	}
+	if r, c := b.RowCol(b.cave); r != 9 || c != 1 {
+		t.Errorf("cave footbridge at %d,%d", r, c)
+	}
+}
+
+func TestStartCellsAre28StepsFromADock(t *testing.T) {
+	b := board()
+	for _, s := range b.starts {
+		if d := b.GoalDistance(s); d != 28 {
+			r, c := b.RowCol(s)
+			t.Errorf("start %d,%d is %d steps from a dock, want 28", r, c, d)
+		}
+	}
+}
+
+// Every water cell can reach a dock, so a goal distance is always defined.
+func TestEveryWaterCellReachesADock(t *testing.T) {
+	b := board()
+	for i := range b.terrain {
+		if b.Navigable(i) && b.GoalDistance(i) < 0 {
+			r, c := b.RowCol(i)
+			t.Errorf("%d,%d cannot reach a dock", r, c)
+		}
+	}
+}
+
+// The current covers exactly the last 7 rows before the docks: rows 1..7
+// hold arrows on every water cell, no other row holds one.
+func TestCurrentCoversTheLastSevenRows(t *testing.T) {
+	b := board()
+	for i := range b.terrain {
+		r, c := b.RowCol(i)
+		inZone := r >= 1 && r <= 7
+		if b.Current(i) != (inZone && b.terrain[i] == water) {
+			t.Errorf("%d,%d: current %v, in the last 7 rows %v", r, c, b.Current(i), inZone)
+		}
+	}
+	for _, d := range b.docks {
+		if r, _ := b.RowCol(d); r != 0 {
+			t.Errorf("dock on row %d", r)
+		}
+	}
+}
+
+func TestArrowsPointIntoWaterOrTheWaterfall(t *testing.T) {
+	b := board()
+	for i := range b.terrain {
+		if !b.Current(i) {
+			continue
+		}
+		to := b.drift[i]
+		if b.terrain[to] != waterfall && !(b.terrain[to] == water) {
+			r, c := b.RowCol(i)
+			t.Errorf("arrow at %d,%d points into %v", r, c, b.terrain[to])
+		}
+		// The drift rules rely on it: a pushed canoe always sits on an arrow.
+		if b.terrain[to] == water && !b.Current(to) {
+			r, c := b.RowCol(i)
+			t.Errorf("arrow at %d,%d points out of the current", r, c)
+		}
+	}
+}
+
+// The cave footbridge is water outside the current, linked to the river.
+func TestCaveFootbridge(t *testing.T) {
+	b := board()
+	c := b.Cave()
+	if b.Current(c) || !b.Navigable(c) || len(b.nbr[c]) == 0 {
+		t.Fatalf("cave footbridge: current %v, navigable %v, %d neighbours", b.Current(c), b.Navigable(c), len(b.nbr[c]))
+	}
+	if d := b.GoalDistance(c); d != 9 {
+		t.Errorf("cave footbridge is %d steps from a dock", d)
+	}
+}
+
+func TestParseBoardErrors(t *testing.T) {
+	for _, bad := range []string{"M M\nM", "M x", "M ~ <\nM s D", "~~ M"} {
+		if _, err := parseBoard(bad); err == nil {
+			t.Errorf("map %q accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package canyon
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// View is what one seat, or the table, may know: the public table, the
+// viewer's own hand and how many cards every hand holds. It never holds
+// another hand, the cards set aside or the random source.
+type View struct {
+	table
+	Seat       engine.Seat   `json:"viewer"`
+	Hand       []Card        `json:"hand"`
+	HandCounts []int         `json:"hand_counts"`
+	LegalMoves []engine.Move `json:"legal"`
+}
+
+var _ engine.View = (*View)(nil)
+
+func (v *View) Viewer() engine.Seat { return v.Seat }
+func (v *View) Turn() engine.Seat   { return v.ToMove }
+func (v *View) Legal() []engine.Move {
+	if v.Seat != v.ToMove || len(v.LegalMoves) == 0 {
+		return nil
+	}
+	return v.LegalMoves
+}
+
+func (s *State) View(viewer engine.Seat) engine.View { return s.view(viewer) }
+
+func (s *State) view(viewer engine.Seat) *View {
+	v := &View{table: s.t.clone(), Seat: viewer, HandCounts: make([]int, s.t.Seats), Hand: []Card{}}
+	for i, h := range s.hands {
+		v.HandCounts[i] = len(h)
+	}
+	if viewer.Valid(s.t.Seats) {
+		v.Hand = slices.Clone(s.hands[viewer])
+		if viewer == s.t.ToMove {
+			v.LegalMoves = s.Legal()
+		}
+	}
+	return v
+}
+
+// Determinize deals the cards v does not show (the other hands and the cards
+// set aside) at random from r, and gives the state a fresh random source, so
+// that the viewer sees exactly v. Follow-suit voids are not respected.
+func (r *Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error) {
+	v, ok := ev.(*View)
+	if !ok || v == nil {
+		return nil, fmt.Errorf("canyon: cannot determinize a %T", ev)
+	}
+	s := &State{t: v.table.clone(), b: r.b, hands: make([][]Card, v.Seats)}
+	s.rng = engine.NewRNG(rng.Uint64(), rng.Uint64())
+	if len(v.HandCounts) != v.Seats || len(v.Canoes) != v.Seats {
+		return nil, fmt.Errorf("canyon: view of %d seats has %d hand counts", v.Seats, len(v.HandCounts))
+	}
+	unseen := s.unseenBy(v)
+	rng.Shuffle(len(unseen), func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
+	for seat, n := range v.HandCounts {
+		if engine.Seat(seat) == v.Seat {
+			s.hands[seat] = slices.Clone(v.Hand)
+			continue
+		}
+		if n > len(unseen) {
+			return nil, fmt.Errorf("canyon: view shows more cards in hands than exist")
+		}
+		s.hands[seat] = slices.Clone(unseen[:n])
+		sortHand(s.hands[seat])
+		unseen = unseen[n:]
+	}
+	s.deck = unseen
+	return s, nil
+}
+
+// unseenBy lists the cards the viewer of v cannot place: all but their hand,
+// the cards on the table and, once dealt, trump.
+func (s *State) unseenBy(v *View) []Card {
+	var seen [deckSize]bool
+	for _, cs := range [][]Card{v.Hand, v.Trick, v.Played} {
+		for _, c := range cs {
+			seen[c.index()] = true
+		}
+	}
+	if v.Round > 0 {
+		seen[v.Trump.index()] = true
+	}
+	var out []Card
+	for _, c := range newDeck() {
+		if !seen[c.index()] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
