@@ -10,7 +10,9 @@ import (
 // engine.BotMaker, and may replace "default" with its own heuristics.
 const (
 	LevelRandom  = "random"
-	LevelDefault = "default"
+	LevelEasy    = "easy"    // a short search: beatable by beginners
+	LevelMCTS    = "mcts"    // the generic search, whatever the game offers
+	LevelDefault = "default" // the game's own bot, else the generic search
 )
 
 // New returns the bot called level for rules' game, its choices fixed by seed.
@@ -23,6 +25,12 @@ func New(rules engine.Rules, level string, seed uint64) (engine.Bot, error) {
 	switch level {
 	case LevelRandom:
 		return NewRandom(seed), nil
+	case LevelEasy:
+		m := NewMCTS(rules, seed)
+		m.Iterations = 100
+		return m, nil
+	case LevelMCTS, LevelDefault:
+		return NewMCTS(rules, seed), nil
 	}
 	return nil, fmt.Errorf("%s has no bot %q", rules.Info().ID, level)
 }
