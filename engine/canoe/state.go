@@ -1,0 +1,198 @@
+package canoe
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// MaxPlies ends the game in a draw when nobody has won after this many moves.
+const MaxPlies = 200
+
+// Reasons a game ends, as Result.Reason.
+const (
+	ReasonTwoCanoes  = "two-canoes"
+	ReasonRepetition = "repetition"
+	ReasonPlyLimit   = "ply-limit"
+)
+
+// position is what three-fold repetition compares: the pegs (which also fix
+// both supplies) and the seat to move.
+type position struct {
+	pegs board
+	next int
+}
+
+// State is one position of a game of Canoë, with the history that the
+// repetition rule needs. Light is seat 0 and moves first.
+type State struct {
+	pegs  board
+	plies int
+	seen  map[position]int // how often each position has stood, this one included
+	over  bool
+}
+
+func newState() *State {
+	s := &State{seen: map[position]int{}}
+	s.seen[s.position()] = 1
+	return s
+}
+
+func (s *State) position() position { return position{s.pegs, s.plies % 2} }
+
+// Turn is the seat to move, or NoSeat once the game is over.
+func (s *State) Turn() engine.Seat {
+	if s.over {
+		return engine.NoSeat
+	}
+	return engine.Seat(s.plies % 2)
+}
+
+// Plies counts the moves made.
+func (s *State) Plies() int { return s.plies }
+
+// Legal lists the moves of the seat to move: placements, removals, then
+// moves, each in hole order.
+func (s *State) Legal() []engine.Move {
+	if s.over {
+		return nil
+	}
+	acts := s.pegs.actions(s.plies%2, make([]action, 0, 128))
+	out := make([]engine.Move, len(acts))
+	for i, a := range acts {
+		out[i] = a.move()
+	}
+	return out
+}
+
+// RandomMove draws a uniformly random legal move without listing them all.
+func (s *State) RandomMove(r *engine.RNG) engine.Move {
+	if s.over {
+		return nil
+	}
+	p := s.plies % 2
+	n := r.IntN(s.pegs.countActions(p))
+	var buf [128]action
+	for _, a := range s.pegs.actions(p, buf[:0]) {
+		if n == 0 {
+			return a.move()
+		}
+		n--
+	}
+	panic("canoe: countActions and actions disagree")
+}
+
+// Apply makes seat's move, or refuses it with a *engine.RuleError and
+// leaves the state unchanged.
+func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
+	if seat != s.Turn() {
+		return nil, engine.NotYourTurn(seat, s.Turn())
+	}
+	var mv Move
+	switch m := m.(type) {
+	case Move:
+		mv = m
+	case *Move:
+		if m == nil {
+			return nil, engine.Broken(engine.RuleBadMove, "no move")
+		}
+		mv = *m
+	default:
+		return nil, engine.Broken(engine.RuleBadMove, "%T is not a Canoë move", m)
+	}
+	a, err := s.pegs.check(int(seat), mv)
+	if err != nil {
+		return nil, err
+	}
+	return s.play(a), nil
+}
+
+// play makes a checked action and reports what happened.
+func (s *State) play(a action) []engine.Event {
+	p := s.plies % 2
+	before := canoesOf(s.pegs[p])
+	s.pegs.play(p, a)
+	s.plies++
+	s.seen[s.position()]++
+	events := []engine.Event{actionEvent(engine.Seat(p), a)}
+	events = append(events, canoeEvents(engine.Seat(p), before, canoesOf(s.pegs[p]))...)
+	if res, over := s.judge(); over {
+		s.over = true
+		events = append(events, endEvent(res))
+	}
+	return events
+}
+
+// judge decides whether the game is over. Only the mover's canoes can
+// change in a move, so the first seat found with two is the one who just
+// made them.
+func (s *State) judge() (engine.Result, bool) {
+	scores := s.scores()
+	for p, n := range scores {
+		if n >= 2 {
+			ranks := []int{2, 2}
+			ranks[p] = 1
+			return engine.Result{Scores: scores, Ranks: ranks, Winners: []engine.Seat{engine.Seat(p)}, Reason: ReasonTwoCanoes}, true
+		}
+	}
+	if s.seen[s.position()] >= 3 {
+		return engine.DrawResult(scores, ReasonRepetition), true
+	}
+	if s.plies >= MaxPlies {
+		return engine.DrawResult(scores, ReasonPlyLimit), true
+	}
+	return engine.Result{}, false
+}
+
+// scores is each seat's number of counting canoes.
+func (s *State) scores() []int {
+	return []int{countCanoes(s.pegs[0]), countCanoes(s.pegs[1])}
+}
+
+// Result is the outcome once the game is over.
+func (s *State) Result() (engine.Result, bool) {
+	if !s.over {
+		return engine.Result{}, false
+	}
+	return s.judge()
+}
+
+// Hash covers the pegs, the ply count and the repetition counts, the whole
+// of what decides the rest of the game.
+func (s *State) Hash() string {
+	h := engine.NewHasher("canoe").Uint64(s.pegs[0]).Uint64(s.pegs[1]).Int(s.plies).Bool(s.over)
+	keys := slices.SortedFunc(maps.Keys(s.seen), comparePositions)
+	h.Int(len(keys))
+	for _, k := range keys {
+		h.Uint64(k.pegs[0]).Uint64(k.pegs[1]).Int(k.next).Int(s.seen[k])
+	}
+	return h.Sum()
+}
+
+func comparePositions(a, b position) int {
+	if a.next != b.next {
+		return a.next - b.next
+	}
+	if a.pegs[0] != b.pegs[0] {
+		return cmpUint(a.pegs[0], b.pegs[0])
+	}
+	return cmpUint(a.pegs[1], b.pegs[1])
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.seen = maps.Clone(s.seen)
+	return &c
+}
