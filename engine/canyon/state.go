@@ -30,11 +30,11 @@ type table struct {
 	Draws    []Draw      `json:"dealer_draw"`
 	// Canoes holds each canoe's cell (row*11+col), -1 when off the board
 	// (not placed yet, or fallen into the waterfall this round).
-	Canoes   []int  `json:"canoes"`
-	Fallen   []bool `json:"fallen"`
-	Docked   []bool `json:"docked"`
-	Leftover []int  `json:"leftover"`
-	Trump    Card   `json:"trump,omitzero"`
+	Canoes   []int   `json:"canoes"`
+	Fallen   []bool  `json:"fallen"`
+	Docked   []bool  `json:"docked"`
+	Leftover []int   `json:"leftover"`
+	Trump    Card    `json:"trump,omitzero"`
 	Tempo    [][]int `json:"tempo"` // revealed tempo cards, nil until shown
 	Tricks   []int   `json:"tricks"`
 	Leader   int     `json:"leader"`
