@@ -146,6 +146,9 @@ func (s *State) settle() {
 // Legal lists the moves of Turn().
 func (s *State) Legal() []engine.Move {
 	ms := s.legal()
+	if len(ms) == 0 {
+		return nil
+	}
 	out := make([]engine.Move, len(ms))
 	for i, m := range ms {
 		out[i] = m
@@ -232,13 +235,13 @@ func (s *State) returnFish(c Card) {
 // lay starts resolving a sentence.
 func (s *State) lay(cards []Card) {
 	p := s.active
-	for _, c := range cards {
+	s.sentence = slices.Clone(cards) // before the hand shrinks: cards may share its array
+	for _, c := range s.sentence {
 		s.hands[p] = remove(s.hands[p], c)
 	}
-	s.sentence = slices.Clone(cards)
 	s.step, s.actor = 0, p
 	s.turns++
-	s.emit(engine.Public("sentence", p, map[string]any{"cards": ids(cards)}))
+	s.emit(engine.Public("sentence", p, map[string]any{"cards": ids(s.sentence)}))
 	s.resolve()
 }
 
