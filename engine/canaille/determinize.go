@@ -49,6 +49,7 @@ func (s *State) dealUnseenActions(v *View, r *engine.RNG) error {
 			s.hands[p] = slices.Clone(v.Hand)
 			continue
 		}
+		s.constrainHand(p, pool, r)
 		var ok bool
 		if s.hands[p], pool, ok = take(pool, v.Hands[p]); !ok {
 			return fmt.Errorf("canaille: view has more hidden action cards than exist")
@@ -81,6 +82,7 @@ func (s *State) dealUnseenRiver(v *View, r *engine.RNG) error {
 	}
 	pool := unseen(riverCards(), cardSet(known...))
 	shuffleWith(r, pool)
+	reserved := s.reserveForCatches(v, &pool, r)
 
 	riverHidden := v.River.Size
 	if top != NoCard {
@@ -113,21 +115,29 @@ func (s *State) dealUnseenRiver(v *View, r *engine.RNG) error {
 	} else if s.fog, pool, ok = take(pool, fogHidden); !ok {
 		return fmt.Errorf("canaille: too few unseen river cards")
 	}
-	return s.dealCatches(v, pool)
+	return s.dealCatches(v, pool, reserved, r)
 }
 
 // dealCatches gives every other player's catch its unseen lower part.
-func (s *State) dealCatches(v *View, pool []Card) error {
+func (s *State) dealCatches(v *View, pool []Card, reserved map[engine.Seat]Card, r *engine.RNG) error {
 	s.catches = make([][]Card, s.n)
 	for p, cv := range v.Catches {
 		switch {
 		case engine.Seat(p) == v.Me:
 			s.catches[p] = slices.Clone(cv.Cards)
 		case cv.Count > 0:
+			hidden := cv.Count - 1
+			kept, isKept := reserved[engine.Seat(p)]
+			if isKept {
+				hidden--
+			}
 			var below []Card
 			var ok bool
-			if below, pool, ok = take(pool, cv.Count-1); !ok {
+			if below, pool, ok = take(pool, hidden); !ok {
 				return fmt.Errorf("canaille: too few unseen river cards")
+			}
+			if isKept {
+				below = slices.Insert(below, r.IntN(len(below)+1), kept)
 			}
 			s.catches[p] = append(below, cv.Top)
 		}
@@ -136,6 +146,77 @@ func (s *State) dealCatches(v *View, pool []Card) error {
 		return fmt.Errorf("canaille: %d river cards are nowhere in the view", len(pool))
 	}
 	return nil
+}
+
+// constrainHand orders pool so that the hand dealt from its front to
+// hidden seat p fits what the phase shows: a player asked for a sentence
+// holds a full stop, a player swapping holds none.
+func (s *State) constrainHand(p engine.Seat, pool []Card, r *engine.RNG) {
+	if p != s.active {
+		return
+	}
+	stop := func(c Card) bool { return c.Face().Stop }
+	switch s.phase {
+	case phaseSentence:
+		oneFirst(pool, r, stop)
+	case phaseSwap:
+		slices.SortStableFunc(pool, func(a, b Card) int { return boolCmp(stop(a), stop(b)) })
+	}
+}
+
+// reserveForCatches takes out of pool, before anything is dealt, the card
+// a hidden catch must hold for the decision shown (see catchMustHold).
+func (s *State) reserveForCatches(v *View, pool *[]Card, r *engine.RNG) map[engine.Seat]Card {
+	reserved := map[engine.Seat]Card{}
+	for p, cv := range v.Catches {
+		seat := engine.Seat(p)
+		k := s.catchMustHold(seat)
+		if seat == v.Me || cv.Count < 2 || k == 0 || cv.Top.Kind() == k {
+			continue
+		}
+		oneFirst(*pool, r, func(c Card) bool { return c.Kind() == k })
+		if len(*pool) > 0 && (*pool)[0].Kind() == k {
+			reserved[seat] = (*pool)[0]
+			*pool = (*pool)[1:]
+		}
+	}
+	return reserved
+}
+
+// catchMustHold is the kind p's catch must hold for the decision shown:
+// fish to release or return, trash to bin; 0 if none.
+func (s *State) catchMustHold(p engine.Seat) Kind {
+	switch {
+	case s.phase == phaseRelease && p == s.actor, s.phase == phaseReturn && p == s.active:
+		return Fish
+	case s.phase == phaseBin && p == s.actor:
+		return Trash
+	}
+	return 0
+}
+
+// oneFirst moves a random card that fits to the front of pool.
+func oneFirst(pool []Card, r *engine.RNG, fits func(Card) bool) {
+	var at []int
+	for i, c := range pool {
+		if fits(c) {
+			at = append(at, i)
+		}
+	}
+	if len(at) > 0 {
+		i := at[r.IntN(len(at))]
+		pool[0], pool[i] = pool[i], pool[0]
+	}
+}
+
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // take splits the first k cards off pool.

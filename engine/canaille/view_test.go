@@ -1,0 +1,222 @@
+package canaille
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// secretsFrom lists the cards viewer must not see: other hands, the deck,
+// the river but its visible top, others' catches but their tops, and fog
+// cards drawn face down.
+func secretsFrom(s *State, viewer engine.Seat) []Card {
+	var out []Card
+	for p := range engine.Seat(s.n) {
+		if p == viewer {
+			continue
+		}
+		out = append(out, s.hands[p]...)
+		if cs := s.catches[p]; len(cs) > 1 {
+			out = append(out, cs[:len(cs)-1]...)
+		}
+	}
+	out = append(out, s.deck...)
+	for i, c := range s.river.Cards {
+		if i > 0 || !s.river.FaceUp {
+			out = append(out, c)
+		}
+	}
+	if !s.fogSeen {
+		out = append(out, s.fog...)
+	}
+	return out
+}
+
+func TestViewsLeakNothing(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for g := range 12 {
+			seed := uint64(987654321987 + 1000*n + g)
+			checked := 0
+			randomGame(t, n, seed, func(s *State) {
+				for v := engine.Table; v < engine.Seat(n); v++ {
+					if v == engine.NoSeat {
+						continue
+					}
+					data, err := json.Marshal(s.View(v))
+					if err != nil {
+						t.Fatal(err)
+					}
+					js := string(data)
+					for _, c := range secretsFrom(s, v) {
+						if strings.Contains(js, `"`+c.ID()+`"`) {
+							t.Fatalf("seed %d: %v's view shows hidden card %v: %s", seed, v, c, js)
+						}
+					}
+					if strings.Contains(js, strconv.FormatUint(seed, 10)) || strings.Contains(js, "seed") {
+						t.Fatalf("the seed is in a view: %s", js)
+					}
+					checked++
+				}
+			})
+			if checked == 0 {
+				t.Fatal("no view checked")
+			}
+		}
+	}
+}
+
+// Events that name a card drawn from the action deck go to the drawer only.
+func TestDrawnCardsArePrivate(t *testing.T) {
+	st, _ := New().New(engine.Setup{Seats: 3, Seed: 11})
+	s := st.(*State)
+	r := engine.NewRNG(11, 1)
+	for range 400 {
+		if _, over := s.Result(); over {
+			break
+		}
+		legal := s.legal()
+		seat := s.Turn()
+		ev := mustApply(t, s, seat, legal[r.IntN(len(legal))])
+		for _, e := range ev {
+			switch {
+			case e.Type == "drawn" && (e.To != e.Seat || e.To == engine.NoSeat):
+				t.Fatalf("drawn card shown to %v: %+v", e.To, e)
+			case e.To == engine.NoSeat && e.Data["card"] != nil:
+				c, _ := ParseCard(e.Data["card"].(string))
+				if indexOf(s.deck, c) >= 0 {
+					t.Fatalf("public event names a deck card: %+v", e)
+				}
+			}
+		}
+	}
+}
+
+func TestTableViewHasNoHand(t *testing.T) {
+	s := newGame(3, 0, 2)
+	v := s.View(engine.Table).(*View)
+	if v.Hand != nil || v.Legal() != nil || len(v.Hands) != 3 {
+		t.Fatalf("table view %+v", v)
+	}
+	own := s.View(0).(*View)
+	if !sameCards(own.Hand, s.hands[0]) || len(own.Legal()) == 0 {
+		t.Fatalf("own view %+v", own)
+	}
+}
+
+// allCards lists where every card is; each of the 97 must be there once.
+func allCards(s *State) []Card {
+	var out []Card
+	for p := range s.n {
+		out = append(out, s.hands[p]...)
+		out = append(out, s.catches[p]...)
+	}
+	for _, cs := range [][]Card{s.deck, s.row, s.discard, s.river.Cards, s.binned, s.eaten, s.sentence, s.fog} {
+		out = append(out, cs...)
+	}
+	if s.taker != engine.NoSeat {
+		out = append(out, TheCanaille)
+	}
+	return out
+}
+
+func checkConserved(t *testing.T, s *State, what string) {
+	t.Helper()
+	seen := make([]bool, NumCards+1)
+	cards := allCards(s)
+	for _, c := range cards {
+		if !c.Valid() || seen[c] {
+			t.Fatalf("%s: card %v is twice or invalid", what, c)
+		}
+		seen[c] = true
+	}
+	if len(cards) != NumCards {
+		t.Fatalf("%s: %d cards, want %d", what, len(cards), NumCards)
+	}
+}
+
+func TestCardsAreConserved(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for g := range uint64(40) {
+			randomGame(t, n, g, func(s *State) { checkConserved(t, s, "game") })
+		}
+	}
+}
+
+func TestDeterminizeKeepsTheViewAndTheCards(t *testing.T) {
+	rules := New()
+	r := engine.NewRNG(3, 3)
+	for n := 2; n <= 4; n++ {
+		for g := range uint64(6) {
+			ply := 0
+			randomGame(t, n, 500+g, func(s *State) {
+				ply++
+				if ply%5 != 0 {
+					return
+				}
+				for v := engine.Table; v < engine.Seat(n); v++ {
+					if v == engine.NoSeat {
+						continue
+					}
+					checkDeterminize(t, rules, s, v, &r)
+				}
+			})
+		}
+	}
+}
+
+func checkDeterminize(t *testing.T, rules Rules, s *State, viewer engine.Seat, r *engine.RNG) {
+	t.Helper()
+	view := s.View(viewer)
+	want, _ := json.Marshal(view)
+	d, err := rules.Determinize(view, r)
+	if err != nil {
+		t.Fatalf("determinize for %v: %v\n%s", viewer, err, want)
+	}
+	ds := d.(*State)
+	checkConserved(t, ds, "determinized")
+	got, _ := json.Marshal(ds.View(viewer))
+	if string(got) != string(want) {
+		t.Fatalf("determinized view differs:\n%s\n%s", got, want)
+	}
+	if ds.taker == engine.NoSeat && indexOf(ds.river.Cards, TheCanaille) < 0 && indexOf(ds.fog, TheCanaille) < 0 {
+		t.Fatalf("Canaille hidden in a catch: %v", ds.catches)
+	}
+	if _, over := ds.Result(); !over && len(ds.legal()) == 0 {
+		t.Fatalf("determinized state for %v has no move: real %v %v; phase %v actor %v hands %v catches %v fog %v", viewer, s.catches, s.legal(), ds.phase, ds.actor, ds.hands, ds.catches, ds.fog)
+	}
+}
+
+func TestDeterminizeRefusesForeignViews(t *testing.T) {
+	r := engine.NewRNG(1, 1)
+	if _, err := New().Determinize(nil, &r); err == nil {
+		t.Error("nil view accepted")
+	}
+	if _, err := New().Determinize(&View{Seats: 9}, &r); err == nil {
+		t.Error("broken view accepted")
+	}
+	v := newGame(2, 0, 1).View(0).(*View)
+	v.Deck += 3
+	if _, err := New().Determinize(v, &r); err == nil {
+		t.Error("inconsistent view accepted")
+	}
+}
+
+func TestDeterminizeSamplesHiddenCards(t *testing.T) {
+	s := newGame(2, 0, 4)
+	v := s.View(0)
+	hands := map[string]bool{}
+	for i := range uint64(20) {
+		r := engine.NewRNG(i, 0)
+		d, err := New().Determinize(v, &r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands[Move{Kind: KindSentence, Cards: d.(*State).hands[1]}.String()] = true
+	}
+	if len(hands) < 10 {
+		t.Errorf("only %d different hands for the other seat", len(hands))
+	}
+}
