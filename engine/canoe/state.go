@@ -2,7 +2,6 @@ package canoe
 
 import (
 	"maps"
-	"slices"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -161,33 +160,28 @@ func (s *State) Result() (engine.Result, bool) {
 // Hash covers the pegs, the ply count and the repetition counts, the whole
 // of what decides the rest of the game.
 func (s *State) Hash() string {
-	h := engine.NewHasher("canoe").Uint64(s.pegs[0]).Uint64(s.pegs[1]).Int(s.plies).Bool(s.over)
-	keys := slices.SortedFunc(maps.Keys(s.seen), comparePositions)
-	h.Int(len(keys))
-	for _, k := range keys {
-		h.Uint64(k.pegs[0]).Uint64(k.pegs[1]).Int(k.next).Int(s.seen[k])
-	}
-	return h.Sum()
+	return engine.NewHasher(ID).Uint64(s.pegs[0]).Uint64(s.pegs[1]).Int(s.plies).Bool(s.over).
+		Int(len(s.seen)).Uint64(s.seenDigest()).Sum()
 }
 
-func comparePositions(a, b position) int {
-	if a.next != b.next {
-		return a.next - b.next
+// seenDigest condenses the repetition counts in any order, so hashing does
+// not sort them: a sum of well-mixed 64-bit values per entry.
+func (s *State) seenDigest() uint64 {
+	var sum uint64
+	for k, n := range s.seen {
+		x := mix(k.pegs[0] ^ mix(k.pegs[1]^mix(uint64(k.next)<<8|uint64(n))))
+		sum += x
 	}
-	if a.pegs[0] != b.pegs[0] {
-		return cmpUint(a.pegs[0], b.pegs[0])
-	}
-	return cmpUint(a.pegs[1], b.pegs[1])
+	return sum
 }
 
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+// mix is SplitMix64's finalizer: every input bit flips about half the output.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // Clone returns an independent copy.
