@@ -1,0 +1,99 @@
+package wire
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// Version is the protocol version; it is published in the mDNS TXT record
+// and every message carries it.
+const Version = 1
+
+// MaxFrame is the largest frame the server reads; a larger one closes the
+// connection with code TooLarge.
+const MaxFrame = 64 << 10
+
+// Message types, client to server.
+const (
+	TypeJoin   = "join"   // code + nickname: take a free seat
+	TypeResume = "resume" // token: come back to one's seat
+	TypeMove   = "move"   // a move of the game, for one's own seat
+	TypeSync   = "sync"   // ask for the full view again
+	TypePing   = "ping"
+)
+
+// Message types, server to client.
+const (
+	TypeWelcome = "welcome" // seat and token after join or resume
+	TypeView    = "view"    // the seat's view, versioned and hashed
+	TypeError   = "error"
+	TypeRemoved = "removed" // the seat was taken from this phone
+	TypePong    = "pong"
+)
+
+// Message is every message in one struct: the type says which fields are set.
+type Message struct {
+	V    int    `json:"v"`
+	Type string `json:"type"`
+	// Ref is an id the client chose; replies and errors echo it.
+	Ref string `json:"ref,omitempty"`
+
+	Code  string `json:"code,omitempty"`  // join: the 4-digit table code
+	Name  string `json:"name,omitempty"`  // join: the nickname
+	Token string `json:"token,omitempty"` // resume; welcome
+
+	Move json.RawMessage `json:"move,omitempty"` // move: the game's move JSON
+
+	Seat    *engine.Seat    `json:"seat,omitempty"`    // welcome
+	Game    string          `json:"game,omitempty"`    // welcome, view
+	Table   string          `json:"table,omitempty"`   // welcome: the table's name
+	Version int64           `json:"version,omitempty"` // view: counts up with every change
+	Hash    string          `json:"hash,omitempty"`    // view: SHA-256 of View
+	View    json.RawMessage `json:"view,omitempty"`    // view: the seat's engine.ViewJSON
+	Events  []engine.Event  `json:"events,omitempty"`  // view: what happened since Version-1
+	Over    bool            `json:"over,omitempty"`    // view: the game has ended
+
+	Error *Error `json:"error,omitempty"` // error
+}
+
+// Error is what went wrong, for programs (Code) and for people (Message).
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"` // for IllegalMove: the rule broken
+	// Fatal says the server closes the connection after this error.
+	Fatal bool `json:"fatal,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Error codes.
+const (
+	BadJSON     = "bad-json"      // the frame is not a message
+	BadVersion  = "bad-version"   // another protocol version
+	UnknownType = "unknown-type"  // no such message type
+	TooLarge    = "too-large"     // frame over MaxFrame (fatal)
+	NotJoined   = "not-joined"    // join or resume first
+	WrongCode   = "wrong-code"    // the table code is not this session's
+	RateLimited = "rate-limited"  // too many wrong codes from this address
+	BadName     = "bad-name"      // empty or too long nickname
+	TableFull   = "table-full"    // no free seat
+	BadToken    = "bad-token"     // unknown or revoked token (fatal)
+	NotYourTurn = "not-your-turn" // the seat is not to decide now
+	IllegalMove = "illegal-move"  // the rules forbid the move (Rule says which)
+	BadMove     = "bad-move"      // the move cannot be read
+	NoGame      = "no-game"       // no game is running
+	Internal    = "internal"      // the table failed; try again
+)
+
+// Errorf builds an error message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Reply builds an error message in answer to ref.
+func (e *Error) Reply(ref string) Message {
+	return Message{V: Version, Type: TypeError, Ref: ref, Error: e}
+}
