@@ -82,7 +82,7 @@ func jumpChain(b board, seat engine.Seat, path []Cell) (board, []engine.Event, e
 		if owner := b[over.index()]; owner != me {
 			b[over.index()] = empty
 			events = append(events, engine.Public("capture", seat, map[string]any{
-				"cell": over.String(), "owner": int(owner - 1)}))
+				"cell": over.String(), "owner": engine.Seat(owner - 1)}))
 		}
 	}
 	b[end.index()] = me

@@ -1,8 +1,6 @@
 package canyonduel
 
 import (
-	"fmt"
-
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 )
@@ -69,5 +67,5 @@ var (
 	_ engine.State     = (*State)(nil)
 	_ engine.Estimator = (*State)(nil)
 	_ engine.View      = (*View)(nil)
-	_ fmt.Stringer     = Move{}
+	_ engine.Move      = Move{}
 )

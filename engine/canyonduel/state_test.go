@@ -60,7 +60,7 @@ R.......`)
 	events := mustApply(t, s, "a1:c3")
 	want := []engine.Event{
 		engine.Public("jump", 0, map[string]any{"from": "a1", "over": "b2", "to": "c3"}),
-		engine.Public("capture", 0, map[string]any{"cell": "b2", "owner": 1}),
+		engine.Public("capture", 0, map[string]any{"cell": "b2", "owner": engine.Seat(1)}),
 	}
 	if !reflect.DeepEqual(events, want) {
 		t.Errorf("events %+v, want %+v", events, want)
