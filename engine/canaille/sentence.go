@@ -69,7 +69,8 @@ func Sentences(hand []Card) [][]Card {
 	cur := make([]Card, 0, MaxSentence)
 	var grow func()
 	grow = func() {
-		tried := make([]Face, 0, len(hand))
+		var seen [MaxSentence + 1]Face // faces tried at this position
+		tried := seen[:0]
 		for i, c := range hand {
 			f := c.Face()
 			if used[i] || containsFace(tried, f) || !canFollow(cur, c) {
