@@ -17,6 +17,10 @@ const (
 	moving
 )
 
+// maxActions bounds a seat's legal actions: 61 placements at most, or 13
+// removals and 13 pegs with 8 neighbours each.
+const maxActions = Holes + Pegs + 8*Pegs
+
 // action is a Move in hole numbers: what bots generate and States apply.
 type action struct {
 	kind     kind
@@ -47,19 +51,6 @@ func (b board) actions(p int, buf []action) []action {
 		}
 	}
 	return buf
-}
-
-// countActions is len(b.actions(p, nil)) without listing them.
-func (b board) countActions(p int) int {
-	empty := b.empty()
-	n := bits.OnesCount64(b[p])
-	if b.supply(p) > 0 {
-		n += bits.OnesCount64(empty)
-	}
-	for m := b[p]; m != 0; m &= m - 1 {
-		n += bits.OnesCount64(geo.near[bits.TrailingZeros64(m)] & empty)
-	}
-	return n
 }
 
 // play makes seat p's action, which must be legal.

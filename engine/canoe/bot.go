@@ -86,7 +86,7 @@ func (b *Bot) candidates(s *State) []candidate {
 
 // canWin reports whether seat p has a move that makes its second canoe.
 func canWin(b board, p int) bool {
-	var buf [192]action
+	var buf [maxActions]action
 	for _, a := range b.actions(p, buf[:0]) {
 		after := b
 		after.play(p, a)

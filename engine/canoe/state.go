@@ -57,7 +57,8 @@ func (s *State) Legal() []engine.Move {
 	if s.over {
 		return nil
 	}
-	acts := s.pegs.actions(s.plies%2, make([]action, 0, 128))
+	var buf [maxActions]action
+	acts := s.pegs.actions(s.plies%2, buf[:0])
 	out := make([]engine.Move, len(acts))
 	for i, a := range acts {
 		out[i] = a.move()
@@ -65,21 +66,15 @@ func (s *State) Legal() []engine.Move {
 	return out
 }
 
-// RandomMove draws a uniformly random legal move without listing them all.
+// RandomMove draws a uniformly random legal move; listing the actions on
+// the stack is far cheaper than Legal's boxed moves.
 func (s *State) RandomMove(r *engine.RNG) engine.Move {
 	if s.over {
 		return nil
 	}
-	p := s.plies % 2
-	n := r.IntN(s.pegs.countActions(p))
-	var buf [128]action
-	for _, a := range s.pegs.actions(p, buf[:0]) {
-		if n == 0 {
-			return a.move()
-		}
-		n--
-	}
-	panic("canoe: countActions and actions disagree")
+	var buf [maxActions]action
+	acts := s.pegs.actions(s.plies%2, buf[:0])
+	return acts[r.IntN(len(acts))].move()
 }
 
 // Apply makes seat's move, or refuses it with a *engine.RuleError and
