@@ -1,0 +1,165 @@
+// Package discovery lets phones find tables on the venue's network: a kiosk
+// advertises itself over mDNS/DNS-SD as _tablee._tcp with a TXT record
+// (protocol version, table name, game, free seats, certificate
+// fingerprint), and the companion browses for it.
+package discovery
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grandcat/zeroconf"
+)
+
+// Service is the DNS-SD service type of a Tablée table.
+const Service = "_tablee._tcp"
+
+const domain = "local."
+
+// Table is what a kiosk publishes about itself.
+type Table struct {
+	Name        string   // shown to guests, e.g. "Table 1"
+	Proto       int      // protocol version (wire.Version)
+	Game        string   // the game being set up or played, "" in the lobby
+	Free        int      // free seats
+	Fingerprint string   // SHA-256 of the TLS certificate, hex
+	Addrs       []string // host:port to connect to (browse results only)
+}
+
+func (t Table) txt() []string {
+	return []string{
+		"v=" + strconv.Itoa(t.Proto),
+		"name=" + t.Name,
+		"game=" + t.Game,
+		"free=" + strconv.Itoa(t.Free),
+		"fp=" + t.Fingerprint,
+	}
+}
+
+func parseTXT(txt []string) (Table, error) {
+	var t Table
+	for _, kv := range txt {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "v":
+			t.Proto, _ = strconv.Atoi(v)
+		case "name":
+			t.Name = v
+		case "game":
+			t.Game = v
+		case "free":
+			t.Free, _ = strconv.Atoi(v)
+		case "fp":
+			t.Fingerprint = v
+		}
+	}
+	if t.Name == "" || t.Proto == 0 || len(t.Fingerprint) != 64 {
+		return Table{}, fmt.Errorf("discovery: incomplete TXT record %q", txt)
+	}
+	return t, nil
+}
+
+// Scope limits mDNS to some interfaces (nil: all that can multicast) and,
+// for an advertiser, to some addresses (needed on loopback, which has no
+// multicast flag and so no address zeroconf would pick by itself).
+type Scope struct {
+	Ifaces []net.Interface
+	IPs    []string
+}
+
+// Advertiser keeps a table advertised until Close.
+type Advertiser struct {
+	srv  *zeroconf.Server
+	host string
+}
+
+// Advertise publishes t, reachable on port, until Close.
+func Advertise(t Table, port int, scope Scope) (*Advertiser, error) {
+	var (
+		srv *zeroconf.Server
+		err error
+	)
+	if len(scope.IPs) > 0 {
+		host := "tablee-" + strconv.Itoa(port)
+		srv, err = zeroconf.RegisterProxy(t.Name, Service, domain, port, host, scope.IPs, t.txt(), scope.Ifaces)
+	} else {
+		srv, err = zeroconf.Register(t.Name, Service, domain, port, t.txt(), scope.Ifaces)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discovery: advertise %q: %w", t.Name, err)
+	}
+	return &Advertiser{srv: srv}, nil
+}
+
+// Update re-announces the table with new details (game, free seats).
+func (a *Advertiser) Update(t Table) { a.srv.SetText(t.txt()) }
+
+// Close withdraws the table (a goodbye packet, TTL 0) and stops answering.
+func (a *Advertiser) Close() { a.srv.Shutdown() }
+
+// Browse lists the tables that answer within wait. Tables whose TXT record
+// is incomplete are skipped.
+func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, error) {
+	var opts []zeroconf.ClientOption
+	if len(scope.Ifaces) > 0 {
+		opts = append(opts, zeroconf.SelectIfaces(scope.Ifaces))
+	}
+	r, err := zeroconf.NewResolver(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("discovery: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	// Browse closes the channel itself when ctx ends.
+	entries := make(chan *zeroconf.ServiceEntry, 16)
+	if err := r.Browse(ctx, Service, domain, entries); err != nil {
+		return nil, fmt.Errorf("discovery: browse: %w", err)
+	}
+	found := map[string]Table{}
+	for e := range entries {
+		t, err := parseTXT(e.Text)
+		if err != nil {
+			continue
+		}
+		for _, ip := range e.AddrIPv4 {
+			t.Addrs = append(t.Addrs, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
+		}
+		for _, ip := range e.AddrIPv6 {
+			if !ip.IsLinkLocalUnicast() { // a link-local address needs a zone we do not have here
+				t.Addrs = append(t.Addrs, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
+			}
+		}
+		if len(t.Addrs) > 0 {
+			found[e.Instance] = t
+		}
+	}
+	out := make([]Table, 0, len(found))
+	for _, t := range found {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// Find browses until a table called name answers, or ctx ends.
+func Find(ctx context.Context, name string, scope Scope) (Table, error) {
+	for wait := time.Second; ; wait = min(2*wait, 8*time.Second) {
+		tables, err := Browse(ctx, wait, scope)
+		if err != nil {
+			return Table{}, err
+		}
+		for _, t := range tables {
+			if t.Name == name {
+				return t, nil
+			}
+		}
+		if ctx.Err() != nil {
+			return Table{}, fmt.Errorf("discovery: no table called %q answered", name)
+		}
+	}
+}

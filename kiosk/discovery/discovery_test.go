@@ -1,0 +1,54 @@
+package discovery
+
+import (
+	"context"
+	"net"
+	"strings"
+	"testing"
+	"time"
+)
+
+func loopback(t *testing.T) Scope {
+	t.Helper()
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range ifaces {
+		if i.Flags&net.FlagLoopback != 0 && i.Flags&net.FlagUp != 0 {
+			return Scope{Ifaces: []net.Interface{i}, IPs: []string{"127.0.0.1"}}
+		}
+	}
+	t.Skip("no loopback interface up")
+	return Scope{}
+}
+
+func TestTXTRoundTrip(t *testing.T) {
+	in := Table{Name: "Table 1", Proto: 1, Game: "canyon", Free: 3, Fingerprint: strings.Repeat("ab", 32)}
+	out, err := parseTXT(in.txt())
+	if err != nil || out.Name != in.Name || out.Game != in.Game || out.Free != 3 || out.Fingerprint != in.Fingerprint || out.Proto != 1 {
+		t.Fatalf("%+v, %v", out, err)
+	}
+	if _, err := parseTXT([]string{"name=x"}); err == nil {
+		t.Fatal("incomplete record accepted")
+	}
+}
+
+func TestAdvertisedTableIsFoundOnLoopback(t *testing.T) {
+	scope := loopback(t)
+	fp := strings.Repeat("0f", 32)
+	a, err := Advertise(Table{Name: "Table loopback", Proto: 1, Game: "canoe", Free: 2, Fingerprint: fp}, 45678, scope)
+	if err != nil {
+		t.Skipf("mDNS not available here: %v", err)
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	found, err := Find(ctx, "Table loopback", Scope{Ifaces: scope.Ifaces})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found.Fingerprint != fp || found.Game != "canoe" || found.Free != 2 || len(found.Addrs) == 0 || found.Addrs[0] != "127.0.0.1:45678" {
+		t.Fatalf("found %+v", found)
+	}
+}
