@@ -336,3 +336,27 @@ func TestOtherFisherInTwoPlayersIsForced(t *testing.T) {
 		t.Fatalf("the only other player did not fish: %v", s.catches)
 	}
 }
+
+// Poubelle and Autre pêcheur do not touch the river, whatever its face.
+func TestBinAndOtherFisherFaceDownAndUp(t *testing.T) {
+	for _, up := range []bool{false, true} {
+		p := newPicker()
+		s := table(3, 0)
+		p.fillRow(t, s)
+		cs := []Card{p.act(t, Bin, 0, false), p.act(t, Other, 0, false), p.act(t, Bin, 0, true)}
+		s.hands[0] = append([]Card(nil), cs...)
+		t1, t3 := p.trash(t, 1), p.trash(t, 3)
+		s.catches[0] = []Card{t1, t3}
+		u := p.trash(t, 2)
+		s.catches[2] = []Card{u, p.fish(t, 1)}
+		x, y := p.fish(t, 3), p.fish(t, 2)
+		s.river = River{Cards: []Card{x, y}, FaceUp: up}
+		mustApply(t, s, 0, sentence(cs...))
+		mustApply(t, s, 0, Move{Kind: KindBin, Card: t3})
+		mustApply(t, s, 0, Move{Kind: KindTarget, Seat: 2}) // seat 2's only trash goes
+		if !sameCards(s.binned, []Card{t3, u}) || !sameCards(s.catches[0], []Card{t1}) ||
+			!sameCards(s.river.Cards, []Card{x, y}) || s.river.FaceUp != up || s.phase != phaseRefill {
+			t.Errorf("face up %v: binned %v, catches %v, river %+v, phase %v", up, s.binned, s.catches, s.river, s.phase)
+		}
+	}
+}
