@@ -137,7 +137,10 @@ func stateOf(v *View) (*State, error) {
 		return nil, err
 	}
 	_, s.over = s.judge()
-	return s, sameView(s, v)
+	if err := sameView(s, v); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // sameView refuses a view whose derived parts (turn, supplies, canoes,
