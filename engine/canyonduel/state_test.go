@@ -119,3 +119,15 @@ func TestLegalIsEmptyOnceOver(t *testing.T) {
 		t.Errorf("legal moves after the end: %v", got)
 	}
 }
+
+func TestLegalMovesDoNotShareCells(t *testing.T) {
+	s := position(t, 56, crowded)
+	legal := s.Legal()
+	before := legal[1].String()
+	first := legal[0].(Move)
+	first.Path = append(first.Path, Cell{7, 7})
+	first.Path[0] = Cell{7, 7}
+	if after := legal[1].String(); after != before {
+		t.Errorf("changing one move's path turned %s into %s", before, after)
+	}
+}
