@@ -95,7 +95,7 @@ func (b *Board) bestEnds(from, L int, cands []int, occ *cellSet, fd *[maxCells]i
 		if len(ends) > 0 && b.goal[t] > b.goal[ends[0]] {
 			break
 		}
-		if int(fd[t]) <= L && b.pathOfLength(from, t, L, occ) {
+		if d := int(fd[t]); d == L || d < L && b.pathOfLength(from, t, L, occ) {
 			ends = append(ends, t)
 		}
 	}
@@ -107,7 +107,7 @@ func (b *Board) bestEnds(from, L int, cands []int, occ *cellSet, fd *[maxCells]i
 // paths need a search: a depth-first search pruned by the distance to t.
 func (b *Board) pathOfLength(from, t, L int, occ *cellSet) bool {
 	s := pathSearch{b: b, t: t, occ: occ}
-	b.distancesTo(t, occ, &s.toT)
+	b.distancesTo(t, L, occ, &s.toT)
 	if s.toT[from] < 0 || int(s.toT[from]) > L {
 		return false
 	}
@@ -118,9 +118,10 @@ func (b *Board) pathOfLength(from, t, L int, occ *cellSet) bool {
 	return s.dfs(from, L)
 }
 
-// distancesTo fills dist with the free-water distance of every cell to t,
-// docks excluded since a path never passes through one.
-func (b *Board) distancesTo(t int, occ *cellSet, dist *[maxCells]int8) {
+// distancesTo fills dist with the free-water distance to t of every cell at
+// most L steps away (-1 elsewhere), docks excluded since a path never passes
+// through one.
+func (b *Board) distancesTo(t, L int, occ *cellSet, dist *[maxCells]int8) {
 	for i := range b.terrain {
 		dist[i] = -1
 	}
@@ -130,6 +131,9 @@ func (b *Board) distancesTo(t int, occ *cellSet, dist *[maxCells]int8) {
 	n := 1
 	for h := 0; h < n; h++ {
 		c := int(queue[h])
+		if int(dist[c]) == L {
+			break
+		}
 		for _, x := range b.nbr[c] {
 			if dist[x] < 0 && !b.blocked(x, occ) && !b.IsDock(x) {
 				dist[x] = dist[c] + 1
