@@ -3,11 +3,18 @@
 // games from here and never name a game package themselves.
 package catalog
 
-import "github.com/tablee/tablee/engine"
+import (
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/canyonduel"
+)
 
-// Games returns the rules of every shipped game.
+// Games returns the rules of every shipped game, in the order the lobby
+// shows them.
 func Games() []engine.Rules {
-	return []engine.Rules{}
+	return []engine.Rules{canyon.NewRules(), canyonduel.Rules{}, canoe.New(), canaille.New()}
 }
 
 // Registry returns a registry of every shipped game.

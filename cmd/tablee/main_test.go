@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func tablee(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestGamesListsEveryShippedGame(t *testing.T) {
+	code, out, _ := tablee(t, "games")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"canyon ", "canyonduel", "canoe", "canaille", "3-6", "less-luck=off"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tablee games lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSimulatePrintsStatisticsLast(t *testing.T) {
+	code, out, errOut := tablee(t, "simulate", "--game", "canoe", "--games", "4", "--seed", "7", "--bots", "random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var st simStats
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &st); err != nil {
+		t.Fatalf("last line is not JSON: %v\n%s", err, out)
+	}
+	wins := 0
+	for _, w := range st.Wins {
+		wins += w
+	}
+	if st.Game != "canoe" || st.Games != 4 || len(st.Wins) != 2 || wins+st.Draws < 4 || st.AvgPlies <= 0 || st.GamesPerS <= 0 {
+		t.Errorf("statistics %+v", st)
+	}
+}
+
+func TestSimulateIsDeterministicWhateverTheParallelism(t *testing.T) {
+	_, a, _ := tablee(t, "simulate", "--game", "canoe", "--games", "6", "--bots", "random")
+	_, b, _ := tablee(t, "simulate", "--game", "canoe", "--games", "6", "--bots", "random", "--parallel", "3")
+	var sa, sb simStats
+	json.Unmarshal([]byte(a), &sa)
+	json.Unmarshal([]byte(b), &sb)
+	if sa.AvgPlies != sb.AvgPlies || sa.Draws != sb.Draws || sa.Wins[0] != sb.Wins[0] {
+		t.Errorf("parallel run differs: %+v vs %+v", sa, sb)
+	}
+}
+
+func TestBadInvocationsFailWithAMessage(t *testing.T) {
+	cases := [][]string{
+		{},
+		{"frobnicate"},
+		{"simulate"},
+		{"simulate", "--game", "chess"},
+		{"simulate", "--game", "canoe", "--players", "3"},
+		{"simulate", "--game", "canyon", "--players", "7"},
+		{"simulate", "--game", "canoe", "--bots", "default,random,random"},
+		{"simulate", "--game", "canoe", "--bots", "grandmaster"},
+		{"simulate", "--game", "canoe", "--games", "0"},
+		{"simulate", "--game", "canoe", "--no-such-flag"},
+		{"simulate", "--game", "canyon", "--options", "more-luck"},
+		{"simulate", "--game", "canoe", "stray"},
+	}
+	for _, args := range cases {
+		code, out, errOut := tablee(t, args...)
+		if code == 0 || strings.TrimSpace(errOut) == "" {
+			t.Errorf("tablee %v: exit %d, stderr %q", args, code, errOut)
+		}
+		if strings.Contains(out, "{") {
+			t.Errorf("tablee %v printed statistics on failure: %s", args, out)
+		}
+	}
+}
