@@ -26,3 +26,12 @@ type Estimator interface {
 type RandomMover interface {
 	RandomMove(r *RNG) Move
 }
+
+// Bot levels every game answers to (engine/bot provides them when a game
+// does not); a BotMaker may offer more.
+const (
+	LevelRandom  = "random"
+	LevelEasy    = "easy"    // a short search: beatable by beginners
+	LevelMCTS    = "mcts"    // the generic search, whatever the game offers
+	LevelDefault = "default" // the game's own bot, else the generic search
+)

@@ -9,10 +9,10 @@ import (
 // Levels a kiosk can offer for any game. A game may offer more through
 // engine.BotMaker, and may replace "default" with its own heuristics.
 const (
-	LevelRandom  = "random"
-	LevelEasy    = "easy"    // a short search: beatable by beginners
-	LevelMCTS    = "mcts"    // the generic search, whatever the game offers
-	LevelDefault = "default" // the game's own bot, else the generic search
+	LevelRandom  = engine.LevelRandom
+	LevelEasy    = engine.LevelEasy
+	LevelMCTS    = engine.LevelMCTS
+	LevelDefault = engine.LevelDefault
 )
 
 // New returns the bot called level for rules' game, its choices fixed by seed.
