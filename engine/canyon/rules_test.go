@@ -15,7 +15,7 @@ func TestConformance(t *testing.T) {
 
 func TestConformanceLessLuck(t *testing.T) {
 	enginetest.Conformance(t, NewRules(), enginetest.Config{
-		Seats: []int{3, 6}, Options: map[string]string{OptionLessLuck: "on"}, Games: 2, MaxPlies: 3000,
+		Seats: []int{3, 4, 5, 6}, Options: map[string]string{OptionLessLuck: "on"}, Games: 1, MaxPlies: 3000,
 	})
 }
 
