@@ -1,0 +1,115 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// MergePlayers folds the player from into the player into (one person who
+// ended up with two accounts): from's seats become into's, from is deleted
+// and the ratings of every game from played are recomputed from the
+// results, as if into had played all those games. Two accounts that sat at
+// the same session cannot be merged.
+func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
+	if from == into {
+		return fmt.Errorf("merge player %s into itself", from)
+	}
+	return d.inTx(ctx, fmt.Sprintf("merge player %s into %s", from, into), func(tx *sql.Tx) error {
+		for _, id := range []string{from, into} {
+			var n int
+			if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM players WHERE id = ?", id).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return fmt.Errorf("player %s: %w", id, ErrNotFound)
+			}
+		}
+		var shared sql.NullString
+		if err := tx.QueryRowContext(ctx,
+			`SELECT min(a.session_id) FROM seats a JOIN seats b ON a.session_id = b.session_id
+			 WHERE a.player_id = ? AND b.player_id = ?`, from, into).Scan(&shared); err != nil {
+			return err
+		}
+		if shared.Valid {
+			return fmt.Errorf("both played session %s: they are two people", shared.String)
+		}
+		games, err := gamesRated(ctx, tx, from)
+		if err != nil {
+			return err
+		}
+		for _, q := range []string{
+			"UPDATE seats SET player_id = ?2 WHERE player_id = ?1",
+			`UPDATE players SET
+			   created_at = min(created_at, (SELECT created_at FROM players WHERE id = ?1)),
+			   last_seen = max(last_seen, (SELECT last_seen FROM players WHERE id = ?1))
+			 WHERE id = ?2`,
+			"DELETE FROM ratings WHERE player_id = ?1",
+			"DELETE FROM players WHERE id = ?1",
+		} {
+			if _, err := tx.ExecContext(ctx, q, from, into); err != nil {
+				return err
+			}
+		}
+		for _, g := range games {
+			if err := recomputeRatings(ctx, tx, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func gamesRated(ctx context.Context, tx *sql.Tx, player string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT game FROM ratings WHERE player_id = ? ORDER BY game", player)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// recomputeRatings rebuilds every rating of game by rating its finished
+// sessions again in the order they ended.
+func recomputeRatings(ctx context.Context, tx *sql.Tx, game string) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM ratings WHERE game = ?", game); err != nil {
+		return fmt.Errorf("recompute %s ratings: %w", game, err)
+	}
+	rows, err := tx.QueryContext(ctx,
+		`SELECT id, ended_at FROM sessions WHERE game = ? AND status = 'finished' ORDER BY ended_at, id`, game)
+	if err != nil {
+		return fmt.Errorf("recompute %s ratings: %w", game, err)
+	}
+	type ended struct{ id, at string }
+	var sessions []ended
+	for rows.Next() {
+		var e ended
+		if err := rows.Scan(&e.id, &e.at); err != nil {
+			rows.Close()
+			return fmt.Errorf("recompute %s ratings: %w", game, err)
+		}
+		sessions = append(sessions, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("recompute %s ratings: %w", game, err)
+	}
+	for _, s := range sessions {
+		at, err := parseTime(s.at)
+		if err != nil {
+			return err
+		}
+		if err := rateSession(ctx, tx, s.id, game, at); err != nil {
+			return fmt.Errorf("recompute %s ratings, session %s: %w", game, s.id, err)
+		}
+	}
+	return nil
+}

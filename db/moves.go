@@ -1,0 +1,59 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// Move is one entry of a session's move log.
+type Move struct {
+	Seq       int // 1 for the first move of the session
+	Seat      engine.Seat
+	JSON      []byte // engine.EncodeMove's versioned form
+	StateHash string // State.Hash() after the move
+	PlayedAt  time.Time
+}
+
+// AppendMove appends m to the log of an active session. When it returns
+// nil the move is on disk (synchronous=FULL): only then may anyone be told.
+// A sequence number out of order or an inactive session is refused.
+func (d *DB) AppendMove(ctx context.Context, session string, m Move) error {
+	_, err := d.w.ExecContext(ctx,
+		`INSERT INTO moves (session_id, seq, seat, move, state_hash, played_at)
+		 VALUES (?, ?, ?, ?, ?, ?)`,
+		session, m.Seq, int(m.Seat), string(m.JSON), m.StateHash, fmtTime(m.PlayedAt))
+	if err != nil {
+		return fmt.Errorf("append move %d of session %s: %w", m.Seq, session, err)
+	}
+	return nil
+}
+
+// Moves returns a session's log in order.
+func (d *DB) Moves(ctx context.Context, session string) ([]Move, error) {
+	rows, err := d.r.QueryContext(ctx,
+		"SELECT seq, seat, move, state_hash, played_at FROM moves WHERE session_id = ? ORDER BY seq", session)
+	if err != nil {
+		return nil, fmt.Errorf("moves of session %s: %w", session, err)
+	}
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		var m Move
+		var js, at string
+		if err := rows.Scan(&m.Seq, &m.Seat, &js, &m.StateHash, &at); err != nil {
+			return nil, fmt.Errorf("moves of session %s: %w", session, err)
+		}
+		m.JSON = []byte(js)
+		if m.PlayedAt, err = parseTime(at); err != nil {
+			return nil, fmt.Errorf("moves of session %s: %w", session, err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("moves of session %s: %w", session, err)
+	}
+	return out, nil
+}

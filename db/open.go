@@ -1,0 +1,140 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+// busyTimeoutMS is how long a connection waits for another process holding
+// the write lock (e.g. a staff backup) before giving up.
+const busyTimeoutMS = 10_000
+
+// readers is the size of the read pool: leaderboards and exports run while
+// the host writes.
+const readers = 4
+
+// DB is an open kiosk database. It is safe for concurrent use.
+type DB struct {
+	path string
+	w    *sql.DB // one connection: every write goes through it, in order
+	r    *sql.DB // read-only connections
+}
+
+// ErrNotFound is returned (wrapped) when a looked-up row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Open opens the database at path, creating it and its directory if needed,
+// checks its integrity and brings its schema up to date. It fails if the
+// file was written by a newer Tablée.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" || strings.HasPrefix(path, ":memory:") || strings.HasPrefix(path, "file:") {
+		// Each connection to :memory: is its own database; the pools need a file.
+		return nil, fmt.Errorf("open database: %q: need a file path", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	d := &DB{path: path}
+	var err error
+	if d.w, err = sql.Open("sqlite3", dsn(path, false)); err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	d.w.SetMaxOpenConns(1)
+	d.w.SetConnMaxIdleTime(0)
+	if err := d.setUp(ctx); err != nil {
+		d.w.Close()
+		return nil, err
+	}
+	if d.r, err = sql.Open("sqlite3", dsn(path, true)); err != nil {
+		d.w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	d.r.SetMaxOpenConns(readers)
+	return d, nil
+}
+
+// setUp checks the file and migrates it, on the writer connection.
+func (d *DB) setUp(ctx context.Context) error {
+	if err := d.integrityCheck(ctx); err != nil {
+		return err
+	}
+	if err := migrate(ctx, d.w); err != nil {
+		return fmt.Errorf("database %s: %w", d.path, err)
+	}
+	return nil
+}
+
+func (d *DB) integrityCheck(ctx context.Context) error {
+	rows, err := d.w.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", d.path, err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("integrity check of %s: %w", d.path, err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("integrity check of %s: %w", d.path, err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("database %s is damaged (integrity check: %s); restore a backup", d.path, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// dsn builds the driver's connection string. Every setting is per
+// connection, so it lives here rather than in one-off PRAGMAs.
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_foreign_keys", "on")
+	q.Set("_busy_timeout", fmt.Sprint(busyTimeoutMS))
+	if readOnly {
+		q.Set("_query_only", "true")
+	} else {
+		// Take the write lock at BEGIN: a read-then-write transaction can
+		// then never fail half-way with "database is locked".
+		q.Set("_txlock", "immediate")
+	}
+	// A file: URI, so a path holding '?' or '#' still names the right file.
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	return "file:" + esc + "?" + q.Encode()
+}
+
+// Path is the file the database lives in.
+func (d *DB) Path() string { return d.path }
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	return errors.Join(d.r.Close(), d.w.Close())
+}
+
+// DefaultPath is the kiosk's database in the XDG data home:
+// $XDG_DATA_HOME/tablee/tablee.db, or ~/.local/share/tablee/tablee.db.
+func DefaultPath() (string, error) {
+	dir := os.Getenv("XDG_DATA_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("locate the database: %w", err)
+		}
+		dir = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(dir, "tablee", "tablee.db"), nil
+}

@@ -1,0 +1,88 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// Finish ends an active session with res: in one transaction it marks the
+// session finished, stores each seat's score, rank and win, updates the
+// ratings of the persons seated, and notes when they were last seen.
+func (d *DB) Finish(ctx context.Context, session string, res engine.Result, at time.Time) error {
+	return d.inTx(ctx, "finish session "+session, func(tx *sql.Tx) error {
+		var game string
+		var n int
+		err := tx.QueryRowContext(ctx,
+			`SELECT game, (SELECT count(*) FROM seats WHERE session_id = s.id)
+			 FROM sessions s WHERE id = ? AND status = 'active'`, session).Scan(&game, &n)
+		if err == sql.ErrNoRows {
+			return fmt.Errorf("no active session %s: %w", session, ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if len(res.Scores) != n || len(res.Ranks) != n {
+			return fmt.Errorf("result for %d seats, session has %d", len(res.Scores), n)
+		}
+		if _, err := tx.ExecContext(ctx,
+			"UPDATE sessions SET status = 'finished', ended_at = ?, reason = ? WHERE id = ?",
+			fmtTime(at), res.Reason, session); err != nil {
+			return err
+		}
+		if err := insertResults(ctx, tx, session, res); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE players SET last_seen = max(last_seen, ?)
+			 WHERE id IN (SELECT player_id FROM seats WHERE session_id = ?)`,
+			fmtTime(at), session); err != nil {
+			return err
+		}
+		return rateSession(ctx, tx, session, game, at)
+	})
+}
+
+func insertResults(ctx context.Context, tx *sql.Tx, session string, res engine.Result) error {
+	for i := range res.Scores {
+		if _, err := tx.ExecContext(ctx,
+			"INSERT INTO results (session_id, seat, score, rank, winner) VALUES (?, ?, ?, ?, ?)",
+			session, i, res.Scores[i], res.Ranks[i], res.Won(engine.Seat(i))); err != nil {
+			return fmt.Errorf("result of seat %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// SeatResult is one seat's outcome of a finished session.
+type SeatResult struct {
+	Seat   engine.Seat
+	Score  int
+	Rank   int
+	Winner bool
+}
+
+// Results returns a finished session's results by seat (none otherwise).
+func (d *DB) Results(ctx context.Context, session string) ([]SeatResult, error) {
+	rows, err := d.r.QueryContext(ctx,
+		"SELECT seat, score, rank, winner FROM results WHERE session_id = ? ORDER BY seat", session)
+	if err != nil {
+		return nil, fmt.Errorf("results of session %s: %w", session, err)
+	}
+	defer rows.Close()
+	var out []SeatResult
+	for rows.Next() {
+		var r SeatResult
+		if err := rows.Scan(&r.Seat, &r.Score, &r.Rank, &r.Winner); err != nil {
+			return nil, fmt.Errorf("results of session %s: %w", session, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results of session %s: %w", session, err)
+	}
+	return out, nil
+}

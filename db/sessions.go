@@ -1,0 +1,265 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Status is where a session stands.
+type Status string
+
+const (
+	Active    Status = "active"
+	Paused    Status = "paused"
+	Finished  Status = "finished"
+	Abandoned Status = "abandoned"
+	// Broken marks a session whose log no longer replays to its stored
+	// hashes: it is kept for inspection and never resumed.
+	Broken Status = "broken"
+)
+
+// Ended reports whether the session is over for good (with an end time).
+func (s Status) Ended() bool { return s == Finished || s == Abandoned }
+
+// SeatKind says who sits at a seat.
+type SeatKind string
+
+const (
+	Person SeatKind = "person" // a known player, rated
+	Guest  SeatKind = "guest"  // someone without an account, not rated
+	Bot    SeatKind = "bot"    // a bot of some level, not rated
+)
+
+// Seat is who plays one seat of a session.
+type Seat struct {
+	Kind     SeatKind
+	PlayerID string // Person only
+	BotLevel string // Bot only
+	Name     string // shown on screen: a guest's name, or a player's nickname when read back
+}
+
+// Session is one game played at one table.
+type Session struct {
+	ID        string // UUIDv7, assigned by CreateSession
+	TableID   int64
+	Game      string
+	Options   map[string]string
+	Seed      uint64
+	Seats     []Seat
+	Status    Status
+	StartedAt time.Time
+	EndedAt   time.Time // zero unless finished or abandoned
+	Reason    string    // how it ended, or why it is broken
+}
+
+// CreateSession stores a new active session with its seats and returns it
+// with its new id.
+func (d *DB) CreateSession(ctx context.Context, s Session) (Session, error) {
+	if err := checkSeats(s.Seats); err != nil {
+		return Session{}, fmt.Errorf("create session: %w", err)
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Session{}, fmt.Errorf("create session: %w", err)
+	}
+	s.ID, s.Status, s.EndedAt, s.Reason = id.String(), Active, time.Time{}, ""
+	s.StartedAt = s.StartedAt.UTC().Truncate(time.Millisecond)
+	opts, err := json.Marshal(nonNil(s.Options))
+	if err != nil {
+		return Session{}, fmt.Errorf("create session: %w", err)
+	}
+	err = d.inTx(ctx, "create session", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO sessions (id, table_id, game, options, seed, status, started_at)
+			 VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			s.ID, s.TableID, s.Game, string(opts), int64(s.Seed), s.Status, fmtTime(s.StartedAt)); err != nil {
+			return err
+		}
+		return insertSeats(ctx, tx, s.ID, s.Seats)
+	})
+	return s, err
+}
+
+func checkSeats(seats []Seat) error {
+	if len(seats) == 0 {
+		return errors.New("no seats")
+	}
+	for i, st := range seats {
+		switch {
+		case st.Kind == Person && st.PlayerID == "":
+			return fmt.Errorf("seat %d: a person needs a player id", i)
+		case st.Kind == Bot && st.BotLevel == "":
+			return fmt.Errorf("seat %d: a bot needs a level", i)
+		case st.Kind != Person && st.Kind != Guest && st.Kind != Bot:
+			return fmt.Errorf("seat %d: unknown kind %q", i, st.Kind)
+		}
+	}
+	return nil
+}
+
+func insertSeats(ctx context.Context, tx *sql.Tx, session string, seats []Seat) error {
+	for i, st := range seats {
+		var player, level sql.NullString
+		if st.Kind == Person {
+			player = sql.NullString{String: st.PlayerID, Valid: true}
+		}
+		if st.Kind == Bot {
+			level = sql.NullString{String: st.BotLevel, Valid: true}
+		}
+		if _, err := tx.ExecContext(ctx,
+			"INSERT INTO seats (session_id, seat, kind, player_id, bot_level, name) VALUES (?, ?, ?, ?, ?, ?)",
+			session, i, st.Kind, player, level, st.Name); err != nil {
+			return fmt.Errorf("seat %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func nonNil(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+const sessionColumns = "id, table_id, game, options, seed, status, started_at, ended_at, reason"
+
+func scanSession(row interface{ Scan(...any) error }) (Session, error) {
+	var s Session
+	var opts, started string
+	var ended sql.NullString
+	var seed int64
+	if err := row.Scan(&s.ID, &s.TableID, &s.Game, &opts, &seed, &s.Status, &started, &ended, &s.Reason); err != nil {
+		return Session{}, err
+	}
+	s.Seed = uint64(seed)
+	if err := json.Unmarshal([]byte(opts), &s.Options); err != nil {
+		return Session{}, fmt.Errorf("session %s options: %w", s.ID, err)
+	}
+	var err error
+	if s.StartedAt, err = parseTime(started); err != nil {
+		return Session{}, err
+	}
+	if s.EndedAt, err = parseNullTime(ended); err != nil {
+		return Session{}, err
+	}
+	return s, nil
+}
+
+// Session returns the session with id and its seats; the error wraps
+// ErrNotFound if there is none.
+func (d *DB) Session(ctx context.Context, id string) (Session, error) {
+	s, err := scanSession(d.r.QueryRowContext(ctx, "SELECT "+sessionColumns+" FROM sessions WHERE id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, fmt.Errorf("session %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("session %s: %w", id, err)
+	}
+	if s.Seats, err = d.seats(ctx, id); err != nil {
+		return Session{}, err
+	}
+	return s, nil
+}
+
+// seats reads a session's seats; a person's Name is their nickname.
+func (d *DB) seats(ctx context.Context, session string) ([]Seat, error) {
+	rows, err := d.r.QueryContext(ctx,
+		`SELECT s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
+		        CASE WHEN s.kind = 'person' THEN p.nickname ELSE s.name END
+		 FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		 WHERE s.session_id = ? ORDER BY s.seat`, session)
+	if err != nil {
+		return nil, fmt.Errorf("seats of session %s: %w", session, err)
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Kind, &st.PlayerID, &st.BotLevel, &st.Name); err != nil {
+			return nil, fmt.Errorf("seats of session %s: %w", session, err)
+		}
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("seats of session %s: %w", session, err)
+	}
+	return out, nil
+}
+
+// SessionFilter selects sessions; zero fields select everything.
+type SessionFilter struct {
+	Since    time.Time // started at or after
+	Statuses []Status
+	Game     string
+}
+
+// Sessions lists the sessions matching f, oldest first, with their seats.
+func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]Session, error) {
+	where, args := []string{"1"}, []any{}
+	if !f.Since.IsZero() {
+		where, args = append(where, "started_at >= ?"), append(args, fmtTime(f.Since))
+	}
+	if f.Game != "" {
+		where, args = append(where, "game = ?"), append(args, f.Game)
+	}
+	if len(f.Statuses) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+		for _, st := range f.Statuses {
+			args = append(args, st)
+		}
+	}
+	rows, err := d.r.QueryContext(ctx,
+		"SELECT "+sessionColumns+" FROM sessions WHERE "+strings.Join(where, " AND ")+" ORDER BY started_at, id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	var out []Session
+	for rows.Next() {
+		s, err := scanSession(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("list sessions: %w", err)
+		}
+		out = append(out, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	for i := range out {
+		if out[i].Seats, err = d.seats(ctx, out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Unfinished lists the sessions a restarted kiosk must resume: active and paused.
+func (d *DB) Unfinished(ctx context.Context) ([]Session, error) {
+	return d.Sessions(ctx, SessionFilter{Statuses: []Status{Active, Paused}})
+}
+
+// SetStatus moves an unfinished session to status (paused, active,
+// abandoned or broken), noting reason. Finishing goes through Finish.
+func (d *DB) SetStatus(ctx context.Context, id string, status Status, reason string, at time.Time) error {
+	if status == Finished {
+		return fmt.Errorf("session %s: finish it with Finish, which writes the results", id)
+	}
+	var ended sql.NullString
+	if status.Ended() {
+		ended = fmtNullTime(at)
+	}
+	res, err := d.w.ExecContext(ctx,
+		`UPDATE sessions SET status = ?, reason = ?, ended_at = ?
+		 WHERE id = ? AND status IN ('active', 'paused')`,
+		status, reason, ended, id)
+	return oneRow(res, err, fmt.Sprintf("set session %s %s (it must be active or paused)", id, status))
+}
