@@ -144,3 +144,10 @@ func (o Option) allows(v string) bool {
 	}
 	return false
 }
+
+// ViewDecoder is implemented by Rules whose views can be read back from
+// their JSON form, as a phone must do to show a view or let a bot play it.
+// The decoded view marshals to the same JSON and lists the same legal moves.
+type ViewDecoder interface {
+	DecodeView(data []byte) (View, error)
+}

@@ -134,6 +134,9 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	if err != nil {
 		return fmt.Errorf("view to JSON: %w", err)
 	}
+	if err := checkDecodeView(rules, want, legal); err != nil {
+		return err
+	}
 	d, err := rules.Determinize(v, rng)
 	if err != nil {
 		return fmt.Errorf("determinize: %w", err)
@@ -144,6 +147,30 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	}
 	if string(got) != string(want) {
 		return fmt.Errorf("a determinized state shows its seat another view:\n%s\nnot\n%s", got, want)
+	}
+	return nil
+}
+
+// checkDecodeView reads a view back from its JSON, when the game can, and
+// checks nothing was lost on the way.
+func checkDecodeView(rules engine.Rules, data []byte, legal []engine.Move) error {
+	dec, ok := rules.(engine.ViewDecoder)
+	if !ok {
+		return nil
+	}
+	v, err := dec.DecodeView(data)
+	if err != nil {
+		return fmt.Errorf("decode view %s: %w", data, err)
+	}
+	again, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("decoded view to JSON: %w", err)
+	}
+	if string(again) != string(data) {
+		return fmt.Errorf("view changed through JSON:\n%s\nnot\n%s", again, data)
+	}
+	if got, want := moveStrings(v.Legal()), moveStrings(legal); !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("decoded view's legal moves %v differ from %v", got, want)
 	}
 	return nil
 }
