@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -35,7 +36,7 @@ func (bot *Bot) Choose(_ context.Context, ev engine.View) (engine.Move, error) {
 	case PhasePlace:
 		return bot.startCell(v), nil
 	case PhaseTempo:
-		return Tempo(tempoBids[bot.bid(v)]...), nil
+		return Tempo(slices.Clone(tempoBids[bot.bid(v)])...), nil
 	case PhasePlay:
 		return Play(bot.card(v)), nil
 	}

@@ -1,13 +1,17 @@
 package canyon
 
-import "github.com/tablee/tablee/engine"
+import (
+	"slices"
+
+	"github.com/tablee/tablee/engine"
+)
 
 // RandomMove draws a uniformly random legal move without listing them all,
 // which keeps playouts cheap.
 func (s *State) RandomMove(r *engine.RNG) engine.Move {
 	switch s.t.Phase {
 	case PhaseTempo:
-		return Tempo(tempoBids[r.IntN(len(tempoBids))]...)
+		return Tempo(slices.Clone(tempoBids[r.IntN(len(tempoBids))])...)
 	case PhasePlay:
 		hand := s.hands[s.t.ToMove]
 		if len(s.t.Trick) == 0 || !hasSuit(hand, s.t.Trick[0].Suit) {

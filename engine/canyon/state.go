@@ -91,7 +91,7 @@ func (s *State) Legal() []engine.Move {
 		}
 	case PhaseTempo:
 		for _, t := range tempoBids {
-			out = append(out, Tempo(t...))
+			out = append(out, Tempo(slices.Clone(t)...))
 		}
 	case PhasePlay:
 		for _, c := range playable(s.hands[seat], s.t.Trick) {
@@ -117,7 +117,7 @@ func (s *State) Apply(seat engine.Seat, em engine.Move) ([]engine.Event, error) 
 	if err := m.wellFormed(); err != nil {
 		return nil, engine.Broken(engine.RuleBadMove, "%v", err)
 	}
-	if want := phaseKind[s.t.Phase]; m.Kind != want {
+	if want := kindOf(s.t.Phase); m.Kind != want {
 		return nil, engine.Broken("wrong-phase", "it is time to %s, not to %s", want, m.Kind)
 	}
 	var ev []engine.Event
@@ -138,8 +138,17 @@ func (s *State) Apply(seat engine.Seat, em engine.Move) ([]engine.Event, error) 
 	return ev, nil
 }
 
-var phaseKind = map[string]string{
-	PhasePlace: KindPlace, PhaseTempo: KindTempo, PhasePlay: KindPlay, PhaseMove: KindMove,
+// kindOf is the kind of move each phase asks for.
+func kindOf(phase string) string {
+	switch phase {
+	case PhasePlace:
+		return KindPlace
+	case PhaseTempo:
+		return KindTempo
+	case PhasePlay:
+		return KindPlay
+	}
+	return KindMove
 }
 
 // cellOf checks that a move's row and column name a cell of the board.
