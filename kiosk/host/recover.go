@@ -1,0 +1,105 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+// ErrReplayMismatch marks a session whose log no longer replays to the
+// state hashes stored with it (a changed game version, a damaged log).
+var ErrReplayMismatch = errors.New("replay does not match the log")
+
+// Recover brings back every session the database holds as active or
+// paused, rebuilding each from its seed and move log and checking every
+// move's stored state hash. A session that does not replay exactly is
+// marked broken in the database and not resumed: play never continues on a
+// state that differs from what the players saw. The sessions that were
+// brought back are returned, with the errors of those that could not be.
+func (h *Host) Recover(ctx context.Context) ([]*Session, error) {
+	recs, err := h.cfg.DB.Unfinished(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("recover: %w", err)
+	}
+	var live []*Session
+	var errs []error
+	for _, rec := range recs {
+		if _, ok := h.Session(rec.ID); ok {
+			continue
+		}
+		s, err := h.recoverOne(ctx, rec)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("recover session %s: %w", rec.ID, err))
+			continue
+		}
+		if s != nil {
+			live = append(live, s)
+		}
+	}
+	return live, errors.Join(errs...)
+}
+
+// recoverOne rebuilds one session; nil without error if it turned out to
+// have ended (the last move was saved but not the results).
+func (h *Host) recoverOne(ctx context.Context, rec db.Session) (*Session, error) {
+	rules, err := h.cfg.Games.Get(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	state, n, err := h.replay(ctx, rules, rec)
+	if err != nil {
+		if errors.Is(err, ErrReplayMismatch) {
+			if merr := h.cfg.DB.SetStatus(ctx, rec.ID, db.Broken, err.Error(), h.cfg.Now()); merr != nil {
+				return nil, errors.Join(err, merr)
+			}
+		}
+		return nil, err
+	}
+	s, err := newSession(h, rules, rec, state, n)
+	if err != nil {
+		return nil, err
+	}
+	if _, over := state.Result(); over {
+		if rec.Status == db.Paused {
+			if err := h.cfg.DB.SetStatus(ctx, rec.ID, db.Active, "", h.cfg.Now()); err != nil {
+				return nil, err
+			}
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return nil, s.finish(ctx)
+	}
+	h.adopt(s)
+	return s, nil
+}
+
+// replay rebuilds rec's state from its log, checking each move's hash.
+func (h *Host) replay(ctx context.Context, rules engine.Rules, rec db.Session) (engine.State, int, error) {
+	moves, err := h.cfg.DB.Moves(ctx, rec.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	state, err := engine.NewGame(rules, engine.Setup{Seats: len(rec.Seats), Options: rec.Options, Seed: rec.Seed})
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: cannot start the game: %v", ErrReplayMismatch, err)
+	}
+	for _, m := range moves {
+		r, err := engine.DecodeMove(rules, m.JSON)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%w: move %d: %v", ErrReplayMismatch, m.Seq, err)
+		}
+		if r.Seat != m.Seat {
+			return nil, 0, fmt.Errorf("%w: move %d is logged for %v but encoded for %v", ErrReplayMismatch, m.Seq, m.Seat, r.Seat)
+		}
+		if _, err := state.Apply(r.Seat, r.Move); err != nil {
+			return nil, 0, fmt.Errorf("%w: move %d (%v: %v) refused: %v", ErrReplayMismatch, m.Seq, r.Seat, r.Move, err)
+		}
+		if got := state.Hash(); got != m.StateHash {
+			return nil, 0, fmt.Errorf("%w: after move %d the state hash is %s, the log says %s", ErrReplayMismatch, m.Seq, got, m.StateHash)
+		}
+	}
+	return state, len(moves), nil
+}

@@ -1,0 +1,91 @@
+package host
+
+import (
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+// UpdateKind says what an Update reports.
+type UpdateKind int
+
+const (
+	MoveUpdate   UpdateKind = iota // a move was applied
+	StatusUpdate                   // the session was paused, resumed, finished or abandoned
+)
+
+// Update is what a subscriber learns after each change, already cut to
+// what its viewer may know.
+type Update struct {
+	Kind   UpdateKind
+	Seq    int         // moves in the log after the change
+	Seat   engine.Seat // who moved (MoveUpdate), else NoSeat
+	Move   engine.Move // the move (MoveUpdate)
+	Events []engine.Event
+	View   engine.View // a fresh view for the subscriber's viewer
+	Status db.Status
+}
+
+// Backlog is how many updates a subscriber may fall behind. One that falls
+// further is dropped, its channel closed, rather than slowing the table: it
+// can subscribe again and start from the fresh View.
+const Backlog = 64
+
+type subscriber struct {
+	viewer engine.Seat
+	ch     chan Update
+}
+
+// Subscribe returns the updates viewer (a seat or engine.Table) may see,
+// starting with the current view, and a function that ends the
+// subscription. The channel closes when the session ends or the host closes.
+func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sub := &subscriber{viewer: viewer, ch: make(chan Update, Backlog)}
+	sub.ch <- Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat, View: s.state.View(viewer), Status: s.status}
+	if s.status != db.Active && s.status != db.Paused {
+		close(sub.ch)
+		return sub.ch, func() {}
+	}
+	s.subs[sub] = struct{}{}
+	return sub.ch, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.unsubscribeLocked(sub)
+	}
+}
+
+// publish sends u to every subscriber with the events and view its viewer
+// may see. s.mu is held, so subscribers get updates in log order.
+func (s *Session) publish(u Update, events []engine.Event) {
+	u.Status = s.status
+	for sub := range s.subs {
+		v := u
+		v.Events = engine.EventsFor(events, sub.viewer)
+		v.View = s.state.View(sub.viewer)
+		select {
+		case sub.ch <- v:
+		default:
+			s.unsubscribeLocked(sub)
+		}
+	}
+}
+
+func (s *Session) unsubscribeLocked(sub *subscriber) {
+	if _, ok := s.subs[sub]; ok {
+		delete(s.subs, sub)
+		close(sub.ch)
+	}
+}
+
+func (s *Session) closeSubscribers() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closeSubscribersLocked()
+}
+
+func (s *Session) closeSubscribersLocked() {
+	for sub := range s.subs {
+		s.unsubscribeLocked(sub)
+	}
+}
