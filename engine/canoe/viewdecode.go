@@ -1,0 +1,38 @@
+package canoe
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/tablee/tablee/engine"
+)
+
+var _ engine.ViewDecoder = Rules{}
+
+// DecodeView reads a view from its JSON form (the view field of
+// engine.ViewJSON), as a phone does to show it or let a bot play it. It is
+// strict: unknown fields, trailing data and views that no game of Canoë
+// could show are refused, since the view says more than it needs to (turn,
+// supplies, canoes, legal moves) and a phone must not trust a derived part
+// that contradicts the board.
+func (Rules) DecodeView(data []byte) (engine.View, error) {
+	var v View
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("canoe view: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("canoe view: data after the view")
+	}
+	s, err := stateOf(&v)
+	if err != nil {
+		return nil, err
+	}
+	// The rebuilt view, not the decoded one: it is the canonical form, so it
+	// marshals back exactly as the table's own view would.
+	return s.View(v.For), nil
+}
