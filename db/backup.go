@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 )
@@ -13,7 +14,14 @@ func (d *DB) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("backup to %s: the file exists", path)
 	}
-	if _, err := d.r.ExecContext(ctx, "VACUUM INTO ?", path); err != nil {
+	// Not the read pool (query_only refuses VACUUM INTO) nor the writer (it
+	// would hold up the moves): a connection of its own, reading a snapshot.
+	c, err := sql.Open("sqlite3", dsn(d.path, false))
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", path, err)
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(ctx, "VACUUM INTO ?", path); err != nil {
 		return fmt.Errorf("backup to %s: %w", path, err)
 	}
 	return nil

@@ -51,9 +51,9 @@ type Standing struct {
 // rate, then fewest games: a rating cannot be split by week.
 func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Standing, error) {
 	byRating := game != "" && since.IsZero()
-	order := "wins DESC, 1.0 * wins / games DESC, games, nickname"
+	order := "pl.wins DESC, 1.0 * pl.wins / pl.games DESC, pl.games, p.nickname"
 	if byRating {
-		order = "coalesce(r.provisional, 1), r.mu - 3 * r.sigma DESC, wins DESC, nickname"
+		order = "coalesce(r.provisional, 1), r.mu - 3 * r.sigma DESC, pl.wins DESC, p.nickname"
 	}
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
@@ -67,9 +67,9 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 		JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
 		WHERE s.status = 'finished' AND s.ended_at >= ? AND (? = '' OR s.game = ?)
 		GROUP BY st.player_id)
-	SELECT p.id, p.nickname, games, wins, best,
+	SELECT p.id, p.nickname, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)
-	FROM played JOIN players p ON p.id = played.player_id
+	FROM played pl JOIN players p ON p.id = pl.player_id
 	LEFT JOIN ratings r ON r.player_id = p.id AND r.game = ?
 	ORDER BY ` + order + ` LIMIT ?`
 	from := ""

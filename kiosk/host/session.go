@@ -17,9 +17,9 @@ type Session struct {
 	host  *Host
 	id    string
 	rules engine.Rules
-	rec   db.Session                // as stored when started or resumed
+	rec   db.Session                 // as stored when started or resumed
 	bots  map[engine.Seat]engine.Bot // the seats bots play
-	wake  chan struct{}             // tells the bot loop the state changed
+	wake  chan struct{}              // tells the bot loop the state changed
 
 	mu     sync.Mutex
 	state  engine.State

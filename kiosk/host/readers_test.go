@@ -1,0 +1,76 @@
+package host
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/db"
+)
+
+// Staff reports and backups run while bots play and the host writes.
+func TestReadersWhileHostWrites(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	tb := table(t, d)
+	ps := players(t, d, "a", "b")
+	var sessions []*Session
+	for i := 0; i < 3; i++ {
+		s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon",
+			Seats: []db.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID), BotSeat("random"), BotSeat("random")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sessions = append(sessions, s)
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	reads := make([]int, 4)
+	readers := []func() error{
+		func() error { _, err := d.Leaderboard(ctx, "canyon", time.Time{}, 10); return err },
+		func() error { _, err := d.Sessions(ctx, db.SessionFilter{}); return err },
+		func() error { _, err := d.Moves(ctx, sessions[0].ID()); return err },
+		func() error { _, err := d.PlayerStats(ctx, ps[0].ID); return err },
+	}
+	for i, read := range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if err := read(); err != nil {
+					t.Errorf("reader %d: %v", i, err)
+					return
+				}
+				reads[i]++
+				time.Sleep(time.Millisecond)
+			}
+		}()
+	}
+	var rngs sync.WaitGroup
+	for i, s := range sessions {
+		rngs.Add(1)
+		go func() {
+			defer rngs.Done()
+			rng := newRNG(i)
+			playOut(ctx, t, s, &rng)
+		}()
+	}
+	time.Sleep(50 * time.Millisecond)
+	if err := d.Backup(ctx, filepath.Join(t.TempDir(), "backup.db")); err != nil {
+		t.Errorf("backup while playing: %v", err)
+	}
+	rngs.Wait()
+	close(done)
+	wg.Wait()
+	t.Logf("reads while playing: %v", reads)
+	if lb, _ := d.Leaderboard(ctx, "canyon", time.Time{}, 0); len(lb) != 2 || lb[0].Games != 3 {
+		t.Errorf("leaderboard after 3 games: %+v", lb)
+	}
+}
