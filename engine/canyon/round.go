@@ -43,7 +43,7 @@ func (s *State) startRound(ev []engine.Event) []engine.Event {
 	for seat, h := range hands {
 		ev = append(ev, engine.Private("hand", engine.Seat(seat), engine.Seat(seat), map[string]any{"cards": slices.Clone(h)}))
 	}
-	return append(ev, engine.Public("trump", engine.NoSeat, map[string]any{"card": trump}))
+	return append(ev, engine.Public("trump", engine.NoSeat, map[string]any{"card": boxed(trump)}))
 }
 
 // revealTempo shows seat's tempo; after the dealer's the start player leads.
@@ -53,7 +53,7 @@ func (s *State) revealTempo(seat int, m Move) ([]engine.Event, error) {
 		return nil, err
 	}
 	s.t.Tempo[seat] = normTempo(m.Tempo)
-	ev := []engine.Event{engine.Public("tempo", engine.Seat(seat), map[string]any{"cards": s.t.Tempo[seat], "tempo": tempo})}
+	ev := []engine.Event{engine.Public("tempo", engine.Seat(seat), map[string]any{"cards": slices.Clone(s.t.Tempo[seat]), "tempo": tempo})}
 	if s.t.Mover++; s.t.Mover < s.t.Seats {
 		s.t.ToMove = engine.Seat(s.seatAt(s.t.Mover))
 		return ev, nil
@@ -71,7 +71,7 @@ func (s *State) play(seat int, m Move) ([]engine.Event, error) {
 	}
 	s.hands[seat] = removeCard(s.hands[seat], m.Card)
 	s.t.Trick = append(s.t.Trick, m.Card)
-	ev := []engine.Event{engine.Public("play", engine.Seat(seat), map[string]any{"card": m.Card})}
+	ev := []engine.Event{engine.Public("play", engine.Seat(seat), map[string]any{"card": boxed(m.Card)})}
 	if len(s.t.Trick) < s.t.Seats {
 		s.t.ToMove = engine.Seat((seat + 1) % s.t.Seats)
 		return ev, nil
