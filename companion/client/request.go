@@ -1,0 +1,161 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// request is a message awaiting its answer from the table.
+type request struct {
+	ref   string
+	hello bool  // join or resume: a welcome answers it
+	after int64 // move: a view newer than this answers it
+	done  chan reply
+}
+
+type reply struct {
+	welcome Welcome
+	err     error
+}
+
+// finish answers r once; the buffered channel never blocks the reader.
+func (r *request) finish(rep reply) {
+	select {
+	case r.done <- rep:
+	default:
+	}
+}
+
+// Join takes a free seat with the table's 4-digit code and a nickname. A
+// refusal is a *wire.Error (wrong-code, table-full, rate-limited...).
+func (c *Client) Join(ctx context.Context, code, name string) (Welcome, error) {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeJoin, Code: code, Name: name}, true)
+	if err != nil {
+		return Welcome{}, err
+	}
+	return rep.welcome, rep.err
+}
+
+// Resume comes back to the seat token was given for, e.g. after the app
+// was restarted. A refusal is a *wire.Error (bad-token...).
+func (c *Client) Resume(ctx context.Context, token string) (Welcome, error) {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeResume, Token: token}, true)
+	if err != nil {
+		return Welcome{}, err
+	}
+	return rep.welcome, rep.err
+}
+
+// Move plays move (the game's move JSON, as engine.MoveJSON.Move) for the
+// seat and waits until the table answers with the resulting view or an
+// error. A refusal is a *wire.Error whose Code and Rule say why; the view
+// itself arrives on Updates.
+func (c *Client) Move(ctx context.Context, move json.RawMessage) error {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeMove, Move: move}, false)
+	if err != nil {
+		return err
+	}
+	return rep.err
+}
+
+// Sync asks the table for the seat's whole view again; it arrives on
+// Updates.
+func (c *Client) Sync(ctx context.Context) error {
+	c.mu.Lock()
+	conn := c.conn
+	c.view.syncing = true
+	c.mu.Unlock()
+	if conn == nil {
+		return c.notConnected()
+	}
+	return c.write(ctx, conn, wire.Message{Type: wire.TypeSync})
+}
+
+// ask sends m with a fresh ref and waits for its answer.
+func (c *Client) ask(ctx context.Context, m wire.Message, hello bool) (reply, error) {
+	c.mu.Lock()
+	conn := c.conn
+	if conn == nil {
+		c.mu.Unlock()
+		return reply{}, c.notConnected()
+	}
+	c.nextRef++
+	r := &request{ref: strconv.Itoa(c.nextRef), hello: hello, after: c.view.last, done: make(chan reply, 1)}
+	c.pending[r.ref] = r
+	c.mu.Unlock()
+	defer c.forget(r)
+
+	m.Ref = r.ref
+	if err := c.write(ctx, conn, m); err != nil {
+		return reply{}, err
+	}
+	select {
+	case rep := <-r.done:
+		return rep, nil
+	case <-ctx.Done():
+		return reply{}, ctx.Err()
+	case <-c.done:
+		return reply{}, c.Err()
+	}
+}
+
+func (c *Client) forget(r *request) {
+	c.mu.Lock()
+	delete(c.pending, r.ref)
+	c.mu.Unlock()
+}
+
+func (c *Client) notConnected() error {
+	if err := c.Err(); err != nil {
+		return err
+	}
+	return ErrDisconnected
+}
+
+// takeHello removes and returns the join or resume that ref answers: the
+// one with that ref, else the oldest (for a table that does not echo refs).
+// Callers hold c.mu.
+func (c *Client) takeHello(ref string) *request {
+	found, ok := c.pending[ref]
+	if !ok || !found.hello {
+		found = nil
+		for _, r := range c.pending {
+			if r.hello && (found == nil || older(r, found)) {
+				found = r
+			}
+		}
+	}
+	if found != nil {
+		delete(c.pending, found.ref)
+	}
+	return found
+}
+
+// settleMoves answers the moves a view answers: the one whose ref it
+// echoes, and any sent before a newer version (a table that does not echo
+// refs on views). Callers hold c.mu.
+func (c *Client) settleMoves(ref string, version int64) {
+	for k, r := range c.pending {
+		if !r.hello && (k == ref || version > r.after) {
+			r.finish(reply{})
+			delete(c.pending, k)
+		}
+	}
+}
+
+// older compares refs as the counter that made them.
+func older(a, b *request) bool {
+	x, _ := strconv.Atoi(a.ref)
+	y, _ := strconv.Atoi(b.ref)
+	return x < y
+}
+
+// joinErr wraps both reasons, so errors.Is finds the sentinel and errors.As
+// the table's *wire.Error.
+func joinErr(sentinel error, e *wire.Error) error {
+	return fmt.Errorf("%w: %w", sentinel, e)
+}

@@ -1,0 +1,87 @@
+package client
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// Update is one view of the seat, as the table sent it.
+type Update struct {
+	Version int64           // moves applied in the session
+	Game    string          // the game's id
+	View    json.RawMessage // the seat's engine.ViewJSON, checked against its hash
+	Events  []engine.Event  // what this seat may see of the last move
+	Over    bool            // the game has ended; the view holds the result
+	Ref     string          // the ref of the move that made it, if the table says
+}
+
+// ErrNoViewDecoder is returned by Decode for a game whose views cannot be
+// read back (its rules do not implement engine.ViewDecoder).
+var ErrNoViewDecoder = errors.New("client: this game's views cannot be read on a phone")
+
+// Decode reads the view with rules, which must be the rules of its game.
+func (u Update) Decode(rules engine.Rules) (engine.View, error) {
+	dec, ok := rules.(engine.ViewDecoder)
+	if !ok {
+		return nil, fmt.Errorf("%w (%s)", ErrNoViewDecoder, rules.Info().ID)
+	}
+	var vj engine.ViewJSON
+	d := json.NewDecoder(bytes.NewReader(u.View))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&vj); err != nil {
+		return nil, fmt.Errorf("client: view %d: %w", u.Version, err)
+	}
+	if vj.V != engine.SchemaVersion {
+		return nil, fmt.Errorf("client: view schema %d, this build reads %d", vj.V, engine.SchemaVersion)
+	}
+	if id := rules.Info().ID; vj.Game != id {
+		return nil, fmt.Errorf("client: a %q view, not %q", vj.Game, id)
+	}
+	v, err := dec.DecodeView(vj.View)
+	if err != nil {
+		return nil, fmt.Errorf("client: view %d: %w", u.Version, err)
+	}
+	return v, nil
+}
+
+// viewState is what the client knows of the views it received.
+type viewState struct {
+	last    int64 // version of the newest view accepted
+	fresh   bool  // after a welcome: take the next view whatever its version
+	syncing bool  // a sync is under way: take the next view not older than last
+}
+
+type verdict int
+
+const (
+	accepted verdict = iota
+	ignored          // older than, or the same as, the one held
+	needSync         // a version was skipped or the hash is wrong
+)
+
+// accept checks a view message against the hash and the version held.
+func (s *viewState) accept(m wire.Message) (Update, verdict) {
+	sum := sha256.Sum256(m.View)
+	if hex.EncodeToString(sum[:]) != m.Hash {
+		s.syncing = true
+		return Update{}, needSync
+	}
+	if !s.fresh {
+		if m.Version < s.last || (m.Version == s.last && !s.syncing) {
+			return Update{}, ignored
+		}
+		if m.Version > s.last+1 && !s.syncing {
+			s.syncing = true
+			return Update{}, needSync
+		}
+	}
+	s.last, s.fresh, s.syncing = m.Version, false, false
+	return Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref}, accepted
+}
