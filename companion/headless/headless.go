@@ -1,0 +1,126 @@
+// Package headless plays one seat at a table with a bot and no screen: the
+// companion's --headless mode, which fills seats for tests and for staff.
+// It finds the table over mDNS (or takes its address), joins with the
+// table's code, and plays whenever the seat is to decide until the game
+// ends.
+package headless
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// Config says which table to join, as whom, and how to play.
+type Config struct {
+	Table       string        // the table's name, looked up over mDNS
+	FindTimeout time.Duration // how long to look for it
+	Scope       discovery.Scope
+	// Addr and Fingerprint, when both set, skip discovery.
+	Addr, Fingerprint string
+
+	Code, Name string // the table's 4-digit code and the nickname
+	Bot        string // bot level, e.g. bot.LevelDefault
+	Seed       uint64 // the bot's choices
+
+	Games   *engine.Registry // the games this build can play
+	Logf    func(format string, args ...any)
+	Options client.Options // reconnection tuning; its Logf is set from Logf
+}
+
+// Outcome is how the game ended for the seat.
+type Outcome struct {
+	Seat   engine.Seat
+	Result engine.Result
+	Known  bool // the game's views carry its result
+}
+
+// Run joins the table and plays until the game ends. It fails without
+// playing when the table cannot be found or joined.
+func Run(ctx context.Context, cfg Config) (Outcome, error) {
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	addr, fp, err := locate(ctx, cfg)
+	if err != nil {
+		return Outcome{}, err
+	}
+	opts := cfg.Options
+	opts.Logf = cfg.Logf
+	c, err := client.DialWith(ctx, addr, fp, opts)
+	if err != nil {
+		return Outcome{}, err
+	}
+	defer c.Close()
+	w, err := c.Join(ctx, cfg.Code, cfg.Name)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addr), err)
+	}
+	cfg.Logf("joined %s as %v, playing %s", w.Table, w.Seat, w.Game)
+	rules, b, err := player(cfg, w.Game)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return play(ctx, c, rules, b, w.Seat, cfg.Logf)
+}
+
+// locate finds the table's address and certificate fingerprint.
+func locate(ctx context.Context, cfg Config) (addr, fp string, err error) {
+	if cfg.Addr != "" && cfg.Fingerprint != "" {
+		return cfg.Addr, cfg.Fingerprint, nil
+	}
+	if cfg.Table == "" {
+		return "", "", errors.New("name the table (--table), or give --addr and --fingerprint")
+	}
+	cfg.Logf("looking for %q on the network", cfg.Table)
+	fctx, cancel := context.WithTimeout(ctx, cfg.FindTimeout)
+	defer cancel()
+	t, err := discovery.Find(fctx, cfg.Table, cfg.Scope)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", "", ctx.Err()
+		}
+		return "", "", fmt.Errorf("table %q not found within %v: %w", cfg.Table, cfg.FindTimeout, err)
+	}
+	if t.Proto != wire.Version {
+		return "", "", fmt.Errorf("%s speaks protocol %d; this companion speaks %d", t.Name, t.Proto, wire.Version)
+	}
+	if t.Game != "" {
+		if _, _, err := player(cfg, t.Game); err != nil {
+			return "", "", err
+		}
+	}
+	cfg.Logf("found %s at %s (game %q, %d free seats)", t.Name, t.Addrs[0], t.Game, t.Free)
+	return t.Addrs[0], t.Fingerprint, nil
+}
+
+func tableName(cfg Config, addr string) string {
+	if cfg.Table != "" {
+		return cfg.Table
+	}
+	return addr
+}
+
+// player makes the rules and the bot for game, refusing a game whose views
+// a phone cannot read: the bot would have nothing to decide from.
+func player(cfg Config, game string) (engine.Rules, engine.Bot, error) {
+	rules, err := cfg.Games.Get(game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("this companion cannot play %q: %w", game, err)
+	}
+	if _, ok := rules.(engine.ViewDecoder); !ok {
+		return nil, nil, fmt.Errorf("%s cannot be played from a phone yet: its views cannot be read back (no engine.ViewDecoder)", game)
+	}
+	b, err := bot.New(rules, cfg.Bot, cfg.Seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rules, b, nil
+}

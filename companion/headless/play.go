@@ -1,0 +1,94 @@
+package headless
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// play decides for seat with b on each view that is the seat's turn, until
+// a view says the game is over.
+func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, logf func(string, ...any)) (Outcome, error) {
+	for {
+		var u client.Update
+		select {
+		case <-ctx.Done():
+			return Outcome{}, ctx.Err()
+		case next, ok := <-c.Updates():
+			if !ok {
+				return Outcome{}, fmt.Errorf("left the table: %w", c.Err())
+			}
+			u = next
+		}
+		v, err := u.Decode(rules)
+		if err != nil {
+			// A view the rules refuse: ask again rather than play blind.
+			logf("unreadable view %d: %v; resyncing", u.Version, err)
+			_ = c.Sync(ctx)
+			continue
+		}
+		if u.Over {
+			res, known := resultOf(u)
+			return Outcome{Seat: seat, Result: res, Known: known}, nil
+		}
+		if v.Turn() == seat {
+			if err := decide(ctx, c, b, v, rules.Info().ID, logf); err != nil {
+				return Outcome{}, err
+			}
+		}
+	}
+}
+
+// decide plays b's choice for the view. A refused or lost move is logged and
+// the view asked for again; only the end of ctx stops the game.
+func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, game string, logf func(string, ...any)) error {
+	m, err := b.Choose(ctx, v)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("the bot found no move: %w", err)
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("encode %s move %v: %w", game, m, err)
+	}
+	err = c.Move(ctx, data)
+	var we *wire.Error
+	switch {
+	case err == nil:
+		logf("played %v", m)
+	case errors.As(err, &we):
+		logf("move %v refused: %v; resyncing", m, we)
+		_ = c.Sync(ctx)
+	case errors.Is(err, client.ErrDisconnected):
+		// The resumed seat's view comes next and the bot decides again.
+		logf("move %v may be lost: %v", m, err)
+	case ctx.Err() != nil:
+		return ctx.Err()
+	default:
+		logf("move %v: %v", m, err)
+	}
+	return nil
+}
+
+// resultOf reads the result a view carries in its "result" field, as the
+// games that show one do; a game that does not is over without scores.
+func resultOf(u client.Update) (engine.Result, bool) {
+	var vj engine.ViewJSON
+	if json.Unmarshal(u.View, &vj) != nil {
+		return engine.Result{}, false
+	}
+	var body struct {
+		Result *engine.Result `json:"result"`
+	}
+	if json.Unmarshal(vj.View, &body) != nil || body.Result == nil {
+		return engine.Result{}, false
+	}
+	return *body.Result, true
+}
