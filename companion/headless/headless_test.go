@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/companion/client"
-	"github.com/tablee/tablee/companion/internal/tabletest"
+	"github.com/tablee/tablee/companion/tabletest"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"

@@ -1,0 +1,146 @@
+// Command companion is the phone app of a Tablée table, built for the
+// desktop. With --headless it plays one seat with a bot and no window:
+//
+//	companion --headless --table "Table 1" --code 0427 --name Robot --bot default
+//
+// finds the table over mDNS, joins, plays until the game ends and prints
+// the result; --addr HOST:PORT --fingerprint HEX skips discovery. It exits
+// 0 when the game ended, 1 when it could not join or play, 2 on bad flags
+// and 130 when interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/tablee/tablee/companion/headless"
+	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine/catalog"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// options are the command line.
+type options struct {
+	headless bool
+	cfg      headless.Config
+}
+
+func parse(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("companion", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&o.headless, "headless", false, "play one seat with a bot, without a window")
+	fs.StringVar(&o.cfg.Table, "table", "", "the table's name, found over mDNS")
+	fs.DurationVar(&o.cfg.FindTimeout, "find-timeout", 20*time.Second, "how long to look for the table")
+	fs.StringVar(&o.cfg.Addr, "addr", "", "the table's HOST:PORT (with --fingerprint: skips discovery)")
+	fs.StringVar(&o.cfg.Fingerprint, "fingerprint", "", "the table certificate's SHA-256, hex")
+	fs.StringVar(&o.cfg.Code, "code", "", "the 4-digit code shown on the table")
+	fs.StringVar(&o.cfg.Name, "name", "", "the nickname to play under")
+	fs.StringVar(&o.cfg.Bot, "bot", bot.LevelDefault, "the bot level: random, easy, mcts or default")
+	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
+	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *iface != "" {
+		ifi, err := net.InterfaceByName(*iface)
+		if err != nil {
+			return o, fmt.Errorf("--iface: %w", err)
+		}
+		o.cfg.Scope.Ifaces = []net.Interface{*ifi}
+	}
+	o.cfg.Seed = *seed
+	if o.cfg.Seed == 0 {
+		o.cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	if !o.headless {
+		return o, nil
+	}
+	return o, checkHeadless(o.cfg)
+}
+
+func checkHeadless(cfg headless.Config) error {
+	switch {
+	case cfg.Code == "" || cfg.Name == "":
+		return errors.New("--headless needs --code and --name")
+	case (cfg.Addr == "") != (cfg.Fingerprint == ""):
+		return errors.New("--addr and --fingerprint go together")
+	case cfg.Addr == "" && cfg.Table == "":
+		return errors.New("--headless needs --table, or --addr and --fingerprint")
+	}
+	return nil
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parse(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "companion: %v\n", err)
+		return exitUsage
+	}
+	if !o.headless {
+		return runGUI(stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return playHeadless(ctx, o.cfg, stdout, stderr)
+}
+
+func playHeadless(ctx context.Context, cfg headless.Config, stdout, stderr io.Writer) int {
+	logger := log.New(stderr, "companion: ", log.Ltime)
+	cfg.Logf = logger.Printf
+	cfg.Games = catalog.Registry()
+	out, err := headless.Run(ctx, cfg)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		logger.Print("interrupted; left the table")
+		return exitInterrupted
+	case err != nil:
+		logger.Print(err)
+		return exitFailed
+	}
+	fmt.Fprintln(stdout, resultLine(out))
+	return exitOK
+}
+
+func resultLine(o headless.Outcome) string {
+	if !o.Known {
+		return fmt.Sprintf("result: game over; this game's views do not show the result (%v)", o.Seat)
+	}
+	r := o.Result
+	verdict := "lost"
+	switch {
+	case r.Won(o.Seat) && len(r.Winners) == 1:
+		verdict = "won"
+	case r.Won(o.Seat):
+		verdict = "shared the win"
+	case r.Draw():
+		verdict = "draw"
+	}
+	return fmt.Sprintf("result: winners %v scores %v reason %s (%v %s)", r.Winners, r.Scores, r.Reason, o.Seat, verdict)
+}
