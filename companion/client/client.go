@@ -37,9 +37,9 @@ type Options struct {
 	// Backoff is the first wait before reconnecting (0.5 s); it doubles up
 	// to MaxBackoff (8 s).
 	Backoff, MaxBackoff time.Duration
-	// PingEvery is how often the client pings the table (10 s); a table
-	// silent for three times as long is taken as gone, which catches a
-	// network that drops packets instead of closing the connection.
+	// PingEvery is how often the client pings the table (10 s); a pong
+	// missing for twice as long drops the connection, which catches a
+	// network that loses packets instead of closing it.
 	PingEvery time.Duration
 	// DialTimeout bounds each reconnection attempt (10 s).
 	DialTimeout time.Duration

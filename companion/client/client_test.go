@@ -331,3 +331,14 @@ func TestNoGoroutineOutlivesClose(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestASilentTableIsLeftAndRedialled(t *testing.T) {
+	f := newFakeTable(t)
+	f.deaf.Store(true)
+	_, logs := f.dialWith(Options{PingEvery: 30 * time.Millisecond})
+	f.next() // never answers the ping
+	f.next() // the client dialled again
+	if !logs.has("does not answer") {
+		t.Errorf("log %q", logs.lines)
+	}
+}

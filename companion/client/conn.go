@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -36,12 +35,10 @@ func (c *Client) run(conn *websocket.Conn) {
 // serve reads one connection's messages until it fails.
 func (c *Client) serve(conn *websocket.Conn) error {
 	ctx, cancel := context.WithCancel(c.ctx)
-	var lastRead atomic.Int64
-	lastRead.Store(time.Now().UnixNano())
 	pinged := make(chan struct{})
 	go func() {
 		defer close(pinged)
-		c.keepAlive(ctx, conn, &lastRead)
+		c.keepAlive(ctx, conn)
 	}()
 	defer func() { <-pinged }()
 	defer cancel()
@@ -51,7 +48,6 @@ func (c *Client) serve(conn *websocket.Conn) error {
 			_ = conn.CloseNow()
 			return err
 		}
-		lastRead.Store(time.Now().UnixNano())
 		var m wire.Message
 		if err := json.Unmarshal(data, &m); err != nil {
 			c.opts.Logf("ignored a message that is not JSON: %v", err)
@@ -61,9 +57,11 @@ func (c *Client) serve(conn *websocket.Conn) error {
 	}
 }
 
-// keepAlive pings the table and closes a connection that has gone silent:
-// a table that lost power never closes it.
-func (c *Client) keepAlive(ctx context.Context, conn *websocket.Conn, lastRead *atomic.Int64) {
+// keepAlive pings the table and closes a connection whose pong does not
+// come back: a table that lost power, or a network that drops packets,
+// never closes it. WebSocket pings are answered by the table's WebSocket
+// library while it reads, whatever its protocol code does.
+func (c *Client) keepAlive(ctx context.Context, conn *websocket.Conn) {
 	tick := time.NewTicker(c.opts.PingEvery)
 	defer tick.Stop()
 	for {
@@ -72,12 +70,14 @@ func (c *Client) keepAlive(ctx context.Context, conn *websocket.Conn, lastRead *
 			return
 		case <-tick.C:
 		}
-		if time.Since(time.Unix(0, lastRead.Load())) > 3*c.opts.PingEvery {
-			c.opts.Logf("the table has been silent for %v", 3*c.opts.PingEvery)
+		pctx, cancel := context.WithTimeout(ctx, 2*c.opts.PingEvery)
+		err := conn.Ping(pctx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			c.opts.Logf("the table does not answer: %v", err)
 			_ = conn.CloseNow()
 			return
 		}
-		_ = c.write(ctx, conn, wire.Message{Type: wire.TypePing})
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,6 +35,7 @@ type fakeTable struct {
 	addr  string
 	fp    string
 	peers chan *peer
+	deaf  atomic.Bool // the next phone's messages are never read, pings included
 }
 
 func newFakeTable(t *testing.T) *fakeTable {
@@ -86,7 +88,9 @@ func (f *fakeTable) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	p := &peer{t: f.t, conn: conn, msgs: make(chan []byte, 16)}
 	f.t.Cleanup(func() { conn.CloseNow() })
-	go p.read()
+	if !f.deaf.Swap(false) {
+		go p.read()
+	}
 	f.peers <- p
 }
 
@@ -104,11 +108,16 @@ func (f *fakeTable) next() *peer {
 
 // dial connects a client with fast backoff and pings.
 func (f *fakeTable) dial() (*Client, *logLines) {
+	return f.dialWith(Options{})
+}
+
+func (f *fakeTable) dialWith(opts Options) (*Client, *logLines) {
 	f.t.Helper()
 	logs := &logLines{}
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
-	c, err := DialWith(ctx, f.addr, f.fp, Options{Logf: logs.add, Backoff: 10 * time.Millisecond, MaxBackoff: 80 * time.Millisecond})
+	opts.Logf, opts.Backoff, opts.MaxBackoff = logs.add, 10*time.Millisecond, 80*time.Millisecond
+	c, err := DialWith(ctx, f.addr, f.fp, opts)
 	if err != nil {
 		f.t.Fatal(err)
 	}
