@@ -1,5 +1,8 @@
 // Command companion is the phone app of a Tablée table, built for the
-// desktop. With --headless it plays one seat with a bot and no window:
+// desktop. Without flags it opens a window that lists the tables found over
+// mDNS, joins one and plays the seat by tapping moves (--iface limits the
+// search to one network interface). With --headless it plays one seat with
+// a bot and opens no window:
 //
 //	companion --headless --table "Table 1" --code 0427 --name Robot --bot default
 //
@@ -104,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if !o.headless {
-		return runGUI(stderr)
+		return runGUI(o.cfg.Scope)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -1,0 +1,86 @@
+package gui
+
+import (
+	"errors"
+	"fmt"
+
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// joinForm asks for the table's code and a nickname.
+type joinForm struct {
+	table  discovery.Table
+	code   *widget.Entry
+	name   *widget.Entry
+	submit *widget.Button
+	status *widget.Label
+}
+
+func (a *App) showJoin(t discovery.Table) {
+	f := &joinForm{table: t, code: widget.NewEntry(), name: widget.NewEntry(), status: widget.NewLabel("")}
+	f.code.SetPlaceHolder("4-digit code shown on the table")
+	f.name.SetPlaceHolder("Nickname")
+	f.submit = widget.NewButton("Join", func() { a.submitJoin(f) })
+	back := widget.NewButton("Back", a.showTables)
+	form := widget.NewForm(widget.NewFormItem("Code", f.code), widget.NewFormItem("Nickname", f.name))
+	a.join = f
+	a.win.SetContent(container.NewVBox(widget.NewLabel("Join "+t.Name), form, f.submit, back, f.status))
+}
+
+func (a *App) submitJoin(f *joinForm) {
+	code, name := f.code.Text, f.name.Text
+	f.submit.Disable()
+	f.status.SetText("Joining…")
+	go func() {
+		c, w, err := a.connect(f.table, code, name)
+		a.deps.Do(func() {
+			f.submit.Enable()
+			if err != nil {
+				f.status.SetText(explain(err))
+				return
+			}
+			a.showSeat(c, w)
+		})
+	}()
+}
+
+// connect dials the first address the table published and joins.
+func (a *App) connect(t discovery.Table, code, name string) (*client.Client, client.Welcome, error) {
+	if len(t.Addrs) == 0 {
+		return nil, client.Welcome{}, fmt.Errorf("%s published no address", t.Name)
+	}
+	c, err := a.deps.Dial(a.ctx, t.Addrs[0], t.Fingerprint)
+	if err != nil {
+		return nil, client.Welcome{}, err
+	}
+	w, err := c.Join(a.ctx, code, name)
+	if err != nil {
+		c.Close()
+		return nil, client.Welcome{}, err
+	}
+	return c, w, nil
+}
+
+// explain words an error for the person holding the phone.
+func explain(err error) string {
+	var we *wire.Error
+	if !errors.As(err, &we) {
+		return err.Error()
+	}
+	switch we.Code {
+	case wire.WrongCode:
+		return "That is not the code shown on the table."
+	case wire.TableFull:
+		return "The table has no free seat."
+	case wire.RateLimited:
+		return "Too many wrong codes; wait a minute."
+	case wire.BadName:
+		return "A nickname has 1 to 24 characters."
+	}
+	return we.Message
+}
