@@ -1,0 +1,137 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// outBacklog is how many messages may wait for a slow phone; one that falls
+// further behind is disconnected and will resume with a fresh view.
+const outBacklog = 64
+
+// writeTimeout bounds one frame's write to a phone.
+const writeTimeout = 5 * time.Second
+
+// conn is one phone's WebSocket. Writes go through out, drained by one
+// goroutine, so a slow phone never blocks the table.
+type conn struct {
+	ws   *websocket.Conn
+	addr string // the phone's IP, for rate limiting
+	out  chan wire.Message
+
+	closeOnce sync.Once
+	done      chan struct{}
+
+	mu         sync.Mutex
+	seat       engine.Seat // NoSeat until joined
+	pendingRef string      // ref of a move in flight, echoed on its view
+}
+
+func newConn(ws *websocket.Conn, addr string) *conn {
+	return &conn{ws: ws, addr: addr, out: make(chan wire.Message, outBacklog), done: make(chan struct{}), seat: engine.NoSeat}
+}
+
+// send queues m; a phone too slow to keep up is dropped.
+func (c *conn) send(m wire.Message) {
+	m.V = wire.Version
+	select {
+	case <-c.done:
+	case c.out <- m:
+	default:
+		c.close(websocket.StatusTryAgainLater, "too slow")
+	}
+}
+
+// close ends the connection once, with a status the phone can read.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		close(c.done)
+		go c.ws.Close(code, reason) // the close handshake may wait on the phone
+	})
+}
+
+// writeLoop sends queued messages until the connection ends. A fatal error
+// is written before the connection closes.
+func (c *conn) writeLoop(ctx context.Context) {
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-ctx.Done():
+			c.close(websocket.StatusGoingAway, "table closing")
+			return
+		case m := <-c.out:
+			if err := c.write(ctx, m); err != nil {
+				c.close(websocket.StatusAbnormalClosure, "write failed")
+				return
+			}
+			if m.Error != nil && (m.Error.Fatal || m.Type == wire.TypeRemoved) {
+				c.close(websocket.StatusPolicyViolation, m.Error.Code)
+				return
+			}
+		}
+	}
+}
+
+func (c *conn) write(ctx context.Context, m wire.Message) error {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return c.ws.Write(ctx, websocket.MessageText, data)
+}
+
+func (c *conn) joined() (engine.Seat, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seat, c.seat != engine.NoSeat
+}
+
+func (c *conn) setSeat(s engine.Seat) {
+	c.mu.Lock()
+	c.seat = s
+	c.mu.Unlock()
+}
+
+// takeRef returns and clears the ref of the move in flight.
+func (c *conn) takeRef() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.pendingRef
+	c.pendingRef = ""
+	return r
+}
+
+func (c *conn) setRef(ref string) {
+	c.mu.Lock()
+	c.pendingRef = ref
+	c.mu.Unlock()
+}
+
+// viewMessage builds the message for one seat's view: nothing else is read.
+func viewMessage(game string, v engine.View, version int, events []engine.Event, over bool) (wire.Message, error) {
+	data, err := engine.EncodeView(game, v)
+	if err != nil {
+		return wire.Message{}, err
+	}
+	sum := sha256.Sum256(data)
+	return wire.Message{Type: wire.TypeView, Game: game, Version: int64(version), Hash: hex.EncodeToString(sum[:]),
+		View: data, Events: events, Over: over}, nil
+}
+
+// isClosed reports whether err only says the phone went away.
+func isClosed(err error) bool {
+	return websocket.CloseStatus(err) != -1 || errors.Is(err, context.Canceled)
+}

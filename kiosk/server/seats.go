@@ -1,0 +1,147 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+// SeatState is what the kiosk shows of a seat.
+type SeatState string
+
+const (
+	SeatFree      SeatState = "free"      // waiting for a phone to join
+	SeatConnected SeatState = "connected" // a phone holds it and is online
+	SeatAway      SeatState = "away"      // a phone holds it but is offline
+	SeatBot       SeatState = "bot"       // a bot plays it
+)
+
+// SeatInfo is one seat as the kiosk's screen and the staff see it.
+type SeatInfo struct {
+	Seat      engine.Seat
+	State     SeatState
+	Name      string
+	AwaySince time.Time // when State is SeatAway
+}
+
+// seat is the server's record of one seat; Server.mu guards it.
+type seat struct {
+	bot       bool
+	name      string
+	tokenHash string // hex SHA-256 of the token; the token itself is never kept
+	conn      *conn
+	awaySince time.Time
+}
+
+func (s *seat) free() bool { return !s.bot && s.tokenHash == "" }
+
+// newToken returns a seat token of 256 random bits and its hash.
+func newToken() (token, hash string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("seat token: %w", err)
+	}
+	token = hex.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func sameHash(a, b string) bool {
+	return len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// newCode returns a 4-digit table code, different from old.
+func newCode(old string) (string, error) {
+	for {
+		n, err := rand.Int(rand.Reader, big.NewInt(10000))
+		if err != nil {
+			return "", fmt.Errorf("table code: %w", err)
+		}
+		if c := fmt.Sprintf("%04d", n.Int64()); c != old {
+			return c, nil
+		}
+	}
+}
+
+// seatFile is what survives a kiosk crash besides the move log: the table
+// code and which seats phones hold, so that the phones' tokens still work.
+type seatFile struct {
+	Session string     `json:"session"`
+	Code    string     `json:"code"`
+	Seats   []seatSave `json:"seats"`
+}
+
+type seatSave struct {
+	Name      string `json:"name,omitempty"`
+	TokenHash string `json:"token_sha256,omitempty"`
+}
+
+func seatPath(dir, session string) string { return filepath.Join(dir, "seats-"+session+".json") }
+
+// saveSeats writes the file atomically: a crash leaves the old or the new one.
+func saveSeats(dir string, f seatFile) error {
+	data, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "seats-*.tmp")
+	if err != nil {
+		return fmt.Errorf("save seats: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("save seats: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("save seats: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("save seats: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), seatPath(dir, f.Session)); err != nil {
+		return fmt.Errorf("save seats: %w", err)
+	}
+	return nil
+}
+
+func loadSeats(dir, session string) (seatFile, bool) {
+	data, err := os.ReadFile(seatPath(dir, session))
+	if err != nil {
+		return seatFile{}, false
+	}
+	var f seatFile
+	if json.Unmarshal(data, &f) != nil || f.Session != session {
+		return seatFile{}, false
+	}
+	return f, true
+}
+
+// seatsFor builds the seat records of a session from its stored seats and,
+// after a restart, from the seat file.
+func seatsFor(rec db.Session, saved seatFile, ok bool) []*seat {
+	out := make([]*seat, len(rec.Seats))
+	for i, s := range rec.Seats {
+		out[i] = &seat{bot: s.Kind == db.Bot}
+		if ok && i < len(saved.Seats) && !out[i].bot {
+			out[i].name = saved.Seats[i].Name
+			out[i].tokenHash = saved.Seats[i].TokenHash
+		}
+	}
+	return out
+}

@@ -1,0 +1,311 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/tlscert"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// table is a real host on a real SQLite file behind a real TLS server.
+type table struct {
+	srv  *Server
+	host *host.Host
+	sess *host.Session
+	url  string
+	fp   string
+}
+
+func newTable(t *testing.T, game string, seats []db.Seat) *table {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.Open(ctx, filepath.Join(dir, "tablee.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	h, err := host.New(host.Config{DB: d, Games: catalog.Registry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	tb, err := d.EnsureTable(ctx, "Table 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: game, Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := New(Config{Table: "Table 1", DataDir: dir})
+	t.Cleanup(srv.Close)
+	if err := srv.SetSession(sess); err != nil {
+		t.Fatal(err)
+	}
+	cert, err := tlscert.LoadOrCreate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(srv)
+	ts.TLS = tlscert.ServerConfig(cert)
+	ts.StartTLS()
+	t.Cleanup(ts.Close)
+	return &table{srv: srv, host: h, sess: sess, url: "wss" + strings.TrimPrefix(ts.URL, "https") + Path, fp: tlscert.Fingerprint(cert)}
+}
+
+func twoGuests() []db.Seat { return []db.Seat{host.GuestSeat(""), host.GuestSeat("")} }
+
+// phone is a raw WebSocket client: the tests speak the protocol by hand.
+type phone struct {
+	t  *testing.T
+	ws *websocket.Conn
+}
+
+func (tb *table) dial(t *testing.T) *phone {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: tlscert.PinnedConfig(tb.fp)}}
+	ws, _, err := websocket.Dial(ctx, tb.url, &websocket.DialOptions{HTTPClient: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.SetReadLimit(1 << 20)
+	t.Cleanup(func() { ws.CloseNow() })
+	return &phone{t: t, ws: ws}
+}
+
+func (p *phone) sendRaw(s string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := p.ws.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p *phone) send(m wire.Message) {
+	p.t.Helper()
+	m.V = wire.Version
+	data, _ := json.Marshal(m)
+	p.sendRaw(string(data))
+}
+
+func (p *phone) recv() (wire.Message, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, data, err := p.ws.Read(ctx)
+	if err != nil {
+		return wire.Message{}, err
+	}
+	var m wire.Message
+	if err := json.Unmarshal(data, &m); err != nil {
+		p.t.Fatalf("table sent non-JSON %q", data)
+	}
+	return m, nil
+}
+
+func (p *phone) expect(typ string) wire.Message {
+	p.t.Helper()
+	m, err := p.recv()
+	if err != nil {
+		p.t.Fatalf("waiting for %s: %v", typ, err)
+	}
+	if m.Type != typ {
+		p.t.Fatalf("got %s %+v, want %s", m.Type, m.Error, typ)
+	}
+	return m
+}
+
+func (p *phone) expectError(code string) *wire.Error {
+	p.t.Helper()
+	m := p.expect(wire.TypeError)
+	if m.Error == nil || m.Error.Code != code || m.Error.Message == "" {
+		p.t.Fatalf("error %+v, want code %s with a message", m.Error, code)
+	}
+	return m.Error
+}
+
+func (p *phone) join(tb *table, name string) wire.Message {
+	p.t.Helper()
+	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: name})
+	w := p.expect(wire.TypeWelcome)
+	if w.Seat == nil || len(w.Token) < 32 || w.Game != "canoe" || w.Table != "Table 1" {
+		p.t.Fatalf("welcome %+v", w)
+	}
+	p.expect(wire.TypeView)
+	return w
+}
+
+func TestJoinSeatsPhonesUntilTheTableIsFull(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a, b, c := tb.dial(t), tb.dial(t), tb.dial(t)
+	wa, wb := a.join(tb, "Anja"), b.join(tb, "Bernd")
+	if *wa.Seat != 0 || *wb.Seat != 1 || wa.Token == wb.Token {
+		t.Fatalf("seats %v and %v", *wa.Seat, *wb.Seat)
+	}
+	if len(wa.Token) != 64 {
+		t.Errorf("token of %d hex digits; want 256 bits", len(wa.Token))
+	}
+	c.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Carola"})
+	c.expectError(wire.TableFull)
+	seats := tb.srv.Seats()
+	if seats[0].State != SeatConnected || seats[0].Name != "Anja" || tb.srv.FreeCount() != 0 {
+		t.Errorf("seats %+v", seats)
+	}
+}
+
+func TestWrongCodesAreRateLimited(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	p := tb.dial(t)
+	wrong := "0000"
+	if tb.srv.Code() == wrong {
+		wrong = "1111"
+	}
+	for i := 0; i < 5; i++ {
+		p.send(wire.Message{Type: wire.TypeJoin, Code: wrong, Name: "Eve"})
+		p.expectError(wire.WrongCode)
+	}
+	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Eve"})
+	p.expectError(wire.RateLimited)
+}
+
+func TestMovesReachEveryPhoneWithTheirOwnView(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	b.join(tb, "Bernd")
+
+	b.send(wire.Message{Type: wire.TypeMove, Ref: "early", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	if e := b.expectError(wire.NotYourTurn); e.Rule != engine.RuleNotYourTurn {
+		t.Errorf("rule %q", e.Rule)
+	}
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	va, vb := a.expect(wire.TypeView), b.expect(wire.TypeView)
+	if va.Version != 1 || vb.Version != 1 || va.Ref != "m1" || vb.Ref != "" {
+		t.Fatalf("views: a v%d ref %q, b v%d ref %q", va.Version, va.Ref, vb.Version, vb.Ref)
+	}
+	var vj engine.ViewJSON
+	if err := json.Unmarshal(vb.View, &vj); err != nil || vj.Viewer != 1 || vj.Game != "canoe" {
+		t.Fatalf("b's view %s: %v", vb.View, err)
+	}
+	b.send(wire.Message{Type: wire.TypeMove, Ref: "m2", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	if e := b.expectError(wire.IllegalMove); e.Rule == "" {
+		t.Error("illegal move error names no rule")
+	}
+	b.send(wire.Message{Type: wire.TypeMove, Ref: "m3", Move: json.RawMessage(`{"kind":"fly"}`)})
+	b.expectError(wire.BadMove)
+}
+
+func TestGarbageGetsAnErrorAndTheConnectionSurvives(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	p := tb.dial(t)
+	p.sendRaw(`{"v":1,"type":`)
+	p.expectError(wire.BadJSON)
+	p.sendRaw(`{"v":1,"type":"teleport"}`)
+	p.expectError(wire.UnknownType)
+	p.send(wire.Message{Type: wire.TypeMove, Move: json.RawMessage(`{}`)})
+	p.expectError(wire.NotJoined)
+	p.send(wire.Message{Type: wire.TypePing, Ref: "still there?"})
+	if m := p.expect(wire.TypePong); m.Ref != "still there?" {
+		t.Errorf("pong ref %q", m.Ref)
+	}
+}
+
+func TestOversizedFrameClosesTheConnection(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	p := tb.dial(t)
+	p.sendRaw(`{"v":1,"type":"ping","ref":"` + strings.Repeat("x", wire.MaxFrame+10) + `"}`)
+	for {
+		m, err := p.recv()
+		if err != nil {
+			return // closed, as it should be
+		}
+		if m.Type == wire.TypeError && m.Error.Code != wire.TooLarge {
+			t.Fatalf("unexpected error %+v", m.Error)
+		}
+	}
+}
+
+func TestResumeWithTheTokenAndOnlyWithIt(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a := tb.dial(t)
+	w := a.join(tb, "Anja")
+	a.ws.Close(websocket.StatusNormalClosure, "sleep")
+	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+
+	again := tb.dial(t)
+	again.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
+	if m := again.expect(wire.TypeWelcome); *m.Seat != 0 || m.Token != w.Token {
+		t.Fatalf("resume welcome %+v", m)
+	}
+	again.expect(wire.TypeView)
+
+	thief := tb.dial(t)
+	thief.send(wire.Message{Type: wire.TypeResume, Token: strings.Repeat("0", 64)})
+	if e := thief.expectError(wire.BadToken); !e.Fatal {
+		t.Error("a bad token must end the connection")
+	}
+}
+
+func TestReleaseRevokesTheTokenAndFreesTheSeat(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a := tb.dial(t)
+	w := a.join(tb, "Anja")
+	if err := tb.srv.Release(0); err != nil {
+		t.Fatal(err)
+	}
+	a.expect(wire.TypeRemoved)
+	if tb.srv.Seats()[0].State != SeatFree {
+		t.Fatalf("seat 0 is %s after release", tb.srv.Seats()[0].State)
+	}
+	b := tb.dial(t)
+	b.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
+	b.expectError(wire.BadToken)
+	c := tb.dial(t)
+	if got := c.join(tb, "Carola"); *got.Seat != 0 {
+		t.Fatalf("the new phone got seat %v", *got.Seat)
+	}
+}
+
+func TestSeatsAndCodeSurviveARestart(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	w := tb.dial(t).join(tb, "Anja")
+	code := tb.srv.Code()
+	restarted := New(Config{Table: "Table 1", DataDir: tb.srv.cfg.DataDir})
+	defer restarted.Close()
+	if err := restarted.SetSession(tb.sess); err != nil {
+		t.Fatal(err)
+	}
+	if restarted.Code() != code {
+		t.Errorf("code %s after restart, was %s", restarted.Code(), code)
+	}
+	st := restarted.Seats()[0]
+	if st.State != SeatAway || st.Name != "Anja" || restarted.seats[0].tokenHash != hashToken(w.Token) {
+		t.Errorf("seat 0 after restart: %+v", st)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("condition not met within 5 s")
+}
