@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/kiosk/tlscert"
 	"github.com/tablee/tablee/kiosk/wire"
 )
 
@@ -48,20 +49,18 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	addr, fp, err := locate(ctx, cfg)
+	addrs, fp, err := locate(ctx, cfg)
 	if err != nil {
 		return Outcome{}, err
 	}
-	opts := cfg.Options
-	opts.Logf = cfg.Logf
-	c, err := client.DialWith(ctx, addr, fp, opts)
+	c, err := dialAny(ctx, addrs, fp, cfg)
 	if err != nil {
 		return Outcome{}, err
 	}
 	defer c.Close()
 	w, err := c.Join(ctx, cfg.Code, cfg.Name)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addr), err)
+		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addrs[0]), err)
 	}
 	cfg.Logf("joined %s as %v, playing %s", w.Table, w.Seat, w.Game)
 	rules, b, err := player(cfg, w.Game)
@@ -71,13 +70,32 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	return play(ctx, c, rules, b, w.Seat, cfg.Logf)
 }
 
-// locate finds the table's address and certificate fingerprint.
-func locate(ctx context.Context, cfg Config) (addr, fp string, err error) {
+// dialAny connects to the first of the table's addresses that answers: a
+// table may publish one its phones cannot reach (another subnet, IPv6).
+func dialAny(ctx context.Context, addrs []string, fp string, cfg Config) (*client.Client, error) {
+	opts := cfg.Options
+	opts.Logf = cfg.Logf
+	var errs []error
+	for _, addr := range addrs {
+		c, err := client.DialWith(ctx, addr, fp, opts)
+		if err == nil {
+			return c, nil
+		}
+		if errors.Is(err, tlscert.ErrMismatch) || ctx.Err() != nil {
+			return nil, err
+		}
+		errs = append(errs, err)
+	}
+	return nil, errors.Join(errs...)
+}
+
+// locate finds the table's addresses and certificate fingerprint.
+func locate(ctx context.Context, cfg Config) (addrs []string, fp string, err error) {
 	if cfg.Addr != "" && cfg.Fingerprint != "" {
-		return cfg.Addr, cfg.Fingerprint, nil
+		return []string{cfg.Addr}, cfg.Fingerprint, nil
 	}
 	if cfg.Table == "" {
-		return "", "", errors.New("name the table (--table), or give --addr and --fingerprint")
+		return nil, "", errors.New("name the table (--table), or give --addr and --fingerprint")
 	}
 	cfg.Logf("looking for %q on the network", cfg.Table)
 	fctx, cancel := context.WithTimeout(ctx, cfg.FindTimeout)
@@ -85,20 +103,20 @@ func locate(ctx context.Context, cfg Config) (addr, fp string, err error) {
 	t, err := discovery.Find(fctx, cfg.Table, cfg.Scope)
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", "", ctx.Err()
+			return nil, "", ctx.Err()
 		}
-		return "", "", fmt.Errorf("table %q not found within %v: %w", cfg.Table, cfg.FindTimeout, err)
+		return nil, "", fmt.Errorf("table %q not found within %v: %w", cfg.Table, cfg.FindTimeout, err)
 	}
 	if t.Proto != wire.Version {
-		return "", "", fmt.Errorf("%s speaks protocol %d; this companion speaks %d", t.Name, t.Proto, wire.Version)
+		return nil, "", fmt.Errorf("%s speaks protocol %d; this companion speaks %d", t.Name, t.Proto, wire.Version)
 	}
 	if t.Game != "" {
 		if _, _, err := player(cfg, t.Game); err != nil {
-			return "", "", err
+			return nil, "", err
 		}
 	}
-	cfg.Logf("found %s at %s (game %q, %d free seats)", t.Name, t.Addrs[0], t.Game, t.Free)
-	return t.Addrs[0], t.Fingerprint, nil
+	cfg.Logf("found %s at %v (game %q, %d free seats)", t.Name, t.Addrs, t.Game, t.Free)
+	return t.Addrs, t.Fingerprint, nil
 }
 
 func tableName(cfg Config, addr string) string {

@@ -218,3 +218,21 @@ func TestFindsTheTableByName(t *testing.T) {
 		t.Errorf("a missing table: %v", err)
 	}
 }
+
+func TestDialsTheFirstAddressThatAnswers(t *testing.T) {
+	tb := tabletest.Start(t, canoe.New(), 2, "0427")
+	dead, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadAddr := dead.Addr().String()
+	dead.Close() // nothing listens there now
+	c, err := dialAny(ctxT(t), []string{deadAddr, tb.Addr}, tb.Fingerprint, config(tb, "Anja", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if _, err := dialAny(ctxT(t), []string{deadAddr}, tb.Fingerprint, config(tb, "Anja", 1)); err == nil {
+		t.Error("dialled a closed port")
+	}
+}
