@@ -32,7 +32,8 @@ var (
 // Options tune a client; the zero value gives the protocol's defaults.
 type Options struct {
 	// Logf receives one line per notable event (reconnecting, resumed,
-	// resync); nil discards them.
+	// resync); nil discards them. It is called from the client's own
+	// goroutine, sometimes under its lock: it must not call the Client.
 	Logf func(format string, args ...any)
 	// Backoff is the first wait before reconnecting (0.5 s); it doubles up
 	// to MaxBackoff (8 s).
