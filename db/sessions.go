@@ -169,27 +169,47 @@ func (d *DB) Session(ctx context.Context, id string) (Session, error) {
 	return s, nil
 }
 
-// seats reads a session's seats; a person's Name is their nickname.
+// seats reads a session's seats.
 func (d *DB) seats(ctx context.Context, session string) ([]Seat, error) {
+	rows, err := d.seatsWhere(ctx, "s.session_id = ?", session)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Seat, len(rows))
+	for i, r := range rows {
+		out[i] = r.Seat
+	}
+	return out, nil
+}
+
+// sessionSeat is a seat with the session it belongs to.
+type sessionSeat struct {
+	session string
+	Seat
+}
+
+// seatsWhere reads the seats matching cond, by session and seat; a
+// person's Name is their nickname.
+func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessionSeat, error) {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
+		`SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
 		        CASE WHEN s.kind = 'person' THEN p.nickname ELSE s.name END
 		 FROM seats s LEFT JOIN players p ON p.id = s.player_id
-		 WHERE s.session_id = ? ORDER BY s.seat`, session)
+		 WHERE `+cond+` ORDER BY s.session_id, s.seat`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("seats of session %s: %w", session, err)
+		return nil, fmt.Errorf("read seats: %w", err)
 	}
 	defer rows.Close()
-	var out []Seat
+	var out []sessionSeat
 	for rows.Next() {
-		var st Seat
-		if err := rows.Scan(&st.Kind, &st.PlayerID, &st.BotLevel, &st.Name); err != nil {
-			return nil, fmt.Errorf("seats of session %s: %w", session, err)
+		var st sessionSeat
+		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name); err != nil {
+			return nil, fmt.Errorf("read seats: %w", err)
 		}
 		out = append(out, st)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("seats of session %s: %w", session, err)
+		return nil, fmt.Errorf("read seats: %w", err)
 	}
 	return out, nil
 }
@@ -203,6 +223,40 @@ type SessionFilter struct {
 
 // Sessions lists the sessions matching f, oldest first, with their seats.
 func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]Session, error) {
+	where, args := f.where()
+	rows, err := d.r.QueryContext(ctx,
+		"SELECT "+sessionColumns+" FROM sessions WHERE "+where+" ORDER BY started_at, id", args...)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []Session
+	index := map[string]int{}
+	for rows.Next() {
+		s, err := scanSession(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list sessions: %w", err)
+		}
+		index[s.ID] = len(out)
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	// All the seats in one query rather than one per session.
+	seats, err := d.seatsWhere(ctx, "s.session_id IN (SELECT id FROM sessions WHERE "+where+")", args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range seats {
+		if i, ok := index[st.session]; ok {
+			out[i].Seats = append(out[i].Seats, st.Seat)
+		}
+	}
+	return out, nil
+}
+
+func (f SessionFilter) where() (string, []any) {
 	where, args := []string{"1"}, []any{}
 	if !f.Since.IsZero() {
 		where, args = append(where, "started_at >= ?"), append(args, fmtTime(f.Since))
@@ -216,30 +270,7 @@ func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]Session, error) {
 			args = append(args, st)
 		}
 	}
-	rows, err := d.r.QueryContext(ctx,
-		"SELECT "+sessionColumns+" FROM sessions WHERE "+strings.Join(where, " AND ")+" ORDER BY started_at, id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list sessions: %w", err)
-	}
-	var out []Session
-	for rows.Next() {
-		s, err := scanSession(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list sessions: %w", err)
-		}
-		out = append(out, s)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list sessions: %w", err)
-	}
-	for i := range out {
-		if out[i].Seats, err = d.seats(ctx, out[i].ID); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return strings.Join(where, " AND "), args
 }
 
 // Unfinished lists the sessions a restarted kiosk must resume: active and paused.

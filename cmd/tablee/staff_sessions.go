@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+// dateFormat is how staff give and read dates.
+const dateFormat = "2006-01-02"
+
+func runSessions(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "sessions")
+	path := dbFlag(fs)
+	since := fs.String("since", "", "only sessions started on or after this date (YYYY-MM-DD, local time)")
+	game := fs.String("game", "", "only this game")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	f := db.SessionFilter{Game: *game}
+	if *since != "" {
+		t, err := time.ParseInLocation(dateFormat, *since, time.Local)
+		if err != nil {
+			return fmt.Errorf("--since %q: want a date like 2026-03-01", *since)
+		}
+		f.Since = t
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	sessions, err := d.Sessions(ctx, f)
+	if err != nil {
+		return err
+	}
+	tables, err := tableNames(ctx, d)
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	fmt.Fprintln(w, "ID\tSTARTED\tTABLE\tGAME\tSTATUS\tPLAYERS")
+	for _, s := range sessions {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, localTime(s.StartedAt), tables[s.TableID], s.Game, s.Status, seatNames(s.Seats))
+	}
+	return nil
+}
+
+func tableNames(ctx context.Context, d *db.DB) (map[int64]string, error) {
+	ts, err := d.Tables(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(ts))
+	for _, t := range ts {
+		names[t.ID] = t.Name
+	}
+	return names, nil
+}
+
+func localTime(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.Local().Format("2006-01-02 15:04")
+}
+
+// seatName says who sat at a seat: a nickname, a guest or a bot.
+func seatName(s db.Seat) string {
+	switch s.Kind {
+	case db.Guest:
+		if s.Name == "" {
+			return "guest"
+		}
+		return s.Name + " (guest)"
+	case db.Bot:
+		return "bot " + s.BotLevel
+	}
+	return s.Name
+}
+
+func seatNames(seats []db.Seat) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = seatName(s)
+	}
+	return strings.Join(names, ", ")
+}
+
+func runSession(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "session")
+	path := dbFlag(fs)
+	pos, err := parseArgs(fs, args, "ID")
+	if err != nil {
+		return err
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	s, err := d.Session(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	rules, err := e.games.Get(s.Game)
+	if err != nil {
+		return fmt.Errorf("session %s: %w", s.ID, err)
+	}
+	tables, err := tableNames(ctx, d)
+	if err != nil {
+		return err
+	}
+	printSessionHeader(e, s, tables[s.TableID])
+	moves, err := d.Moves(ctx, s.ID)
+	if err != nil {
+		return err
+	}
+	printMoves(e, rules, s, moves)
+	results, err := d.Results(ctx, s.ID)
+	if err != nil {
+		return err
+	}
+	printResults(e, s, results)
+	return nil
+}
+
+func printSessionHeader(e *env, s db.Session, table string) {
+	fmt.Fprintf(e.stdout, "session %s\n", s.ID)
+	fmt.Fprintf(e.stdout, "game     %s%s\n", s.Game, options(s.Options))
+	fmt.Fprintf(e.stdout, "table    %s\n", table)
+	fmt.Fprintf(e.stdout, "seed     %d\n", s.Seed)
+	fmt.Fprintf(e.stdout, "status   %s", s.Status)
+	if s.Reason != "" {
+		fmt.Fprintf(e.stdout, " (%s)", s.Reason)
+	}
+	fmt.Fprintf(e.stdout, "\nstarted  %s\nended    %s\n", localTime(s.StartedAt), localTime(s.EndedAt))
+	for i, st := range s.Seats {
+		fmt.Fprintf(e.stdout, "seat %d   %s\n", i, seatName(st))
+	}
+}
+
+func options(opts map[string]string) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + opts[k]
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// printMoves prints the log one move a line, in the game's own notation.
+// A move this build cannot read is shown raw rather than hiding the rest.
+func printMoves(e *env, rules engine.Rules, s db.Session, moves []db.Move) {
+	fmt.Fprintf(e.stdout, "\n%d moves\n", len(moves))
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	for _, m := range moves {
+		text := fmt.Sprintf("%s (unreadable)", m.JSON)
+		if r, err := engine.DecodeMove(rules, m.JSON); err == nil {
+			text = r.Move.String()
+		}
+		who := "?"
+		if m.Seat.Valid(len(s.Seats)) {
+			who = seatName(s.Seats[m.Seat])
+		}
+		fmt.Fprintf(w, "%4d\t%s\t%v\t%s\t%s\n", m.Seq, m.PlayedAt.Local().Format("15:04:05"), m.Seat, who, text)
+	}
+}
+
+func printResults(e *env, s db.Session, results []db.SeatResult) {
+	if len(results) == 0 {
+		return
+	}
+	fmt.Fprintln(e.stdout, "\nresult")
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	for _, r := range results {
+		won := ""
+		if r.Winner {
+			won = "winner"
+		}
+		fmt.Fprintf(w, "  %d.\t%v\t%s\t%d\t%s\n", r.Rank, r.Seat, seatName(s.Seats[r.Seat]), r.Score, won)
+	}
+}

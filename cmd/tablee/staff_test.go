@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine/catalog"
+)
+
+// kiosk is a database file with a few games played in it.
+type kiosk struct {
+	path     string
+	players  []db.Player
+	sessions []string
+}
+
+// newKiosk stores three finished games of Canaille between Anouk and
+// Basile (plus a guest in one) and one abandoned game, with real move logs.
+func newKiosk(t *testing.T) *kiosk {
+	t.Helper()
+	ctx := context.Background()
+	k := &kiosk{path: filepath.Join(t.TempDir(), "tablee.db")}
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	tb, err := d.EnsureTable(ctx, "Fenêtre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().Add(-time.Hour)
+	for _, name := range []string{"Anouk", "Basile"} {
+		p, err := d.CreatePlayer(ctx, name, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.players = append(k.players, p)
+	}
+	a, b := db.Seat{Kind: db.Person, PlayerID: k.players[0].ID}, db.Seat{Kind: db.Person, PlayerID: k.players[1].ID}
+	for i, seats := range [][]db.Seat{{a, b}, {b, a}, {a, b, {Kind: db.Guest, Name: "Léa"}}, {a, {Kind: db.Bot, BotLevel: "random"}}} {
+		k.sessions = append(k.sessions, storeGame(t, d, tb.ID, seats, uint64(i), now.Add(time.Duration(i)*time.Minute), i < 3))
+	}
+	return k
+}
+
+// storeGame plays a random game of Canaille and stores it move by move.
+func storeGame(t *testing.T, d *db.DB, table int64, seats []db.Seat, seed uint64, at time.Time, finish bool) string {
+	t.Helper()
+	ctx := context.Background()
+	rules, _ := catalog.Registry().Get("canaille")
+	setup := engine.Setup{Seats: len(seats), Options: map[string]string{"first": "random"}, Seed: seed}
+	bots := make([]engine.Bot, len(seats))
+	for i := range bots {
+		bots[i] = bot.NewRandom(seed + uint64(i))
+	}
+	out, err := bot.Play(ctx, rules, setup, bots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.CreateSession(ctx, db.Session{TableID: table, Game: "canaille", Options: setup.Options, Seed: seed, Seats: seats, StartedAt: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, _ := engine.NewGame(rules, setup)
+	for i, r := range out.Moves {
+		state.Apply(r.Seat, r.Move)
+		js, _ := engine.EncodeMove("canaille", r.Seat, r.Move)
+		if err := d.AppendMove(ctx, s.ID, db.Move{Seq: i + 1, Seat: r.Seat, JSON: js, StateHash: state.Hash(), PlayedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if finish {
+		err = d.Finish(ctx, s.ID, out.Result, at.Add(time.Minute))
+	} else {
+		err = d.SetStatus(ctx, s.ID, db.Abandoned, "left", at.Add(time.Minute))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.ID
+}
+
+// staff runs a command function directly, as run does.
+func staff(t *testing.T, f func(context.Context, *env, []string) error, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	e := &env{stdout: &out, stderr: &errOut, games: catalog.Registry()}
+	err := f(context.Background(), e, args)
+	return out.String(), errOut.String(), err
+}
+
+func TestLeaderboardCommand(t *testing.T) {
+	k := newKiosk(t)
+	for _, period := range []string{"week", "month", "all"} {
+		out, _, err := staff(t, runLeaderboard, "--db", k.path, "--game", "canaille", "--period", period)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || !strings.Contains(out, "provisional") || strings.Contains(out, "Léa") {
+			t.Errorf("%s leaderboard:\n%s", period, out)
+		}
+	}
+	out, _, err := staff(t, runLeaderboard, "--db", k.path)
+	if err != nil || !strings.Contains(out, "Anouk") || strings.Contains(out, "RATING") {
+		t.Errorf("all-games leaderboard (%v):\n%s", err, out)
+	}
+	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--period", "year"); err == nil {
+		t.Error("--period year accepted")
+	}
+	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--game", "chess"); err == nil {
+		t.Error("--game chess accepted")
+	}
+	if _, _, err := staff(t, runLeaderboard, "--db", filepath.Join(t.TempDir(), "none.db")); err == nil || !strings.Contains(err.Error(), "no database") {
+		t.Errorf("a missing database: %v", err)
+	}
+}
+
+func TestSessionsCommand(t *testing.T) {
+	k := newKiosk(t)
+	out, _, err := staff(t, runSessions, "--db", k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range k.sessions {
+		if !strings.Contains(out, id) {
+			t.Errorf("session %s missing:\n%s", id, out)
+		}
+	}
+	if !strings.Contains(out, "abandoned") || !strings.Contains(out, "Léa (guest)") || !strings.Contains(out, "bot random") || !strings.Contains(out, "Fenêtre") {
+		t.Errorf("sessions:\n%s", out)
+	}
+	tomorrow := time.Now().AddDate(0, 0, 1).Format(dateFormat)
+	out, _, err = staff(t, runSessions, "--db", k.path, "--since", tomorrow)
+	if err != nil || strings.Contains(out, k.sessions[0]) {
+		t.Errorf("sessions since tomorrow (%v):\n%s", err, out)
+	}
+	if _, _, err := staff(t, runSessions, "--db", k.path, "--since", "yesterday"); err == nil {
+		t.Error("--since yesterday accepted")
+	}
+}
+
+func TestSessionCommand(t *testing.T) {
+	k := newKiosk(t)
+	out, _, err := staff(t, runSession, k.sessions[2], "--db", k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"game     canaille (first=random)", "seat 2   Léa (guest)", "status   finished", "moves", "result", "winner"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "unreadable") || strings.Contains(out, `"v":1`) {
+		t.Errorf("moves not decoded:\n%s", out)
+	}
+	if _, _, err := staff(t, runSession, "--db", k.path, "no-such-id"); err == nil {
+		t.Error("an unknown session shown")
+	}
+	if _, _, err := staff(t, runSession, "--db", k.path); err != errUsage {
+		t.Errorf("no id: %v", err)
+	}
+}
+
+func TestExportCommand(t *testing.T) {
+	k := newKiosk(t)
+	dir := filepath.Join(t.TempDir(), "export")
+	if _, _, err := staff(t, runExport, "--db", k.path, "--csv", dir); err != nil {
+		t.Fatal(err)
+	}
+	rows := func(name string) [][]string {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		recs, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
+	}
+	if s := rows("sessions.csv"); len(s) != 1+4 || s[0][0] != "session" {
+		t.Errorf("sessions.csv: %v", s)
+	}
+	if r := rows("results.csv"); len(r) != 1+2+2+3 || r[0][9] != "winner" {
+		t.Errorf("results.csv: %v", r)
+	}
+	p := rows("players.csv")
+	if len(p) != 3 || p[1][1] != "Anouk" || p[1][4] != "4" && p[1][4] != "3" {
+		t.Errorf("players.csv: %v", p)
+	}
+	if _, _, err := staff(t, runExport, "--db", k.path); err == nil {
+		t.Error("export without --csv")
+	}
+}
+
+func TestBackupCommand(t *testing.T) {
+	k := newKiosk(t)
+	to := filepath.Join(t.TempDir(), "backup.db")
+	out, _, err := staff(t, runBackup, "--db", k.path, to)
+	if err != nil || !strings.Contains(out, to) {
+		t.Fatalf("backup (%v): %s", err, out)
+	}
+	out, _, err = staff(t, runSessions, "--db", to)
+	if err != nil || !strings.Contains(out, k.sessions[3]) {
+		t.Errorf("the backup's sessions (%v):\n%s", err, out)
+	}
+	if _, _, err := staff(t, runBackup, "--db", k.path, to); err == nil {
+		t.Error("a backup overwrote a file")
+	}
+}
+
+func TestPlayerCommands(t *testing.T) {
+	k := newKiosk(t)
+	a, b := k.players[0], k.players[1]
+	if _, _, err := staff(t, runPlayer, "rename", a.ID, "Nouk", "--db", k.path); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := staff(t, runPlayer, "list", "--db", k.path)
+	if err != nil || !strings.Contains(out, "Nouk") || strings.Contains(out, "Anouk") {
+		t.Errorf("after rename (%v):\n%s", err, out)
+	}
+	// Anouk and Basile played each other: they are two people.
+	if _, _, err := staff(t, runPlayer, "merge", b.ID, a.ID, "--db", k.path); err == nil {
+		t.Error("merged two players who met")
+	}
+	ctx := context.Background()
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dup, _ := d.CreatePlayer(ctx, "Nouk2", time.Now())
+	d.Close()
+	out, _, err = staff(t, runPlayer, "merge", "--db", k.path, dup.ID, a.ID)
+	if err != nil || !strings.Contains(out, "merged") {
+		t.Fatalf("merge (%v): %s", err, out)
+	}
+	out, _, _ = staff(t, runPlayer, "list", "--db", k.path)
+	if strings.Contains(out, "Nouk2") {
+		t.Errorf("the merged player is still listed:\n%s", out)
+	}
+	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
+		t.Errorf("unknown subcommand: %v", err)
+	}
+}
+
+func TestStaffCommandsAreListed(t *testing.T) {
+	code, _, stderr := tablee(t, "help")
+	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player"} {
+		if code != 0 || !strings.Contains(stderr, name) {
+			t.Errorf("help does not list %s", name)
+		}
+	}
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	code, _, stderr = tablee(t, "sessions")
+	if code != 1 || !strings.Contains(stderr, "tablee/tablee.db") {
+		t.Errorf("sessions without a kiosk database: %d %s", code, stderr)
+	}
+}
