@@ -1,30 +1,98 @@
-// Command kiosk is the table app: it shows the shared board on the table's
-// touch screen. For now it opens the lobby of the house library.
+// Command kiosk is the table app: it runs the table host, lets phones join
+// over the network and shows the shared board on the table's touch screen.
+//
+// With --headless it shows nothing: it starts (or resumes) a session, prints
+// one line "code=NNNN addr=HOST:PORT fingerprint=HEX" once it listens, and
+// serves the phones; tests and load runs use it.
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
-	"log"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/app"
-
-	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/table"
 )
 
-func main() {
-	fullscreen := flag.Bool("fullscreen", false, "fill the screen (the table's touch screen)")
-	flag.Parse()
+type options struct {
+	headless     bool
+	fullscreen   bool
+	cfg          table.Config
+	game         string
+	seats        int
+	bots         string
+	gameOptions  string
+	exitWhenOver bool
+}
 
-	a := app.NewWithID("fr.tablee.kiosk")
-	w := a.NewWindow("Tablée")
-	lobby := screen.NewLobby(catalog.Registry().Infos(), func(g engine.Info) {
-		log.Printf("chosen: %s", g.ID)
-	})
-	w.SetContent(lobby.Content())
-	w.Resize(fyne.NewSize(1280, 800))
-	w.SetFullScreen(*fullscreen)
-	w.ShowAndRun()
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("kiosk", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&o.headless, "headless", false, "run without a window (tests, load runs)")
+	fs.BoolVar(&o.fullscreen, "fullscreen", false, "fill the screen (the table's touch screen)")
+	fs.StringVar(&o.cfg.DBPath, "db", "", "the database file (default: tablee/tablee.db in the XDG data home)")
+	fs.StringVar(&o.cfg.DataDir, "data", "", "where the certificate and seat files live (default: beside the database)")
+	fs.StringVar(&o.cfg.Name, "name", "Table 1", "the table's name, shown to guests")
+	fs.StringVar(&o.cfg.Addr, "addr", fmt.Sprintf(":%d", table.DefaultPort), "the address to listen on")
+	fs.BoolVar(&o.cfg.MDNS, "mdns", true, "advertise the table over mDNS")
+	fs.StringVar(&o.game, "game", "", "headless: the game to start unless a session is resumed")
+	fs.IntVar(&o.seats, "seats", 0, "headless: seats of the new session (default: the game's minimum)")
+	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
+	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
+	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return o, nil
+}
+
+func main() {
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "kiosk:", err)
+		}
+		os.Exit(2)
+	}
+	o.cfg.Games = catalog.Registry()
+	if o.headless {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if err := runHeadless(ctx, o, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "kiosk:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := runWindow(o); err != nil {
+		fmt.Fprintln(os.Stderr, "kiosk:", err)
+		os.Exit(1)
+	}
+}
+
+// parseOptions reads "key=value,..." (a bare key means key=on).
+func parseOptions(list string) map[string]string {
+	opts := map[string]string{}
+	for _, kv := range strings.Split(list, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "on"
+		}
+		opts[k] = v
+	}
+	return opts
 }

@@ -354,10 +354,9 @@ func (s *Server) detach(c *conn) {
 
 // pump forwards the host's updates for seat to c until either ends.
 func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
-	game := sess.Game().Info().ID
 	for {
 		updates, stop := sess.Subscribe(seat)
-		more := s.drain(c, game, seat, updates)
+		more := s.drain(c, sess, seat, updates)
 		stop()
 		if !more {
 			return
@@ -372,7 +371,7 @@ func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
 
 // drain forwards updates until the channel closes (true) or c or the
 // server ends (false).
-func (s *Server) drain(c *conn, game string, seat engine.Seat, updates <-chan host.Update) bool {
+func (s *Server) drain(c *conn, sess *host.Session, seat engine.Seat, updates <-chan host.Update) bool {
 	for {
 		select {
 		case <-c.done:
@@ -383,7 +382,7 @@ func (s *Server) drain(c *conn, game string, seat engine.Seat, updates <-chan ho
 			if !ok {
 				return true
 			}
-			if !s.forward(c, game, seat, u) {
+			if !s.forward(c, sess, seat, u) {
 				return false
 			}
 		}
@@ -391,7 +390,8 @@ func (s *Server) drain(c *conn, game string, seat engine.Seat, updates <-chan ho
 }
 
 // forward sends one update; false when c is gone.
-func (s *Server) forward(c *conn, game string, seat engine.Seat, u host.Update) bool {
+func (s *Server) forward(c *conn, sess *host.Session, seat engine.Seat, u host.Update) bool {
+	game := sess.Game().Info().ID
 	select {
 	case <-c.done:
 		return false
@@ -400,7 +400,10 @@ func (s *Server) forward(c *conn, game string, seat engine.Seat, u host.Update) 
 	if cur, ok := c.joined(); !ok || cur != seat {
 		return false
 	}
-	over := u.Status == db.Finished || u.Status == db.Abandoned
+	// The move that ends a game already carries over, so a phone need not
+	// wait for the status update that repeats its version.
+	_, over := sess.Result()
+	over = over || u.Status.Ended()
 	msg, err := viewMessage(game, u.View, u.Seq, u.Events, over)
 	if err != nil {
 		s.cfg.Logf("view for %v: %v", seat, err)
@@ -422,8 +425,8 @@ func (s *Server) sync(c *conn, ref string) {
 	s.mu.Lock()
 	sess := s.session
 	s.mu.Unlock()
-	st := sess.Status()
-	msg, err := viewMessage(sess.Game().Info().ID, sess.View(seat), sess.Moves(), nil, st == db.Finished || st == db.Abandoned)
+	_, over := sess.Result()
+	msg, err := viewMessage(sess.Game().Info().ID, sess.View(seat), sess.Moves(), nil, over || sess.Status().Ended())
 	if err != nil {
 		c.send(wire.Errorf(wire.Internal, "the table could not build your view").Reply(ref))
 		return

@@ -1,0 +1,278 @@
+// Package table wires one kiosk table together: the database, the table
+// host that runs its games, the TLS server the phones join and the mDNS
+// record that lets them find it. Both the windowed kiosk and the headless
+// one run a Table.
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/tlscert"
+	"github.com/tablee/tablee/kiosk/wire"
+)
+
+// DefaultPort is where a kiosk listens unless told otherwise. It is fixed
+// so that phones reconnecting after a kiosk restart find it where it was.
+const DefaultPort = 7457
+
+// Config says how to run a table.
+type Config struct {
+	Name    string // shown to guests and published over mDNS
+	DBPath  string // "" for db.DefaultPath()
+	DataDir string // certificate and seat files; "" for the database's folder
+	Addr    string // listen address; "" for ":7457"
+	MDNS    bool   // advertise over mDNS
+	// MDNSScope limits mDNS to some interfaces (tests on loopback).
+	MDNSScope discovery.Scope
+	Games     *engine.Registry
+	// BotDelay lets people follow bot moves; zero in tests.
+	BotDelay time.Duration
+	Logger   *log.Logger
+}
+
+// Table is a running table. It is safe for concurrent use.
+type Table struct {
+	cfg     Config
+	db      *db.DB
+	host    *host.Host
+	srv     *server.Server
+	http    *http.Server
+	ln      net.Listener
+	adv     *discovery.Advertiser
+	fp      string
+	tableID int64
+
+	mu      sync.Mutex
+	session *host.Session
+}
+
+// Open starts a table: it opens the database, resumes the session this
+// table left unfinished (crash resume), creates or loads the certificate,
+// listens and advertises itself.
+func Open(ctx context.Context, cfg Config) (*Table, error) {
+	if err := defaults(&cfg); err != nil {
+		return nil, err
+	}
+	t := &Table{cfg: cfg}
+	if err := t.openDB(ctx); err != nil {
+		return nil, err
+	}
+	if err := t.listen(); err != nil {
+		t.Close()
+		return nil, err
+	}
+	if err := t.resume(ctx); err != nil {
+		t.Close()
+		return nil, err
+	}
+	if cfg.MDNS {
+		if err := t.advertise(); err != nil {
+			t.Close()
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+func defaults(cfg *Config) error {
+	if cfg.Games == nil {
+		return errors.New("table: a game registry is required")
+	}
+	if cfg.Name == "" {
+		cfg.Name = "Tablée"
+	}
+	if cfg.DBPath == "" {
+		p, err := db.DefaultPath()
+		if err != nil {
+			return err
+		}
+		cfg.DBPath = p
+	}
+	if cfg.DataDir == "" {
+		cfg.DataDir = filepath.Dir(cfg.DBPath)
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = ":" + strconv.Itoa(DefaultPort)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = log.New(os.Stderr, "kiosk: ", log.LstdFlags)
+	}
+	return os.MkdirAll(cfg.DataDir, 0o700)
+}
+
+func (t *Table) openDB(ctx context.Context) error {
+	if err := os.MkdirAll(filepath.Dir(t.cfg.DBPath), 0o700); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	d, err := db.Open(ctx, t.cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	t.db = d
+	tb, err := d.EnsureTable(ctx, t.cfg.Name)
+	if err != nil {
+		return err
+	}
+	t.tableID = tb.ID
+	t.host, err = host.New(host.Config{DB: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay,
+		OnError: func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
+	return err
+}
+
+func (t *Table) listen() error {
+	cert, err := tlscert.LoadOrCreate(t.cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	t.fp = tlscert.Fingerprint(cert)
+	t.srv = server.New(server.Config{Table: t.cfg.Name, DataDir: t.cfg.DataDir,
+		OnChange: t.announce, Logf: t.cfg.Logger.Printf})
+	ln, err := net.Listen("tcp", t.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("table: listen on %s: %w", t.cfg.Addr, err)
+	}
+	t.ln = ln
+	mux := http.NewServeMux()
+	mux.Handle(server.Path, t.srv)
+	t.http = &http.Server{Handler: mux, TLSConfig: tlscert.ServerConfig(cert), ReadHeaderTimeout: 10 * time.Second}
+	go t.http.ServeTLS(ln, "", "")
+	return nil
+}
+
+// resume brings back every unfinished session and adopts this table's.
+func (t *Table) resume(ctx context.Context) error {
+	live, err := t.host.Recover(ctx)
+	if err != nil {
+		t.cfg.Logger.Printf("crash resume: %v", err)
+	}
+	for _, s := range live {
+		if s.Record().TableID == t.tableID {
+			t.cfg.Logger.Printf("resumed session %s (%s) at move %d", s.ID(), s.Game().Info().ID, s.Moves())
+			return t.adopt(s)
+		}
+	}
+	return nil
+}
+
+func (t *Table) adopt(s *host.Session) error {
+	t.mu.Lock()
+	t.session = s
+	t.mu.Unlock()
+	return t.srv.SetSession(s)
+}
+
+// Seats for Start: phones for free seats, bots by level.
+type Seats struct {
+	Phones int
+	Bots   []string // one level per bot seat, after the phones' seats
+}
+
+// Start begins a new session of game; a running one is abandoned.
+func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats Seats) (*host.Session, error) {
+	if old := t.Session(); old != nil && !old.Status().Ended() {
+		if err := old.Abandon(ctx, "a new game was started"); err != nil {
+			return nil, err
+		}
+	}
+	var req []db.Seat
+	for i := 0; i < seats.Phones; i++ {
+		req = append(req, host.GuestSeat(""))
+	}
+	for _, level := range seats.Bots {
+		req = append(req, host.BotSeat(level))
+	}
+	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: game, Options: options, Seats: req})
+	if err != nil {
+		return nil, err
+	}
+	return s, t.adopt(s)
+}
+
+// Session is the table's current session, nil before the first.
+func (t *Table) Session() *host.Session {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.session
+}
+
+// Server is the table's network face: code, seats, release.
+func (t *Table) Server() *server.Server { return t.srv }
+
+// Addr is the address phones connect to (host:port).
+func (t *Table) Addr() string { return t.ln.Addr().String() }
+
+// Fingerprint is the certificate's SHA-256, as published over mDNS.
+func (t *Table) Fingerprint() string { return t.fp }
+
+func (t *Table) record() discovery.Table {
+	rec := discovery.Table{Name: t.cfg.Name, Proto: wire.Version, Fingerprint: t.fp}
+	if s := t.Session(); s != nil && !s.Status().Ended() {
+		rec.Game = s.Game().Info().ID
+		rec.Free = t.srv.FreeCount()
+	}
+	return rec
+}
+
+func (t *Table) advertise() error {
+	_, port, _ := net.SplitHostPort(t.Addr())
+	p, _ := strconv.Atoi(port)
+	adv, err := discovery.Advertise(t.record(), p, t.cfg.MDNSScope)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.adv = adv
+	t.mu.Unlock()
+	return nil
+}
+
+// announce re-publishes the mDNS record after a change.
+func (t *Table) announce() {
+	t.mu.Lock()
+	adv := t.adv
+	t.mu.Unlock()
+	if adv != nil {
+		go adv.Update(t.record()) // never block the server on multicast
+	}
+}
+
+// Close withdraws the table, disconnects the phones and closes the database.
+// Sessions stay in the database, ready to resume.
+func (t *Table) Close() {
+	t.mu.Lock()
+	adv := t.adv
+	t.adv = nil
+	t.mu.Unlock()
+	if adv != nil {
+		adv.Close()
+	}
+	if t.srv != nil {
+		t.srv.Close()
+	}
+	if t.http != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		t.http.Shutdown(ctx)
+		cancel()
+	}
+	if t.host != nil {
+		t.host.Close()
+	}
+	if t.db != nil {
+		t.db.Close()
+	}
+}
