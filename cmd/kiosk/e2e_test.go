@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3"
+)
+
+// binaries builds the kiosk and the companion once for the end-to-end tests.
+func binaries(t *testing.T) (kiosk, companion string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the binaries")
+	}
+	dir := t.TempDir()
+	kiosk, companion = filepath.Join(dir, "kiosk"), filepath.Join(dir, "companion")
+	for bin, pkg := range map[string]string{kiosk: ".", companion: "../companion"} {
+		out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("build %s: %v\n%s", pkg, err, out)
+		}
+	}
+	return kiosk, companion
+}
+
+var listening = regexp.MustCompile(`^code=(\d{4}) addr=(\S+) fingerprint=([0-9a-f]{64})$`)
+
+type kioskProc struct {
+	cmd                   *exec.Cmd
+	code, addr, fp, errFn string
+}
+
+// startKiosk runs a headless kiosk and waits for its "code=… addr=…" line.
+func startKiosk(t *testing.T, bin string, args ...string) *kioskProc {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	errFile := filepath.Join(t.TempDir(), "kiosk.err")
+	ef, err := os.Create(errFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = ef
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		if sc.Scan() {
+			line <- sc.Text()
+		}
+		close(line)
+	}()
+	select {
+	case l := <-line:
+		m := listening.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("kiosk printed %q", l)
+		}
+		return &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], errFn: errFile}
+	case <-time.After(30 * time.Second):
+		data, _ := os.ReadFile(errFile)
+		t.Fatalf("kiosk did not start:\n%s", data)
+	}
+	return nil
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// movesIn counts the logged moves, reading the kiosk's database as staff would.
+func movesIn(t *testing.T, path string) int {
+	t.Helper()
+	d, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var n int
+	if err := d.QueryRow(`SELECT count(*) FROM moves`).Scan(&n); err != nil {
+		return 0 // not created yet
+	}
+	return n
+}
+
+func TestWholeGamesSurviveAKioskCrash(t *testing.T) {
+	kiosk, companion := binaries(t)
+	for _, tc := range []struct {
+		game  string
+		seats int
+	}{{"canoe", 2}} {
+		t.Run(tc.game, func(t *testing.T) { playThroughCrash(t, kiosk, companion, tc.game, tc.seats) })
+	}
+}
+
+func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "tablee.db")
+	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
+		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
+	k := startKiosk(t, kiosk, args...)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	phones := make([]*exec.Cmd, seats)
+	done := make(chan error, seats)
+	for i := range phones {
+		phones[i] = exec.CommandContext(ctx, companion, "--headless", "--addr", k.addr, "--fingerprint", k.fp,
+			"--code", k.code, "--name", fmt.Sprintf("P%d", i+1), "--bot", "default", "--seed", strconv.Itoa(i+1))
+		logf, _ := os.Create(filepath.Join(dir, fmt.Sprintf("phone%d.log", i+1)))
+		phones[i].Stdout, phones[i].Stderr = logf, logf
+		if err := phones[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func(c *exec.Cmd) { done <- c.Wait() }(phones[i])
+	}
+
+	// Pull the power a few moves into the game.
+	deadline := time.Now().Add(time.Minute)
+	for movesIn(t, dbPath) < 3 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	before := movesIn(t, dbPath)
+	k.cmd.Process.Signal(syscall.SIGKILL)
+	k.cmd.Wait()
+	if before < 3 {
+		t.Fatalf("only %d moves logged before the crash", before)
+	}
+	restarted := startKiosk(t, kiosk, args...)
+	if restarted.code != k.code || restarted.fp != k.fp {
+		t.Errorf("after restart code %s fingerprint %s; before %s %s", restarted.code, restarted.fp, k.code, k.fp)
+	}
+
+	for range phones {
+		if err := <-done; err != nil {
+			for i := range phones {
+				log, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("phone%d.log", i+1)))
+				t.Logf("phone %d:\n%s", i+1, log)
+			}
+			kerr, _ := os.ReadFile(restarted.errFn)
+			t.Fatalf("a phone failed: %v\nkiosk:\n%s", err, kerr)
+		}
+	}
+	if err := restarted.cmd.Wait(); err != nil {
+		t.Fatalf("kiosk after the game: %v", err)
+	}
+	checkRecorded(t, dbPath, seats, before)
+}
+
+// checkRecorded reads the finished session, its moves and results.
+func checkRecorded(t *testing.T, path string, seats, atLeast int) {
+	t.Helper()
+	d, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var status string
+	var moves, results int
+	if err := d.QueryRow(`SELECT status FROM sessions`).Scan(&status); err != nil {
+		t.Fatal(err)
+	}
+	d.QueryRow(`SELECT count(*) FROM moves`).Scan(&moves)
+	d.QueryRow(`SELECT count(*) FROM results`).Scan(&results)
+	if status != "finished" || moves <= atLeast || results != seats {
+		t.Fatalf("session %s with %d moves (%d before the crash) and %d results", status, moves, atLeast, results)
+	}
+}
