@@ -1,0 +1,156 @@
+package canaille
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// TestDecodeViewRoundTrips: at every ply of random games of every size,
+// finished ones included, each viewer's view comes back from JSON
+// unchanged and with the same legal moves.
+func TestDecodeViewRoundTrips(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for g := range 3 {
+			randomGame(t, n, uint64(4242+100*n+g), func(s *State) {
+				for v := engine.Table; v < engine.Seat(n); v++ {
+					if v != engine.NoSeat {
+						checkDecoded(t, s.View(v))
+					}
+				}
+			})
+		}
+	}
+}
+
+func checkDecoded(t *testing.T, v engine.View) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := New().DecodeView(data)
+	if err != nil {
+		t.Fatalf("decode %s: %v", data, err)
+	}
+	again, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(data) {
+		t.Fatalf("view changed through JSON:\n%s\nnot\n%s", again, data)
+	}
+	if got.Viewer() != v.Viewer() || got.Turn() != v.Turn() {
+		t.Fatalf("viewer %v, turn %v; want %v, %v", got.Viewer(), got.Turn(), v.Viewer(), v.Turn())
+	}
+	if !reflect.DeepEqual(moveNames(got.Legal()), moveNames(v.Legal())) {
+		t.Fatalf("legal moves %v, want %v", got.Legal(), v.Legal())
+	}
+}
+
+func moveNames(ms []engine.Move) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// aView is the view of the seat to move in a fresh 3-seat game.
+func aView(t testing.TB) (*State, engine.Seat, string) {
+	st, err := New().New(engine.Setup{Seats: 3, Seed: 7, Options: map[string]string{OptFirst: "2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	data, err := json.Marshal(s.View(s.Turn()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.Turn(), string(data)
+}
+
+func TestDecodeViewRefusesGarbage(t *testing.T) {
+	s, seat, text := aView(t)
+	if seat != 1 || s.phase != phaseSentence {
+		t.Fatalf("seat %v in phase %v: the cases below expect seat 1 to lay a sentence", seat, s.phase)
+	}
+	hand := s.hands[seat]
+	other := s.hands[0][0]
+	first := text[strings.Index(text, `"legal":[`)+len(`"legal":[`):]
+	first = first[:strings.Index(first, "}")+1]
+	deck := fmt.Sprintf(`"deck_size":%d,`, len(s.deck))
+	oneMore := fmt.Sprintf(`"deck_size":%d,`, len(s.deck)+1)
+	cases := map[string]string{
+		"empty":                                 ``,
+		"null":                                  `null`,
+		"a list":                                `[]`,
+		"not json":                              `{"viewer":`,
+		"trailing data":                         text + ` {}`,
+		"an unknown field":                      strings.Replace(text, `"plies"`, `"cheat":1,"plies"`, 1),
+		"an unknown move field":                 strings.Replace(text, `"legal":[{`, `"legal":[{"cheat":1,`, 1),
+		"a wrong turn":                          strings.Replace(text, `"turn":1`, `"turn":0`, 1),
+		"a wrong viewer":                        strings.Replace(text, `"viewer":1`, `"viewer":3`, 1),
+		"too many seats":                        strings.Replace(text, `"seats":3`, `"seats":5`, 1),
+		"an unknown phase":                      strings.Replace(text, `"phase":"sentence"`, `"phase":"nap"`, 1),
+		"a wrong phase":                         strings.Replace(text, `"phase":"sentence"`, `"phase":"refill"`, 1),
+		"a bad active seat":                     strings.Replace(text, `"active":1`, `"active":7`, 1),
+		"a bad actor":                           strings.Replace(text, `"actor":1`, `"actor":-3`, 1),
+		"a bad card":                            strings.Replace(text, `"`+hand[0].ID()+`"`, `"Z99"`, 1),
+		"a card twice":                          strings.Replace(text, `"`+hand[0].ID()+`"`, `"`+hand[1].ID()+`"`, 1),
+		"another's card":                        strings.Replace(text, `"hand":["`+hand[0].ID()+`"`, `"hand":["`+other.ID()+`"`, 1),
+		"a card twice, the deck grown to match": strings.Replace(strings.Replace(text, `"`+hand[0].ID()+`"`, `"`+hand[1].ID()+`"`, 1), deck, oneMore, 1),
+		"a river card held, the deck grown":     strings.Replace(strings.Replace(text, `"hand":["`+hand[0].ID()+`"`, `"hand":["R07"`, 1), deck, oneMore, 1),
+		"a river card held":                     strings.Replace(text, `"hand":["`+hand[0].ID()+`"`, `"hand":["R07"`, 1),
+		"a wrong deck size":                     strings.Replace(text, `"deck_size":`, `"deck_size":1`, 1),
+		"a negative step":                       strings.Replace(text, `"step":0`, `"step":-1`, 1),
+		"a step too far":                        strings.Replace(text, `"step":0`, `"step":3`, 1),
+		"a river top shown":                     strings.Replace(text, `"face_up":false`, `"face_up":false,"top":"R05"`, 1),
+		"a negative catch":                      strings.Replace(text, `"catches":[{"count":0}`, `"catches":[{"count":-1}`, 1),
+		"a false result":                        strings.Replace(text, `"legal"`, `"result":{"scores":[0,0,0],"ranks":[1,1,1],"winners":[0,1,2],"reason":"canaille"},"legal"`, 1),
+		"no legal moves":                        text[:strings.Index(text, `,"legal"`)] + `}`,
+		"a dropped move":                        strings.Replace(text, first+",", "", 1),
+		"an invented move":                      strings.Replace(text, `"legal":[`, `"legal":[{"kind":"draw-deck"},`, 1),
+		"a move of no kind":                     strings.Replace(text, `"legal":[`, `"legal":[{"kind":"nap"},`, 1),
+		"too few hand sizes":                    strings.Replace(text, `"hand_sizes":[5,`, `"hand_sizes":[`, 1),
+		"a wrong hand size":                     strings.Replace(text, `"hand_sizes":[5,`, `"hand_sizes":[4,`, 1),
+	}
+	for name, data := range cases {
+		if name != "empty" && name != "null" && data == text {
+			t.Fatalf("%s: the case spoils nothing", name)
+		}
+		if _, err := New().DecodeView([]byte(data)); err == nil {
+			t.Errorf("%s: decoded %s", name, data)
+		}
+	}
+}
+
+// FuzzDecodeView: no input panics the decoder, and whatever it accepts
+// marshals back to a view it accepts again.
+func FuzzDecodeView(f *testing.F) {
+	s, _, _ := aView(f)
+	for v := engine.Table; v < 3; v++ {
+		if v != engine.NoSeat {
+			data, _ := json.Marshal(s.View(v))
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := New().DecodeView(data)
+		if err != nil {
+			return
+		}
+		v.Legal()
+		again, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().DecodeView(again); err != nil {
+			t.Fatalf("%s decoded, but not its re-encoding %s: %v", data, again, err)
+		}
+	})
+}
