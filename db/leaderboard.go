@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -58,25 +59,30 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	// The period filter is on sessions, through the (game, ended_at) and
-	// (ended_at) partial indexes on finished sessions.
+	// Only the filters that apply, so SQLite can use the (game, ended_at) and
+	// (ended_at) partial indexes on finished sessions; CROSS JOIN makes it
+	// start from the sessions, which it would not always guess without
+	// statistics.
+	where, args := []string{"s.status = 'finished'"}, []any{}
+	if game != "" {
+		where, args = append(where, "s.game = ?"), append(args, game)
+	}
+	if !since.IsZero() {
+		where, args = append(where, "s.ended_at >= ?"), append(args, fmtTime(since))
+	}
 	q := `WITH played AS (
 		SELECT st.player_id, count(*) AS games, sum(r.winner) AS wins, max(r.score) AS best
 		FROM sessions s
-		JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
+		CROSS JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
 		JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
-		WHERE s.status = 'finished' AND s.ended_at >= ? AND (? = '' OR s.game = ?)
+		WHERE ` + strings.Join(where, " AND ") + `
 		GROUP BY st.player_id)
 	SELECT p.id, p.nickname, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)
 	FROM played pl JOIN players p ON p.id = pl.player_id
 	LEFT JOIN ratings r ON r.player_id = p.id AND r.game = ?
 	ORDER BY ` + order + ` LIMIT ?`
-	from := ""
-	if !since.IsZero() {
-		from = fmtTime(since)
-	}
-	rows, err := d.r.QueryContext(ctx, q, from, game, game, game, limit)
+	rows, err := d.r.QueryContext(ctx, q, append(args, game, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
 	}

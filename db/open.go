@@ -105,6 +105,9 @@ func dsn(path string, readOnly bool) string {
 	q.Set("_synchronous", "FULL")
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeoutMS))
+	// The same few statements run again and again (one per move): keep
+	// them prepared.
+	q.Set("_stmt_cache_size", "32")
 	if readOnly {
 		q.Set("_query_only", "true")
 	} else {

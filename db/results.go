@@ -14,36 +14,68 @@ import (
 // ratings of the persons seated, and notes when they were last seen.
 func (d *DB) Finish(ctx context.Context, session string, res engine.Result, at time.Time) error {
 	return d.inTx(ctx, "finish session "+session, func(tx *sql.Tx) error {
-		var game string
-		var n int
-		err := tx.QueryRowContext(ctx,
-			`SELECT game, (SELECT count(*) FROM seats WHERE session_id = s.id)
-			 FROM sessions s WHERE id = ? AND status = 'active'`, session).Scan(&game, &n)
-		if err == sql.ErrNoRows {
-			return fmt.Errorf("no active session %s: %w", session, ErrNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		if len(res.Scores) != n || len(res.Ranks) != n {
-			return fmt.Errorf("result for %d seats, session has %d", len(res.Scores), n)
-		}
-		if _, err := tx.ExecContext(ctx,
-			"UPDATE sessions SET status = 'finished', ended_at = ?, reason = ? WHERE id = ?",
-			fmtTime(at), res.Reason, session); err != nil {
-			return err
-		}
-		if err := insertResults(ctx, tx, session, res); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx,
-			`UPDATE players SET last_seen = max(last_seen, ?)
-			 WHERE id IN (SELECT player_id FROM seats WHERE session_id = ?)`,
-			fmtTime(at), session); err != nil {
-			return err
-		}
-		return rateSession(ctx, tx, session, game, at)
+		return finish(ctx, tx, session, res, at)
 	})
+}
+
+func finish(ctx context.Context, tx *sql.Tx, session string, res engine.Result, at time.Time) error {
+	var game string
+	var n int
+	err := tx.QueryRowContext(ctx,
+		`SELECT game, (SELECT count(*) FROM seats WHERE session_id = s.id)
+		 FROM sessions s WHERE id = ? AND status = 'active'`, session).Scan(&game, &n)
+	if err == sql.ErrNoRows {
+		return fmt.Errorf("no active session %s: %w", session, ErrNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if len(res.Scores) != n || len(res.Ranks) != n {
+		return fmt.Errorf("result for %d seats, session has %d", len(res.Scores), n)
+	}
+	if _, err := tx.ExecContext(ctx,
+		"UPDATE sessions SET status = 'finished', ended_at = ?, reason = ? WHERE id = ?",
+		fmtTime(at), res.Reason, session); err != nil {
+		return err
+	}
+	if err := insertResults(ctx, tx, session, res); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`UPDATE players SET last_seen = max(last_seen, ?)
+		 WHERE id IN (SELECT player_id FROM seats WHERE session_id = ?)`,
+		fmtTime(at), session); err != nil {
+		return err
+	}
+	return rateSession(ctx, tx, session, game, at)
+}
+
+// Played is a finished session to import: its record and its result.
+type Played struct {
+	Session Session
+	Result  engine.Result
+}
+
+// Import stores finished sessions (without move logs) in one transaction,
+// in the order given, rating them as they come: for restoring results
+// kept elsewhere, or seeding a database for tests and benchmarks. It
+// returns the sessions' new ids.
+func (d *DB) Import(ctx context.Context, played []Played) ([]string, error) {
+	ids := make([]string, len(played))
+	err := d.inTx(ctx, fmt.Sprintf("import %d sessions", len(played)), func(tx *sql.Tx) error {
+		for i, p := range played {
+			s, err := insertSession(ctx, tx, p.Session)
+			if err != nil {
+				return fmt.Errorf("session %d: %w", i, err)
+			}
+			if err := finish(ctx, tx, s.ID, p.Result, p.Session.EndedAt); err != nil {
+				return fmt.Errorf("session %d: %w", i, err)
+			}
+			ids[i] = s.ID
+		}
+		return nil
+	})
+	return ids, err
 }
 
 func insertResults(ctx context.Context, tx *sql.Tx, session string, res engine.Result) error {

@@ -62,29 +62,36 @@ type Session struct {
 // CreateSession stores a new active session with its seats and returns it
 // with its new id.
 func (d *DB) CreateSession(ctx context.Context, s Session) (Session, error) {
+	var err error
+	err = d.inTx(ctx, "create session", func(tx *sql.Tx) error {
+		s, err = insertSession(ctx, tx, s)
+		return err
+	})
+	return s, err
+}
+
+// insertSession stores s as a new active session with a new id.
+func insertSession(ctx context.Context, tx *sql.Tx, s Session) (Session, error) {
 	if err := checkSeats(s.Seats); err != nil {
-		return Session{}, fmt.Errorf("create session: %w", err)
+		return Session{}, err
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
-		return Session{}, fmt.Errorf("create session: %w", err)
+		return Session{}, err
 	}
 	s.ID, s.Status, s.EndedAt, s.Reason = id.String(), Active, time.Time{}, ""
 	s.StartedAt = s.StartedAt.UTC().Truncate(time.Millisecond)
 	opts, err := json.Marshal(nonNil(s.Options))
 	if err != nil {
-		return Session{}, fmt.Errorf("create session: %w", err)
+		return Session{}, err
 	}
-	err = d.inTx(ctx, "create session", func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO sessions (id, table_id, game, options, seed, status, started_at)
-			 VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			s.ID, s.TableID, s.Game, string(opts), int64(s.Seed), s.Status, fmtTime(s.StartedAt)); err != nil {
-			return err
-		}
-		return insertSeats(ctx, tx, s.ID, s.Seats)
-	})
-	return s, err
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO sessions (id, table_id, game, options, seed, status, started_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		s.ID, s.TableID, s.Game, string(opts), int64(s.Seed), s.Status, fmtTime(s.StartedAt)); err != nil {
+		return Session{}, err
+	}
+	return s, insertSeats(ctx, tx, s.ID, s.Seats)
 }
 
 func checkSeats(seats []Seat) error {
