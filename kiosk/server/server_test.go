@@ -29,7 +29,7 @@ type table struct {
 	fp   string
 }
 
-func newTable(t *testing.T, game string, seats []db.Seat) *table {
+func newTable(t testing.TB, game string, seats []db.Seat) *table {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
