@@ -1,0 +1,172 @@
+package canyon
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// TestDecodeViewRoundTrips: at every ply of random games of every size,
+// finished ones included, each viewer's view comes back from JSON
+// unchanged and with the same legal moves.
+func TestDecodeViewRoundTrips(t *testing.T) {
+	for g := range 4 {
+		seats := 3 + g
+		opts := map[string]string{}
+		if g%2 == 1 {
+			opts[OptionLessLuck] = "on"
+		}
+		st, err := NewRules().New(engine.Setup{Seats: seats, Seed: uint64(500 + g), Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		rng := engine.NewRNG(uint64(g), 9)
+		for {
+			for viewer := engine.Table; int(viewer) < seats; viewer++ {
+				if viewer != engine.NoSeat {
+					checkDecoded(t, s.View(viewer))
+				}
+			}
+			if s.t.Phase == PhaseOver || s.t.Ply >= 5000 {
+				break
+			}
+			if _, err := s.Apply(s.Turn(), s.RandomMove(&rng)); err != nil {
+				t.Fatalf("game %d: %v", g, err)
+			}
+		}
+	}
+}
+
+func checkDecoded(t *testing.T, v engine.View) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := NewRules().DecodeView(data)
+	if err != nil {
+		t.Fatalf("decode %s: %v", data, err)
+	}
+	again, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(data) {
+		t.Fatalf("view changed through JSON:\n%s\nnot\n%s", again, data)
+	}
+	if got.Viewer() != v.Viewer() || got.Turn() != v.Turn() {
+		t.Fatalf("viewer %v, turn %v; want %v, %v", got.Viewer(), got.Turn(), v.Viewer(), v.Turn())
+	}
+	if !reflect.DeepEqual(moveNames(got.Legal()), moveNames(v.Legal())) {
+		t.Fatalf("legal moves %v, want %v", got.Legal(), v.Legal())
+	}
+}
+
+func moveNames(ms []engine.Move) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// playView is the view of the seat to lead the first trick of a 4-seat game.
+func playView(t testing.TB) (*State, string) {
+	st, err := NewRules().New(engine.Setup{Seats: 4, Seed: 31})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	rng := engine.NewRNG(3, 3)
+	for s.t.Phase != PhasePlay {
+		if _, err := s.Apply(s.Turn(), s.RandomMove(&rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := json.Marshal(s.View(s.Turn()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, string(data)
+}
+
+func TestDecodeViewRefusesGarbage(t *testing.T) {
+	s, text := playView(t)
+	seat := s.Turn()
+	hand := s.hands[seat]
+	other := s.hands[(int(seat)+1)%4][0]
+	played := func(c Card) string { return `"legal":[{"kind":"play","card":` + cardJSON(c) + `}` }
+	turn := `"turn":` + itoa(int(seat))
+	legalAt := strings.Index(text, `"legal":[`)
+	cases := map[string]string{
+		"empty":                 ``,
+		"null":                  `null`,
+		"a list":                `[]`,
+		"not json":              `{"viewer":`,
+		"trailing data":         text + ` {}`,
+		"an unknown field":      strings.Replace(text, `"hand"`, `"cheat":1,"hand"`, 1),
+		"an unknown move field": strings.Replace(text, `"legal":[{`, `"legal":[{"cheat":1,`, 1),
+		"a malformed move":      strings.Replace(text, `"legal":[`, `"legal":[{"kind":"play"},`, 1),
+		"a move of no kind":     strings.Replace(text, `"legal":[`, `"legal":[{"kind":"nap"},`, 1),
+		"an invented move":      strings.Replace(text, played(hand[0]), played(other), 1),
+		"no legal moves":        text[:legalAt] + `"legal":null}`,
+		"a dropped move":        strings.Replace(text, played(hand[0])+",", `"legal":[`, 1),
+		"a wrong turn":          strings.Replace(text, turn, `"turn":-1`, 1),
+		"a turn off the table":  strings.Replace(text, turn, `"turn":9`, 1),
+		"a wrong viewer":        strings.Replace(text, `"viewer":`+itoa(int(seat)), `"viewer":7`, 1),
+		"too many seats":        strings.Replace(text, `"seats":4`, `"seats":7`, 1),
+		"an unknown phase":      strings.Replace(text, `"phase":"play"`, `"phase":"nap"`, 1),
+		"a bad card":            strings.Replace(text, cardJSON(hand[len(hand)-1])+`],"hand_counts"`, `{"suit":9,"value":1}],"hand_counts"`, 1),
+		"a card twice":          strings.Replace(text, `"hand":[`+cardJSON(hand[0]), `"hand":[`+cardJSON(hand[1]), 1),
+		"the trump held":        strings.Replace(text, `"hand":[`+cardJSON(hand[0]), `"hand":[`+cardJSON(s.t.Trump), 1),
+		"a hand out of order":   strings.Replace(text, `"hand":[`+cardJSON(hand[0])+`,`+cardJSON(hand[1]), `"hand":[`+cardJSON(hand[1])+`,`+cardJSON(hand[0]), 1),
+		"a wrong hand count":    strings.Replace(text, `"hand_counts":[`, `"hand_counts":[1,`, 1),
+		"a negative hand count": strings.Replace(text, `"hand_counts":[8`, `"hand_counts":[-8`, 1),
+		"a canoe off the map":   strings.Replace(text, `"canoes":[`+itoa(s.t.Canoes[0]), `"canoes":[9999`, 1),
+		"a dealer not seated":   strings.Replace(text, `"dealer":`+itoa(s.t.Dealer), `"dealer":-4`, 1),
+		"a bad tempo":           strings.Replace(text, `"tempo":[[`, `"tempo":[[9,`, 1),
+		"no trump":              strings.Replace(text, `"trump":`+cardJSON(s.t.Trump)+`,`, ``, 1),
+		"a track off the track": strings.Replace(text, `"track":`+itoa(s.t.Track), `"track":14`, 1),
+	}
+	for name, data := range cases {
+		if name != "empty" && name != "null" && data == text {
+			t.Fatalf("%s: the case spoils nothing", name)
+		}
+		if _, err := NewRules().DecodeView([]byte(data)); err == nil {
+			t.Errorf("%s: decoded %s", name, data)
+		}
+	}
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
+
+// FuzzDecodeView: no input panics the decoder, and whatever it accepts
+// marshals back to a view it accepts again.
+func FuzzDecodeView(f *testing.F) {
+	s, _ := playView(f)
+	for viewer := engine.Table; viewer < 4; viewer++ {
+		if viewer != engine.NoSeat {
+			data, _ := json.Marshal(s.View(viewer))
+			f.Add(data)
+		}
+	}
+	rules := NewRules()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := rules.DecodeView(data)
+		if err != nil {
+			return
+		}
+		v.Legal()
+		again, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rules.DecodeView(again); err != nil {
+			t.Fatalf("%s decoded, but not its re-encoding %s: %v", data, again, err)
+		}
+	})
+}
