@@ -112,7 +112,7 @@ func TestWholeGamesSurviveAKioskCrash(t *testing.T) {
 	for _, tc := range []struct {
 		game  string
 		seats int
-	}{{"canoe", 2}} {
+	}{{"canoe", 2}, {"canyon", 4}, {"canaille", 4}} {
 		t.Run(tc.game, func(t *testing.T) { playThroughCrash(t, kiosk, companion, tc.game, tc.seats) })
 	}
 }

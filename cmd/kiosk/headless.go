@@ -83,7 +83,12 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	if len(bots) > seats {
 		return nil, fmt.Errorf("%d bots for %d seats", len(bots), seats)
 	}
-	return t.Start(ctx, o.game, parseOptions(o.gameOptions), table.Seats{Phones: seats - len(bots), Bots: bots})
+	// Phones take the first seats, bots the last.
+	list := make([]table.Seat, seats)
+	for i, level := range bots {
+		list[seats-len(bots)+i].Bot = level
+	}
+	return t.Start(ctx, o.game, parseOptions(o.gameOptions), list)
 }
 
 // waitOver returns once sess has ended.

@@ -43,6 +43,9 @@ type Config struct {
 	// BotDelay lets people follow bot moves; zero in tests.
 	BotDelay time.Duration
 	Logger   *log.Logger
+	// OnChange hears that the seats or the session changed; called
+	// without locks held, from any goroutine.
+	OnChange func()
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -176,25 +179,26 @@ func (t *Table) adopt(s *host.Session) error {
 	return t.srv.SetSession(s)
 }
 
-// Seats for Start: phones for free seats, bots by level.
-type Seats struct {
-	Phones int
-	Bots   []string // one level per bot seat, after the phones' seats
+// Seat says who plays a seat of a new session: a phone (Bot == "") or a
+// bot of level Bot.
+type Seat struct {
+	Bot string
 }
 
 // Start begins a new session of game; a running one is abandoned.
-func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats Seats) (*host.Session, error) {
+func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats []Seat) (*host.Session, error) {
 	if old := t.Session(); old != nil && !old.Status().Ended() {
 		if err := old.Abandon(ctx, "a new game was started"); err != nil {
 			return nil, err
 		}
 	}
 	var req []db.Seat
-	for i := 0; i < seats.Phones; i++ {
-		req = append(req, host.GuestSeat(""))
-	}
-	for _, level := range seats.Bots {
-		req = append(req, host.BotSeat(level))
+	for _, s := range seats {
+		if s.Bot == "" {
+			req = append(req, host.GuestSeat(""))
+		} else {
+			req = append(req, host.BotSeat(s.Bot))
+		}
 	}
 	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: game, Options: options, Seats: req})
 	if err != nil {
@@ -241,8 +245,11 @@ func (t *Table) advertise() error {
 	return nil
 }
 
-// announce re-publishes the mDNS record after a change.
+// announce re-publishes the mDNS record after a change and tells the screen.
 func (t *Table) announce() {
+	if t.cfg.OnChange != nil {
+		t.cfg.OnChange()
+	}
 	t.mu.Lock()
 	adv := t.adv
 	t.mu.Unlock()
