@@ -2,6 +2,7 @@ package screen
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -25,8 +26,11 @@ type Lobby struct {
 	games    []engine.Info
 	lang     string
 	onChoose func(engine.Info)
+	// OnLanguage hears the language the guests picked.
+	OnLanguage func(lang string)
 
 	title *widget.Label
+	langs *widget.RadioGroup
 	list  *fyne.Container
 	root  fyne.CanvasObject
 }
@@ -48,6 +52,7 @@ func NewLobby(games []engine.Info, onChoose func(engine.Info)) *Lobby {
 		}
 	})
 	langs.Horizontal = true
+	l.langs = langs
 	langs.SetSelected("FR")
 	l.root = container.NewBorder(container.NewVBox(l.title, container.NewCenter(langs)), nil, nil, nil,
 		container.NewVScroll(l.list))
@@ -61,7 +66,11 @@ func (l *Lobby) Content() fyne.CanvasObject { return l.root }
 // SetLanguage switches every text of the lobby to lang ("fr", "de", "en").
 func (l *Lobby) SetLanguage(lang string) {
 	l.lang = lang
+	l.langs.SetSelected(strings.ToUpper(lang)) // no-op when the radio itself called
 	l.refresh()
+	if l.OnLanguage != nil {
+		l.OnLanguage(lang)
+	}
 }
 
 func (l *Lobby) refresh() {

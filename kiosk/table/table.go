@@ -214,6 +214,9 @@ func (t *Table) Session() *host.Session {
 	return t.session
 }
 
+// Games is the registry of the games the table offers.
+func (t *Table) Games() *engine.Registry { return t.cfg.Games }
+
 // Server is the table's network face: code, seats, release.
 func (t *Table) Server() *server.Server { return t.srv }
 
