@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/bot"
 )
 
 // ID is the game's stable identifier.
@@ -73,7 +72,7 @@ func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
 
 // Bot offers the level "default"; the engine's random bot covers "random".
 func (Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
-	if level != bot.LevelDefault {
+	if level != engine.LevelDefault {
 		return nil, false
 	}
 	return NewBot(seed), true

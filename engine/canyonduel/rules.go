@@ -2,7 +2,6 @@ package canyonduel
 
 import (
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/bot"
 )
 
 const gameID = "canyonduel"
@@ -54,7 +53,7 @@ func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
 
 // Bot offers the level "default", a shallow searcher.
 func (Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
-	if level != bot.LevelDefault {
+	if level != engine.LevelDefault {
 		return nil, false
 	}
 	return NewBot(seed), true
