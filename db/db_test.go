@@ -46,7 +46,7 @@ func TestOpenSettings(t *testing.T) {
 			}
 		}
 	}
-	if got := pragma(t, d.w, "user_version"); got != "1" || SchemaVersion() != 1 {
+	if got := pragma(t, d.w, "user_version"); got != "2" || SchemaVersion() != 2 {
 		t.Errorf("user_version %s, SchemaVersion %d", got, SchemaVersion())
 	}
 	if _, err := d.r.Exec("INSERT INTO kiosk_tables (name) VALUES ('x')"); err == nil {
@@ -249,4 +249,15 @@ func TestEnsureTable(t *testing.T) {
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("tables: %v %v", ts, err)
 	}
+}
+
+// openRaw opens a file with none of this package's checks.
+func openRaw(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { raw.Close() })
+	return raw
 }

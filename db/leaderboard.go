@@ -70,13 +70,18 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 	if !since.IsZero() {
 		where, args = append(where, "s.ended_at >= ?"), append(args, fmtTime(since))
 	}
-	q := `WITH played AS (
-		SELECT st.player_id, count(*) AS games, sum(r.winner) AS wins, max(r.score) AS best
+	played := `SELECT st.player_id, count(*) AS games, sum(r.winner) AS wins, max(r.score) AS best
 		FROM sessions s
 		CROSS JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
 		JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
 		WHERE ` + strings.Join(where, " AND ") + `
-		GROUP BY st.player_id)
+		GROUP BY st.player_id`
+	if since.IsZero() {
+		// All time: the running totals, a few rows per player.
+		played, args = `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best_score) AS best
+			FROM player_stats WHERE ? IN ('', game) GROUP BY player_id`, []any{game}
+	}
+	q := `WITH played AS (` + played + `)
 	SELECT p.id, p.nickname, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)
 	FROM played pl JOIN players p ON p.id = pl.player_id

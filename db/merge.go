@@ -45,11 +45,15 @@ func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 			   last_seen = max(last_seen, (SELECT last_seen FROM players WHERE id = ?1))
 			 WHERE id = ?2`,
 			"DELETE FROM ratings WHERE player_id = ?1",
+			"DELETE FROM player_stats WHERE player_id = ?1",
 			"DELETE FROM players WHERE id = ?1",
 		} {
 			if _, err := tx.ExecContext(ctx, q, from, into); err != nil {
 				return err
 			}
+		}
+		if err := retally(ctx, tx, into); err != nil {
+			return err
 		}
 		for _, g := range games {
 			if err := recomputeRatings(ctx, tx, g); err != nil {

@@ -20,12 +20,8 @@ type Stats struct {
 // their totals over all games (Game ""). Only finished sessions count.
 func (d *DB) PlayerStats(ctx context.Context, player string) ([]Stats, error) {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT s.game, count(*), sum(r.winner), max(r.score), max(s.ended_at)
-		 FROM seats st
-		 JOIN sessions s ON s.id = st.session_id AND s.status = 'finished'
-		 JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
-		 WHERE st.player_id = ?
-		 GROUP BY s.game ORDER BY s.game`, player)
+		`SELECT game, games, wins, best_score, last_played FROM player_stats
+		 WHERE player_id = ? ORDER BY game`, player)
 	if err != nil {
 		return nil, fmt.Errorf("stats of player %s: %w", player, err)
 	}
@@ -61,4 +57,24 @@ func (t Stats) add(s Stats) Stats {
 	t.Games += s.Games
 	t.Wins += s.Wins
 	return t
+}
+
+// retally recounts a player's player_stats from the results, after their
+// seats changed hands (a merge).
+func retally(ctx context.Context, tx *sql.Tx, player string) error {
+	for _, q := range []string{
+		"DELETE FROM player_stats WHERE player_id = ?1",
+		`INSERT INTO player_stats (player_id, game, games, wins, best_score, last_played)
+		 SELECT st.player_id, s.game, count(*), sum(r.winner), max(r.score), max(s.ended_at)
+		 FROM seats st
+		 JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
+		 JOIN sessions s ON s.id = st.session_id AND s.status = 'finished'
+		 WHERE st.player_id = ?1
+		 GROUP BY st.player_id, s.game`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, player); err != nil {
+			return fmt.Errorf("recount stats of %s: %w", player, err)
+		}
+	}
+	return nil
 }

@@ -24,6 +24,9 @@ type Config struct {
 	// BotDelay is how long a bot waits before moving, so people at the
 	// table can follow; zero in tests.
 	BotDelay time.Duration
+	// Backlog is how many updates a subscriber may fall behind before it
+	// is dropped (DefaultBacklog if zero).
+	Backlog int
 	// OnError hears of errors no caller is waiting for (a bot that failed,
 	// a session that could not be finished); ignored if nil.
 	OnError func(session string, err error)
@@ -51,6 +54,9 @@ func New(cfg Config) (*Host, error) {
 	}
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = randomSeed
+	}
+	if cfg.Backlog <= 0 {
+		cfg.Backlog = DefaultBacklog
 	}
 	if cfg.OnError == nil {
 		cfg.OnError = func(string, error) {}

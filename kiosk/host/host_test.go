@@ -28,11 +28,17 @@ func testHost(t testing.TB) (*Host, *db.DB) {
 
 func hostOn(t testing.TB, d *db.DB) *Host {
 	t.Helper()
+	return hostWith(t, d, 10_000) // tests read updates on loaded machines
+}
+
+func hostWith(t testing.TB, d *db.DB, backlog int) *Host {
+	t.Helper()
 	var mu sync.Mutex
 	now := t0
 	h, err := New(Config{DB: d, Games: catalog.Registry(),
 		Now:     func() time.Time { mu.Lock(); defer mu.Unlock(); now = now.Add(time.Second); return now },
 		NewSeed: func() uint64 { return 42 },
+		Backlog: backlog,
 		OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) },
 	})
 	if err != nil {
@@ -85,10 +91,10 @@ func playOne(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) boo
 // playOut plays s to its end, people moving at random, bots by themselves.
 func playOut(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for s.Status() == db.Active {
 		if time.Now().After(deadline) {
-			t.Fatalf("game not over after 30 s, %d moves", s.Moves())
+			t.Fatalf("game not over after 60 s, %d moves", s.Moves())
 		}
 		if !playOne(ctx, t, s, rng) {
 			time.Sleep(100 * time.Microsecond) // a bot is thinking
@@ -296,7 +302,8 @@ func TestPauseResumeAbandon(t *testing.T) {
 
 func TestSlowSubscriberDropped(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
+	_, d := testHost(t)
+	h := hostWith(t, d, DefaultBacklog)
 	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
@@ -304,15 +311,15 @@ func TestSlowSubscriberDropped(t *testing.T) {
 	}
 	ch, _ := s.Subscribe(1)
 	rng := engine.NewRNG(3, 3)
-	for i := 0; i < Backlog+5; i++ {
+	for i := 0; i < DefaultBacklog+5; i++ {
 		playOne(ctx, t, s, &rng)
 	}
 	n := 0
 	for range ch {
 		n++
 	}
-	if n != Backlog {
-		t.Errorf("a subscriber that never read got %d updates, want %d then a closed channel", n, Backlog)
+	if n != DefaultBacklog {
+		t.Errorf("a subscriber that never read got %d updates, want %d then a closed channel", n, DefaultBacklog)
 	}
 }
 

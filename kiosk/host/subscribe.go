@@ -25,10 +25,10 @@ type Update struct {
 	Status db.Status
 }
 
-// Backlog is how many updates a subscriber may fall behind. One that falls
-// further is dropped, its channel closed, rather than slowing the table: it
-// can subscribe again and start from the fresh View.
-const Backlog = 64
+// DefaultBacklog is how many updates a subscriber may fall behind. One that
+// falls further is dropped, its channel closed, rather than slowing the
+// table: it can subscribe again and start from the fresh View.
+const DefaultBacklog = 64
 
 type subscriber struct {
 	viewer engine.Seat
@@ -41,7 +41,7 @@ type subscriber struct {
 func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	sub := &subscriber{viewer: viewer, ch: make(chan Update, Backlog)}
+	sub := &subscriber{viewer: viewer, ch: make(chan Update, s.host.cfg.Backlog)}
 	sub.ch <- Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat, View: s.state.View(viewer), Status: s.status}
 	if s.status != db.Active && s.status != db.Paused {
 		close(sub.ch)

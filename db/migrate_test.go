@@ -1,0 +1,55 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// downgrade turns d's file back into schema 1 plus what extra leaves behind.
+func downgrade(t *testing.T, d *DB, extra string) {
+	t.Helper()
+	if _, err := d.w.Exec("DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+}
+
+func TestMigrationBackfillsStats(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 2)
+	f.play(t, "canoe", f.persons(0, 1), []int{3, 1}, t0)
+	f.play(t, "canyon", append(f.persons(1, 0), Seat{Kind: Guest}), []int{3, 8, 1}, t0.Add(time.Hour))
+	before, _ := f.d.PlayerStats(ctx, f.players[0].ID)
+	downgrade(t, f.d, "DROP TRIGGER results_tally;")
+
+	d, err := Open(ctx, f.d.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	after, err := d.PlayerStats(ctx, f.players[0].ID)
+	if err != nil || fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Errorf("stats after migrating: %v (%v), before: %v", after, err, before)
+	}
+}
+
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	d := openTemp(t)
+	// The trigger left in place makes step 2 fail after it created its table.
+	downgrade(t, d, "")
+	if _, err := Open(ctx, d.Path()); err == nil {
+		t.Fatal("a failing migration went unnoticed")
+	} else {
+		t.Log(err)
+	}
+	raw := openRaw(t, d.Path())
+	var version, tables int
+	raw.QueryRow("PRAGMA user_version").Scan(&version)
+	raw.QueryRow("SELECT count(*) FROM sqlite_schema WHERE name = 'player_stats'").Scan(&tables)
+	if version != 1 || tables != 0 {
+		t.Errorf("after a failed step: version %d, player_stats tables %d", version, tables)
+	}
+}
