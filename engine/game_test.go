@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+var info = Info{ID: "g", Name: Text{FR: "Jeu", DE: "Spiel"}, MinSeats: 3, MaxSeats: 6,
+	Options: []Option{{Key: "less-luck", Default: "off", Choices: []string{"off", "on"}}}}
+
+func TestResolveOptionsFillsDefaultsAndRefusesUnknowns(t *testing.T) {
+	got, err := info.ResolveOptions(nil)
+	if err != nil || got["less-luck"] != "off" {
+		t.Fatalf("%v, %v", got, err)
+	}
+	if got, _ := info.ResolveOptions(map[string]string{"less-luck": "on"}); got["less-luck"] != "on" {
+		t.Errorf("given option lost: %v", got)
+	}
+	if _, err := info.ResolveOptions(map[string]string{"more-luck": "on"}); err == nil {
+		t.Error("unknown option accepted")
+	}
+	if _, err := info.ResolveOptions(map[string]string{"less-luck": "maybe"}); err == nil || !strings.Contains(err.Error(), "maybe") {
+		t.Errorf("bad value: %v", err)
+	}
+}
+
+func TestCheckSeats(t *testing.T) {
+	for n, ok := range map[int]bool{2: false, 3: true, 6: true, 7: false} {
+		if err := info.CheckSeats(n); (err == nil) != ok {
+			t.Errorf("%d seats: %v", n, err)
+		}
+	}
+}
+
+func TestTextFallsBackToFrench(t *testing.T) {
+	if info.Name.In("de") != "Spiel" || info.Name.In("en") != "Jeu" || info.Name.In("xx") != "Jeu" {
+		t.Errorf("%q %q %q", info.Name.In("de"), info.Name.In("en"), info.Name.In("xx"))
+	}
+}
+
+func TestRuleErrorsNameTheirRule(t *testing.T) {
+	err := Broken("follow-suit", "play %s", "blue")
+	if RuleOf(err) != "follow-suit" || err.Error() != "rule follow-suit: play blue" {
+		t.Errorf("%v", err)
+	}
+	if RuleOf(NotYourTurn(1, 0)) != RuleNotYourTurn || RuleOf(NotYourTurn(1, NoSeat)) != RuleGameOver {
+		t.Error("turn errors name the wrong rule")
+	}
+	if RuleOf(nil) != "" {
+		t.Error("nil has a rule")
+	}
+}
+
+func TestEventsForKeepsPrivateEventsPrivate(t *testing.T) {
+	events := []Event{Public("play", 0, nil), Private("draw", 1, 1, map[string]any{"card": 7})}
+	if got := EventsFor(events, 0); len(got) != 1 || got[0].Type != "play" {
+		t.Errorf("seat 0 sees %v", got)
+	}
+	if got := EventsFor(events, 1); len(got) != 2 {
+		t.Errorf("seat 1 sees %v", got)
+	}
+	if got := EventsFor(events, Table); len(got) != 1 {
+		t.Errorf("the table sees %v", got)
+	}
+}
+
+func TestRegistryRefusesDuplicatesAndNamesKnownGames(t *testing.T) {
+	if _, err := NewRegistry(stub{"a"}, stub{"a"}); err == nil {
+		t.Error("duplicate id accepted")
+	}
+	r, err := NewRegistry(stub{"b"}, stub{"a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := r.IDs(); len(ids) != 2 || ids[0] != "a" {
+		t.Errorf("ids %v", ids)
+	}
+	if _, err := r.Get("c"); err == nil || !strings.Contains(err.Error(), "[a b]") {
+		t.Errorf("unknown game: %v", err)
+	}
+}
+
+// stub is a game with only an id, for registry tests.
+type stub struct{ id string }
+
+func (s stub) Info() Info                          { return Info{ID: s.id, MinSeats: 1, MaxSeats: 1} }
+func (stub) New(Setup) (State, error)              { return nil, nil }
+func (stub) DecodeMove([]byte) (Move, error)       { return nil, nil }
+func (stub) Determinize(View, *RNG) (State, error) { return nil, nil }

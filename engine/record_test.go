@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+type recMove struct {
+	Cell int `json:"cell"`
+}
+
+func (m recMove) String() string { return "cell" }
+
+type recGame struct{ stub }
+
+func (recGame) DecodeMove(b []byte) (Move, error) {
+	var m recMove
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	if m.Cell < 0 {
+		return nil, errors.New("no such cell")
+	}
+	return m, nil
+}
+
+func TestMoveRecordsRoundTripWithVersionAndGame(t *testing.T) {
+	g := recGame{stub{"g"}}
+	data, err := EncodeMove("g", 1, recMove{Cell: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != `{"v":1,"game":"g","seat":1,"move":{"cell":4}}` {
+		t.Errorf("encoded %s", data)
+	}
+	rec, err := DecodeMove(g, data)
+	if err != nil || rec.Seat != 1 || rec.Move != (recMove{Cell: 4}) {
+		t.Fatalf("%+v, %v", rec, err)
+	}
+	for _, bad := range []string{
+		`{"v":2,"game":"g","seat":1,"move":{"cell":4}}`,
+		`{"v":1,"game":"h","seat":1,"move":{"cell":4}}`,
+		`{"v":1,"game":"g","seat":1,"move":{"cell":-1}}`,
+		`not json`,
+	} {
+		if _, err := DecodeMove(g, []byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+func TestEncodeEventsFiltersForTheViewer(t *testing.T) {
+	data, err := EncodeEvents("g", []Event{Private("draw", 1, 1, map[string]any{"card": 7})}, 0)
+	if err != nil || strings.Contains(string(data), "draw") {
+		t.Errorf("seat 0 received %s (%v)", data, err)
+	}
+}
