@@ -11,9 +11,10 @@ func runPlayer(ctx context.Context, e *env, args []string) error {
 		"list":   runPlayerList,
 		"rename": runPlayerRename,
 		"merge":  runPlayerMerge,
+		"stats":  runPlayerStats,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
-		fmt.Fprintln(e.stderr, "usage: tablee player list | rename ID NICKNAME | merge FROM_ID INTO_ID  [--db PATH]")
+		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID  [--db PATH]")
 		return errUsage
 	}
 	return subs[args[0]](ctx, e, args[1:])
@@ -95,5 +96,41 @@ func runPlayerMerge(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Nickname, from.ID, into.Nickname, into.ID)
+	return nil
+}
+
+func runPlayerStats(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "player stats")
+	path := dbFlag(fs)
+	pos, err := parseArgs(fs, args, "ID")
+	if err != nil {
+		return err
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	p, err := d.Player(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	stats, err := d.PlayerStats(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s (%s), first seen %s, last seen %s\n", p.Nickname, p.ID, localTime(p.Created), localTime(p.LastSeen))
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	fmt.Fprintln(w, "GAME\tGAMES\tWINS\tBEST\tLAST PLAYED\tRATING")
+	for _, st := range stats {
+		game, rated := st.Game, "-"
+		if game == "" {
+			game = "all games"
+		} else if r, err := d.Rating(ctx, p.ID, game); err == nil {
+			rated = rating(r)
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\t%s\n", game, st.Games, st.Wins, st.BestScore, localTime(st.LastPlayed), rated)
+	}
 	return nil
 }

@@ -249,6 +249,10 @@ func TestPlayerCommands(t *testing.T) {
 	if strings.Contains(out, "Nouk2") {
 		t.Errorf("the merged player is still listed:\n%s", out)
 	}
+	out, _, err = staff(t, runPlayer, "stats", a.ID, "--db", k.path)
+	if err != nil || !strings.Contains(out, "canaille   3 ") || !strings.Contains(out, "all games") || !strings.Contains(out, "provisional") {
+		t.Errorf("player stats (%v):\n%s", err, out)
+	}
 	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
 		t.Errorf("unknown subcommand: %v", err)
 	}
