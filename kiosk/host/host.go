@@ -43,7 +43,7 @@ type Host struct {
 	sessions map[string]*Session
 }
 
-// New returns a host; call Resume to bring back the sessions a previous
+// New returns a host; call Recover to bring back the sessions a previous
 // run left unfinished, and Close to stop it.
 func New(cfg Config) (*Host, error) {
 	if cfg.DB == nil || cfg.Games == nil {
@@ -72,7 +72,8 @@ func randomSeed() uint64 {
 }
 
 // Close stops every session's bots and closes every subscription. The
-// sessions stay in the database as they are, ready for Resume.
+// sessions stay in the database as they are, ready for Recover by the next
+// host; the closed host's sessions must not be played any more.
 func (h *Host) Close() {
 	h.cancel()
 	h.wg.Wait()

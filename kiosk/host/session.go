@@ -138,7 +138,8 @@ func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atS
 	s.publish(Update{Kind: MoveUpdate, Seq: s.seq, Seat: seat, Move: m}, events)
 	s.poke()
 	if _, over := s.state.Result(); over {
-		return s.finish(ctx)
+		// The move is done whatever becomes of the caller: write the end too.
+		return s.finish(context.WithoutCancel(ctx))
 	}
 	return nil
 }
@@ -150,7 +151,7 @@ var errStale = errors.New("stale move")
 func (s *Session) finish(ctx context.Context) error {
 	res, _ := s.state.Result()
 	if err := s.host.cfg.DB.Finish(ctx, s.id, res, s.host.cfg.Now()); err != nil {
-		// The log holds the last move: Resume will finish it.
+		// The log holds the last move: Recover will finish it.
 		return fmt.Errorf("move %d saved, but finishing the session failed: %w", s.seq, err)
 	}
 	s.status = db.Finished
