@@ -144,7 +144,7 @@ func (p *phone) join(tb *table, name string) wire.Message {
 	p.t.Helper()
 	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: name})
 	w := p.expect(wire.TypeWelcome)
-	if w.Seat == nil || len(w.Token) < 32 || w.Game != "canoe" || w.Table != "Table 1" {
+	if w.Seat == nil || len(w.Token) < 32 || w.Game != tb.sess.Game().Info().ID || w.Table != "Table 1" {
 		p.t.Fatalf("welcome %+v", w)
 	}
 	p.expect(wire.TypeView)
