@@ -175,6 +175,9 @@ func checkUpdates(t *testing.T, viewer engine.Seat, us []Update, moves int) {
 			}
 		}
 		if u.Kind == MoveUpdate {
+			if (u.Move != nil) != (u.Seat == viewer) {
+				t.Fatalf("%v: update for %v's move carries the move %v", viewer, u.Seat, u.Move)
+			}
 			if u.Seq != seq+1 {
 				t.Fatalf("%v: update for move %d after %d", viewer, u.Seq, seq)
 			}

@@ -16,10 +16,13 @@ const (
 // Update is what a subscriber learns after each change, already cut to
 // what its viewer may know.
 type Update struct {
-	Kind   UpdateKind
-	Seq    int         // moves in the log after the change
-	Seat   engine.Seat // who moved (MoveUpdate), else NoSeat
-	Move   engine.Move // the move (MoveUpdate)
+	Kind UpdateKind
+	Seq  int         // moves in the log after the change
+	Seat engine.Seat // who moved (MoveUpdate), else NoSeat
+	// Move is the move, in the mover's own updates only: a move may hold a
+	// secret (a card passed face down). Others learn what they may of it
+	// from Events and View.
+	Move   engine.Move
 	Events []engine.Event
 	View   engine.View // a fresh view for the subscriber's viewer
 	Status db.Status
@@ -63,6 +66,9 @@ func (s *Session) publish(u Update, events []engine.Event) {
 		v := u
 		v.Events = engine.EventsFor(events, sub.viewer)
 		v.View = s.state.View(sub.viewer)
+		if sub.viewer != u.Seat {
+			v.Move = nil
+		}
 		select {
 		case sub.ch <- v:
 		default:
