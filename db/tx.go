@@ -38,7 +38,7 @@ func parseTime(s string) (time.Time, error) {
 	return t, nil
 }
 
-// nullTime is a stored time that may be NULL.
+// fmtNullTime stores a zero time as NULL.
 func fmtNullTime(t time.Time) sql.NullString {
 	if t.IsZero() {
 		return sql.NullString{}
