@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Text is a short text in the languages the UI speaks, French first.
 type Text struct {
@@ -114,6 +117,23 @@ func (info Info) ResolveOptions(given map[string]string) (map[string]string, err
 		out[k] = v
 	}
 	return out, nil
+}
+
+// ParseOptions reads options written "key=value,key2=value2" as on a
+// command line; a bare key means key=on.
+func ParseOptions(list string) map[string]string {
+	opts := map[string]string{}
+	for _, kv := range strings.Split(list, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "on"
+		}
+		opts[k] = v
+	}
+	return opts
 }
 
 // CheckSeats returns an error unless n players may play the game.

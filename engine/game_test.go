@@ -87,3 +87,10 @@ func (s stub) Info() Info                          { return Info{ID: s.id, MinSe
 func (stub) New(Setup) (State, error)              { return nil, nil }
 func (stub) DecodeMove([]byte) (Move, error)       { return nil, nil }
 func (stub) Determinize(View, *RNG) (State, error) { return nil, nil }
+
+func TestParseOptions(t *testing.T) {
+	got := ParseOptions(" less-luck , first=2,,")
+	if len(got) != 2 || got["less-luck"] != "on" || got["first"] != "2" {
+		t.Errorf("%v", got)
+	}
+}

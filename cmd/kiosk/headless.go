@@ -88,7 +88,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	for i, level := range bots {
 		list[seats-len(bots)+i].Bot = level
 	}
-	return t.Start(ctx, o.game, parseOptions(o.gameOptions), list)
+	return t.Start(ctx, o.game, engine.ParseOptions(o.gameOptions), list)
 }
 
 // waitOver returns once sess has ended.

@@ -14,7 +14,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/tablee/tablee/engine/catalog"
@@ -79,20 +78,4 @@ func main() {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}
-}
-
-// parseOptions reads "key=value,..." (a bare key means key=on).
-func parseOptions(list string) map[string]string {
-	opts := map[string]string{}
-	for _, kv := range strings.Split(list, ",") {
-		if kv = strings.TrimSpace(kv); kv == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			v = "on"
-		}
-		opts[k] = v
-	}
-	return opts
 }

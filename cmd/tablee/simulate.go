@@ -89,7 +89,7 @@ func simSetup(e *env, game string, players, games int, seed uint64, botList, opt
 	if games < 1 || parallel < 1 {
 		return simConfig{}, fmt.Errorf("--games and --parallel must be at least 1")
 	}
-	opts, err := info.ResolveOptions(parseOptions(optList))
+	opts, err := info.ResolveOptions(engine.ParseOptions(optList))
 	if err != nil {
 		return simConfig{}, err
 	}
@@ -108,21 +108,6 @@ func simSetup(e *env, game string, players, games int, seed uint64, botList, opt
 		}
 	}
 	return simConfig{rules: rules, players: players, games: games, seed: seed, options: opts, levels: levels, parallel: parallel}, nil
-}
-
-func parseOptions(list string) map[string]string {
-	opts := map[string]string{}
-	for _, kv := range strings.Split(list, ",") {
-		if kv = strings.TrimSpace(kv); kv == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			v = "on"
-		}
-		opts[k] = v
-	}
-	return opts
 }
 
 // simulate plays cfg.games games, cfg.parallel at a time; game i always
