@@ -82,3 +82,22 @@ func TestBadInvocationsFailWithAMessage(t *testing.T) {
 		}
 	}
 }
+
+func TestSimulateRecordsRatedSessions(t *testing.T) {
+	path := t.TempDir() + "/seed.db"
+	code, _, errOut := tablee(t, "simulate", "--game", "canoe", "--games", "6", "--bots", "default,random", "--db", path, "--rate")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, out, errOut := tablee(t, "leaderboard", "--db", path, "--game", "canoe")
+	if code != 0 || !strings.Contains(out, "bot default #1") || !strings.Contains(out, "bot random #2") {
+		t.Fatalf("exit %d, leaderboard:\n%s%s", code, out, errOut)
+	}
+	code, out, _ = tablee(t, "sessions", "--db", path)
+	if code != 0 || strings.Count(out, "canoe") < 6 {
+		t.Errorf("sessions listed:\n%s", out)
+	}
+	if code, _, _ := tablee(t, "simulate", "--game", "canoe", "--rate"); code == 0 {
+		t.Error("--rate without --db accepted")
+	}
+}

@@ -47,21 +47,32 @@ func runSimulate(ctx context.Context, e *env, args []string) error {
 	optList := fs.String("options", "", "game options as key=value,... (a bare key means key=on)")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print one line per game")
+	dbPath := fs.String("db", "", "record the games as finished sessions in this database (created if missing)")
+	rate := fs.Bool("rate", false, "with --db: seat the bots as named test players, so the games are rated")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *rate && *dbPath == "" {
+		fmt.Fprintln(e.stderr, "tablee simulate: --rate needs --db")
+		return errUsage
 	}
 	cfg, err := simSetup(e, *game, *players, *games, *seed, *botList, *optList, *parallel)
 	if err != nil {
 		return err
 	}
-	stats, err := simulate(ctx, cfg, func(i int, o bot.Outcome) {
+	stats, played, err := simulate(ctx, cfg, func(i int, g played) {
 		if *verbose {
 			fmt.Fprintf(e.stdout, "game %d seed %d: winners %v scores %v plies %d (%s)\n",
-				i, cfg.seed+uint64(i), o.Result.Winners, o.Result.Scores, len(o.Moves), o.Result.Reason)
+				i, cfg.seed+uint64(i), g.result.Winners, g.result.Scores, g.plies, g.result.Reason)
 		}
 	})
 	if err != nil {
 		return err
+	}
+	if *dbPath != "" {
+		if err := record(ctx, *dbPath, *rate, cfg, played); err != nil {
+			return err
+		}
 	}
 	line, err := json.Marshal(stats)
 	if err != nil {
@@ -110,11 +121,20 @@ func simSetup(e *env, game string, players, games int, seed uint64, botList, opt
 	return simConfig{rules: rules, players: players, games: games, seed: seed, options: opts, levels: levels, parallel: parallel}, nil
 }
 
+// played is what simulate keeps of a game: not its moves, so that a
+// hundred thousand games fit in memory.
+type played struct {
+	result  engine.Result
+	plies   int
+	started time.Time
+	ended   time.Time
+}
+
 // simulate plays cfg.games games, cfg.parallel at a time; game i always
 // uses seed+i and the same bots, so results do not depend on parallelism.
-func simulate(ctx context.Context, cfg simConfig, each func(int, bot.Outcome)) (simStats, error) {
+func simulate(ctx context.Context, cfg simConfig, each func(int, played)) (simStats, []played, error) {
 	start := time.Now()
-	outcomes := make([]bot.Outcome, cfg.games)
+	outcomes := make([]played, cfg.games)
 	errs := make([]error, cfg.games)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -133,23 +153,23 @@ func simulate(ctx context.Context, cfg simConfig, each func(int, bot.Outcome)) (
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return simStats{}, err
+		return simStats{}, nil, err
 	}
 	stats := simStats{Game: cfg.rules.Info().ID, Players: cfg.players, Options: cfg.options,
 		Bots: cfg.levels, Games: cfg.games, Wins: make([]int, cfg.players)}
 	plies := 0
 	for i, o := range outcomes {
 		if errs[i] != nil {
-			return simStats{}, fmt.Errorf("game %d (seed %d): %w", i, cfg.seed+uint64(i), errs[i])
+			return simStats{}, nil, fmt.Errorf("game %d (seed %d): %w", i, cfg.seed+uint64(i), errs[i])
 		}
 		each(i, o)
-		plies += len(o.Moves)
-		stats.add(o.Result)
+		plies += o.plies
+		stats.add(o.result)
 	}
 	stats.Seconds = time.Since(start).Seconds()
 	stats.AvgPlies = float64(plies) / float64(cfg.games)
 	stats.GamesPerS = float64(cfg.games) / stats.Seconds
-	return stats, nil
+	return stats, outcomes, nil
 }
 
 func (s *simStats) add(r engine.Result) {
@@ -164,16 +184,18 @@ func (s *simStats) add(r engine.Result) {
 	}
 }
 
-func playOne(ctx context.Context, cfg simConfig, i int) (bot.Outcome, error) {
+func playOne(ctx context.Context, cfg simConfig, i int) (played, error) {
 	seed := cfg.seed + uint64(i)
 	bots := make([]engine.Bot, cfg.players)
 	for s, level := range cfg.levels {
 		b, err := bot.New(cfg.rules, level, seed*131+uint64(s))
 		if err != nil {
-			return bot.Outcome{}, err
+			return played{}, err
 		}
 		bots[s] = b
 	}
 	setup := engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}
-	return bot.Play(ctx, cfg.rules, setup, bots)
+	start := time.Now()
+	o, err := bot.Play(ctx, cfg.rules, setup, bots)
+	return played{result: o.Result, plies: len(o.Moves), started: start, ended: time.Now()}, err
 }
