@@ -34,18 +34,40 @@ func BenchmarkSolveNarrows(b *testing.B) {
 	}
 }
 
-// Whole 6-player games of uniformly random moves, as bots' playouts play
-// them; reported as games per second.
+// Whole 6-player games of uniformly random moves, from engine.NewGame to the
+// end, as playouts play them: RandomMove's moves, applied without building
+// the events nobody reads. Reported as games per second.
 func BenchmarkRandomGame6(b *testing.B) {
 	r := NewRules()
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		st, _ := r.New(engine.Setup{Seats: 6, Seed: seed})
+		st, err := engine.NewGame(r, engine.Setup{Seats: 6, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
 		rng := engine.NewRNG(seed, 3)
-		s := st.(*State)
-		for s.t.Phase != PhaseOver {
-			s.Apply(s.Turn(), s.RandomMove(&rng))
+		st.(*State).playout(&rng)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// The same games through the public Apply, events and all, as a caller
+// outside the package (the generic search's playouts) plays them.
+func BenchmarkApplyGame6(b *testing.B) {
+	r := NewRules()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		st, err := engine.NewGame(r, engine.Setup{Seats: 6, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := engine.NewRNG(seed, 3)
+		for st.Turn() != engine.NoSeat {
+			if _, err := st.Apply(st.Turn(), st.(engine.RandomMover).RandomMove(&rng)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")

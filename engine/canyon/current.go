@@ -8,6 +8,9 @@ import "github.com/tablee/tablee/engine"
 // falls and is off the board for the rest of the round.
 func (s *State) drift(seat int, ev []engine.Event) []engine.Event {
 	from := s.t.Canoes[seat]
+	if s.quiet {
+		return s.carry(seat, ev)
+	}
 	ev = append(ev, engine.Public("drift", engine.Seat(seat), map[string]any{"from": from, "to": s.b.drift[from]}))
 	return s.carry(seat, ev)
 }
@@ -19,6 +22,9 @@ func (s *State) carry(seat int, ev []engine.Event) []engine.Event {
 	to := s.b.drift[from]
 	if s.b.terrain[to] == waterfall {
 		s.t.Canoes[seat], s.t.Fallen[seat] = -1, true
+		if s.quiet {
+			return ev
+		}
 		return append(ev, engine.Public("fall", engine.Seat(seat), map[string]any{"from": from}))
 	}
 	if other := s.canoeAt(to); other >= 0 {
@@ -28,7 +34,9 @@ func (s *State) carry(seat int, ev []engine.Event) []engine.Event {
 			// did, the chain would be stuck and nobody moves.
 			return ev
 		}
-		ev = append(ev, engine.Public("push", engine.Seat(other), map[string]any{"from": to, "to": s.b.drift[to], "by": seat}))
+		if !s.quiet {
+			ev = append(ev, engine.Public("push", engine.Seat(other), map[string]any{"from": to, "to": s.b.drift[to], "by": seat}))
+		}
 		ev = s.carry(other, ev)
 	}
 	s.t.Canoes[seat] = to

@@ -64,3 +64,39 @@ func deal(rng *engine.RNG, seats, n int) (hands [][]Card, trump Card, rest []Car
 	}
 	return hands, deck[seats*n], deck[seats*n+1:]
 }
+
+// dealInto is deal reusing memory: buf (nil the first time) becomes the
+// shuffled deck and is returned, trump at seats*n and the cards set aside
+// after it; hands[s] receives seat s's n cards, in its own backing array.
+// It draws from rng exactly as deal does (Fisher–Yates as RNG.Shuffle) and
+// sorts the hands the same way (the card order is total).
+func dealInto(rng *engine.RNG, hands [][]Card, buf []Card, n int) []Card {
+	if cap(buf) < deckSize {
+		buf = make([]Card, deckSize)
+	}
+	buf = buf[:deckSize]
+	copy(buf, orderedDeck[:])
+	for i := len(buf) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	for s := range hands {
+		h := append(hands[s][:0], buf[s*n:(s+1)*n]...)
+		for i := 1; i < len(h); i++ { // insertion sort: hands are small
+			c, k := h[i], c2i(h[i])
+			j := i
+			for ; j > 0 && c2i(h[j-1]) > k; j-- {
+				h[j] = h[j-1]
+			}
+			h[j] = c
+		}
+		hands[s] = h
+	}
+	return buf
+}
+
+// c2i is Card.index, for the sort of dealInto.
+func c2i(c Card) int { return c.Suit*numValues + c.Value }
+
+// orderedDeck is newDeck's order, the start of every shuffle.
+var orderedDeck = [deckSize]Card(newDeck())

@@ -138,3 +138,23 @@ func TestDealAndTrump(t *testing.T) {
 		t.Fatalf("%d distinct cards, %d set aside", len(seen), len(rest))
 	}
 }
+
+// dealInto, which reuses the hands and the deck, deals exactly as deal does
+// from the same random source, round after round.
+func TestDealIntoDealsAsDeal(t *testing.T) {
+	r1, r2 := engine.NewRNG(4, 4), engine.NewRNG(4, 4)
+	hands := make([][]Card, 5)
+	var buf []Card
+	for _, n := range roundTrack {
+		want, trump, rest := deal(&r1, 5, n)
+		buf = dealInto(&r2, hands, buf, n)
+		for s := range hands {
+			if !slices.Equal(hands[s], want[s]) {
+				t.Fatalf("%d cards: hand %d is %v, deal gives %v", n, s, hands[s], want[s])
+			}
+		}
+		if buf[5*n] != trump || !slices.Equal(buf[5*n+1:], rest) {
+			t.Fatalf("%d cards: trump or the cards set aside differ", n)
+		}
+	}
+}

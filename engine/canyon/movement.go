@@ -23,17 +23,18 @@ func (b *Board) solve(from, k int, occ *cellSet) plan {
 		return plan{}
 	}
 	var fd [maxCells]int8
-	reach := b.reachable(from, k, occ, &fd)
+	var queue [maxCells]int16
+	reach := queue[:b.reachable(from, k, occ, &fd, &queue)]
 	if p, ok := b.dockPlan(reach, &fd); ok {
 		return p
 	}
-	cands := reach[:0:0]
-	for _, c := range reach {
-		if c != from && !b.IsDock(c) && b.goal[c] < b.goal[from] {
-			cands = append(cands, c)
+	cands := reach[:0] // filtered in place: reach is not needed any more
+	for _, c16 := range reach {
+		if c := int(c16); c != from && !b.IsDock(c) && b.goal[c] < b.goal[from] {
+			cands = append(cands, c16)
 		}
 	}
-	slices.SortFunc(cands, func(x, y int) int { return b.goal[x] - b.goal[y] })
+	slices.SortFunc(cands, func(x, y int16) int { return b.goal[x] - b.goal[y] })
 	for L := k; L >= 1; L-- {
 		if ends := b.bestEnds(from, L, cands, occ, &fd); len(ends) > 0 {
 			return plan{Ends: ends, Steps: L}
@@ -47,33 +48,42 @@ func (b *Board) blocked(c int, occ *cellSet) bool { return occ.has(c) && c != b.
 
 // reachable is a breadth-first search from from, at most k steps deep, over
 // free cells; a dock is reached but not passed. fd receives the distances
-// (-1 where unreached); the reached cells are returned in BFS order.
-func (b *Board) reachable(from, k int, occ *cellSet, fd *[maxCells]int8) []int {
-	for i := range b.terrain {
-		fd[i] = -1
-	}
+// (-1 where unreached); the reached cells are put in queue in BFS order and
+// their number returned.
+func (b *Board) reachable(from, k int, occ *cellSet, fd *[maxCells]int8, queue *[maxCells]int16) int {
+	*fd = unreached
 	fd[from] = 0
-	queue := make([]int, 1, 64)
-	queue[0] = from
-	for h := 0; h < len(queue); h++ {
-		c := queue[h]
+	queue[0] = int16(from)
+	n := 1
+	for h := 0; h < n; h++ {
+		c := int(queue[h])
 		if int(fd[c]) == k || (c != from && b.IsDock(c)) {
 			continue
 		}
-		for _, n := range b.nbr[c] {
-			if fd[n] < 0 && !b.blocked(n, occ) {
-				fd[n] = fd[c] + 1
-				queue = append(queue, n)
+		for _, x := range b.nbr[c] {
+			if fd[x] < 0 && !b.blocked(x, occ) {
+				fd[x] = fd[c] + 1
+				queue[n] = int16(x)
+				n++
 			}
 		}
 	}
-	return queue
+	return n
 }
 
+// unreached is a distance table with every cell unreached, copied at once.
+var unreached = func() (out [maxCells]int8) {
+	for i := range out {
+		out[i] = -1
+	}
+	return out
+}()
+
 // dockPlan is the move to the nearest free docks, if one is in reach.
-func (b *Board) dockPlan(reach []int, fd *[maxCells]int8) (plan, bool) {
+func (b *Board) dockPlan(reach []int16, fd *[maxCells]int8) (plan, bool) {
 	p := plan{Dock: true}
-	for _, c := range reach {
+	for _, c16 := range reach {
+		c := int(c16)
 		if !b.IsDock(c) || fd[c] == 0 {
 			continue
 		}
@@ -89,9 +99,10 @@ func (b *Board) dockPlan(reach []int, fd *[maxCells]int8) (plan, bool) {
 
 // bestEnds returns the endpoints of least goal distance among cands (sorted
 // by goal distance) that end a simple path of exactly L steps from from.
-func (b *Board) bestEnds(from, L int, cands []int, occ *cellSet, fd *[maxCells]int8) []int {
+func (b *Board) bestEnds(from, L int, cands []int16, occ *cellSet, fd *[maxCells]int8) []int {
 	var ends []int
-	for _, t := range cands {
+	for _, t16 := range cands {
+		t := int(t16)
 		if len(ends) > 0 && b.goal[t] > b.goal[ends[0]] {
 			break
 		}
@@ -122,9 +133,7 @@ func (b *Board) pathOfLength(from, t, L int, occ *cellSet) bool {
 // most L steps away (-1 elsewhere), docks excluded since a path never passes
 // through one.
 func (b *Board) distancesTo(t, L int, occ *cellSet, dist *[maxCells]int8) {
-	for i := range b.terrain {
-		dist[i] = -1
-	}
+	*dist = unreached
 	dist[t] = 0
 	var queue [maxCells]int16
 	queue[0] = int16(t)

@@ -17,7 +17,10 @@ func (s *State) place(seat int, m Move) ([]engine.Event, error) {
 		return nil, engine.Broken("start-cell-taken", "another canoe is on %d,%d", m.Row, m.Col)
 	}
 	s.t.Canoes[seat] = c
-	ev := []engine.Event{engine.Public("place", engine.Seat(seat), map[string]any{"cell": c})}
+	var ev []engine.Event
+	if !s.quiet {
+		ev = []engine.Event{engine.Public("place", engine.Seat(seat), map[string]any{"cell": c})}
+	}
 	if s.t.Mover++; s.t.Mover < s.t.Seats {
 		s.t.ToMove = engine.Seat(s.seatAt(s.t.Mover))
 		return ev, nil
@@ -30,14 +33,19 @@ func (s *State) place(seat int, m Move) ([]engine.Event, error) {
 func (s *State) startRound(ev []engine.Event) []engine.Event {
 	s.t.Round++
 	n := roundTrack[s.t.Track]
-	hands, trump, rest := deal(&s.rng, s.t.Seats, n)
-	s.hands, s.t.Trump, s.deck = hands, trump, rest
+	s.dealBuf = dealInto(&s.rng, s.hands, s.dealBuf, n)
+	hands := s.hands
+	s.t.Trump, s.deck = s.dealBuf[s.t.Seats*n], s.dealBuf[s.t.Seats*n+1:]
 	for i := range s.t.Tempo {
 		s.t.Tempo[i], s.t.Tricks[i] = nil, 0
 	}
 	s.t.Trick, s.t.Played = s.t.Trick[:0], s.t.Played[:0]
 	s.t.Phase, s.t.Mover, s.t.Leader = PhaseTempo, 0, s.t.Start
 	s.t.ToMove = engine.Seat(s.t.Start)
+	if s.quiet {
+		return ev
+	}
+	trump := s.t.Trump
 	ev = append(ev, engine.Public("deal", engine.Seat(s.t.Dealer), map[string]any{
 		"round": s.t.Round, "track": s.t.Track + 1, "cards": n}))
 	for seat, h := range hands {
@@ -53,7 +61,10 @@ func (s *State) revealTempo(seat int, m Move) ([]engine.Event, error) {
 		return nil, err
 	}
 	s.t.Tempo[seat] = normTempo(m.Tempo)
-	ev := []engine.Event{engine.Public("tempo", engine.Seat(seat), map[string]any{"cards": slices.Clone(s.t.Tempo[seat]), "tempo": tempo})}
+	var ev []engine.Event
+	if !s.quiet {
+		ev = []engine.Event{engine.Public("tempo", engine.Seat(seat), map[string]any{"cards": slices.Clone(s.t.Tempo[seat]), "tempo": tempo})}
+	}
 	if s.t.Mover++; s.t.Mover < s.t.Seats {
 		s.t.ToMove = engine.Seat(s.seatAt(s.t.Mover))
 		return ev, nil
@@ -71,7 +82,10 @@ func (s *State) play(seat int, m Move) ([]engine.Event, error) {
 	}
 	s.hands[seat] = removeCard(s.hands[seat], m.Card)
 	s.t.Trick = append(s.t.Trick, m.Card)
-	ev := []engine.Event{engine.Public("play", engine.Seat(seat), map[string]any{"card": boxed(m.Card)})}
+	var ev []engine.Event
+	if !s.quiet {
+		ev = []engine.Event{engine.Public("play", engine.Seat(seat), map[string]any{"card": boxed(m.Card)})}
+	}
 	if len(s.t.Trick) < s.t.Seats {
 		s.t.ToMove = engine.Seat((seat + 1) % s.t.Seats)
 		return ev, nil
@@ -82,7 +96,9 @@ func (s *State) play(seat int, m Move) ([]engine.Event, error) {
 	s.t.Trick = s.t.Trick[:0]
 	s.t.Leader = winner
 	s.t.ToMove = engine.Seat(winner)
-	ev = append(ev, engine.Public("trick", engine.Seat(winner), map[string]any{"tricks": s.t.Tricks[winner]}))
+	if !s.quiet {
+		ev = append(ev, engine.Public("trick", engine.Seat(winner), map[string]any{"tricks": s.t.Tricks[winner]}))
+	}
 	if len(s.hands[winner]) > 0 {
 		return ev, nil
 	}
@@ -96,6 +112,9 @@ func (s *State) startMovement(ev []engine.Event) []engine.Event {
 		if fell {
 			s.t.Fallen[seat] = false
 			s.t.Canoes[seat] = s.b.cave
+			if s.quiet {
+				continue
+			}
 			ev = append(ev, engine.Public("reenter", engine.Seat(seat), map[string]any{"cell": s.b.cave}))
 		}
 	}
@@ -144,7 +163,7 @@ func (s *State) movement(seat int, ev []engine.Event) (plan, []engine.Event) {
 	if p.Dock {
 		s.t.Leftover[seat] = k - p.Steps
 	}
-	if len(p.Ends) == 0 {
+	if len(p.Ends) == 0 && !s.quiet {
 		ev = append(ev, engine.Public("stay", engine.Seat(seat), map[string]any{"cell": from, "points": k}))
 	}
 	return p, ev
@@ -173,9 +192,15 @@ func (s *State) tempoOf(seat int) int {
 func (s *State) moveTo(seat, cell int, ev []engine.Event) []engine.Event {
 	from := s.t.Canoes[seat]
 	s.t.Canoes[seat] = cell
-	data := map[string]any{"from": from, "to": cell, "points": s.t.Points}
-	if s.b.IsDock(cell) {
+	docked := s.b.IsDock(cell)
+	if docked {
 		s.t.Docked[seat] = true
+	}
+	if s.quiet {
+		return ev
+	}
+	data := map[string]any{"from": from, "to": cell, "points": s.t.Points}
+	if docked {
 		data["leftover"] = s.t.Leftover[seat]
 	}
 	return append(ev, engine.Public("movement", engine.Seat(seat), data))
@@ -197,9 +222,14 @@ func (s *State) chooseEnd(seat int, m Move) ([]engine.Event, error) {
 // the start player becomes the dealer.
 func (s *State) endRound(ev []engine.Event) []engine.Event {
 	s.t.Ends, s.t.Points = s.t.Ends[:0], 0
-	ev = append(ev, engine.Public("round-end", engine.NoSeat, map[string]any{"round": s.t.Round}))
+	if !s.quiet {
+		ev = append(ev, engine.Public("round-end", engine.NoSeat, map[string]any{"round": s.t.Round}))
+	}
 	if slices.Contains(s.t.Docked, true) {
 		s.t.Phase, s.t.ToMove = PhaseOver, engine.NoSeat
+		if s.quiet {
+			return ev
+		}
 		res, _ := s.Result()
 		return append(ev, engine.Public("game-end", engine.NoSeat, map[string]any{"winners": res.Winners}))
 	}

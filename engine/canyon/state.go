@@ -52,6 +52,12 @@ type State struct {
 	deck  []Card // the cards set aside this round, unseen by everyone
 	rng   engine.RNG
 	b     *Board
+	// quiet is set only while playout runs: the moves then build no events,
+	// since nobody reads them. Apply never sees it set.
+	quiet bool
+	// dealBuf is the deck of the last deal, reused by the next one; s.deck
+	// points into it. Only this State writes it (clones copy the deck).
+	dealBuf []Card
 }
 
 var _ engine.State = (*State)(nil)
@@ -120,16 +126,22 @@ func (s *State) Apply(seat engine.Seat, em engine.Move) ([]engine.Event, error) 
 	if want := kindOf(s.t.Phase); m.Kind != want {
 		return nil, engine.Broken("wrong-phase", "it is time to %s, not to %s", want, m.Kind)
 	}
+	return s.apply(int(seat), m)
+}
+
+// apply makes a well-formed move of the phase's kind by the seat to move.
+func (s *State) apply(seat int, m Move) ([]engine.Event, error) {
 	var ev []engine.Event
+	var err error
 	switch m.Kind {
 	case KindPlace:
-		ev, err = s.place(int(seat), m)
+		ev, err = s.place(seat, m)
 	case KindTempo:
-		ev, err = s.revealTempo(int(seat), m)
+		ev, err = s.revealTempo(seat, m)
 	case KindPlay:
-		ev, err = s.play(int(seat), m)
+		ev, err = s.play(seat, m)
 	case KindMove:
-		ev, err = s.chooseEnd(int(seat), m)
+		ev, err = s.chooseEnd(seat, m)
 	}
 	if err != nil {
 		return nil, err
@@ -163,6 +175,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.quiet, c.dealBuf = false, nil
 	c.t = s.t.clone()
 	c.hands = make([][]Card, len(s.hands))
 	for i, h := range s.hands {
