@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/companion/tabletest"
+	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine/canoe"
 )
 
@@ -38,7 +38,7 @@ func runCompanion(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestHeadlessPlaysTheGameToTheEnd(t *testing.T) {
-	tb := tabletest.Start(t, canoe.New(), 2, "0427")
+	tb := kiosktest.Open(t, canoe.ID, 2)
 	type res struct {
 		code        int
 		out, stderr string
@@ -47,7 +47,7 @@ func TestHeadlessPlaysTheGameToTheEnd(t *testing.T) {
 	for _, name := range []string{"Anja", "Bob"} {
 		go func() {
 			code, out, errs := runCompanion("--headless", "--addr", tb.Addr, "--fingerprint", tb.Fingerprint,
-				"--code", "0427", "--name", name, "--bot", "default", "--seed", "7")
+				"--code", tb.Code(), "--name", name, "--bot", "default", "--seed", "7")
 			results <- res{code, out, errs}
 		}()
 	}
@@ -60,11 +60,12 @@ func TestHeadlessPlaysTheGameToTheEnd(t *testing.T) {
 }
 
 func TestHeadlessCannotJoin(t *testing.T) {
-	tb := tabletest.Start(t, canoe.New(), 2, "0427")
+	tb := kiosktest.Open(t, canoe.ID, 2)
 	base := []string{"--headless", "--addr", tb.Addr, "--name", "Anja"}
 	cases := map[string][]string{
-		"wrong-code": append(base, "--code", "1111", "--fingerprint", tb.Fingerprint),
-		"does not match its published fingerprint": append(base, "--code", "0427", "--fingerprint", strings.Repeat("0", 64)),
+		"wrong-code": append(base, "--code", tb.WrongCode(), "--fingerprint", tb.Fingerprint),
+		// Another table's certificate.
+		"does not match its published fingerprint": append(base, "--code", tb.Code(), "--fingerprint", kiosktest.Open(t, canoe.ID, 2).Fingerprint),
 	}
 	for want, args := range cases {
 		code, _, errs := runCompanion(args...)
@@ -89,8 +90,8 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 }
 
 func TestInterruptLeavesTheTable(t *testing.T) {
-	tb := tabletest.Start(t, canoe.New(), 2, "0427")
-	o, err := parse([]string{"--headless", "--addr", tb.Addr, "--fingerprint", tb.Fingerprint, "--code", "0427", "--name", "Anja"}, io.Discard)
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	o, err := parse([]string{"--headless", "--addr", tb.Addr, "--fingerprint", tb.Fingerprint, "--code", tb.Code(), "--name", "Anja"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

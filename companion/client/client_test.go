@@ -4,15 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"runtime"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/tablee/tablee/companion/kiosktest"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/tlscert"
 	"github.com/tablee/tablee/kiosk/wire"
 )
+
+// These tests run the phone's side against the real kiosk table (SQLite,
+// host and server on loopback). fake_test.go keeps the few that need a
+// table misbehaving on purpose.
+
+// wait bounds every step of a test: a loopback answer takes milliseconds.
+const wait = 5 * time.Second
 
 func ctxT(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
@@ -20,222 +32,244 @@ func ctxT(t *testing.T) context.Context {
 	return ctx
 }
 
-// joined is a client that joined seat 1 and took view version.
-func joined(t *testing.T, f *fakeTable, version int64) (*Client, *peer, *logLines) {
+// kiosk is a real table running a game of Canoë for two phones.
+func kiosk(t *testing.T) *kiosktest.Table {
 	t.Helper()
-	c, logs := f.dial()
-	p := f.next()
-	done := make(chan error, 1)
-	go func() {
-		_, err := c.Join(ctxT(t), "0427", "Anja")
-		done <- err
-	}()
-	p.join(version)
-	if err := <-done; err != nil {
+	return kiosktest.Open(t, canoe.ID, 2)
+}
+
+// dialTo connects a client to addr with fast backoff.
+func dialTo(t *testing.T, addr, fp string, opts Options) (*Client, *logLines) {
+	t.Helper()
+	logs := &logLines{}
+	opts.Logf = logs.add
+	if opts.Backoff == 0 {
+		opts.Backoff, opts.MaxBackoff = 10*time.Millisecond, 80*time.Millisecond
+	}
+	c, err := DialWith(ctxT(t), addr, fp, opts)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if u := nextUpdate(t, c); u.Version != version {
-		t.Fatalf("first view %d, want %d", u.Version, version)
+	t.Cleanup(func() { c.Close() })
+	return c, logs
+}
+
+// sit is a client that joined k as name and took its first view.
+func sit(t *testing.T, k *kiosktest.Table, name string) (*Client, Welcome, *logLines) {
+	t.Helper()
+	c, logs := dialTo(t, k.Addr, k.Fingerprint, Options{})
+	w, err := c.Join(ctxT(t), k.Code(), name)
+	if err != nil {
+		t.Fatalf("%s joins: %v", name, err)
 	}
-	return c, p, logs
+	if u := nextUpdate(t, c); u.Version != int64(k.Moves()) {
+		t.Fatalf("%s's first view is %d, the table is at %d", name, u.Version, k.Moves())
+	}
+	return c, w, logs
+}
+
+// decode reads an update as Canoë.
+func decode(t *testing.T, u Update) engine.View {
+	t.Helper()
+	v, err := u.Decode(canoe.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// firstLegal is the JSON of the first move v allows.
+func firstLegal(t *testing.T, v engine.View) json.RawMessage {
+	t.Helper()
+	legal := v.Legal()
+	if len(legal) == 0 {
+		t.Fatalf("no legal move for %v", v.Viewer())
+	}
+	data, err := json.Marshal(legal[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// play makes c, whose turn it is at the table, play its first legal move
+// and returns the resulting update, skipping older views c has not taken.
+func play(t *testing.T, k *kiosktest.Table, c *Client) Update {
+	t.Helper()
+	seat := c.Welcome().Seat
+	want := int64(k.Moves() + 1)
+	move := firstLegal(t, k.Session().View(seat))
+	if err := c.Move(ctxT(t), move); err != nil {
+		t.Fatalf("%v moves: %v", seat, err)
+	}
+	for {
+		if u := nextUpdate(t, c); u.Version >= want {
+			return u
+		}
+	}
 }
 
 func TestJoinGivesTheSeatAndItsView(t *testing.T) {
-	f := newFakeTable(t)
-	c, _ := f.dial()
-	p := f.next()
-	type result struct {
-		w   Welcome
-		err error
+	k := kiosk(t)
+	c, _ := dialTo(t, k.Addr, k.Fingerprint, Options{})
+	w, err := c.Join(ctxT(t), k.Code(), "Anja")
+	if err != nil {
+		t.Fatal(err)
 	}
-	done := make(chan result, 1)
-	go func() {
-		w, err := c.Join(ctxT(t), "0427", "Anja")
-		done <- result{w, err}
-	}()
-	m := p.expect(wire.TypeJoin)
-	if m.Code != "0427" || m.Name != "Anja" || m.Ref == "" {
-		t.Errorf("join %+v", m)
+	if w.Seat != 0 || w.Token == "" || w.Game != canoe.ID || w.Table != kiosktest.Name {
+		t.Fatalf("join: %+v", w)
 	}
-	p.welcome(m.Ref, 1, "tok")
-	p.view(4, "")
-	r := <-done
-	want := Welcome{Seat: 1, Token: "tok", Game: "canoe", Table: "Table 1"}
-	if r.err != nil || r.w != want {
-		t.Fatalf("join: %+v, %v", r.w, r.err)
+	if c.Welcome() != w {
+		t.Errorf("Welcome() = %+v, want %+v", c.Welcome(), w)
 	}
 	u := nextUpdate(t, c)
-	if u.Version != 4 || string(u.View) != string(viewBody(4)) || u.Game != "canoe" {
-		t.Errorf("update %+v", u)
+	if u.Version != 0 || u.Game != canoe.ID || u.Over {
+		t.Errorf("update %d of %q, over %v", u.Version, u.Game, u.Over)
 	}
-	if c.Welcome() != want {
-		t.Errorf("Welcome() = %+v", c.Welcome())
+	if v := decode(t, u); v.Viewer() != 0 || v.Turn() != 0 || len(v.Legal()) == 0 {
+		t.Errorf("view: viewer %v, turn %v, %d legal moves", v.Viewer(), v.Turn(), len(v.Legal()))
+	}
+	if st := k.Server().Seats()[0]; st.State != server.SeatConnected || st.Name != "Anja" {
+		t.Errorf("the kiosk shows %+v", st)
 	}
 }
 
 func TestJoinRefusedGivesTheWireError(t *testing.T) {
-	f := newFakeTable(t)
-	c, _ := f.dial()
-	p := f.next()
-	done := make(chan error, 1)
-	go func() {
-		_, err := c.Join(ctxT(t), "9999", "Anja")
-		done <- err
-	}()
-	m := p.expect(wire.TypeJoin)
-	p.send(wire.Errorf(wire.WrongCode, "not this session's code").Reply(m.Ref))
+	k := kiosk(t)
+	c, _ := dialTo(t, k.Addr, k.Fingerprint, Options{})
 	var we *wire.Error
-	if err := <-done; !errors.As(err, &we) || we.Code != wire.WrongCode {
-		t.Fatalf("join: %v, want %s", err, wire.WrongCode)
+	if _, err := c.Join(ctxT(t), k.WrongCode(), "Anja"); !errors.As(err, &we) || we.Code != wire.WrongCode {
+		t.Fatalf("wrong code: %v, want %s", err, wire.WrongCode)
+	}
+	// The refusal leaves the connection usable.
+	sit(t, k, "A")
+	if _, err := c.Join(ctxT(t), k.Code(), "Anja"); err != nil {
+		t.Fatalf("right code after a wrong one: %v", err)
+	}
+	late, _ := dialTo(t, k.Addr, k.Fingerprint, Options{})
+	if _, err := late.Join(ctxT(t), k.Code(), "Carl"); !errors.As(err, &we) || we.Code != wire.TableFull {
+		t.Fatalf("full table: %v, want %s", err, wire.TableFull)
 	}
 }
 
 func TestViewsFollowInOrder(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 0)
-	for v := int64(1); v <= 3; v++ {
-		p.view(v, "")
-		if u := nextUpdate(t, c); u.Version != v {
-			t.Fatalf("view %d, want %d", u.Version, v)
+	k := kiosk(t)
+	a, _, _ := sit(t, k, "Anja")
+	b, _, _ := sit(t, k, "Bob")
+	players := []*Client{a, b}
+	for v := int64(1); v <= 4; v++ {
+		mover, other := players[(v-1)%2], players[v%2]
+		if u := play(t, k, mover); u.Version != v || u.Ref == "" {
+			t.Fatalf("the mover's view %d (ref %q), want %d with its move's ref", u.Version, u.Ref, v)
 		}
-	}
-}
-
-func TestAGapAsksForSync(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 1)
-	p.view(3, "") // 2 went missing
-	p.expect(wire.TypeSync)
-	p.view(3, "")
-	if u := nextUpdate(t, c); u.Version != 3 {
-		t.Fatalf("after sync: view %d", u.Version)
-	}
-}
-
-func TestABadHashAsksForSync(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 1)
-	body := viewBody(2)
-	p.send(wire.Message{Type: wire.TypeView, Version: 2, Hash: hashOf([]byte("other")), View: body})
-	p.expect(wire.TypeSync)
-	p.view(2, "")
-	if u := nextUpdate(t, c); u.Version != 2 {
-		t.Fatalf("after sync: view %d", u.Version)
-	}
-	select {
-	case u := <-c.Updates():
-		t.Fatalf("the damaged view was delivered too: %+v", u)
-	default:
+		if u := nextUpdate(t, other); u.Version != v || u.Ref != "" {
+			t.Fatalf("the other's view %d (ref %q), want %d without ref", u.Version, u.Ref, v)
+		}
 	}
 }
 
 func TestARefusedMoveReturnsTheRule(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 5)
-	done := make(chan error, 1)
-	go func() { done <- c.Move(ctxT(t), json.RawMessage(`{"kind":"place","to":"b1"}`)) }()
-	m := p.expect(wire.TypeMove)
-	if string(m.Move) != `{"kind":"place","to":"b1"}` || m.Ref == "" {
-		t.Errorf("move %+v", m)
+	k := kiosk(t)
+	a, _, _ := sit(t, k, "Anja")
+	b, _, _ := sit(t, k, "Bob")
+	first := firstLegal(t, k.Session().View(0))
+	if err := a.Move(ctxT(t), first); err != nil {
+		t.Fatal(err)
 	}
-	p.send(wire.Message{Type: wire.TypeError, Error: wire.Errorf(wire.IllegalMove, "taken"), Ref: "another"})
-	e := wire.Errorf(wire.IllegalMove, "the hole is taken")
-	e.Rule = "empty-hole"
-	p.send(e.Reply(m.Ref))
+	nextUpdate(t, a)
+	nextUpdate(t, b)
+
 	var we *wire.Error
-	if err := <-done; !errors.As(err, &we) || we.Code != wire.IllegalMove || we.Rule != "empty-hole" {
-		t.Fatalf("move: %v", err)
+	if err := a.Move(ctxT(t), first); !errors.As(err, &we) || we.Code != wire.NotYourTurn || we.Rule != engine.RuleNotYourTurn {
+		t.Fatalf("out of turn: %v", err)
+	}
+	// Bob places a peg where Anja just did.
+	if err := b.Move(ctxT(t), first); !errors.As(err, &we) || we.Code != wire.IllegalMove || we.Rule != canoe.RuleHoleOccupied {
+		t.Fatalf("onto a peg: %v (%+v)", err, we)
+	}
+	if err := b.Move(ctxT(t), json.RawMessage(`{"kind":"jump"}`)); !errors.As(err, &we) || (we.Code != wire.BadMove && we.Code != wire.IllegalMove) {
+		t.Fatalf("no such move: %v", err)
+	}
+	if k.Moves() != 1 {
+		t.Errorf("the table is at move %d after refusals, want 1", k.Moves())
+	}
+	select {
+	case u := <-b.Updates():
+		t.Errorf("a refused move sent view %d", u.Version)
+	default:
 	}
 }
 
 func TestAMoveIsAnsweredByItsView(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 5)
-	v := int64(5)
-	for _, echo := range []bool{true, false} {
-		done := make(chan error, 1)
-		go func() { done <- c.Move(ctxT(t), json.RawMessage(`{"kind":"remove","from":"b2"}`)) }()
-		m := p.expect(wire.TypeMove)
-		ref := ""
-		if echo {
-			ref = m.Ref
-		}
-		v++
-		p.view(v, ref)
-		if err := <-done; err != nil {
-			t.Fatalf("echo %v: %v", echo, err)
-		}
-		if u := nextUpdate(t, c); u.Version != v || u.Ref != ref {
-			t.Fatalf("echo %v: update %+v", echo, u)
+	k := kiosk(t)
+	a, _, _ := sit(t, k, "Anja")
+	b, _, _ := sit(t, k, "Bob")
+	for i, c := range []*Client{a, b, a} {
+		u := play(t, k, c)
+		if u.Version != int64(i+1) || u.Ref == "" {
+			t.Fatalf("move %d: update %d, ref %q", i+1, u.Version, u.Ref)
 		}
 	}
 }
 
 func TestReconnectsAndResumesWhenDropped(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, logs := joined(t, f, 2)
-	p.conn.CloseNow()
-	p = f.next()
-	m := p.expect(wire.TypeResume)
-	if m.Token != "tok" {
-		t.Fatalf("resume %+v", m)
-	}
-	p.welcome(m.Ref, 1, "tok")
-	p.view(2, "") // the same version: the view after a welcome is always taken
-	if u := nextUpdate(t, c); u.Version != 2 {
+	k := kiosk(t)
+	c, w, logs := sit(t, k, "Anja")
+	k.Restart(0)
+	if u := nextUpdate(t, c); u.Version != 0 {
 		t.Fatalf("view %d after resume", u.Version)
 	}
-	if !logs.has("reconnecting") || !logs.has("resumed seat 1") {
+	if c.Welcome() != w {
+		t.Errorf("welcome after resume %+v, want %+v", c.Welcome(), w)
+	}
+	if !logs.has("reconnecting") || !logs.has("resumed seat 0") {
 		t.Errorf("log %q", logs.lines)
 	}
 }
 
 func TestResumesAfterTheTableRestarts(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 7)
-	p.conn.CloseNow()
-	f.restart(300 * time.Millisecond) // several refused attempts meanwhile
-	p = f.next()
-	m := p.expect(wire.TypeResume)
-	p.welcome(m.Ref, 1, m.Token)
-	p.view(8, "")
-	if u := nextUpdate(t, c); u.Version != 8 {
-		t.Fatalf("view %d after restart", u.Version)
+	k := kiosk(t)
+	a, _, _ := sit(t, k, "Anja")
+	b, _, _ := sit(t, k, "Bob")
+	play(t, k, a)
+	nextUpdate(t, b)
+	code := k.Code()
+	k.Restart(300 * time.Millisecond) // several refused attempts meanwhile
+	for _, c := range []*Client{a, b} {
+		if u := nextUpdate(t, c); u.Version != 1 {
+			t.Fatalf("%v: view %d after the restart, want 1", c.Welcome().Seat, u.Version)
+		}
 	}
-	if c.Err() != nil {
-		t.Fatal(c.Err())
+	if k.Code() != code {
+		t.Errorf("code %s after the restart, was %s", k.Code(), code)
 	}
-}
-
-func TestAMoveInFlightFailsWhenTheConnectionDrops(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 2)
-	done := make(chan error, 1)
-	go func() { done <- c.Move(ctxT(t), json.RawMessage(`{"kind":"place","to":"b1"}`)) }()
-	p.expect(wire.TypeMove)
-	p.conn.CloseNow()
-	if err := <-done; !errors.Is(err, ErrDisconnected) {
-		t.Fatalf("move: %v, want %v", err, ErrDisconnected)
+	if u := play(t, k, b); u.Version != 2 {
+		t.Fatalf("view %d after a move on the restarted table", u.Version)
+	}
+	if u := nextUpdate(t, a); u.Version != 2 {
+		t.Fatalf("the other's view %d", u.Version)
+	}
+	if a.Err() != nil || b.Err() != nil {
+		t.Fatal(a.Err(), b.Err())
 	}
 }
 
 func TestACertificateMismatchIsRefused(t *testing.T) {
-	f := newFakeTable(t)
-	other := "00" + f.fp[2:]
-	if other == f.fp {
-		other = "ff" + f.fp[2:]
+	k := kiosk(t)
+	other := kiosk(t) // another table, another certificate
+	if other.Fingerprint == k.Fingerprint {
+		t.Fatal("two tables share a certificate")
 	}
-	_, err := Dial(ctxT(t), f.addr, other)
+	_, err := Dial(ctxT(t), k.Addr, other.Fingerprint)
 	if !errors.Is(err, tlscert.ErrMismatch) {
 		t.Fatalf("dial: %v, want %v", err, tlscert.ErrMismatch)
-
 	}
 }
 
 func TestRemovedStopsTheClient(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 2)
-	p.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.BadToken, "the staff moved your seat")})
+	k := kiosk(t)
+	c, _, _ := sit(t, k, "Anja")
+	k.Release(0)
 	waitDone(t, c)
 	var we *wire.Error
 	if err := c.Err(); !errors.Is(err, ErrRemoved) || !errors.As(err, &we) || we.Code != wire.BadToken {
@@ -247,56 +281,71 @@ func TestRemovedStopsTheClient(t *testing.T) {
 	if err := c.Move(ctxT(t), json.RawMessage(`{}`)); !errors.Is(err, ErrRemoved) {
 		t.Errorf("move after removal: %v", err)
 	}
+	// The seat went to the next phone.
+	if _, w, _ := sit(t, k, "Bob"); w.Seat != 0 {
+		t.Errorf("the next phone got %v", w.Seat)
+	}
 }
 
 func TestARevokedTokenStopsTheClientOnResume(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 2)
-	p.conn.CloseNow()
-	p = f.next()
-	m := p.expect(wire.TypeResume)
-	e := wire.Errorf(wire.BadToken, "unknown token")
-	e.Fatal = true
-	p.send(e.Reply(m.Ref))
+	k := kiosk(t)
+	c, _, logs := sit(t, k, "Anja")
+	k.ReleaseWhileDown(0)
 	waitDone(t, c)
-	if err := c.Err(); !errors.Is(err, ErrRemoved) {
+	var we *wire.Error
+	if err := c.Err(); !errors.Is(err, ErrRemoved) || !errors.As(err, &we) || we.Code != wire.BadToken {
 		t.Fatalf("Err() = %v", err)
+	}
+	if !logs.has("no longer holds this seat") {
+		t.Errorf("log %q", logs.lines)
 	}
 }
 
 func TestCloseStopsEverything(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 2)
+	k := kiosk(t)
+	c, w, _ := sit(t, k, "Anja")
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
 	waitDone(t, c)
-	for m := range p.msgs {
-		if mm, _ := wire.DecodeClient(m); mm.Type != wire.TypePing {
-			t.Errorf("the phone sent %s while closing", m)
-		}
-	}
-	if st := websocket.CloseStatus(p.closeErr()); st != websocket.StatusNormalClosure {
-		t.Errorf("close status %v, want a normal closure", st)
-	}
 	if !errors.Is(c.Err(), ErrClosed) {
 		t.Errorf("Err() = %v", c.Err())
 	}
-	if _, err := c.Join(ctxT(t), "0427", "A"); !errors.Is(err, ErrClosed) {
+	if _, err := c.Join(ctxT(t), k.Code(), "A"); !errors.Is(err, ErrClosed) {
 		t.Errorf("join after close: %v", err)
+	}
+	// The seat is kept for the phone: away, and its token resumes it.
+	deadline := time.Now().Add(wait)
+	for k.Server().Seats()[0].State != server.SeatAway {
+		if time.Now().After(deadline) {
+			t.Fatalf("the kiosk shows %+v", k.Server().Seats()[0])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	again, _ := dialTo(t, k.Addr, k.Fingerprint, Options{})
+	if got, err := again.Resume(ctxT(t), w.Token); err != nil || got.Seat != 0 {
+		t.Fatalf("resume after close: %+v, %v", got, err)
 	}
 }
 
-func TestContextCancelsAWaitingRequest(t *testing.T) {
-	f := newFakeTable(t)
-	c, p, _ := joined(t, f, 2)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- c.Move(ctx, json.RawMessage(`{}`)) }()
-	p.expect(wire.TypeMove)
-	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Fatalf("move: %v", err)
+// A kiosk restarting after a crash listens before it has resumed its
+// session (kiosk/table.Open: listen, then resume): a phone that resumes in
+// between is told its token is bad, fatally, and leaves the table for good.
+// The phone here dials the kiosk directly and retries every millisecond, as
+// a phone whose backoff happens to end at that moment does.
+func TestResumeWhileTheKioskStartsKeepsTheSeat(t *testing.T) {
+	t.Skip("kiosk/table: Open listens before it resumes the session; a resume in between gets a fatal bad-token and the phone loses its seat")
+	k := kiosk(t)
+	c, _ := dialTo(t, k.KioskAddr, k.Fingerprint, Options{Backoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	if _, err := c.Join(ctxT(t), k.Code(), "Anja"); err != nil {
+		t.Fatal(err)
+	}
+	nextUpdate(t, c)
+	for i := 0; i < 20; i++ {
+		k.Restart(0)
+		if u := nextUpdate(t, c); u.Version != 0 {
+			t.Fatalf("restart %d: view %d", i, u.Version)
+		}
 	}
 }
 
@@ -310,18 +359,13 @@ func waitDone(t *testing.T, c *Client) {
 }
 
 func TestNoGoroutineOutlivesClose(t *testing.T) {
-	f := newFakeTable(t)
 	before := runtime.NumGoroutine()
-	c, p, _ := joined(t, f, 2)
-	p.conn.CloseNow()
-	p = f.next()
-	m := p.expect(wire.TypeResume)
-	p.welcome(m.Ref, 1, "tok")
-	p.view(2, "")
-	nextUpdate(t, c)
+	k := kiosk(t)
+	c, _, _ := sit(t, k, "Anja")
+	k.Restart(0)
+	nextUpdate(t, c) // resumed
 	c.Close()
-	for range p.msgs {
-	}
+	k.Close()
 	deadline := time.Now().Add(wait)
 	for runtime.NumGoroutine() > before {
 		if time.Now().After(deadline) {
@@ -332,13 +376,40 @@ func TestNoGoroutineOutlivesClose(t *testing.T) {
 	}
 }
 
-func TestASilentTableIsLeftAndRedialled(t *testing.T) {
-	f := newFakeTable(t)
-	f.deaf.Store(true)
-	_, logs := f.dialWith(Options{PingEvery: 30 * time.Millisecond})
-	f.next() // never answers the ping
-	f.next() // the client dialled again
-	if !logs.has("does not answer") {
-		t.Errorf("log %q", logs.lines)
+// nextUpdate is the client's next view.
+func nextUpdate(t *testing.T, c *Client) Update {
+	t.Helper()
+	select {
+	case u, ok := <-c.Updates():
+		if !ok {
+			t.Fatalf("updates closed: %v", c.Err())
+		}
+		return u
+	case <-time.After(wait):
+		t.Fatal("no view arrived")
+		return Update{}
 	}
+}
+
+// logLines collects a client's log, safe for its goroutines.
+type logLines struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logLines) add(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+}
+
+func (l *logLines) has(part string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.lines {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
 }

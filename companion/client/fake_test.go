@@ -3,16 +3,13 @@ package client
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/tls"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,106 +20,56 @@ import (
 	"github.com/tablee/tablee/kiosk/wire"
 )
 
-// wait bounds every step of a test: a loopback answer takes milliseconds.
-const wait = 5 * time.Second
+// The tests in this file need a table that misbehaves on purpose, which the
+// real kiosk never does: a skipped version, a damaged hash, a view without
+// the move's ref, a connection cut mid-move, a move never answered, a table
+// that stops answering pings. The fake is only a TLS WebSocket endpoint;
+// each test writes the table's frames by hand. Every other test runs
+// against the real kiosk (client_test.go).
 
-// fakeTable is a table reduced to its transport: each test plays the
-// table's side of the protocol by hand through the peers it accepts.
-type fakeTable struct {
-	t     *testing.T
-	cert  tls.Certificate
-	srv   *httptest.Server
-	addr  string
-	fp    string
-	peers chan *peer
-	deaf  atomic.Bool // the next phone's messages are never read, pings included
+// fake accepts phones and hands each test the table's end of the
+// connection; deaf peers never read, so pings go unanswered.
+type fake struct {
+	addr, fp string
+	peers    chan *peer
+	deaf     bool
 }
 
-func newFakeTable(t *testing.T) *fakeTable {
-	t.Helper()
+func newFake(t *testing.T, deaf bool) *fake {
 	cert, err := tlscert.LoadOrCreate(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeTable{t: t, cert: cert, fp: tlscert.Fingerprint(cert), peers: make(chan *peer, 4)}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.addr = ln.Addr().String()
-	f.start(ln)
-	t.Cleanup(func() { f.srv.Close() })
+	f := &fake{fp: tlscert.Fingerprint(cert), peers: make(chan *peer, 4), deaf: deaf}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		p := &peer{t: t, conn: conn, msgs: make(chan []byte, 16)}
+		t.Cleanup(func() { conn.CloseNow() })
+		if !f.deaf {
+			go p.read()
+		}
+		f.peers <- p
+	}))
+	srv.TLS = tlscert.ServerConfig(cert)
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	f.addr = strings.TrimPrefix(srv.URL, "https://")
 	return f
 }
 
-// start serves on ln, as a kiosk does on each start.
-func (f *fakeTable) start(ln net.Listener) {
-	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(f.accept))
-	f.srv.Listener.Close()
-	f.srv.Listener = ln
-	f.srv.TLS = tlscert.ServerConfig(f.cert)
-	f.srv.StartTLS()
-}
-
-// restart stops the table and starts it again on the same address, as
-// after a SIGKILL and a restart, once down has passed.
-func (f *fakeTable) restart(down time.Duration) {
-	f.t.Helper()
-	f.srv.Close()
-	time.Sleep(down)
-	ln, err := net.Listen("tcp", f.addr)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.start(ln)
-}
-
-func (f *fakeTable) accept(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != Path {
-		http.NotFound(w, r)
-		return
-	}
-	conn, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return
-	}
-	p := &peer{t: f.t, conn: conn, msgs: make(chan []byte, 16)}
-	f.t.Cleanup(func() { conn.CloseNow() })
-	if !f.deaf.Swap(false) {
-		go p.read()
-	}
-	f.peers <- p
-}
-
-// next is the next phone to connect.
-func (f *fakeTable) next() *peer {
-	f.t.Helper()
+// next is the table's end of the next phone to connect.
+func (f *fake) next(t *testing.T) *peer {
+	t.Helper()
 	select {
 	case p := <-f.peers:
 		return p
 	case <-time.After(wait):
-		f.t.Fatal("no phone connected")
+		t.Fatal("no phone connected")
 		return nil
 	}
-}
-
-// dial connects a client with fast backoff and pings.
-func (f *fakeTable) dial() (*Client, *logLines) {
-	return f.dialWith(Options{})
-}
-
-func (f *fakeTable) dialWith(opts Options) (*Client, *logLines) {
-	f.t.Helper()
-	logs := &logLines{}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	opts.Logf, opts.Backoff, opts.MaxBackoff = logs.add, 10*time.Millisecond, 80*time.Millisecond
-	c, err := DialWith(ctx, f.addr, f.fp, opts)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.t.Cleanup(func() { c.Close() })
-	return c, logs
 }
 
 // peer is the table's end of one phone's connection.
@@ -133,11 +80,7 @@ type peer struct {
 	end  error       // why it ended, once msgs is closed
 }
 
-// closeErr is why the connection ended; call it once msgs is closed.
-func (p *peer) closeErr() error { return p.end }
-
-// read keeps reading, as a table does, so that a phone's close is
-// answered.
+// read keeps reading, as a table does, so that a phone's close is answered.
 func (p *peer) read() {
 	defer close(p.msgs)
 	for {
@@ -150,30 +93,24 @@ func (p *peer) read() {
 	}
 }
 
-func (p *peer) recv() wire.Message {
-	p.t.Helper()
-	var data []byte
-	select {
-	case d, ok := <-p.msgs:
-		if !ok {
-			p.t.Fatal("the phone closed the connection")
-		}
-		data = d
-	case <-time.After(wait):
-		p.t.Fatal("the phone sent nothing")
-	}
-	m, werr := wire.DecodeClient(data)
-	if werr != nil {
-		p.t.Fatalf("table got %s: %v", data, werr)
-	}
-	return m
-}
-
-// expect reads the next message, skipping pings, and checks its type.
+// expect reads the phone's next message, skipping pings, and checks its type.
 func (p *peer) expect(typ string) wire.Message {
 	p.t.Helper()
 	for {
-		m := p.recv()
+		var data []byte
+		select {
+		case d, ok := <-p.msgs:
+			if !ok {
+				p.t.Fatal("the phone closed the connection")
+			}
+			data = d
+		case <-time.After(wait):
+			p.t.Fatal("the phone sent nothing")
+		}
+		m, werr := wire.DecodeClient(data)
+		if werr != nil {
+			p.t.Fatalf("table got %s: %v", data, werr)
+		}
 		if m.Type == wire.TypePing {
 			continue
 		}
@@ -187,10 +124,7 @@ func (p *peer) expect(typ string) wire.Message {
 func (p *peer) send(m wire.Message) {
 	p.t.Helper()
 	m.V = wire.Version
-	data, err := json.Marshal(m)
-	if err != nil {
-		p.t.Fatal(err)
-	}
+	data, _ := json.Marshal(m)
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	if err := p.conn.Write(ctx, websocket.MessageText, data); err != nil {
@@ -198,69 +132,121 @@ func (p *peer) send(m wire.Message) {
 	}
 }
 
-func (p *peer) welcome(ref string, seat engine.Seat, token string) {
-	p.send(wire.Message{Type: wire.TypeWelcome, Ref: ref, Seat: &seat, Token: token, Game: "canoe", Table: "Table 1"})
+// view sends a view whose body names its version; hash "" is the right one.
+func (p *peer) view(version int64, ref, hash string) {
+	body, _ := json.Marshal(engine.ViewJSON{V: 1, Game: "canoe", Viewer: 1, View: json.RawMessage(fmt.Sprintf(`{"n":%d}`, version))})
+	if hash == "" {
+		sum := sha256.Sum256(body)
+		hash = hex.EncodeToString(sum[:])
+	}
+	p.send(wire.Message{Type: wire.TypeView, Ref: ref, Version: version, Hash: hash, View: body, Game: "canoe"})
 }
 
-// view sends a view message whose view names its version, so tests can
-// tell views apart.
-func (p *peer) view(version int64, ref string) {
-	body := viewBody(version)
-	p.send(wire.Message{Type: wire.TypeView, Ref: ref, Version: version, Hash: hashOf(body), View: body, Game: "canoe"})
-}
-
-func viewBody(version int64) json.RawMessage {
-	data, _ := json.Marshal(engine.ViewJSON{V: 1, Game: "canoe", Viewer: 1, View: json.RawMessage(fmt.Sprintf(`{"n":%d}`, version))})
-	return data
-}
-
-func hashOf(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
-
-// join answers a phone's join: seat 1, token "tok", then view version.
-func (p *peer) join(version int64) {
-	p.t.Helper()
-	m := p.expect(wire.TypeJoin)
-	p.welcome(m.Ref, 1, "tok")
-	p.view(version, "")
-}
-
-// nextUpdate is the client's next view.
-func nextUpdate(t *testing.T, c *Client) Update {
+// joinFake is a client seated by the fake at view version.
+func joinFake(t *testing.T, f *fake, version int64) (*Client, *peer) {
 	t.Helper()
+	c, _ := dialTo(t, f.addr, f.fp, Options{})
+	p := f.next(t)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Join(ctxT(t), "0427", "Anja")
+		done <- err
+	}()
+	m := p.expect(wire.TypeJoin)
+	seat := engine.Seat(1)
+	p.send(wire.Message{Type: wire.TypeWelcome, Ref: m.Ref, Seat: &seat, Token: "tok", Game: "canoe", Table: "Fake"})
+	p.view(version, "", "")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if u := nextUpdate(t, c); u.Version != version {
+		t.Fatalf("first view %d, want %d", u.Version, version)
+	}
+	return c, p
+}
+
+func TestAGapAsksForSync(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 1)
+	p.view(3, "", "") // 2 went missing
+	p.expect(wire.TypeSync)
+	p.view(3, "", "")
+	if u := nextUpdate(t, c); u.Version != 3 {
+		t.Fatalf("after sync: view %d", u.Version)
+	}
+}
+
+func TestABadHashAsksForSync(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 1)
+	p.view(2, "", strings.Repeat("0", 64))
+	p.expect(wire.TypeSync)
+	p.view(2, "", "")
+	if u := nextUpdate(t, c); u.Version != 2 {
+		t.Fatalf("after sync: view %d", u.Version)
+	}
 	select {
-	case u, ok := <-c.Updates():
-		if !ok {
-			t.Fatalf("updates closed: %v", c.Err())
-		}
-		return u
-	case <-time.After(wait):
-		t.Fatal("no view arrived")
-		return Update{}
+	case u := <-c.Updates():
+		t.Fatalf("the damaged view was delivered too: %+v", u)
+	default:
 	}
 }
 
-// logLines collects a client's log, safe for its goroutines.
-type logLines struct {
-	mu    sync.Mutex
-	lines []string
+func TestAMoveIsAnsweredByANewerViewWithoutRef(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 5)
+	done := make(chan error, 1)
+	go func() { done <- c.Move(ctxT(t), json.RawMessage(`{"kind":"remove","from":"b2"}`)) }()
+	p.expect(wire.TypeMove)
+	p.send(wire.Message{Type: wire.TypeError, Error: wire.Errorf(wire.IllegalMove, "not yours"), Ref: "another"})
+	p.view(6, "", "")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if u := nextUpdate(t, c); u.Version != 6 || u.Ref != "" {
+		t.Fatalf("update %+v", u)
+	}
 }
 
-func (l *logLines) add(format string, args ...any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+func TestAMoveInFlightFailsWhenTheConnectionDrops(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 2)
+	done := make(chan error, 1)
+	go func() { done <- c.Move(ctxT(t), json.RawMessage(`{"kind":"place","to":"b1"}`)) }()
+	p.expect(wire.TypeMove)
+	p.conn.CloseNow()
+	if err := <-done; !errors.Is(err, ErrDisconnected) {
+		t.Fatalf("move: %v, want %v", err, ErrDisconnected)
+	}
 }
 
-func (l *logLines) has(part string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, s := range l.lines {
-		if strings.Contains(s, part) {
-			return true
+func TestContextCancelsAWaitingRequest(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Move(ctx, json.RawMessage(`{}`)) }()
+	p.expect(wire.TypeMove) // and never answered
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("move: %v", err)
+	}
+}
+
+func TestCloseSaysGoodbye(t *testing.T) {
+	c, p := joinFake(t, newFake(t, false), 2)
+	c.Close()
+	for m := range p.msgs {
+		if mm, _ := wire.DecodeClient(m); mm.Type != wire.TypePing {
+			t.Errorf("the phone sent %s while closing", m)
 		}
 	}
-	return false
+	if st := websocket.CloseStatus(p.end); st != websocket.StatusNormalClosure {
+		t.Errorf("close status %v, want a normal closure", st)
+	}
+}
+
+func TestASilentTableIsLeftAndRedialled(t *testing.T) {
+	f := newFake(t, true)
+	_, logs := dialTo(t, f.addr, f.fp, Options{PingEvery: 30 * time.Millisecond})
+	f.next(t) // never answers the ping
+	f.next(t) // the client dialled again
+	if !logs.has("does not answer") {
+		t.Errorf("log %q", logs.lines)
+	}
 }

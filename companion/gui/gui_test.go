@@ -12,7 +12,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
-	"github.com/tablee/tablee/companion/tabletest"
+	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
@@ -47,7 +47,7 @@ func (u *ui) until(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func start(t *testing.T, tb *tabletest.Table) (*App, *ui) {
+func start(t *testing.T, tb *kiosktest.Table) (*App, *ui) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
@@ -79,23 +79,23 @@ func joinAs(t *testing.T, a *App, u *ui, code string) {
 }
 
 func TestAWrongCodeIsExplained(t *testing.T) {
-	tb := tabletest.Start(t, canoe.New(), 2, "0427")
+	tb := kiosktest.Open(t, canoe.ID, 2)
 	a, u := start(t, tb)
-	joinAs(t, a, u, "1111")
+	joinAs(t, a, u, tb.WrongCode())
 	u.until(t, "the refusal", func() bool { return strings.Contains(a.join.status.Text, "not the code") })
 }
 
 func TestPlaysAGameByTappingMoves(t *testing.T) {
-	tb := tabletest.Start(t, canoe.New(), 2, "0427")
+	tb := kiosktest.Open(t, canoe.ID, 2)
 	a, u := start(t, tb)
-	joinAs(t, a, u, "0427")
+	joinAs(t, a, u, tb.Code())
 	u.until(t, "the seat", func() bool { return a.seat != nil })
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	opponent := make(chan error, 1)
 	go func() {
-		_, err := headless.Run(ctx, headless.Config{Addr: tb.Addr, Fingerprint: tb.Fingerprint, Code: tb.Code,
+		_, err := headless.Run(ctx, headless.Config{Addr: tb.Addr, Fingerprint: tb.Fingerprint, Code: tb.Code(),
 			Name: "Bot", Bot: bot.LevelDefault, Seed: 1, Games: catalog.Registry()})
 		opponent <- err
 	}()

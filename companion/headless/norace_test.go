@@ -1,0 +1,6 @@
+//go:build !race
+
+package headless
+
+// raceDetector is true under go test -race.
+const raceDetector = false
