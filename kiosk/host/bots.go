@@ -8,15 +8,14 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
 )
 
 // runBots plays the bot seats of s until the session ends or ctx is done.
 // A bot decides outside the session's lock, from its seat's view only; if
 // someone else moved meanwhile, its decision is dropped and it thinks again.
 func (s *Session) runBots(ctx context.Context) {
-	if len(s.bots) == 0 {
-		return
-	}
+	// No early return without bots: a seat may be handed to one later.
 	for {
 		select {
 		case <-ctx.Done():
@@ -24,14 +23,14 @@ func (s *Session) runBots(ctx context.Context) {
 		case <-s.wake:
 		}
 		for {
-			seat, view, seq, status := s.botTurn()
+			seat, b, view, seq, status := s.botTurn()
 			if status.Ended() || status == db.Broken {
 				return
 			}
 			if view == nil {
 				break // a person's turn, or paused: wait for the next change
 			}
-			if err := s.botMove(ctx, seat, view, seq); err != nil {
+			if err := s.botMove(ctx, seat, b, view, seq); err != nil {
 				if ctx.Err() != nil {
 					return
 				}
@@ -42,18 +41,20 @@ func (s *Session) runBots(ctx context.Context) {
 	}
 }
 
-// botTurn returns the bot seat to move now and its view, if a bot is to move.
-func (s *Session) botTurn() (engine.Seat, engine.View, int, db.Status) {
+// botTurn returns the bot seat to move now, its bot and its view, if a bot
+// is to move.
+func (s *Session) botTurn() (engine.Seat, engine.Bot, engine.View, int, db.Status) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seat := s.state.Turn()
-	if _, ok := s.bots[seat]; !ok || s.status != db.Active {
-		return seat, nil, s.seq, s.status
+	b, ok := s.bots[seat]
+	if !ok || s.status != db.Active {
+		return seat, nil, nil, s.seq, s.status
 	}
-	return seat, s.state.View(seat), s.seq, s.status
+	return seat, b, s.state.View(seat), s.seq, s.status
 }
 
-func (s *Session) botMove(ctx context.Context, seat engine.Seat, view engine.View, seq int) error {
+func (s *Session) botMove(ctx context.Context, seat engine.Seat, b engine.Bot, view engine.View, seq int) error {
 	if d := s.host.cfg.BotDelay; d > 0 {
 		select {
 		case <-ctx.Done():
@@ -61,7 +62,7 @@ func (s *Session) botMove(ctx context.Context, seat engine.Seat, view engine.Vie
 		case <-time.After(d):
 		}
 	}
-	m, err := s.bots[seat].Choose(ctx, view)
+	m, err := b.Choose(ctx, view)
 	if err != nil {
 		return fmt.Errorf("%v's bot: %w", seat, err)
 	}
@@ -72,5 +73,55 @@ func (s *Session) botMove(ctx context.Context, seat engine.Seat, view engine.Vie
 	if err != nil {
 		return fmt.Errorf("%v's bot played %v: %w", seat, m, err)
 	}
+	return nil
+}
+
+// botSeed gives each bot seat of a session its own stream, so two bots of
+// a level differ, and a resumed session's bots are the same as before.
+func botSeed(rec db.Session, seat int) uint64 {
+	return rec.Seed ^ uint64(seat+1)*0x9e3779b97f4a7c15
+}
+
+// HandToBot gives seat to a bot of level for the rest of the game, as the
+// kiosk offers when a phone stayed away. The change is stored, so a
+// resumed session keeps the bot.
+func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+	b, err := bot.New(s.rules, level, botSeed(s.Record(), int(seat)))
+	if err != nil {
+		return fmt.Errorf("hand %v to a bot: %w", seat, err)
+	}
+	if err := s.setSeat(ctx, seat, db.Seat{Kind: db.Bot, BotLevel: level}); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.bots[seat] = b
+	s.mu.Unlock()
+	s.poke()
+	return nil
+}
+
+// NameGuest stores the nickname a guest chose for seat, for the logs.
+func (s *Session) NameGuest(ctx context.Context, seat engine.Seat, name string) error {
+	return s.setSeat(ctx, seat, db.Seat{Kind: db.Guest, Name: name})
+}
+
+func (s *Session) setSeat(ctx context.Context, seat engine.Seat, st db.Seat) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !seat.Valid(len(s.rec.Seats)) {
+		return fmt.Errorf("set %v: the session has %d seats", seat, len(s.rec.Seats))
+	}
+	if s.status.Ended() || s.status == db.Broken {
+		return fmt.Errorf("set %v: %w", seat, ErrNotActive)
+	}
+	if _, ok := s.bots[seat]; ok {
+		return fmt.Errorf("set %v: %w", seat, ErrBotSeat)
+	}
+	if err := s.host.cfg.DB.SetSeat(ctx, s.id, int(seat), st); err != nil {
+		return err
+	}
+	seats := append([]db.Seat(nil), s.rec.Seats...)
+	seats[seat] = st
+	s.rec.Seats = seats
 	return nil
 }

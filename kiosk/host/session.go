@@ -39,8 +39,7 @@ func newSession(h *Host, rules engine.Rules, rec db.Session, state engine.State,
 		if seat.Kind != db.Bot {
 			continue
 		}
-		// Each bot seat its own stream, so two bots of a level differ.
-		b, err := bot.New(rules, seat.BotLevel, rec.Seed^uint64(i+1)*0x9e3779b97f4a7c15)
+		b, err := bot.New(rules, seat.BotLevel, botSeed(rec, i))
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
@@ -57,7 +56,11 @@ func (s *Session) ID() string { return s.id }
 func (s *Session) Game() engine.Rules { return s.rules }
 
 // Record is the session as stored when it started or resumed.
-func (s *Session) Record() db.Session { return s.rec }
+func (s *Session) Record() db.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rec
+}
 
 // Status is where the session stands now.
 func (s *Session) Status() db.Status {
@@ -104,7 +107,10 @@ var (
 // on disk and every subscriber has been sent it; a *engine.RuleError if the
 // rules refuse it (nothing changes then).
 func (s *Session) Play(ctx context.Context, seat engine.Seat, m engine.Move) error {
-	if _, ok := s.bots[seat]; ok {
+	s.mu.Lock()
+	_, isBot := s.bots[seat]
+	s.mu.Unlock()
+	if isBot {
 		return fmt.Errorf("play %v: %w", seat, ErrBotSeat)
 	}
 	return s.play(ctx, seat, m, -1)

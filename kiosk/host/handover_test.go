@@ -1,0 +1,71 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canoe",
+		Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.NameGuest(ctx, 0, "Anja"); err != nil {
+		t.Fatal(err)
+	}
+	rng := newRNG(1)
+	playOne(ctx, t, s, &rng) // Anja's first move; now seat 1's phone is away
+	if err := s.HandToBot(ctx, 1, engine.LevelDefault); err != nil {
+		t.Fatal(err)
+	}
+	legal := s.View(1).Legal()
+	if len(legal) > 0 {
+		if err := s.Play(ctx, 1, legal[0]); !errors.Is(err, ErrBotSeat) && engine.RuleOf(err) == "" {
+			t.Errorf("the old phone could still play seat 1: %v", err)
+		}
+	}
+	waitMoves(t, s, 2) // the bot answered by itself
+
+	stored, err := d.Session(ctx, s.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Seats[0].Name != "Anja" || stored.Seats[1].Kind != db.Bot {
+		t.Fatalf("stored seats %+v", stored.Seats)
+	}
+	if err := s.HandToBot(ctx, 1, engine.LevelDefault); !errors.Is(err, ErrBotSeat) {
+		t.Errorf("handing a bot's seat again: %v", err)
+	}
+
+	h.Close()
+	h2 := hostOn(t, d)
+	live, err := h2.Recover(ctx)
+	if err != nil || len(live) != 1 {
+		t.Fatalf("recover: %d sessions, %v", len(live), err)
+	}
+	if live[0].Record().Seats[1].Kind != db.Bot {
+		t.Fatal("seat 1 is no bot after resume")
+	}
+	playOut(ctx, t, live[0], &rng)
+}
+
+func waitMoves(t *testing.T, s *Session, n int) {
+	t.Helper()
+	updates, stop := s.Subscribe(engine.Table)
+	defer stop()
+	for range updates {
+		if s.Moves() >= n {
+			return
+		}
+	}
+	if s.Moves() < n {
+		t.Fatalf("%d moves, want %d", s.Moves(), n)
+	}
+}
