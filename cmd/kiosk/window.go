@@ -25,14 +25,17 @@ type kioskUI struct {
 	lang  string
 	pin   string
 	board *screen.Table // the table screen while a session shows
+	// do runs a UI change from another goroutine: fyne.Do, or in tests
+	// something the test can synchronise with.
+	do func(func())
 }
 
 // runWindow runs the kiosk with its window until the window closes.
 func runWindow(o options) error {
 	a := app.NewWithID("fr.tablee.kiosk")
 	w := a.NewWindow("Tablée")
-	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: os.Getenv("TABLEE_STAFF_PIN")}
-	o.cfg.OnChange = func() { fyne.Do(ui.refresh) }
+	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: os.Getenv("TABLEE_STAFF_PIN"), do: fyne.Do}
+	o.cfg.OnChange = func() { ui.do(ui.refresh) }
 	t, err := table.Open(ui.ctx, o.cfg)
 	if err != nil {
 		return err
@@ -97,7 +100,7 @@ func (ui *kioskUI) follow(s *host.Session) {
 	for {
 		updates, stop := s.Subscribe(engine.Table)
 		for range updates {
-			fyne.Do(ui.refresh)
+			ui.do(ui.refresh)
 		}
 		stop()
 		if s.Status().Ended() || ui.ctx.Err() != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -55,7 +56,13 @@ func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
 	defer tb.Close()
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1280, 800))
-	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: "2468"}
+	// The test driver runs fyne.Do at once on the calling goroutine, so
+	// the screen's updates and the test's reads take turns on mu.
+	var mu sync.Mutex
+	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: "2468",
+		do: func(f func()) { mu.Lock(); defer mu.Unlock(); f() }}
+	mu.Lock()
+	defer mu.Unlock()
 	ui.start(tb)
 
 	test.Tap(button(t, w.Content(), "Canoë"))

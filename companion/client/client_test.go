@@ -328,13 +328,12 @@ func TestCloseStopsEverything(t *testing.T) {
 	}
 }
 
-// A kiosk restarting after a crash listens before it has resumed its
-// session (kiosk/table.Open: listen, then resume): a phone that resumes in
-// between is told its token is bad, fatally, and leaves the table for good.
-// The phone here dials the kiosk directly and retries every millisecond, as
-// a phone whose backoff happens to end at that moment does.
+// A kiosk restarting after a crash must have resumed its session before it
+// listens, or a phone resuming in between is told its token is bad and
+// leaves the table for good. The phone here dials the kiosk directly and
+// retries every millisecond, as a phone whose backoff happens to end at
+// that moment does.
 func TestResumeWhileTheKioskStartsKeepsTheSeat(t *testing.T) {
-	t.Skip("kiosk/table: Open listens before it resumes the session; a resume in between gets a fatal bad-token and the phone loses its seat")
 	k := kiosk(t)
 	c, _ := dialTo(t, k.KioskAddr, k.Fingerprint, Options{Backoff: time.Millisecond, MaxBackoff: time.Millisecond})
 	if _, err := c.Join(ctxT(t), k.Code(), "Anja"); err != nil {

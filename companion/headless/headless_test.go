@@ -200,9 +200,6 @@ func loopback(t *testing.T) discovery.Scope {
 }
 
 func TestFindsTheTableByName(t *testing.T) {
-	if raceDetector {
-		t.Skip("kiosk/table: announce calls discovery.Advertiser.Update (zeroconf SetText) in a new goroutine on every change, unserialized; the calls race each other and zeroconf's probe goroutine")
-	}
 	scope := loopback(t)
 	probe, err := discovery.Advertise(discovery.Table{Name: "Probe", Proto: wire.Version}, 9, scope)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grandcat/zeroconf"
@@ -72,35 +73,82 @@ type Scope struct {
 	IPs    []string
 }
 
-// Advertiser keeps a table advertised until Close.
+// settle is how long a zeroconf server must have run before it is shut
+// down: Register starts its receive goroutines asynchronously, and a
+// Shutdown that overtakes them races on the connections and can panic
+// ("WaitGroup is reused"), as seen under the race detector.
+const settle = 200 * time.Millisecond
+
+// Advertiser keeps a table advertised until Close. It is safe for
+// concurrent use.
 type Advertiser struct {
-	srv  *zeroconf.Server
-	host string
+	port  int
+	scope Scope
+
+	mu    sync.Mutex
+	srv   *zeroconf.Server
+	since time.Time // when srv was registered
 }
 
 // Advertise publishes t, reachable on port, until Close.
 func Advertise(t Table, port int, scope Scope) (*Advertiser, error) {
+	a := &Advertiser{port: port, scope: scope}
+	srv, err := a.register(t)
+	if err != nil {
+		return nil, err
+	}
+	a.srv, a.since = srv, time.Now()
+	return a, nil
+}
+
+// shutdown stops the current server once it has settled; a.mu is held.
+func (a *Advertiser) shutdown() {
+	time.Sleep(time.Until(a.since.Add(settle)))
+	a.srv.Shutdown()
+	a.srv = nil
+}
+
+func (a *Advertiser) register(t Table) (*zeroconf.Server, error) {
 	var (
 		srv *zeroconf.Server
 		err error
 	)
-	if len(scope.IPs) > 0 {
-		host := "tablee-" + strconv.Itoa(port)
-		srv, err = zeroconf.RegisterProxy(t.Name, Service, domain, port, host, scope.IPs, t.txt(), scope.Ifaces)
+	if len(a.scope.IPs) > 0 {
+		host := "tablee-" + strconv.Itoa(a.port)
+		srv, err = zeroconf.RegisterProxy(t.Name, Service, domain, a.port, host, a.scope.IPs, t.txt(), a.scope.Ifaces)
 	} else {
-		srv, err = zeroconf.Register(t.Name, Service, domain, port, t.txt(), scope.Ifaces)
+		srv, err = zeroconf.Register(t.Name, Service, domain, a.port, t.txt(), a.scope.Ifaces)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("discovery: advertise %q: %w", t.Name, err)
 	}
-	return &Advertiser{srv: srv}, nil
+	return srv, nil
 }
 
-// Update re-announces the table with new details (game, free seats).
-func (a *Advertiser) Update(t Table) { a.srv.SetText(t.txt()) }
+// Update re-announces the table with new details (game, free seats). It
+// registers the service anew rather than calling zeroconf's SetText, which
+// writes the record while the server's own goroutines read it (a data
+// race); the changes are rare enough for the goodbye and new probe.
+func (a *Advertiser) Update(t Table) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.srv == nil {
+		return fmt.Errorf("discovery: update %q: closed", t.Name)
+	}
+	a.shutdown()
+	srv, err := a.register(t)
+	a.srv, a.since = srv, time.Now()
+	return err
+}
 
 // Close withdraws the table (a goodbye packet, TTL 0) and stops answering.
-func (a *Advertiser) Close() { a.srv.Shutdown() }
+func (a *Advertiser) Close() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.srv != nil {
+		a.shutdown()
+	}
+}
 
 // Browse lists the tables that answer within wait. Tables whose TXT record
 // is incomplete are skipped.

@@ -52,3 +52,31 @@ func TestAdvertisedTableIsFoundOnLoopback(t *testing.T) {
 		t.Fatalf("found %+v", found)
 	}
 }
+
+func TestUpdatesAreSeenAndCloseWithdraws(t *testing.T) {
+	scope := loopback(t)
+	fp := strings.Repeat("1e", 32)
+	a, err := Advertise(Table{Name: "Table change", Proto: 1, Free: 3, Fingerprint: fp}, 45679, scope)
+	if err != nil {
+		t.Skipf("mDNS not available here: %v", err)
+	}
+	if err := a.Update(Table{Name: "Table change", Proto: 1, Game: "canaille", Free: 1, Fingerprint: fp}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	found, err := Find(ctx, "Table change", Scope{Ifaces: scope.Ifaces})
+	if err != nil || found.Free != 1 || found.Game != "canaille" {
+		t.Fatalf("after the update: %+v, %v", found, err)
+	}
+	a.Close()
+	tables, err := Browse(context.Background(), 1500*time.Millisecond, Scope{Ifaces: scope.Ifaces})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range tables {
+		if tb.Name == "Table change" {
+			t.Fatal("the table still answers after Close")
+		}
+	}
+}

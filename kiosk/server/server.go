@@ -285,8 +285,41 @@ func (s *Server) join(c *conn, m wire.Message) bool {
 		s.cfg.Logf("seat file: %v", err)
 	}
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
+	if err := s.currentSession().NameGuest(s.ctx, seat, m.Name); err != nil {
+		s.cfg.Logf("name %v: %v", seat, err) // the game goes on; only the log lacks the name
+	}
 	s.attach(c, seat, token, m.Ref)
 	return false
+}
+
+func (s *Server) currentSession() *host.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.session
+}
+
+// HandToBot gives a phone's seat to a bot of level for the rest of the
+// game, as the kiosk offers when the phone stayed away: the token is
+// revoked and the phone, if it comes back, is told.
+func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+	sess := s.currentSession()
+	if sess == nil {
+		return fmt.Errorf("hand %v to a bot: no session", seat)
+	}
+	if err := sess.HandToBot(ctx, seat, level); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	st := s.seats[seat]
+	if st.conn != nil {
+		st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.BadToken, "a bot plays your seat now")})
+		st.conn.setSeat(engine.NoSeat)
+	}
+	st.bot, st.conn, st.tokenHash, st.awaySince = true, nil, "", time.Time{}
+	err := s.saveLocked()
+	s.mu.Unlock()
+	s.cfg.OnChange()
+	return err
 }
 
 func (s *Server) resume(c *conn, m wire.Message) bool {

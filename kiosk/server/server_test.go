@@ -309,3 +309,30 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not met within 5 s")
 }
+
+func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	wb := b.join(tb, "Bernd")
+	b.ws.Close(websocket.StatusNormalClosure, "battery")
+	waitFor(t, func() bool { return tb.srv.Seats()[1].State == SeatAway })
+	if err := tb.srv.HandToBot(context.Background(), 1, engine.LevelDefault); err != nil {
+		t.Fatal(err)
+	}
+	if st := tb.srv.Seats()[1]; st.State != SeatBot {
+		t.Fatalf("seat 1 is %s", st.State)
+	}
+	// Anja plays; the bot answers for Bernd's seat by itself.
+	a.send(wire.Message{Type: wire.TypeMove, Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	for v := int64(0); v < 2; {
+		v = a.expect(wire.TypeView).Version
+	}
+	back := tb.dial(t)
+	back.send(wire.Message{Type: wire.TypeResume, Token: wb.Token})
+	back.expectError(wire.BadToken)
+	rec := tb.sess.Record()
+	if rec.Seats[0].Name != "Anja" || rec.Seats[1].Kind != db.Bot {
+		t.Errorf("stored seats %+v", rec.Seats)
+	}
+}

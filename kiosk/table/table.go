@@ -6,6 +6,7 @@ package table
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log"
@@ -57,8 +58,12 @@ type Table struct {
 	http    *http.Server
 	ln      net.Listener
 	adv     *discovery.Advertiser
+	cert    tls.Certificate
 	fp      string
 	tableID int64
+
+	announces chan struct{} // wakes the one goroutine that re-advertises
+	stop      chan struct{} // closed by Close
 
 	mu      sync.Mutex
 	session *host.Session
@@ -71,20 +76,20 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 	if err := defaults(&cfg); err != nil {
 		return nil, err
 	}
-	t := &Table{cfg: cfg}
-	if err := t.openDB(ctx); err != nil {
-		return nil, err
-	}
-	if err := t.listen(); err != nil {
-		t.Close()
-		return nil, err
-	}
-	if err := t.resume(ctx); err != nil {
-		t.Close()
-		return nil, err
+	t := &Table{cfg: cfg, announces: make(chan struct{}, 1), stop: make(chan struct{})}
+	// The session comes back before the table listens: a phone resuming
+	// in between would find no seat and lose its token.
+	steps := []func() error{
+		func() error { return t.openDB(ctx) },
+		t.newServer,
+		func() error { return t.resume(ctx) },
+		t.listen,
 	}
 	if cfg.MDNS {
-		if err := t.advertise(); err != nil {
+		steps = append(steps, t.advertise)
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
 			t.Close()
 			return nil, err
 		}
@@ -137,14 +142,18 @@ func (t *Table) openDB(ctx context.Context) error {
 	return err
 }
 
-func (t *Table) listen() error {
+func (t *Table) newServer() error {
 	cert, err := tlscert.LoadOrCreate(t.cfg.DataDir)
 	if err != nil {
 		return err
 	}
-	t.fp = tlscert.Fingerprint(cert)
+	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
 	t.srv = server.New(server.Config{Table: t.cfg.Name, DataDir: t.cfg.DataDir,
 		OnChange: t.announce, Logf: t.cfg.Logger.Printf})
+	return nil
+}
+
+func (t *Table) listen() error {
 	ln, err := net.Listen("tcp", t.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("table: listen on %s: %w", t.cfg.Addr, err)
@@ -152,7 +161,7 @@ func (t *Table) listen() error {
 	t.ln = ln
 	mux := http.NewServeMux()
 	mux.Handle(server.Path, t.srv)
-	t.http = &http.Server{Handler: mux, TLSConfig: tlscert.ServerConfig(cert), ReadHeaderTimeout: 10 * time.Second}
+	t.http = &http.Server{Handler: mux, TLSConfig: tlscert.ServerConfig(t.cert), ReadHeaderTimeout: 10 * time.Second}
 	go t.http.ServeTLS(ln, "", "")
 	return nil
 }
@@ -242,34 +251,43 @@ func (t *Table) advertise() error {
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
 	t.adv = adv
-	t.mu.Unlock()
+	go t.readvertise()
 	return nil
 }
 
-// announce re-publishes the mDNS record after a change and tells the screen.
+// announce tells the screen of a change and asks for the mDNS record to be
+// published again, without waiting for it.
 func (t *Table) announce() {
 	if t.cfg.OnChange != nil {
 		t.cfg.OnChange()
 	}
-	t.mu.Lock()
-	adv := t.adv
-	t.mu.Unlock()
-	if adv != nil {
-		go adv.Update(t.record()) // never block the server on multicast
+	select {
+	case t.announces <- struct{}{}:
+	default: // one is pending already; it will publish the latest state
+	}
+}
+
+// readvertise publishes the record after changes, one at a time.
+func (t *Table) readvertise() {
+	for {
+		select {
+		case <-t.stop:
+			return
+		case <-t.announces:
+			if err := t.adv.Update(t.record()); err != nil {
+				t.cfg.Logger.Printf("mDNS: %v", err)
+			}
+		}
 	}
 }
 
 // Close withdraws the table, disconnects the phones and closes the database.
 // Sessions stay in the database, ready to resume.
 func (t *Table) Close() {
-	t.mu.Lock()
-	adv := t.adv
-	t.adv = nil
-	t.mu.Unlock()
-	if adv != nil {
-		adv.Close()
+	close(t.stop)
+	if t.adv != nil {
+		t.adv.Close()
 	}
 	if t.srv != nil {
 		t.srv.Close()

@@ -1,6 +1,0 @@
-//go:build !race
-
-package headless
-
-// raceDetector is true under go test -race.
-const raceDetector = false
