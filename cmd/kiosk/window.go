@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log"
 	"os"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -90,9 +91,28 @@ func (ui *kioskUI) showTable(s *host.Session) {
 			dialog.ShowError(err, ui.win)
 		}
 	}, ui.showLobby)
+	ui.board.OnHandToBot = func(seat engine.Seat) {
+		if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+			dialog.ShowError(err, ui.win)
+		}
+	}
 	ui.win.SetContent(ui.board.Content())
 	ui.refresh()
 	go ui.follow(s)
+	go ui.tick(s)
+}
+
+// tick refreshes the table screen now and then while s runs, so that the
+// offer to let a bot play an away seat appears when its time comes.
+func (ui *kioskUI) tick(s *host.Session) {
+	t := time.NewTicker(5 * time.Second)
+	defer t.Stop()
+	for range t.C {
+		if s.Status().Ended() || ui.ctx.Err() != nil {
+			return
+		}
+		ui.do(ui.refresh)
+	}
 }
 
 // follow refreshes the screen after every move of s until it ends.
@@ -119,7 +139,11 @@ func (ui *kioskUI) refresh() {
 	st := screen.TableState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {
-		st.Seats = append(st.Seats, screen.SeatStatus{Name: seat.Name, State: string(seat.State)})
+		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State)}
+		if !seat.AwaySince.IsZero() {
+			ss.AwayFor = time.Since(seat.AwaySince)
+		}
+		st.Seats = append(st.Seats, ss)
 	}
 	if data, err := json.MarshalIndent(v, "", "  "); err == nil {
 		st.Board = string(data)

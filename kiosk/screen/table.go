@@ -3,6 +3,7 @@ package screen
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,10 +15,15 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
+// AwayTimeout is how long a phone may stay away before the table offers
+// to let a bot play its seat.
+const AwayTimeout = 2 * time.Minute
+
 // SeatStatus is one seat as the table screen shows it.
 type SeatStatus struct {
-	Name  string
-	State string // "free", "connected", "away" or "bot"
+	Name    string
+	State   string        // "free", "connected", "away" or "bot"
+	AwayFor time.Duration // when State is "away"
 }
 
 // TableState is everything the table screen shows, all of it public.
@@ -38,6 +44,8 @@ type Table struct {
 	win       fyne.Window
 	checkPIN  func(string) bool
 	onRelease func(engine.Seat)
+	// OnHandToBot, when set, is offered for seats away past AwayTimeout.
+	OnHandToBot func(engine.Seat)
 
 	title  *widget.Label
 	code   *canvas.Text
@@ -116,8 +124,14 @@ func (t *Table) seatRow(seat engine.Seat, s SeatStatus) fyne.CanvasObject {
 	if s.State != "connected" && s.State != "away" {
 		return label
 	}
-	release := widget.NewButton(txtRelease.In(t.lang), func() { t.askPIN(func() { t.onRelease(seat) }) })
-	return container.NewHBox(label, release)
+	row := container.NewHBox(label, widget.NewButton(txtRelease.In(t.lang), func() { t.askPIN(func() { t.onRelease(seat) }) }))
+	if s.State == "away" && s.AwayFor >= AwayTimeout && t.OnHandToBot != nil {
+		// Anyone at the table may decide this: the game goes on either way.
+		hand := widget.NewButton(txtHandToBot.In(t.lang), func() { t.OnHandToBot(seat) })
+		hand.Importance = widget.HighImportance
+		row.Add(hand)
+	}
+	return row
 }
 
 // askPIN runs then only once the staff PIN was typed.

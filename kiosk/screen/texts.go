@@ -21,6 +21,7 @@ var (
 	txtWinners     = engine.Text{FR: "Gagnant(s) : %s", DE: "Gewinner: %s", EN: "Winner(s): %s"}
 	txtDraw        = engine.Text{FR: "Match nul", DE: "Unentschieden", EN: "Draw"}
 	txtNewGame     = engine.Text{FR: "Nouvelle partie", DE: "Neues Spiel", EN: "New game"}
+	txtHandToBot   = engine.Text{FR: "Confier à un robot", DE: "An einen Roboter geben", EN: "Let a bot play"}
 	txtRelease     = engine.Text{FR: "Libérer", DE: "Freigeben", EN: "Release"}
 	txtPin         = engine.Text{FR: "Code du personnel", DE: "Personal-PIN", EN: "Staff PIN"}
 	txtWrongPin    = engine.Text{FR: "Code du personnel incorrect", DE: "Falsche Personal-PIN", EN: "Wrong staff PIN"}
