@@ -3,11 +3,11 @@ package canaille
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 // TestDecodeViewRoundTrips: at every ply of random games of every size,
@@ -19,45 +19,12 @@ func TestDecodeViewRoundTrips(t *testing.T) {
 			randomGame(t, n, uint64(4242+100*n+g), func(s *State) {
 				for v := engine.Table; v < engine.Seat(n); v++ {
 					if v != engine.NoSeat {
-						checkDecoded(t, s.View(v))
+						enginetest.ViewRoundTrip(t, New(), s.View(v))
 					}
 				}
 			})
 		}
 	}
-}
-
-func checkDecoded(t *testing.T, v engine.View) {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := New().DecodeView(data)
-	if err != nil {
-		t.Fatalf("decode %s: %v", data, err)
-	}
-	again, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(again) != string(data) {
-		t.Fatalf("view changed through JSON:\n%s\nnot\n%s", again, data)
-	}
-	if got.Viewer() != v.Viewer() || got.Turn() != v.Turn() {
-		t.Fatalf("viewer %v, turn %v; want %v, %v", got.Viewer(), got.Turn(), v.Viewer(), v.Turn())
-	}
-	if !reflect.DeepEqual(moveNames(got.Legal()), moveNames(v.Legal())) {
-		t.Fatalf("legal moves %v, want %v", got.Legal(), v.Legal())
-	}
-}
-
-func moveNames(ms []engine.Move) []string {
-	var out []string
-	for _, m := range ms {
-		out = append(out, m.String())
-	}
-	return out
 }
 
 // aView is the view of the seat to move in a fresh 3-seat game.

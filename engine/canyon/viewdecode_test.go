@@ -2,11 +2,11 @@ package canyon
 
 import (
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 // TestDecodeViewRoundTrips: at every ply of random games of every size,
@@ -28,7 +28,7 @@ func TestDecodeViewRoundTrips(t *testing.T) {
 		for {
 			for viewer := engine.Table; int(viewer) < seats; viewer++ {
 				if viewer != engine.NoSeat {
-					checkDecoded(t, s.View(viewer))
+					enginetest.ViewRoundTrip(t, NewRules(), s.View(viewer))
 				}
 			}
 			if s.t.Phase == PhaseOver || s.t.Ply >= 5000 {
@@ -39,39 +39,6 @@ func TestDecodeViewRoundTrips(t *testing.T) {
 			}
 		}
 	}
-}
-
-func checkDecoded(t *testing.T, v engine.View) {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := NewRules().DecodeView(data)
-	if err != nil {
-		t.Fatalf("decode %s: %v", data, err)
-	}
-	again, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(again) != string(data) {
-		t.Fatalf("view changed through JSON:\n%s\nnot\n%s", again, data)
-	}
-	if got.Viewer() != v.Viewer() || got.Turn() != v.Turn() {
-		t.Fatalf("viewer %v, turn %v; want %v, %v", got.Viewer(), got.Turn(), v.Viewer(), v.Turn())
-	}
-	if !reflect.DeepEqual(moveNames(got.Legal()), moveNames(v.Legal())) {
-		t.Fatalf("legal moves %v, want %v", got.Legal(), v.Legal())
-	}
-}
-
-func moveNames(ms []engine.Move) []string {
-	var out []string
-	for _, m := range ms {
-		out = append(out, m.String())
-	}
-	return out
 }
 
 // playView is the view of the seat to lead the first trick of a 4-seat game.

@@ -158,6 +158,10 @@ func checkDecodeView(rules engine.Rules, data []byte, legal []engine.Move) error
 	if !ok {
 		return nil
 	}
+	return viewRoundTrip(dec, data, legal)
+}
+
+func viewRoundTrip(dec engine.ViewDecoder, data []byte, legal []engine.Move) error {
 	v, err := dec.DecodeView(data)
 	if err != nil {
 		return fmt.Errorf("decode view %s: %w", data, err)
@@ -173,6 +177,23 @@ func checkDecodeView(rules engine.Rules, data []byte, legal []engine.Move) error
 		return fmt.Errorf("decoded view's legal moves %v differ from %v", got, want)
 	}
 	return nil
+}
+
+// ViewRoundTrip fails t unless rules reads v back from its JSON unchanged,
+// with the same legal moves: what a phone needs to show it or play it.
+func ViewRoundTrip(t testing.TB, rules engine.Rules, v engine.View) {
+	t.Helper()
+	dec, ok := rules.(engine.ViewDecoder)
+	if !ok {
+		t.Fatalf("%s cannot read its views back (no engine.ViewDecoder)", rules.Info().ID)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viewRoundTrip(dec, data, v.Legal()); err != nil {
+		t.Fatalf("%v's view: %v", v.Viewer(), err)
+	}
 }
 
 func checkResult(res engine.Result, seats int) error {
