@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 )
 
 // SchemaVersion is the version of the JSON forms of moves, events and
@@ -78,4 +81,19 @@ func EncodeView(game string, v View) ([]byte, error) {
 // EncodeEvents returns the versioned JSON form of the events viewer may see.
 func EncodeEvents(game string, events []Event, viewer Seat) ([]byte, error) {
 	return json.Marshal(EventsJSON{V: SchemaVersion, Game: game, Events: EventsFor(events, viewer)})
+}
+
+// DecodeStrict unmarshals one JSON value into v, refusing unknown fields
+// and anything after the value: moves and views come from phones and are
+// not trusted to be tidy.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("data after the value")
+	}
+	return nil
 }

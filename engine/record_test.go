@@ -57,3 +57,15 @@ func TestEncodeEventsFiltersForTheViewer(t *testing.T) {
 		t.Errorf("seat 0 received %s (%v)", data, err)
 	}
 }
+
+func TestDecodeStrictRefusesExtras(t *testing.T) {
+	var m recMove
+	if err := DecodeStrict([]byte(`{"cell":3}`), &m); err != nil || m.Cell != 3 {
+		t.Fatalf("%+v, %v", m, err)
+	}
+	for _, bad := range []string{`{"cell":3,"x":1}`, `{"cell":3} {}`, `{"cell":3}]`, ``} {
+		if err := DecodeStrict([]byte(bad), &m); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package canaille
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -83,13 +82,8 @@ func (m Move) MarshalJSON() ([]byte, error) {
 // extra fields and unknown cards are errors.
 func decodeMove(data []byte) (Move, error) {
 	var j moveJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := engine.DecodeStrict(data, &j); err != nil {
 		return Move{}, fmt.Errorf("canaille move: %w", err)
-	}
-	if dec.More() {
-		return Move{}, fmt.Errorf("canaille move: trailing data")
 	}
 	f, ok := fields[j.Kind]
 	if !ok {

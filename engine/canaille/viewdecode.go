@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -22,13 +21,8 @@ var _ engine.ViewDecoder = Rules{}
 // contradict the rest is refused.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
 	var v View
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := engine.DecodeStrict(data, &v); err != nil {
 		return nil, fmt.Errorf("canaille view: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("canaille view: data after the view")
 	}
 	if err := checkViewShape(&v); err != nil {
 		return nil, err

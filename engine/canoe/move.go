@@ -1,12 +1,11 @@
 package canoe
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/tablee/tablee/engine"
 )
 
 // Kind says what a move does.
@@ -82,13 +81,8 @@ func decodeMove(data []byte) (Move, error) {
 		From *Hole `json:"from"`
 		To   *Hole `json:"to"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
+	if err := engine.DecodeStrict(data, &raw); err != nil {
 		return Move{}, fmt.Errorf("canoe move: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Move{}, errors.New("canoe move: data after the move")
 	}
 	if raw.Kind == nil {
 		return Move{}, errors.New("canoe move: no kind")

@@ -1,11 +1,7 @@
 package canoe
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -20,13 +16,8 @@ var _ engine.ViewDecoder = Rules{}
 // that contradicts the board.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
 	var v View
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := engine.DecodeStrict(data, &v); err != nil {
 		return nil, fmt.Errorf("canoe view: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("canoe view: data after the view")
 	}
 	s, err := stateOf(&v)
 	if err != nil {

@@ -1,8 +1,6 @@
 package canyon
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -54,13 +52,8 @@ func (m Move) String() string {
 // that do not belong to the kind are errors.
 func decodeMove(data []byte) (Move, error) {
 	var m Move
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := engine.DecodeStrict(data, &m); err != nil {
 		return Move{}, fmt.Errorf("canyon move: %w", err)
-	}
-	if dec.More() {
-		return Move{}, fmt.Errorf("canyon move: data after the move")
 	}
 	return m, m.wellFormed()
 }

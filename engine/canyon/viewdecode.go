@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/tablee/tablee/engine"
@@ -33,13 +32,8 @@ type viewJSON struct {
 // contradict the rest is refused.
 func (r *Rules) DecodeView(data []byte) (engine.View, error) {
 	var j viewJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := engine.DecodeStrict(data, &j); err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("canyon view: data after the view")
 	}
 	b := board()
 	if r != nil && r.b != nil {

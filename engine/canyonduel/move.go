@@ -1,12 +1,10 @@
 package canyonduel
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/tablee/tablee/engine"
 )
 
 // Move kinds.
@@ -68,14 +66,9 @@ func ParseMove(s string) (Move, error) {
 // unknown kinds and squares off the grid are errors. Whether the move is
 // legal is Apply's business.
 func decodeMove(data []byte) (Move, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var m Move
-	if err := dec.Decode(&m); err != nil {
+	if err := engine.DecodeStrict(data, &m); err != nil {
 		return Move{}, fmt.Errorf("canyonduel move: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Move{}, errors.New("canyonduel move: data after the move")
 	}
 	if err := m.checkShape(); err != nil {
 		return Move{}, err

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -20,13 +19,8 @@ var _ engine.ViewDecoder = Rules{}
 // derived part that contradicts them.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
 	var v View
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := engine.DecodeStrict(data, &v); err != nil {
 		return nil, fmt.Errorf("canyonduel view: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("canyonduel view: data after the view")
 	}
 	if v.Seat != engine.Table && !v.Seat.Valid(2) {
 		return nil, fmt.Errorf("canyonduel view: viewer %v is not a seat of this game", v.Seat)
