@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -33,9 +32,7 @@ func (u Update) Decode(rules engine.Rules) (engine.View, error) {
 		return nil, fmt.Errorf("%w (%s)", ErrNoViewDecoder, rules.Info().ID)
 	}
 	var vj engine.ViewJSON
-	d := json.NewDecoder(bytes.NewReader(u.View))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&vj); err != nil {
+	if err := engine.DecodeStrict(u.View, &vj); err != nil {
 		return nil, fmt.Errorf("client: view %d: %w", u.Version, err)
 	}
 	if vj.V != engine.SchemaVersion {

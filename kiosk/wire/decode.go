@@ -1,9 +1,9 @@
 package wire
 
 import (
-	"bytes"
-	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/tablee/tablee/engine"
 )
 
 // MaxName is the longest nickname, in characters.
@@ -20,13 +20,8 @@ func DecodeClient(frame []byte) (Message, *Error) {
 		return Message{}, e
 	}
 	var m Message
-	dec := json.NewDecoder(bytes.NewReader(frame))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return Message{}, Errorf(BadJSON, "not a message: %v", err)
-	}
-	if dec.More() {
-		return Message{}, Errorf(BadJSON, "one message per frame")
+	if err := engine.DecodeStrict(frame, &m); err != nil {
+		return Message{}, Errorf(BadJSON, "not one message of this protocol: %v", err)
 	}
 	if m.V != Version {
 		return m, Errorf(BadVersion, "protocol version %d; this table speaks %d", m.V, Version)

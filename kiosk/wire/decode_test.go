@@ -23,6 +23,7 @@ func TestDecodeClientNamesWhatIsWrong(t *testing.T) {
 	cases := map[string]string{
 		`not json`:                                       BadJSON,
 		`{"v":1,"type":"ping"} {"v":1}`:                  BadJSON,
+		`{"v":1,"type":"ping"}]`:                         BadJSON,
 		`{"v":1,"type":"ping","evil":true}`:              BadJSON,
 		`{"v":2,"type":"ping"}`:                          BadVersion,
 		`{"v":1,"type":"shuffle"}`:                       UnknownType,
