@@ -46,7 +46,7 @@ func TestOpenSettings(t *testing.T) {
 			}
 		}
 	}
-	if got := pragma(t, d.w, "user_version"); got != "2" || SchemaVersion() != 2 {
+	if got := pragma(t, d.w, "user_version"); got != "3" || SchemaVersion() != 3 {
 		t.Errorf("user_version %s, SchemaVersion %d", got, SchemaVersion())
 	}
 	if _, err := d.r.Exec("INSERT INTO kiosk_tables (name) VALUES ('x')"); err == nil {

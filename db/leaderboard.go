@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -29,6 +28,37 @@ func (p Period) Start(now time.Time) (time.Time, error) {
 		return time.Time{}, nil
 	}
 	return time.Time{}, fmt.Errorf("unknown period %q (week, month or all)", p)
+}
+
+// playedSince is the query of each player's games, wins and best score
+// since a time (zero: all time), from the running totals: all time from
+// player_stats; since a time from player_hours, plus the results of the
+// part of an hour before the first whole hour (none when since falls on
+// the hour, as a week's or month's start does in whole-hour time zones).
+func playedSince(game string, since time.Time) (string, []any) {
+	if since.IsZero() {
+		return `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best_score) AS best
+			FROM player_stats WHERE ? IN ('', game) GROUP BY player_id`, []any{game}
+	}
+	utc := since.UTC()
+	firstHour := utc.Truncate(time.Hour)
+	if firstHour.Before(utc) {
+		firstHour = firstHour.Add(time.Hour)
+	}
+	hour := firstHour.Format("2006-01-02T15")
+	// CROSS JOIN makes SQLite start from the sessions' (ended_at) index,
+	// which it would not always guess without statistics.
+	q := `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best) AS best FROM (
+			SELECT player_id, games, wins, best_score AS best FROM player_hours
+			WHERE hour >= ?1 AND ?2 IN ('', game)
+			UNION ALL
+			SELECT st.player_id, 1, r.winner, r.score
+			FROM sessions s
+			CROSS JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
+			JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
+			WHERE s.status = 'finished' AND s.ended_at >= ?3 AND s.ended_at < ?1 AND ?2 IN ('', s.game)
+		) GROUP BY player_id`
+	return q, []any{hour, game, fmtTime(since)}
 }
 
 // Standing is one player's line of a leaderboard.
@@ -59,28 +89,7 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	// Only the filters that apply, so SQLite can use the (game, ended_at) and
-	// (ended_at) partial indexes on finished sessions; CROSS JOIN makes it
-	// start from the sessions, which it would not always guess without
-	// statistics.
-	where, args := []string{"s.status = 'finished'"}, []any{}
-	if game != "" {
-		where, args = append(where, "s.game = ?"), append(args, game)
-	}
-	if !since.IsZero() {
-		where, args = append(where, "s.ended_at >= ?"), append(args, fmtTime(since))
-	}
-	played := `SELECT st.player_id, count(*) AS games, sum(r.winner) AS wins, max(r.score) AS best
-		FROM sessions s
-		CROSS JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
-		JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
-		WHERE ` + strings.Join(where, " AND ") + `
-		GROUP BY st.player_id`
-	if since.IsZero() {
-		// All time: the running totals, a few rows per player.
-		played, args = `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best_score) AS best
-			FROM player_stats WHERE ? IN ('', game) GROUP BY player_id`, []any{game}
-	}
+	played, args := playedSince(game, since)
 	q := `WITH played AS (` + played + `)
 	SELECT p.id, p.nickname, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)

@@ -46,6 +46,7 @@ func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 			 WHERE id = ?2`,
 			"DELETE FROM ratings WHERE player_id = ?1",
 			"DELETE FROM player_stats WHERE player_id = ?1",
+			"DELETE FROM player_hours WHERE player_id = ?1",
 			"DELETE FROM players WHERE id = ?1",
 		} {
 			if _, err := tx.ExecContext(ctx, q, from, into); err != nil {

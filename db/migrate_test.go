@@ -10,7 +10,7 @@ import (
 // downgrade turns d's file back into schema 1 plus what extra leaves behind.
 func downgrade(t *testing.T, d *DB, extra string) {
 	t.Helper()
-	if _, err := d.w.Exec("DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+	if _, err := d.w.Exec("DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -22,7 +22,8 @@ func TestMigrationBackfillsStats(t *testing.T) {
 	f.play(t, "canoe", f.persons(0, 1), []int{3, 1}, t0)
 	f.play(t, "canyon", append(f.persons(1, 0), Seat{Kind: Guest}), []int{3, 8, 1}, t0.Add(time.Hour))
 	before, _ := f.d.PlayerStats(ctx, f.players[0].ID)
-	downgrade(t, f.d, "DROP TRIGGER results_tally;")
+	boardBefore, _ := f.d.Leaderboard(ctx, "", t0.Add(-time.Hour), 0)
+	downgrade(t, f.d, "DROP TRIGGER results_tally; DROP TRIGGER results_tally_hours;")
 
 	d, err := Open(ctx, f.d.Path())
 	if err != nil {
@@ -32,6 +33,10 @@ func TestMigrationBackfillsStats(t *testing.T) {
 	after, err := d.PlayerStats(ctx, f.players[0].ID)
 	if err != nil || fmt.Sprint(after) != fmt.Sprint(before) {
 		t.Errorf("stats after migrating: %v (%v), before: %v", after, err, before)
+	}
+	boardAfter, err := d.Leaderboard(ctx, "", t0.Add(-time.Hour), 0)
+	if err != nil || len(boardBefore) != 2 || fmt.Sprint(boardAfter) != fmt.Sprint(boardBefore) {
+		t.Errorf("a period's board after migrating: %v (%v), before: %v", boardAfter, err, boardBefore)
 	}
 }
 

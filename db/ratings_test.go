@@ -220,3 +220,33 @@ func TestBackup(t *testing.T) {
 		t.Errorf("the backup has %d players", len(ps))
 	}
 }
+
+// A board since a time that is not on the hour reads the whole hours from
+// player_hours and the first part-hour from the results themselves.
+func TestLeaderboardSinceMidHour(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 2)
+	at := func(h, m int) time.Time { return time.Date(2026, 3, 11, h, m, 0, 0, time.UTC) }
+	f.play(t, "canoe", f.persons(0, 1), []int{5, 1}, at(10, 10)) // before: not counted
+	f.play(t, "canoe", f.persons(0, 1), []int{1, 5}, at(10, 40)) // in the part-hour
+	f.play(t, "canoe", f.persons(0, 1), []int{6, 1}, at(11, 5))  // in a whole hour
+	f.play(t, "canoe", f.persons(0, 1), []int{8, 1}, at(13, 59))
+	lb, err := f.d.Leaderboard(ctx, "canoe", at(10, 30), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Standing{}
+	for _, s := range lb {
+		got[s.Nickname] = s
+	}
+	a, b := got["playerA"], got["playerB"]
+	if a.Games != 3 || a.Wins != 2 || a.BestScore != 8 || b.Games != 3 || b.Wins != 1 || b.BestScore != 5 {
+		t.Errorf("since 10:30: A %+v, B %+v", a, b)
+	}
+	if lb, _ := f.d.Leaderboard(ctx, "canoe", at(11, 0), 0); len(lb) != 2 || lb[0].Games != 2 {
+		t.Errorf("since 11:00: %+v", lb)
+	}
+	if lb, _ := f.d.Leaderboard(ctx, "canyon", at(10, 30), 0); len(lb) != 0 {
+		t.Errorf("canyon since 10:30: %+v", lb)
+	}
+}

@@ -59,11 +59,19 @@ func (t Stats) add(s Stats) Stats {
 	return t
 }
 
-// retally recounts a player's player_stats from the results, after their
-// seats changed hands (a merge).
+// retally recounts a player's running totals (player_stats, player_hours)
+// from the results, after their seats changed hands (a merge).
 func retally(ctx context.Context, tx *sql.Tx, player string) error {
 	for _, q := range []string{
 		"DELETE FROM player_stats WHERE player_id = ?1",
+		"DELETE FROM player_hours WHERE player_id = ?1",
+		`INSERT INTO player_hours (player_id, game, hour, games, wins, best_score)
+		 SELECT st.player_id, s.game, substr(s.ended_at, 1, 13), count(*), sum(r.winner), max(r.score)
+		 FROM seats st
+		 JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
+		 JOIN sessions s ON s.id = st.session_id AND s.status = 'finished'
+		 WHERE st.player_id = ?1
+		 GROUP BY st.player_id, s.game, substr(s.ended_at, 1, 13)`,
 		`INSERT INTO player_stats (player_id, game, games, wins, best_score, last_played)
 		 SELECT st.player_id, s.game, count(*), sum(r.winner), max(r.score), max(s.ended_at)
 		 FROM seats st
