@@ -48,9 +48,13 @@ func playedSince(game string, since time.Time) (string, []any) {
 	hour := firstHour.Format("2006-01-02T15")
 	// CROSS JOIN makes SQLite start from the sessions' (ended_at) index,
 	// which it would not always guess without statistics.
+	hours := "hour >= ?1" // over all games: the covering (hour...) index
+	if game != "" {
+		hours = "game = ?2 AND hour >= ?1" // one game: a range of the table itself
+	}
 	q := `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best) AS best FROM (
 			SELECT player_id, games, wins, best_score AS best FROM player_hours
-			WHERE hour >= ?1 AND ?2 IN ('', game)
+			WHERE ` + hours + `
 			UNION ALL
 			SELECT st.player_id, 1, r.winner, r.score
 			FROM sessions s

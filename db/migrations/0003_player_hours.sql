@@ -4,6 +4,8 @@
 -- month, or a database seeded with simulated games, holds many thousands).
 -- Hours are UTC, 'YYYY-MM-DDTHH', the first 13 characters of ended_at.
 
+-- Clustered by game and hour, so one game's board reads one range of rows;
+-- the covering index serves the boards over all games the same way.
 CREATE TABLE player_hours (
 	player_id  TEXT NOT NULL REFERENCES players (id),
 	game       TEXT NOT NULL,
@@ -11,9 +13,10 @@ CREATE TABLE player_hours (
 	games      INTEGER NOT NULL,
 	wins       INTEGER NOT NULL,
 	best_score INTEGER NOT NULL,
-	PRIMARY KEY (player_id, game, hour)
+	PRIMARY KEY (game, hour, player_id)
 ) WITHOUT ROWID;
-CREATE INDEX player_hours_by_hour ON player_hours (hour);
+CREATE INDEX player_hours_by_hour ON player_hours (hour, player_id, games, wins, best_score);
+CREATE INDEX player_hours_by_player ON player_hours (player_id);
 
 CREATE TRIGGER results_tally_hours AFTER INSERT ON results
 WHEN (SELECT kind FROM seats WHERE session_id = NEW.session_id AND seat = NEW.seat) = 'person'
@@ -22,7 +25,7 @@ BEGIN
 	SELECT st.player_id, s.game, substr(s.ended_at, 1, 13), 1, NEW.winner, NEW.score
 	FROM seats st JOIN sessions s ON s.id = st.session_id
 	WHERE st.session_id = NEW.session_id AND st.seat = NEW.seat
-	ON CONFLICT (player_id, game, hour) DO UPDATE SET
+	ON CONFLICT (game, hour, player_id) DO UPDATE SET
 		games = games + 1,
 		wins = wins + excluded.wins,
 		best_score = max(best_score, excluded.best_score);
