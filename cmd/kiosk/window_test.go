@@ -73,8 +73,8 @@ func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := tb.Server().Code()
-	if _, ok := find(w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "À Place 1 de jouer") }); !ok {
-		t.Error("the table screen does not say whose turn it is")
+	if _, ok := find(w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "En attente de 2 joueur(s)") }); !ok {
+		t.Error("the table screen does not say it waits for the players")
 	}
 	if ui.board.Content() != w.Content() || !strings.Contains(ui.board.CodeText(), code) {
 		t.Errorf("the table screen does not show the code %s (%q)", code, ui.board.CodeText())

@@ -58,7 +58,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		return Outcome{}, err
 	}
 	defer c.Close()
-	w, err := c.Join(ctx, cfg.Code, cfg.Name)
+	w, err := join(ctx, c, cfg)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addrs[0]), err)
 	}
@@ -141,4 +141,24 @@ func player(cfg Config, game string) (engine.Rules, engine.Bot, error) {
 		return nil, nil, err
 	}
 	return rules, b, nil
+}
+
+// joinTries bounds how often a join lost to a dropped connection is tried
+// again, half a second apart, while the client reconnects.
+const joinTries = 40
+
+// join takes a seat. A join lost with the connection (the kiosk restarting)
+// is tried again once the client has reconnected; a refusal is final.
+func join(ctx context.Context, c *client.Client, cfg Config) (client.Welcome, error) {
+	for try := 1; ; try++ {
+		w, err := c.Join(ctx, cfg.Code, cfg.Name)
+		if !errors.Is(err, client.ErrDisconnected) || try == joinTries {
+			return w, err
+		}
+		select {
+		case <-ctx.Done():
+			return w, err
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
 }

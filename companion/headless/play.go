@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
@@ -44,6 +45,10 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 	}
 }
 
+// waitingPause is how long a player waits before trying again while other
+// players are still joining.
+const waitingPause = 300 * time.Millisecond
+
 // decide plays b's choice for the view. A refused or lost move is logged and
 // the view asked for again; only the end of ctx stops the game.
 func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, game string, logf func(string, ...any)) error {
@@ -63,6 +68,14 @@ func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, 
 	switch {
 	case err == nil:
 		logf("played %v", m)
+	case errors.As(err, &we) && we.Code == wire.Waiting:
+		// Others are still joining: ask again in a moment, not in a loop.
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(waitingPause):
+		}
+		_ = c.Sync(ctx)
 	case errors.As(err, &we):
 		logf("move %v refused: %v; resyncing", m, we)
 		_ = c.Sync(ctx)

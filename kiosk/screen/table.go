@@ -108,10 +108,22 @@ func (t *Table) statusLine(st TableState) string {
 			names = append(names, t.seatName(st, w))
 		}
 		return txtOver.In(t.lang) + " — " + fmt.Sprintf(txtWinners.In(t.lang), strings.Join(names, ", "))
+	case freeSeats(st) > 0:
+		return fmt.Sprintf(txtWaiting.In(t.lang), freeSeats(st))
 	case st.Turn >= 0:
 		return fmt.Sprintf(txtTurn.In(t.lang), t.seatName(st, st.Turn))
 	}
 	return ""
+}
+
+func freeSeats(st TableState) int {
+	n := 0
+	for _, s := range st.Seats {
+		if s.State == "free" {
+			n++
+		}
+	}
+	return n
 }
 
 func (t *Table) seatRow(seat engine.Seat, s SeatStatus) fyne.CanvasObject {

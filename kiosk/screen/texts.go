@@ -16,6 +16,7 @@ var (
 	txtFree        = engine.Text{FR: "libre", DE: "frei", EN: "free"}
 	txtConnected   = engine.Text{FR: "connecté", DE: "verbunden", EN: "connected"}
 	txtAway        = engine.Text{FR: "absent", DE: "abwesend", EN: "away"}
+	txtWaiting     = engine.Text{FR: "En attente de %d joueur(s)", DE: "Warten auf %d Spieler", EN: "Waiting for %d player(s)"}
 	txtTurn        = engine.Text{FR: "À %s de jouer", DE: "%s ist am Zug", EN: "%s to play"}
 	txtOver        = engine.Text{FR: "Partie terminée", DE: "Spiel beendet", EN: "Game over"}
 	txtWinners     = engine.Text{FR: "Gagnant(s) : %s", DE: "Gewinner: %s", EN: "Winner(s): %s"}

@@ -475,8 +475,19 @@ func (s *Server) move(c *conn, m wire.Message) {
 		return
 	}
 	s.mu.Lock()
-	sess := s.session
+	sess, free := s.session, 0
+	for _, st := range s.seats {
+		if st.free() {
+			free++
+		}
+	}
 	s.mu.Unlock()
+	// Nobody plays before everyone is seated: a guest still joining must
+	// not find the game begun without them.
+	if free > 0 {
+		c.send(wire.Errorf(wire.Waiting, "waiting for %d more player(s) to join", free).Reply(m.Ref))
+		return
+	}
 	mv, err := sess.Game().DecodeMove(m.Move)
 	if err != nil {
 		c.send(wire.Errorf(wire.BadMove, "%v", err).Reply(m.Ref))

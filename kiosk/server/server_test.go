@@ -336,3 +336,18 @@ func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
 		t.Errorf("stored seats %+v", rec.Seats)
 	}
 }
+
+func TestNobodyPlaysUntilEverySeatIsTaken(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a := tb.dial(t)
+	a.join(tb, "Anja")
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "eager", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	if e := a.expectError(wire.Waiting); !strings.Contains(e.Message, "1 more") {
+		t.Errorf("message %q", e.Message)
+	}
+	tb.dial(t).join(tb, "Bernd")
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "now", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	if v := a.expect(wire.TypeView); v.Version != 1 || v.Ref != "now" {
+		t.Errorf("view %d ref %q", v.Version, v.Ref)
+	}
+}

@@ -85,6 +85,7 @@ const (
 	IllegalMove = "illegal-move"  // the rules forbid the move (Rule says which)
 	BadMove     = "bad-move"      // the move cannot be read
 	NoGame      = "no-game"       // no game is running
+	Waiting     = "waiting"       // seats are still free: the game starts once all are taken
 	Internal    = "internal"      // the table failed; try again
 )
 
