@@ -9,8 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
-	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+	"github.com/mattn/go-sqlite3" // also registers the "sqlite3" driver
 )
 
 // busyTimeoutMS is how long a connection waits for another process holding
@@ -49,7 +50,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	d.w.SetMaxOpenConns(1)
 	d.w.SetConnMaxIdleTime(0)
-	if err := d.setUp(ctx); err != nil {
+	if err := d.setUpWhenFree(ctx); err != nil {
 		d.w.Close()
 		return nil, err
 	}
@@ -59,6 +60,26 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	d.r.SetMaxOpenConns(readers)
 	return d, nil
+}
+
+// setUpWhenFree runs setUp, waiting while another process holds the file.
+// Two processes opening a new file at once both switch it to WAL, and
+// SQLite answers one of them "database is locked" at once rather than
+// through the busy timeout; the switch takes milliseconds, so try again.
+func (d *DB) setUpWhenFree(ctx context.Context) error {
+	deadline := time.Now().Add(busyTimeoutMS * time.Millisecond)
+	for {
+		err := d.setUp(ctx)
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // setUp checks the file and migrates it, on the writer connection.
