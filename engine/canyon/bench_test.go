@@ -1,6 +1,7 @@
 package canyon
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -71,4 +72,29 @@ func BenchmarkApplyGame6(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkBotDecision times the default bot over every decision of the
+// first rounds of a 6-player game: placements, bids, tricks and moves.
+func BenchmarkBotDecision(b *testing.B) {
+	r := NewRules()
+	bot, _ := r.Bot("default", 1)
+	st, _ := r.New(engine.Setup{Seats: 6, Seed: 3})
+	s := st.(*State)
+	var views []engine.View
+	rng := engine.NewRNG(3, 3)
+	for len(views) < 300 && s.t.Phase != PhaseOver {
+		views = append(views, s.View(s.Turn()))
+		if _, err := s.Apply(s.Turn(), s.RandomMove(&rng)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		if _, err := bot.Choose(ctx, views[i%len(views)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
 }

@@ -3,7 +3,6 @@ package canyon
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
@@ -39,8 +38,9 @@ func TestBotBeatsRandomBots(t *testing.T) {
 	}
 }
 
-// Every decision, in every phase, is legal and quick.
-func TestBotDecidesLegallyAndFast(t *testing.T) {
+// Every decision, in every phase, is legal. How long one takes is
+// BenchmarkBotDecision's business: no timing in a pass/fail test.
+func TestBotDecidesLegally(t *testing.T) {
 	r := NewRules()
 	b, _ := r.Bot("default", 1)
 	if _, ok := r.Bot("grandmaster", 1); ok {
@@ -50,13 +50,9 @@ func TestBotDecidesLegallyAndFast(t *testing.T) {
 		st, _ := r.New(engine.Setup{Seats: 3 + g%4, Seed: uint64(g)})
 		s := st.(*State)
 		for s.t.Phase != PhaseOver && s.t.Round < 60 {
-			start := time.Now()
 			m, err := b.Choose(context.Background(), s.View(s.Turn()))
 			if err != nil {
 				t.Fatal(err)
-			}
-			if d := time.Since(start); d > time.Second {
-				t.Fatalf("decision took %v", d)
 			}
 			if _, err := s.Apply(s.Turn(), m); err != nil {
 				t.Fatalf("bot chose %v: %v", m, err)
