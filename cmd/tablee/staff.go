@@ -45,6 +45,22 @@ func openDB(ctx context.Context, path string) (*db.DB, error) {
 	return db.Open(ctx, path)
 }
 
+// openWithArgs adds --db to fs, parses args for the positional arguments
+// want names, and opens the database: the start of every staff command
+// that works on one thing (a session, a player, a backup file).
+func openWithArgs(ctx context.Context, fs *flag.FlagSet, args []string, want ...string) (*db.DB, []string, error) {
+	path := dbFlag(fs)
+	pos, err := parseArgs(fs, args, want...)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, pos, nil
+}
+
 // parseArgs parses flags that may come before, between or after want
 // positional arguments, and returns the positional ones.
 func parseArgs(fs *flag.FlagSet, args []string, want ...string) ([]string, error) {

@@ -7,13 +7,7 @@ import (
 )
 
 func runBackup(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "backup")
-	path := dbFlag(fs)
-	pos, err := parseArgs(fs, args, "FILE")
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, pos, err := openWithArgs(ctx, newFlags(e, "backup"), args, "FILE")
 	if err != nil {
 		return err
 	}

@@ -50,13 +50,7 @@ func runPlayerList(ctx context.Context, e *env, args []string) error {
 }
 
 func runPlayerRename(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "player rename")
-	path := dbFlag(fs)
-	pos, err := parseArgs(fs, args, "ID", "NICKNAME")
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, pos, err := openWithArgs(ctx, newFlags(e, "player rename"), args, "ID", "NICKNAME")
 	if err != nil {
 		return err
 	}
@@ -73,13 +67,7 @@ func runPlayerRename(ctx context.Context, e *env, args []string) error {
 }
 
 func runPlayerMerge(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "player merge")
-	path := dbFlag(fs)
-	pos, err := parseArgs(fs, args, "FROM_ID", "INTO_ID")
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, pos, err := openWithArgs(ctx, newFlags(e, "player merge"), args, "FROM_ID", "INTO_ID")
 	if err != nil {
 		return err
 	}
@@ -100,13 +88,7 @@ func runPlayerMerge(ctx context.Context, e *env, args []string) error {
 }
 
 func runPlayerStats(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "player stats")
-	path := dbFlag(fs)
-	pos, err := parseArgs(fs, args, "ID")
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, pos, err := openWithArgs(ctx, newFlags(e, "player stats"), args, "ID")
 	if err != nil {
 		return err
 	}

@@ -95,13 +95,7 @@ func seatNames(seats []db.Seat) string {
 }
 
 func runSession(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "session")
-	path := dbFlag(fs)
-	pos, err := parseArgs(fs, args, "ID")
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, pos, err := openWithArgs(ctx, newFlags(e, "session"), args, "ID")
 	if err != nil {
 		return err
 	}
