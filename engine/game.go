@@ -136,6 +136,21 @@ func ParseOptions(list string) map[string]string {
 	return opts
 }
 
+// CheckSetup checks setup's seat count and options against info and
+// returns setup with its options completed by the defaults. Every game's
+// New calls it, so a game started without NewGame is checked the same way.
+func (info Info) CheckSetup(setup Setup) (Setup, error) {
+	if err := info.CheckSeats(setup.Seats); err != nil {
+		return setup, err
+	}
+	opts, err := info.ResolveOptions(setup.Options)
+	if err != nil {
+		return setup, err
+	}
+	setup.Options = opts
+	return setup, nil
+}
+
 // CheckSeats returns an error unless n players may play the game.
 func (info Info) CheckSeats(n int) error {
 	if n < info.MinSeats || n > info.MaxSeats {

@@ -53,14 +53,9 @@ func (r *Registry) Infos() []Info {
 // NewGame checks the seats and options against the game's Info, fills in
 // default options and starts the game.
 func NewGame(rules Rules, setup Setup) (State, error) {
-	info := rules.Info()
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return nil, err
-	}
-	opts, err := info.ResolveOptions(setup.Options)
+	setup, err := rules.Info().CheckSetup(setup)
 	if err != nil {
 		return nil, err
 	}
-	setup.Options = opts
 	return rules.New(setup)
 }

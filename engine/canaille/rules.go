@@ -35,15 +35,11 @@ func (Rules) Info() engine.Info {
 
 // New deals a game.
 func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	inf := r.Info()
-	if err := inf.CheckSeats(setup.Seats); err != nil {
-		return nil, err
-	}
-	opts, err := inf.ResolveOptions(setup.Options)
+	setup, err := r.Info().CheckSetup(setup)
 	if err != nil {
 		return nil, err
 	}
-	first, err := parseFirst(opts[OptFirst], setup.Seats)
+	first, err := parseFirst(setup.Options[OptFirst], setup.Seats)
 	if err != nil {
 		return nil, err
 	}

@@ -37,11 +37,7 @@ func (Rules) Info() engine.Info {
 // New starts a game on the empty board, light (seat 0) to move. Canoë has
 // no chance, so the seed is not used.
 func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	info := r.Info()
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return nil, err
-	}
-	if _, err := info.ResolveOptions(setup.Options); err != nil {
+	if _, err := r.Info().CheckSetup(setup); err != nil {
 		return nil, err
 	}
 	return newState(), nil

@@ -32,16 +32,12 @@ func (r *Rules) Info() engine.Info {
 
 // New draws the first dealer; the player to their left places a canoe first.
 func (r *Rules) New(setup engine.Setup) (engine.State, error) {
-	info := r.Info()
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return nil, err
-	}
-	opts, err := info.ResolveOptions(setup.Options)
+	setup, err := r.Info().CheckSetup(setup)
 	if err != nil {
 		return nil, err
 	}
 	rng := engine.NewRNG(setup.Seed, 0)
-	s := newState(r.b, setup.Seats, opts[OptionLessLuck] == "on", rng)
+	s := newState(r.b, setup.Seats, setup.Options[OptionLessLuck] == "on", rng)
 	s.t.Dealer, s.t.Draws = drawDealer(&s.rng, setup.Seats)
 	s.t.Start = (s.t.Dealer + 1) % setup.Seats
 	s.t.ToMove = engine.Seat(s.t.Start)

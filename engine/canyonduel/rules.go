@@ -22,11 +22,7 @@ func (Rules) Info() engine.Info {
 // New sets up the start position. The game has no chance, so the seed is
 // not used.
 func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	info := r.Info()
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return nil, err
-	}
-	if _, err := info.ResolveOptions(setup.Options); err != nil {
+	if _, err := r.Info().CheckSetup(setup); err != nil {
 		return nil, err
 	}
 	return newState(), nil
