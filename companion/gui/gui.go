@@ -27,11 +27,14 @@ type Deps struct {
 	Games  *engine.Registry
 	// Do runs f on Fyne's goroutine; nil means fyne.Do.
 	Do func(f func())
+	// Lang is the language of the texts: "fr" (also when empty), "de", "en".
+	Lang string
 }
 
 // App is the companion's window and the one table it may be seated at.
 type App struct {
 	deps   Deps
+	lang   string
 	win    fyne.Window
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
@@ -50,18 +53,18 @@ func New(win fyne.Window, deps Deps) *App {
 	if deps.Do == nil {
 		deps.Do = fyne.Do
 	}
-	a := &App{deps: deps, win: win, status: widget.NewLabel("")}
+	a := &App{deps: deps, lang: deps.Lang, win: win, status: widget.NewLabel("")}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	a.list = widget.NewList(
 		func() int { return len(a.tables) },
 		func() fyne.CanvasObject { return widget.NewLabel("Table 00 — canaille — 6 free") },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(describe(a.tables[i])) },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(a.describe(a.tables[i])) },
 	)
 	a.list.OnSelected = func(i widget.ListItemID) {
 		a.list.UnselectAll()
 		a.showJoin(a.tables[i])
 	}
-	a.refresh = widget.NewButton("Refresh", a.Refresh)
+	a.refresh = widget.NewButton(a.t(txtRefresh), a.Refresh)
 	a.showTables()
 	a.Refresh()
 	return a
@@ -75,23 +78,26 @@ func (a *App) Close() {
 	}
 }
 
-func describe(t discovery.Table) string {
-	game := t.Game
-	if game == "" {
-		game = "lobby"
+func (a *App) describe(t discovery.Table) string {
+	game := a.t(txtLobby)
+	if rules, err := a.deps.Games.Get(t.Game); err == nil {
+		game = rules.Info().Name.In(a.lang)
 	}
-	return fmt.Sprintf("%s — %s — %d free", t.Name, game, t.Free)
+	return fmt.Sprintf("%s — %s — "+a.t(txtFreeSeats), t.Name, game, t.Free)
 }
 
+// t is a text in the app's language.
+func (a *App) t(txt engine.Text) string { return txt.In(a.lang) }
+
 func (a *App) showTables() {
-	top := container.NewVBox(widget.NewLabel("Tables nearby"), a.refresh, a.status)
+	top := container.NewVBox(widget.NewLabel(a.t(txtTablesNearby)), a.refresh, a.status)
 	a.win.SetContent(container.NewBorder(top, nil, nil, nil, a.list))
 }
 
 // Refresh looks for tables again.
 func (a *App) Refresh() {
 	a.refresh.Disable()
-	a.status.SetText("Looking for tables…")
+	a.status.SetText(a.t(txtLooking))
 	go func() {
 		tables, err := a.deps.Browse(a.ctx)
 		a.deps.Do(func() {
@@ -100,11 +106,11 @@ func (a *App) Refresh() {
 			a.list.Refresh()
 			switch {
 			case err != nil:
-				a.status.SetText(fmt.Sprintf("Cannot look for tables: %v", err))
+				a.status.SetText(fmt.Sprintf(a.t(txtCannotLook), err))
 			case len(tables) == 0:
-				a.status.SetText("No table found. Is this phone on the venue's Wi-Fi?")
+				a.status.SetText(a.t(txtNoTable))
 			default:
-				a.status.SetText("Tap your table.")
+				a.status.SetText(a.t(txtTapTable))
 			}
 		})
 	}()

@@ -61,6 +61,7 @@ func start(t *testing.T, tb *kiosktest.Table) (*App, *ui) {
 			Dial:   client.Dial,
 			Games:  catalog.Registry(),
 			Do:     u.do,
+			Lang:   "en",
 		})
 	})
 	t.Cleanup(a.Close)
@@ -121,6 +122,30 @@ func TestPlaysAGameByTappingMoves(t *testing.T) {
 	u.do(func() {
 		if !strings.Contains(a.seat.view.Text, "result:") || !strings.Contains(a.seat.view.Text, "board:") {
 			t.Errorf("final view text:\n%s", a.seat.view.Text)
+		}
+	})
+}
+
+func TestTheAppSpeaksFrenchFirst(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	u := &ui{}
+	var a *App
+	u.do(func() {
+		a = New(w, Deps{
+			Browse: func(context.Context) ([]discovery.Table, error) { return nil, nil },
+			Games:  catalog.Registry(),
+			Do:     u.do,
+		})
+	})
+	defer a.Close()
+	u.until(t, "the search to end", func() bool { return a.status.Text == "Aucune table trouvée. Ce téléphone est-il sur le Wi-Fi du lieu ?" })
+	u.do(func() {
+		if got := a.describe(discovery.Table{Name: "Table 1", Game: "canoe", Free: 1}); got != "Table 1 — Canoë — 1 place(s) libre(s)" {
+			t.Errorf("table line %q", got)
+		}
+		if a.refresh.Text != "Actualiser" {
+			t.Errorf("refresh button %q", a.refresh.Text)
 		}
 	})
 }

@@ -23,25 +23,25 @@ type joinForm struct {
 
 func (a *App) showJoin(t discovery.Table) {
 	f := &joinForm{table: t, code: widget.NewEntry(), name: widget.NewEntry(), status: widget.NewLabel("")}
-	f.code.SetPlaceHolder("4-digit code shown on the table")
-	f.name.SetPlaceHolder("Nickname")
-	f.submit = widget.NewButton("Join", func() { a.submitJoin(f) })
-	back := widget.NewButton("Back", a.showTables)
-	form := widget.NewForm(widget.NewFormItem("Code", f.code), widget.NewFormItem("Nickname", f.name))
+	f.code.SetPlaceHolder(a.t(txtCodeHint))
+	f.name.SetPlaceHolder(a.t(txtNickname))
+	f.submit = widget.NewButton(a.t(txtJoin), func() { a.submitJoin(f) })
+	back := widget.NewButton(a.t(txtBack), a.showTables)
+	form := widget.NewForm(widget.NewFormItem(a.t(txtCode), f.code), widget.NewFormItem(a.t(txtNickname), f.name))
 	a.join = f
-	a.win.SetContent(container.NewVBox(widget.NewLabel("Join "+t.Name), form, f.submit, back, f.status))
+	a.win.SetContent(container.NewVBox(widget.NewLabel(fmt.Sprintf(a.t(txtJoinTable), t.Name)), form, f.submit, back, f.status))
 }
 
 func (a *App) submitJoin(f *joinForm) {
 	code, name := f.code.Text, f.name.Text
 	f.submit.Disable()
-	f.status.SetText("Joining…")
+	f.status.SetText(a.t(txtJoining))
 	go func() {
 		c, w, err := a.connect(f.table, code, name)
 		a.deps.Do(func() {
 			f.submit.Enable()
 			if err != nil {
-				f.status.SetText(explain(err))
+				f.status.SetText(a.explain(err))
 				return
 			}
 			a.showSeat(c, w)
@@ -67,20 +67,20 @@ func (a *App) connect(t discovery.Table, code, name string) (*client.Client, cli
 }
 
 // explain words an error for the person holding the phone.
-func explain(err error) string {
+func (a *App) explain(err error) string {
 	var we *wire.Error
 	if !errors.As(err, &we) {
 		return err.Error()
 	}
 	switch we.Code {
 	case wire.WrongCode:
-		return "That is not the code shown on the table."
+		return a.t(txtWrongCode)
 	case wire.TableFull:
-		return "The table has no free seat."
+		return a.t(txtTableFull)
 	case wire.RateLimited:
-		return "Too many wrong codes; wait a minute."
+		return a.t(txtRateLimited)
 	case wire.BadName:
-		return "A nickname has 1 to 24 characters."
+		return a.t(txtBadName)
 	}
 	return we.Message
 }

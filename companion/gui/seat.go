@@ -26,7 +26,7 @@ type seatScreen struct {
 }
 
 func (a *App) showSeat(c *client.Client, w client.Welcome) {
-	s := &seatScreen{c: c, w: w, status: widget.NewLabel("Waiting for the table…"),
+	s := &seatScreen{c: c, w: w, status: widget.NewLabel(a.t(txtWaitTable)),
 		view: widget.NewLabel(""), moves: container.NewGridWrap(fyne.NewSize(140, 40))}
 	s.view.TextStyle = fyne.TextStyle{Monospace: true}
 	a.seat = s
@@ -35,7 +35,7 @@ func (a *App) showSeat(c *client.Client, w client.Welcome) {
 	a.win.SetContent(container.NewBorder(container.NewVBox(header, s.status), nil, nil, nil, container.NewVScroll(body)))
 	rules, err := a.deps.Games.Get(w.Game)
 	if err != nil {
-		s.status.SetText(fmt.Sprintf("This app cannot show %s: %v", w.Game, err))
+		s.status.SetText(fmt.Sprintf(a.t(txtCannotShow), w.Game, err))
 		return
 	}
 	s.rules = rules
@@ -48,14 +48,14 @@ func (a *App) follow(s *seatScreen) {
 		v, err := u.Decode(s.rules)
 		a.deps.Do(func() {
 			if err != nil {
-				s.status.SetText(fmt.Sprintf("Cannot read the view: %v", err))
+				s.status.SetText(fmt.Sprintf(a.t(txtCannotRead), err))
 				return
 			}
 			a.render(s, u, v)
 		})
 	}
 	err := s.c.Err()
-	a.deps.Do(func() { s.status.SetText(fmt.Sprintf("Left the table: %v", err)) })
+	a.deps.Do(func() { s.status.SetText(fmt.Sprintf(a.t(txtLeft), err)) })
 }
 
 func (a *App) render(s *seatScreen, u client.Update, v engine.View) {
@@ -63,14 +63,14 @@ func (a *App) render(s *seatScreen, u client.Update, v engine.View) {
 	s.moves.RemoveAll()
 	switch {
 	case u.Over:
-		s.status.SetText("Game over.")
+		s.status.SetText(a.t(txtGameOver))
 	case v.Turn() == s.w.Seat:
-		s.status.SetText("Your turn.")
+		s.status.SetText(a.t(txtYourTurn))
 		for _, m := range v.Legal() {
 			s.moves.Add(widget.NewButton(m.String(), func() { a.play(s, m) }))
 		}
 	default:
-		s.status.SetText(fmt.Sprintf("Waiting for %v.", v.Turn()))
+		s.status.SetText(fmt.Sprintf(a.t(txtWaitingFor), int(v.Turn())+1))
 	}
 }
 
@@ -86,7 +86,7 @@ func (a *App) play(s *seatScreen, m engine.Move) {
 		}
 		if err != nil {
 			a.deps.Do(func() {
-				s.status.SetText(fmt.Sprintf("%v: %v", m, explain(err)))
+				s.status.SetText(fmt.Sprintf("%v: %v", m, a.explain(err)))
 				for _, o := range s.moves.Objects {
 					o.(*widget.Button).Enable()
 				}
