@@ -139,7 +139,9 @@ func TestTheAppSpeaksFrenchFirst(t *testing.T) {
 		})
 	})
 	defer a.Close()
-	u.until(t, "the search to end", func() bool { return a.status.Text == "Aucune table trouvée. Ce téléphone est-il sur le Wi-Fi du lieu ?" })
+	u.until(t, "the search to end", func() bool {
+		return a.status.Text == "Aucune table trouvée. Ce téléphone est-il sur le Wi-Fi du lieu ?"
+	})
 	u.do(func() {
 		if got := a.describe(discovery.Table{Name: "Table 1", Game: "canoe", Free: 1}); got != "Table 1 — Canoë — 1 place(s) libre(s)" {
 			t.Errorf("table line %q", got)
