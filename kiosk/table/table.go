@@ -64,6 +64,7 @@ type Table struct {
 
 	announces chan struct{} // wakes the one goroutine that re-advertises
 	stop      chan struct{} // closed by Close
+	closeOnce sync.Once
 
 	mu      sync.Mutex
 	session *host.Session
@@ -285,6 +286,10 @@ func (t *Table) readvertise() {
 // Close withdraws the table, disconnects the phones and closes the database.
 // Sessions stay in the database, ready to resume.
 func (t *Table) Close() {
+	t.closeOnce.Do(t.close)
+}
+
+func (t *Table) close() {
 	close(t.stop)
 	if t.adv != nil {
 		t.adv.Close()

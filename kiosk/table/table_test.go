@@ -1,0 +1,51 @@
+package table
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/tablee/tablee/engine/catalog"
+)
+
+func TestARestartedTableResumesItsSessionCodeAndCertificate(t *testing.T) {
+	ctx := context.Background()
+	cfg := Config{Name: "Table 1", DBPath: filepath.Join(t.TempDir(), "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry()}
+	tb, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Session() != nil {
+		t.Fatal("a new table has a session")
+	}
+	s, err := tb.Start(ctx, "canyon", map[string]string{"less-luck": "on"}, []Seat{{}, {}, {Bot: "default"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, fp := tb.Server().Code(), tb.Fingerprint()
+	if seats := tb.Server().Seats(); len(seats) != 3 || seats[2].State != "bot" || tb.Server().FreeCount() != 2 {
+		t.Fatalf("seats %+v", seats)
+	}
+	tb.Close()
+	tb.Close() // twice is harmless
+
+	again, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	r := again.Session()
+	if r == nil || r.ID() != s.ID() || r.Record().Options["less-luck"] != "on" {
+		t.Fatalf("resumed %v, want session %s", r, s.ID())
+	}
+	if again.Server().Code() != code || again.Fingerprint() != fp {
+		t.Errorf("code %s fingerprint %s after restart; before %s %s", again.Server().Code(), again.Fingerprint(), code, fp)
+	}
+	// A new game abandons the old one and gets a new code.
+	if _, err := again.Start(ctx, "canoe", nil, []Seat{{}, {}}); err != nil {
+		t.Fatal(err)
+	}
+	if again.Server().Code() == code || r.Status() != "abandoned" {
+		t.Errorf("new game: code %s (was %s), old session %s", again.Server().Code(), code, r.Status())
+	}
+}
