@@ -59,15 +59,7 @@ RR......`)
 }
 
 func TestGainMatchesWorth(t *testing.T) {
-	s := position(t, 0, `
-.......Y
-.##.....
-.###....
-..###...
-.Y.###..
-.YR.###.
-R.Y..##.
-.R......`)
+	s := position(t, 0, chainBoard)
 	before := s.board.worth(0)
 	s.board.eachMove(0, func(_ bool, path, captured []int8) {
 		after := s.board

@@ -88,3 +88,15 @@ RR.###.Y
 RRR.###.
 RRRR.##.
 RRRRR...`
+
+// chainBoard is red to move with a long jump chain from c3: over yellow
+// b3, red a2, red b1, yellow c2 and yellow b4, in several directions.
+const chainBoard = `
+.......Y
+.##.....
+.###....
+..###...
+.Y.###..
+.YR.###.
+R.Y..##.
+.R......`

@@ -183,15 +183,7 @@ func TestCapturedPieceLeavesAtOnce(t *testing.T) {
 }
 
 func TestChainCapturesOnlyOpponents(t *testing.T) {
-	s := position(t, 0, `
-.......Y
-.##.....
-.###....
-..###...
-.Y.###..
-.YR.###.
-R.Y..##.
-.R......`)
+	s := position(t, 0, chainBoard)
 	// Over yellow b3, red a2, red b1, yellow c2, yellow b4.
 	mustApply(t, s, "c3:a3:a1:c1:c3:a5")
 	want := map[string]byte{"b3": '.', "a2": 'R', "b1": 'R', "c2": '.', "b4": '.', "a5": 'R', "c3": '.'}

@@ -36,15 +36,7 @@ func TestStartMoves(t *testing.T) {
 }
 
 func TestEventsTellStepsJumpsAndCaptures(t *testing.T) {
-	s := position(t, 0, `
-.......Y
-.##.....
-.###....
-..###...
-.Y.###..
-.YR.###.
-R.Y..##.
-.R......`)
+	s := position(t, 0, chainBoard)
 	if got := mustApply(t, s, "c3:a3:a1:c1"); !reflect.DeepEqual(eventTypes(got), []string{"jump", "capture", "jump", "jump"}) {
 		t.Errorf("events %v", eventTypes(got))
 	}
