@@ -186,3 +186,16 @@ func (o Option) allows(v string) bool {
 type ViewDecoder interface {
 	DecodeView(data []byte) (View, error)
 }
+
+// Moves turns a game's own move slice into engine moves, nil when empty,
+// as a View's Legal returns them.
+func Moves[M Move](ms []M) []Move {
+	if len(ms) == 0 {
+		return nil
+	}
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}

@@ -94,3 +94,13 @@ func TestParseOptions(t *testing.T) {
 		t.Errorf("%v", got)
 	}
 }
+
+func TestMovesKeepsOrderAndGivesNilForNone(t *testing.T) {
+	if Moves([]recMove(nil)) != nil {
+		t.Error("no moves gave a non-nil slice")
+	}
+	got := Moves([]recMove{{Cell: 2}, {Cell: 5}})
+	if len(got) != 2 || got[1] != (recMove{Cell: 5}) {
+		t.Errorf("%v", got)
+	}
+}

@@ -68,16 +68,7 @@ func (v *View) Viewer() engine.Seat { return v.Me }
 func (v *View) Turn() engine.Seat { return v.Next }
 
 // Legal is the viewer's legal moves on their turn.
-func (v *View) Legal() []engine.Move {
-	if len(v.Moves) == 0 {
-		return nil
-	}
-	out := make([]engine.Move, len(v.Moves))
-	for i, m := range v.Moves {
-		out[i] = m
-	}
-	return out
-}
+func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
 
 // View builds viewer's view.
 func (s *State) View(viewer engine.Seat) engine.View {

@@ -49,16 +49,7 @@ func (v *View) Viewer() engine.Seat { return v.For }
 func (v *View) Turn() engine.Seat { return v.ToMove }
 
 // Legal is the viewer's legal moves on its turn, else nil.
-func (v *View) Legal() []engine.Move {
-	if len(v.Moves) == 0 {
-		return nil
-	}
-	out := make([]engine.Move, len(v.Moves))
-	for i, m := range v.Moves {
-		out[i] = m
-	}
-	return out
-}
+func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
 
 // View shows viewer the whole position.
 func (s *State) View(viewer engine.Seat) engine.View {

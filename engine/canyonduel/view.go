@@ -37,16 +37,7 @@ func (v *View) Viewer() engine.Seat { return v.Seat }
 func (v *View) Turn() engine.Seat { return v.Next }
 
 // Legal is the viewer's moves when it is their turn, else nil.
-func (v *View) Legal() []engine.Move {
-	if len(v.Moves) == 0 {
-		return nil
-	}
-	out := make([]engine.Move, len(v.Moves))
-	for i, m := range v.Moves {
-		out[i] = m
-	}
-	return out
-}
+func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
 
 // View shows viewer the whole position, and their moves if it is their turn.
 func (s *State) View(viewer engine.Seat) engine.View {
