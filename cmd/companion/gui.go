@@ -12,7 +12,7 @@ import (
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/gui"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/proto/discovery"
 )
 
 // browseFor is how long the app listens for tables on each refresh.

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/kiosk/kiosktest"
 )
 
 // syncBuffer is a buffer the client's goroutines may log to.

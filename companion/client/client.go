@@ -11,12 +11,9 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
-
-// Path is where a table serves the protocol.
-const Path = "/v1/table"
 
 var (
 	// ErrClosed is the reason a client stopped when Close stopped it.
@@ -109,7 +106,7 @@ func DialWith(ctx context.Context, addr, fingerprint string, opts Options) (*Cli
 	transport := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(fingerprint)}
 	c := &Client{
 		addr:    addr,
-		url:     "wss://" + addr + Path,
+		url:     "wss://" + addr + wire.Path,
 		opts:    opts.withDefaults(),
 		http:    &http.Client{Transport: transport},
 		done:    make(chan struct{}),

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // These tests run the phone's side against the real kiosk table (SQLite,

@@ -16,8 +16,8 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // The tests in this file need a table that misbehaves on purpose, which the

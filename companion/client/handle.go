@@ -5,7 +5,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // handle acts on one message from the table.

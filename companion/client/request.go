@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // request is a message awaiting its answer from the table.

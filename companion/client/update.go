@@ -8,7 +8,7 @@ import (
 	"fmt"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // Update is one view of the seat, as the table sent it.

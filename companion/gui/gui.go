@@ -17,7 +17,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/proto/discovery"
 )
 
 // Deps are the app's links to the outside, replaced in tests.

@@ -12,12 +12,12 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
-	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/discovery"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/kiosk/kiosktest"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // ui serializes the app's goroutines and the test's taps: the test driver

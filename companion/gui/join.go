@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/companion/client"
-	"github.com/tablee/tablee/kiosk/discovery"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // joinForm asks for the table's code and a nickname.

@@ -11,15 +11,15 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/companion/client"
-	"github.com/tablee/tablee/companion/kiosktest"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/discovery"
+	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/kiosk/table"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // kiosk is a real table running a game of Canoë for two phones.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // play decides for seat with b on each view that is the seat's turn, until

@@ -12,7 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // outBacklog is how many messages may wait for a slow phone; one that falls

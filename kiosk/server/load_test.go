@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // loadTables is how many tables the load run plays at once; -load.tables
@@ -97,7 +98,7 @@ func openLoadTable(b *testing.B, phones int) *loadTable {
 	}
 	tb := newTable(b, "canyon", seats)
 	lt := &loadTable{tb: tb}
-	addr := strings.TrimSuffix(strings.TrimPrefix(tb.url, "wss://"), Path)
+	addr := strings.TrimSuffix(strings.TrimPrefix(tb.url, "wss://"), wire.Path)
 	for i := 0; i < phones; i++ {
 		c, err := client.Dial(context.Background(), addr, tb.fp)
 		if err != nil {

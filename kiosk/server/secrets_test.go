@@ -11,7 +11,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // recorder keeps every frame one phone received.

@@ -14,11 +14,8 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/wire"
 )
-
-// Path is where phones open their WebSocket.
-const Path = "/v1/table"
 
 // Config is what a Server works with.
 type Config struct {
@@ -166,9 +163,9 @@ func (s *Server) saveLocked() error {
 	return saveSeats(s.cfg.DataDir, f)
 }
 
-// ServeHTTP accepts a phone's WebSocket at Path.
+// ServeHTTP accepts a phone's WebSocket at wire.Path.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != Path {
+	if r.URL.Path != wire.Path {
 		http.NotFound(w, r)
 		return
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/host"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // table is a real host on a real SQLite file behind a real TLS server.
@@ -64,7 +64,7 @@ func newTable(t testing.TB, game string, seats []db.Seat) *table {
 	ts.TLS = tlscert.ServerConfig(cert)
 	ts.StartTLS()
 	t.Cleanup(ts.Close)
-	return &table{srv: srv, host: h, sess: sess, url: "wss" + strings.TrimPrefix(ts.URL, "https") + Path, fp: tlscert.Fingerprint(cert)}
+	return &table{srv: srv, host: h, sess: sess, url: "wss" + strings.TrimPrefix(ts.URL, "https") + wire.Path, fp: tlscert.Fingerprint(cert)}
 }
 
 func twoGuests() []db.Seat { return []db.Seat{host.GuestSeat(""), host.GuestSeat("")} }

@@ -20,11 +20,11 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/discovery"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/tlscert"
-	"github.com/tablee/tablee/kiosk/wire"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // DefaultPort is where a kiosk listens unless told otherwise. It is fixed
@@ -161,7 +161,7 @@ func (t *Table) listen() error {
 	}
 	t.ln = ln
 	mux := http.NewServeMux()
-	mux.Handle(server.Path, t.srv)
+	mux.Handle(wire.Path, t.srv)
 	t.http = &http.Server{Handler: mux, TLSConfig: tlscert.ServerConfig(t.cert), ReadHeaderTimeout: 10 * time.Second}
 	go t.http.ServeTLS(ln, "", "")
 	return nil

@@ -98,3 +98,7 @@ func Errorf(code, format string, args ...any) *Error {
 func (e *Error) Reply(ref string) Message {
 	return Message{V: Version, Type: TypeError, Ref: ref, Error: e}
 }
+
+// Path is where a table serves the protocol's WebSocket, on the kiosk's TLS
+// port; phones dial wss://ADDR + Path.
+const Path = "/v1/table"
