@@ -41,9 +41,9 @@ func (i Info) TLSAddr() string { return net.JoinHostPort(i.Host, strconv.Itoa(i.
 // String builds the join URL.
 func (i Info) String() string {
 	u := url.URL{
-		Scheme:   "http",
-		Host:     net.JoinHostPort(i.Host, strconv.Itoa(i.WebPort)),
-		Path:     "/",
+		Scheme: "http",
+		Host:   net.JoinHostPort(i.Host, strconv.Itoa(i.WebPort)),
+		Path:   "/",
 		// Written by hand, not with url.Values, to keep the documented order.
 		Fragment: "c=" + url.QueryEscape(i.Code) +
 			"&k=" + base64.RawURLEncoding.EncodeToString(i.BoxKey[:]) +
