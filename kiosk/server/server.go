@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-		"sync"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/db"
@@ -216,6 +216,9 @@ func (s *Server) serve(ctx context.Context, c *conn) {
 		case <-c.done:
 		case <-time.After(writeTimeout):
 		}
+	}
+	if ctx.Err() != nil {
+		c.close(wire.CloseGoingAway, "table closing")
 	}
 	c.close(wire.CloseNormal, "")
 }
