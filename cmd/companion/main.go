@@ -5,6 +5,7 @@
 // code) as its argument, it opens that table at once:
 //
 //	companion 'http://192.168.1.20:8080/#c=0427&k=…&p=7443&fp=…' With --headless it plays one seat with
+//
 // a bot and opens no window:
 //
 //	companion --headless --table "Table 1" --code 0427 --name Robot --bot default

@@ -74,4 +74,3 @@ func seatDot(s engine.Seat) fyne.CanvasObject {
 	}
 	return dot(seatColors[int(s)%len(seatColors)])
 }
-

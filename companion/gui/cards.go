@@ -81,11 +81,11 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type cardRenderer struct {
-	c                   *card
-	marker, bg, veil    *canvas.Rectangle
-	value, name, badge  *canvas.Text
-	stop                *canvas.Circle
-	symbol              *canvas.Raster
+	c                  *card
+	marker, bg, veil   *canvas.Rectangle
+	value, name, badge *canvas.Text
+	stop               *canvas.Circle
+	symbol             *canvas.Raster
 }
 
 func (r *cardRenderer) Objects() []fyne.CanvasObject {

@@ -204,7 +204,9 @@ func TestABoardGameShowsTheScoreAndWhoseTurn(t *testing.T) {
 
 func TestTheAppSpeaksThePhonesLanguageAndSwitches(t *testing.T) {
 	p := openPhone(t, nil, Deps{Lang: "fr_FR.UTF-8"})
-	p.u.until(t, "the search", func() bool { return p.find.status.Text == "Aucune table trouvée pour l'instant. Ce téléphone est-il sur le Wi-Fi du lieu ?" })
+	p.u.until(t, "the search", func() bool {
+		return p.find.status.Text == "Aucune table trouvée pour l'instant. Ce téléphone est-il sur le Wi-Fi du lieu ?"
+	})
 	p.u.do(func() {
 		if p.find.typed.Text != "Taper l'adresse et le code" {
 			t.Errorf("French button %q", p.find.typed.Text)
