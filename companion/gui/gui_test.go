@@ -13,6 +13,7 @@ import (
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 func TestJoinsATableFoundNearbyAndRemembersTheNickname(t *testing.T) {
@@ -95,7 +96,7 @@ func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
 		if !p.join.target.typed || p.join.target.table.Fingerprint != tb.Fingerprint {
 			t.Fatalf("target %+v", p.join.target)
 		}
-		if want := phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
+		if want := tlscert.Phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
 			t.Errorf("the words %q are not shown:\n%s", want, p.labels())
 		}
 		p.join.name.SetText("Anja")

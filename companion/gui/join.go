@@ -69,7 +69,7 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	if t.table.Game != "" {
 		items = append(items, wrapped(a.gameName(t.table.Game)))
 	}
-	words := wrapped(a.t("check_words", map[string]any{"Words": phrase(t.table.Fingerprint)}))
+	words := wrapped(a.t("check_words", map[string]any{"Words": tlscert.Phrase(t.table.Fingerprint)}))
 	if t.typed {
 		words.Importance = widget.WarningImportance
 	}

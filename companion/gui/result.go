@@ -11,10 +11,10 @@ import (
 
 // resultOf is the game's result, when the view holds it.
 func resultOf(v engine.View) (engine.Result, bool) {
-	if r, ok := v.(interface{ Result() (engine.Result, bool) }); ok {
-		return r.Result()
+	if v == nil {
+		return engine.Result{}, false
 	}
-	return engine.Result{}, false
+	return v.Result()
 }
 
 // resultLine says how the game ended for this seat.
