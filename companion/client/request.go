@@ -30,8 +30,11 @@ func (r *request) finish(rep reply) {
 	}
 }
 
-// Join takes a free seat with the table's 4-digit code and a nickname. A
-// refusal is a *wire.Error (wrong-code, table-full, rate-limited...).
+// Join takes a free seat with the table's code (the digits shown, or the
+// link form a join URL carries) and a nickname. A refusal is a
+// *wire.Error (wrong-code, table-full, rate-limited...). The welcome's
+// token changes on every welcome, automatic resumes included: Welcome
+// always returns the current one.
 func (c *Client) Join(ctx context.Context, code, name string) (Welcome, error) {
 	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeJoin, Code: code, Name: name}, true)
 	if err != nil {
@@ -41,7 +44,8 @@ func (c *Client) Join(ctx context.Context, code, name string) (Welcome, error) {
 }
 
 // Resume comes back to the seat token was given for, e.g. after the app
-// was restarted. A refusal is a *wire.Error (bad-token...).
+// was restarted. The welcome holds a new token and token is void from
+// then on. A refusal is a *wire.Error (bad-token...).
 func (c *Client) Resume(ctx context.Context, token string) (Welcome, error) {
 	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeResume, Token: token}, true)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
@@ -18,6 +19,12 @@ type Update struct {
 	Events  []engine.Event  // what this seat may see of the last move
 	Over    bool            // the game has ended; the view holds the result
 	Ref     string          // the ref of the move that made it, if the table says
+	// Waiting is how many phone seats are still free: the table refuses
+	// moves (wire.Waiting) until it is 0. A view of the same Version
+	// arrives when it changes, so a phone never needs to poll.
+	Waiting int
+	// Away lists the seats whose phone is not connected now.
+	Away []engine.Seat
 }
 
 // Decode reads the view with rules, which must be the rules of its game.
@@ -33,6 +40,8 @@ func (u Update) Decode(rules engine.Rules) (engine.View, error) {
 // viewState is what the client knows of the views it received.
 type viewState struct {
 	last    int64 // version of the newest view accepted
+	waiting int   // its seat status, to take a same-version view that changes it
+	away    []engine.Seat
 	fresh   bool  // after a welcome: take the next view whatever its version
 	syncing bool  // a sync is under way: take the next view not older than last
 }
@@ -53,7 +62,8 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		return Update{}, needSync
 	}
 	if !s.fresh {
-		if m.Version < s.last || (m.Version == s.last && !s.syncing) {
+		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away)
+		if m.Version < s.last || (m.Version == s.last && !s.syncing && !seatsChanged) {
 			return Update{}, ignored
 		}
 		if m.Version > s.last+1 && !s.syncing {
@@ -62,5 +72,7 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		}
 	}
 	s.last, s.fresh, s.syncing = m.Version, false, false
-	return Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref}, accepted
+	s.waiting, s.away = m.Waiting, m.Away
+	return Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
+		Waiting: m.Waiting, Away: m.Away}, accepted
 }
