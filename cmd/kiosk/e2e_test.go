@@ -35,7 +35,8 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	return kiosk, companion
 }
 
-var listening = regexp.MustCompile(`^code=(\d{4}) addr=(\S+) fingerprint=([0-9a-f]{64})$`)
+// listening reads the kiosk's code line; fields may follow.
+var listening = regexp.MustCompile(`^code=(\d{6}) addr=(\S+) fingerprint=([0-9a-f]{64})( |$)`)
 
 type kioskProc struct {
 	cmd                   *exec.Cmd
