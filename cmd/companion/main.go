@@ -28,6 +28,7 @@ import (
 	"github.com/tablee/tablee/companion/headless"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/version"
 )
 
 // Exit codes.
@@ -45,6 +46,7 @@ func main() {
 // options are the command line.
 type options struct {
 	headless bool
+	version  bool
 	cfg      headless.Config
 }
 
@@ -62,6 +64,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.Bot, "bot", bot.LevelDefault, "the bot level: random, easy, mcts or default")
 	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
 	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -105,6 +108,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "companion: %v\n", err)
 		return exitUsage
+	}
+	if o.version {
+		fmt.Fprintln(stdout, version.Line("companion"))
+		return exitOK
 	}
 	if !o.headless {
 		return runGUI(o.cfg.Scope)

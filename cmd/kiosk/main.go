@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/version"
 )
 
 type options struct {
@@ -29,6 +30,7 @@ type options struct {
 	bots         string
 	gameOptions  string
 	exitWhenOver bool
+	version      bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -47,6 +49,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -63,6 +66,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "kiosk:", err)
 		}
 		os.Exit(2)
+	}
+	if o.version {
+		fmt.Println(version.Line("kiosk"))
+		return
 	}
 	o.cfg.Games = catalog.Registry()
 	if o.headless {
