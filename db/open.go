@@ -154,13 +154,14 @@ func (d *DB) Close() error {
 const SystemPath = "/var/lib/tablee/tablee.db"
 
 // DefaultPath is the kiosk's database: $XDG_DATA_HOME/tablee/tablee.db when
-// XDG_DATA_HOME is set; otherwise the packaged kiosk's SystemPath if it
-// exists, so that staff commands find the table's database whoever runs
-// them; otherwise ~/.local/share/tablee/tablee.db.
+// XDG_DATA_HOME is set; otherwise the packaged kiosk's SystemPath when its
+// directory exists (the package creates it), so that staff commands find
+// the table's database whoever runs them; otherwise
+// ~/.local/share/tablee/tablee.db.
 func DefaultPath() (string, error) {
 	dir := os.Getenv("XDG_DATA_HOME")
 	if dir == "" || !filepath.IsAbs(dir) {
-		if _, err := os.Stat(SystemPath); err == nil {
+		if _, err := os.Stat(filepath.Dir(SystemPath)); err == nil {
 			return SystemPath, nil
 		}
 		home, err := os.UserHomeDir()
