@@ -81,7 +81,7 @@ func seatName(s db.Seat) string {
 		}
 		return s.Name + " (guest)"
 	case db.Bot:
-		return "bot " + s.BotLevel
+		return "bot " + string(s.BotLevel)
 	}
 	return s.Name
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
-	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/kiosktest"
@@ -97,7 +97,7 @@ func TestPlaysAGameByTappingMoves(t *testing.T) {
 	opponent := make(chan error, 1)
 	go func() {
 		_, err := headless.Run(ctx, headless.Config{Addr: tb.Addr, Fingerprint: tb.Fingerprint, Code: tb.Code(),
-			Name: "Bot", Bot: bot.LevelDefault, Seed: 1, Games: catalog.Registry()})
+			Name: "Bot", Bot: engine.LevelDefault, Seed: 1, Games: catalog.Registry()})
 		opponent <- err
 	}()
 	for over := false; !over; {
