@@ -10,7 +10,7 @@ import (
 // downgrade turns d's file back into schema 1 plus what extra leaves behind.
 func downgrade(t *testing.T, d *DB, extra string) {
 	t.Helper()
-	if _, err := d.w.Exec("DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+	if _, err := d.w.Exec("DROP TABLE settings; DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
