@@ -42,7 +42,11 @@ type Seat struct {
 	Kind     SeatKind
 	PlayerID string // Person only
 	BotLevel string // Bot only
-	Name     string // shown on screen: a guest's name, or a player's nickname when read back
+	Name     string // shown on screen: a guest's name, or a player's shown name when read back
+	// HandedFrom, read back for a bot seat a bot took over mid-game, is
+	// the name of whose seat it was (the player's shown name, or the
+	// guest's); HandedPlayer is that player's id, if a known player.
+	HandedFrom, HandedPlayer string
 }
 
 // Session is one game played at one table.
@@ -199,9 +203,13 @@ type sessionSeat struct {
 // person's Name is their nickname.
 func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessionSeat, error) {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
-		        CASE WHEN s.kind = 'person' THEN p.nickname ELSE s.name END
-		 FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		`WITH shown AS (`+shownNames+`)
+		 SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
+		        CASE WHEN s.kind = 'person' THEN p.shown ELSE s.name END,
+		        coalesce(hp.shown, h.name, ''), coalesce(h.player_id, '')
+		 FROM seats s LEFT JOIN shown p ON p.id = s.player_id
+		 LEFT JOIN bot_handovers h ON h.session_id = s.session_id AND h.seat = s.seat AND s.kind = 'bot'
+		 LEFT JOIN shown hp ON hp.id = h.player_id
 		 WHERE `+cond+` ORDER BY s.session_id, s.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read seats: %w", err)
@@ -210,7 +218,8 @@ func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessio
 	var out []sessionSeat
 	for rows.Next() {
 		var st sessionSeat
-		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name); err != nil {
+		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name,
+			&st.HandedFrom, &st.HandedPlayer); err != nil {
 			return nil, fmt.Errorf("read seats: %w", err)
 		}
 		out = append(out, st)

@@ -54,6 +54,13 @@ type Rules interface {
 	New(setup Setup) (State, error)
 	// DecodeMove parses a move of this game from its JSON form.
 	DecodeMove(data []byte) (Move, error)
+	// DecodeView reads a view of this game back from its JSON form (the
+	// view field of ViewJSON), as a phone must to show it or let a bot play
+	// it. It is strict: unknown fields, trailing data and views no game
+	// could show are refused. The view returned marshals to the same JSON
+	// and lists the same legal moves; engine.DecodeView checks the version
+	// and the game first.
+	DecodeView(data []byte) (View, error)
 	// Determinize returns a complete State consistent with everything v
 	// shows, drawing what v hides (other hands, deck order) from r. Bots
 	// search such states, so they never see the real hidden information.
@@ -97,6 +104,10 @@ type View interface {
 	Turn() Seat
 	// Legal is the viewer's legal moves when it is their turn, else nil.
 	Legal() []Move
+	// Result is the outcome once the game is over, and whether it is. Every
+	// viewer sees the whole result, and it is part of the view's JSON form
+	// (its "result" field), so a phone that resumes after the end gets it.
+	Result() (Result, bool)
 }
 
 // ResolveOptions returns setup's options completed with info's defaults, or an
@@ -178,13 +189,6 @@ func (o Option) allows(v string) bool {
 		}
 	}
 	return false
-}
-
-// ViewDecoder is implemented by Rules whose views can be read back from
-// their JSON form, as a phone must do to show a view or let a bot play it.
-// The decoded view marshals to the same JSON and lists the same legal moves.
-type ViewDecoder interface {
-	DecodeView(data []byte) (View, error)
 }
 
 // Moves turns a game's own move slice into engine moves, nil when empty,

@@ -86,6 +86,7 @@ type stub struct{ id string }
 func (s stub) Info() Info                          { return Info{ID: s.id, MinSeats: 1, MaxSeats: 1} }
 func (stub) New(Setup) (State, error)              { return nil, nil }
 func (stub) DecodeMove([]byte) (Move, error)       { return nil, nil }
+func (stub) DecodeView([]byte) (View, error)       { return nil, nil }
 func (stub) Determinize(View, *RNG) (State, error) { return nil, nil }
 
 func TestParseOptions(t *testing.T) {

@@ -1,7 +1,11 @@
 // Command companion is the phone app of a Tablée table, built for the
 // desktop. Without flags it opens a window that lists the tables found over
-// mDNS, joins one and plays the seat by tapping moves (--iface limits the
-// search to one network interface). With --headless it plays one seat with
+// mDNS (--iface limits the search to one network interface), joins one and
+// shows the seat's hand; given a table's join link (the URL of its QR
+// code) as its argument, it opens that table at once:
+//
+//	companion 'http://192.168.1.20:8080/#c=0427&k=…&p=7443&fp=…' With --headless it plays one seat with
+//
 // a bot and opens no window:
 //
 //	companion --headless --table "Table 1" --code 0427 --name Robot --bot default
@@ -45,6 +49,7 @@ func main() {
 // options are the command line.
 type options struct {
 	headless bool
+	link     string // a join link to open (window only)
 	cfg      headless.Config
 }
 
@@ -65,8 +70,11 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	if fs.NArg() > 0 {
+	if fs.NArg() > 1 || (fs.NArg() == 1 && o.headless) {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if fs.NArg() == 1 {
+		o.link = fs.Arg(0)
 	}
 	if *iface != "" {
 		ifi, err := net.InterfaceByName(*iface)
@@ -107,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if !o.headless {
-		return runGUI(o.cfg.Scope)
+		return runGUI(o.cfg.Scope, o.link)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

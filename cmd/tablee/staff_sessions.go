@@ -81,6 +81,10 @@ func seatName(s db.Seat) string {
 		}
 		return s.Name + " (guest)"
 	case db.Bot:
+		if s.HandedFrom != "" {
+			// A bot took the seat over: say whose it was, as the kiosk does.
+			return fmt.Sprintf("bot %s (for %s)", s.BotLevel, s.HandedFrom)
+		}
 		return "bot " + s.BotLevel
 	}
 	return s.Name

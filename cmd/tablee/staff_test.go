@@ -106,12 +106,19 @@ func TestLeaderboardCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || !strings.Contains(out, "provisional") || strings.Contains(out, "Léa") {
+		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || strings.Contains(out, "Léa") {
 			t.Errorf("%s leaderboard:\n%s", period, out)
+		}
+		// A period's board shows the period's columns, not the all-time rating.
+		if rated := strings.Contains(out, "RATING ") && strings.Contains(out, "provisional"); rated != (period == "all") {
+			t.Errorf("%s leaderboard, rating shown: %v\n%s", period, rated, out)
+		}
+		if strings.Contains(out, "-0.0") {
+			t.Errorf("%s leaderboard shows -0.0:\n%s", period, out)
 		}
 	}
 	out, _, err := staff(t, runLeaderboard, "--db", k.path)
-	if err != nil || !strings.Contains(out, "Anouk") || strings.Contains(out, "RATING") {
+	if err != nil || !strings.Contains(out, "Anouk") || strings.Contains(out, "RATING") || strings.Contains(out, "BEST") {
 		t.Errorf("all-games leaderboard (%v):\n%s", err, out)
 	}
 	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--period", "year"); err == nil {
@@ -178,19 +185,31 @@ func TestExportCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := func(name string) [][]string {
-		f, err := os.Open(filepath.Join(dir, name))
+		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
-		recs, err := csv.NewReader(f).ReadAll()
+		text, ok := strings.CutPrefix(string(data), "\uFEFF")
+		if !ok {
+			t.Errorf("%s has no byte order mark", name)
+		}
+		recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
 		return recs
 	}
-	if s := rows("sessions.csv"); len(s) != 1+4 || s[0][0] != "session" {
+	s := rows("sessions.csv")
+	if len(s) != 1+4 || s[0][0] != "session" {
 		t.Errorf("sessions.csv: %v", s)
+	}
+	// Times carry their UTC offset.
+	if at, err := time.Parse(time.RFC3339, s[1][1]); err != nil || at.IsZero() {
+		t.Errorf("start time %q: %v", s[1][1], err)
+	}
+	// One row per seat: 2 + 2 + 3 + 2.
+	if st := rows("seats.csv"); len(st) != 1+9 || st[7][4] != "Léa" || st[7][2] != "guest" {
+		t.Errorf("seats.csv: %v", st)
 	}
 	if r := rows("results.csv"); len(r) != 1+2+2+3 || r[0][9] != "winner" {
 		t.Errorf("results.csv: %v", r)
@@ -201,6 +220,17 @@ func TestExportCommand(t *testing.T) {
 	}
 	if _, _, err := staff(t, runExport, "--db", k.path); err == nil {
 		t.Error("export without --csv")
+	}
+	// French Excel: ";" separates.
+	if _, _, err := staff(t, runExport, "--db", k.path, "--csv", dir, "--sep", ";"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "players.csv"))
+	if !strings.HasPrefix(string(data), "\uFEFFplayer;name;") {
+		t.Errorf("players.csv with --sep ';': %q", data)
+	}
+	if _, _, err := staff(t, runExport, "--db", k.path, "--csv", dir, "--sep", "|"); err == nil {
+		t.Error("--sep | accepted")
 	}
 }
 
@@ -227,8 +257,8 @@ func TestPlayerCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, err := staff(t, runPlayer, "list", "--db", k.path)
-	if err != nil || !strings.Contains(out, "Nouk") || strings.Contains(out, "Anouk") {
-		t.Errorf("after rename (%v):\n%s", err, out)
+	if err != nil || !strings.Contains(out, a.ID+"  Nouk    Anouk") {
+		t.Errorf("after rename (%v): Nouk, also known as Anouk:\n%s", err, out)
 	}
 	// Anouk and Basile played each other: they are two people.
 	if _, _, err := staff(t, runPlayer, "merge", b.ID, a.ID, "--db", k.path); err == nil {
@@ -246,12 +276,23 @@ func TestPlayerCommands(t *testing.T) {
 		t.Fatalf("merge (%v): %s", err, out)
 	}
 	out, _, _ = staff(t, runPlayer, "list", "--db", k.path)
-	if strings.Contains(out, "Nouk2") {
-		t.Errorf("the merged player is still listed:\n%s", out)
+	if strings.Contains(out, dup.ID) || strings.Count(out, "\n") != 3 || !strings.Contains(out, "Anouk / Nouk2") {
+		t.Errorf("the merged player is still listed, or one row per player is not:\n%s", out)
 	}
 	out, _, err = staff(t, runPlayer, "stats", a.ID, "--db", k.path)
 	if err != nil || !strings.Contains(out, "canaille   3 ") || !strings.Contains(out, "all games") || !strings.Contains(out, "provisional") {
 		t.Errorf("player stats (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runPlayer, "forget", b.ID, "--db", k.path)
+	if err != nil || !strings.Contains(out, "forgot player "+b.ID) {
+		t.Fatalf("forget (%v): %s", err, out)
+	}
+	out, _, _ = staff(t, runPlayer, "list", "--db", k.path)
+	if strings.Contains(out, "Basile") || strings.Count(out, "\n") != 2 {
+		t.Errorf("after forget:\n%s", out)
+	}
+	if _, _, err := staff(t, runPlayer, "forget", b.ID, "--db", k.path); err == nil {
+		t.Error("forgot an unknown player")
 	}
 	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
 		t.Errorf("unknown subcommand: %v", err)

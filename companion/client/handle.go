@@ -46,6 +46,7 @@ func (c *Client) welcomed(m wire.Message) {
 	if c.resuming && (m.Ref == resumeRef || m.Ref == "") {
 		c.resuming = false
 		c.opts.Logf("resumed %v at %s", w.Seat, w.Table)
+		c.linkChanged()
 		return
 	}
 	if r := c.takeHello(m.Ref); r != nil {

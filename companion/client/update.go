@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/tablee/tablee/engine"
@@ -21,27 +20,10 @@ type Update struct {
 	Ref     string          // the ref of the move that made it, if the table says
 }
 
-// ErrNoViewDecoder is returned by Decode for a game whose views cannot be
-// read back (its rules do not implement engine.ViewDecoder).
-var ErrNoViewDecoder = errors.New("client: this game's views cannot be read on a phone")
-
 // Decode reads the view with rules, which must be the rules of its game.
+// A finished game's view holds its result (engine.View.Result).
 func (u Update) Decode(rules engine.Rules) (engine.View, error) {
-	dec, ok := rules.(engine.ViewDecoder)
-	if !ok {
-		return nil, fmt.Errorf("%w (%s)", ErrNoViewDecoder, rules.Info().ID)
-	}
-	var vj engine.ViewJSON
-	if err := engine.DecodeStrict(u.View, &vj); err != nil {
-		return nil, fmt.Errorf("client: view %d: %w", u.Version, err)
-	}
-	if vj.V != engine.SchemaVersion {
-		return nil, fmt.Errorf("client: view schema %d, this build reads %d", vj.V, engine.SchemaVersion)
-	}
-	if id := rules.Info().ID; vj.Game != id {
-		return nil, fmt.Errorf("client: a %q view, not %q", vj.Game, id)
-	}
-	v, err := dec.DecodeView(vj.View)
+	v, err := engine.DecodeView(rules, u.View)
 	if err != nil {
 		return nil, fmt.Errorf("client: view %d: %w", u.Version, err)
 	}

@@ -126,15 +126,11 @@ func tableName(cfg Config, addr string) string {
 	return addr
 }
 
-// player makes the rules and the bot for game, refusing a game whose views
-// a phone cannot read: the bot would have nothing to decide from.
+// player makes the rules and the bot for game.
 func player(cfg Config, game string) (engine.Rules, engine.Bot, error) {
 	rules, err := cfg.Games.Get(game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("this companion cannot play %q: %w", game, err)
-	}
-	if _, ok := rules.(engine.ViewDecoder); !ok {
-		return nil, nil, fmt.Errorf("%s cannot be played from a phone yet: its views cannot be read back (no engine.ViewDecoder)", game)
 	}
 	b, err := bot.New(rules, cfg.Bot, cfg.Seed)
 	if err != nil {

@@ -154,22 +154,6 @@ func TestJoiningCanFail(t *testing.T) {
 	}
 }
 
-// blind is Canoë without a view decoder.
-type blind struct{ engine.Rules }
-
-func TestAGameWithoutViewDecoderIsRefused(t *testing.T) {
-	tb := kiosk(t)
-	cfg := config(tb, "Anja", 1)
-	games, err := engine.NewRegistry(blind{canoe.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Games = games
-	if _, err := Run(ctxT(t), cfg); err == nil || !strings.Contains(err.Error(), "views cannot be read") {
-		t.Fatalf("got %v", err)
-	}
-}
-
 func TestCancelStopsThePlayer(t *testing.T) {
 	tb := kiosk(t)
 	ctx, cancel := context.WithCancel(context.Background())

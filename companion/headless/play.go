@@ -34,7 +34,7 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 			continue
 		}
 		if u.Over {
-			res, known := resultOf(u)
+			res, known := v.Result()
 			return Outcome{Seat: seat, Result: res, Known: known}, nil
 		}
 		if v.Turn() == seat {
@@ -88,20 +88,4 @@ func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, 
 		logf("move %v: %v", m, err)
 	}
 	return nil
-}
-
-// resultOf reads the result a view carries in its "result" field, as the
-// games that show one do; a game that does not is over without scores.
-func resultOf(u client.Update) (engine.Result, bool) {
-	var vj engine.ViewJSON
-	if json.Unmarshal(u.View, &vj) != nil {
-		return engine.Result{}, false
-	}
-	var body struct {
-		Result *engine.Result `json:"result"`
-	}
-	if json.Unmarshal(vj.View, &body) != nil || body.Result == nil {
-		return engine.Result{}, false
-	}
-	return *body.Result, true
 }

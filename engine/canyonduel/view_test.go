@@ -72,9 +72,10 @@ func TestDeterminizeFromJSON(t *testing.T) {
 
 type otherView struct{}
 
-func (otherView) Viewer() engine.Seat  { return 0 }
-func (otherView) Turn() engine.Seat    { return 0 }
-func (otherView) Legal() []engine.Move { return nil }
+func (otherView) Viewer() engine.Seat           { return 0 }
+func (otherView) Turn() engine.Seat             { return 0 }
+func (otherView) Legal() []engine.Move          { return nil }
+func (otherView) Result() (engine.Result, bool) { return engine.Result{}, false }
 
 func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 	good := func() *View { return newState().View(0).(*View) }

@@ -5,6 +5,7 @@ package enginetest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -99,7 +100,45 @@ func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 		return fmt.Errorf("replay of %d moves gives another state", len(log))
 	}
 	if res, over := s.Result(); over {
-		return checkResult(res, setup.Seats)
+		if err := checkResult(res, setup.Seats); err != nil {
+			return err
+		}
+		return checkFinalViews(rules, s, res, setup.Seats)
+	}
+	return nil
+}
+
+// checkFinalViews checks that every seat's view of a finished game, and the
+// table's, carries the result in its "result" field and keeps it through
+// JSON: that is how every phone learns who won.
+func checkFinalViews(rules engine.Rules, s engine.State, res engine.Result, seats int) error {
+	viewers := []engine.Seat{engine.Table}
+	for i := range seats {
+		viewers = append(viewers, engine.Seat(i))
+	}
+	want, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	for _, who := range viewers {
+		v := s.View(who)
+		if got, over := v.Result(); !over || !reflect.DeepEqual(got, res) {
+			return fmt.Errorf("%v's final view has result %+v (over %v), the state %+v", who, got, over, res)
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("final view to JSON: %w", err)
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(data, &fields); err != nil {
+			return fmt.Errorf("%v's final view is not a JSON object: %w", who, err)
+		}
+		if string(fields["result"]) != string(want) {
+			return fmt.Errorf("%v's final view has \"result\": %s, not %s", who, fields["result"], want)
+		}
+		if err := viewRoundTrip(rules, data, nil); err != nil {
+			return fmt.Errorf("%v's final view: %w", who, err)
+		}
 	}
 	return nil
 }
@@ -130,11 +169,14 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	if tv := s.View(engine.Table); tv.Viewer() != engine.Table || tv.Legal() != nil {
 		return fmt.Errorf("table view: viewer %v, %d legal moves", tv.Viewer(), len(tv.Legal()))
 	}
+	if res, over := v.Result(); over {
+		return fmt.Errorf("the view of a game still running has a result: %+v", res)
+	}
 	want, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("view to JSON: %w", err)
 	}
-	if err := checkDecodeView(rules, want, legal); err != nil {
+	if err := viewRoundTrip(rules, want, legal); err != nil {
 		return err
 	}
 	d, err := rules.Determinize(v, rng)
@@ -151,18 +193,10 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	return nil
 }
 
-// checkDecodeView reads a view back from its JSON, when the game can, and
-// checks nothing was lost on the way.
-func checkDecodeView(rules engine.Rules, data []byte, legal []engine.Move) error {
-	dec, ok := rules.(engine.ViewDecoder)
-	if !ok {
-		return nil
-	}
-	return viewRoundTrip(dec, data, legal)
-}
-
-func viewRoundTrip(dec engine.ViewDecoder, data []byte, legal []engine.Move) error {
-	v, err := dec.DecodeView(data)
+// viewRoundTrip reads a view back from its JSON and checks nothing was lost
+// on the way.
+func viewRoundTrip(rules engine.Rules, data []byte, legal []engine.Move) error {
+	v, err := rules.DecodeView(data)
 	if err != nil {
 		return fmt.Errorf("decode view %s: %w", data, err)
 	}
@@ -176,24 +210,48 @@ func viewRoundTrip(dec engine.ViewDecoder, data []byte, legal []engine.Move) err
 	if got, want := moveStrings(v.Legal()), moveStrings(legal); !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("decoded view's legal moves %v differ from %v", got, want)
 	}
-	return nil
+	return checkDecodeEnvelope(rules, v)
 }
 
 // ViewRoundTrip fails t unless rules reads v back from its JSON unchanged,
 // with the same legal moves: what a phone needs to show it or play it.
 func ViewRoundTrip(t testing.TB, rules engine.Rules, v engine.View) {
 	t.Helper()
-	dec, ok := rules.(engine.ViewDecoder)
-	if !ok {
-		t.Fatalf("%s cannot read its views back (no engine.ViewDecoder)", rules.Info().ID)
-	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := viewRoundTrip(dec, data, v.Legal()); err != nil {
+	if err := viewRoundTrip(rules, data, v.Legal()); err != nil {
 		t.Fatalf("%v's view: %v", v.Viewer(), err)
 	}
+}
+
+// checkDecodeEnvelope reads v back through engine.DecodeView, the
+// versioned form a phone receives, and checks it is refused under another
+// game's name or version.
+func checkDecodeEnvelope(rules engine.Rules, v engine.View) error {
+	id := rules.Info().ID
+	data, err := engine.EncodeView(id, v)
+	if err != nil {
+		return err
+	}
+	back, err := engine.DecodeView(rules, data)
+	if err != nil {
+		return fmt.Errorf("engine.DecodeView: %w", err)
+	}
+	if back.Viewer() != v.Viewer() {
+		return fmt.Errorf("engine.DecodeView: viewer %v came back as %v", v.Viewer(), back.Viewer())
+	}
+	var vj engine.ViewJSON
+	if err := json.Unmarshal(data, &vj); err != nil {
+		return err
+	}
+	vj.Game = id + "-other"
+	other, _ := json.Marshal(vj)
+	if _, err := engine.DecodeView(rules, other); err == nil {
+		return errors.New("engine.DecodeView read a view of another game")
+	}
+	return nil
 }
 
 func checkResult(res engine.Result, seats int) error {

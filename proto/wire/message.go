@@ -103,3 +103,17 @@ func (e *Error) Reply(ref string) Message {
 // Path is where a table serves the protocol's WebSocket, on the kiosk's TLS
 // port; phones dial wss://ADDR + Path.
 const Path = "/v1/table"
+
+// CloseCode is the WebSocket close status the table ends a connection with
+// (RFC 6455, section 7.4); docs/protocol.md says when each is sent.
+type CloseCode int
+
+// Close statuses the table sends.
+const (
+	CloseNormal    CloseCode = 1000 // the phone left, or its seat was resumed elsewhere
+	CloseGoingAway CloseCode = 1001 // the table is shutting down
+	ClosePolicy    CloseCode = 1008 // after a fatal error or removal; the reason is the error code
+	CloseTooLarge  CloseCode = 1009 // a frame over MaxFrame
+	CloseInternal  CloseCode = 1011 // the table could not write to the phone
+	CloseTryAgain  CloseCode = 1013 // too slow to read, too many connections, or no join in time
+)

@@ -1,4 +1,4 @@
--- 0004: the kiosk's own settings, one row per key: the staff PIN's hash
+-- 0005: the kiosk's own settings, one row per key: the staff PIN's hash
 -- (never the PIN), the table's name and each game's default options.
 CREATE TABLE settings (
 	key   TEXT PRIMARY KEY,
