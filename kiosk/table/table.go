@@ -22,6 +22,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
@@ -37,7 +38,10 @@ type Config struct {
 	DBPath  string // "" for db.DefaultPath()
 	DataDir string // certificate and seat files; "" for the database's folder
 	Addr    string // listen address; "" for ":7457"
-	MDNS    bool   // advertise over mDNS
+	// WebAddr is the web companion's HTTP listen address; "" for ":7458"
+	// (web.DefaultPort), or port 0 on Addr's host when Addr's port is 0.
+	WebAddr string
+	MDNS    bool // advertise over mDNS
 	// MDNSScope limits mDNS to some interfaces (tests on loopback).
 	MDNSScope discovery.Scope
 	Games     *engine.Registry
@@ -58,6 +62,8 @@ type Table struct {
 	http    *http.Server
 	ln      net.Listener
 	adv     *discovery.Advertiser
+	web     *web.Server
+	webKey  *web.Key
 	cert    tls.Certificate
 	fp      string
 	tableID int64
@@ -85,6 +91,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 		t.newServer,
 		func() error { return t.resume(ctx) },
 		t.listen,
+		t.serveWeb,
 	}
 	if cfg.MDNS {
 		steps = append(steps, t.advertise)
@@ -117,6 +124,9 @@ func defaults(cfg *Config) error {
 	}
 	if cfg.Addr == "" {
 		cfg.Addr = ":" + strconv.Itoa(DefaultPort)
+	}
+	if cfg.WebAddr == "" {
+		cfg.WebAddr = webAddrFor(cfg.Addr)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(os.Stderr, "kiosk: ", log.LstdFlags)
@@ -318,6 +328,9 @@ func (t *Table) close() {
 	}
 	if t.srv != nil {
 		t.srv.Close()
+	}
+	if t.web != nil {
+		t.web.Close()
 	}
 	if t.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
