@@ -83,7 +83,7 @@ func main() {
 		}
 		return
 	}
-	if err := runWindow(o); err != nil {
+	if err := runWindow(o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}
