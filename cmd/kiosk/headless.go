@@ -76,6 +76,7 @@ func codeFields(t *table.Table) [][2]string {
 		{"code", t.Server().Code()},
 		{"addr", reachable(t.Addr())},
 		{"fingerprint", t.Fingerprint()},
+		{"web", webURL(t)},
 	}
 }
 
@@ -153,7 +154,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	// Phones take the first seats, bots the last.
 	list := make([]table.Seat, seats)
 	for i, level := range bots {
-		list[seats-len(bots)+i].Bot = level
+		list[seats-len(bots)+i].Bot = engine.Level(level)
 	}
 	return t.Start(ctx, o.game, engine.ParseOptions(o.gameOptions), list)
 }
@@ -172,6 +173,16 @@ func waitOver(ctx context.Context, sess *host.Session) error {
 			return nil
 		}
 	}
+}
+
+// webURL is the join URL of the QR code (the web page, fragment
+// included) for a phone on this machine.
+func webURL(t *table.Table) string {
+	host, _, err := net.SplitHostPort(reachable(t.WebAddr()))
+	if err != nil {
+		host = "127.0.0.1"
+	}
+	return t.JoinInfo(host).String()
 }
 
 // reachable replaces an unspecified listen host with loopback, the one

@@ -27,9 +27,9 @@ type Config struct {
 	// Addr and Fingerprint, when both set, skip discovery.
 	Addr, Fingerprint string
 
-	Code, Name string // the table's code (digits or link form) and the nickname
-	Bot        string // bot level, e.g. bot.LevelDefault
-	Seed       uint64 // the bot's choices
+	Code, Name string       // the table's code (digits or link form) and the nickname
+	Bot        engine.Level // bot level, e.g. engine.LevelDefault
+	Seed       uint64       // the bot's choices
 
 	Games   *engine.Registry // the games this build can play
 	Logf    func(format string, args ...any)

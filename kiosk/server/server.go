@@ -192,6 +192,22 @@ func (s *Server) SetSession(sess *host.Session) error {
 	return err
 }
 
+// Abandoned tells every phone of the current session that the table
+// abandoned the game (removed, code wire.Abandoned), revokes their tokens
+// and forgets the session: the code stops working until the next one.
+func (s *Server) Abandoned() {
+	s.mu.Lock()
+	for _, st := range s.seats {
+		if st.conn != nil {
+			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Abandoned, "the game was abandoned at the table")})
+			st.conn.setSeat(engine.NoSeat)
+		}
+	}
+	s.session, s.code, s.link, s.seats = nil, "", "", nil
+	s.mu.Unlock()
+	s.cfg.OnChange()
+}
+
 // Code is the code the kiosk shows for typing (wire.CodeDigits digits),
 // "" without a session. It changes when guessing spends the table's
 // budget of wrong codes; Config.OnChange is called then.
@@ -334,7 +350,7 @@ func (s *Server) Release(seat engine.Seat) error {
 // HandToBot gives a phone's seat to a bot of level for the rest of the
 // game, as the kiosk offers when the phone stayed away: the token is
 // revoked and the phone, if it comes back, is told.
-func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.Level) error {
 	sess := s.currentSession()
 	if sess == nil {
 		return fmt.Errorf("hand %v to a bot: no session", seat)
