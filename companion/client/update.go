@@ -42,8 +42,8 @@ type viewState struct {
 	last    int64 // version of the newest view accepted
 	waiting int   // its seat status, to take a same-version view that changes it
 	away    []engine.Seat
-	fresh   bool  // after a welcome: take the next view whatever its version
-	syncing bool  // a sync is under way: take the next view not older than last
+	fresh   bool // after a welcome: take the next view whatever its version
+	syncing bool // a sync is under way: take the next view not older than last
 }
 
 type verdict int

@@ -364,7 +364,7 @@ func TestGuessingTheCodeIsHopeless(t *testing.T) {
 			default:
 				t.Fatalf("attack got %+v", reply.Error)
 			}
-			if second == 300 && next%perSecond == 0 {
+			if second == minutes*30 && next%perSecond == 0 {
 				// Mid-attack, a guest scans the QR code.
 				scan := newPipe("10.9.0.1")
 				go tb.srv.ServeTransport(context.Background(), scan)

@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // kiosk is a real table (SQLite in a temp dir, host, server, web page) on
@@ -110,7 +111,7 @@ func (p *phone) seal(msg []byte) []byte {
 }
 
 func (p *phone) send(ctx context.Context, m map[string]any) error {
-	m["v"] = 1
+	m["v"] = wire.Version
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err

@@ -120,7 +120,7 @@ function nonce(dir, n) {
 
 function send(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-  msg.v = 1;
+  msg.v = 2; // wire.Version
   const n = nonce(0, sent++);
   const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
   const frame = new Uint8Array(24 + box.length);
@@ -656,7 +656,7 @@ async function start() {
   S.name = store.get('name') || '';
   const texts = loadTexts(pickLang()).catch(() => {});
   const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; }).catch(() => {});
-  if (!S.key || S.key.length !== 32 || !/^\d{4}$/.test(S.code) || !nacl) {
+  if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
     S.token = store.get('seat.' + S.keyText) || '';
