@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/tablee/tablee/engine"
 )
 
 // Status is where a session stands.
@@ -40,9 +42,9 @@ const (
 // Seat is who plays one seat of a session.
 type Seat struct {
 	Kind     SeatKind
-	PlayerID string // Person only
-	BotLevel string // Bot only
-	Name     string // shown on screen: a guest's name, or a player's shown name when read back
+	PlayerID string       // Person only
+	BotLevel engine.Level // Bot only
+	Name     string       // shown on screen: a guest's name, or a player's shown name when read back
 	// HandedFrom, read back for a bot seat a bot took over mid-game, is
 	// the name of whose seat it was (the player's shown name, or the
 	// guest's); HandedPlayer is that player's id, if a known player.
@@ -122,7 +124,7 @@ func insertSeats(ctx context.Context, tx *sql.Tx, session string, seats []Seat) 
 			player = sql.NullString{String: st.PlayerID, Valid: true}
 		}
 		if st.Kind == Bot {
-			level = sql.NullString{String: st.BotLevel, Valid: true}
+			level = sql.NullString{String: string(st.BotLevel), Valid: true}
 		}
 		if _, err := tx.ExecContext(ctx,
 			"INSERT INTO seats (session_id, seat, kind, player_id, bot_level, name) VALUES (?, ?, ?, ?, ?, ?)",

@@ -33,7 +33,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/companion/headless"
-	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 )
 
@@ -68,7 +68,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.Fingerprint, "fingerprint", "", "the table certificate's SHA-256, hex")
 	fs.StringVar(&o.cfg.Code, "code", "", "the 4-digit code shown on the table")
 	fs.StringVar(&o.cfg.Name, "name", "", "the nickname to play under")
-	fs.StringVar(&o.cfg.Bot, "bot", bot.LevelDefault, "the bot level: random, easy, mcts or default")
+	fs.StringVar((*string)(&o.cfg.Bot), "bot", string(engine.LevelDefault), "the bot level: random, easy, mcts or default")
 	fs.StringVar(&o.keyFile, "key", "", "with --headless: keep the player key in this file (created on first use) and play rated as that player; without it, play as a guest")
 	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
 	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")

@@ -86,7 +86,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	// Phones take the first seats, bots the last.
 	list := make([]table.Seat, seats)
 	for i, level := range bots {
-		list[seats-len(bots)+i].Bot = level
+		list[seats-len(bots)+i].Bot = engine.Level(level)
 	}
 	return t.Start(ctx, o.game, engine.ParseOptions(o.gameOptions), list)
 }

@@ -136,7 +136,7 @@ func writeSeats(ctx context.Context, d *db.DB, w *csv.Writer) error {
 	w.Write([]string{"session", "seat", "kind", "player", "name", "bot_level", "bot_for"})
 	for _, s := range sessions {
 		for i, st := range s.Seats {
-			w.Write([]string{s.ID, strconv.Itoa(i), string(st.Kind), st.PlayerID, st.Name, st.BotLevel, st.HandedFrom})
+			w.Write([]string{s.ID, strconv.Itoa(i), string(st.Kind), st.PlayerID, st.Name, string(st.BotLevel), st.HandedFrom})
 		}
 	}
 	return nil

@@ -85,7 +85,7 @@ func seatName(s db.Seat) string {
 			// A bot took the seat over: say whose it was, as the kiosk does.
 			return fmt.Sprintf("bot %s (for %s)", s.BotLevel, s.HandedFrom)
 		}
-		return "bot " + s.BotLevel
+		return "bot " + string(s.BotLevel)
 	}
 	return s.Name
 }

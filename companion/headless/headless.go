@@ -31,8 +31,8 @@ type Config struct {
 	// Key is the player key to join with (client.NewPlayerKey), so the
 	// table rates the games of the same player; empty: play as a guest.
 	Key  string
-	Bot  string // bot level, e.g. bot.LevelDefault
-	Seed uint64 // the bot's choices
+	Bot  engine.Level // bot level, e.g. engine.LevelDefault
+	Seed uint64       // the bot's choices
 
 	Games   *engine.Registry // the games this build can play
 	Logf    func(format string, args ...any)

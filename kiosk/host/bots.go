@@ -85,7 +85,7 @@ func botSeed(rec db.Session, seat int) uint64 {
 // HandToBot gives seat to a bot of level for the rest of the game, as the
 // kiosk offers when a phone stayed away. The change is stored, so a
 // resumed session keeps the bot.
-func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level engine.Level) error {
 	b, err := bot.New(s.rules, level, botSeed(s.Record(), int(seat)))
 	if err != nil {
 		return fmt.Errorf("hand %v to a bot: %w", seat, err)

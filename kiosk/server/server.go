@@ -345,7 +345,7 @@ func (s *Server) currentSession() *host.Session {
 // HandToBot gives a phone's seat to a bot of level for the rest of the
 // game, as the kiosk offers when the phone stayed away: the token is
 // revoked and the phone, if it comes back, is told.
-func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.Level) error {
 	sess := s.currentSession()
 	if sess == nil {
 		return fmt.Errorf("hand %v to a bot: no session", seat)

@@ -192,7 +192,7 @@ func (t *Table) adopt(s *host.Session) error {
 // Seat says who plays a seat of a new session: a phone (Bot == "") or a
 // bot of level Bot.
 type Seat struct {
-	Bot string
+	Bot engine.Level
 }
 
 // Start begins a new session of game; a running one is abandoned.
