@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/web"
 )
 
 type options struct {
@@ -41,6 +42,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.DataDir, "data", "", "where the certificate and seat files live (default: beside the database)")
 	fs.StringVar(&o.cfg.Name, "name", "Table 1", "the table's name, shown to guests")
 	fs.StringVar(&o.cfg.Addr, "addr", fmt.Sprintf(":%d", table.DefaultPort), "the address to listen on")
+	fs.StringVar(&o.cfg.WebAddr, "web-addr", "", fmt.Sprintf("the web companion's HTTP address (default :%d; with an --addr on port 0, port 0 too)", web.DefaultPort))
 	fs.BoolVar(&o.cfg.MDNS, "mdns", true, "advertise the table over mDNS")
 	fs.StringVar(&o.game, "game", "", "headless: the game to start unless a session is resumed")
 	fs.IntVar(&o.seats, "seats", 0, "headless: seats of the new session (default: the game's minimum)")
@@ -74,7 +76,7 @@ func main() {
 		}
 		return
 	}
-	if err := runWindow(o); err != nil {
+	if err := runWindow(o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}

@@ -19,6 +19,7 @@ import (
 
 // env is what every subcommand works with.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	games          *engine.Registry
 }
@@ -65,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr, cmds)
 		return 2
 	}
-	e := &env{stdout: stdout, stderr: stderr, games: catalog.Registry()}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: stderr, games: catalog.Registry()}
 	if err := c.run(ctx, e, args[1:]); err != nil {
 		if errors.Is(err, errUsage) || errors.Is(err, flag.ErrHelp) {
 			return 2

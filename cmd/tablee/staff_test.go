@@ -301,7 +301,7 @@ func TestPlayerCommands(t *testing.T) {
 
 func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr := tablee(t, "help")
-	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player"} {
+	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player", "staff-pin", "table-name"} {
 		if code != 0 || !strings.Contains(stderr, name) {
 			t.Errorf("help does not list %s", name)
 		}
