@@ -35,6 +35,7 @@ import (
 	"github.com/tablee/tablee/companion/headless"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/version"
 )
 
 // Exit codes.
@@ -52,6 +53,7 @@ func main() {
 // options are the command line.
 type options struct {
 	headless bool
+	version  bool
 	link     string // a join link to open (window only)
 	keyFile  string // --key: where the headless player's key is kept
 	cfg      headless.Config
@@ -72,6 +74,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.keyFile, "key", "", "with --headless: keep the player key in this file (created on first use) and play rated as that player; without it, play as a guest")
 	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
 	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -121,6 +124,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "companion: %v\n", err)
 		return exitUsage
+	}
+	if o.version {
+		fmt.Fprintln(stdout, version.Line("companion"))
+		return exitOK
 	}
 	if !o.headless {
 		return runGUI(o.cfg.Scope, o.link)
