@@ -50,8 +50,10 @@ type Setup struct {
 // Rules describes one game: what it is, how it starts and how its moves read.
 type Rules interface {
 	Info() Info
-	// New starts a game. All randomness of the game comes from setup.Seed.
-	New(setup Setup) (State, error)
+	// New starts a game from a setup Info.CheckSetup accepted (seat count
+	// in range, options known and complete): start games with NewGame,
+	// which checks. All randomness of the game comes from the seed.
+	New(setup Checked) (State, error)
 	// DecodeMove parses a move of this game from its JSON form.
 	DecodeMove(data []byte) (Move, error)
 	// DecodeView reads a view of this game back from its JSON form (the
@@ -110,9 +112,9 @@ type View interface {
 	Result() (Result, bool)
 }
 
-// ResolveOptions returns setup's options completed with info's defaults, or an
+// resolveOptions returns setup's options completed with info's defaults, or an
 // error naming the first unknown option or value.
-func (info Info) ResolveOptions(given map[string]string) (map[string]string, error) {
+func (info Info) resolveOptions(given map[string]string) (map[string]string, error) {
 	out := make(map[string]string, len(info.Options))
 	for _, o := range info.Options {
 		out[o.Key] = o.Default
@@ -147,23 +149,46 @@ func ParseOptions(list string) map[string]string {
 	return opts
 }
 
-// CheckSetup checks setup's seat count and options against info and
-// returns setup with its options completed by the defaults. Every game's
-// New calls it, so a game started without NewGame is checked the same way.
-func (info Info) CheckSetup(setup Setup) (Setup, error) {
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return setup, err
+// Checked is a Setup that Info.CheckSetup accepted: its seat count is in
+// the game's range and its options are known and complete. Only CheckSetup
+// makes one, so a game's New never sees a setup nobody checked.
+type Checked struct{ setup Setup }
+
+// Setup returns the checked setup, options completed with the defaults.
+func (c Checked) Setup() Setup {
+	s := c.setup
+	s.Options = make(map[string]string, len(c.setup.Options))
+	for k, v := range c.setup.Options {
+		s.Options[k] = v
 	}
-	opts, err := info.ResolveOptions(setup.Options)
-	if err != nil {
-		return setup, err
-	}
-	setup.Options = opts
-	return setup, nil
+	return s
 }
 
-// CheckSeats returns an error unless n players may play the game.
-func (info Info) CheckSeats(n int) error {
+// Seats is the number of players.
+func (c Checked) Seats() int { return c.setup.Seats }
+
+// Seed is the seed all the game's randomness comes from.
+func (c Checked) Seed() uint64 { return c.setup.Seed }
+
+// Option is the value of option key, the default if it was not given.
+func (c Checked) Option(key string) string { return c.setup.Options[key] }
+
+// CheckSetup checks setup's seat count and options against info, the one
+// place a setup is checked, and completes its options with the defaults.
+func (info Info) CheckSetup(setup Setup) (Checked, error) {
+	if err := info.checkSeats(setup.Seats); err != nil {
+		return Checked{}, err
+	}
+	opts, err := info.resolveOptions(setup.Options)
+	if err != nil {
+		return Checked{}, err
+	}
+	setup.Options = opts
+	return Checked{setup: setup}, nil
+}
+
+// checkSeats returns an error unless n players may play the game.
+func (info Info) checkSeats(n int) error {
 	if n < info.MinSeats || n > info.MaxSeats {
 		if info.MinSeats == info.MaxSeats {
 			return fmt.Errorf("%s is for exactly %d players, not %d", info.ID, info.MinSeats, n)

@@ -10,7 +10,7 @@ import (
 
 func TestDecodeReadsTheGamesView(t *testing.T) {
 	rules := canoe.New()
-	s, err := rules.New(engine.Setup{Seats: 2})
+	s, err := engine.NewGame(rules, engine.Setup{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/kiosktest"
@@ -31,7 +30,7 @@ func kiosk(t *testing.T) *kiosktest.Table {
 func config(tb *kiosktest.Table, name string, seed uint64) Config {
 	return Config{
 		Addr: tb.Addr, Fingerprint: tb.Fingerprint,
-		Code: tb.Code(), Name: name, Bot: bot.LevelDefault, Seed: seed,
+		Code: tb.Code(), Name: name, Bot: engine.LevelDefault, Seed: seed,
 		Games:   catalog.Registry(),
 		Options: client.Options{Backoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond},
 	}

@@ -61,7 +61,7 @@ func TestViewOfTheStartInJSON(t *testing.T) {
 func TestViewsDoNotDependOnTheSeed(t *testing.T) {
 	var views []string
 	for _, seed := range []uint64{1, 99} {
-		s, err := New().New(engine.Setup{Seats: 2, Seed: seed})
+		s, err := engine.NewGame(New(), engine.Setup{Seats: 2, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

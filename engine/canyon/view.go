@@ -61,7 +61,7 @@ func (s *State) view(viewer engine.Seat) *View {
 // Determinize deals the cards v does not show (the other hands and the cards
 // set aside) at random from r, and gives the state a fresh random source, so
 // that the viewer sees exactly v. Follow-suit voids are not respected.
-func (r *Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error) {
+func (r Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error) {
 	v, ok := ev.(*View)
 	if !ok || v == nil {
 		return nil, fmt.Errorf("canyon: cannot determinize a %T", ev)

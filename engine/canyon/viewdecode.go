@@ -29,13 +29,13 @@ type viewJSON struct {
 // the other hands are drawn at random, which changes nothing the viewer
 // sees, its legal moves included. A view whose legal moves or hand sizes
 // contradict the rest is refused.
-func (r *Rules) DecodeView(data []byte) (engine.View, error) {
+func (r Rules) DecodeView(data []byte) (engine.View, error) {
 	var j viewJSON
 	if err := engine.DecodeStrict(data, &j); err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
 	}
 	b := board()
-	if r != nil && r.b != nil {
+	if r.b != nil {
 		b = r.b
 	}
 	v := &View{table: j.table, Seat: j.Seat, Hand: j.Hand, HandCounts: j.HandCounts, Outcome: j.Outcome}
@@ -53,7 +53,7 @@ func (r *Rules) DecodeView(data []byte) (engine.View, error) {
 		return nil, err
 	}
 	rng := engine.NewRNG(0, 0)
-	st, err := (&Rules{b: b}).Determinize(v, &rng)
+	st, err := Rules{b: b}.Determinize(v, &rng)
 	if err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
 	}

@@ -1,6 +1,9 @@
 // Package enginetest checks that a game honours the engine contract. Every
-// game's tests call Conformance; it plays seeded random games and checks
-// replay, cloning, JSON round trips of moves and views, and determinization.
+// game's tests call Conformance, which plays seeded random games and checks
+// replay, cloning, JSON round trips of moves and of every viewer's views,
+// results, and determinization; RefusesViews, RefusesMoves, FuzzDecodeView
+// and FuzzDecodeMove hold the tests of reading untrusted JSON that every
+// game runs with its own examples.
 package enginetest
 
 import (
@@ -17,7 +20,7 @@ import (
 type Config struct {
 	Seats    []int             // seat counts to try
 	Options  map[string]string // options for every game
-	Games    int               // games per seat count
+	Games    int               // games per seat count (1 with go test -short)
 	MaxPlies int               // a game still running after this is cut off
 }
 
@@ -25,8 +28,12 @@ type Config struct {
 // engine contract.
 func Conformance(t *testing.T, rules engine.Rules, cfg Config) {
 	t.Helper()
+	games := cfg.Games
+	if testing.Short() {
+		games = min(games, 1)
+	}
 	for _, n := range cfg.Seats {
-		for g := 0; g < cfg.Games; g++ {
+		for g := 0; g < games; g++ {
 			setup := engine.Setup{Seats: n, Options: cfg.Options, Seed: uint64(1000*n + g)}
 			if err := checkGame(rules, setup, cfg.MaxPlies); err != nil {
 				t.Fatalf("%s, %d seats, seed %d: %v", rules.Info().ID, n, setup.Seed, err)
@@ -58,6 +65,9 @@ func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 			return fmt.Errorf("ply %d: game not over but %v has no legal move", ply, seat)
 		}
 		if err := checkView(rules, s, seat, legal, &rng); err != nil {
+			return fmt.Errorf("ply %d: %w", ply, err)
+		}
+		if err := checkOtherViews(rules, s, seat, setup.Seats); err != nil {
 			return fmt.Errorf("ply %d: %w", ply, err)
 		}
 		m := legal[rng.IntN(len(legal))]
@@ -193,6 +203,28 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	return nil
 }
 
+// checkOtherViews checks that the views of the seats not to move, and the
+// table's, show no legal moves and come back from JSON unchanged.
+func checkOtherViews(rules engine.Rules, s engine.State, mover engine.Seat, seats int) error {
+	for who := engine.Table; int(who) < seats; who++ {
+		if who == mover || who == engine.NoSeat {
+			continue
+		}
+		v := s.View(who)
+		if v.Viewer() != who || v.Turn() != mover || len(v.Legal()) != 0 {
+			return fmt.Errorf("view of %v says viewer %v, turn %v, %d legal moves", who, v.Viewer(), v.Turn(), len(v.Legal()))
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("view to JSON: %w", err)
+		}
+		if err := viewRoundTrip(rules, data, nil); err != nil {
+			return fmt.Errorf("%v's view: %w", who, err)
+		}
+	}
+	return nil
+}
+
 // viewRoundTrip reads a view back from its JSON and checks nothing was lost
 // on the way.
 func viewRoundTrip(rules engine.Rules, data []byte, legal []engine.Move) error {
@@ -211,19 +243,6 @@ func viewRoundTrip(rules engine.Rules, data []byte, legal []engine.Move) error {
 		return fmt.Errorf("decoded view's legal moves %v differ from %v", got, want)
 	}
 	return checkDecodeEnvelope(rules, v)
-}
-
-// ViewRoundTrip fails t unless rules reads v back from its JSON unchanged,
-// with the same legal moves: what a phone needs to show it or play it.
-func ViewRoundTrip(t testing.TB, rules engine.Rules, v engine.View) {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := viewRoundTrip(rules, data, v.Legal()); err != nil {
-		t.Fatalf("%v's view: %v", v.Viewer(), err)
-	}
 }
 
 // checkDecodeEnvelope reads v back through engine.DecodeView, the
