@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/version"
 )
 
 type options struct {
@@ -31,6 +32,7 @@ type options struct {
 	bots         string
 	gameOptions  string
 	exitWhenOver bool
+	version      bool
 	nameSet      bool // --name given: it wins over the name the staff stored
 }
 
@@ -51,6 +53,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -68,6 +71,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "kiosk:", err)
 		}
 		os.Exit(2)
+	}
+	if o.version {
+		fmt.Println(version.Line("kiosk"))
+		return
 	}
 	o.cfg.Games = catalog.Registry()
 	if !o.nameSet {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/version"
 )
 
 // env is what every subcommand works with.
@@ -60,6 +61,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, version.Line("tablee"))
+		return 0
+	}
 	c, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "tablee: unknown command %q\n", args[0])
@@ -78,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer, cmds map[string]command) {
-	fmt.Fprintln(w, "usage: tablee COMMAND [flags]   (tablee COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: tablee COMMAND [flags]   (tablee COMMAND -h for its flags; tablee --version)")
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
 		names = append(names, n)
