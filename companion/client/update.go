@@ -25,6 +25,10 @@ type Update struct {
 	Waiting int
 	// Away lists the seats whose phone is not connected now.
 	Away []engine.Seat
+	// Record is set once the table has recorded the finished game, for a
+	// phone that joined with a player key: the rating change and the
+	// place on the game's board. It comes with the last view again.
+	Record *wire.Record
 }
 
 // Decode reads the view with rules, which must be the rules of its game.
@@ -42,8 +46,9 @@ type viewState struct {
 	last    int64 // version of the newest view accepted
 	waiting int   // its seat status, to take a same-version view that changes it
 	away    []engine.Seat
-	fresh   bool // after a welcome: take the next view whatever its version
-	syncing bool // a sync is under way: take the next view not older than last
+	fresh   bool   // after a welcome: take the next view whatever its version
+	syncing bool   // a sync is under way: take the next view not older than last
+	latest  Update // the newest view accepted, with its record once known
 }
 
 type verdict int
@@ -71,8 +76,18 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 			return Update{}, needSync
 		}
 	}
-	s.last, s.fresh, s.syncing = m.Version, false, false
+	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
+		Waiting: m.Waiting, Away: m.Away}
+	if m.Version == s.latest.Version && m.Game == s.latest.Game {
+		u.Record = s.latest.Record // the same game's end again: keep what it meant
+	}
+	s.last, s.fresh, s.syncing, s.latest = m.Version, false, false, u
 	s.waiting, s.away = m.Waiting, m.Away
-	return Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
-		Waiting: m.Waiting, Away: m.Away}, accepted
+	return u, accepted
+}
+
+// record adds the table's record of the finished game to the newest view.
+func (s *viewState) record(r *wire.Record) Update {
+	s.latest.Record, s.latest.Ref, s.latest.Over = r, "", true
+	return s.latest
 }

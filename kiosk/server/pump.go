@@ -3,6 +3,7 @@ package server
 import (
 	"slices"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
@@ -87,18 +88,22 @@ func (p *pump) forward(u host.Update) bool {
 	over = over || u.Status.Ended()
 	// The move that ends a game already carries over; the status update
 	// that follows repeats its version and is not sent again.
-	if p.sentOver && p.last != nil && int64(u.Seq) == p.last.Version {
-		return true
+	if !p.sentOver || p.last == nil || int64(u.Seq) != p.last.Version {
+		msg, err := viewMessage(p.game, u.View, u.Seq, u.Events, over)
+		if err != nil {
+			p.s.cfg.Logf("view for %v: %v", p.seat, err)
+			return true
+		}
+		if u.Kind == host.MoveUpdate && u.Seat == p.seat {
+			msg.Ref = p.c.takeRef()
+		}
+		p.send(msg)
 	}
-	msg, err := viewMessage(p.game, u.View, u.Seq, u.Events, over)
-	if err != nil {
-		p.s.cfg.Logf("view for %v: %v", p.seat, err)
-		return true
+	// The results are stored once the session says finished: then the
+	// player learns what the game meant for them.
+	if u.Kind == host.StatusUpdate && u.Status == db.Finished {
+		p.s.sendRecord(p.c, p.sess, p.seat)
 	}
-	if u.Kind == host.MoveUpdate && u.Seat == p.seat {
-		msg.Ref = p.c.takeRef()
-	}
-	p.send(msg)
 	if p.c.hasSyncs() {
 		p.again()
 	}
@@ -106,7 +111,8 @@ func (p *pump) forward(u host.Update) bool {
 }
 
 // again sends the newest view once more, with the seats' status as it is
-// now and the ref of each sync that asked for it.
+// now: once for each sync waiting (with its ref, and after the end the
+// player's record again), or once if the seats changed since the last.
 func (p *pump) again() {
 	if p.last == nil {
 		return // the first view is on its way and will carry the status
@@ -117,13 +123,39 @@ func (p *pump) again() {
 		if waiting == p.last.Waiting && slices.Equal(away, p.last.Away) {
 			return // the phone knows this already
 		}
-		refs = []string{""}
+		msg := *p.last
+		p.send(msg)
+		return
 	}
 	for _, ref := range refs {
 		msg := *p.last
-		msg.Events, msg.Ref = nil, ref
+		msg.Ref = ref
 		p.send(msg)
+		if p.sess.Status() == db.Finished {
+			p.s.sendRecord(p.c, p.sess, p.seat)
+		}
 	}
+}
+
+// sendRecord tells a player's phone what the finished game meant for them:
+// their rating change and place on the game's board. Guests and bots get
+// nothing; a player in a game not rated gets Rated false.
+func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != db.Person {
+		return
+	}
+	o, rated, err := sess.Outcome(s.ctx, seat)
+	if err != nil {
+		s.cfg.Logf("record of %v: %v", seat, err)
+		return
+	}
+	rec := &wire.Record{Rated: rated}
+	if rated {
+		rec.Before, rec.After = o.Before.Ordinal(), o.After.Ordinal()
+		rec.Games, rec.Provisional = o.After.Games, o.After.Provisional
+		rec.Place, rec.Of = o.Place, o.Of
+	}
+	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})
 }
 
 // send stamps msg with the seats' status and queues it.

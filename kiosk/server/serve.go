@@ -193,10 +193,22 @@ func (s *Server) join(c *conn, m wire.Message) {
 		return
 	}
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
-	if err := sess.NameGuest(s.ctx, seat, m.Name); err != nil {
-		s.cfg.Logf("name %v: %v", seat, err) // the game goes on; only the log lacks the name
-	}
+	s.seatPerson(sess, seat, m)
 	s.welcome(c, sess, seat, token, m.Ref)
+}
+
+// seatPerson records who joined seat: the player of m's key, or a guest.
+// The game goes on if it fails; only the record lacks the name.
+func (s *Server) seatPerson(sess *host.Session, seat engine.Seat, m wire.Message) {
+	if m.Key == "" {
+		if err := sess.NameGuest(s.ctx, seat, m.Name); err != nil {
+			s.cfg.Logf("name %v: %v", seat, err)
+		}
+		return
+	}
+	if _, err := sess.SeatPlayer(s.ctx, seat, m.Key, m.Name); err != nil {
+		s.cfg.Logf("seat the player of %v: %v", seat, err)
+	}
 }
 
 // resume brings a phone back to the seat its token holds, with a new token.

@@ -25,7 +25,7 @@ const LinkSecretLen = 26
 // it may carry besides v, type and ref. Anything else is refused: a new
 // field of a client message is added here as well as to Message.
 var clientFields = map[string][]string{
-	TypeJoin:   {"code", "name"},
+	TypeJoin:   {"code", "name", "key"},
 	TypeResume: {"token"},
 	TypeMove:   {"move"},
 	TypeSync:   nil,
@@ -90,6 +90,9 @@ func check(m Message) (Message, *Error) {
 			return m, err
 		}
 		m.Name = name
+		if m.Key != "" && !ValidKey(m.Key) {
+			return m, Errorf(BadKey, "a player key is %d to %d base64url characters", MinKey, MaxKey)
+		}
 	case TypeResume:
 		if m.Token == "" {
 			return m, Errorf(BadToken, "resume needs the seat token")
@@ -141,6 +144,28 @@ func IsCode(s string) bool {
 func allIn(s, set string) bool {
 	for _, c := range s {
 		if !strings.ContainsRune(set, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// A player key's length bounds, in characters: 22 base64url characters
+// carry 132 bits.
+const (
+	MinKey = 22
+	MaxKey = 128
+)
+
+// ValidKey reports whether key has the form of a player key: MinKey to
+// MaxKey characters of the base64url alphabet (hex keys fit too).
+func ValidKey(key string) bool {
+	if len(key) < MinKey || len(key) > MaxKey {
+		return false
+	}
+	for _, c := range key {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+		if !ok {
 			return false
 		}
 	}

@@ -13,6 +13,7 @@ func TestDecodeClientAcceptsEachMessage(t *testing.T) {
 		`{"v":2,"type":"move","ref":"7","move":{"kind":"place","at":"c5"}}`,
 		`{"v":2,"type":"sync"}`,
 		`{"v":2,"type":"ping"}`,
+		`{"v":2,"type":"join","code":"042700","name":"Anja","key":"k7Qm2xWv9Lr4Tn8Yp3Zs6B-_"}`,
 	} {
 		if _, err := DecodeClient([]byte(frame)); err != nil {
 			t.Errorf("%s: %v", frame, err)
@@ -53,6 +54,8 @@ func TestDecodeClientNamesWhatIsWrong(t *testing.T) {
 		`[]`:                                                                             BadJSON,
 		`null`:                                                                           BadJSON,
 		``:                                                                               BadJSON,
+		`{"v":2,"type":"join","code":"123456","name":"A","key":"short"}`:                 BadKey,
+		`{"v":2,"type":"join","code":"123456","name":"A","key":"k7Qm2xWv9Lr4Tn8Yp3Zs6B="}`: BadKey,
 	}
 	for frame, want := range cases {
 		_, err := DecodeClient([]byte(frame))

@@ -31,6 +31,7 @@ const (
 	TypeView    = "view"    // the seat's view, versioned and hashed
 	TypeError   = "error"
 	TypeRemoved = "removed" // the seat was taken from this phone (Error says why)
+	TypeRecord  = "record"  // after the game was recorded: the seat's player's rating change and place
 	TypePong    = "pong"
 )
 
@@ -41,8 +42,12 @@ type Message struct {
 	// Ref is an id the client chose; replies and errors echo it.
 	Ref string `json:"ref,omitempty"`
 
-	Code  string `json:"code,omitempty"`  // join: the table code (CodeDigits digits, or the link form)
-	Name  string `json:"name,omitempty"`  // join: the nickname
+	Code string `json:"code,omitempty"` // join: the table code (CodeDigits digits, or the link form)
+	Name string `json:"name,omitempty"` // join: the nickname
+	// Key is join's player key: at least 128 random bits the phone drew
+	// once and keeps, so the table knows it again (the table keeps only
+	// its hash). Without it the phone plays as a guest: not rated.
+	Key   string `json:"key,omitempty"`
 	Token string `json:"token,omitempty"` // resume; welcome
 
 	Move json.RawMessage `json:"move,omitempty"` // move: the game's move JSON
@@ -60,8 +65,24 @@ type Message struct {
 	Waiting int `json:"waiting,omitempty"`
 	// Away lists, in a view, the seats whose phone is not connected.
 	Away []engine.Seat `json:"away,omitempty"`
+	// Record is what the finished game meant for a seat played with a
+	// player key: rating change and place (record message).
+	Record *Record `json:"record,omitempty"`
 
 	Error *Error `json:"error,omitempty"` // error
+}
+
+// Record is what a finished game meant for the player at a seat: their
+// rating in the game (OpenSkill's ordinal, mu - 3 sigma) before and after,
+// and their place on the game's all-time board afterwards.
+type Record struct {
+	Rated       bool    `json:"rated"`                 // false: not rated (fewer than two known players)
+	Before      float64 `json:"before,omitempty"`      // rating before the game
+	After       float64 `json:"after,omitempty"`       // rating after it
+	Games       int     `json:"games,omitempty"`       // rated games in this game, this one included
+	Provisional bool    `json:"provisional,omitempty"` // fewer than 5 rated games
+	Place       int     `json:"place,omitempty"`       // place on the game's all-time board
+	Of          int     `json:"of,omitempty"`          // players on that board
 }
 
 // Error is what went wrong, for programs (Code) and for people (Message).
@@ -85,6 +106,7 @@ const (
 	WrongCode   = "wrong-code"     // the table code is not this session's
 	RateLimited = "rate-limited"   // too many wrong codes from this address
 	BadName     = "bad-name"       // nickname empty, too long, or with control characters
+	BadKey      = "bad-key"        // a player key that is not 22-128 base64url characters
 	TableFull   = "table-full"     // no free seat
 	BadToken    = "bad-token"      // unknown or revoked token (fatal); in removed: the staff took the seat
 	Replaced    = "replaced"       // in removed: another connection resumed the seat with its token
