@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"crypto/subtle"
-	"encoding/json"
-	"log"
 	"os"
 	"time"
 
@@ -86,16 +84,26 @@ func (ui *kioskUI) showSetup(g engine.Info) {
 }
 
 func (ui *kioskUI) showTable(s *host.Session) {
-	ui.board = screen.NewTable(ui.lang, ui.win, ui.checkPIN, func(seat engine.Seat) {
-		if err := ui.t.Server().Release(seat); err != nil {
-			dialog.ShowError(err, ui.win)
-		}
-	}, ui.showLobby)
-	ui.board.OnHandToBot = func(seat engine.Seat) {
-		if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
-			dialog.ShowError(err, ui.win)
-		}
+	board, err := screen.NewTable(screen.TableConfig{
+		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Win: ui.win, CheckPIN: ui.checkPIN,
+		OnRelease: func(seat engine.Seat) {
+			if err := ui.t.Server().Release(seat); err != nil {
+				dialog.ShowError(err, ui.win)
+			}
+		},
+		OnHandToBot: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				dialog.ShowError(err, ui.win)
+			}
+		},
+		OnNewGame: ui.showLobby,
+	})
+	if err != nil {
+		dialog.ShowError(err, ui.win)
+		ui.showLobby()
+		return
 	}
+	ui.board = board
 	ui.win.SetContent(ui.board.Content())
 	ui.refresh()
 	go ui.follow(s)
@@ -144,11 +152,6 @@ func (ui *kioskUI) refresh() {
 			ss.AwayFor = time.Since(seat.AwaySince)
 		}
 		st.Seats = append(st.Seats, ss)
-	}
-	if data, err := json.MarshalIndent(v, "", "  "); err == nil {
-		st.Board = string(data)
-	} else {
-		log.Printf("table view: %v", err)
 	}
 	ui.board.Show(st)
 }

@@ -73,7 +73,7 @@ func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := tb.Server().Code()
-	if _, ok := find(w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "En attente de 2 joueur(s)") }); !ok {
+	if !strings.Contains(ui.board.WaitText(), "En attente de 2 joueur(s)") {
 		t.Error("the table screen does not say it waits for the players")
 	}
 	if ui.board.Content() != w.Content() || !strings.Contains(ui.board.CodeText(), code) {
