@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +47,7 @@ func TestOpenSettings(t *testing.T) {
 			}
 		}
 	}
-	if got := pragma(t, d.w, "user_version"); got != "3" || SchemaVersion() != 3 {
+	if got := pragma(t, d.w, "user_version"); got != fmt.Sprint(SchemaVersion()) || SchemaVersion() < 4 {
 		t.Errorf("user_version %s, SchemaVersion %d", got, SchemaVersion())
 	}
 	if _, err := d.r.Exec("INSERT INTO kiosk_tables (name) VALUES ('x')"); err == nil {

@@ -18,7 +18,7 @@ type ResultRow struct {
 	Seat     engine.Seat
 	Kind     SeatKind
 	PlayerID string // persons only
-	Name     string // a person's nickname, a guest's name, or the bot level
+	Name     string // a person's shown name, a guest's name, or the bot level
 	Score    int
 	Rank     int
 	Winner   bool
@@ -28,13 +28,14 @@ type ResultRow struct {
 // order the sessions ended, without holding them all in memory.
 func (d *DB) EachResult(ctx context.Context, f func(ResultRow) error) error {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT s.id, s.game, s.ended_at, st.seat, st.kind, coalesce(st.player_id, ''),
-		        CASE st.kind WHEN 'person' THEN p.nickname WHEN 'bot' THEN st.bot_level ELSE st.name END,
+		`WITH shown AS (`+shownNames+`)
+		 SELECT s.id, s.game, s.ended_at, st.seat, st.kind, coalesce(st.player_id, ''),
+		        CASE st.kind WHEN 'person' THEN p.shown WHEN 'bot' THEN st.bot_level ELSE st.name END,
 		        r.score, r.rank, r.winner
 		 FROM sessions s
 		 JOIN results r ON r.session_id = s.id
 		 JOIN seats st ON st.session_id = r.session_id AND st.seat = r.seat
-		 LEFT JOIN players p ON p.id = st.player_id
+		 LEFT JOIN shown p ON p.id = st.player_id
 		 WHERE s.status = 'finished'
 		 ORDER BY s.ended_at, s.id, st.seat`)
 	if err != nil {

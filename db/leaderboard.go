@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"sort"
 	"time"
 )
 
@@ -67,40 +68,44 @@ func playedSince(game string, since time.Time) (string, []any) {
 
 // Standing is one player's line of a leaderboard.
 type Standing struct {
+	Place     int // 1, 2, 3… on this board
 	PlayerID  string
-	Nickname  string
-	Games     int // finished sessions in the period
-	Wins      int // of which won, alone or shared
-	BestScore int
-	// Rating is the player's current rating in the leaderboard's game; it
-	// has zero Games if they never played it rated, or for all games.
+	Nickname  string // the player's shown name: unique on every board
+	Games     int    // finished sessions in the period, rated or not
+	Wins      int    // of which won, alone or shared
+	BestScore int    // the best score of one game's board; zero over all games
+	// Rating is, on one game's all-time board, the player's rating in that
+	// game: zero Games if they were never rated in it (the board shows
+	// "—"). Other boards leave it zero.
 	Rating Rating
+}
+
+// WinRate is the share of the period's games won, from 0 to 1.
+func (s Standing) WinRate() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.Wins) / float64(s.Games)
 }
 
 // Leaderboard ranks the persons who finished sessions of game ("" for every
 // game) that ended at or after since (zero for all time).
 //
-// A single game's all-time board is ordered by rating (settled ratings
-// before provisional ones, then by ordinal): that is what ratings are for.
-// A board over a period, or over all games, is ordered by wins, then win
-// rate, then fewest games: a rating cannot be split by week.
+// One game's all-time board ranks by rating, which is what ratings are
+// for: settled ratings before provisional ones, each by ordinal, then the
+// players never rated in the game (they played it only against bots or
+// guests). Every other board (a week, a month, all games) ranks by what
+// it shows for its period: wins, then win rate, then fewer games. Equal
+// players are in name order (French/German collation). limit ≤ 0 means
+// every player.
 func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Standing, error) {
-	byRating := game != "" && since.IsZero()
-	order := "pl.wins DESC, 1.0 * pl.wins / pl.games DESC, pl.games, p.nickname"
-	if byRating {
-		order = "coalesce(r.provisional, 1), r.mu - 3 * r.sigma DESC, pl.wins DESC, p.nickname"
-	}
-	if limit <= 0 {
-		limit = -1 // SQLite: no limit
-	}
 	played, args := playedSince(game, since)
-	q := `WITH played AS (` + played + `)
-	SELECT p.id, p.nickname, pl.games, pl.wins, pl.best,
+	q := `WITH played AS (` + played + `), shown AS (` + shownNames + `)
+	SELECT p.id, p.shown, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)
-	FROM played pl JOIN players p ON p.id = pl.player_id
-	LEFT JOIN ratings r ON r.player_id = p.id AND r.game = ?
-	ORDER BY ` + order + ` LIMIT ?`
-	rows, err := d.r.QueryContext(ctx, q, append(args, game, limit)...)
+	FROM played pl JOIN shown p ON p.id = pl.player_id
+	LEFT JOIN ratings r ON r.player_id = p.id AND r.game = ?`
+	rows, err := d.r.QueryContext(ctx, q, append(args, game)...)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
 	}
@@ -114,10 +119,58 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 			return nil, fmt.Errorf("leaderboard %q: %w", game, err)
 		}
 		r.PlayerID, r.Game = s.PlayerID, game
+		if game == "" {
+			s.BestScore = 0 // scores of different games do not compare
+		}
+		if game == "" || !since.IsZero() {
+			s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
+		}
 		out = append(out, s)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
 	}
+	rankBoard(out, game != "" && since.IsZero())
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
 	return out, nil
+}
+
+// rankBoard sorts a board and numbers its places.
+func rankBoard(b []Standing, byRating bool) {
+	c := newCollator()
+	sort.SliceStable(b, func(i, j int) bool {
+		x, y := b[i], b[j]
+		if byRating {
+			if xr, yr := x.Rating.Games > 0, y.Rating.Games > 0; xr != yr {
+				return xr
+			}
+			if x.Rating.Games > 0 {
+				if x.Rating.Provisional != y.Rating.Provisional {
+					return !x.Rating.Provisional
+				}
+				if xo, yo := x.Rating.Ordinal(), y.Rating.Ordinal(); xo != yo {
+					return xo > yo
+				}
+			}
+		}
+		if x.Wins != y.Wins {
+			return x.Wins > y.Wins
+		}
+		// a/b > c/d without rounding: a·d > c·b.
+		if xw, yw := x.Wins*y.Games, y.Wins*x.Games; xw != yw {
+			return xw > yw
+		}
+		if x.Games != y.Games {
+			return x.Games < y.Games
+		}
+		if r := c.CompareString(x.Nickname, y.Nickname); r != 0 {
+			return r < 0
+		}
+		return x.PlayerID < y.PlayerID
+	})
+	for i := range b {
+		b[i].Place = i + 1
+	}
 }

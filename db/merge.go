@@ -7,10 +7,12 @@ import (
 )
 
 // MergePlayers folds the player from into the player into (one person who
-// ended up with two accounts): from's seats become into's, from is deleted
-// and the ratings of every game from played are recomputed from the
-// results, as if into had played all those games. Two accounts that sat at
-// the same session cannot be merged.
+// ended up with two accounts, e.g. two phones): from's seats, phone keys
+// and names become into's (into keeps its shown nickname; from's are
+// aliases), from is deleted, and the ratings of every game from played
+// are recomputed from the results in the order the games ended, as if
+// into had played all those games. Two accounts that sat at the same
+// session cannot be merged.
 func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 	if from == into {
 		return fmt.Errorf("merge player %s into itself", from)
@@ -40,6 +42,15 @@ func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 		}
 		for _, q := range []string{
 			"UPDATE seats SET player_id = ?2 WHERE player_id = ?1",
+			"UPDATE bot_handovers SET player_id = ?2 WHERE player_id = ?1",
+			"UPDATE player_keys SET player_id = ?2 WHERE player_id = ?1",
+			`INSERT INTO player_aliases (player_id, name, first_used, last_used)
+			 SELECT ?2, name, first_used, last_used FROM player_aliases WHERE player_id = ?1
+			 ON CONFLICT (player_id, name) DO UPDATE SET
+			   first_used = min(first_used, excluded.first_used),
+			   last_used = max(last_used, excluded.last_used)`,
+			"DELETE FROM player_aliases WHERE player_id = ?1",
+			"DELETE FROM rating_changes WHERE player_id = ?1",
 			`UPDATE players SET
 			   created_at = min(created_at, (SELECT created_at FROM players WHERE id = ?1)),
 			   last_seen = max(last_seen, (SELECT last_seen FROM players WHERE id = ?1))
@@ -80,41 +91,4 @@ func gamesRated(ctx context.Context, tx *sql.Tx, player string) ([]string, error
 		out = append(out, g)
 	}
 	return out, rows.Err()
-}
-
-// recomputeRatings rebuilds every rating of game by rating its finished
-// sessions again in the order they ended.
-func recomputeRatings(ctx context.Context, tx *sql.Tx, game string) error {
-	if _, err := tx.ExecContext(ctx, "DELETE FROM ratings WHERE game = ?", game); err != nil {
-		return fmt.Errorf("recompute %s ratings: %w", game, err)
-	}
-	rows, err := tx.QueryContext(ctx,
-		`SELECT id, ended_at FROM sessions WHERE game = ? AND status = 'finished' ORDER BY ended_at, id`, game)
-	if err != nil {
-		return fmt.Errorf("recompute %s ratings: %w", game, err)
-	}
-	type ended struct{ id, at string }
-	var sessions []ended
-	for rows.Next() {
-		var e ended
-		if err := rows.Scan(&e.id, &e.at); err != nil {
-			rows.Close()
-			return fmt.Errorf("recompute %s ratings: %w", game, err)
-		}
-		sessions = append(sessions, e)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("recompute %s ratings: %w", game, err)
-	}
-	for _, s := range sessions {
-		at, err := parseTime(s.at)
-		if err != nil {
-			return err
-		}
-		if err := rateSession(ctx, tx, s.id, game, at); err != nil {
-			return fmt.Errorf("recompute %s ratings, session %s: %w", game, s.id, err)
-		}
-	}
-	return nil
 }

@@ -7,45 +7,57 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/google/uuid"
 )
 
-// Player is someone who plays under a nickname across sessions.
+// Player is someone who plays under a nickname across sessions: a phone
+// with its player key, or a player the staff added.
 type Player struct {
 	ID       string // UUIDv7
-	Nickname string
+	Nickname string // the latest name they chose (or the staff gave)
+	// Shown is the name boards and lists show: the nickname, followed by
+	// " (2)", " (3)"… when players who came earlier hold the same one.
+	Shown    string
+	Aliases  []string // every name they were known under, the nickname included
+	Keys     int      // phone keys that identify them
 	Created  time.Time
 	LastSeen time.Time
 }
 
-// CreatePlayer adds a player called nickname, first seen at now.
+// shownNames is a query of every player's shown name: the first player
+// (by creation) of a folded nickname keeps it, later ones get a number.
+const shownNames = `SELECT id, CASE WHEN n > 1 THEN nickname || ' (' || n || ')' ELSE nickname END AS shown
+	FROM (SELECT id, nickname, row_number() OVER (PARTITION BY name_key ORDER BY created_at, id) AS n FROM players)`
+
+// CreatePlayer adds a player called nickname, first seen at now, without a
+// phone key (the staff's, or a simulation's).
 func (d *DB) CreatePlayer(ctx context.Context, nickname string, now time.Time) (Player, error) {
 	nickname = strings.TrimSpace(nickname)
 	if nickname == "" {
 		return Player{}, errors.New("create player: empty nickname")
 	}
-	id, err := uuid.NewV7()
+	now = now.UTC().Truncate(time.Millisecond)
+	var id string
+	err := d.inTx(ctx, fmt.Sprintf("create player %q", nickname), func(tx *sql.Tx) error {
+		var err error
+		id, err = insertPlayer(ctx, tx, nickname, now)
+		return err
+	})
 	if err != nil {
-		return Player{}, fmt.Errorf("create player: %w", err)
+		return Player{}, err
 	}
-	p := Player{ID: id.String(), Nickname: nickname, Created: now.UTC().Truncate(time.Millisecond)}
-	p.LastSeen = p.Created
-	_, err = d.w.ExecContext(ctx,
-		"INSERT INTO players (id, nickname, created_at, last_seen) VALUES (?, ?, ?, ?)",
-		p.ID, p.Nickname, fmtTime(p.Created), fmtTime(p.LastSeen))
-	if err != nil {
-		return Player{}, fmt.Errorf("create player %q: %w", nickname, err)
-	}
-	return p, nil
+	return d.Player(ctx, id)
 }
 
-const playerColumns = "id, nickname, created_at, last_seen"
+const playerQuery = `SELECT p.id, p.nickname, sn.shown, p.created_at, p.last_seen,
+	(SELECT count(*) FROM player_keys k WHERE k.player_id = p.id),
+	coalesce((SELECT json_group_array(name) FROM (
+		SELECT name FROM player_aliases a WHERE a.player_id = p.id ORDER BY first_used, name)), '[]')
+	FROM players p JOIN (` + shownNames + `) sn ON sn.id = p.id`
 
 func scanPlayer(row interface{ Scan(...any) error }) (Player, error) {
 	var p Player
-	var created, seen string
-	if err := row.Scan(&p.ID, &p.Nickname, &created, &seen); err != nil {
+	var created, seen, aliases string
+	if err := row.Scan(&p.ID, &p.Nickname, &p.Shown, &created, &seen, &p.Keys, &aliases); err != nil {
 		return Player{}, err
 	}
 	var err error
@@ -55,12 +67,15 @@ func scanPlayer(row interface{ Scan(...any) error }) (Player, error) {
 	if p.LastSeen, err = parseTime(seen); err != nil {
 		return Player{}, err
 	}
+	if p.Aliases, err = jsonStrings(aliases); err != nil {
+		return Player{}, err
+	}
 	return p, nil
 }
 
 // Player returns the player with id; the error wraps ErrNotFound if none.
 func (d *DB) Player(ctx context.Context, id string) (Player, error) {
-	p, err := scanPlayer(d.r.QueryRowContext(ctx, "SELECT "+playerColumns+" FROM players WHERE id = ?", id))
+	p, err := scanPlayer(d.r.QueryRowContext(ctx, playerQuery+" WHERE p.id = ?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("player %s: %w", id, ErrNotFound)
 	}
@@ -70,9 +85,10 @@ func (d *DB) Player(ctx context.Context, id string) (Player, error) {
 	return p, nil
 }
 
-// Players lists every player by nickname.
+// Players lists every player, one each, by shown name (French and German
+// collation: Élodie beside Elise).
 func (d *DB) Players(ctx context.Context) ([]Player, error) {
-	rows, err := d.r.QueryContext(ctx, "SELECT "+playerColumns+" FROM players ORDER BY nickname, id")
+	rows, err := d.r.QueryContext(ctx, playerQuery)
 	if err != nil {
 		return nil, fmt.Errorf("list players: %w", err)
 	}
@@ -88,17 +104,29 @@ func (d *DB) Players(ctx context.Context) ([]Player, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list players: %w", err)
 	}
+	sortByName(out, func(p Player) (string, string) { return p.Shown, p.ID })
 	return out, nil
 }
 
-// RenamePlayer changes a player's nickname.
+// RenamePlayer changes a player's nickname, as the staff do to tell two
+// players apart or to replace an unwelcome name. The old name stays among
+// their aliases. The player's phone, if it joins again with the nickname
+// the staff replaced, keeps the staff's name; a new nickname from the
+// phone replaces it.
 func (d *DB) RenamePlayer(ctx context.Context, id, nickname string) error {
 	nickname = strings.TrimSpace(nickname)
 	if nickname == "" {
 		return fmt.Errorf("rename player %s: empty nickname", id)
 	}
-	res, err := d.w.ExecContext(ctx, "UPDATE players SET nickname = ? WHERE id = ?", nickname, id)
-	return oneRow(res, err, "rename player "+id)
+	return d.inTx(ctx, "rename player "+id, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE players SET staff_over = name_key, nickname = ?2, name_key = ?3 WHERE id = ?1`,
+			id, nickname, nameKey(nickname))
+		if err := oneRow(res, err, "rename"); err != nil {
+			return err
+		}
+		return addAlias(ctx, tx, id, nickname, time.Now())
+	})
 }
 
 // TouchPlayer records that a player was seen at now.

@@ -14,6 +14,25 @@ import (
 // rating counts as settled.
 const ProvisionalGames = 5
 
+// The rating model: OpenSkill's Weng-Lin Plackett-Luce model with the
+// reference implementation's defaults (docs/database.md says why each).
+const (
+	ModelMu    = 25.0           // a new player's mean skill
+	ModelSigma = ModelMu / 3    // a new player's uncertainty
+	ModelBeta  = ModelSigma / 2 // the performance noise of one game
+	ModelKappa = 0.0001         // the floor of a sigma's shrink factor
+	// ModelTau is the additive dynamics factor: before each game every
+	// sigma grows to sqrt(sigma² + tau²), so a regular's rating keeps
+	// moving as they improve instead of freezing after a season.
+	ModelTau = ModelMu / 300
+	// ModelZ is how many sigmas the ordinal takes off mu.
+	ModelZ = 3
+)
+
+// ratingModel names the model and the order games are rated in; a file
+// whose ratings were computed otherwise is rated again on open.
+const ratingModel = "openskill plackett-luce mu=25 sigma=25/3 beta=25/6 kappa=0.0001 tau=25/300; order ended_at,id; persons only, two or more"
+
 // Rating is a player's OpenSkill (Weng-Lin, Plackett-Luce) rating in one game.
 type Rating struct {
 	PlayerID    string
@@ -26,24 +45,51 @@ type Rating struct {
 // Ordinal is the conservative skill estimate leaderboards sort by:
 // mu - 3 sigma, which rises as the rating becomes certain.
 func (r Rating) Ordinal() float64 {
-	return rating.Ordinal(types.Rating{Mu: r.Mu, Sigma: r.Sigma, Z: 3})
+	return rating.Ordinal(types.Rating{Mu: r.Mu, Sigma: r.Sigma, Z: ModelZ})
 }
 
 // newRating is where every player starts in every game.
 func newRating(player, game string) Rating {
-	r := rating.New()
-	return Rating{PlayerID: player, Game: game, Mu: r.Mu, Sigma: r.Sigma, Provisional: true}
+	return Rating{PlayerID: player, Game: game, Mu: ModelMu, Sigma: ModelSigma, Provisional: true}
 }
 
 // rated is one person's seat in a finished session.
 type rated struct {
+	seat   int
 	player string
 	rank   int
 }
 
+// options is the model's options for one call of rating.Rate, which
+// changes what it is given.
+func options(ranks []int) *types.OpenSkillOptions {
+	mu, sigma, beta, kappa, tau, z := ModelMu, ModelSigma, ModelBeta, ModelKappa, ModelTau, ModelZ
+	return &types.OpenSkillOptions{Mu: &mu, Sigma: &sigma, Beta: &beta, Epsilon: &kappa, Tau: &tau, Z: &z, Rank: ranks}
+}
+
+// rate returns the ratings after one game; before[i] is seated[i]'s.
+func rate(before []Rating, seated []rated) []Rating {
+	teams := make([]types.Team, len(before))
+	ranks := make([]int, len(before))
+	for i, r := range before {
+		teams[i] = types.Team{{Mu: r.Mu, Sigma: r.Sigma, Z: ModelZ}}
+		ranks[i] = seated[i].rank // lower is better, equal is a tie
+	}
+	after := rating.Rate(teams, options(ranks))
+	out := make([]Rating, len(before))
+	for i, r := range before {
+		r.Mu, r.Sigma = after[i][0].Mu, after[i][0].Sigma
+		r.Games++
+		r.Provisional = r.Games < ProvisionalGames
+		out[i] = r
+	}
+	return out
+}
+
 // rateSession updates the ratings of the persons seated at a finished
-// session. Bots and guests are not rated, and with them gone the session
-// counts only if two persons or more remain. Ties share a rank.
+// session from their stored ratings. Bots and guests are not rated, and
+// with them gone the session counts only if two persons or more remain.
+// Ties share a rank. Callers keep the order: see rateFinished.
 func rateSession(ctx context.Context, tx *sql.Tx, session, game string, at time.Time) error {
 	seated, err := ratedSeats(ctx, tx, session)
 	if err != nil {
@@ -58,12 +104,36 @@ func rateSession(ctx context.Context, tx *sql.Tx, session, game string, at time.
 			return err
 		}
 	}
-	for _, r := range rate(before, seated) {
+	after := rate(before, seated)
+	for i, r := range after {
 		if err := saveRating(ctx, tx, r, at); err != nil {
+			return err
+		}
+		if err := saveChange(ctx, tx, session, seated[i], before[i], r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// rateFinished rates a session that has just been marked finished, keeping
+// the one rule of every path (Finish, Import, merge): ratings are those
+// obtained by rating each game's finished sessions in the order they
+// ended, sessions ending in the same millisecond by id. When a session of
+// the game that ends later is already rated (another table's Finish took
+// the write lock first), the whole game is rated again.
+func rateFinished(ctx context.Context, tx *sql.Tx, session, game string, at time.Time) error {
+	var later bool
+	if err := tx.QueryRowContext(ctx,
+		`SELECT EXISTS (SELECT 1 FROM sessions
+		  WHERE game = ? AND status = 'finished' AND (ended_at, id) > (?, ?))`,
+		game, fmtTime(at), session).Scan(&later); err != nil {
+		return fmt.Errorf("rate session %s: %w", session, err)
+	}
+	if later {
+		return recomputeRatings(ctx, tx, game)
+	}
+	return rateSession(ctx, tx, session, game, at)
 }
 
 // ratedSeats lists the persons of a session with their rank. A player
@@ -71,7 +141,7 @@ func rateSession(ctx context.Context, tx *sql.Tx, session, game string, at time.
 // unratable: they cannot be ranked against themselves.
 func ratedSeats(ctx context.Context, tx *sql.Tx, session string) ([]rated, error) {
 	rows, err := tx.QueryContext(ctx,
-		`SELECT s.player_id, r.rank FROM seats s
+		`SELECT s.seat, s.player_id, r.rank FROM seats s
 		 JOIN results r ON r.session_id = s.session_id AND r.seat = s.seat
 		 WHERE s.session_id = ? AND s.kind = 'person' ORDER BY s.seat`, session)
 	if err != nil {
@@ -79,38 +149,29 @@ func ratedSeats(ctx context.Context, tx *sql.Tx, session string) ([]rated, error
 	}
 	defer rows.Close()
 	var out []rated
-	seen := map[string]bool{}
 	for rows.Next() {
 		var r rated
-		if err := rows.Scan(&r.player, &r.rank); err != nil {
+		if err := rows.Scan(&r.seat, &r.player, &r.rank); err != nil {
 			return nil, fmt.Errorf("rated seats: %w", err)
 		}
-		if seen[r.player] {
-			return nil, nil
-		}
-		seen[r.player] = true
 		out = append(out, r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("rated seats: %w", err)
+	}
+	return ratable(out), nil
 }
 
-// rate returns the ratings after one game; before[i] is seated[i]'s.
-func rate(before []Rating, seated []rated) []Rating {
-	teams := make([]types.Team, len(before))
-	ranks := make([]int, len(before))
-	for i, r := range before {
-		teams[i] = types.Team{{Mu: r.Mu, Sigma: r.Sigma, Z: 3}}
-		ranks[i] = seated[i].rank // lower is better, equal is a tie
+// ratable returns the seats to rate: none if a player sits twice.
+func ratable(seated []rated) []rated {
+	seen := map[string]bool{}
+	for _, s := range seated {
+		if seen[s.player] {
+			return nil
+		}
+		seen[s.player] = true
 	}
-	after := rating.Rate(teams, &types.OpenSkillOptions{Rank: ranks})
-	out := make([]Rating, len(before))
-	for i, r := range before {
-		r.Mu, r.Sigma = after[i][0].Mu, after[i][0].Sigma
-		r.Games++
-		r.Provisional = r.Games < ProvisionalGames
-		out[i] = r
-	}
-	return out
+	return seated
 }
 
 type queryer interface {
@@ -144,13 +205,25 @@ func saveRating(ctx context.Context, tx *sql.Tx, r Rating, at time.Time) error {
 	return nil
 }
 
+func saveChange(ctx context.Context, tx *sql.Tx, session string, s rated, before, after Rating) error {
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO rating_changes (session_id, seat, player_id, game, mu_before, sigma_before, mu_after, sigma_after)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		session, s.seat, s.player, after.Game, before.Mu, before.Sigma, after.Mu, after.Sigma)
+	if err != nil {
+		return fmt.Errorf("save rating change of %s in %s: %w", s.player, session, err)
+	}
+	return nil
+}
+
 // Rating returns a player's rating in game; a player who has not played it
 // rated gets the starting rating.
 func (d *DB) Rating(ctx context.Context, player, game string) (Rating, error) {
 	return ratingTx(ctx, d.r, player, game)
 }
 
-// Ratings lists every rating in game, best ordinal first.
+// Ratings lists every rating in game, best first: settled before
+// provisional, then by ordinal.
 func (d *DB) Ratings(ctx context.Context, game string) ([]Rating, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT player_id, game, mu, sigma, games, provisional FROM ratings

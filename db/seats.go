@@ -18,7 +18,7 @@ func (d *DB) SetSeat(ctx context.Context, session string, seat int, st Seat) err
 		player = sql.NullString{String: st.PlayerID, Valid: true}
 	}
 	if st.Kind == Bot {
-		level = sql.NullString{String: st.BotLevel, Valid: true}
+		level = sql.NullString{String: string(st.BotLevel), Valid: true}
 	}
 	return d.inTx(ctx, fmt.Sprintf("set seat %d of %s", seat, session), func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx,

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/tablee/tablee/engine"
 )
 
 // Status is where a session stands.
@@ -40,9 +42,13 @@ const (
 // Seat is who plays one seat of a session.
 type Seat struct {
 	Kind     SeatKind
-	PlayerID string // Person only
-	BotLevel string // Bot only
-	Name     string // shown on screen: a guest's name, or a player's nickname when read back
+	PlayerID string       // Person only
+	BotLevel engine.Level // Bot only
+	Name     string       // shown on screen: a guest's name, or a player's shown name when read back
+	// HandedFrom, read back for a bot seat a bot took over mid-game, is
+	// the name of whose seat it was (the player's shown name, or the
+	// guest's); HandedPlayer is that player's id, if a known player.
+	HandedFrom, HandedPlayer string
 }
 
 // Session is one game played at one table.
@@ -118,7 +124,7 @@ func insertSeats(ctx context.Context, tx *sql.Tx, session string, seats []Seat) 
 			player = sql.NullString{String: st.PlayerID, Valid: true}
 		}
 		if st.Kind == Bot {
-			level = sql.NullString{String: st.BotLevel, Valid: true}
+			level = sql.NullString{String: string(st.BotLevel), Valid: true}
 		}
 		if _, err := tx.ExecContext(ctx,
 			"INSERT INTO seats (session_id, seat, kind, player_id, bot_level, name) VALUES (?, ?, ?, ?, ?, ?)",
@@ -199,9 +205,13 @@ type sessionSeat struct {
 // person's Name is their nickname.
 func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessionSeat, error) {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
-		        CASE WHEN s.kind = 'person' THEN p.nickname ELSE s.name END
-		 FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		`WITH shown AS (`+shownNames+`)
+		 SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
+		        CASE WHEN s.kind = 'person' THEN p.shown ELSE s.name END,
+		        coalesce(hp.shown, h.name, ''), coalesce(h.player_id, '')
+		 FROM seats s LEFT JOIN shown p ON p.id = s.player_id
+		 LEFT JOIN bot_handovers h ON h.session_id = s.session_id AND h.seat = s.seat AND s.kind = 'bot'
+		 LEFT JOIN shown hp ON hp.id = h.player_id
 		 WHERE `+cond+` ORDER BY s.session_id, s.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read seats: %w", err)
@@ -210,7 +220,8 @@ func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessio
 	var out []sessionSeat
 	for rows.Next() {
 		var st sessionSeat
-		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name); err != nil {
+		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name,
+			&st.HandedFrom, &st.HandedPlayer); err != nil {
 			return nil, fmt.Errorf("read seats: %w", err)
 		}
 		out = append(out, st)

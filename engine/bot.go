@@ -11,7 +11,7 @@ type Bot interface {
 // BotMaker is implemented by Rules that offer their own bots (heuristics
 // written for that game). It returns false for a level it does not offer.
 type BotMaker interface {
-	Bot(level string, seed uint64) (Bot, bool)
+	Bot(level Level, seed uint64) (Bot, bool)
 }
 
 // Estimator is implemented by States that can judge an unfinished position:
@@ -27,11 +27,18 @@ type RandomMover interface {
 	RandomMove(r *RNG) Move
 }
 
+// Level names how a bot plays: the set-up screen offers levels, the
+// database stores them with a bot seat, bot.New makes the bot.
+type Level string
+
 // Bot levels every game answers to (engine/bot provides them when a game
 // does not); a BotMaker may offer more.
 const (
-	LevelRandom  = "random"
-	LevelEasy    = "easy"    // a short search: beatable by beginners
-	LevelMCTS    = "mcts"    // the generic search, whatever the game offers
-	LevelDefault = "default" // the game's own bot, else the generic search
+	LevelRandom  Level = "random"
+	LevelEasy    Level = "easy"    // a short search: beatable by beginners
+	LevelMCTS    Level = "mcts"    // the generic search, whatever the game offers
+	LevelDefault Level = "default" // the game's own bot, else the generic search
 )
+
+// Levels lists the levels every game answers to, the weakest first.
+func Levels() []Level { return []Level{LevelRandom, LevelEasy, LevelMCTS, LevelDefault} }

@@ -50,10 +50,19 @@ type Setup struct {
 // Rules describes one game: what it is, how it starts and how its moves read.
 type Rules interface {
 	Info() Info
-	// New starts a game. All randomness of the game comes from setup.Seed.
-	New(setup Setup) (State, error)
+	// New starts a game from a setup Info.CheckSetup accepted (seat count
+	// in range, options known and complete): start games with NewGame,
+	// which checks. All randomness of the game comes from the seed.
+	New(setup Checked) (State, error)
 	// DecodeMove parses a move of this game from its JSON form.
 	DecodeMove(data []byte) (Move, error)
+	// DecodeView reads a view of this game back from its JSON form (the
+	// view field of ViewJSON), as a phone must to show it or let a bot play
+	// it. It is strict: unknown fields, trailing data and views no game
+	// could show are refused. The view returned marshals to the same JSON
+	// and lists the same legal moves; engine.DecodeView checks the version
+	// and the game first.
+	DecodeView(data []byte) (View, error)
 	// Determinize returns a complete State consistent with everything v
 	// shows, drawing what v hides (other hands, deck order) from r. Bots
 	// search such states, so they never see the real hidden information.
@@ -97,11 +106,15 @@ type View interface {
 	Turn() Seat
 	// Legal is the viewer's legal moves when it is their turn, else nil.
 	Legal() []Move
+	// Result is the outcome once the game is over, and whether it is. Every
+	// viewer sees the whole result, and it is part of the view's JSON form
+	// (its "result" field), so a phone that resumes after the end gets it.
+	Result() (Result, bool)
 }
 
-// ResolveOptions returns setup's options completed with info's defaults, or an
+// resolveOptions returns setup's options completed with info's defaults, or an
 // error naming the first unknown option or value.
-func (info Info) ResolveOptions(given map[string]string) (map[string]string, error) {
+func (info Info) resolveOptions(given map[string]string) (map[string]string, error) {
 	out := make(map[string]string, len(info.Options))
 	for _, o := range info.Options {
 		out[o.Key] = o.Default
@@ -136,23 +149,46 @@ func ParseOptions(list string) map[string]string {
 	return opts
 }
 
-// CheckSetup checks setup's seat count and options against info and
-// returns setup with its options completed by the defaults. Every game's
-// New calls it, so a game started without NewGame is checked the same way.
-func (info Info) CheckSetup(setup Setup) (Setup, error) {
-	if err := info.CheckSeats(setup.Seats); err != nil {
-		return setup, err
+// Checked is a Setup that Info.CheckSetup accepted: its seat count is in
+// the game's range and its options are known and complete. Only CheckSetup
+// makes one, so a game's New never sees a setup nobody checked.
+type Checked struct{ setup Setup }
+
+// Setup returns the checked setup, options completed with the defaults.
+func (c Checked) Setup() Setup {
+	s := c.setup
+	s.Options = make(map[string]string, len(c.setup.Options))
+	for k, v := range c.setup.Options {
+		s.Options[k] = v
 	}
-	opts, err := info.ResolveOptions(setup.Options)
-	if err != nil {
-		return setup, err
-	}
-	setup.Options = opts
-	return setup, nil
+	return s
 }
 
-// CheckSeats returns an error unless n players may play the game.
-func (info Info) CheckSeats(n int) error {
+// Seats is the number of players.
+func (c Checked) Seats() int { return c.setup.Seats }
+
+// Seed is the seed all the game's randomness comes from.
+func (c Checked) Seed() uint64 { return c.setup.Seed }
+
+// Option is the value of option key, the default if it was not given.
+func (c Checked) Option(key string) string { return c.setup.Options[key] }
+
+// CheckSetup checks setup's seat count and options against info, the one
+// place a setup is checked, and completes its options with the defaults.
+func (info Info) CheckSetup(setup Setup) (Checked, error) {
+	if err := info.checkSeats(setup.Seats); err != nil {
+		return Checked{}, err
+	}
+	opts, err := info.resolveOptions(setup.Options)
+	if err != nil {
+		return Checked{}, err
+	}
+	setup.Options = opts
+	return Checked{setup: setup}, nil
+}
+
+// checkSeats returns an error unless n players may play the game.
+func (info Info) checkSeats(n int) error {
 	if n < info.MinSeats || n > info.MaxSeats {
 		if info.MinSeats == info.MaxSeats {
 			return fmt.Errorf("%s is for exactly %d players, not %d", info.ID, info.MinSeats, n)
@@ -178,13 +214,6 @@ func (o Option) allows(v string) bool {
 		}
 	}
 	return false
-}
-
-// ViewDecoder is implemented by Rules whose views can be read back from
-// their JSON form, as a phone must do to show a view or let a bot play it.
-// The decoded view marshals to the same JSON and lists the same legal moves.
-type ViewDecoder interface {
-	DecodeView(data []byte) (View, error)
 }
 
 // Moves turns a game's own move slice into engine moves, nil when empty,

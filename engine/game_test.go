@@ -9,24 +9,24 @@ var info = Info{ID: "g", Name: Text{FR: "Jeu", DE: "Spiel"}, MinSeats: 3, MaxSea
 	Options: []Option{{Key: "less-luck", Default: "off", Choices: []string{"off", "on"}}}}
 
 func TestResolveOptionsFillsDefaultsAndRefusesUnknowns(t *testing.T) {
-	got, err := info.ResolveOptions(nil)
+	got, err := info.resolveOptions(nil)
 	if err != nil || got["less-luck"] != "off" {
 		t.Fatalf("%v, %v", got, err)
 	}
-	if got, _ := info.ResolveOptions(map[string]string{"less-luck": "on"}); got["less-luck"] != "on" {
+	if got, _ := info.resolveOptions(map[string]string{"less-luck": "on"}); got["less-luck"] != "on" {
 		t.Errorf("given option lost: %v", got)
 	}
-	if _, err := info.ResolveOptions(map[string]string{"more-luck": "on"}); err == nil {
+	if _, err := info.resolveOptions(map[string]string{"more-luck": "on"}); err == nil {
 		t.Error("unknown option accepted")
 	}
-	if _, err := info.ResolveOptions(map[string]string{"less-luck": "maybe"}); err == nil || !strings.Contains(err.Error(), "maybe") {
+	if _, err := info.resolveOptions(map[string]string{"less-luck": "maybe"}); err == nil || !strings.Contains(err.Error(), "maybe") {
 		t.Errorf("bad value: %v", err)
 	}
 }
 
 func TestCheckSeats(t *testing.T) {
 	for n, ok := range map[int]bool{2: false, 3: true, 6: true, 7: false} {
-		if err := info.CheckSeats(n); (err == nil) != ok {
+		if err := info.checkSeats(n); (err == nil) != ok {
 			t.Errorf("%d seats: %v", n, err)
 		}
 	}
@@ -84,8 +84,9 @@ func TestRegistryRefusesDuplicatesAndNamesKnownGames(t *testing.T) {
 type stub struct{ id string }
 
 func (s stub) Info() Info                          { return Info{ID: s.id, MinSeats: 1, MaxSeats: 1} }
-func (stub) New(Setup) (State, error)              { return nil, nil }
+func (stub) New(Checked) (State, error)            { return nil, nil }
 func (stub) DecodeMove([]byte) (Move, error)       { return nil, nil }
+func (stub) DecodeView([]byte) (View, error)       { return nil, nil }
 func (stub) Determinize(View, *RNG) (State, error) { return nil, nil }
 
 func TestParseOptions(t *testing.T) {

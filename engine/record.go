@@ -78,6 +78,30 @@ func EncodeView(game string, v View) ([]byte, error) {
 	return json.Marshal(ViewJSON{V: SchemaVersion, Game: game, Viewer: v.Viewer(), View: body})
 }
 
+// DecodeView parses the versioned JSON form of a view of rules' game, as
+// EncodeView wrote it, strictly: the version and the game are checked here
+// once, the view itself by the game's Rules.DecodeView.
+func DecodeView(rules Rules, data []byte) (View, error) {
+	var vj ViewJSON
+	if err := DecodeStrict(data, &vj); err != nil {
+		return nil, fmt.Errorf("decode view: %w", err)
+	}
+	if vj.V != SchemaVersion {
+		return nil, fmt.Errorf("decode view: schema version %d, this build reads %d", vj.V, SchemaVersion)
+	}
+	if id := rules.Info().ID; vj.Game != id {
+		return nil, fmt.Errorf("decode view: it is a %q view, not %q", vj.Game, id)
+	}
+	v, err := rules.DecodeView(vj.View)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s view: %w", vj.Game, err)
+	}
+	if v.Viewer() != vj.Viewer {
+		return nil, fmt.Errorf("decode %s view: it says it is for %v and shows %v's", vj.Game, vj.Viewer, v.Viewer())
+	}
+	return v, nil
+}
+
 // EncodeEvents returns the versioned JSON form of the events viewer may see.
 func EncodeEvents(game string, events []Event, viewer Seat) ([]byte, error) {
 	return json.Marshal(EventsJSON{V: SchemaVersion, Game: game, Events: EventsFor(events, viewer)})

@@ -51,6 +51,58 @@ func TestMoveRecordsRoundTripWithVersionAndGame(t *testing.T) {
 	}
 }
 
+// recView is a view holding only its viewer and, once over, the result.
+type recView struct {
+	Who     Seat    `json:"viewer"`
+	Outcome *Result `json:"result,omitempty"`
+}
+
+func (v recView) Viewer() Seat  { return v.Who }
+func (v recView) Turn() Seat    { return NoSeat }
+func (v recView) Legal() []Move { return nil }
+func (v recView) Result() (Result, bool) {
+	if v.Outcome == nil {
+		return Result{}, false
+	}
+	return *v.Outcome, true
+}
+
+func (recGame) DecodeView(b []byte) (View, error) {
+	var v recView
+	if err := DecodeStrict(b, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func TestViewsRoundTripWithVersionGameAndResult(t *testing.T) {
+	g := recGame{stub{"g"}}
+	res := RankByScores([]int{2, 5}, "end")
+	data, err := EncodeView("g", recView{Who: 1, Outcome: &res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := DecodeView(g, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, over := v.Result(); v.Viewer() != 1 || !over || !got.Won(1) || got.Reason != "end" {
+		t.Fatalf("viewer %v, result %+v (over %v)", v.Viewer(), got, over)
+	}
+	for _, bad := range []string{
+		`{"v":2,"game":"g","viewer":1,"view":{"viewer":1}}`,
+		`{"v":1,"game":"h","viewer":1,"view":{"viewer":1}}`,
+		`{"v":1,"game":"g","viewer":0,"view":{"viewer":1}}`,
+		`{"v":1,"game":"g","viewer":1,"view":{"viewer":1,"x":2}}`,
+		`{"v":1,"game":"g","viewer":1,"view":{"viewer":1},"x":2}`,
+		`not json`,
+	} {
+		if _, err := DecodeView(g, []byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
 func TestEncodeEventsFiltersForTheViewer(t *testing.T) {
 	data, err := EncodeEvents("g", []Event{Private("draw", 1, 1, map[string]any{"card": 7})}, 0)
 	if err != nil || strings.Contains(string(data), "draw") {

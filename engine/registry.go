@@ -50,12 +50,12 @@ func (r *Registry) Infos() []Info {
 	return out
 }
 
-// NewGame checks the seats and options against the game's Info, fills in
-// default options and starts the game.
+// NewGame checks the seats and options against the game's Info
+// (Info.CheckSetup), fills in default options and starts the game.
 func NewGame(rules Rules, setup Setup) (State, error) {
-	setup, err := rules.Info().CheckSetup(setup)
+	checked, err := rules.Info().CheckSetup(setup)
 	if err != nil {
 		return nil, err
 	}
-	return rules.New(setup)
+	return rules.New(checked)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,34 +14,36 @@ import (
 	"github.com/tablee/tablee/proto/discovery"
 )
 
-// browseFor is how long the app listens for tables on each refresh.
+// browseFor is how long each round of looking for tables listens.
 const browseFor = 3 * time.Second
 
 // runGUI opens the companion's window; only reached without --headless.
-func runGUI(scope discovery.Scope) int {
+// link, if given, is a table's join link to open at once.
+func runGUI(scope discovery.Scope, link string) int {
 	a := app.NewWithID("fr.tablee.companion")
-	w := a.NewWindow("Tablée companion")
+	w := a.NewWindow("Tablée")
 	g := gui.New(w, gui.Deps{
 		Browse: func(ctx context.Context) ([]discovery.Table, error) { return discovery.Browse(ctx, browseFor, scope) },
 		Dial:   client.Dial,
 		Games:  catalog.Registry(),
-		Lang:   phoneLanguage(os.Getenv("LANG")),
+		Lang:   locale(),
 	})
+	if link != "" {
+		g.Open(link)
+	}
 	w.SetOnClosed(g.Close)
 	// A phone-shaped window on the desktop, where the companion is tested.
-	w.Resize(fyne.NewSize(420, 760))
+	w.Resize(fyne.NewSize(400, 860))
 	w.ShowAndRun()
 	return exitOK
 }
 
-// phoneLanguage picks the app's language from the system's (LANG=de_DE.UTF-8
-// gives "de"); French unless German or English is asked for.
-func phoneLanguage(lang string) string {
-	switch l := strings.ToLower(lang); {
-	case strings.HasPrefix(l, "de"):
-		return "de"
-	case strings.HasPrefix(l, "en"):
-		return "en"
+// locale is the system's language setting, as the C library reads it.
+func locale() string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
 	}
-	return "fr"
+	return ""
 }

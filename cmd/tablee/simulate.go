@@ -17,7 +17,7 @@ type simStats struct {
 	Game      string            `json:"game"`
 	Players   int               `json:"players"`
 	Options   map[string]string `json:"options,omitempty"`
-	Bots      []string          `json:"bots"`
+	Bots      []engine.Level    `json:"bots"`
 	Games     int               `json:"games"`
 	Wins      []int             `json:"wins"`   // per seat; a shared win counts for each sharer
 	Shared    int               `json:"shared"` // games won by more than one seat
@@ -33,7 +33,7 @@ type simConfig struct {
 	games    int
 	seed     uint64
 	options  map[string]string
-	levels   []string
+	levels   []engine.Level
 	parallel int
 }
 
@@ -43,7 +43,7 @@ func runSimulate(ctx context.Context, e *env, args []string) error {
 	players := fs.Int("players", 0, "number of players (default: the game's minimum)")
 	games := fs.Int("games", 100, "number of games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
-	botList := fs.String("bots", bot.LevelDefault, "bot level per seat, comma-separated, or one level for every seat")
+	botList := fs.String("bots", string(engine.LevelDefault), "bot level per seat, comma-separated, or one level for every seat")
 	optList := fs.String("options", "", "game options as key=value,... (a bare key means key=on)")
 	parallel := fs.Int("parallel", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print one line per game")
@@ -94,17 +94,18 @@ func simSetup(e *env, game string, players, games int, seed uint64, botList, opt
 	if players == 0 {
 		players = info.MinSeats
 	}
-	if err := info.CheckSeats(players); err != nil {
-		return simConfig{}, err
-	}
 	if games < 1 || parallel < 1 {
 		return simConfig{}, fmt.Errorf("--games and --parallel must be at least 1")
 	}
-	opts, err := info.ResolveOptions(engine.ParseOptions(optList))
+	setup, err := info.CheckSetup(engine.Setup{Seats: players, Options: engine.ParseOptions(optList)})
 	if err != nil {
 		return simConfig{}, err
 	}
-	levels := strings.Split(botList, ",")
+	opts := setup.Setup().Options
+	var levels []engine.Level
+	for _, l := range strings.Split(botList, ",") {
+		levels = append(levels, engine.Level(strings.TrimSpace(l)))
+	}
 	if len(levels) == 1 {
 		for len(levels) < players {
 			levels = append(levels, levels[0])

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
 )
 
 // recordBatch is how many games go into one transaction: big enough to be
@@ -50,7 +51,7 @@ func record(ctx context.Context, path string, rate bool, cfg simConfig, games []
 
 // simSeats seats bots, or, to rate them, test players named after their
 // level and seat ("bot default #1"), the same players on every run.
-func simSeats(ctx context.Context, d *db.DB, rate bool, levels []string) ([]db.Seat, error) {
+func simSeats(ctx context.Context, d *db.DB, rate bool, levels []engine.Level) ([]db.Seat, error) {
 	seats := make([]db.Seat, len(levels))
 	if !rate {
 		for i, l := range levels {

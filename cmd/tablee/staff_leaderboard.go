@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"text/tabwriter"
 	"time"
 
@@ -36,38 +37,90 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printBoard(e, *game, board)
+	printBoard(e, *game, since, board)
 	return nil
 }
 
-func printBoard(e *env, game string, board []db.Standing) {
+// printBoard prints a board with the columns it is ranked by, under a line
+// saying what it covers and how it is ranked.
+func printBoard(e *env, game string, since time.Time, board []db.Standing) {
+	what := "all games"
+	if game != "" {
+		what = game
+	}
+	when := "all time"
+	if !since.IsZero() {
+		when = "since " + since.Format("Mon 2006-01-02")
+	}
+	byRating := game != "" && since.IsZero()
+	how := "ranked by wins, then win rate, then fewer games"
+	if byRating {
+		how = "ranked by rating (settled before provisional, then never rated)"
+	}
+	fmt.Fprintf(e.stdout, "%s, %s: %s\n", what, when, how)
 	if len(board) == 0 {
 		fmt.Fprintln(e.stdout, "no finished games by known players yet")
 		return
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
-	if game == "" {
-		fmt.Fprintln(w, "#\tPLAYER\tGAMES\tWINS\tBEST")
-		for i, s := range board {
-			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d\n", i+1, s.Nickname, s.Games, s.Wins, s.BestScore)
+	switch {
+	case byRating:
+		fmt.Fprintln(w, "#\tPLAYER\tRATING\tRATED GAMES\tPLAYED\tWINS\tBEST")
+		for _, s := range board {
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%d\t%d\t%d\n", s.Place, s.Nickname, rating(s.Rating),
+				ratedGames(s.Rating), s.Games, s.Wins, s.BestScore)
 		}
-		return
-	}
-	fmt.Fprintln(w, "#\tPLAYER\tGAMES\tWINS\tBEST\tRATING\tMU\tSIGMA")
-	for i, s := range board {
-		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d\t%s\t%.2f\t%.2f\n", i+1, s.Nickname, s.Games, s.Wins, s.BestScore,
-			rating(s.Rating), s.Rating.Mu, s.Rating.Sigma)
+	case game != "":
+		fmt.Fprintln(w, "#\tPLAYER\tPLAYED\tWINS\tWIN RATE\tBEST")
+		for _, s := range board {
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%d\n", s.Place, s.Nickname, s.Games, s.Wins, percent(s.WinRate()), s.BestScore)
+		}
+	default:
+		fmt.Fprintln(w, "#\tPLAYER\tPLAYED\tWINS\tWIN RATE")
+		for _, s := range board {
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\n", s.Place, s.Nickname, s.Games, s.Wins, percent(s.WinRate()))
+		}
 	}
 }
 
-// rating shows the ordinal, marked while it is provisional.
+// neverRated is what a board shows for a player with no rating in a game.
+const neverRated = "—"
+
+// rating shows the ordinal to one decimal, or "—" if never rated.
 func rating(r db.Rating) string {
-	switch {
-	case r.Games == 0:
-		return "-"
-	case r.Provisional:
-		return fmt.Sprintf("%.1f (provisional)", r.Ordinal())
+	if r.Games == 0 {
+		return neverRated
 	}
-	return fmt.Sprintf("%.1f", r.Ordinal())
+	return oneDecimal(r.Ordinal())
 }
+
+// ratedGames counts the rated games, marked while they are too few for the
+// rating to be settled: the mark and the count are about the same games.
+func ratedGames(r db.Rating) string {
+	if r.Games > 0 && r.Provisional {
+		return fmt.Sprintf("%d (provisional)", r.Games)
+	}
+	return fmt.Sprint(r.Games)
+}
+
+// oneDecimal formats x to one decimal, never as "-0.0".
+func oneDecimal(x float64) string {
+	r := math.Round(x*10) / 10
+	if r == 0 {
+		r = 0 // -0 becomes 0
+	}
+	return fmt.Sprintf("%.1f", r)
+}
+
+// signed formats a change to one decimal with its sign ("+1.2", "-0.3",
+// "0.0").
+func signed(x float64) string {
+	s := oneDecimal(x)
+	if s != "0.0" && x > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }

@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"text/tabwriter"
+
+	"github.com/tablee/tablee/db"
 )
 
 func runPlayer(ctx context.Context, e *env, args []string) error {
@@ -11,15 +15,18 @@ func runPlayer(ctx context.Context, e *env, args []string) error {
 		"list":   runPlayerList,
 		"rename": runPlayerRename,
 		"merge":  runPlayerMerge,
+		"forget": runPlayerForget,
 		"stats":  runPlayerStats,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
-		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID  [--db PATH]")
+		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID | forget ID  [--db PATH]")
 		return errUsage
 	}
 	return subs[args[0]](ctx, e, args[1:])
 }
 
+// runPlayerList prints one line per player: the name boards show, the
+// other names they used, whether a phone identifies them, and their games.
 func runPlayerList(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "player list")
 	path := dbFlag(fs)
@@ -37,16 +44,34 @@ func runPlayerList(ctx context.Context, e *env, args []string) error {
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
-	fmt.Fprintln(w, "ID\tNICKNAME\tGAMES\tWINS\tLAST PLAYED")
+	fmt.Fprintln(w, "ID\tNAME\tALSO KNOWN AS\tPHONE\tGAMES\tWINS\tLAST PLAYED")
 	for _, p := range players {
 		st, err := d.PlayerStats(ctx, p.ID)
 		if err != nil {
 			return err
 		}
 		total := st[len(st)-1]
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\n", p.ID, p.Nickname, total.Games, total.Wins, localTime(total.LastPlayed))
+		phone := "no"
+		if p.Keys > 0 {
+			phone = "yes"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", p.ID, p.Shown, aliases(p), phone, total.Games, total.Wins, localTime(total.LastPlayed))
 	}
 	return nil
+}
+
+// aliases lists the names a player used besides the current one.
+func aliases(p db.Player) string {
+	var other []string
+	for _, a := range p.Aliases {
+		if a != p.Nickname {
+			other = append(other, a)
+		}
+	}
+	if len(other) == 0 {
+		return "-"
+	}
+	return strings.Join(other, " / ")
 }
 
 func runPlayerRename(ctx context.Context, e *env, args []string) error {
@@ -62,7 +87,11 @@ func runPlayerRename(ctx context.Context, e *env, args []string) error {
 	if err := d.RenamePlayer(ctx, pos[0], pos[1]); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old.ID, old.Nickname, pos[1])
+	now, err := d.Player(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old.ID, old.Shown, now.Shown)
 	return nil
 }
 
@@ -83,7 +112,29 @@ func runPlayerMerge(ctx context.Context, e *env, args []string) error {
 	if err := d.MergePlayers(ctx, from.ID, into.ID); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Nickname, from.ID, into.Nickname, into.ID)
+	fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Shown, from.ID, into.Shown, into.ID)
+	return nil
+}
+
+func runPlayerForget(ctx context.Context, e *env, args []string) error {
+	d, pos, err := openWithArgs(ctx, newFlags(e, "player forget"), args, "ID")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	p, err := d.Player(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	err = d.ForgetPlayer(ctx, p.ID)
+	if err != nil && !errors.Is(err, db.ErrTraceLeft) {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", p.ID)
+	if err != nil {
+		return err // the log still holds old copies: say so, and fail
+	}
+	fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
 	return nil
 }
 
@@ -101,18 +152,21 @@ func runPlayerStats(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s (%s), first seen %s, last seen %s\n", p.Nickname, p.ID, localTime(p.Created), localTime(p.LastSeen))
+	fmt.Fprintf(e.stdout, "%s (%s), also known as %s, first seen %s, last seen %s\n", p.Shown, p.ID, aliases(p), localTime(p.Created), localTime(p.LastSeen))
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
-	fmt.Fprintln(w, "GAME\tGAMES\tWINS\tBEST\tLAST PLAYED\tRATING")
+	fmt.Fprintln(w, "GAME\tPLAYED\tWINS\tBEST\tLAST PLAYED\tRATING\tRATED GAMES")
 	for _, st := range stats {
-		game, rated := st.Game, "-"
-		if game == "" {
-			game = "all games"
-		} else if r, err := d.Rating(ctx, p.ID, game); err == nil {
-			rated = rating(r)
+		if st.Game == "" {
+			// Scores of different games do not add up to a best.
+			fmt.Fprintf(w, "all games\t%d\t%d\t-\t%s\t-\t-\n", st.Games, st.Wins, localTime(st.LastPlayed))
+			continue
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\t%s\n", game, st.Games, st.Wins, st.BestScore, localTime(st.LastPlayed), rated)
+		r, err := d.Rating(ctx, p.ID, st.Game)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\t%s\t%s\n", st.Game, st.Games, st.Wins, st.BestScore, localTime(st.LastPlayed), rating(r), ratedGames(r))
 	}
 	return nil
 }

@@ -81,7 +81,11 @@ func seatName(s db.Seat) string {
 		}
 		return s.Name + " (guest)"
 	case db.Bot:
-		return "bot " + s.BotLevel
+		if s.HandedFrom != "" {
+			// A bot took the seat over: say whose it was, as the kiosk does.
+			return fmt.Sprintf("bot %s (for %s)", s.BotLevel, s.HandedFrom)
+		}
+		return "bot " + string(s.BotLevel)
 	}
 	return s.Name
 }

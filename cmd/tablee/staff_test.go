@@ -106,12 +106,19 @@ func TestLeaderboardCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || !strings.Contains(out, "provisional") || strings.Contains(out, "Léa") {
+		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || strings.Contains(out, "Léa") {
 			t.Errorf("%s leaderboard:\n%s", period, out)
+		}
+		// A period's board shows the period's columns, not the all-time rating.
+		if rated := strings.Contains(out, "RATING ") && strings.Contains(out, "provisional"); rated != (period == "all") {
+			t.Errorf("%s leaderboard, rating shown: %v\n%s", period, rated, out)
+		}
+		if strings.Contains(out, "-0.0") {
+			t.Errorf("%s leaderboard shows -0.0:\n%s", period, out)
 		}
 	}
 	out, _, err := staff(t, runLeaderboard, "--db", k.path)
-	if err != nil || !strings.Contains(out, "Anouk") || strings.Contains(out, "RATING") {
+	if err != nil || !strings.Contains(out, "Anouk") || strings.Contains(out, "RATING") || strings.Contains(out, "BEST") {
 		t.Errorf("all-games leaderboard (%v):\n%s", err, out)
 	}
 	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--period", "year"); err == nil {
@@ -178,19 +185,31 @@ func TestExportCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := func(name string) [][]string {
-		f, err := os.Open(filepath.Join(dir, name))
+		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
-		recs, err := csv.NewReader(f).ReadAll()
+		text, ok := strings.CutPrefix(string(data), "\uFEFF")
+		if !ok {
+			t.Errorf("%s has no byte order mark", name)
+		}
+		recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
 		return recs
 	}
-	if s := rows("sessions.csv"); len(s) != 1+4 || s[0][0] != "session" {
+	s := rows("sessions.csv")
+	if len(s) != 1+4 || s[0][0] != "session" {
 		t.Errorf("sessions.csv: %v", s)
+	}
+	// Times carry their UTC offset.
+	if at, err := time.Parse(time.RFC3339, s[1][1]); err != nil || at.IsZero() {
+		t.Errorf("start time %q: %v", s[1][1], err)
+	}
+	// One row per seat: 2 + 2 + 3 + 2.
+	if st := rows("seats.csv"); len(st) != 1+9 || st[7][4] != "Léa" || st[7][2] != "guest" {
+		t.Errorf("seats.csv: %v", st)
 	}
 	if r := rows("results.csv"); len(r) != 1+2+2+3 || r[0][9] != "winner" {
 		t.Errorf("results.csv: %v", r)
@@ -201,6 +220,17 @@ func TestExportCommand(t *testing.T) {
 	}
 	if _, _, err := staff(t, runExport, "--db", k.path); err == nil {
 		t.Error("export without --csv")
+	}
+	// French Excel: ";" separates.
+	if _, _, err := staff(t, runExport, "--db", k.path, "--csv", dir, "--sep", ";"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "players.csv"))
+	if !strings.HasPrefix(string(data), "\uFEFFplayer;name;") {
+		t.Errorf("players.csv with --sep ';': %q", data)
+	}
+	if _, _, err := staff(t, runExport, "--db", k.path, "--csv", dir, "--sep", "|"); err == nil {
+		t.Error("--sep | accepted")
 	}
 }
 
@@ -227,8 +257,8 @@ func TestPlayerCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, err := staff(t, runPlayer, "list", "--db", k.path)
-	if err != nil || !strings.Contains(out, "Nouk") || strings.Contains(out, "Anouk") {
-		t.Errorf("after rename (%v):\n%s", err, out)
+	if err != nil || !strings.Contains(out, a.ID+"  Nouk    Anouk") {
+		t.Errorf("after rename (%v): Nouk, also known as Anouk:\n%s", err, out)
 	}
 	// Anouk and Basile played each other: they are two people.
 	if _, _, err := staff(t, runPlayer, "merge", b.ID, a.ID, "--db", k.path); err == nil {
@@ -246,12 +276,23 @@ func TestPlayerCommands(t *testing.T) {
 		t.Fatalf("merge (%v): %s", err, out)
 	}
 	out, _, _ = staff(t, runPlayer, "list", "--db", k.path)
-	if strings.Contains(out, "Nouk2") {
-		t.Errorf("the merged player is still listed:\n%s", out)
+	if strings.Contains(out, dup.ID) || strings.Count(out, "\n") != 3 || !strings.Contains(out, "Anouk / Nouk2") {
+		t.Errorf("the merged player is still listed, or one row per player is not:\n%s", out)
 	}
 	out, _, err = staff(t, runPlayer, "stats", a.ID, "--db", k.path)
 	if err != nil || !strings.Contains(out, "canaille   3 ") || !strings.Contains(out, "all games") || !strings.Contains(out, "provisional") {
 		t.Errorf("player stats (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runPlayer, "forget", b.ID, "--db", k.path)
+	if err != nil || !strings.Contains(out, "forgot player "+b.ID) {
+		t.Fatalf("forget (%v): %s", err, out)
+	}
+	out, _, _ = staff(t, runPlayer, "list", "--db", k.path)
+	if strings.Contains(out, "Basile") || strings.Count(out, "\n") != 2 {
+		t.Errorf("after forget:\n%s", out)
+	}
+	if _, _, err := staff(t, runPlayer, "forget", b.ID, "--db", k.path); err == nil {
+		t.Error("forgot an unknown player")
 	}
 	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
 		t.Errorf("unknown subcommand: %v", err)
@@ -260,7 +301,7 @@ func TestPlayerCommands(t *testing.T) {
 
 func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr := tablee(t, "help")
-	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player"} {
+	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player", "staff-pin", "table-name"} {
 		if code != 0 || !strings.Contains(stderr, name) {
 			t.Errorf("help does not list %s", name)
 		}
@@ -269,5 +310,43 @@ func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr = tablee(t, "sessions")
 	if code != 1 || !strings.Contains(stderr, "tablee/tablee.db") {
 		t.Errorf("sessions without a kiosk database: %d %s", code, stderr)
+	}
+}
+
+func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
+	k := newKiosk(t)
+	dir := t.TempDir()
+	// Older backups from earlier days, and a file of the staff's own.
+	old := []string{"tablee-20250101T020000Z.db", "tablee-20250102T020000Z.db", "tablee-20250103T020000Z.db"}
+	for _, n := range append(old, "notes.txt", "tablee-before-move.db") {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir)
+	if err != nil {
+		t.Fatalf("backup (%v): %s", err, out)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, en := range entries {
+		names = append(names, en.Name())
+	}
+	if len(names) != 4 || names[0] != "notes.txt" || names[1] != "tablee-20250103T020000Z.db" || names[3] != "tablee-before-move.db" {
+		t.Fatalf("after a backup keeping 2, the directory holds %v", names)
+	}
+	out, _, err = staff(t, runSessions, "--db", filepath.Join(dir, names[2]))
+	if err != nil || !strings.Contains(out, k.sessions[0]) {
+		t.Errorf("the new backup %s (%v):\n%s", names[2], err, out)
+	}
+}
+
+func TestBackupRefusesNegativeKeep(t *testing.T) {
+	k := newKiosk(t)
+	if _, _, err := staff(t, runBackup, "--db", k.path, "--keep", "-1", t.TempDir()); err == nil {
+		t.Error("--keep -1 accepted")
 	}
 }

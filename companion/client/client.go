@@ -83,6 +83,7 @@ type Client struct {
 	done   chan struct{}
 
 	updates chan Update
+	links   chan struct{} // one pending signal that Connected may have changed
 
 	mu       sync.Mutex
 	conn     *websocket.Conn // nil while reconnecting
@@ -111,6 +112,7 @@ func DialWith(ctx context.Context, addr, fingerprint string, opts Options) (*Cli
 		http:    &http.Client{Transport: transport},
 		done:    make(chan struct{}),
 		updates: make(chan Update, 1),
+		links:   make(chan struct{}, 1),
 		pending: map[string]*request{},
 	}
 	conn, err := c.dial(ctx)
@@ -142,6 +144,27 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 // reader that falls behind is handed only the newest one. The channel is
 // closed when the client stops.
 func (c *Client) Updates() <-chan Update { return c.updates }
+
+// Connected reports whether the client has a connection on which its seat
+// is held: false while it reconnects, or while its automatic resume awaits
+// the table's welcome.
+func (c *Client) Connected() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.conn != nil && !c.resuming
+}
+
+// Links signals each time Connected may have changed, so a screen can say
+// "reconnecting" without polling. It holds at most one pending signal.
+func (c *Client) Links() <-chan struct{} { return c.links }
+
+// linkChanged signals Links without ever blocking.
+func (c *Client) linkChanged() {
+	select {
+	case c.links <- struct{}{}:
+	default:
+	}
+}
 
 // Done is closed when the client has stopped; Err says why.
 func (c *Client) Done() <-chan struct{} { return c.done }

@@ -84,6 +84,7 @@ func (c *Client) keepAlive(ctx context.Context, conn *websocket.Conn) {
 // dropped forgets a connection that failed and fails the requests that were
 // waiting on it: whether the table received them is unknown.
 func (c *Client) dropped(cause error) {
+	defer c.linkChanged()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.conn = nil
@@ -143,6 +144,7 @@ func (c *Client) attach(conn *websocket.Conn) bool {
 	c.mu.Unlock()
 	if token == "" {
 		c.opts.Logf("reconnected")
+		c.linkChanged()
 		return true
 	}
 	c.opts.Logf("reconnected; resuming the seat")

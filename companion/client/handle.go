@@ -25,6 +25,13 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 		c.opts.Logf("removed from the table: %v", err)
 		c.stop(joinErr(ErrRemoved, err))
 		_ = conn.CloseNow()
+	case wire.TypeRecord:
+		if m.Record != nil {
+			c.mu.Lock()
+			u := c.view.record(m.Record)
+			c.mu.Unlock()
+			c.deliver(u)
+		}
 	case wire.TypePong:
 	default:
 		c.opts.Logf("ignored a %q message", m.Type)
@@ -46,6 +53,7 @@ func (c *Client) welcomed(m wire.Message) {
 	if c.resuming && (m.Ref == resumeRef || m.Ref == "") {
 		c.resuming = false
 		c.opts.Logf("resumed %v at %s", w.Seat, w.Table)
+		c.linkChanged()
 		return
 	}
 	if r := c.takeHello(m.Ref); r != nil {

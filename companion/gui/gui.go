@@ -1,117 +1,163 @@
-// Package gui is the companion's windowed app: it lists the tables found on
-// the network, joins one with its code and a nickname, then shows the
-// seat's view as text with one button per legal move.
+// Package gui is the companion's windowed app, the phone a guest holds at
+// a Tablée table: it finds the tables nearby (over mDNS, or from the join
+// link of the table's QR code, or an address typed by hand), joins one,
+// remembers the seat so a reopened app returns to it, and shows the seat's
+// private hand: Canyon and Canaille cards to tap, and for the board games
+// the score and whose turn it is.
 //
 // Work that waits on the network runs on its own goroutine; every change
 // to a widget goes through Deps.Do (fyne.Do by default), so the UI is only
-// ever touched from Fyne's goroutine.
+// ever touched from Fyne's goroutine. Texts come from the i18n catalogue
+// (domain "companion", and "rule" for the rules' own words).
 package gui
 
 import (
 	"context"
-	"fmt"
+	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/proto/discovery"
 )
 
 // Deps are the app's links to the outside, replaced in tests.
 type Deps struct {
+	// Browse lists the tables that answer over mDNS in one round of
+	// listening; the app calls it again and again while its list shows.
 	Browse func(ctx context.Context) ([]discovery.Table, error)
-	Dial   func(ctx context.Context, addr, fingerprint string) (*client.Client, error)
-	Games  *engine.Registry
+	// Dial connects to a table, pinning its certificate.
+	Dial func(ctx context.Context, addr, fingerprint string) (*client.Client, error)
+	// Probe reads the fingerprint of the certificate at addr (a typed
+	// address); nil means client.Fingerprint.
+	Probe func(ctx context.Context, addr string) (string, error)
+	Games *engine.Registry
 	// Do runs f on Fyne's goroutine; nil means fyne.Do.
 	Do func(f func())
-	// Lang is the language of the texts: "fr" (also when empty), "de", "en".
+	// Lang is the system's locale ("de_DE.UTF-8"); the language the guest
+	// picks in the app wins over it.
 	Lang string
+	// Prefs keep the nickname, the language and the seat; nil means the
+	// app's preferences.
+	Prefs fyne.Preferences
+	// Texts is the catalogue; nil loads the embedded one.
+	Texts *i18n.Catalog
+	// BrowsePause is the rest between two rounds of browsing (1 s).
+	BrowsePause time.Duration
+}
+
+// screen is one page of the app. build makes its widgets anew (after a
+// language switch too) from the screen's own state; leave stops what it
+// started.
+type screen interface {
+	build() fyne.CanvasObject
+	leave()
 }
 
 // App is the companion's window and the one table it may be seated at.
 type App struct {
-	deps   Deps
-	lang   string
-	win    fyne.Window
-	ctx    context.Context // ends with Close
-	cancel context.CancelFunc
+	deps  Deps
+	texts *i18n.Catalog
+	lang  i18n.Lang
+	prefs fyne.Preferences
+	win   fyne.Window
+	ctx   context.Context // ends with Close
+	stop  context.CancelFunc
 
-	tables  []discovery.Table
-	list    *widget.List
-	status  *widget.Label
-	refresh *widget.Button
-
-	join *joinForm
+	current screen
+	// Screens, kept for tests: the last of each kind shown.
+	find *findScreen
+	join *joinScreen
 	seat *seatScreen
 }
 
-// New shows the list of tables in win and starts looking for them.
+// New shows the app in win: the seat it held last time if it has one, else
+// the tables nearby.
 func New(win fyne.Window, deps Deps) *App {
 	if deps.Do == nil {
 		deps.Do = fyne.Do
 	}
-	a := &App{deps: deps, lang: deps.Lang, win: win, status: widget.NewLabel("")}
-	a.ctx, a.cancel = context.WithCancel(context.Background())
-	a.list = widget.NewList(
-		func() int { return len(a.tables) },
-		func() fyne.CanvasObject { return widget.NewLabel("Table 00 — canaille — 6 free") },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(a.describe(a.tables[i])) },
-	)
-	a.list.OnSelected = func(i widget.ListItemID) {
-		a.list.UnselectAll()
-		a.showJoin(a.tables[i])
+	if deps.Probe == nil {
+		deps.Probe = client.Fingerprint
 	}
-	a.refresh = widget.NewButton(a.t(txtRefresh), a.Refresh)
-	a.showTables()
-	a.Refresh()
+	if deps.BrowsePause <= 0 {
+		deps.BrowsePause = time.Second
+	}
+	if deps.Prefs == nil {
+		deps.Prefs = fyne.CurrentApp().Preferences()
+	}
+	texts := deps.Texts
+	if texts == nil {
+		var err error
+		if texts, err = i18n.Load(); err != nil {
+			// The catalogue is embedded and checked by tests: this is a
+			// broken build, not a guest's problem.
+			panic(err)
+		}
+	}
+	a := &App{deps: deps, texts: texts, prefs: deps.Prefs, win: win}
+	a.lang = a.savedLang()
+	a.ctx, a.stop = context.WithCancel(context.Background())
+	if saved, ok := a.savedSeat(); ok {
+		a.resume(saved)
+	} else {
+		a.showFind("")
+	}
 	return a
 }
 
-// Close leaves the table, if seated, and stops the app's goroutines.
+// Open joins the table of a join link (the QR code's URL), as when the
+// phone opens such a link with the app.
+func (a *App) Open(link string) { a.showLink(link) }
+
+// Close leaves the screen, and the table connection, without forgetting
+// the seat: the next start resumes it.
 func (a *App) Close() {
-	a.cancel()
-	if a.seat != nil {
-		a.seat.c.Close()
+	a.stop()
+	if a.current != nil {
+		a.current.leave()
 	}
 }
 
-func (a *App) describe(t discovery.Table) string {
-	game := a.t(txtLobby)
-	if rules, err := a.deps.Games.Get(t.Game); err == nil {
-		game = rules.Info().Name.In(a.lang)
+// show replaces the current screen.
+func (a *App) show(s screen) {
+	if a.current != nil {
+		a.current.leave()
 	}
-	return fmt.Sprintf("%s — %s — "+a.t(txtFreeSeats), t.Name, game, t.Free)
+	a.current = s
+	a.win.SetContent(s.build())
 }
 
-// t is a text in the app's language.
-func (a *App) t(txt engine.Text) string { return txt.In(a.lang) }
+// redraw builds the current screen again, e.g. in another language.
+func (a *App) redraw() { a.win.SetContent(a.current.build()) }
 
-func (a *App) showTables() {
-	top := container.NewVBox(widget.NewLabel(a.t(txtTablesNearby)), a.refresh, a.status)
-	a.win.SetContent(container.NewBorder(top, nil, nil, nil, a.list))
+// t is a text of the companion in the app's language.
+func (a *App) t(key string, params ...map[string]any) string {
+	return a.texts.T(a.lang, "companion."+key, params...)
 }
 
-// Refresh looks for tables again.
-func (a *App) Refresh() {
-	a.refresh.Disable()
-	a.status.SetText(a.t(txtLooking))
-	go func() {
-		tables, err := a.deps.Browse(a.ctx)
-		a.deps.Do(func() {
-			a.refresh.Enable()
-			a.tables = tables
-			a.list.Refresh()
-			switch {
-			case err != nil:
-				a.status.SetText(fmt.Sprintf(a.t(txtCannotLook), err))
-			case len(tables) == 0:
-				a.status.SetText(a.t(txtNoTable))
-			default:
-				a.status.SetText(a.t(txtTapTable))
-			}
-		})
-	}()
+// gameName is a game's name in the app's language.
+func (a *App) gameName(id string) string {
+	if rules, err := a.deps.Games.Get(id); err == nil {
+		return rules.Info().Name.In(string(a.lang))
+	}
+	return id
+}
+
+// seatName is how the app names a seat: "Seat 3" (seats count from 1 for
+// people, as on the kiosk).
+func (a *App) seatName(s engine.Seat) string {
+	return a.texts.T(a.lang, "common.seat", map[string]any{"N": int(s) + 1})
+}
+
+// setLang switches the app's language and remembers it.
+func (a *App) setLang(l i18n.Lang) {
+	if l == a.lang {
+		return
+	}
+	a.lang = l
+	a.prefs.SetString(prefLang, string(l))
+	a.redraw()
 }

@@ -2,152 +2,232 @@ package gui
 
 import (
 	"context"
+	"errors"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
-	"github.com/tablee/tablee/companion/client"
-	"github.com/tablee/tablee/companion/headless"
-	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
-	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/proto/discovery"
-	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// ui serializes the app's goroutines and the test's taps: the test driver
-// runs fyne.Do at once on the caller's goroutine.
-type ui struct{ mu sync.Mutex }
-
-func (u *ui) do(f func()) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	f()
-}
-
-// until calls cond under the UI lock until it holds.
-func (u *ui) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		var ok bool
-		u.do(func() { ok = cond() })
-		if ok {
-			return
+func TestJoinsATableFoundNearbyAndRemembersTheNickname(t *testing.T) {
+	tb := kiosktest.Open(t, "canyon", 3)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canyon", 3))})
+	p.u.until(t, "the table listed", func() bool { return p.find.status.Text == "Tap your table." })
+	p.u.do(func() {
+		if got := p.find.describe(p.find.tables[0]); got != "Canyon · free seats: 3" {
+			t.Errorf("table line %q", got)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-func start(t *testing.T, tb *kiosktest.Table) (*App, *ui) {
-	t.Helper()
-	test.NewTempApp(t)
-	w := test.NewWindow(nil)
-	t.Cleanup(w.Close)
-	u := &ui{}
-	table := discovery.Table{Name: tb.Name, Proto: wire.Version, Game: canoe.ID, Free: 2, Fingerprint: tb.Fingerprint, Addrs: []string{tb.Addr}}
-	var a *App
-	u.do(func() {
-		a = New(w, Deps{
-			Browse: func(context.Context) ([]discovery.Table, error) { return []discovery.Table{table}, nil },
-			Dial:   client.Dial,
-			Games:  catalog.Registry(),
-			Do:     u.do,
-			Lang:   "en",
-		})
 	})
-	t.Cleanup(a.Close)
-	u.until(t, "the table list", func() bool { return len(a.tables) == 1 && a.status.Text == "Tap your table." })
-	return a, u
-}
-
-func joinAs(t *testing.T, a *App, u *ui, code string) {
-	t.Helper()
-	u.do(func() { a.list.Select(0) })
-	u.do(func() {
-		test.Type(a.join.code, code)
-		test.Type(a.join.name, "Anja")
-		test.Tap(a.join.submit)
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	p.u.do(func() {
+		if got := p.prefs.String(prefName); got != "Anja" {
+			t.Errorf("nickname kept %q", got)
+		}
+		if s, ok := p.savedSeat(); !ok || s.Addr != tb.Addr || s.Token == "" || s.Table != tb.Name {
+			t.Errorf("seat kept %+v %v", s, ok)
+		}
+		if !strings.Contains(p.seat.title(), "Seat 1") {
+			t.Errorf("title %q", p.seat.title())
+		}
 	})
 }
 
 func TestAWrongCodeIsExplained(t *testing.T) {
 	tb := kiosktest.Open(t, canoe.ID, 2)
-	a, u := start(t, tb)
-	joinAs(t, a, u, tb.WrongCode())
-	u.until(t, "the refusal", func() bool { return strings.Contains(a.join.status.Text, "not the code") })
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.WrongCode(), "Anja")
+	p.u.until(t, "the refusal", func() bool { return p.join.status.Text == "That is not the code shown on the table." })
 }
 
-func TestPlaysAGameByTappingMoves(t *testing.T) {
+func TestWhenBrowsingFailsTheJoinLinkStillWorks(t *testing.T) {
 	tb := kiosktest.Open(t, canoe.ID, 2)
-	a, u := start(t, tb)
-	joinAs(t, a, u, tb.Code())
-	u.until(t, "the seat", func() bool { return a.seat != nil })
+	// What Android 11+ gives zeroconf (golang/go#40569).
+	failing := func(context.Context) ([]discovery.Table, error) {
+		return nil, errors.New("route ip+net: netlinkrib: permission denied")
+	}
+	p := openPhone(t, nil, Deps{Browse: failing})
+	p.u.until(t, "the fallback message", func() bool { return strings.Contains(p.find.status.Text, "cannot look for tables") })
+	host, port := splitHostPort(t, tb.Addr)
+	link := joinurl.Info{Host: host, WebPort: 8080, Code: tb.Code(), TLSPort: port, Fingerprint: tb.Fingerprint}.String()
+	p.u.do(func() {
+		test.Type(p.find.link, "  "+link+"\n")
+		test.Tap(p.find.open)
+	})
+	p.u.do(func() {
+		if p.current != p.join || p.join.target.code != tb.Code() {
+			t.Fatalf("the link did not lead to joining with its code")
+		}
+		p.join.name.SetText("Anja")
+		test.Tap(p.join.submit)
+	})
+	p.seated(t)
+}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opponent := make(chan error, 1)
-	go func() {
-		_, err := headless.Run(ctx, headless.Config{Addr: tb.Addr, Fingerprint: tb.Fingerprint, Code: tb.Code(),
-			Name: "Bot", Bot: bot.LevelDefault, Seed: 1, Games: catalog.Registry()})
-		opponent <- err
-	}()
-	for over := false; !over; {
-		var tapped bool
-		u.until(t, "a turn or the end", func() bool {
-			over = a.seat.status.Text == "Game over."
-			if !over && a.seat.status.Text == "Your turn." && len(a.seat.moves.Objects) > 0 {
-				if b := a.seat.moves.Objects[0].(*widget.Button); !b.Disabled() {
-					test.Tap(b)
-					tapped = true
-				}
-			}
-			return over || tapped
-		})
+func TestABadLinkIsExplained(t *testing.T) {
+	p := openPhone(t, nil, Deps{})
+	p.u.do(func() {
+		test.Type(p.find.link, "http://example.org/")
+		test.Tap(p.find.open)
+	})
+	p.u.until(t, "the message", func() bool { return strings.Contains(p.find.status.Text, "not a Tablée table's") })
+}
+
+func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{})
+	var addr *addressScreen
+	p.u.do(func() {
+		test.Tap(p.find.typed)
+		addr = p.current.(*addressScreen)
+		test.Type(addr.addr, tb.Addr)
+		test.Type(addr.code, tb.Code())
+		test.Tap(addr.next)
+	})
+	p.u.until(t, "the join screen", func() bool { return p.current == p.join && p.join != nil })
+	p.u.do(func() {
+		if !p.join.target.typed || p.join.target.table.Fingerprint != tb.Fingerprint {
+			t.Fatalf("target %+v", p.join.target)
+		}
+		if want := tlscert.Phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
+			t.Errorf("the words %q are not shown:\n%s", want, p.labels())
+		}
+		p.join.name.SetText("Anja")
+		test.Tap(p.join.submit)
+	})
+	p.seated(t)
+}
+
+func TestAReopenedAppReturnsToItsSeat(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	first := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	first.joinFromList(t, tb.Code(), "Anja")
+	first.seated(t)
+	var seat engine.Seat
+	first.u.do(func() {
+		seat = first.seat.w.Seat
+		first.Close() // the app is closed; the seat stays at the table
+	})
+	again := openPhone(t, first.prefs, Deps{})
+	again.seated(t)
+	again.u.do(func() {
+		if again.seat.w.Seat != seat {
+			t.Errorf("back at %v, was %v", again.seat.w.Seat, seat)
+		}
+	})
+	// And the other seat is still free for someone else.
+	runBots(t, tb, 1)
+	again.u.until(t, "the game to start", func() bool {
+		return again.seat.view != nil && again.seat.view.(*canoe.View).Plies > 0 || again.stateLine() == "Your turn!"
+	})
+}
+
+func TestASeatTheTableNoLongerHoldsIsForgotten(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	first := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	first.joinFromList(t, tb.Code(), "Anja")
+	first.seated(t)
+	first.u.do(first.Close)
+	tb.Release(0)
+	again := openPhone(t, first.prefs, Deps{})
+	again.u.until(t, "the explanation", func() bool {
+		return again.current == again.find && strings.Contains(again.find.status.Text, "no longer yours")
+	})
+	if _, ok := again.savedSeat(); ok {
+		t.Error("the lost seat is still kept")
 	}
-	if err := <-opponent; err != nil {
-		t.Fatalf("opponent: %v", err)
-	}
-	if _, over := tb.Result(); !over {
-		t.Fatal("the table's game is not over")
-	}
-	u.do(func() {
-		if !strings.Contains(a.seat.view.Text, "result:") || !strings.Contains(a.seat.view.Text, "board:") {
-			t.Errorf("final view text:\n%s", a.seat.view.Text)
+}
+
+func TestLeavingAsksFirst(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	p.u.do(func() {
+		test.Tap(p.buttons("Leave")[0])
+		test.Tap(p.buttons("No, stay")[0])
+		if p.current != p.seat || p.seat.askLeave {
+			t.Fatal("'no' did not keep the seat")
+		}
+		test.Tap(p.buttons("Leave")[0])
+		test.Tap(p.buttons("Yes, leave")[0])
+		if p.current != p.find {
+			t.Fatal("'yes' did not go back to the tables")
+		}
+		if _, ok := p.savedSeat(); ok {
+			t.Error("the seat is still kept after leaving")
 		}
 	})
 }
 
-func TestTheAppSpeaksFrenchFirst(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, nil)
-	u := &ui{}
-	var a *App
-	u.do(func() {
-		a = New(w, Deps{
-			Browse: func(context.Context) ([]discovery.Table, error) { return nil, nil },
-			Games:  catalog.Registry(),
-			Do:     u.do,
-		})
-	})
-	defer a.Close()
-	u.until(t, "the search to end", func() bool {
-		return a.status.Text == "Aucune table trouvée. Ce téléphone est-il sur le Wi-Fi du lieu ?"
-	})
-	u.do(func() {
-		if got := a.describe(discovery.Table{Name: "Table 1", Game: "canoe", Free: 1}); got != "Table 1 — Canoë — 1 place(s) libre(s)" {
-			t.Errorf("table line %q", got)
+func TestReconnectsAfterTheConnectionDrops(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	tb.Restart(0)
+	p.u.until(t, "reconnecting, then the seat again", func() bool {
+		saw := false
+		for _, s := range p.seat.shown {
+			saw = saw || s == "Connection lost — reconnecting…"
 		}
-		if a.refresh.Text != "Actualiser" {
-			t.Errorf("refresh button %q", a.refresh.Text)
+		return saw && p.seat.linkUp && p.stateLine() != "Connection lost — reconnecting…"
+	})
+}
+
+func TestABoardGameShowsTheScoreAndWhoseTurn(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	runBots(t, tb, 1)
+	p.u.until(t, "this seat's turn", func() bool { return p.stateLine() == "Your turn!" })
+	p.u.do(func() {
+		text := p.labels()
+		if !strings.Contains(text, "Make your move on the table") || !strings.Contains(text, "canoes: 0") {
+			t.Errorf("board game panel:\n%s", text)
 		}
 	})
+	// The move is made on the table's screen.
+	seat := p.seat.w.Seat
+	if err := tb.Session().Play(context.Background(), seat, tb.Session().View(seat).Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	p.u.until(t, "the other seat's turn", func() bool { return p.stateLine() == "Waiting for Seat 2…" })
+}
+
+func TestTheAppSpeaksThePhonesLanguageAndSwitches(t *testing.T) {
+	p := openPhone(t, nil, Deps{Lang: "fr_FR.UTF-8"})
+	p.u.until(t, "the search", func() bool {
+		return p.find.status.Text == "Aucune table trouvée pour l'instant. Ce téléphone est-il sur le Wi-Fi du lieu ?"
+	})
+	p.u.do(func() {
+		if p.find.typed.Text != "Taper l'adresse et le code" {
+			t.Errorf("French button %q", p.find.typed.Text)
+		}
+		p.setLang("de")
+		if p.find.typed.Text != "Adresse und Code eintippen" {
+			t.Errorf("German button %q", p.find.typed.Text)
+		}
+		if p.prefs.String(prefLang) != "de" {
+			t.Error("the language chosen is not kept")
+		}
+	})
+}
+
+func splitHostPort(t *testing.T, addr string) (string, int) {
+	t.Helper()
+	i := strings.LastIndex(addr, ":")
+	port := 0
+	for _, c := range addr[i+1:] {
+		port = port*10 + int(c-'0')
+	}
+	return addr[:i], port
 }

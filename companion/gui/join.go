@@ -1,64 +1,152 @@
 package gui
 
 import (
+	"context"
 	"errors"
-	"fmt"
+	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
 )
 
-// joinForm asks for the table's code and a nickname.
-type joinForm struct {
-	table  discovery.Table
+// joinTarget is a table the guest is about to join.
+type joinTarget struct {
+	table discovery.Table // Addrs[0] and Fingerprint are used
+	code  string          // from a join link; empty: the guest types it
+	// typed: the address was typed and the fingerprint read from it, not
+	// published: the guest compares the words before joining.
+	typed bool
+}
+
+// joinScreen asks for what is still missing (code, nickname) and joins.
+type joinScreen struct {
+	a      *App
+	target joinTarget
+	cancel context.CancelFunc
+	busy   bool
+	msg    string
+
 	code   *widget.Entry
 	name   *widget.Entry
 	submit *widget.Button
 	status *widget.Label
 }
 
-func (a *App) showJoin(t discovery.Table) {
-	f := &joinForm{table: t, code: widget.NewEntry(), name: widget.NewEntry(), status: widget.NewLabel("")}
-	f.code.SetPlaceHolder(a.t(txtCodeHint))
-	f.name.SetPlaceHolder(a.t(txtNickname))
-	f.submit = widget.NewButton(a.t(txtJoin), func() { a.submitJoin(f) })
-	back := widget.NewButton(a.t(txtBack), a.showTables)
-	form := widget.NewForm(widget.NewFormItem(a.t(txtCode), f.code), widget.NewFormItem(a.t(txtNickname), f.name))
-	a.join = f
-	a.win.SetContent(container.NewVBox(widget.NewLabel(fmt.Sprintf(a.t(txtJoinTable), t.Name)), form, f.submit, back, f.status))
+func (a *App) showJoin(t joinTarget) {
+	j := &joinScreen{a: a, target: t, cancel: func() {}}
+	a.join = j
+	a.show(j)
 }
 
-func (a *App) submitJoin(f *joinForm) {
-	code, name := f.code.Text, f.name.Text
-	f.submit.Disable()
-	f.status.SetText(a.t(txtJoining))
+func (j *joinScreen) leave() { j.cancel() }
+
+func (j *joinScreen) build() fyne.CanvasObject {
+	a, t := j.a, j.target
+	// Typed text survives a language switch.
+	code, name := t.code, a.prefs.String(prefName)
+	if j.code != nil {
+		code, name = j.code.Text, j.name.Text
+	}
+	j.code, j.name = widget.NewEntry(), widget.NewEntry()
+	j.code.SetPlaceHolder(a.t("code_hint"))
+	j.code.SetText(code)
+	j.name.SetPlaceHolder(a.t("nickname_hint"))
+	j.name.SetText(name)
+	j.name.OnSubmitted = func(string) { j.start() }
+	j.submit = widget.NewButton(a.t("join"), j.start)
+	j.submit.Importance = widget.HighImportance
+	back := widget.NewButton(a.t("back"), func() { a.showFind("") })
+	j.status = wrapped(j.msg)
+
+	items := []fyne.CanvasObject{a.topBar(a.t("join_table", map[string]any{"Table": t.table.Name}))}
+	if t.table.Game != "" {
+		items = append(items, wrapped(a.gameName(t.table.Game)))
+	}
+	words := wrapped(a.t("check_words", map[string]any{"Words": tlscert.Phrase(t.table.Fingerprint)}))
+	if t.typed {
+		words.Importance = widget.WarningImportance
+	}
+	items = append(items, words)
+	if t.code == "" {
+		items = append(items, widget.NewLabel(a.t("code")), j.code)
+	} else {
+		items = append(items, widget.NewLabel(a.t("code_from_link")))
+	}
+	items = append(items, widget.NewLabel(a.t("nickname")), j.name, j.submit, back, j.status)
+	j.setBusy(j.busy)
+	return container.NewVScroll(container.NewVBox(items...))
+}
+
+func (j *joinScreen) setBusy(busy bool) {
+	j.busy = busy
+	if busy {
+		j.submit.Disable()
+	} else {
+		j.submit.Enable()
+	}
+}
+
+func (j *joinScreen) say(msg string) {
+	j.msg = msg
+	j.status.SetText(msg)
+}
+
+// start joins with the code and nickname given.
+func (j *joinScreen) start() {
+	a := j.a
+	if j.busy {
+		return
+	}
+	code, name := strings.TrimSpace(j.code.Text), strings.TrimSpace(j.name.Text)
+	if name == "" {
+		j.say(a.t("err_bad_name"))
+		return
+	}
+	a.prefs.SetString(prefName, name)
+	j.setBusy(true)
+	j.say(a.t("joining"))
+	ctx, cancel := context.WithCancel(a.ctx)
+	j.cancel = cancel
+	t := j.target
 	go func() {
-		c, w, err := a.connect(f.table, code, name)
+		c, w, err := a.connect(ctx, t.table, func(c *client.Client) (client.Welcome, error) {
+			return c.Join(ctx, code, name)
+		})
 		a.deps.Do(func() {
-			f.submit.Enable()
-			if err != nil {
-				f.status.SetText(a.explain(err))
+			if ctx.Err() != nil {
+				if c != nil {
+					c.Close()
+				}
 				return
 			}
-			a.showSeat(c, w)
+			j.setBusy(false)
+			if err != nil {
+				j.say(a.explain(err))
+				return
+			}
+			a.showSeat(c, w, savedSeat{Addr: t.table.Addrs[0], Fingerprint: t.table.Fingerprint, Table: w.Table, Game: w.Game})
 		})
 	}()
 }
 
-// connect dials the first address the table published and joins.
-func (a *App) connect(t discovery.Table, code, name string) (*client.Client, client.Welcome, error) {
+// connect dials the table's first address and takes the seat with hello
+// (join or resume).
+func (a *App) connect(ctx context.Context, t discovery.Table, hello func(*client.Client) (client.Welcome, error)) (*client.Client, client.Welcome, error) {
 	if len(t.Addrs) == 0 {
-		return nil, client.Welcome{}, fmt.Errorf("%s published no address", t.Name)
+		return nil, client.Welcome{}, errors.New("the table published no address")
 	}
-	c, err := a.deps.Dial(a.ctx, t.Addrs[0], t.Fingerprint)
+	c, err := a.deps.Dial(ctx, t.Addrs[0], t.Fingerprint)
 	if err != nil {
 		return nil, client.Welcome{}, err
 	}
-	w, err := c.Join(a.ctx, code, name)
+	w, err := hello(c)
 	if err != nil {
 		c.Close()
 		return nil, client.Welcome{}, err
@@ -66,21 +154,62 @@ func (a *App) connect(t discovery.Table, code, name string) (*client.Client, cli
 	return c, w, nil
 }
 
-// explain words an error for the person holding the phone.
+// explain words an error for the person holding the phone: never a Go
+// error, always what happened and what to do.
 func (a *App) explain(err error) string {
 	var we *wire.Error
-	if !errors.As(err, &we) {
-		return err.Error()
+	switch {
+	case errors.As(err, &we):
+		return a.explainWire(we)
+	case errors.Is(err, tlscert.ErrMismatch):
+		return a.t("err_impostor")
+	case errors.Is(err, client.ErrDisconnected):
+		return a.t("err_disconnected")
 	}
+	return a.t("err_unreachable")
+}
+
+func (a *App) explainWire(we *wire.Error) string {
 	switch we.Code {
 	case wire.WrongCode:
-		return a.t(txtWrongCode)
+		return a.t("err_wrong_code")
 	case wire.TableFull:
-		return a.t(txtTableFull)
+		return a.t("err_table_full")
 	case wire.RateLimited:
-		return a.t(txtRateLimited)
+		return a.t("err_rate_limited")
 	case wire.BadName:
-		return a.t(txtBadName)
+		return a.t("err_bad_name")
+	case wire.BadToken:
+		return a.t("err_bad_token")
+	case wire.NoGame:
+		return a.t("err_no_game")
+	case wire.Waiting:
+		return a.t("err_waiting")
+	case wire.NotYourTurn:
+		return a.t("err_not_your_turn")
+	case wire.IllegalMove:
+		return a.ruleText(we.Rule)
 	}
-	return we.Message
+	return a.t("err_table")
+}
+
+// ruleText is a rule in words, from the rules' own texts ("rule.<id>").
+func (a *App) ruleText(id string) string {
+	if id != "" && a.texts.Has("rule."+id) {
+		return a.t("refused", map[string]any{"Rule": a.texts.T(a.lang, "rule."+id)})
+	}
+	return a.t("refused_unknown")
+}
+
+// showLink joins from a pasted or opened join link.
+func (a *App) showLink(link string) {
+	info, err := joinurl.Parse(link)
+	if err != nil {
+		a.showFind(a.t("bad_link"))
+		return
+	}
+	a.showJoin(joinTarget{
+		table: discovery.Table{Name: info.Host, Proto: wire.Version, Fingerprint: info.Fingerprint, Addrs: []string{info.TLSAddr()}},
+		code:  info.Code,
+	})
 }

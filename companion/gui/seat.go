@@ -1,127 +1,383 @@
 package gui
 
 import (
+	"context"
 	"encoding/json"
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
+	"errors"
+	"image/color"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/wire"
 )
 
-// seatScreen is the seat's view and its legal moves.
+// unreachableAfter is how long the phone says "reconnecting" before it says
+// the table does not answer (it keeps trying all the same).
+const unreachableAfter = 15 * time.Second
+
+// seatScreen is the seat this phone holds: a state line at the top, the
+// game's panel below, and a way back.
 type seatScreen struct {
-	c      *client.Client
-	w      client.Welcome
-	rules  engine.Rules
-	status *widget.Label
-	view   *widget.Label
-	moves  *fyne.Container
+	a      *App
+	saved  savedSeat
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	c     *client.Client // nil while returning to a saved seat
+	w     client.Welcome
+	rules engine.Rules
+	view  engine.View // nil before the first view
+	over  bool
+	// waiting is how many seats are still free, when the table says.
+	waiting int
+
+	linkUp      bool
+	downSince   int // counts drops, so a stale unreachable timer is ignored
+	unreachable bool
+	returning   bool   // resuming a saved seat, no client yet
+	lost        string // why the seat cannot be shown (a message), or ""
+	refused     string // the last move's refusal in words, until the next view
+	sending     bool   // a move is on its way: no second one
+	askLeave    bool
+	myTurn      bool
+
+	panel gamePanel
+	// shown records each state line shown, in order (tests read it).
+	shown []string
+
+	banner *canvas.Rectangle
+	state  *widget.Label
+	body   *fyne.Container
 }
 
-func (a *App) showSeat(c *client.Client, w client.Welcome) {
-	s := &seatScreen{c: c, w: w, status: widget.NewLabel(a.t(txtWaitTable)),
-		view: widget.NewLabel(""), moves: container.NewGridWrap(fyne.NewSize(140, 40))}
-	s.view.TextStyle = fyne.TextStyle{Monospace: true}
+// gamePanel draws one game's side of the seat.
+type gamePanel interface {
+	// show draws v: the main part, and what goes at the bottom (the hand,
+	// the choices), either may be nil.
+	show(v engine.View) (main, bottom fyne.CanvasObject)
+}
+
+func (a *App) newSeatScreen(saved savedSeat) *seatScreen {
+	s := &seatScreen{a: a, saved: saved}
+	s.ctx, s.cancel = context.WithCancel(a.ctx)
 	a.seat = s
-	header := widget.NewLabel(fmt.Sprintf("%s — %v — %s", w.Table, w.Seat, w.Game))
-	body := container.NewVBox(s.view, s.moves)
-	a.win.SetContent(container.NewBorder(container.NewVBox(header, s.status), nil, nil, nil, container.NewVScroll(body)))
-	rules, err := a.deps.Games.Get(w.Game)
-	if err != nil {
-		s.status.SetText(fmt.Sprintf(a.t(txtCannotShow), w.Game, err))
-		return
-	}
-	s.rules = rules
-	go a.follow(s)
+	return s
 }
 
-// follow shows each view the table sends until the client stops.
-func (a *App) follow(s *seatScreen) {
-	for u := range s.c.Updates() {
-		v, err := u.Decode(s.rules)
+// showSeat shows the seat c was welcomed to and follows its views.
+func (a *App) showSeat(c *client.Client, w client.Welcome, saved savedSeat) {
+	s := a.newSeatScreen(saved)
+	a.show(s)
+	s.attach(c, w)
+}
+
+// resume returns to the seat the app held when it was closed.
+func (a *App) resume(saved savedSeat) {
+	s := a.newSeatScreen(saved)
+	s.returning = true
+	a.show(s)
+	s.redial()
+}
+
+// redial resumes the saved seat; a table that does not answer is tried
+// again by the guest (the button on the state line).
+func (s *seatScreen) redial() {
+	a := s.a
+	s.returning, s.unreachable, s.lost = true, false, ""
+	s.refresh()
+	table := discovery.Table{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
+	go func() {
+		c, w, err := a.connect(s.ctx, table, func(c *client.Client) (client.Welcome, error) {
+			return c.Resume(s.ctx, s.saved.Token)
+		})
 		a.deps.Do(func() {
-			if err != nil {
-				s.status.SetText(fmt.Sprintf(a.t(txtCannotRead), err))
+			if s.ctx.Err() != nil {
+				if c != nil {
+					c.Close()
+				}
 				return
 			}
-			a.render(s, u, v)
+			s.returning = false
+			var we *wire.Error
+			switch {
+			case errors.As(err, &we) && (we.Code == wire.BadToken || we.Code == wire.NoGame):
+				a.forgetSeat()
+				a.showFind(a.t("seat_gone", map[string]any{"Table": s.saved.Table}))
+			case err != nil:
+				s.unreachable = true
+				s.refresh()
+			default:
+				s.attach(c, w)
+			}
 		})
-	}
-	err := s.c.Err()
-	a.deps.Do(func() { s.status.SetText(fmt.Sprintf(a.t(txtLeft), err)) })
-}
-
-func (a *App) render(s *seatScreen, u client.Update, v engine.View) {
-	s.view.SetText(viewText(u))
-	s.moves.RemoveAll()
-	switch {
-	case u.Over:
-		s.status.SetText(a.t(txtGameOver))
-	case v.Turn() == s.w.Seat:
-		s.status.SetText(a.t(txtYourTurn))
-		for _, m := range v.Legal() {
-			s.moves.Add(widget.NewButton(m.String(), func() { a.play(s, m) }))
-		}
-	default:
-		s.status.SetText(fmt.Sprintf(a.t(txtWaitingFor), int(v.Turn())+1))
-	}
-}
-
-// play sends m; the buttons stay off until the table answers.
-func (a *App) play(s *seatScreen, m engine.Move) {
-	for _, o := range s.moves.Objects {
-		o.(*widget.Button).Disable()
-	}
-	go func() {
-		data, err := json.Marshal(m)
-		if err == nil {
-			err = s.c.Move(a.ctx, data)
-		}
-		if err != nil {
-			a.deps.Do(func() {
-				s.status.SetText(fmt.Sprintf("%v: %v", m, a.explain(err)))
-				for _, o := range s.moves.Objects {
-					o.(*widget.Button).Enable()
-				}
-			})
-		}
 	}()
 }
 
-// viewText shows any game's view: each field on its own lines, lists of
-// strings (boards) row by row, the legal moves left to the buttons, and
-// long bookkeeping (such as repetition counts) cut short.
-func viewText(u client.Update) string {
-	var vj engine.ViewJSON
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(u.View, &vj) != nil || json.Unmarshal(vj.View, &fields) != nil {
-		return string(u.View)
+// attach follows c, welcomed to seat w.
+func (s *seatScreen) attach(c *client.Client, w client.Welcome) {
+	a := s.a
+	s.c, s.w, s.linkUp = c, w, true
+	s.saved.Token, s.saved.Table, s.saved.Game = w.Token, w.Table, w.Game
+	a.keepSeat(s.saved)
+	rules, err := a.deps.Games.Get(w.Game)
+	if err != nil {
+		s.lost = a.t("unknown_game", map[string]any{"Game": w.Game})
+		s.refresh()
+		return
 	}
-	var b strings.Builder
-	for _, k := range slices.Sorted(maps.Keys(fields)) {
-		if k == "legal" {
-			continue
-		}
-		var rows []string
-		if json.Unmarshal(fields[k], &rows) == nil && len(rows) > 0 {
-			fmt.Fprintf(&b, "%s:\n  %s\n", k, strings.Join(rows, "\n  "))
-			continue
-		}
-		text := string(fields[k])
-		if len(text) > maxField {
-			text = text[:maxField] + "…"
-		}
-		fmt.Fprintf(&b, "%s: %s\n", k, text)
-	}
-	return b.String()
+	s.rules = rules
+	s.panel = a.panelFor(s)
+	s.refresh()
+	go s.follow()
 }
 
-// maxField is the most of one field's JSON the view text shows.
-const maxField = 120
+func (s *seatScreen) leave() {
+	s.cancel()
+	if s.c != nil {
+		s.c.Close()
+	}
+}
+
+// follow hands each view and link change to the UI until the client stops.
+func (s *seatScreen) follow() {
+	a, c := s.a, s.c
+	updates := c.Updates()
+	for {
+		select {
+		case u, ok := <-updates:
+			if !ok {
+				updates = nil
+				continue
+			}
+			v, err := u.Decode(s.rules)
+			token := c.Welcome().Token
+			a.deps.Do(func() { s.updated(u, v, err, token) })
+		case <-c.Links():
+			up := c.Connected()
+			a.deps.Do(func() { s.linked(up) })
+		case <-c.Done():
+			err := c.Err()
+			a.deps.Do(func() { s.stopped(err) })
+			return
+		}
+	}
+}
+
+func (s *seatScreen) updated(u client.Update, v engine.View, err error, token string) {
+	if token != "" && token != s.saved.Token {
+		// The table gives a new token with every welcome.
+		s.saved.Token = token
+		s.a.keepSeat(s.saved)
+	}
+	if err != nil {
+		s.lost = s.a.t("cannot_read")
+		s.refresh()
+		return
+	}
+	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	s.waiting = waitingSeats(u)
+	s.linkUp = true
+	s.refresh()
+}
+
+// waitingSeats is how many seats the table still waits for, as far as the
+// update says.
+func waitingSeats(client.Update) int { return 0 }
+
+func (s *seatScreen) linked(up bool) {
+	if s.c == nil || up == s.linkUp {
+		return
+	}
+	s.linkUp = up
+	if !up {
+		s.sending = false
+		s.downSince++
+		drop := s.downSince
+		time.AfterFunc(unreachableAfter, func() {
+			s.a.deps.Do(func() {
+				if drop == s.downSince && !s.linkUp && s.ctx.Err() == nil {
+					s.unreachable = true
+					s.refresh()
+				}
+			})
+		})
+	} else {
+		s.unreachable = false
+	}
+	s.refresh()
+}
+
+// stopped: the client gave up (the seat was taken away, or the app closed).
+func (s *seatScreen) stopped(err error) {
+	a := s.a
+	if s.ctx.Err() != nil || errors.Is(err, client.ErrClosed) {
+		return
+	}
+	if errors.Is(err, client.ErrRemoved) {
+		a.forgetSeat()
+		a.showFind(a.t("seat_gone", map[string]any{"Table": s.saved.Table}))
+		return
+	}
+	s.lost = a.explain(err)
+	s.refresh()
+}
+
+func (s *seatScreen) build() fyne.CanvasObject {
+	a := s.a
+	s.banner = canvas.NewRectangle(colorIdle)
+	s.banner.CornerRadius = 8
+	s.state = widget.NewLabel("")
+	s.state.Wrapping = fyne.TextWrapWord
+	s.state.TextStyle.Bold = true
+	s.state.SizeName = "subHeadingText"
+	s.state.Alignment = fyne.TextAlignCenter
+	title := widget.NewLabel(s.title())
+	title.Wrapping = fyne.TextWrapWord
+	leave := widget.NewButton(a.t("leave"), func() { s.askLeave = true; s.refresh() })
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, nil, leave, title),
+		container.NewStack(s.banner, container.NewPadded(s.state)),
+	)
+	s.body = container.NewStack()
+	s.refresh()
+	return container.NewBorder(top, nil, nil, nil, s.body)
+}
+
+func (s *seatScreen) title() string {
+	a := s.a
+	if s.c == nil {
+		return s.saved.Table
+	}
+	return s.saved.Table + " · " + a.gameName(s.w.Game) + " · " + a.seatName(s.w.Seat)
+}
+
+// refresh redraws the state line and the panel from the screen's state.
+func (s *seatScreen) refresh() {
+	if s.state == nil || s.a.current != s {
+		return
+	}
+	text, bg := s.stateLine()
+	if len(s.shown) == 0 || s.shown[len(s.shown)-1] != text {
+		s.shown = append(s.shown, text)
+	}
+	s.state.SetText(text)
+	turn := bg == colorTurn
+	if turn && !s.myTurn {
+		cue(s.banner)
+	} else {
+		s.banner.FillColor = bg
+		s.banner.Refresh()
+	}
+	s.myTurn = turn
+	s.body.Objects = []fyne.CanvasObject{s.content()}
+	s.body.Refresh()
+}
+
+// stateLine is what the line at the top says, and its colour.
+func (s *seatScreen) stateLine() (string, color.Color) {
+	a := s.a
+	switch {
+	case s.lost != "":
+		return s.lost, colorAlarm
+	case s.returning:
+		return a.t("returning", map[string]any{"Table": s.saved.Table}), colorIdle
+	case s.unreachable:
+		return a.t("unreachable", map[string]any{"Table": s.saved.Table}), colorAlarm
+	case s.c != nil && !s.linkUp:
+		return a.t("reconnecting"), colorAlarm
+	case s.view == nil:
+		return a.t("waiting_table"), colorIdle
+	case s.over:
+		return s.resultLine(), colorIdle
+	case s.waiting > 0:
+		return a.t("waiting_players", map[string]any{"N": s.waiting}), colorIdle
+	case s.view.Turn() == s.w.Seat:
+		return a.t("your_turn"), colorTurn
+	case s.view.Turn() == engine.NoSeat:
+		return a.t("waiting_table"), colorIdle
+	}
+	return a.t("waiting_for", map[string]any{"Seat": a.seatName(s.view.Turn())}), colorIdle
+}
+
+// content is the body below the state line.
+func (s *seatScreen) content() fyne.CanvasObject {
+	a := s.a
+	if s.askLeave {
+		return s.leaveQuestion()
+	}
+	if s.unreachable && s.c == nil {
+		retry := widget.NewButton(a.t("try_again"), s.redial)
+		retry.Importance = widget.HighImportance
+		forget := widget.NewButton(a.t("forget_seat"), func() { a.forgetSeat(); a.showFind("") })
+		return container.NewVBox(wrapped(a.t("unreachable_help")), retry, forget)
+	}
+	if s.view == nil || s.panel == nil {
+		return widget.NewLabel("")
+	}
+	main, bottom := s.panel.show(s.view)
+	var top fyne.CanvasObject
+	if s.refused != "" {
+		r := wrapped(s.refused)
+		r.Importance = widget.DangerImportance
+		r.TextStyle.Bold = true
+		top = r
+	}
+	var middle fyne.CanvasObject = widget.NewLabel("")
+	if main != nil {
+		middle = container.NewVScroll(main)
+	}
+	return container.NewBorder(top, bottom, nil, nil, middle)
+}
+
+// leaveQuestion asks before the phone gives its seat up.
+func (s *seatScreen) leaveQuestion() fyne.CanvasObject {
+	a := s.a
+	yes := widget.NewButton(a.t("leave_yes"), func() {
+		a.forgetSeat()
+		a.showFind("")
+	})
+	yes.Importance = widget.DangerImportance
+	no := widget.NewButton(a.t("leave_no"), func() { s.askLeave = false; s.refresh() })
+	no.Importance = widget.HighImportance
+	return container.NewVBox(wrapped(a.t("leave_question", map[string]any{"Table": s.saved.Table})), no, yes)
+}
+
+// play sends m for the seat; the answer is the next view, or a refusal
+// shown in words.
+func (s *seatScreen) play(m engine.Move) {
+	a := s.a
+	if s.sending || s.c == nil {
+		return
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		s.refused = a.t("refused_unknown")
+		s.refresh()
+		return
+	}
+	s.sending, s.refused = true, ""
+	c := s.c
+	go func() {
+		err := c.Move(s.ctx, data)
+		if err == nil {
+			return
+		}
+		a.deps.Do(func() {
+			s.sending = false
+			s.refused = a.explain(err)
+			s.refresh()
+		})
+	}()
+}
+
+// canAct says whether the seat may act now.
+func (s *seatScreen) canAct() bool {
+	return s.view != nil && !s.over && !s.sending && s.linkUp && s.view.Turn() == s.w.Seat
+}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/kiosktest"
@@ -31,7 +30,7 @@ func kiosk(t *testing.T) *kiosktest.Table {
 func config(tb *kiosktest.Table, name string, seed uint64) Config {
 	return Config{
 		Addr: tb.Addr, Fingerprint: tb.Fingerprint,
-		Code: tb.Code(), Name: name, Bot: bot.LevelDefault, Seed: seed,
+		Code: tb.Code(), Name: name, Bot: engine.LevelDefault, Seed: seed,
 		Games:   catalog.Registry(),
 		Options: client.Options{Backoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond},
 	}
@@ -151,22 +150,6 @@ func TestJoiningCanFail(t *testing.T) {
 	}
 	if _, err := Run(ctxT(t), config(tb, "C", 1)); !errors.As(err, &we) || we.Code != wire.TableFull {
 		t.Errorf("full table: %v", err)
-	}
-}
-
-// blind is Canoë without a view decoder.
-type blind struct{ engine.Rules }
-
-func TestAGameWithoutViewDecoderIsRefused(t *testing.T) {
-	tb := kiosk(t)
-	cfg := config(tb, "Anja", 1)
-	games, err := engine.NewRegistry(blind{canoe.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Games = games
-	if _, err := Run(ctxT(t), cfg); err == nil || !strings.Contains(err.Error(), "views cannot be read") {
-		t.Fatalf("got %v", err)
 	}
 }
 

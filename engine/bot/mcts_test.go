@@ -85,7 +85,7 @@ func TestPlayRefusesWrongBotCount(t *testing.T) {
 }
 
 func TestNewKnowsTheGenericLevels(t *testing.T) {
-	for _, level := range []string{LevelRandom, LevelEasy, LevelMCTS, LevelDefault} {
+	for _, level := range engine.Levels() {
 		if _, err := New(tictactoe{}, level, 1); err != nil {
 			t.Errorf("level %q: %v", level, err)
 		}

@@ -25,7 +25,15 @@ type tttState struct {
 
 type tttView struct {
 	tttState
-	Who engine.Seat `json:"viewer"`
+	Who     engine.Seat    `json:"viewer"`
+	Outcome *engine.Result `json:"result,omitempty"`
+}
+
+func (v tttView) Result() (engine.Result, bool) {
+	if v.Outcome == nil {
+		return engine.Result{}, false
+	}
+	return *v.Outcome, true
 }
 
 func (v tttView) Viewer() engine.Seat { return v.Who }
@@ -40,10 +48,25 @@ func (v tttView) Legal() []engine.Move {
 func (tictactoe) Info() engine.Info {
 	return engine.Info{ID: "ttt", Name: engine.Text{FR: "Morpion"}, MinSeats: 2, MaxSeats: 2}
 }
-func (tictactoe) New(engine.Setup) (engine.State, error) { return &tttState{}, nil }
+func (tictactoe) New(engine.Checked) (engine.State, error) { return &tttState{}, nil }
 func (tictactoe) DecodeMove(b []byte) (engine.Move, error) {
 	var m tttMove
 	return m, json.Unmarshal(b, &m)
+}
+func (tictactoe) DecodeView(b []byte) (engine.View, error) {
+	var v tttView
+	if err := engine.DecodeStrict(b, &v); err != nil {
+		return nil, err
+	}
+	for _, c := range v.Cells {
+		if c < 0 || c > 2 {
+			return nil, fmt.Errorf("cell %d", c)
+		}
+	}
+	if v.Ply < 0 || v.Ply > 9 || (v.Who != engine.Table && !v.Who.Valid(2)) {
+		return nil, fmt.Errorf("ply %d, viewer %v", v.Ply, v.Who)
+	}
+	return v.tttState.View(v.Who), nil
 }
 func (tictactoe) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
 	tv, ok := v.(tttView)
@@ -95,7 +118,13 @@ func (s *tttState) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error
 	return []engine.Event{engine.Public("mark", seat, map[string]any{"cell": tm.Cell})}, nil
 }
 
-func (s *tttState) View(viewer engine.Seat) engine.View { return tttView{tttState: *s, Who: viewer} }
+func (s *tttState) View(viewer engine.Seat) engine.View {
+	v := tttView{tttState: *s, Who: viewer}
+	if res, over := s.Result(); over {
+		v.Outcome = &res
+	}
+	return v
+}
 
 func (s *tttState) Result() (engine.Result, bool) {
 	switch w := s.winner(); {

@@ -7,12 +7,9 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-// LevelDefault is the name of the game's own bot.
-const LevelDefault = "default"
-
-// Bot offers the "default" bot.
-func (r Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
-	if level != LevelDefault {
+// Bot offers the game's own bot as engine.LevelDefault.
+func (r Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
+	if level != engine.LevelDefault {
 		return nil, false
 	}
 	return NewBot(seed), true

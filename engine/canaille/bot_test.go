@@ -43,7 +43,7 @@ func TestBotLevels(t *testing.T) {
 	if _, ok := New().Bot("grandmaster", 1); ok {
 		t.Error("an unknown level was offered")
 	}
-	b, err := bot.New(New(), bot.LevelDefault, 3)
+	b, err := bot.New(New(), engine.LevelDefault, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

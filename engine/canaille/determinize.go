@@ -26,8 +26,8 @@ func determinize(v *View, r *engine.RNG) (*State, error) {
 		actor: v.Actor, released: v.Released, fogSeen: v.Fog.Seen,
 		fogGot: slices.Clone(v.Fog.Got), turns: v.Turns, plies: v.Plies,
 	}
-	if v.Result != nil {
-		s.result = *v.Result
+	if v.Outcome != nil {
+		s.result = *v.Outcome
 	}
 	if err := s.dealUnseenActions(v, r); err != nil {
 		return nil, err

@@ -78,7 +78,7 @@ func sameCards(a, b []Card) bool {
 // randomGame plays seeded random moves, calling each after every move.
 func randomGame(t *testing.T, n int, seed uint64, each func(s *State)) *State {
 	t.Helper()
-	st, err := New().New(engine.Setup{Seats: n, Seed: seed})
+	st, err := engine.NewGame(New(), engine.Setup{Seats: n, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,9 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
+// ID is the game's stable identifier.
+const ID = "canaille"
+
 // Rules is the game of Canaille for the engine.
 type Rules struct{}
 
@@ -13,7 +16,7 @@ type Rules struct{}
 func New() Rules { return Rules{} }
 
 var info = engine.Info{
-	ID:       "canaille",
+	ID:       ID,
 	Name:     engine.Text{FR: "Canaille", DE: "Canaille", EN: "Canaille"},
 	MinSeats: 2,
 	MaxSeats: 4,
@@ -34,16 +37,12 @@ func (Rules) Info() engine.Info {
 }
 
 // New deals a game.
-func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	setup, err := r.Info().CheckSetup(setup)
+func (Rules) New(setup engine.Checked) (engine.State, error) {
+	first, err := parseFirst(setup.Option(OptFirst), setup.Seats())
 	if err != nil {
 		return nil, err
 	}
-	first, err := parseFirst(setup.Options[OptFirst], setup.Seats)
-	if err != nil {
-		return nil, err
-	}
-	return newGame(setup.Seats, first, setup.Seed), nil
+	return newGame(setup.Seats(), first, setup.Seed()), nil
 }
 
 // DecodeMove parses a move's JSON form strictly.

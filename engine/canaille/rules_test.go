@@ -46,12 +46,12 @@ func TestFirstOption(t *testing.T) {
 	if _, err := engine.NewGame(New(), engine.Setup{Seats: 3, Seed: 9, Options: map[string]string{OptFirst: "4"}}); err == nil {
 		t.Error("first=4 with 3 seats accepted")
 	}
-	if _, err := New().New(engine.Setup{Seats: 2, Seed: 9, Options: map[string]string{OptFirst: "3"}}); err == nil {
+	if _, err := engine.NewGame(New(), engine.Setup{Seats: 2, Seed: 9, Options: map[string]string{OptFirst: "3"}}); err == nil {
 		t.Error("New accepted first=3 with 2 seats")
 	}
 	seen := map[engine.Seat]bool{}
 	for seed := range uint64(40) {
-		s, _ := New().New(engine.Setup{Seats: 4, Seed: seed})
+		s, _ := engine.NewGame(New(), engine.Setup{Seats: 4, Seed: seed})
 		seen[s.(*State).active] = true
 	}
 	if len(seen) != 4 {

@@ -43,9 +43,9 @@ func TestHashCoversHiddenParts(t *testing.T) {
 }
 
 func TestSameSeedSameGame(t *testing.T) {
-	a, _ := New().New(engine.Setup{Seats: 4, Seed: 77})
-	b, _ := New().New(engine.Setup{Seats: 4, Seed: 77})
-	c, _ := New().New(engine.Setup{Seats: 4, Seed: 78})
+	a, _ := engine.NewGame(New(), engine.Setup{Seats: 4, Seed: 77})
+	b, _ := engine.NewGame(New(), engine.Setup{Seats: 4, Seed: 77})
+	c, _ := engine.NewGame(New(), engine.Setup{Seats: 4, Seed: 78})
 	if a.Hash() != b.Hash() || a.Hash() == c.Hash() {
 		t.Error("the seed does not decide the deal")
 	}

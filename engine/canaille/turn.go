@@ -251,7 +251,7 @@ func (s *State) endSentence() {
 	s.discard = append(s.discard, s.sentence...)
 	s.sentence, s.step, s.actor = nil, 0, s.active
 	if s.taker != engine.NoSeat {
-		s.finish("canaille")
+		s.finish(ReasonCanaille)
 		return
 	}
 	s.phase = phaseRefill
@@ -279,7 +279,7 @@ func (s *State) refillDone() {
 	s.refillRow()
 	s.active = (s.active + 1) % engine.Seat(s.n)
 	if s.turns >= MaxTurns {
-		s.finish("turn-limit")
+		s.finish(ReasonTurnLimit)
 		return
 	}
 	s.startTurn()
@@ -314,6 +314,12 @@ func (s *State) popDeck() Card {
 	s.deck = s.deck[:len(s.deck)-1]
 	return c
 }
+
+// Why a game of Canaille ends, the Reason of its Result.
+const (
+	ReasonCanaille  = "canaille"   // the sentence that drew Canaille was played out
+	ReasonTurnLimit = "turn-limit" // MaxTurns turns were played
+)
 
 // finish scores the game. Canaille, if drawn, first eats the five fish
 // nearest the top of its taker's catch.

@@ -33,7 +33,7 @@ type View struct {
 	Fog      FogView        `json:"fog"`
 	Turns    int            `json:"turns"`
 	Plies    int            `json:"plies"`
-	Result   *engine.Result `json:"result,omitempty"`
+	Outcome  *engine.Result `json:"result,omitempty"`
 	Moves    []Move         `json:"legal,omitempty"`
 }
 
@@ -70,6 +70,14 @@ func (v *View) Turn() engine.Seat { return v.Next }
 // Legal is the viewer's legal moves on their turn.
 func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
 
+// Result is the outcome once the game is over.
+func (v *View) Result() (engine.Result, bool) {
+	if v.Outcome == nil {
+		return engine.Result{}, false
+	}
+	return *v.Outcome, true
+}
+
 // View builds viewer's view.
 func (s *State) View(viewer engine.Seat) engine.View {
 	v := &View{
@@ -93,7 +101,7 @@ func (s *State) View(viewer engine.Seat) engine.View {
 		v.Hand = list(s.hands[viewer])
 	}
 	if res, over := s.Result(); over {
-		v.Result = &res
+		v.Outcome = &res
 	}
 	if viewer == s.Turn() {
 		v.Moves = s.legal()

@@ -70,7 +70,7 @@ func TestViewsLeakNothing(t *testing.T) {
 
 // Events that name a card drawn from the action deck go to the drawer only.
 func TestDrawnCardsArePrivate(t *testing.T) {
-	st, _ := New().New(engine.Setup{Seats: 3, Seed: 11})
+	st, _ := engine.NewGame(New(), engine.Setup{Seats: 3, Seed: 11})
 	s := st.(*State)
 	r := engine.NewRNG(11, 1)
 	for range 400 {

@@ -9,8 +9,6 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-var _ engine.ViewDecoder = Rules{}
-
 // DecodeView reads a view from its JSON form (the view field of
 // engine.ViewJSON), as a phone does to show it or let a bot play it. It is
 // strict: unknown fields, trailing data and views that no game of Canaille
@@ -94,7 +92,7 @@ func checkViewShape(v *View) error {
 			return fmt.Errorf("canaille view: seat %d's catch of %d cards, top %v", p, c, v.Catches[p].Top)
 		}
 	}
-	if res := v.Result; res != nil {
+	if res := v.Outcome; res != nil {
 		if len(res.Scores) != n || len(res.Ranks) != n || len(res.Winners) > n {
 			return errors.New("canaille view: a result not for this game's seats")
 		}

@@ -10,26 +10,9 @@ import (
 	"github.com/tablee/tablee/engine/enginetest"
 )
 
-// TestDecodeViewRoundTrips: at every ply of random games of every size,
-// finished ones included, each viewer's view comes back from JSON
-// unchanged and with the same legal moves.
-func TestDecodeViewRoundTrips(t *testing.T) {
-	for n := 2; n <= 4; n++ {
-		for g := range 3 {
-			randomGame(t, n, uint64(4242+100*n+g), func(s *State) {
-				for v := engine.Table; v < engine.Seat(n); v++ {
-					if v != engine.NoSeat {
-						enginetest.ViewRoundTrip(t, New(), s.View(v))
-					}
-				}
-			})
-		}
-	}
-}
-
 // aView is the view of the seat to move in a fresh 3-seat game.
 func aView(t testing.TB) (*State, engine.Seat, string) {
-	st, err := New().New(engine.Setup{Seats: 3, Seed: 7, Options: map[string]string{OptFirst: "2"}})
+	st, err := engine.NewGame(New(), engine.Setup{Seats: 3, Seed: 7, Options: map[string]string{OptFirst: "2"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,11 +36,6 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 	deck := fmt.Sprintf(`"deck_size":%d,`, len(s.deck))
 	oneMore := fmt.Sprintf(`"deck_size":%d,`, len(s.deck)+1)
 	cases := map[string]string{
-		"empty":                                 ``,
-		"null":                                  `null`,
-		"a list":                                `[]`,
-		"not json":                              `{"viewer":`,
-		"trailing data":                         text + ` {}`,
 		"an unknown field":                      strings.Replace(text, `"plies"`, `"cheat":1,"plies"`, 1),
 		"an unknown move field":                 strings.Replace(text, `"legal":[{`, `"legal":[{"cheat":1,`, 1),
 		"a wrong turn":                          strings.Replace(text, `"turn":1`, `"turn":0`, 1),
@@ -86,38 +64,11 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 		"too few hand sizes":                    strings.Replace(text, `"hand_sizes":[5,`, `"hand_sizes":[`, 1),
 		"a wrong hand size":                     strings.Replace(text, `"hand_sizes":[5,`, `"hand_sizes":[4,`, 1),
 	}
-	for name, data := range cases {
-		if name != "empty" && name != "null" && data == text {
-			t.Fatalf("%s: the case spoils nothing", name)
-		}
-		if _, err := New().DecodeView([]byte(data)); err == nil {
-			t.Errorf("%s: decoded %s", name, data)
-		}
-	}
+	enginetest.RefusesViews(t, New(), []byte(text), cases)
 }
 
-// FuzzDecodeView: no input panics the decoder, and whatever it accepts
-// marshals back to a view it accepts again.
+// FuzzDecodeView runs the engine's view fuzzing from a fresh game.
 func FuzzDecodeView(f *testing.F) {
 	s, _, _ := aView(f)
-	for v := engine.Table; v < 3; v++ {
-		if v != engine.NoSeat {
-			data, _ := json.Marshal(s.View(v))
-			f.Add(data)
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := New().DecodeView(data)
-		if err != nil {
-			return
-		}
-		v.Legal()
-		again, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := New().DecodeView(again); err != nil {
-			t.Fatalf("%s decoded, but not its re-encoding %s: %v", data, again, err)
-		}
-	})
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(engine.Table))
 }

@@ -35,11 +35,11 @@ func TestBotBeatsRandom(t *testing.T) {
 }
 
 func TestBotLevels(t *testing.T) {
-	b, err := bot.New(New(), bot.LevelDefault, 1)
+	b, err := bot.New(New(), engine.LevelDefault, 1)
 	if _, ok := b.(*Bot); err != nil || !ok {
 		t.Errorf("default level: %T, %v", b, err)
 	}
-	if b, err := bot.New(New(), bot.LevelRandom, 1); err != nil || b == nil {
+	if b, err := bot.New(New(), engine.LevelRandom, 1); err != nil || b == nil {
 		t.Errorf("random level: %v", err)
 	}
 	if _, ok := New().Bot("hard", 1); ok {

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 func TestMoveNotation(t *testing.T) {
@@ -43,8 +46,7 @@ func TestParseMoveRefusesGarbage(t *testing.T) {
 }
 
 func TestDecodeMoveRefusesGarbage(t *testing.T) {
-	for _, data := range []string{
-		``, `null`, `{}`, `[]`, `"place c5"`, `42`, `{`, `{"kind":`,
+	enginetest.RefusesMoves(t, New(), `{}`, `"place c5"`,
 		`{"kind":"jump","to":"c5"}`,
 		`{"kind":"PLACE","to":"c5"}`,
 		`{"kind":null,"to":"c5"}`,
@@ -69,12 +71,13 @@ func TestDecodeMoveRefusesGarbage(t *testing.T) {
 		`{"kind":"place","to":"c5"}}`,
 		`{"kind":"place","to":"c5"} x`,
 		"{\"kind\":\"place\",\"to\":\"c\xff\"}",
-		`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`,
-	} {
-		if m, err := New().DecodeMove([]byte(data)); err == nil {
-			t.Errorf("DecodeMove(%s) = %#v, want an error", data, m)
-		}
-	}
+		`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`)
+}
+
+// FuzzDecodeMove runs the engine's move fuzzing from the empty board.
+func FuzzDecodeMove(f *testing.F) {
+	enginetest.FuzzDecodeMove(f, New(), engine.Setup{Seats: 2},
+		`{"kind":"place","to":"c5"}`, `{"kind":"move","from":"c5","to":"d6"}`, `{"kind":"remove","from":"c5"}`)
 }
 
 // TestDecodeMoveAllowsSpaceAroundTheMove: JSON may carry white space.

@@ -36,10 +36,7 @@ func (Rules) Info() engine.Info {
 
 // New starts a game on the empty board, light (seat 0) to move. Canoë has
 // no chance, so the seed is not used.
-func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	if _, err := r.Info().CheckSetup(setup); err != nil {
-		return nil, err
-	}
+func (Rules) New(engine.Checked) (engine.State, error) {
 	return newState(), nil
 }
 
@@ -67,7 +64,7 @@ func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
 }
 
 // Bot offers the level "default"; the engine's random bot covers "random".
-func (Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
+func (Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
 	if level != engine.LevelDefault {
 		return nil, false
 	}

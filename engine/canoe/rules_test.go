@@ -26,7 +26,7 @@ func TestNewRefusesOtherSeatCountsAndOptions(t *testing.T) {
 	for _, setup := range []engine.Setup{
 		{Seats: 1}, {Seats: 3}, {Seats: 2, Options: map[string]string{"fast": "yes"}},
 	} {
-		if _, err := New().New(setup); err == nil {
+		if _, err := engine.NewGame(New(), setup); err == nil {
 			t.Errorf("New(%+v) started a game", setup)
 		}
 	}

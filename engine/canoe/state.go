@@ -9,11 +9,11 @@ import (
 // MaxPlies ends the game in a draw when nobody has won after this many moves.
 const MaxPlies = 200
 
-// Reasons a game ends, as Result.Reason.
+// Why a game of Canoë ends, the Reason of its Result.
 const (
-	ReasonTwoCanoes  = "two-canoes"
-	ReasonRepetition = "repetition"
-	ReasonPlyLimit   = "ply-limit"
+	ReasonTwoCanoes  = "two-canoes" // a player formed two canoes and won
+	ReasonRepetition = "repetition" // a position stood a third time: a draw
+	ReasonPlyLimit   = "ply-limit"  // MaxPlies moves were made: a draw
 )
 
 // position is what three-fold repetition compares: the pegs (which also fix

@@ -37,9 +37,9 @@ type View struct {
 	// Seen counts how often each position has stood, keyed
 	// "next:light:dark": the seat to move, then each seat's pegs as a hex
 	// mask over the holes numbered 0..60 in reading order.
-	Seen   map[string]int `json:"seen"`
-	Result *engine.Result `json:"result,omitempty"`
-	Moves  []Move         `json:"legal,omitempty"` // the viewer's, on its turn
+	Seen    map[string]int `json:"seen"`
+	Outcome *engine.Result `json:"result,omitempty"`
+	Moves   []Move         `json:"legal,omitempty"` // the viewer's, on its turn
 }
 
 // Viewer is the seat (or Table) the view was made for.
@@ -50,6 +50,14 @@ func (v *View) Turn() engine.Seat { return v.ToMove }
 
 // Legal is the viewer's legal moves on its turn, else nil.
 func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
+
+// Result is the outcome once the game is over.
+func (v *View) Result() (engine.Result, bool) {
+	if v.Outcome == nil {
+		return engine.Result{}, false
+	}
+	return *v.Outcome, true
+}
 
 // View shows viewer the whole position.
 func (s *State) View(viewer engine.Seat) engine.View {
@@ -65,7 +73,7 @@ func (s *State) View(viewer engine.Seat) engine.View {
 		v.Seen[k.String()] = n
 	}
 	if res, over := s.Result(); over {
-		v.Result = &res
+		v.Outcome = &res
 	}
 	if viewer == s.Turn() {
 		for _, a := range s.pegs.actions(s.plies%2, nil) {

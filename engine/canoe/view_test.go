@@ -24,7 +24,7 @@ func TestViewShowsTheWholePosition(t *testing.T) {
 	if !reflect.DeepEqual(v.Board, wantBoard) {
 		t.Errorf("board\n%s", strings.Join(v.Board, "\n"))
 	}
-	if v.For != 1 || v.ToMove != 1 || v.Plies != 7 || v.Supply != [2]int{9, 10} || v.Result != nil {
+	if v.For != 1 || v.ToMove != 1 || v.Plies != 7 || v.Supply != [2]int{9, 10} || v.Outcome != nil {
 		t.Errorf("view %+v", v)
 	}
 	wantCanoes := [2][]Canoe{{{Shape: `\__/`, Holes: []Hole{h(t, "b2"), h(t, "e2"), h(t, "c3"), h(t, "d3")}}}, {}}
@@ -61,7 +61,7 @@ func TestViewOfTheStartInJSON(t *testing.T) {
 func TestViewsDoNotDependOnTheSeed(t *testing.T) {
 	var views []string
 	for _, seed := range []uint64{1, 99} {
-		s, err := New().New(engine.Setup{Seats: 2, Seed: seed})
+		s, err := engine.NewGame(New(), engine.Setup{Seats: 2, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,9 +117,10 @@ func checkRebuilt(t *testing.T, s *State, viewer engine.Seat) {
 
 type otherView struct{}
 
-func (otherView) Viewer() engine.Seat  { return 0 }
-func (otherView) Turn() engine.Seat    { return 0 }
-func (otherView) Legal() []engine.Move { return nil }
+func (otherView) Viewer() engine.Seat           { return 0 }
+func (otherView) Turn() engine.Seat             { return 0 }
+func (otherView) Legal() []engine.Move          { return nil }
+func (otherView) Result() (engine.Result, bool) { return engine.Result{}, false }
 
 func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 	base := newGame(t)
@@ -144,7 +145,7 @@ func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 		"a third before":      func(v *View) { v.Seen["0:0:0"] = 3 },
 		"no history":          func(v *View) { v.Seen = nil },
 		"a wrong canoe list":  func(v *View) { v.Canoes[0] = []Canoe{{Shape: "("}} },
-		"a result too early":  func(v *View) { v.Result = &engine.Result{Reason: ReasonPlyLimit} },
+		"a result too early":  func(v *View) { v.Outcome = &engine.Result{Reason: ReasonPlyLimit} },
 		"missing legal moves": func(v *View) { v.Moves = nil },
 	}
 	for name, spoil := range cases {

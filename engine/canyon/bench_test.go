@@ -39,7 +39,7 @@ func BenchmarkSolveNarrows(b *testing.B) {
 // end, as playouts play them: RandomMove's moves, applied without building
 // the events nobody reads. Reported as games per second.
 func BenchmarkRandomGame6(b *testing.B) {
-	r := NewRules()
+	r := New()
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
@@ -56,7 +56,7 @@ func BenchmarkRandomGame6(b *testing.B) {
 // The same games through the public Apply, events and all, as a caller
 // outside the package (the generic search's playouts) plays them.
 func BenchmarkApplyGame6(b *testing.B) {
-	r := NewRules()
+	r := New()
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
@@ -77,9 +77,9 @@ func BenchmarkApplyGame6(b *testing.B) {
 // BenchmarkBotDecision times the default bot over every decision of the
 // first rounds of a 6-player game: placements, bids, tricks and moves.
 func BenchmarkBotDecision(b *testing.B) {
-	r := NewRules()
+	r := New()
 	bot, _ := r.Bot("default", 1)
-	st, _ := r.New(engine.Setup{Seats: 6, Seed: 3})
+	st, _ := engine.NewGame(r, engine.Setup{Seats: 6, Seed: 3})
 	s := st.(*State)
 	var views []engine.View
 	rng := engine.NewRNG(3, 3)

@@ -16,11 +16,11 @@ type Bot struct {
 	b *Board
 }
 
-var _ engine.BotMaker = (*Rules)(nil)
+var _ engine.BotMaker = Rules{}
 
 // Bot offers the level "default".
-func (r *Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
-	if level != "default" {
+func (r Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
+	if level != engine.LevelDefault {
 		return nil, false
 	}
 	return &Bot{b: r.b}, true

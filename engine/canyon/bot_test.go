@@ -11,7 +11,7 @@ import (
 // The default bot beats three random bots in at least half of 200 seeded
 // 4-player games (a random seat wins about a quarter), its seat rotating.
 func TestBotBeatsRandomBots(t *testing.T) {
-	r := NewRules()
+	r := New()
 	games, wins := 200, 0
 	for g := range games {
 		seat := g % 4
@@ -19,7 +19,7 @@ func TestBotBeatsRandomBots(t *testing.T) {
 		for i := range bots {
 			bots[i] = bot.NewRandom(uint64(1000*g + i))
 		}
-		b, err := bot.New(r, bot.LevelDefault, uint64(g))
+		b, err := bot.New(r, engine.LevelDefault, uint64(g))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,13 +41,13 @@ func TestBotBeatsRandomBots(t *testing.T) {
 // Every decision, in every phase, is legal. How long one takes is
 // BenchmarkBotDecision's business: no timing in a pass/fail test.
 func TestBotDecidesLegally(t *testing.T) {
-	r := NewRules()
+	r := New()
 	b, _ := r.Bot("default", 1)
 	if _, ok := r.Bot("grandmaster", 1); ok {
 		t.Fatal("unknown level offered")
 	}
 	for g := range 6 {
-		st, _ := r.New(engine.Setup{Seats: 3 + g%4, Seed: uint64(g)})
+		st, _ := engine.NewGame(r, engine.Setup{Seats: 3 + g%4, Seed: uint64(g)})
 		s := st.(*State)
 		for s.t.Phase != PhaseOver && s.t.Round < 60 {
 			m, err := b.Choose(context.Background(), s.View(s.Turn()))

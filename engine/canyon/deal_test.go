@@ -39,7 +39,7 @@ func TestRoundsFollowTheTrackAndRotate(t *testing.T) {
 		if lessLuck {
 			opts[OptionLessLuck] = "on"
 		}
-		st, _ := NewRules().New(engine.Setup{Seats: 5, Seed: 11, Options: opts})
+		st, _ := engine.NewGame(New(), engine.Setup{Seats: 5, Seed: 11, Options: opts})
 		s := st.(*State)
 		rng := engine.NewRNG(3, 3)
 		round, start := 0, s.t.Start
@@ -67,7 +67,7 @@ func TestRoundsFollowTheTrackAndRotate(t *testing.T) {
 func TestDealerDraw(t *testing.T) {
 	sawTie := false
 	for seed := uint64(0); seed < 200; seed++ {
-		st, _ := NewRules().New(engine.Setup{Seats: 6, Seed: seed})
+		st, _ := engine.NewGame(New(), engine.Setup{Seats: 6, Seed: seed})
 		s := st.(*State)
 		last := s.t.Draws[len(s.t.Draws)-1]
 		best := slices.MaxFunc(last.Cards, func(a, b Card) int { return a.Value - b.Value })
@@ -98,7 +98,7 @@ func TestDealerDraw(t *testing.T) {
 // Canoes are placed in turn order from the start player, each on a free
 // start cell.
 func TestPlacement(t *testing.T) {
-	st, _ := NewRules().New(engine.Setup{Seats: 3, Seed: 4})
+	st, _ := engine.NewGame(New(), engine.Setup{Seats: 3, Seed: 4})
 	s := st.(*State)
 	first := s.Turn()
 	if _, err := s.Apply(first, Place(28, 4)); err != nil {

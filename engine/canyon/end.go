@@ -6,6 +6,13 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
+// Why a game of Canyon ends, the Reason of its Result.
+const (
+	// ReasonDock: a round ended with at least one canoe at a dock, the only
+	// way a game of Canyon ends.
+	ReasonDock = "dock"
+)
+
 // Result ranks the canoes once the game is over. The canoes that reached a
 // dock come first, ordered by leftover points, then by their tempo of the
 // last round; equals share a rank, and the first rank wins. The others follow
@@ -33,7 +40,7 @@ func (s *State) Result() (engine.Result, bool) {
 	}
 	better := func(a, b int) int { return slices.Compare(keys[b][:], keys[a][:]) }
 	slices.SortStableFunc(order, better)
-	res := engine.Result{Scores: scores, Ranks: make([]int, n), Reason: "dock"}
+	res := engine.Result{Scores: scores, Ranks: make([]int, n), Reason: ReasonDock}
 	for pos, seat := range order {
 		res.Ranks[seat] = pos + 1
 		if pos > 0 && better(order[pos-1], seat) == 0 {

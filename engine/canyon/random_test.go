@@ -37,7 +37,7 @@ func TestRandomMoveIsLegal(t *testing.T) {
 // A quiet playout reaches the very state that Apply reaches with the same
 // random moves, and leaves the state as loud as before.
 func TestPlayoutMatchesApply(t *testing.T) {
-	r := NewRules()
+	r := New()
 	for seats := 3; seats <= 6; seats++ {
 		for seed := uint64(1); seed <= 12; seed++ {
 			opts := map[string]string{}

@@ -124,7 +124,7 @@ func (s *State) Apply(seat engine.Seat, em engine.Move) ([]engine.Event, error) 
 		return nil, engine.Broken(engine.RuleBadMove, "%v", err)
 	}
 	if want := kindOf(s.t.Phase); m.Kind != want {
-		return nil, engine.Broken("wrong-phase", "it is time to %s, not to %s", want, m.Kind)
+		return nil, engine.Broken(RuleWrongPhase, "it is time to %s, not to %s", want, m.Kind)
 	}
 	return s.apply(int(seat), m)
 }

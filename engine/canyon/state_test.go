@@ -79,7 +79,7 @@ func TestRandomGamesKeepTheInvariants(t *testing.T) {
 	}
 	for g := range games {
 		seats := 3 + g%4
-		st, _ := NewRules().New(engine.Setup{Seats: seats, Seed: uint64(g), Options: map[string]string{}})
+		st, _ := engine.NewGame(New(), engine.Setup{Seats: seats, Seed: uint64(g), Options: map[string]string{}})
 		s := st.(*State)
 		rng := engine.NewRNG(uint64(g), 9)
 		for s.t.Phase != PhaseOver {

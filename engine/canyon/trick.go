@@ -9,10 +9,10 @@ func canPlay(hand, trick []Card, card Card) error {
 		return engine.Broken(engine.RuleBadMove, "%v is not a card", card)
 	}
 	if !holds(hand, card) {
-		return engine.Broken("not-in-hand", "%v is not in the hand", card)
+		return engine.Broken(RuleNotInHand, "%v is not in the hand", card)
 	}
 	if len(trick) > 0 && card.Suit != trick[0].Suit && hasSuit(hand, trick[0].Suit) {
-		return engine.Broken("follow-suit", "%s was led and the hand holds %s", suitNames[trick[0].Suit], suitNames[trick[0].Suit])
+		return engine.Broken(RuleFollowSuit, "%s was led and the hand holds %s", suitNames[trick[0].Suit], suitNames[trick[0].Suit])
 	}
 	return nil
 }

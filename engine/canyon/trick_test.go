@@ -75,7 +75,7 @@ func TestFollowSuit(t *testing.T) {
 // newGame starts a game and places the canoes on the first free start cells.
 func newGame(t *testing.T, seats int, seed uint64) *State {
 	t.Helper()
-	st, err := NewRules().New(engine.Setup{Seats: seats, Seed: seed})
+	st, err := engine.NewGame(New(), engine.Setup{Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

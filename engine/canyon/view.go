@@ -16,6 +16,8 @@ type View struct {
 	Hand       []Card        `json:"hand"`
 	HandCounts []int         `json:"hand_counts"`
 	LegalMoves []engine.Move `json:"legal"`
+	// Outcome is the game's result once it is over (phase "over"), else nil.
+	Outcome *engine.Result `json:"result,omitempty"`
 }
 
 var _ engine.View = (*View)(nil)
@@ -29,12 +31,23 @@ func (v *View) Legal() []engine.Move {
 	return v.LegalMoves
 }
 
+// Result is the outcome once the game is over.
+func (v *View) Result() (engine.Result, bool) {
+	if v.Outcome == nil {
+		return engine.Result{}, false
+	}
+	return *v.Outcome, true
+}
+
 func (s *State) View(viewer engine.Seat) engine.View { return s.view(viewer) }
 
 func (s *State) view(viewer engine.Seat) *View {
 	v := &View{table: s.t.clone(), Seat: viewer, HandCounts: make([]int, s.t.Seats), Hand: []Card{}}
 	for i, h := range s.hands {
 		v.HandCounts[i] = len(h)
+	}
+	if res, over := s.Result(); over {
+		v.Outcome = &res
 	}
 	if viewer.Valid(s.t.Seats) {
 		v.Hand = slices.Clone(s.hands[viewer])
@@ -48,7 +61,7 @@ func (s *State) view(viewer engine.Seat) *View {
 // Determinize deals the cards v does not show (the other hands and the cards
 // set aside) at random from r, and gives the state a fresh random source, so
 // that the viewer sees exactly v. Follow-suit voids are not respected.
-func (r *Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error) {
+func (r Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error) {
 	v, ok := ev.(*View)
 	if !ok || v == nil {
 		return nil, fmt.Errorf("canyon: cannot determinize a %T", ev)

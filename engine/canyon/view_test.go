@@ -20,7 +20,7 @@ func cardJSON(c Card) string {
 func TestViewsHideSecrets(t *testing.T) {
 	for g := range 12 {
 		seats := 3 + g%4
-		st, _ := NewRules().New(engine.Setup{Seats: seats, Seed: uint64(100 + g)})
+		st, _ := engine.NewGame(New(), engine.Setup{Seats: seats, Seed: uint64(100 + g)})
 		s := st.(*State)
 		rng := engine.NewRNG(uint64(g), 4)
 		for ply := 0; s.t.Phase != PhaseOver && ply < 600; ply++ {
@@ -110,7 +110,7 @@ func TestViewContents(t *testing.T) {
 // Determinize keeps what the view shows and deals the rest consistently:
 // the seat sees the same view, and every card is somewhere exactly once.
 func TestDeterminize(t *testing.T) {
-	r := NewRules()
+	r := New()
 	s := newGame(t, 5, 8)
 	playTempos(t, s)
 	rng := engine.NewRNG(2, 2)

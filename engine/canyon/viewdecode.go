@@ -10,8 +10,6 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-var _ engine.ViewDecoder = (*Rules)(nil)
-
 // viewJSON is a View as it is read: its legal moves are of the engine's
 // Move interface, so they are read as raw JSON and decoded one by one.
 type viewJSON struct {
@@ -20,6 +18,7 @@ type viewJSON struct {
 	Hand       []Card            `json:"hand"`
 	HandCounts []int             `json:"hand_counts"`
 	LegalMoves []json.RawMessage `json:"legal"`
+	Outcome    *engine.Result    `json:"result"`
 }
 
 // DecodeView reads a view from its JSON form (the view field of
@@ -30,16 +29,16 @@ type viewJSON struct {
 // the other hands are drawn at random, which changes nothing the viewer
 // sees, its legal moves included. A view whose legal moves or hand sizes
 // contradict the rest is refused.
-func (r *Rules) DecodeView(data []byte) (engine.View, error) {
+func (r Rules) DecodeView(data []byte) (engine.View, error) {
 	var j viewJSON
 	if err := engine.DecodeStrict(data, &j); err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
 	}
 	b := board()
-	if r != nil && r.b != nil {
+	if r.b != nil {
 		b = r.b
 	}
-	v := &View{table: j.table, Seat: j.Seat, Hand: j.Hand, HandCounts: j.HandCounts}
+	v := &View{table: j.table, Seat: j.Seat, Hand: j.Hand, HandCounts: j.HandCounts, Outcome: j.Outcome}
 	if j.LegalMoves != nil {
 		v.LegalMoves = make([]engine.Move, len(j.LegalMoves))
 		for i, raw := range j.LegalMoves {
@@ -54,7 +53,7 @@ func (r *Rules) DecodeView(data []byte) (engine.View, error) {
 		return nil, err
 	}
 	rng := engine.NewRNG(0, 0)
-	st, err := (&Rules{b: b}).Determinize(v, &rng)
+	st, err := Rules{b: b}.Determinize(v, &rng)
 	if err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
 	}

@@ -9,41 +9,9 @@ import (
 	"github.com/tablee/tablee/engine/enginetest"
 )
 
-// TestDecodeViewRoundTrips: at every ply of random games of every size,
-// finished ones included, each viewer's view comes back from JSON
-// unchanged and with the same legal moves.
-func TestDecodeViewRoundTrips(t *testing.T) {
-	for g := range 4 {
-		seats := 3 + g
-		opts := map[string]string{}
-		if g%2 == 1 {
-			opts[OptionLessLuck] = "on"
-		}
-		st, err := NewRules().New(engine.Setup{Seats: seats, Seed: uint64(500 + g), Options: opts})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
-		rng := engine.NewRNG(uint64(g), 9)
-		for {
-			for viewer := engine.Table; int(viewer) < seats; viewer++ {
-				if viewer != engine.NoSeat {
-					enginetest.ViewRoundTrip(t, NewRules(), s.View(viewer))
-				}
-			}
-			if s.t.Phase == PhaseOver || s.t.Ply >= 5000 {
-				break
-			}
-			if _, err := s.Apply(s.Turn(), s.RandomMove(&rng)); err != nil {
-				t.Fatalf("game %d: %v", g, err)
-			}
-		}
-	}
-}
-
 // playView is the view of the seat to lead the first trick of a 4-seat game.
 func playView(t testing.TB) (*State, string) {
-	st, err := NewRules().New(engine.Setup{Seats: 4, Seed: 31})
+	st, err := engine.NewGame(New(), engine.Setup{Seats: 4, Seed: 31})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +38,6 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 	turn := `"turn":` + itoa(int(seat))
 	legalAt := strings.Index(text, `"legal":[`)
 	cases := map[string]string{
-		"empty":                 ``,
-		"null":                  `null`,
-		"a list":                `[]`,
-		"not json":              `{"viewer":`,
-		"trailing data":         text + ` {}`,
 		"an unknown field":      strings.Replace(text, `"hand"`, `"cheat":1,"hand"`, 1),
 		"an unknown move field": strings.Replace(text, `"legal":[{`, `"legal":[{"cheat":1,`, 1),
 		"a malformed move":      strings.Replace(text, `"legal":[`, `"legal":[{"kind":"play"},`, 1),
@@ -99,41 +62,13 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 		"no trump":              strings.Replace(text, `"trump":`+cardJSON(s.t.Trump)+`,`, ``, 1),
 		"a track off the track": strings.Replace(text, `"track":`+itoa(s.t.Track), `"track":14`, 1),
 	}
-	for name, data := range cases {
-		if name != "empty" && name != "null" && data == text {
-			t.Fatalf("%s: the case spoils nothing", name)
-		}
-		if _, err := NewRules().DecodeView([]byte(data)); err == nil {
-			t.Errorf("%s: decoded %s", name, data)
-		}
-	}
+	enginetest.RefusesViews(t, New(), []byte(text), cases)
 }
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
-// FuzzDecodeView: no input panics the decoder, and whatever it accepts
-// marshals back to a view it accepts again.
+// FuzzDecodeView runs the engine's view fuzzing from a trick under way.
 func FuzzDecodeView(f *testing.F) {
 	s, _ := playView(f)
-	for viewer := engine.Table; viewer < 4; viewer++ {
-		if viewer != engine.NoSeat {
-			data, _ := json.Marshal(s.View(viewer))
-			f.Add(data)
-		}
-	}
-	rules := NewRules()
-	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := rules.DecodeView(data)
-		if err != nil {
-			return
-		}
-		v.Legal()
-		again, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := rules.DecodeView(again); err != nil {
-			t.Fatalf("%s decoded, but not its re-encoding %s: %v", data, again, err)
-		}
-	})
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(3), s.View(engine.Table))
 }

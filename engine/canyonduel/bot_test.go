@@ -16,7 +16,7 @@ func playBotGame(t *testing.T, seed uint64, botSeat int) bot.Outcome {
 	bots := make([]engine.Bot, 2)
 	bots[botSeat] = NewBot(seed)
 	bots[1-botSeat] = bot.NewRandom(seed)
-	out, err := bot.Play(context.Background(), Rules{}, engine.Setup{Seats: 2, Seed: seed}, bots)
+	out, err := bot.Play(context.Background(), New(), engine.Setup{Seats: 2, Seed: seed}, bots)
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
@@ -98,14 +98,14 @@ func TestBotRefusesWhenNotToMove(t *testing.T) {
 }
 
 func TestRulesOfferTheDefaultBot(t *testing.T) {
-	b, err := bot.New(Rules{}, bot.LevelDefault, 1)
+	b, err := bot.New(New(), engine.LevelDefault, 1)
 	if _, ok := b.(*Bot); err != nil || !ok {
 		t.Errorf("default level: %T, %v", b, err)
 	}
-	if _, err := bot.New(Rules{}, bot.LevelRandom, 1); err != nil {
+	if _, err := bot.New(New(), engine.LevelRandom, 1); err != nil {
 		t.Errorf("random level: %v", err)
 	}
-	if _, err := bot.New(Rules{}, "grandmaster", 1); err == nil {
+	if _, err := bot.New(New(), "grandmaster", 1); err == nil {
 		t.Error("an unknown level was offered")
 	}
 }

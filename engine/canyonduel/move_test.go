@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 func TestMoveNotation(t *testing.T) {
@@ -49,15 +50,14 @@ func TestMoveJSONRoundTrip(t *testing.T) {
 	if want := `{"kind":"jump","path":[{"col":0,"row":5},{"col":0,"row":7},{"col":2,"row":7}]}`; string(data) != want {
 		t.Errorf("JSON %s, want %s", data, want)
 	}
-	back, err := Rules{}.DecodeMove(data)
+	back, err := New().DecodeMove(data)
 	if err != nil || !reflect.DeepEqual(back, engine.Move(m)) {
 		t.Errorf("decoded %#v, %v", back, err)
 	}
 }
 
 func TestDecodeMoveRefusesGarbage(t *testing.T) {
-	for _, data := range []string{
-		``, `null`, `[]`, `"c1-d2"`, `{`, `{}`, `42`,
+	enginetest.RefusesMoves(t, New(), `"c1-d2"`, `{}`,
 		`{"kind":"fly","path":[{"col":0,"row":0},{"col":1,"row":1}]}`,
 		`{"kind":"step","path":[{"col":0,"row":0}]}`,
 		`{"kind":"step","path":[{"col":0,"row":0},{"col":1,"row":1},{"col":2,"row":2}]}`,
@@ -73,12 +73,7 @@ func TestDecodeMoveRefusesGarbage(t *testing.T) {
 		`{"kind":"step","path":[{"col":0,"row":0,"z":3},{"col":1,"row":1}]}`,
 		`{"kind":"step","path":[{"col":0,"row":0},{"col":1,"row":1}]} {}`,
 		`{"kind":"step","path":[{"col":0,"row":0},{"col":1,"row":1}]}]`,
-		"\xff\xfe",
-	} {
-		if m, err := (Rules{}).DecodeMove([]byte(data)); err == nil {
-			t.Errorf("DecodeMove(%s) = %v, want an error", data, m)
-		}
-	}
+		"\xff\xfe")
 }
 
 func TestDecodeMoveRefusesOverlongPaths(t *testing.T) {
@@ -87,22 +82,14 @@ func TestDecodeMoveRefusesOverlongPaths(t *testing.T) {
 		m.Path = append(m.Path, Cell{0, 0})
 	}
 	data, _ := json.Marshal(m)
-	if _, err := (Rules{}).DecodeMove(data); err == nil {
+	if _, err := New().DecodeMove(data); err == nil {
 		t.Errorf("a path of %d cells was accepted", len(m.Path))
 	}
 }
 
-// FuzzDecodeMove checks that no input makes DecodeMove or Apply panic.
+// FuzzDecodeMove runs the engine's move fuzzing from the start position.
 func FuzzDecodeMove(f *testing.F) {
-	f.Add([]byte(`{"kind":"step","path":[{"col":4,"row":0},{"col":5,"row":0}]}`))
-	f.Add([]byte(`{"kind":"jump","path":[{"col":3,"row":0},{"col":5,"row":0}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Rules{}.DecodeMove(data)
-		if err != nil {
-			return
-		}
-		s := newState()
-		_, _ = s.Apply(0, m)
-		_ = m.String()
-	})
+	enginetest.FuzzDecodeMove(f, New(), engine.Setup{Seats: 2},
+		`{"kind":"step","path":[{"col":4,"row":0},{"col":5,"row":0}]}`,
+		`{"kind":"jump","path":[{"col":3,"row":0},{"col":5,"row":0}]}`)
 }

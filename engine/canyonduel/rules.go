@@ -4,15 +4,19 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-const gameID = "canyonduel"
+// ID is the game's stable identifier.
+const ID = "canyonduel"
 
 // Rules is Canyon duel for the engine: two seats, no options.
 type Rules struct{}
 
+// New returns the rules of Canyon duel.
+func New() Rules { return Rules{} }
+
 // Info describes the game for menus and the set-up screen.
 func (Rules) Info() engine.Info {
 	return engine.Info{
-		ID:       gameID,
+		ID:       ID,
 		Name:     engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"},
 		MinSeats: 2,
 		MaxSeats: 2,
@@ -21,10 +25,7 @@ func (Rules) Info() engine.Info {
 
 // New sets up the start position. The game has no chance, so the seed is
 // not used.
-func (r Rules) New(setup engine.Setup) (engine.State, error) {
-	if _, err := r.Info().CheckSetup(setup); err != nil {
-		return nil, err
-	}
+func (Rules) New(engine.Checked) (engine.State, error) {
 	return newState(), nil
 }
 
@@ -48,7 +49,7 @@ func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
 }
 
 // Bot offers the level "default", a shallow searcher.
-func (Rules) Bot(level string, seed uint64) (engine.Bot, bool) {
+func (Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
 	if level != engine.LevelDefault {
 		return nil, false
 	}

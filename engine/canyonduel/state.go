@@ -123,7 +123,7 @@ func (s *State) Result() (engine.Result, bool) {
 
 // Hash covers the board and the ply count, which is the whole state.
 func (s *State) Hash() string {
-	h := engine.NewHasher(gameID)
+	h := engine.NewHasher(ID)
 	for _, p := range s.board {
 		h.Int(int(p))
 	}

@@ -27,7 +27,9 @@ type View struct {
 	Ply    int      `json:"plies"`
 	Scores []int    `json:"scores"`        // current totals, red's then yellow's
 	End    string   `json:"end,omitempty"` // the Reason once the game is over
-	Moves  []Move   `json:"legal,omitempty"`
+	// Outcome is the game's result once it is over, else nil.
+	Outcome *engine.Result `json:"result,omitempty"`
+	Moves   []Move         `json:"legal,omitempty"`
 }
 
 // Viewer is whom the view is for.
@@ -39,6 +41,14 @@ func (v *View) Turn() engine.Seat { return v.Next }
 // Legal is the viewer's moves when it is their turn, else nil.
 func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
 
+// Result is the outcome once the game is over.
+func (v *View) Result() (engine.Result, bool) {
+	if v.Outcome == nil {
+		return engine.Result{}, false
+	}
+	return *v.Outcome, true
+}
+
 // View shows viewer the whole position, and their moves if it is their turn.
 func (s *State) View(viewer engine.Seat) engine.View {
 	v := &View{
@@ -48,6 +58,9 @@ func (s *State) View(viewer engine.Seat) engine.View {
 		Ply:    s.plies,
 		Scores: []int{s.board.score(0), s.board.score(1)},
 		End:    s.end,
+	}
+	if res, over := s.Result(); over {
+		v.Outcome = &res
 	}
 	if viewer == v.Next {
 		for _, m := range s.Legal() {

@@ -39,7 +39,7 @@ func TestDeterminizeRebuildsTheState(t *testing.T) {
 	rng := engine.NewRNG(1, 1)
 	for s.Turn() != engine.NoSeat {
 		for _, viewer := range []engine.Seat{0, 1, engine.Table} {
-			d, err := Rules{}.Determinize(s.View(viewer), nil)
+			d, err := New().Determinize(s.View(viewer), nil)
 			if err != nil || d.Hash() != s.Hash() {
 				t.Fatalf("ply %d, %v: determinized %v (%v)", s.Plies(), viewer, d, err)
 			}
@@ -64,7 +64,7 @@ func TestDeterminizeFromJSON(t *testing.T) {
 	if err := json.Unmarshal(data, &v); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Rules{}.Determinize(&v, nil)
+	d, err := New().Determinize(&v, nil)
 	if err != nil || d.Hash() != s.Hash() {
 		t.Errorf("determinized %v (%v)", d, err)
 	}
@@ -72,9 +72,10 @@ func TestDeterminizeFromJSON(t *testing.T) {
 
 type otherView struct{}
 
-func (otherView) Viewer() engine.Seat  { return 0 }
-func (otherView) Turn() engine.Seat    { return 0 }
-func (otherView) Legal() []engine.Move { return nil }
+func (otherView) Viewer() engine.Seat           { return 0 }
+func (otherView) Turn() engine.Seat             { return 0 }
+func (otherView) Legal() []engine.Move          { return nil }
+func (otherView) Result() (engine.Result, bool) { return engine.Result{}, false }
 
 func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 	good := func() *View { return newState().View(0).(*View) }
@@ -96,12 +97,12 @@ func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 	for name, spoil := range tests {
 		v := good()
 		spoil(v)
-		if _, err := (Rules{}).Determinize(v, nil); err == nil {
+		if _, err := New().Determinize(v, nil); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
 	for _, v := range []engine.View{nil, (*View)(nil), otherView{}} {
-		if _, err := (Rules{}).Determinize(v, nil); err == nil {
+		if _, err := New().Determinize(v, nil); err == nil {
 			t.Errorf("%#v accepted", v)
 		}
 	}

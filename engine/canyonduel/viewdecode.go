@@ -9,8 +9,6 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-var _ engine.ViewDecoder = Rules{}
-
 // DecodeView reads a view from its JSON form (the view field of
 // engine.ViewJSON), as a phone does to show it or let a bot play it. It is
 // strict: unknown fields, trailing data and views that no game of Canyon

@@ -1,10 +1,14 @@
 // Package enginetest checks that a game honours the engine contract. Every
-// game's tests call Conformance; it plays seeded random games and checks
-// replay, cloning, JSON round trips of moves and views, and determinization.
+// game's tests call Conformance, which plays seeded random games and checks
+// replay, cloning, JSON round trips of moves and of every viewer's views,
+// results, and determinization; RefusesViews, RefusesMoves, FuzzDecodeView
+// and FuzzDecodeMove hold the tests of reading untrusted JSON that every
+// game runs with its own examples.
 package enginetest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -16,7 +20,7 @@ import (
 type Config struct {
 	Seats    []int             // seat counts to try
 	Options  map[string]string // options for every game
-	Games    int               // games per seat count
+	Games    int               // games per seat count (1 with go test -short)
 	MaxPlies int               // a game still running after this is cut off
 }
 
@@ -24,8 +28,12 @@ type Config struct {
 // engine contract.
 func Conformance(t *testing.T, rules engine.Rules, cfg Config) {
 	t.Helper()
+	games := cfg.Games
+	if testing.Short() {
+		games = min(games, 1)
+	}
 	for _, n := range cfg.Seats {
-		for g := 0; g < cfg.Games; g++ {
+		for g := 0; g < games; g++ {
 			setup := engine.Setup{Seats: n, Options: cfg.Options, Seed: uint64(1000*n + g)}
 			if err := checkGame(rules, setup, cfg.MaxPlies); err != nil {
 				t.Fatalf("%s, %d seats, seed %d: %v", rules.Info().ID, n, setup.Seed, err)
@@ -57,6 +65,9 @@ func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 			return fmt.Errorf("ply %d: game not over but %v has no legal move", ply, seat)
 		}
 		if err := checkView(rules, s, seat, legal, &rng); err != nil {
+			return fmt.Errorf("ply %d: %w", ply, err)
+		}
+		if err := checkOtherViews(rules, s, seat, setup.Seats); err != nil {
 			return fmt.Errorf("ply %d: %w", ply, err)
 		}
 		m := legal[rng.IntN(len(legal))]
@@ -99,7 +110,45 @@ func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 		return fmt.Errorf("replay of %d moves gives another state", len(log))
 	}
 	if res, over := s.Result(); over {
-		return checkResult(res, setup.Seats)
+		if err := checkResult(res, setup.Seats); err != nil {
+			return err
+		}
+		return checkFinalViews(rules, s, res, setup.Seats)
+	}
+	return nil
+}
+
+// checkFinalViews checks that every seat's view of a finished game, and the
+// table's, carries the result in its "result" field and keeps it through
+// JSON: that is how every phone learns who won.
+func checkFinalViews(rules engine.Rules, s engine.State, res engine.Result, seats int) error {
+	viewers := []engine.Seat{engine.Table}
+	for i := range seats {
+		viewers = append(viewers, engine.Seat(i))
+	}
+	want, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	for _, who := range viewers {
+		v := s.View(who)
+		if got, over := v.Result(); !over || !reflect.DeepEqual(got, res) {
+			return fmt.Errorf("%v's final view has result %+v (over %v), the state %+v", who, got, over, res)
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("final view to JSON: %w", err)
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(data, &fields); err != nil {
+			return fmt.Errorf("%v's final view is not a JSON object: %w", who, err)
+		}
+		if string(fields["result"]) != string(want) {
+			return fmt.Errorf("%v's final view has \"result\": %s, not %s", who, fields["result"], want)
+		}
+		if err := viewRoundTrip(rules, data, nil); err != nil {
+			return fmt.Errorf("%v's final view: %w", who, err)
+		}
 	}
 	return nil
 }
@@ -130,11 +179,14 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	if tv := s.View(engine.Table); tv.Viewer() != engine.Table || tv.Legal() != nil {
 		return fmt.Errorf("table view: viewer %v, %d legal moves", tv.Viewer(), len(tv.Legal()))
 	}
+	if res, over := v.Result(); over {
+		return fmt.Errorf("the view of a game still running has a result: %+v", res)
+	}
 	want, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("view to JSON: %w", err)
 	}
-	if err := checkDecodeView(rules, want, legal); err != nil {
+	if err := viewRoundTrip(rules, want, legal); err != nil {
 		return err
 	}
 	d, err := rules.Determinize(v, rng)
@@ -151,18 +203,32 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	return nil
 }
 
-// checkDecodeView reads a view back from its JSON, when the game can, and
-// checks nothing was lost on the way.
-func checkDecodeView(rules engine.Rules, data []byte, legal []engine.Move) error {
-	dec, ok := rules.(engine.ViewDecoder)
-	if !ok {
-		return nil
+// checkOtherViews checks that the views of the seats not to move, and the
+// table's, show no legal moves and come back from JSON unchanged.
+func checkOtherViews(rules engine.Rules, s engine.State, mover engine.Seat, seats int) error {
+	for who := engine.Table; int(who) < seats; who++ {
+		if who == mover || who == engine.NoSeat {
+			continue
+		}
+		v := s.View(who)
+		if v.Viewer() != who || v.Turn() != mover || len(v.Legal()) != 0 {
+			return fmt.Errorf("view of %v says viewer %v, turn %v, %d legal moves", who, v.Viewer(), v.Turn(), len(v.Legal()))
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("view to JSON: %w", err)
+		}
+		if err := viewRoundTrip(rules, data, nil); err != nil {
+			return fmt.Errorf("%v's view: %w", who, err)
+		}
 	}
-	return viewRoundTrip(dec, data, legal)
+	return nil
 }
 
-func viewRoundTrip(dec engine.ViewDecoder, data []byte, legal []engine.Move) error {
-	v, err := dec.DecodeView(data)
+// viewRoundTrip reads a view back from its JSON and checks nothing was lost
+// on the way.
+func viewRoundTrip(rules engine.Rules, data []byte, legal []engine.Move) error {
+	v, err := rules.DecodeView(data)
 	if err != nil {
 		return fmt.Errorf("decode view %s: %w", data, err)
 	}
@@ -176,24 +242,35 @@ func viewRoundTrip(dec engine.ViewDecoder, data []byte, legal []engine.Move) err
 	if got, want := moveStrings(v.Legal()), moveStrings(legal); !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("decoded view's legal moves %v differ from %v", got, want)
 	}
-	return nil
+	return checkDecodeEnvelope(rules, v)
 }
 
-// ViewRoundTrip fails t unless rules reads v back from its JSON unchanged,
-// with the same legal moves: what a phone needs to show it or play it.
-func ViewRoundTrip(t testing.TB, rules engine.Rules, v engine.View) {
-	t.Helper()
-	dec, ok := rules.(engine.ViewDecoder)
-	if !ok {
-		t.Fatalf("%s cannot read its views back (no engine.ViewDecoder)", rules.Info().ID)
-	}
-	data, err := json.Marshal(v)
+// checkDecodeEnvelope reads v back through engine.DecodeView, the
+// versioned form a phone receives, and checks it is refused under another
+// game's name or version.
+func checkDecodeEnvelope(rules engine.Rules, v engine.View) error {
+	id := rules.Info().ID
+	data, err := engine.EncodeView(id, v)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := viewRoundTrip(dec, data, v.Legal()); err != nil {
-		t.Fatalf("%v's view: %v", v.Viewer(), err)
+	back, err := engine.DecodeView(rules, data)
+	if err != nil {
+		return fmt.Errorf("engine.DecodeView: %w", err)
 	}
+	if back.Viewer() != v.Viewer() {
+		return fmt.Errorf("engine.DecodeView: viewer %v came back as %v", v.Viewer(), back.Viewer())
+	}
+	var vj engine.ViewJSON
+	if err := json.Unmarshal(data, &vj); err != nil {
+		return err
+	}
+	vj.Game = id + "-other"
+	other, _ := json.Marshal(vj)
+	if _, err := engine.DecodeView(rules, other); err == nil {
+		return errors.New("engine.DecodeView read a view of another game")
+	}
+	return nil
 }
 
 func checkResult(res engine.Result, seats int) error {

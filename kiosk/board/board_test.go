@@ -19,7 +19,7 @@ func position(t *testing.T, game string, seats int, seed uint64, plies int) engi
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := rules.New(engine.Setup{Seats: seats, Seed: seed})
+	st, err := engine.NewGame(rules, engine.Setup{Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func (h *Host) Sessions() []*Session {
 // Seat constructors for StartRequest.Seats.
 func PlayerSeat(playerID string) db.Seat { return db.Seat{Kind: db.Person, PlayerID: playerID} }
 func GuestSeat(name string) db.Seat      { return db.Seat{Kind: db.Guest, Name: name} }
-func BotSeat(level string) db.Seat       { return db.Seat{Kind: db.Bot, BotLevel: level} }
+func BotSeat(level engine.Level) db.Seat { return db.Seat{Kind: db.Bot, BotLevel: level} }
 
 // StartRequest describes a new session.
 type StartRequest struct {
@@ -121,19 +121,15 @@ func (h *Host) Start(ctx context.Context, req StartRequest) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start session: %w", err)
 	}
-	info := rules.Info()
-	if err := info.CheckSeats(len(req.Seats)); err != nil {
+	setup, err := rules.Info().CheckSetup(engine.Setup{Seats: len(req.Seats), Options: req.Options, Seed: h.cfg.NewSeed()})
+	if err != nil {
 		return nil, fmt.Errorf("start session: %w", err)
 	}
 	// Store the options complete, so a replay does not depend on defaults
 	// a later version might change.
-	opts, err := info.ResolveOptions(req.Options)
-	if err != nil {
-		return nil, fmt.Errorf("start session: %w", err)
-	}
-	rec := db.Session{TableID: req.TableID, Game: req.Game, Options: opts,
-		Seed: h.cfg.NewSeed(), Seats: req.Seats, StartedAt: h.cfg.Now()}
-	state, err := rules.New(engine.Setup{Seats: len(req.Seats), Options: opts, Seed: rec.Seed})
+	rec := db.Session{TableID: req.TableID, Game: req.Game, Options: setup.Setup().Options,
+		Seed: setup.Seed(), Seats: req.Seats, StartedAt: h.cfg.Now()}
+	state, err := rules.New(setup)
 	if err != nil {
 		return nil, fmt.Errorf("start session: %w", err)
 	}

@@ -14,7 +14,7 @@ import (
 // SeatChoice is who plays a seat: a phone, or a bot of a level.
 type SeatChoice struct {
 	Phone bool
-	Level string // bot level when not Phone
+	Level engine.Level // bot level when not Phone
 }
 
 // Setup is the screen where the guests say how many play, who is a bot,

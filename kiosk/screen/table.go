@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -58,9 +57,9 @@ type TableConfig struct {
 	Seats   int // the session's number of seats
 	Lang    string
 	Texts   *i18n.Catalog // nil: the embedded catalogue
-	Win     fyne.Window   // for the staff PIN dialog
-	// CheckPIN guards the staff functions (releasing a seat).
-	CheckPIN  func(string) bool
+	// Staff runs then once the staff PIN was given; it guards the staff
+	// functions (releasing a seat). Nil: they stay locked.
+	Staff     func(then func())
 	OnRelease func(engine.Seat)
 	// OnHandToBot, when set, is offered for seats away past AwayTimeout.
 	OnHandToBot func(engine.Seat)
@@ -253,23 +252,11 @@ func (t *Table) seatName(seat engine.Seat) string {
 	return t.tr("common.seat", map[string]any{"N": int(seat) + 1})
 }
 
-// askPIN runs then only once the staff PIN was typed.
+// askPIN runs then only once the staff PIN was given.
 func (t *Table) askPIN(then func()) {
-	if t.cfg.Win == nil {
-		return
+	if t.cfg.Staff != nil {
+		t.cfg.Staff(then)
 	}
-	entry := widget.NewPasswordEntry()
-	dialog.ShowForm(txtPin.In(t.cfg.Lang), "OK", txtBack.In(t.cfg.Lang), []*widget.FormItem{widget.NewFormItem(txtPin.In(t.cfg.Lang), entry)},
-		func(ok bool) {
-			if !ok {
-				return
-			}
-			if t.cfg.CheckPIN == nil || !t.cfg.CheckPIN(entry.Text) {
-				dialog.ShowInformation(txtPin.In(t.cfg.Lang), txtWrongPin.In(t.cfg.Lang), t.cfg.Win)
-				return
-			}
-			then()
-		}, t.cfg.Win)
 }
 
 // CodeText is the code as shown while seats are free, for tests.

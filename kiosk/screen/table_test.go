@@ -35,7 +35,7 @@ func newFake(t testing.TB, game string, seats int, seed uint64) *fakeSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := rules.New(engine.Setup{Seats: seats, Seed: seed})
+	st, err := engine.NewGame(rules, engine.Setup{Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
@@ -22,10 +19,10 @@ const outBacklog = 64
 // writeTimeout bounds one frame's write to a phone.
 const writeTimeout = 5 * time.Second
 
-// conn is one phone's WebSocket. Writes go through out, drained by one
+// conn is one phone's connection. Writes go through out, drained by one
 // goroutine, so a slow phone never blocks the table.
 type conn struct {
-	ws   *websocket.Conn
+	t    Transport
 	addr string // the phone's IP, for rate limiting
 	out  chan wire.Message
 
@@ -37,8 +34,8 @@ type conn struct {
 	pendingRef string      // ref of a move in flight, echoed on its view
 }
 
-func newConn(ws *websocket.Conn, addr string) *conn {
-	return &conn{ws: ws, addr: addr, out: make(chan wire.Message, outBacklog), done: make(chan struct{}), seat: engine.NoSeat}
+func newConn(t Transport) *conn {
+	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan wire.Message, outBacklog), done: make(chan struct{}), seat: engine.NoSeat}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
@@ -48,15 +45,15 @@ func (c *conn) send(m wire.Message) {
 	case <-c.done:
 	case c.out <- m:
 	default:
-		c.close(websocket.StatusTryAgainLater, "too slow")
+		c.close(wire.CloseTryAgain, "too slow")
 	}
 }
 
 // close ends the connection once, with a status the phone can read.
-func (c *conn) close(code websocket.StatusCode, reason string) {
+func (c *conn) close(code wire.CloseCode, reason string) {
 	c.closeOnce.Do(func() {
 		close(c.done)
-		go c.ws.Close(code, reason) // the close handshake may wait on the phone
+		go c.t.Close(code, reason) // the close handshake may wait on the phone
 	})
 }
 
@@ -68,15 +65,19 @@ func (c *conn) writeLoop(ctx context.Context) {
 		case <-c.done:
 			return
 		case <-ctx.Done():
-			c.close(websocket.StatusGoingAway, "table closing")
+			c.close(wire.CloseGoingAway, "table closing")
 			return
 		case m := <-c.out:
 			if err := c.write(ctx, m); err != nil {
-				c.close(websocket.StatusAbnormalClosure, "write failed")
+				c.close(wire.CloseInternal, "write failed")
 				return
 			}
 			if m.Error != nil && (m.Error.Fatal || m.Type == wire.TypeRemoved) {
-				c.close(websocket.StatusPolicyViolation, m.Error.Code)
+				code := wire.ClosePolicy
+				if m.Error.Code == wire.TooLarge {
+					code = wire.CloseTooLarge
+				}
+				c.close(code, m.Error.Code)
 				return
 			}
 		}
@@ -90,7 +91,7 @@ func (c *conn) write(ctx context.Context, m wire.Message) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageText, data)
+	return c.t.Write(ctx, data)
 }
 
 func (c *conn) joined() (engine.Seat, bool) {
@@ -129,9 +130,4 @@ func viewMessage(game string, v engine.View, version int, events []engine.Event,
 	sum := sha256.Sum256(data)
 	return wire.Message{Type: wire.TypeView, Game: game, Version: int64(version), Hash: hex.EncodeToString(sum[:]),
 		View: data, Events: events, Over: over}, nil
-}
-
-// isClosed reports whether err only says the phone went away.
-func isClosed(err error) bool {
-	return websocket.CloseStatus(err) != -1 || errors.Is(err, context.Canceled)
 }

@@ -4,12 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
@@ -28,7 +24,21 @@ type Config struct {
 	OnChange func()
 	// Logf logs what the staff may want to read; ignored if nil.
 	Logf func(format string, args ...any)
+	// Origins lists the browser origins, besides the requested host
+	// itself, allowed to open the WebSocket: host patterns as in
+	// path.Match, with or without a port ("192.168.1.20:8080",
+	// "*:8080"), or with a scheme ("http://kiosk.local:8080"). A
+	// browser upgrade with any other Origin header is refused (403);
+	// requests without an Origin (the companion app) are not concerned.
+	Origins []string
+	// MaxConnsPerAddr bounds the connections open at once from one IP
+	// address; DefaultMaxConnsPerAddr if zero.
+	MaxConnsPerAddr int
 }
+
+// DefaultMaxConnsPerAddr is how many connections one address may hold at
+// once: a phone needs one, and a second while its old one is found dead.
+const DefaultMaxConnsPerAddr = 8
 
 // Server is the network face of one table. It is safe for concurrent use.
 type Server struct {
@@ -39,6 +49,8 @@ type Server struct {
 	wg      sync.WaitGroup
 
 	mu      sync.Mutex
+	closed  bool           // Close was called: no new connection
+	perAddr map[string]int // open connections by address
 	session *host.Session
 	code    string
 	seats   []*seat
@@ -55,14 +67,44 @@ func New(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	if cfg.MaxConnsPerAddr <= 0 {
+		cfg.MaxConnsPerAddr = DefaultMaxConnsPerAddr
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{cfg: cfg, limiter: newLimiter(5, time.Minute), ctx: ctx, cancel: cancel}
+	return &Server{cfg: cfg, limiter: newLimiter(5, time.Minute), ctx: ctx, cancel: cancel, perAddr: map[string]int{}}
 }
 
 // Close disconnects every phone.
 func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
 	s.cancel()
 	s.wg.Wait()
+}
+
+// admit counts a new connection from addr; false when the server is closed
+// or addr holds too many already. An admitted connection is counted in
+// s.wg until release.
+func (s *Server) admit(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.perAddr[addr] >= s.cfg.MaxConnsPerAddr {
+		return false
+	}
+	s.perAddr[addr]++
+	s.wg.Add(1)
+	return true
+}
+
+// release forgets a connection admit counted.
+func (s *Server) release(addr string) {
+	s.mu.Lock()
+	if s.perAddr[addr]--; s.perAddr[addr] <= 0 {
+		delete(s.perAddr, addr)
+	}
+	s.mu.Unlock()
+	s.wg.Done()
 }
 
 // SetSession makes sess the table's session. A session resumed after a crash
@@ -90,6 +132,22 @@ func (s *Server) SetSession(sess *host.Session) error {
 	s.mu.Unlock()
 	s.cfg.OnChange()
 	return err
+}
+
+// Abandoned tells every phone of the current session that the table
+// abandoned the game (removed, code wire.Abandoned), revokes their tokens
+// and forgets the session: the code stops working until the next one.
+func (s *Server) Abandoned() {
+	s.mu.Lock()
+	for _, st := range s.seats {
+		if st.conn != nil {
+			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Abandoned, "the game was abandoned at the table")})
+			st.conn.setSeat(engine.NoSeat)
+		}
+	}
+	s.session, s.code, s.seats = nil, "", nil
+	s.mu.Unlock()
+	s.cfg.OnChange()
 }
 
 // Code is the 4-digit code the kiosk shows for joining, "" without a session.
@@ -163,25 +221,10 @@ func (s *Server) saveLocked() error {
 	return saveSeats(s.cfg.DataDir, f)
 }
 
-// ServeHTTP accepts a phone's WebSocket at wire.Path.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != wire.Path {
-		http.NotFound(w, r)
-		return
-	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
-	if err != nil {
-		return // Accept has answered the request
-	}
-	// One byte over the limit lets the decoder say "too large" rather than
-	// the socket closing without a word.
-	ws.SetReadLimit(wire.MaxFrame + 1)
-	addr, _, _ := net.SplitHostPort(r.RemoteAddr)
-	c := newConn(ws, addr)
-	s.wg.Add(1)
-	defer s.wg.Done()
-	go c.writeLoop(s.ctx)
-	fatal := s.readLoop(c)
+// serve runs the protocol over c until the phone leaves or ctx ends.
+func (s *Server) serve(ctx context.Context, c *conn) {
+	go c.writeLoop(ctx)
+	fatal := s.readLoop(ctx, c)
 	s.detach(c)
 	if fatal {
 		// Let the write loop send the fatal error; it closes after it.
@@ -190,14 +233,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case <-time.After(writeTimeout):
 		}
 	}
-	c.close(websocket.StatusNormalClosure, "")
+	if ctx.Err() != nil {
+		c.close(wire.CloseGoingAway, "table closing")
+	}
+	c.close(wire.CloseNormal, "")
 }
 
 // readLoop answers the phone's messages until it leaves (false) or a fatal
 // error has been queued for it (true).
-func (s *Server) readLoop(c *conn) bool {
+func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 	for {
-		_, data, err := c.ws.Read(s.ctx)
+		data, err := c.t.Read(ctx)
+		if errors.Is(err, ErrNotText) {
+			c.send(wire.Errorf(wire.BadJSON, "binary frames are not part of this protocol; send JSON text").Reply(""))
+			continue
+		}
 		if err != nil {
 			return false
 		}
@@ -282,11 +332,24 @@ func (s *Server) join(c *conn, m wire.Message) bool {
 		s.cfg.Logf("seat file: %v", err)
 	}
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
-	if err := s.currentSession().NameGuest(s.ctx, seat, m.Name); err != nil {
-		s.cfg.Logf("name %v: %v", seat, err) // the game goes on; only the log lacks the name
-	}
+	s.seatPerson(seat, m)
 	s.attach(c, seat, token, m.Ref)
 	return false
+}
+
+// seatPerson records who joined seat: the player of m's key, or a guest.
+// The game goes on if it fails; only the record lacks the name.
+func (s *Server) seatPerson(seat engine.Seat, m wire.Message) {
+	sess := s.currentSession()
+	if m.Key == "" {
+		if err := sess.NameGuest(s.ctx, seat, m.Name); err != nil {
+			s.cfg.Logf("name %v: %v", seat, err)
+		}
+		return
+	}
+	if _, err := sess.SeatPlayer(s.ctx, seat, m.Key, m.Name); err != nil {
+		s.cfg.Logf("seat the player of %v: %v", seat, err)
+	}
 }
 
 func (s *Server) currentSession() *host.Session {
@@ -298,7 +361,7 @@ func (s *Server) currentSession() *host.Session {
 // HandToBot gives a phone's seat to a bot of level for the rest of the
 // game, as the kiosk offers when the phone stayed away: the token is
 // revoked and the phone, if it comes back, is told.
-func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level string) error {
+func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.Level) error {
 	sess := s.currentSession()
 	if sess == nil {
 		return fmt.Errorf("hand %v to a bot: no session", seat)
@@ -346,7 +409,7 @@ func (s *Server) attach(c *conn, seat engine.Seat, token, ref string) {
 	st := s.seats[seat]
 	if old := st.conn; old != nil && old != c {
 		old.setSeat(engine.NoSeat)
-		old.close(websocket.StatusNormalClosure, "seat resumed elsewhere")
+		old.close(wire.CloseNormal, "seat resumed elsewhere")
 	}
 	st.conn, st.awaySince = c, time.Time{}
 	sess := s.session
@@ -443,7 +506,31 @@ func (s *Server) forward(c *conn, sess *host.Session, seat engine.Seat, u host.U
 		msg.Ref = c.takeRef()
 	}
 	c.send(msg)
+	if u.Kind == host.StatusUpdate && u.Status == db.Finished {
+		s.sendRecord(c, sess, seat)
+	}
 	return true
+}
+
+// sendRecord tells a player's phone what the finished game meant for them:
+// their rating change and place on the game's board. Guests and bots get
+// nothing; a player in a game not rated gets Rated false.
+func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != db.Person {
+		return
+	}
+	o, rated, err := sess.Outcome(s.ctx, seat)
+	if err != nil {
+		s.cfg.Logf("record of %v: %v", seat, err)
+		return
+	}
+	rec := &wire.Record{Rated: rated}
+	if rated {
+		rec.Before, rec.After = o.Before.Ordinal(), o.After.Ordinal()
+		rec.Games, rec.Provisional = o.After.Games, o.After.Provisional
+		rec.Place, rec.Of = o.Place, o.Of
+	}
+	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})
 }
 
 func (s *Server) sync(c *conn, ref string) {
@@ -463,6 +550,9 @@ func (s *Server) sync(c *conn, ref string) {
 	}
 	msg.Ref = ref
 	c.send(msg)
+	if sess.Status() == db.Finished {
+		s.sendRecord(c, sess, seat)
+	}
 }
 
 func (s *Server) move(c *conn, m wire.Message) {

@@ -31,6 +31,13 @@ type table struct {
 
 func newTable(t testing.TB, game string, seats []db.Seat) *table {
 	t.Helper()
+	return newTableWith(t, game, seats, Config{})
+}
+
+// newTableWith is newTable with cfg's limits and hooks (Table and DataDir
+// are set here).
+func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	d, err := db.Open(ctx, filepath.Join(dir, "tablee.db"))
@@ -51,7 +58,8 @@ func newTable(t testing.TB, game string, seats []db.Seat) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{Table: "Table 1", DataDir: dir})
+	cfg.Table, cfg.DataDir = "Table 1", dir
+	srv := New(cfg)
 	t.Cleanup(srv.Close)
 	if err := srv.SetSession(sess); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,245 @@
+package gui
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canyon"
+)
+
+// Canyon's suits on the phone: colour (Okabe–Ito, colour-blind safe) and a
+// symbol, so that colour is never the only cue. The rulebook's pictures are
+// lost; the engine names the suits blue, green, red, yellow, violet.
+var canyonSuits = [...]struct {
+	fill   color.NRGBA
+	symbol shape
+}{
+	{color.NRGBA{0x00, 0x72, 0xB2, 0xFF}, circle},
+	{color.NRGBA{0x00, 0x9E, 0x73, 0xFF}, triangle},
+	{color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}, square},
+	{color.NRGBA{0xF0, 0xE4, 0x42, 0xFF}, diamond},
+	{color.NRGBA{0xCC, 0x79, 0xA7, 0xFF}, cross},
+}
+
+// canyonPanel is a Canyon seat: the hand, the trick, the tempos, and the
+// question of the moment (start cell, tempo, landing cell).
+type canyonPanel struct{ s *seatScreen }
+
+// canyonFace is how a Canyon card looks.
+func (a *App) canyonFace(c canyon.Card, trump canyon.Card, round int) face {
+	if c.Suit < 0 || c.Suit >= len(canyonSuits) {
+		return face{fill: color.White, ink: color.Black, value: "?"}
+	}
+	s := canyonSuits[c.Suit]
+	return face{
+		fill: s.fill, ink: contrast(s.fill), symbol: s.symbol,
+		value: strconv.Itoa(c.Value), name: a.t("suit." + strconv.Itoa(c.Suit)),
+		trump: round > 0 && c.Suit == trump.Suit,
+	}
+}
+
+func (p *canyonPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject) {
+	v, ok := ev.(*canyon.View)
+	if !ok {
+		return nil, nil
+	}
+	s := p.s
+	me := int(s.w.Seat)
+	var main []fyne.CanvasObject
+	if s.over {
+		if r := s.resultTable(); r != nil {
+			main = append(main, r)
+		}
+	}
+	if v.Round > 0 {
+		main = append(main, p.trumpLine(v))
+	}
+	switch v.Phase {
+	case canyon.PhasePlace:
+		main = append(main, p.placeQuestion(v)...)
+	case canyon.PhaseTempo:
+		main = append(main, p.tempoQuestion(v)...)
+	case canyon.PhaseMove:
+		main = append(main, p.landingQuestion(v)...)
+	}
+	if v.Phase == canyon.PhasePlay || len(v.Trick) > 0 {
+		main = append(main, p.trick(v))
+	}
+	main = append(main, p.standings(v, me))
+	return container.NewVBox(main...), p.hand(v)
+}
+
+func (p *canyonPanel) trumpLine(v *canyon.View) fyne.CanvasObject {
+	a := p.s.a
+	trump := newCard(a.canyonFace(v.Trump, v.Trump, v.Round), nil)
+	text := wrapped(a.t("canyon.round", map[string]any{"Round": v.Round}) + "\n" + a.t("canyon.trump", map[string]any{"Suit": a.t("suit." + strconv.Itoa(v.Trump.Suit))}))
+	return container.NewBorder(nil, nil, trump, nil, text)
+}
+
+// placeQuestion offers the free start cells.
+func (p *canyonPanel) placeQuestion(v *canyon.View) []fyne.CanvasObject {
+	s, a := p.s, p.s.a
+	if !s.canAct() {
+		return nil
+	}
+	out := []fyne.CanvasObject{question(a.t("canyon.place"))}
+	var buttons []fyne.CanvasObject
+	for _, m := range v.Legal() {
+		m := m.(canyon.Move)
+		buttons = append(buttons, bigButton(a.t("canyon.start", map[string]any{"Col": m.Col + 1}), func() { s.play(m) }))
+	}
+	return append(out, container.NewGridWithColumns(3, buttons...))
+}
+
+// tempoQuestion offers every tempo with the tempo cards that show it.
+func (p *canyonPanel) tempoQuestion(v *canyon.View) []fyne.CanvasObject {
+	s, a := p.s, p.s.a
+	if !s.canAct() {
+		return []fyne.CanvasObject{wrapped(a.t("canyon.tempo_wait", map[string]any{"Cards": len(v.Hand)}))}
+	}
+	out := []fyne.CanvasObject{
+		question(a.t("canyon.tempo_question", map[string]any{"Cards": len(v.Hand)})),
+		wrapped(a.t("canyon.tempo_cards")),
+	}
+	var buttons []fyne.CanvasObject
+	for _, m := range v.Legal() {
+		m := m.(canyon.Move)
+		total, cards := 0, make([]string, len(m.Tempo))
+		for i, c := range m.Tempo {
+			total += c
+			cards[i] = strconv.Itoa(c)
+		}
+		label := strconv.Itoa(total)
+		if len(cards) > 1 {
+			label += "  (" + strings.Join(cards, "+") + ")"
+		}
+		buttons = append(buttons, bigButton(label, func() { s.play(m) }))
+	}
+	return append(out, container.NewGridWithColumns(3, buttons...))
+}
+
+// landingQuestion offers the cells the canoe may end on, when several tie.
+func (p *canyonPanel) landingQuestion(v *canyon.View) []fyne.CanvasObject {
+	s, a := p.s, p.s.a
+	if !s.canAct() {
+		return nil
+	}
+	out := []fyne.CanvasObject{question(a.t("canyon.landing"))}
+	for i, m := range v.Legal() {
+		m := m.(canyon.Move)
+		label := a.t("canyon.cell", map[string]any{"N": string(rune('A' + i)), "Row": m.Row, "Col": m.Col})
+		out = append(out, bigButton(label, func() { s.play(m) }))
+	}
+	return out
+}
+
+// trick shows the cards of the current trick, from its leader on.
+func (p *canyonPanel) trick(v *canyon.View) fyne.CanvasObject {
+	a := p.s.a
+	lead := engine.Seat(v.Leader)
+	title := widget.NewLabel(a.t("canyon.trick", map[string]any{"Seat": a.seatName(lead)}))
+	title.TextStyle.Bold = true
+	var cards []fyne.CanvasObject
+	for i, c := range v.Trick {
+		seat := engine.Seat((v.Leader + i) % v.Seats)
+		label := widget.NewLabel(a.seatName(seat))
+		label.Alignment = fyne.TextAlignCenter
+		cards = append(cards, container.NewVBox(newCard(a.canyonFace(c, v.Trump, v.Round), nil), label))
+	}
+	if len(cards) == 0 {
+		cards = append(cards, widget.NewLabel(a.t("canyon.trick_empty")))
+	}
+	return container.NewVBox(title, container.NewGridWrap(fyne.NewSize(cardSize.Width, cardSize.Height+40), cards...))
+}
+
+// standings shows each seat's tempo and tricks taken this round.
+func (p *canyonPanel) standings(v *canyon.View, me int) fyne.CanvasObject {
+	a := p.s.a
+	rows := []fyne.CanvasObject{}
+	for seat := 0; seat < v.Seats; seat++ {
+		tempo := "–"
+		if seat < len(v.Tempo) && v.Tempo[seat] != nil {
+			tempo = strconv.Itoa(sum(v.Tempo[seat]))
+		}
+		tricks := 0
+		if seat < len(v.Tricks) {
+			tricks = v.Tricks[seat]
+		}
+		text := fmt.Sprintf("%s — %s", a.seatName(engine.Seat(seat)),
+			a.t("canyon.tricks_tempo", map[string]any{"Tricks": tricks, "Tempo": tempo}))
+		if seat < len(v.Docked) && v.Docked[seat] {
+			text += " · " + a.t("canyon.docked")
+		} else if seat < len(v.Fallen) && v.Fallen[seat] {
+			text += " · " + a.t("canyon.fallen")
+		}
+		l := widget.NewLabel(text)
+		if seat == me {
+			l.TextStyle.Bold = true
+			l.SetText(text + " ← " + a.t("you"))
+		}
+		rows = append(rows, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
+	}
+	return container.NewVBox(rows...)
+}
+
+// hand draws the seat's cards; on its turn in a trick the legal ones are
+// bright and the others dimmed. A dimmed card may still be tapped: the
+// table refuses it and the phone says which rule forbids it.
+func (p *canyonPanel) hand(v *canyon.View) fyne.CanvasObject {
+	s, a := p.s, p.s.a
+	if len(v.Hand) == 0 {
+		return nil
+	}
+	playing := v.Phase == canyon.PhasePlay && s.canAct()
+	legal := map[canyon.Card]bool{}
+	if playing {
+		for _, m := range v.Legal() {
+			legal[m.(canyon.Move).Card] = true
+		}
+	}
+	var cards []fyne.CanvasObject
+	for _, c := range v.Hand {
+		cw := newCard(a.canyonFace(c, v.Trump, v.Round), nil)
+		if playing {
+			cw.dim = !legal[c]
+			cw.onTap = func() { s.play(canyon.Play(c)) }
+		}
+		cards = append(cards, cw)
+	}
+	title := widget.NewLabel(a.t("your_hand"))
+	if playing {
+		title.SetText(a.t("canyon.play_card"))
+		title.TextStyle.Bold = true
+	}
+	return container.NewVBox(widget.NewSeparator(), title, container.NewGridWrap(cardSize, cards...))
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// question is the one question the phone asks now, in bold.
+func question(text string) *widget.Label {
+	l := wrapped(text)
+	l.TextStyle.Bold = true
+	l.SizeName = "subHeadingText"
+	return l
+}
+
+// bigButton is a button sized for a thumb.
+func bigButton(label string, tap func()) *widget.Button {
+	b := widget.NewButton(label, tap)
+	b.Importance = widget.HighImportance
+	return b
+}

@@ -1,0 +1,175 @@
+package gui
+
+import (
+	"image/color"
+	"strconv"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// cardSize is a card in the hand: large enough for a thumb (over 1 cm).
+var cardSize = fyne.NewSize(76, 108)
+
+// face is what a card shows.
+type face struct {
+	fill   color.Color
+	ink    color.Color // text and symbol colour on fill
+	value  string      // large, in the middle
+	name   string      // small, at the bottom
+	symbol shape       // the suit's symbol, or noShape
+	stop   bool        // Canaille: carries a full stop
+	trump  bool        // Canyon: of the trump suit
+}
+
+// card is a tappable card. Dimmed cards cannot be played now; tapping one
+// still calls onTap, so the phone can say why.
+type card struct {
+	widget.BaseWidget
+	face     face
+	dim      bool
+	selected int // place in a sentence being built, from 1; 0 if not in it
+	onTap    func()
+}
+
+func newCard(f face, onTap func()) *card {
+	c := &card{face: f, onTap: onTap}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// Tapped plays or picks the card.
+func (c *card) Tapped(*fyne.PointEvent) {
+	if c.onTap != nil {
+		c.onTap()
+	}
+}
+
+func (c *card) MinSize() fyne.Size { return cardSize }
+
+func (c *card) CreateRenderer() fyne.WidgetRenderer {
+	r := &cardRenderer{c: c,
+		bg:     canvas.NewRectangle(c.face.fill),
+		value:  canvas.NewText("", c.face.ink),
+		name:   canvas.NewText("", c.face.ink),
+		badge:  canvas.NewText("", color.Black),
+		stop:   canvas.NewCircle(color.Black),
+		marker: canvas.NewRectangle(color.Transparent),
+		veil:   canvas.NewRectangle(color.NRGBA{0xFF, 0xFF, 0xFF, 0xB0}),
+	}
+	r.symbol = canvas.NewRasterWithPixels(func(x, y, w, h int) color.Color {
+		if r.c.face.symbol.contains(x, y, w, h) {
+			return r.c.face.ink
+		}
+		return color.Transparent
+	})
+	r.bg.CornerRadius = 8
+	r.marker.CornerRadius = 10
+	r.value.TextStyle.Bold = true
+	r.value.TextSize = 34
+	r.value.Alignment = fyne.TextAlignCenter
+	r.name.TextSize = 12
+	r.name.Alignment = fyne.TextAlignCenter
+	r.badge.TextStyle.Bold = true
+	r.badge.TextSize = 14
+	r.badge.Alignment = fyne.TextAlignCenter
+	r.Refresh()
+	return r
+}
+
+type cardRenderer struct {
+	c                  *card
+	marker, bg, veil   *canvas.Rectangle
+	value, name, badge *canvas.Text
+	stop               *canvas.Circle
+	symbol             *canvas.Raster
+}
+
+func (r *cardRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.marker, r.bg, r.symbol, r.value, r.name, r.stop, r.badge, r.veil}
+}
+
+func (r *cardRenderer) Layout(size fyne.Size) {
+	r.marker.Resize(size)
+	r.marker.Move(fyne.NewPos(0, 0))
+	inset := float32(4)
+	r.bg.Move(fyne.NewPos(inset, inset))
+	r.bg.Resize(fyne.NewSize(size.Width-2*inset, size.Height-2*inset))
+	r.veil.Move(r.bg.Position())
+	r.veil.Resize(r.bg.Size())
+	r.symbol.Move(fyne.NewPos(inset+6, inset+6))
+	r.symbol.Resize(fyne.NewSize(18, 18))
+	r.value.Move(fyne.NewPos(inset, size.Height*0.22))
+	r.value.Resize(fyne.NewSize(size.Width-2*inset, 44))
+	r.name.Move(fyne.NewPos(inset, size.Height-inset-22))
+	r.name.Resize(fyne.NewSize(size.Width-2*inset, 18))
+	r.stop.Move(fyne.NewPos(size.Width-inset-22, inset+6))
+	r.stop.Resize(fyne.NewSize(16, 16))
+	r.badge.Move(fyne.NewPos(size.Width-inset-26, inset+2))
+	r.badge.Resize(fyne.NewSize(24, 20))
+}
+
+func (r *cardRenderer) MinSize() fyne.Size { return cardSize }
+
+func (r *cardRenderer) Refresh() {
+	f := r.c.face
+	r.bg.FillColor = f.fill
+	r.bg.StrokeColor = color.NRGBA{0, 0, 0, 0x60}
+	r.bg.StrokeWidth = 1
+	r.value.Text, r.value.Color = f.value, f.ink
+	r.value.TextSize = fit(f.value, 34, cardSize.Width-12)
+	r.name.Text, r.name.Color = f.name, f.ink
+	r.name.TextSize = fit(f.name, 12, cardSize.Width-10)
+	r.stop.FillColor = f.ink
+	r.stop.StrokeColor = contrast(f.ink)
+	r.stop.StrokeWidth = 2
+	r.stop.Hidden = !f.stop
+	r.badge.Hidden = true
+	r.marker.FillColor = color.Transparent
+	switch {
+	case r.c.selected > 0:
+		r.marker.FillColor = color.NRGBA{0x00, 0x00, 0x00, 0xFF}
+		r.badge.Text, r.badge.Hidden = strconv.Itoa(r.c.selected), false
+		r.badge.Color = f.ink
+		r.stop.Hidden = true
+	case f.trump:
+		r.marker.FillColor = colorTurn
+	}
+	r.veil.Hidden = !r.c.dim
+	r.symbol.Hidden = f.symbol == noShape
+	for _, o := range r.Objects() {
+		o.Refresh()
+	}
+}
+
+func (r *cardRenderer) Destroy() {}
+
+// fit is the text size, at most max, at which text fits in width (an
+// estimate from the average glyph width: the exact measure needs a canvas).
+func fit(text string, max, width float32) float32 {
+	n := float32(utf8.RuneCountInString(text))
+	if n == 0 {
+		return max
+	}
+	return min(max, width/(0.6*n))
+}
+
+// contrast is black or white, whichever stands out on c.
+func contrast(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	if (299*r+587*g+114*b)/1000 > 0x7FFF {
+		return color.Black
+	}
+	return color.White
+}
+
+// dot is a small disc of colour c.
+func dot(c color.Color) fyne.CanvasObject {
+	d := canvas.NewCircle(c)
+	d.StrokeColor = color.Black
+	d.StrokeWidth = 1
+	return container.NewGridWrap(fyne.NewSize(18, 18), d)
+}

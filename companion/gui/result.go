@@ -1,0 +1,71 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// resultOf is the game's result, when the view holds it.
+func resultOf(v engine.View) (engine.Result, bool) {
+	if v == nil {
+		return engine.Result{}, false
+	}
+	return v.Result()
+}
+
+// resultLine says how the game ended for this seat.
+func (s *seatScreen) resultLine() string {
+	a := s.a
+	r, ok := resultOf(s.view)
+	switch {
+	case !ok:
+		return a.t("game_over")
+	case r.Won(s.w.Seat) && len(r.Winners) == 1:
+		return a.t("you_won")
+	case r.Won(s.w.Seat):
+		return a.t("you_shared")
+	case r.Draw():
+		return a.t("draw")
+	}
+	var names []string
+	for _, w := range r.Winners {
+		names = append(names, a.seatName(w))
+	}
+	return a.t("winner_is", map[string]any{"Winners": strings.Join(names, ", ")})
+}
+
+// resultTable lists every seat's rank and score, this phone's marked.
+func (s *seatScreen) resultTable() fyne.CanvasObject {
+	a := s.a
+	r, ok := resultOf(s.view)
+	if !ok {
+		return nil
+	}
+	lines := []string{a.t("final_ranking")}
+	for rank := 1; rank <= len(r.Ranks); rank++ {
+		for seat, got := range r.Ranks {
+			if got != rank {
+				continue
+			}
+			line := a.t("rank_line", map[string]any{"Rank": rank, "Seat": a.seatName(engine.Seat(seat)), "Score": scoreAt(r, seat)})
+			if engine.Seat(seat) == s.w.Seat {
+				line += " ← " + a.t("you")
+			}
+			lines = append(lines, line)
+		}
+	}
+	l := widget.NewLabel(strings.Join(lines, "\n"))
+	l.TextStyle.Bold = true
+	return l
+}
+
+func scoreAt(r engine.Result, seat int) int {
+	if seat < len(r.Scores) {
+		return r.Scores[seat]
+	}
+	return 0
+}

@@ -1,0 +1,37 @@
+package gui
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+)
+
+// Colours of the state line: calm, this phone's turn, trouble.
+var (
+	colorIdle  = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30}
+	colorTurn  = color.NRGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF} // Okabe–Ito orange
+	colorAlarm = color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0x90} // vermillion
+	colorFlash = color.NRGBA{R: 0xFF, G: 0xE0, B: 0x80, A: 0xFF}
+)
+
+// seatColors are the seats' colours on the kiosk (Okabe–Ito), by seat.
+var seatColors = []color.NRGBA{
+	{0xE6, 0x9F, 0x00, 0xFF}, {0x56, 0xB4, 0xE9, 0xFF}, {0x00, 0x9E, 0x73, 0xFF},
+	{0xF0, 0xE4, 0x42, 0xFF}, {0x00, 0x72, 0xB2, 0xFF}, {0xCC, 0x79, 0xA7, 0xFF},
+}
+
+// cue flashes the state line when the turn comes to this phone: a visual
+// cue for a phone lying on the table, no vibration. It runs a few pulses
+// (under 1 Hz) and stops.
+func cue(r *canvas.Rectangle) {
+	anim := canvas.NewColorRGBAAnimation(colorFlash, colorTurn, 900*time.Millisecond, func(c color.Color) {
+		r.FillColor = c
+		r.Refresh()
+	})
+	anim.RepeatCount = 2
+	anim.Curve = fyne.AnimationEaseInOut
+	r.FillColor = colorTurn
+	anim.Start()
+}

@@ -1,0 +1,99 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// ErrTraceLeft is returned (wrapped) by ForgetPlayer when the player is
+// gone from the database but the write-ahead log could not be emptied yet
+// (another process was reading): old copies of their rows stay in the
+// -wal file until the next checkpoint.
+var ErrTraceLeft = errors.New("the write-ahead log could not be emptied yet")
+
+// ForgetPlayer removes a player at their request: their phone keys, every
+// name they used, their ratings, stats and rating changes, and the player
+// itself. The sessions they played keep an anonymous guest seat (a seat
+// a bot took over from them no longer says whose it was), and the ratings
+// of the games they played are computed again as if they had been a guest.
+//
+// Deleting rows leaves their bytes in free pages and in the write-ahead
+// log, so the deletion runs with secure_delete, the file is then rebuilt
+// (VACUUM) and the log truncated: afterwards no byte of the file holds the
+// key's hash or their names.
+func (d *DB) ForgetPlayer(ctx context.Context, id string) error {
+	conn, err := d.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA secure_delete = ON"); err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA secure_delete = OFF")
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	if err := forget(ctx, tx, id); err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	return scrub(ctx, conn)
+}
+
+func forget(ctx context.Context, tx *sql.Tx, id string) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM players WHERE id = ?", id).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	games, err := gamesRated(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	for _, q := range []string{
+		"UPDATE seats SET kind = 'guest', player_id = NULL, name = '' WHERE player_id = ?",
+		"UPDATE bot_handovers SET player_id = NULL, name = '' WHERE player_id = ?",
+		"DELETE FROM rating_changes WHERE player_id = ?",
+		"DELETE FROM ratings WHERE player_id = ?",
+		"DELETE FROM player_stats WHERE player_id = ?",
+		"DELETE FROM player_hours WHERE player_id = ?",
+		"DELETE FROM player_aliases WHERE player_id = ?",
+		"DELETE FROM player_keys WHERE player_id = ?",
+		"DELETE FROM players WHERE id = ?",
+	} {
+		if _, err := tx.ExecContext(ctx, q, id); err != nil {
+			return err
+		}
+	}
+	for _, g := range games {
+		if err := recomputeRatings(ctx, tx, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scrub rebuilds the file without free pages and empties the write-ahead
+// log, so deleted rows leave no bytes behind.
+func scrub(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, "VACUUM"); err != nil {
+		return fmt.Errorf("rebuild the database file: %w", err)
+	}
+	var busy, logged, moved int
+	if err := conn.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logged, &moved); err != nil {
+		return fmt.Errorf("empty the write-ahead log: %w", err)
+	}
+	if busy != 0 {
+		return fmt.Errorf("empty the write-ahead log: %w (a reader holds it; run the command again when the kiosk is idle)", ErrTraceLeft)
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package catalog
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+// ruleIDs reads the engine's and every game's sources (../.. is the engine)
+// and returns the values of the string constants named Rule… (the rules a
+// move can break) and Reason… (why a game ends), by kind, each with the
+// place it is declared. It also fails t on any engine.Broken whose rule is
+// a string literal: a rule must be a constant, so that this test sees it.
+func ruleIDs(t *testing.T) (rules, reasons map[string]string) {
+	t.Helper()
+	rules, reasons = map[string]string{}, map[string]string{}
+	dirs, err := filepath.Glob(filepath.Join("..", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs = append(dirs, "..")
+	fset := token.NewFileSet()
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			collect(t, fset, f, rules, reasons)
+		}
+	}
+	return rules, reasons
+}
+
+func collect(t *testing.T, fset *token.FileSet, f *ast.File, rules, reasons map[string]string) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if i >= len(n.Values) {
+					continue
+				}
+				lit, ok := n.Values[i].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				v, _ := strconv.Unquote(lit.Value)
+				where := fset.Position(id.Pos()).String()
+				switch {
+				case strings.HasPrefix(id.Name, "Rule") && id.IsExported():
+					rules[v] = where
+				case strings.HasPrefix(id.Name, "Reason") && id.IsExported():
+					reasons[v] = where
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Broken" && len(n.Args) > 0 {
+				if lit, ok := n.Args[0].(*ast.BasicLit); ok {
+					t.Errorf("%s: engine.Broken(%s, …): name the rule with a Rule… constant", fset.Position(lit.Pos()), lit.Value)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// TestEveryRuleHasTexts: every rule a move can break, and every reason a
+// game ends, has a text in every language, so the boards and the phones
+// can say why a move was refused and why the game ended ("rule.<id>",
+// "rule.end.<reason>" in i18n/messages/rules.*.json).
+func TestEveryRuleHasTexts(t *testing.T) {
+	rules, reasons := ruleIDs(t)
+	if len(rules) < 30 || len(reasons) < 8 {
+		t.Fatalf("found only %d rules and %d reasons: is the source walk broken?", len(rules), len(reasons))
+	}
+	c, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for id, where := range rules {
+		want["rule."+id] = where
+	}
+	for id, where := range reasons {
+		want["rule.end."+id] = where
+	}
+	for _, l := range i18n.Langs() {
+		texts := c.Export(l, "rule.")
+		for key, where := range want {
+			if strings.TrimSpace(texts[key]) == "" {
+				t.Errorf("%s: no %s text %q", where, l, key)
+			}
+		}
+		var unused []string
+		for key := range texts {
+			if _, ok := want[key]; !ok {
+				unused = append(unused, key)
+			}
+		}
+		sort.Strings(unused)
+		if len(unused) > 0 {
+			t.Errorf("%s texts of no rule or reason: %v", l, unused)
+		}
+	}
+}
