@@ -47,12 +47,12 @@ func newSeatPanel(t *Table, seat engine.Seat, turn geom.Turn) *seatPanel {
 	p.swatch = canvas.NewCircle(t.board.SeatColour(seat))
 	p.swatch.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
 	p.swatch.StrokeWidth = 3
-	p.letter = text("", color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 40, true)
+	p.letter = panelText("", color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 40, true)
 	p.letter.Alignment = fyne.TextAlignCenter
-	p.name = text("", colPanelText, 36, true)
-	p.line = text("", colPanelDim, 24, false)
-	p.progress = text("", colPanelText, 28, true)
-	p.badge = text(t.tr("board.your-turn"), color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 26, true)
+	p.name = panelText("", colPanelText, 36, true)
+	p.line = panelText("", colPanelDim, 24, false)
+	p.progress = panelText("", colPanelText, 28, true)
+	p.badge = panelText(t.tr("board.your-turn"), color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 26, true)
 	badgeBG := canvas.NewRectangle(colPanelText)
 	badgeBG.CornerRadius = 10
 	p.buttons = container.NewVBox()
@@ -66,7 +66,7 @@ func newSeatPanel(t *Table, seat engine.Seat, turn geom.Turn) *seatPanel {
 	return p
 }
 
-func text(s string, c color.Color, size float32, bold bool) *canvas.Text {
+func panelText(s string, c color.Color, size float32, bold bool) *canvas.Text {
 	t := canvas.NewText(s, c)
 	t.TextSize = size
 	t.TextStyle.Bold = bold
