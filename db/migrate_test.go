@@ -16,7 +16,7 @@ const undo4 = `DROP TABLE rating_model; DROP TABLE rating_changes; DROP TRIGGER 
 // downgrade turns d's file back into schema 1 plus what extra leaves behind.
 func downgrade(t *testing.T, d *DB, extra string) {
 	t.Helper()
-	if _, err := d.w.Exec(undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+	if _, err := d.w.Exec("DROP TABLE settings; " + undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()

@@ -45,10 +45,18 @@ type kioskProc struct {
 	web                   string // the QR code's join URL
 }
 
-// startKiosk runs a headless kiosk and waits for its "code=… addr=…" line.
+// startKiosk runs a kiosk and waits for its "code=… addr=…" line.
 func startKiosk(t *testing.T, bin string, args ...string) *kioskProc {
 	t.Helper()
+	return startKioskEnv(t, nil, bin, args...)
+}
+
+// startKioskEnv is startKiosk with env added to the kiosk's environment
+// (DISPLAY for the windowed kiosk).
+func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kioskProc {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
 	errFile := filepath.Join(t.TempDir(), "kiosk.err")
 	ef, err := os.Create(errFile)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/version"
 )
 
 type options struct {
@@ -30,6 +31,7 @@ type options struct {
 	bots         string
 	gameOptions  string
 	exitWhenOver bool
+	version      bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -49,6 +51,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -66,6 +69,10 @@ func main() {
 		}
 		os.Exit(2)
 	}
+	if o.version {
+		fmt.Println(version.Line("kiosk"))
+		return
+	}
 	o.cfg.Games = catalog.Registry()
 	if o.headless {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -76,7 +83,7 @@ func main() {
 		}
 		return
 	}
-	if err := runWindow(o); err != nil {
+	if err := runWindow(o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}

@@ -207,10 +207,8 @@ type Seat struct {
 
 // Start begins a new session of game; a running one is abandoned.
 func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats []Seat) (*host.Session, error) {
-	if old := t.Session(); old != nil && !old.Status().Ended() {
-		if err := old.Abandon(ctx, "a new game was started"); err != nil {
-			return nil, err
-		}
+	if err := t.Abandon(ctx, "a new game was started"); err != nil {
+		return nil, err
 	}
 	var req []db.Seat
 	for _, s := range seats {
@@ -227,6 +225,26 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 	return s, t.adopt(s)
 }
 
+// Abandon ends the running session without a result (nobody's rating
+// changes) and tells its phones; the table then has no session. It does
+// nothing when no session runs.
+func (t *Table) Abandon(ctx context.Context, reason string) error {
+	s := t.Session()
+	if s == nil || s.Status().Ended() {
+		return nil
+	}
+	if err := s.Abandon(ctx, reason); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	if t.session == s {
+		t.session = nil
+	}
+	t.mu.Unlock()
+	t.srv.Abandoned()
+	return nil
+}
+
 // Session is the table's current session, nil before the first.
 func (t *Table) Session() *host.Session {
 	t.mu.Lock()
@@ -236,6 +254,10 @@ func (t *Table) Session() *host.Session {
 
 // Games is the registry of the games the table offers.
 func (t *Table) Games() *engine.Registry { return t.cfg.Games }
+
+// DB is the table's database, for the staff screens' queries (through
+// interfaces that keep SQL out of the screens).
+func (t *Table) DB() *db.DB { return t.db }
 
 // Server is the table's network face: code, seats, release.
 func (t *Table) Server() *server.Server { return t.srv }
