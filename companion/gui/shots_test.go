@@ -306,7 +306,9 @@ func shootCanaille(t *testing.T) {
 		c.a.seat.refresh()
 	})
 	c.shoot("canaille-sentence")
-	c.do(func() { c.a.seat.play(canaille.Move{Kind: canaille.KindSentence, Cards: c.a.seat.panel.(*canaillePanel).built}) })
+	c.do(func() {
+		c.a.seat.play(canaille.Move{Kind: canaille.KindSentence, Cards: c.a.seat.panel.(*canaillePanel).built})
+	})
 	c.until("a question", func() bool {
 		v := view()
 		if !c.a.seat.canAct() {
