@@ -11,11 +11,24 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/host/hosttest"
+	"github.com/tablee/tablee/session"
 )
 
 var t0 = time.Date(2026, 3, 11, 14, 0, 0, 0, time.UTC)
 
-// testHost opens a host on a new database file.
+// fakeHost opens a host on an in-memory store: for tests of the host's own
+// behaviour, which need no SQL.
+func fakeHost(t testing.TB) (*Host, *hosttest.Store) {
+	t.Helper()
+	st := hosttest.NewStore()
+	return hostOn(t, st), st
+}
+
+var _ Store = (*hosttest.Store)(nil)
+
+// testHost opens a host on a new database file, for the tests of what the
+// host and the database do together (results, ratings, readers).
 func testHost(t testing.TB) (*Host, *db.DB) {
 	t.Helper()
 	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "tablee.db"))
@@ -26,16 +39,16 @@ func testHost(t testing.TB) (*Host, *db.DB) {
 	return hostOn(t, d), d
 }
 
-func hostOn(t testing.TB, d *db.DB) *Host {
+func hostOn(t testing.TB, d Store) *Host {
 	t.Helper()
 	return hostWith(t, d, 10_000) // tests read updates on loaded machines
 }
 
-func hostWith(t testing.TB, d *db.DB, backlog int) *Host {
+func hostWith(t testing.TB, d Store, backlog int) *Host {
 	t.Helper()
 	var mu sync.Mutex
 	now := t0
-	h, err := New(Config{DB: d, Games: catalog.Registry(),
+	h, err := New(Config{Store: d, Games: catalog.Registry(),
 		Now:     func() time.Time { mu.Lock(); defer mu.Unlock(); now = now.Add(time.Second); return now },
 		NewSeed: func() uint64 { return 42 },
 		Backlog: backlog,
@@ -199,8 +212,8 @@ func checkUpdates(t *testing.T, viewer engine.Seat, us []Update, moves int) {
 
 func TestRefusedMoveChangesNothing(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h, d := fakeHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)
@@ -248,8 +261,15 @@ func TestStartChecks(t *testing.T) {
 
 func TestPauseResumeAbandon(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h, d := fakeHost(t)
+	idle := make(chan session.Status, 100)
+	h.botsIdle = func(id string, st session.Status) {
+		select {
+		case idle <- st:
+		default:
+		}
+	}
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), BotSeat("random"), BotSeat("random")}})
 	if err != nil {
 		t.Fatal(err)
@@ -267,12 +287,18 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if err := s.Play(ctx, 1, nil); !errors.Is(err, ErrBotSeat) {
 		t.Errorf("a move for a bot: %v", err)
 	}
+	// The bot loop, woken by the pause, reports it found nothing to do in
+	// a paused session; from then on no bot can move until Resume.
 	n := s.Moves()
-	time.Sleep(20 * time.Millisecond)
+	for st := range idle {
+		if st == session.Paused {
+			break
+		}
+	}
 	if s.Moves() != n {
 		t.Error("bots played while paused")
 	}
-	if rec, _ := d.Session(ctx, s.ID()); rec.Status != db.Paused || rec.Reason != "lunch" {
+	if rec, _ := d.Record(s.ID()); rec.Status != db.Paused || rec.Reason != "lunch" {
 		t.Errorf("stored %s %q", rec.Status, rec.Reason)
 	}
 	if err := s.Pause(ctx, ""); !errors.Is(err, ErrNotActive) {
@@ -297,7 +323,7 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if last.Status != db.Abandoned {
 		t.Errorf("last update %+v", last)
 	}
-	if rec, _ := d.Session(ctx, s.ID()); rec.Status != db.Abandoned || rec.EndedAt.IsZero() {
+	if rec, _ := d.Record(s.ID()); rec.Status != db.Abandoned || rec.EndedAt.IsZero() {
 		t.Errorf("stored %+v", rec)
 	}
 	if err := s.Resume(ctx); err == nil {
@@ -310,9 +336,8 @@ func TestPauseResumeAbandon(t *testing.T) {
 
 func TestSlowSubscriberDropped(t *testing.T) {
 	ctx := context.Background()
-	_, d := testHost(t)
-	h := hostWith(t, d, DefaultBacklog)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h := hostWith(t, hosttest.NewStore(), DefaultBacklog)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)

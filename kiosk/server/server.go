@@ -7,16 +7,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // Config is what a Server works with.
 type Config struct {
-	Table   string // the table's name, sent in welcome
-	DataDir string // where the seat file survives a crash
+	Table string // the table's name, sent in welcome
 	// Now is the clock; time.Now if nil.
 	Now func() time.Time
 	// OnChange hears that seats or the session changed (for the kiosk's
@@ -112,7 +111,7 @@ func (s *Server) release(addr string) {
 // gets a new code.
 func (s *Server) SetSession(sess *host.Session) error {
 	rec := sess.Record()
-	saved, ok := loadSeats(s.cfg.DataDir, sess.ID())
+	saved, ok := loadSeats(sess)
 	s.mu.Lock()
 	for _, st := range s.seats {
 		if st.conn != nil {
@@ -193,16 +192,16 @@ func (s *Server) Release(seat engine.Seat) error {
 	return err
 }
 
-// saveLocked writes the seat file; s.mu is held.
+// saveLocked saves the seating with the session; s.mu is held.
 func (s *Server) saveLocked() error {
-	if s.session == nil || s.cfg.DataDir == "" {
+	if s.session == nil {
 		return nil
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code}
 	for _, st := range s.seats {
 		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash})
 	}
-	return saveSeats(s.cfg.DataDir, f)
+	return saveSeats(s.session, f)
 }
 
 // serve runs the protocol over c until the phone leaves or ctx ends.
@@ -427,7 +426,7 @@ func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
 		}
 		// The channel closed: the game ended, or c fell behind. In the
 		// second case subscribe again, which starts with a fresh view.
-		if st := sess.Status(); st != db.Active && st != db.Paused {
+		if st := sess.Status(); st != session.Active && st != session.Paused {
 			return
 		}
 	}
