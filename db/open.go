@@ -152,11 +152,21 @@ func (d *DB) Close() error {
 	return errors.Join(d.r.Close(), d.w.Close())
 }
 
-// DefaultPath is the kiosk's database in the XDG data home:
-// $XDG_DATA_HOME/tablee/tablee.db, or ~/.local/share/tablee/tablee.db.
+// SystemPath is the database of a kiosk installed from the Debian package,
+// which runs under its own system user (see packaging/).
+const SystemPath = "/var/lib/tablee/tablee.db"
+
+// DefaultPath is the kiosk's database: $XDG_DATA_HOME/tablee/tablee.db when
+// XDG_DATA_HOME is set; otherwise the packaged kiosk's SystemPath when its
+// directory exists (the package creates it), so that staff commands find
+// the table's database whoever runs them; otherwise
+// ~/.local/share/tablee/tablee.db.
 func DefaultPath() (string, error) {
 	dir := os.Getenv("XDG_DATA_HOME")
 	if dir == "" || !filepath.IsAbs(dir) {
+		if _, err := os.Stat(filepath.Dir(SystemPath)); err == nil {
+			return SystemPath, nil
+		}
 		home, err := os.UserHomeDir()
 		if err != nil {
 			return "", fmt.Errorf("locate the database: %w", err)

@@ -32,6 +32,7 @@ import (
 	"github.com/tablee/tablee/companion/headless"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/version"
 )
 
 // Exit codes.
@@ -49,6 +50,7 @@ func main() {
 // options are the command line.
 type options struct {
 	headless bool
+	version  bool
 	link     string // a join link to open (window only)
 	cfg      headless.Config
 }
@@ -67,6 +69,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar((*string)(&o.cfg.Bot), "bot", string(engine.LevelDefault), "the bot level: random, easy, mcts or default")
 	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
 	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -113,6 +116,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "companion: %v\n", err)
 		return exitUsage
+	}
+	if o.version {
+		fmt.Fprintln(stdout, version.Line("companion"))
+		return exitOK
 	}
 	if !o.headless {
 		return runGUI(o.cfg.Scope, o.link)

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	_ "github.com/mattn/go-sqlite3"
+
+	"github.com/tablee/tablee/proto/joinurl"
 )
 
 // binaries builds the kiosk and the companion once for the end-to-end tests.
@@ -35,17 +37,26 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	return kiosk, companion
 }
 
-var listening = regexp.MustCompile(`^code=(\d{4}) addr=(\S+) fingerprint=([0-9a-f]{64})$`)
+var listening = regexp.MustCompile(`^code=(\d{4}) addr=(\S+) fingerprint=([0-9a-f]{64}) web=(http://\S+#\S+)$`)
 
 type kioskProc struct {
 	cmd                   *exec.Cmd
 	code, addr, fp, errFn string
+	web                   string // the QR code's join URL
 }
 
-// startKiosk runs a headless kiosk and waits for its "code=… addr=…" line.
+// startKiosk runs a kiosk and waits for its "code=… addr=…" line.
 func startKiosk(t *testing.T, bin string, args ...string) *kioskProc {
 	t.Helper()
+	return startKioskEnv(t, nil, bin, args...)
+}
+
+// startKioskEnv is startKiosk with env added to the kiosk's environment
+// (DISPLAY for the windowed kiosk).
+func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kioskProc {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
 	errFile := filepath.Join(t.TempDir(), "kiosk.err")
 	ef, err := os.Create(errFile)
 	if err != nil {
@@ -74,7 +85,7 @@ func startKiosk(t *testing.T, bin string, args ...string) *kioskProc {
 		if m == nil {
 			t.Fatalf("kiosk printed %q", l)
 		}
-		return &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], errFn: errFile}
+		return &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
 	case <-time.After(30 * time.Second):
 		data, _ := os.ReadFile(errFile)
 		t.Fatalf("kiosk did not start:\n%s", data)
@@ -121,8 +132,12 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
-		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
+		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
+		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
+	if info, err := joinurl.Parse(k.web); err != nil || info.Code != k.code || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
+		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

@@ -28,7 +28,7 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint())
+	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if !o.exitWhenOver {
 		<-ctx.Done()
 		return nil
@@ -105,6 +105,16 @@ func waitOver(ctx context.Context, sess *host.Session) error {
 			return nil
 		}
 	}
+}
+
+// webURL is the join URL of the QR code (the web page, fragment
+// included) for a phone on this machine.
+func webURL(t *table.Table) string {
+	host, _, err := net.SplitHostPort(reachable(t.WebAddr()))
+	if err != nil {
+		host = "127.0.0.1"
+	}
+	return t.JoinInfo(host).String()
 }
 
 // reachable replaces an unspecified listen host with loopback, the one

@@ -18,6 +18,8 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/version"
 )
 
 type options struct {
@@ -29,6 +31,7 @@ type options struct {
 	bots         string
 	gameOptions  string
 	exitWhenOver bool
+	version      bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -41,12 +44,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.DataDir, "data", "", "where the certificate and seat files live (default: beside the database)")
 	fs.StringVar(&o.cfg.Name, "name", "Table 1", "the table's name, shown to guests")
 	fs.StringVar(&o.cfg.Addr, "addr", fmt.Sprintf(":%d", table.DefaultPort), "the address to listen on")
+	fs.StringVar(&o.cfg.WebAddr, "web-addr", "", fmt.Sprintf("the web companion's HTTP address (default :%d; with an --addr on port 0, port 0 too)", web.DefaultPort))
 	fs.BoolVar(&o.cfg.MDNS, "mdns", true, "advertise the table over mDNS")
 	fs.StringVar(&o.game, "game", "", "headless: the game to start unless a session is resumed")
 	fs.IntVar(&o.seats, "seats", 0, "headless: seats of the new session (default: the game's minimum)")
 	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -64,6 +69,10 @@ func main() {
 		}
 		os.Exit(2)
 	}
+	if o.version {
+		fmt.Println(version.Line("kiosk"))
+		return
+	}
 	o.cfg.Games = catalog.Registry()
 	if o.headless {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -74,7 +83,7 @@ func main() {
 		}
 		return
 	}
-	if err := runWindow(o); err != nil {
+	if err := runWindow(o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}

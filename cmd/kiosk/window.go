@@ -2,19 +2,23 @@ package main
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
+	"fmt"
+	"io"
 	"log"
-	"os"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 )
 
@@ -24,7 +28,8 @@ type kioskUI struct {
 	win   fyne.Window
 	t     *table.Table
 	lang  string
-	pin   string
+	cat   *i18n.Catalog
+	staff screen.Gate
 	board *screen.Table // the table screen while a session shows
 	// do runs a UI change from another goroutine: fyne.Do, or in tests
 	// something the test can synchronise with.
@@ -32,22 +37,35 @@ type kioskUI struct {
 }
 
 // runWindow runs the kiosk with its window until the window closes.
-func runWindow(o options) error {
+func runWindow(o options, stdout io.Writer) error {
+	cat, err := i18n.Load()
+	if err != nil {
+		return err
+	}
 	a := app.NewWithID("fr.tablee.kiosk")
 	w := a.NewWindow("Tablée")
-	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: os.Getenv("TABLEE_STAFF_PIN"), do: fyne.Do}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w.SetOnClosed(cancel)
+	ui := &kioskUI{ctx: ctx, win: w, lang: "fr", cat: cat, do: fyne.Do}
+	// The table may announce changes while it resumes a session, before
+	// ui.t is set: refresh runs on the UI goroutine, after start.
 	o.cfg.OnChange = func() { ui.do(ui.refresh) }
-	t, err := table.Open(ui.ctx, o.cfg)
+	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
+	ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
 	ui.start(t)
+	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint())
 	w.Resize(fyne.NewSize(1280, 800))
 	w.SetFullScreen(o.fullscreen)
 	w.ShowAndRun()
 	return nil
 }
+
+func (ui *kioskUI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
 
 // start shows the lobby, or the game a crash interrupted.
 func (ui *kioskUI) start(t *table.Table) {
@@ -77,7 +95,7 @@ func (ui *kioskUI) showSetup(g engine.Info) {
 		}
 		s, err := ui.t.Start(ui.ctx, g.ID, opts, seats)
 		if err != nil {
-			dialog.ShowError(err, ui.win)
+			ui.fault(err)
 			return
 		}
 		ui.showTable(s)
@@ -86,14 +104,14 @@ func (ui *kioskUI) showSetup(g engine.Info) {
 }
 
 func (ui *kioskUI) showTable(s *host.Session) {
-	ui.board = screen.NewTable(ui.lang, ui.win, ui.checkPIN, func(seat engine.Seat) {
+	ui.board = screen.NewTable(ui.lang, ui.win, nil, func(seat engine.Seat) {
 		if err := ui.t.Server().Release(seat); err != nil {
-			dialog.ShowError(err, ui.win)
+			ui.fault(err)
 		}
-	}, ui.showLobby)
+	}, ui.leaveGame)
 	ui.board.OnHandToBot = func(seat engine.Seat) {
 		if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
-			dialog.ShowError(err, ui.win)
+			ui.fault(err)
 		}
 	}
 	ui.win.SetContent(ui.board.Content())
@@ -131,8 +149,11 @@ func (ui *kioskUI) follow(s *host.Session) {
 
 // refresh redraws the table screen from the session's public view.
 func (ui *kioskUI) refresh() {
+	if ui.t == nil || ui.board == nil {
+		return
+	}
 	s := ui.t.Session()
-	if ui.board == nil || s == nil {
+	if s == nil {
 		return
 	}
 	v := s.View(engine.Table)
@@ -153,8 +174,36 @@ func (ui *kioskUI) refresh() {
 	ui.board.Show(st)
 }
 
-// checkPIN compares in constant time; without a configured PIN the staff
-// functions stay locked.
-func (ui *kioskUI) checkPIN(pin string) bool {
-	return ui.pin != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(ui.pin)) == 1
+// leaveGame goes back to the lobby. A game still running is abandoned,
+// which only the staff may decide: PIN, then a confirmation.
+func (ui *kioskUI) leaveGame() {
+	s := ui.t.Session()
+	if s == nil || s.Status().Ended() {
+		ui.showLobby()
+		return
+	}
+	w := ui.words()
+	screen.AskPIN(ui.ctx, w, ui.win, ui.staff, func() {
+		text := widget.NewLabel(w.T("kiosk.leave.text"))
+		text.Wrapping = fyne.TextWrapWord
+		body := container.NewGridWrap(fyne.NewSize(640, 120), text)
+		dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
+			if !yes {
+				return
+			}
+			if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+				ui.fault(err)
+				return
+			}
+			ui.showLobby()
+		}, ui.win)
+	})
+}
+
+// fault logs err and tells the guests, in their language, that something
+// went wrong: a Go error text is never shown at the table.
+func (ui *kioskUI) fault(err error) {
+	log.Printf("kiosk: %v", err)
+	w := ui.words()
+	dialog.ShowInformation(w.T("kiosk.staff.title"), w.T("kiosk.error.generic"), ui.win)
 }

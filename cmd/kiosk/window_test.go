@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 )
 
@@ -36,50 +38,178 @@ func find[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool
 	return zero, false
 }
 
-func button(t *testing.T, o fyne.CanvasObject, prefix string) *widget.Button {
+// onScreen looks in the window's content and in the dialog on top of it.
+func onScreen[W fyne.CanvasObject](w fyne.Window, match func(W) bool) (W, bool) {
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		if found, ok := find(top, match); ok {
+			return found, true
+		}
+	}
+	return find(w.Content(), match)
+}
+
+func button(t *testing.T, w fyne.Window, prefix string) *widget.Button {
 	t.Helper()
-	b, ok := find(o, func(b *widget.Button) bool { return strings.HasPrefix(b.Text, prefix) })
+	b, ok := onScreen(w, func(b *widget.Button) bool { return strings.HasPrefix(b.Text, prefix) })
 	if !ok {
 		t.Fatalf("no button %q on screen", prefix)
 	}
 	return b
 }
 
-func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
-	test.NewTempApp(t)
-	dir := t.TempDir()
-	tb, err := table.Open(context.Background(), table.Config{Name: "Table test", DBPath: filepath.Join(dir, "t.db"),
-		Addr: "127.0.0.1:0", Games: catalog.Registry()})
+// pin is a staff.Verifier with a fixed PIN.
+type pin string
+
+func (p pin) CheckPIN(_ context.Context, s string) error {
+	if s != string(p) {
+		return staff.ErrWrong
+	}
+	return nil
+}
+func (p pin) HasPIN(context.Context) (bool, error) { return true, nil }
+
+// uiQueue stands for the UI goroutine: other goroutines queue screen
+// updates (as fyne.Do does) and the test runs them on its own goroutine
+// when it calls settle, so widgets are only ever touched there.
+type uiQueue struct {
+	mu sync.Mutex
+	fs []func()
+}
+
+func (q *uiQueue) do(f func()) {
+	q.mu.Lock()
+	q.fs = append(q.fs, f)
+	q.mu.Unlock()
+}
+
+// settle runs the updates queued so far, and those they queue.
+func (q *uiQueue) settle() {
+	for {
+		q.mu.Lock()
+		fs := q.fs
+		q.fs = nil
+		q.mu.Unlock()
+		if len(fs) == 0 {
+			return
+		}
+		for _, f := range fs {
+			f()
+		}
+	}
+}
+
+// testKiosk is a kiosk window on a real table, in fyne's test driver.
+type testKiosk struct {
+	ui  *kioskUI
+	tb  *table.Table
+	w   fyne.Window
+	cfg table.Config
+	q   *uiQueue
+}
+
+func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
+	t.Helper()
+	cat, err := i18n.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer tb.Close()
 	w := test.NewTempWindow(t, nil)
-	w.Resize(fyne.NewSize(1280, 800))
-	// The test driver runs fyne.Do at once on the calling goroutine, so
-	// the screen's updates and the test's reads take turns on mu.
-	var mu sync.Mutex
-	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", pin: "2468",
-		do: func(f func()) { mu.Lock(); defer mu.Unlock(); f() }}
-	mu.Lock()
-	defer mu.Unlock()
+	w.Resize(fyne.NewSize(1920, 1080))
+	q := &uiQueue{}
+	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
+		staff: staff.NewGate(pin("2468"), nil), do: q.do}
+	// As runWindow does: the table announces changes while it resumes.
+	cfg.OnChange = func() { ui.do(ui.refresh) }
+	tb, err := table.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tb.Close)
+	q.settle() // the resumed session's announcements: ui.t is still nil
 	ui.start(tb)
+	q.settle()
+	return &testKiosk{ui: ui, tb: tb, w: w, cfg: cfg, q: q}
+}
 
-	test.Tap(button(t, w.Content(), "Canoë"))
-	test.Tap(button(t, w.Content(), "Commencer"))
+func tableConfig(t *testing.T) table.Config {
+	return table.Config{Name: "Table test", DBPath: filepath.Join(t.TempDir(), "t.db"),
+		Addr: "127.0.0.1:0", Games: catalog.Registry()}
+}
 
-	s := tb.Session()
+func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	test.Tap(button(t, k.w, "Canoë"))
+	test.Tap(button(t, k.w, "Commencer"))
+
+	s := k.tb.Session()
 	if s == nil || s.Game().Info().ID != "canoe" {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
-	code := tb.Server().Code()
-	if _, ok := find(w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "En attente de 2 joueur(s)") }); !ok {
+	code := k.tb.Server().Code()
+	if _, ok := find(k.w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "En attente de 2 joueur(s)") }); !ok {
 		t.Error("the table screen does not say it waits for the players")
 	}
-	if ui.board.Content() != w.Content() || !strings.Contains(ui.board.CodeText(), code) {
-		t.Errorf("the table screen does not show the code %s (%q)", code, ui.board.CodeText())
+	if k.ui.board.Content() != k.w.Content() || !strings.Contains(k.ui.board.CodeText(), code) {
+		t.Errorf("the table screen does not show the code %s (%q)", code, k.ui.board.CodeText())
 	}
-	if ui.checkPIN("0000") || !ui.checkPIN("2468") {
-		t.Error("staff PIN check is wrong")
+}
+
+// A kiosk restarted with a game in progress used to panic: the table
+// announced the resumed session before the window held the table.
+func TestARestartedWindowResumesTheGame(t *testing.T) {
+	test.NewTempApp(t)
+	cfg := tableConfig(t)
+	first := openKiosk(t, cfg)
+	test.Tap(button(t, first.w, "Canoë"))
+	test.Tap(button(t, first.w, "Commencer"))
+	id := first.tb.Session().ID()
+	first.tb.Close()
+
+	again := openKiosk(t, cfg)
+	s := again.tb.Session()
+	if s == nil || s.ID() != id {
+		t.Fatalf("resumed %v, want session %s", s, id)
 	}
+	if again.ui.board == nil || again.w.Content() != again.ui.board.Content() {
+		t.Fatal("the restarted kiosk does not show the resumed game")
+	}
+}
+
+func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	test.Tap(button(t, k.w, "Canoë"))
+	test.Tap(button(t, k.w, "Commencer"))
+	s := k.tb.Session()
+
+	press := func(keys ...string) {
+		for _, key := range keys {
+			test.Tap(button(t, k.w, key))
+		}
+	}
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("1", "1", "1", "1", "OK")
+	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Oui, abandonner" }); ok {
+		t.Fatal("a wrong PIN reached the confirmation")
+	}
+	test.Tap(button(t, k.w, "Annuler"))
+	if s.Status().Ended() || k.w.Content() != k.ui.board.Content() {
+		t.Fatal("cancelling the PIN left the game")
+	}
+
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("2", "4", "6", "8", "OK")
+	test.Tap(button(t, k.w, "Annuler")) // the confirmation's
+	if s.Status().Ended() {
+		t.Fatal("the game was abandoned without confirmation")
+	}
+
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("2", "4", "6", "8", "OK")
+	test.Tap(button(t, k.w, "Oui, abandonner"))
+	if s.Status() != "abandoned" || k.tb.Session() != nil || k.ui.board != nil {
+		t.Fatalf("after confirming: session %s, table session %v", s.Status(), k.tb.Session())
+	}
+	button(t, k.w, "Canoë") // back in the lobby
 }

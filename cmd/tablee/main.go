@@ -15,10 +15,12 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/version"
 )
 
 // env is what every subcommand works with.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	games          *engine.Registry
 }
@@ -59,13 +61,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, version.Line("tablee"))
+		return 0
+	}
 	c, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "tablee: unknown command %q\n", args[0])
 		usage(stderr, cmds)
 		return 2
 	}
-	e := &env{stdout: stdout, stderr: stderr, games: catalog.Registry()}
+	e := &env{stdin: os.Stdin, stdout: stdout, stderr: stderr, games: catalog.Registry()}
 	if err := c.run(ctx, e, args[1:]); err != nil {
 		if errors.Is(err, errUsage) || errors.Is(err, flag.ErrHelp) {
 			return 2
@@ -77,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer, cmds map[string]command) {
-	fmt.Fprintln(w, "usage: tablee COMMAND [flags]   (tablee COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: tablee COMMAND [flags]   (tablee COMMAND -h for its flags; tablee --version)")
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
 		names = append(names, n)

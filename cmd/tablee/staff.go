@@ -21,6 +21,8 @@ func staffCommands() map[string]command {
 		"export":      {"write sessions, results and players as CSV files", runExport},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
 		"player":      {"list, rename or merge players", runPlayer},
+		"staff-pin":   {"set the staff PIN (read from standard input), stored hashed", runStaffPIN},
+		"table-name":  {"show or set the table's name", runTableName},
 	}
 }
 

@@ -301,7 +301,7 @@ func TestPlayerCommands(t *testing.T) {
 
 func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr := tablee(t, "help")
-	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player"} {
+	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player", "staff-pin", "table-name"} {
 		if code != 0 || !strings.Contains(stderr, name) {
 			t.Errorf("help does not list %s", name)
 		}
@@ -310,5 +310,43 @@ func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr = tablee(t, "sessions")
 	if code != 1 || !strings.Contains(stderr, "tablee/tablee.db") {
 		t.Errorf("sessions without a kiosk database: %d %s", code, stderr)
+	}
+}
+
+func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
+	k := newKiosk(t)
+	dir := t.TempDir()
+	// Older backups from earlier days, and a file of the staff's own.
+	old := []string{"tablee-20250101T020000Z.db", "tablee-20250102T020000Z.db", "tablee-20250103T020000Z.db"}
+	for _, n := range append(old, "notes.txt", "tablee-before-move.db") {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir)
+	if err != nil {
+		t.Fatalf("backup (%v): %s", err, out)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, en := range entries {
+		names = append(names, en.Name())
+	}
+	if len(names) != 4 || names[0] != "notes.txt" || names[1] != "tablee-20250103T020000Z.db" || names[3] != "tablee-before-move.db" {
+		t.Fatalf("after a backup keeping 2, the directory holds %v", names)
+	}
+	out, _, err = staff(t, runSessions, "--db", filepath.Join(dir, names[2]))
+	if err != nil || !strings.Contains(out, k.sessions[0]) {
+		t.Errorf("the new backup %s (%v):\n%s", names[2], err, out)
+	}
+}
+
+func TestBackupRefusesNegativeKeep(t *testing.T) {
+	k := newKiosk(t)
+	if _, _, err := staff(t, runBackup, "--db", k.path, "--keep", "-1", t.TempDir()); err == nil {
+		t.Error("--keep -1 accepted")
 	}
 }

@@ -133,6 +133,22 @@ func (s *Server) SetSession(sess *host.Session) error {
 	return err
 }
 
+// Abandoned tells every phone of the current session that the table
+// abandoned the game (removed, code wire.Abandoned), revokes their tokens
+// and forgets the session: the code stops working until the next one.
+func (s *Server) Abandoned() {
+	s.mu.Lock()
+	for _, st := range s.seats {
+		if st.conn != nil {
+			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Abandoned, "the game was abandoned at the table")})
+			st.conn.setSeat(engine.NoSeat)
+		}
+	}
+	s.session, s.code, s.seats = nil, "", nil
+	s.mu.Unlock()
+	s.cfg.OnChange()
+}
+
 // Code is the 4-digit code the kiosk shows for joining, "" without a session.
 func (s *Server) Code() string {
 	s.mu.Lock()

@@ -22,6 +22,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
@@ -37,7 +38,10 @@ type Config struct {
 	DBPath  string // "" for db.DefaultPath()
 	DataDir string // the certificate; "" for the database's folder
 	Addr    string // listen address; "" for ":7457"
-	MDNS    bool   // advertise over mDNS
+	// WebAddr is the web companion's HTTP listen address; "" for ":7458"
+	// (web.DefaultPort), or port 0 on Addr's host when Addr's port is 0.
+	WebAddr string
+	MDNS    bool // advertise over mDNS
 	// MDNSScope limits mDNS to some interfaces (tests on loopback).
 	MDNSScope discovery.Scope
 	Games     *engine.Registry
@@ -58,6 +62,8 @@ type Table struct {
 	http    *http.Server
 	ln      net.Listener
 	adv     *discovery.Advertiser
+	web     *web.Server
+	webKey  *web.Key
 	cert    tls.Certificate
 	fp      string
 	tableID int64
@@ -85,6 +91,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 		t.newServer,
 		func() error { return t.resume(ctx) },
 		t.listen,
+		t.serveWeb,
 	}
 	if cfg.MDNS {
 		steps = append(steps, t.advertise)
@@ -117,6 +124,9 @@ func defaults(cfg *Config) error {
 	}
 	if cfg.Addr == "" {
 		cfg.Addr = ":" + strconv.Itoa(DefaultPort)
+	}
+	if cfg.WebAddr == "" {
+		cfg.WebAddr = webAddrFor(cfg.Addr)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(os.Stderr, "kiosk: ", log.LstdFlags)
@@ -197,10 +207,8 @@ type Seat struct {
 
 // Start begins a new session of game; a running one is abandoned.
 func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats []Seat) (*host.Session, error) {
-	if old := t.Session(); old != nil && !old.Status().Ended() {
-		if err := old.Abandon(ctx, "a new game was started"); err != nil {
-			return nil, err
-		}
+	if err := t.Abandon(ctx, "a new game was started"); err != nil {
+		return nil, err
 	}
 	var req []db.Seat
 	for _, s := range seats {
@@ -217,6 +225,26 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 	return s, t.adopt(s)
 }
 
+// Abandon ends the running session without a result (nobody's rating
+// changes) and tells its phones; the table then has no session. It does
+// nothing when no session runs.
+func (t *Table) Abandon(ctx context.Context, reason string) error {
+	s := t.Session()
+	if s == nil || s.Status().Ended() {
+		return nil
+	}
+	if err := s.Abandon(ctx, reason); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	if t.session == s {
+		t.session = nil
+	}
+	t.mu.Unlock()
+	t.srv.Abandoned()
+	return nil
+}
+
 // Session is the table's current session, nil before the first.
 func (t *Table) Session() *host.Session {
 	t.mu.Lock()
@@ -226,6 +254,10 @@ func (t *Table) Session() *host.Session {
 
 // Games is the registry of the games the table offers.
 func (t *Table) Games() *engine.Registry { return t.cfg.Games }
+
+// DB is the table's database, for the staff screens' queries (through
+// interfaces that keep SQL out of the screens).
+func (t *Table) DB() *db.DB { return t.db }
 
 // Server is the table's network face: code, seats, release.
 func (t *Table) Server() *server.Server { return t.srv }
@@ -296,6 +328,9 @@ func (t *Table) close() {
 	}
 	if t.srv != nil {
 		t.srv.Close()
+	}
+	if t.web != nil {
+		t.web.Close()
 	}
 	if t.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -81,6 +81,7 @@ const (
 	BadName     = "bad-name"      // empty or too long nickname
 	TableFull   = "table-full"    // no free seat
 	BadToken    = "bad-token"     // unknown or revoked token (fatal)
+	Abandoned   = "abandoned"     // in removed: the table abandoned the game; no result
 	NotYourTurn = "not-your-turn" // the seat is not to decide now
 	IllegalMove = "illegal-move"  // the rules forbid the move (Rule says which)
 	BadMove     = "bad-move"      // the move cannot be read

@@ -1,0 +1,142 @@
+package screen
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/kiosk/staff"
+)
+
+// Gate checks the staff PIN (kiosk/staff.Gate, or a fake in tests).
+type Gate interface {
+	Check(ctx context.Context, pin string) error
+	HasPIN(ctx context.Context) bool
+}
+
+// TouchSize is the least size of anything a finger taps at 1920×1080
+// (DESIGN.md: people reach across the table).
+const TouchSize = 64
+
+// PINPad is a numeric keypad for the staff PIN: the table has no keyboard.
+type PINPad struct {
+	w       Words
+	gate    Gate
+	then    func()
+	digits  []byte
+	dots    *canvas.Text
+	message *canvas.Text
+	dlg     dialog.Dialog
+	keys    map[string]*widget.Button
+	hidden  bool
+}
+
+// AskPIN shows the keypad over win and runs then once the right PIN was
+// typed. Without a PIN set it says how to set one instead.
+func AskPIN(ctx context.Context, w Words, win fyne.Window, gate Gate, then func()) *PINPad {
+	p := &PINPad{w: w, gate: gate, then: then, keys: map[string]*widget.Button{}}
+	if !gate.HasPIN(ctx) {
+		msg := widget.NewLabel(w.T("kiosk.staff.no_pin"))
+		msg.Wrapping = fyne.TextWrapWord
+		d := dialog.NewCustom(w.T("kiosk.staff.title"), w.T("kiosk.close"), container.NewGridWrap(fyne.NewSize(640, 200), msg), win)
+		p.dlg = d
+		d.Show()
+		return p
+	}
+	p.dots = canvas.NewText(" ", theme.Color(theme.ColorNameForeground))
+	p.dots.TextSize = 48
+	p.dots.Alignment = fyne.TextAlignCenter
+	p.message = canvas.NewText(w.T("kiosk.staff.enter_pin"), theme.Color(theme.ColorNameForeground))
+	p.message.TextSize = 28
+	p.message.Alignment = fyne.TextAlignCenter
+	grid := container.NewGridWithColumns(3)
+	for _, k := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"} {
+		k := k
+		b := widget.NewButton(k, func() { p.press(ctx, k) })
+		if k == "OK" {
+			b.Importance = widget.HighImportance
+		}
+		p.keys[k] = b
+		grid.Add(container.NewGridWrap(fyne.NewSize(120, 88), b))
+	}
+	body := container.NewVBox(p.message, p.dots, container.NewCenter(grid))
+	cancel := widget.NewButton(w.T("kiosk.cancel"), func() { p.hidden = true; p.dlg.Hide() })
+	p.dlg = dialog.NewCustomWithoutButtons(w.T("kiosk.staff.title"),
+		container.NewBorder(nil, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, TouchSize), cancel)), nil, nil, body), win)
+	p.dlg.Show()
+	return p
+}
+
+// Press taps a key of the pad ("0"–"9", "⌫", "OK"), as a finger would.
+func (p *PINPad) Press(key string) {
+	if b, ok := p.keys[key]; ok {
+		b.OnTapped()
+	}
+}
+
+// Message is what the pad says now (for tests and screenshots).
+func (p *PINPad) Message() string {
+	if p.message == nil {
+		return ""
+	}
+	return p.message.Text
+}
+
+// Visible reports whether the pad is still on screen.
+func (p *PINPad) Visible() bool { return !p.hidden }
+
+func (p *PINPad) press(ctx context.Context, k string) {
+	switch k {
+	case "⌫":
+		if len(p.digits) > 0 {
+			p.digits = p.digits[:len(p.digits)-1]
+		}
+	case "OK":
+		p.submit(ctx)
+		return
+	default:
+		if len(p.digits) < 12 {
+			p.digits = append(p.digits, k[0])
+		}
+	}
+	p.dots.Text = strings.Repeat("● ", len(p.digits)) + " "
+	p.dots.Refresh()
+}
+
+func (p *PINPad) submit(ctx context.Context) {
+	err := p.gate.Check(ctx, string(p.digits))
+	p.digits = p.digits[:0]
+	p.dots.Text = " "
+	p.dots.Refresh()
+	var locked *staff.LockedError
+	switch {
+	case err == nil:
+		p.hidden = true
+		p.dlg.Hide()
+		p.then()
+		return
+	case errors.As(err, &locked):
+		p.say(p.w.T("kiosk.staff.locked", "Seconds", int(locked.Wait.Round(time.Second)/time.Second)))
+	case errors.Is(err, staff.ErrWrong):
+		p.say(p.w.T("kiosk.staff.wrong_pin"))
+	case errors.Is(err, staff.ErrNoPIN):
+		p.say(p.w.T("kiosk.staff.no_pin"))
+	default:
+		fyne.LogError("staff PIN", err)
+		p.say(p.w.T("kiosk.error.generic"))
+	}
+}
+
+func (p *PINPad) say(s string) {
+	p.message.Text = s
+	p.message.Color = theme.Color(theme.ColorNameError)
+	p.message.Refresh()
+}

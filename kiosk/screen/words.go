@@ -1,0 +1,34 @@
+package screen
+
+import (
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Words gives a screen its texts in the language the guests chose, from
+// the one catalogue (i18n, domain "kiosk").
+type Words struct {
+	Cat  *i18n.Catalog
+	Lang i18n.Lang
+}
+
+// T returns the text of key with its parameters given as name, value
+// pairs: w.T("kiosk.seat", "N", 3).
+func (w Words) T(key string, kv ...any) string {
+	if len(kv) == 0 {
+		return w.Cat.T(w.Lang, key)
+	}
+	params := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		if name, ok := kv[i].(string); ok {
+			params[name] = kv[i+1]
+		}
+	}
+	return w.Cat.T(w.Lang, key, params)
+}
+
+// In picks a game's own text (its name, an option's name) in w's language.
+func (w Words) In(t engine.Text) string { return t.In(string(w.Lang)) }
+
+// Has reports whether the catalogue has key.
+func (w Words) Has(key string) bool { return w.Cat.Has(key) }

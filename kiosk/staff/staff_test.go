@@ -1,0 +1,68 @@
+package staff
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// pinIs is a Verifier whose PIN is want ("" for none set).
+type pinIs string
+
+func (p pinIs) CheckPIN(_ context.Context, pin string) error {
+	switch {
+	case p == "":
+		return ErrNoPIN
+	case pin != string(p):
+		return ErrWrong
+	}
+	return nil
+}
+
+func (p pinIs) HasPIN(context.Context) (bool, error) { return p != "", nil }
+
+func TestWrongPINsAreRateLimited(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{t: time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)}
+	g := NewGate(pinIs("2468"), c.now)
+	for i := 0; i < Burst; i++ {
+		if err := g.Check(ctx, "0000"); !errors.Is(err, ErrWrong) {
+			t.Fatalf("try %d: %v, want ErrWrong", i+1, err)
+		}
+	}
+	err := g.Check(ctx, "2468")
+	var locked *LockedError
+	if !errors.As(err, &locked) || locked.Wait <= 0 || locked.Wait > Every {
+		t.Fatalf("after %d wrong PINs the right one gave %v, want a lock of up to %v", Burst, err, Every)
+	}
+	c.t = c.t.Add(locked.Wait)
+	if err := g.Check(ctx, "2468"); err != nil {
+		t.Fatalf("after waiting %v: %v", locked.Wait, err)
+	}
+	// A right PIN forgives: the full budget is back.
+	for i := 0; i < Burst; i++ {
+		if err := g.Check(ctx, "1111"); !errors.Is(err, ErrWrong) {
+			t.Fatalf("budget not restored, try %d: %v", i+1, err)
+		}
+	}
+}
+
+func TestNoPINSaysSo(t *testing.T) {
+	g := NewGate(pinIs(""), nil)
+	if g.HasPIN(context.Background()) {
+		t.Error("HasPIN with none set")
+	}
+	for i := 0; i < 2*Burst; i++ {
+		if err := g.Check(context.Background(), "1234"); !errors.Is(err, ErrNoPIN) {
+			t.Fatalf("%v, want ErrNoPIN (and no lock for a PIN that cannot be right)", err)
+		}
+	}
+	if !NewGate(pinIs("2468"), nil).HasPIN(context.Background()) {
+		t.Error("HasPIN false with a PIN set")
+	}
+}

@@ -1,0 +1,678 @@
+// Tablée web companion: one seat's hand on a phone, opened from the table's
+// QR code. Everything the page shows comes from the seat's view that the
+// kiosk sends; the legal moves in it decide what may be tapped, so no rule
+// of any game is written here. Every frame after the first is a NaCl box
+// (tweetnacl, loaded before this module) against the kiosk's key from the
+// URL fragment; see docs/protocol.md, "The web companion".
+
+const nacl = globalThis.nacl;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+// S is the page's whole state; render() draws it.
+const S = {
+  screen: 'boot', // noqr | join | joining | seat | removed
+  lang: 'fr',
+  texts: {},
+  cards: {}, // Canaille card id -> face, from the kiosk
+  code: '',
+  key: null, // the kiosk's public key (Uint8Array)
+  keyText: '',
+  name: '',
+  token: '',
+  seat: -1,
+  game: '',
+  table: '',
+  view: null,
+  over: false,
+  online: false,
+  seats: [], // [{name, state}] from the kiosk, for names
+  free: 0,
+  notice: '', // a refusal or an error, in words
+  pending: false, // a move is on its way
+  pick: null, // a card chosen and waiting for its confirmation
+  sentence: [], // Canaille: card ids tapped, in order
+  sentenceRule: '', // Canaille: the table's verdict on a dead-end sentence
+};
+
+// ---- storage: the nickname, the player key and each table's seat token.
+
+const store = {
+  get(k) { try { return localStorage.getItem('tablee.' + k); } catch { return null; } },
+  set(k, v) { try { localStorage.setItem('tablee.' + k, v); } catch { /* private mode */ } },
+  del(k) { try { localStorage.removeItem('tablee.' + k); } catch { /* private mode */ } },
+};
+
+function b64url(bytes) {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function unb64url(s) {
+  try {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+// playerKey is this phone's lasting identity for the table's leaderboards:
+// random, made once, kept in localStorage.
+function playerKey() {
+  let k = store.get('player');
+  if (!k) {
+    k = b64url(crypto.getRandomValues(new Uint8Array(18)));
+    store.set('player', k);
+  }
+  return k;
+}
+
+// ---- texts
+
+function t(key, params) {
+  let s = S.texts[key] ?? key;
+  for (const [k, v] of Object.entries(params || {})) s = s.split('{{.' + k + '}}').join(String(v));
+  return s;
+}
+
+function pickLang() {
+  const saved = store.get('lang');
+  if (['fr', 'de', 'en'].includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || '']) {
+    const p = (l || '').slice(0, 2).toLowerCase();
+    if (['fr', 'de', 'en'].includes(p)) return p;
+  }
+  return 'fr';
+}
+
+async function loadTexts(lang) {
+  const r = await fetch(`texts/${lang}.json`);
+  if (!r.ok) throw new Error('texts ' + r.status);
+  S.texts = await r.json();
+  S.lang = lang;
+  document.documentElement.lang = lang;
+}
+
+async function setLang(lang) {
+  store.set('lang', lang);
+  try { await loadTexts(lang); } catch { /* keep the old texts */ }
+  render(true);
+}
+
+// ---- the channel
+
+let ws = null;
+let shared = null;
+let sent = 0;
+let recv = 0;
+let backoff = 500;
+let retry = 0;
+let pinger = 0;
+
+function nonce(dir, n) {
+  const b = new Uint8Array(24);
+  b[0] = dir;
+  const dv = new DataView(b.buffer);
+  dv.setUint32(16, Math.floor(n / 2 ** 32));
+  dv.setUint32(20, n >>> 0);
+  return b;
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  msg.v = 1;
+  const n = nonce(0, sent++);
+  const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
+  const frame = new Uint8Array(24 + box.length);
+  frame.set(n);
+  frame.set(box, 24);
+  ws.send(frame);
+  return true;
+}
+
+// open returns the message in a frame from the kiosk, or null when the
+// frame is not the next genuine box of this connection.
+function open(data) {
+  if (!(data instanceof ArrayBuffer) || data.byteLength < 40) return null;
+  const frame = new Uint8Array(data);
+  const n = nonce(1, recv);
+  for (let i = 0; i < 24; i++) if (frame[i] !== n[i]) return null;
+  const plain = nacl.box.open.after(frame.subarray(24), n, shared);
+  if (!plain) return null;
+  recv++;
+  try { return JSON.parse(dec.decode(plain)); } catch { return null; }
+}
+
+function connect() {
+  clearTimeout(retry);
+  const kp = nacl.box.keyPair();
+  shared = nacl.box.before(S.key, kp.secretKey);
+  sent = 0;
+  recv = 0;
+  const sock = new WebSocket(`ws://${location.host}/v1/box`);
+  sock.binaryType = 'arraybuffer';
+  ws = sock;
+  sock.onopen = () => {
+    sock.send(kp.publicKey);
+    S.online = true;
+    hello();
+    render();
+  };
+  sock.onmessage = (e) => {
+    if (sock !== ws) return;
+    const m = open(e.data);
+    if (!m) {
+      // Not the table's key: whoever answers is not the table.
+      S.notice = t('web.err.auth');
+      sock.close();
+      render();
+      return;
+    }
+    backoff = 500;
+    onMessage(m);
+  };
+  sock.onclose = () => {
+    if (sock !== ws) return;
+    ws = null;
+    S.online = false;
+    if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
+    retry = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 8000);
+    render();
+  };
+}
+
+// hello resumes the seat this phone holds, or takes a new one.
+function hello() {
+  if (S.token) send({ type: 'resume', token: S.token });
+  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name });
+}
+
+function join(name) {
+  S.name = name.trim();
+  if (!S.name) return;
+  store.set('name', S.name);
+  S.screen = 'joining';
+  S.notice = '';
+  if (ws && ws.readyState === WebSocket.OPEN) hello();
+  else if (!ws) connect();
+  render(true);
+}
+
+// ---- messages from the table
+
+function onMessage(m) {
+  switch (m.type) {
+    case 'welcome':
+      S.token = m.token;
+      store.set('seat.' + S.keyText, m.token);
+      S.seat = m.seat ?? 0;
+      S.game = m.game;
+      S.table = m.table || '';
+      if (S.screen !== 'seat') { S.screen = 'seat'; S.notice = ''; }
+      askSeats();
+      break;
+    case 'view':
+      onView(m);
+      break;
+    case 'seats':
+      S.seats = m.seats || [];
+      S.free = m.free || 0;
+      break;
+    case 'error':
+      onError(m);
+      break;
+    case 'removed':
+      forget();
+      S.screen = 'removed';
+      S.notice = t('web.removed');
+      break;
+    default:
+      return; // pong and anything newer
+  }
+  render(m.type === 'welcome');
+}
+
+function onView(m) {
+  const v = m.view && m.view.view;
+  if (!v) return;
+  S.view = v;
+  S.game = m.game || S.game;
+  S.over = !!m.over;
+  S.pending = false;
+  S.pick = null;
+  S.sentenceRule = '';
+  // Keep the sentence being built only while its cards are still in hand.
+  if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
+  if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
+  if (m.ref) S.notice = '';
+  askSeats();
+}
+
+function onError(m) {
+  const e = m.error || {};
+  S.pending = false;
+  const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
+  if (m.ref === 'check') { S.sentenceRule = words; return; }
+  switch (e.code) {
+    case 'bad-token':
+      forget();
+      S.screen = 'join';
+      break;
+    case 'wrong-code': case 'rate-limited': case 'table-full': case 'bad-name': case 'no-game':
+      if (S.screen === 'joining') S.screen = 'join';
+      break;
+    case 'waiting':
+      S.notice = t('web.waiting.n', { N: S.free || 1 });
+      askSeats();
+      return;
+  }
+  S.notice = words;
+}
+
+function forget() {
+  S.token = '';
+  store.del('seat.' + S.keyText);
+  S.view = null;
+  S.sentence = [];
+}
+
+// askSeats asks the kiosk for the seats' names and how many are free (a
+// message of the web channel only; see docs/protocol.md).
+let seatsTimer = 0;
+function askSeats() {
+  clearTimeout(seatsTimer);
+  if (S.screen !== 'seat') return;
+  send({ type: 'seats' });
+  // While seats are free the game waits: look again until all are taken.
+  seatsTimer = setTimeout(() => { if (S.free > 0 || !S.seats.length) askSeats(); }, 2000);
+}
+
+function play(move, ref) {
+  if (S.pending) return;
+  S.pending = send({ type: 'move', move, ref: ref || 'm' + sent });
+  S.notice = '';
+  render();
+}
+
+// ---- drawing
+
+function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (k === 'class') el.className = v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (v !== false && v != null) el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const kid of kids.flat()) if (kid != null && kid !== false) el.append(kid);
+  return el;
+}
+
+function btn(label, onclick, cls = '', disabled = false) {
+  return h('button', { type: 'button', class: cls, onclick, disabled: disabled || S.pending }, label);
+}
+
+function seatName(i) {
+  if (i === S.seat) return t('web.you');
+  const s = S.seats[i];
+  return (s && s.name) || t('common.seat', { N: i + 1 });
+}
+
+function card(num, kind, mark, cls, onclick, disabled) {
+  const el = document.getElementById('t-card').content.firstElementChild.cloneNode(true);
+  el.querySelector('.n').textContent = num;
+  el.querySelector('.k').textContent = kind;
+  el.querySelector('.m').textContent = mark;
+  el.className += ' ' + cls;
+  if (onclick) el.addEventListener('click', onclick);
+  else el.tabIndex = -1;
+  el.disabled = !!disabled;
+  return el;
+}
+
+let shown = '';
+// render draws S; whole screens are rebuilt only when the screen changes
+// (or force), so typing a nickname is never interrupted.
+function render(force) {
+  document.getElementById('where').textContent = where();
+  drawLangs();
+  const st = document.getElementById('status');
+  const [text, cls] = status();
+  st.textContent = text;
+  st.className = cls;
+  const no = document.getElementById('notice');
+  no.hidden = !S.notice;
+  no.textContent = S.notice;
+  const app = document.getElementById('app');
+  const hand = document.getElementById('hand');
+  if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
+    if (force || shown !== S.screen) {
+      app.replaceChildren(...screenNodes());
+      hand.replaceChildren();
+    }
+  } else {
+    const [body, foot] = seatNodes();
+    app.replaceChildren(...body);
+    hand.replaceChildren(...foot);
+  }
+  shown = S.screen;
+}
+
+function where() {
+  if (S.screen !== 'seat') return 'Tablée';
+  const game = S.texts['web.game.' + S.game] || S.game;
+  return [S.table, game].filter(Boolean).join(' · ');
+}
+
+function drawLangs() {
+  const nav = document.getElementById('langs');
+  if (nav.dataset.lang === S.lang) return;
+  nav.dataset.lang = S.lang;
+  nav.replaceChildren(...['fr', 'de', 'en'].map((l) =>
+    h('button', { type: 'button', class: l === S.lang ? 'on' : '', 'aria-pressed': l === S.lang ? 'true' : 'false',
+      lang: l, onclick: () => setLang(l) }, l.toUpperCase())));
+}
+
+function status() {
+  if (S.screen === 'noqr') return [t('web.noqr.title'), 'bad'];
+  if (S.screen === 'removed') return [t('web.removed.title'), 'bad'];
+  if (S.screen === 'join') return [t('web.join.title'), ''];
+  if (S.screen === 'joining' || S.screen === 'boot') return [t('web.joining'), 'wait'];
+  if (!S.online) return [t('web.reconnecting'), 'bad'];
+  const v = S.view;
+  if (!v) return [t('web.joining'), 'wait'];
+  if (S.over || v.result) return [t('web.over'), 'over'];
+  if (S.free > 0) return [t('web.waiting.n', { N: S.free }), 'wait'];
+  if (v.turn === S.seat) return [t('web.your_turn'), 'go'];
+  return [t('web.waiting_for', { Name: seatName(v.turn) }), 'wait'];
+}
+
+function screenNodes() {
+  if (S.screen === 'noqr') return [h('p', { class: 'big' }, t('web.noqr'))];
+  if (S.screen === 'removed') {
+    return [h('p', { class: 'big' }, t('web.removed')),
+      btn(t('web.join.again'), () => { S.screen = 'join'; S.notice = ''; render(true); }, 'primary')];
+  }
+  const form = document.getElementById('t-join').content.firstElementChild.cloneNode(true);
+  form.querySelectorAll('[data-t]').forEach((el) => { el.textContent = t(el.dataset.t); });
+  const input = form.querySelector('input');
+  input.value = S.name;
+  input.placeholder = t('web.join.placeholder');
+  form.addEventListener('submit', (e) => { e.preventDefault(); join(input.value); });
+  return [form];
+}
+
+function seatNodes() {
+  const v = S.view;
+  if (!v) return [[h('p', { class: 'hint' }, t('web.joining'))], []];
+  if (S.over || v.result) return [resultNodes(v), []];
+  switch (S.game) {
+    case 'canyon': return canyonNodes(v);
+    case 'canaille': return canailleNodes(v);
+    default: return [boardNodes(v), []];
+  }
+}
+
+function resultNodes(v) {
+  const r = v.result || { ranks: [], scores: [], winners: [] };
+  const rows = (r.ranks || []).map((rank, i) => ({ i, rank, score: (r.scores || [])[i] }))
+    .sort((a, b) => a.rank - b.rank);
+  const mine = (r.ranks || [])[S.seat];
+  const head = (r.winners || []).includes(S.seat) ? t('web.result.won') : t('web.result.rank', { N: mine });
+  return [
+    h('p', { class: 'big' }, head),
+    h('ol', { class: 'ranks' }, rows.map((x) => h('li', { class: x.i === S.seat ? 'me' : '' },
+      h('b', {}, x.rank + '.'), ' ', seatName(x.i), h('span', {}, String(x.score ?? ''))))),
+    h('p', { class: 'hint' }, t('web.result.thanks')),
+  ];
+}
+
+// boardNodes shows a board game's score and whose turn: the board itself
+// is on the table.
+function boardNodes(v) {
+  const scores = v.scores || (v.canoes ? v.canoes.map((c) => (c || []).length) : []);
+  return [
+    h('p', { class: 'hint' }, t('web.board.on_table')),
+    h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
+      h('th', {}, seatName(i)), h('td', {}, t('web.board.score', { N: s }))))),
+  ];
+}
+
+function rowClass(v, i) {
+  return (i === v.turn ? 'turn ' : '') + (i === S.seat ? 'me' : '');
+}
+
+// ---- Canyon
+
+const SUITS = ['blue', 'green', 'red', 'yellow', 'violet'];
+const SHAPES = ['●', '▲', '◆', '■', '✚'];
+
+function canyonCard(c, trump, onclick, disabled, picked) {
+  const isTrump = trump && c.suit === trump.suit;
+  return card(String(c.value), SHAPES[c.suit], isTrump ? '★' : '',
+    `cy ${SUITS[c.suit]}${isTrump ? ' trump' : ''}${picked ? ' picked' : ''}`, onclick, disabled);
+}
+
+function canyonNodes(v) {
+  const mine = v.turn === S.seat && !S.pending;
+  const legal = v.legal || [];
+  const body = [];
+  const trump = v.round > 0 && v.trump && v.trump.value ? v.trump : null;
+  body.push(h('div', { class: 'facts' },
+    h('span', {}, t('web.canyon.round', { N: v.round })),
+    trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
+      canyonCard(trump, trump, null, false)) : null));
+  body.push(h('table', { class: 'seats' },
+    h('tr', {}, h('th', {}), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
+    Array.from({ length: v.seats }, (_, i) => {
+      const tempo = (v.tempo || [])[i];
+      const sum = tempo ? tempo.reduce((a, b) => a + b, 0) : null;
+      const flags = (v.docked || [])[i] ? ' ⚓' : (v.fallen || [])[i] ? ' ⤵' : '';
+      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags),
+        h('td', {}, sum == null ? '–' : tempo.length > 1 ? `${sum} (${tempo.join('+')})` : String(sum)),
+        h('td', {}, String((v.tricks || [])[i] ?? 0)));
+    })));
+  if ((v.trick || []).length) {
+    body.push(h('h2', {}, t('web.canyon.trick')));
+    body.push(h('div', { class: 'trick' }, v.trick.map((c, k) => h('figure', {},
+      canyonCard(c, trump, null, false), h('figcaption', {}, seatName((v.leader + k) % v.seats))))));
+  }
+  if (mine) body.push(...canyonDecision(v, legal, trump));
+  const plays = legal.filter((m) => m.kind === 'play');
+  const same = (a, b) => a && b && a.suit === b.suit && a.value === b.value;
+  const hand = (v.hand || []).map((c) => {
+    const ok = mine && plays.some((m) => same(m.card, c));
+    return canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
+  });
+  const foot = [h('div', { class: 'cards' }, hand)];
+  if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
+    foot.unshift(btn(t('web.canyon.play', { Card: `${S.pick.value} ${SHAPES[S.pick.suit]}` }),
+      () => play({ kind: 'play', card: S.pick }), 'primary'));
+  } else if (mine && plays.length) {
+    foot.unshift(h('p', { class: 'hint' }, t('web.canyon.pick')));
+  }
+  return [body, foot];
+}
+
+function canyonDecision(v, legal, trump) {
+  const out = [];
+  const tempos = legal.filter((m) => m.kind === 'tempo');
+  if (tempos.length) {
+    out.push(h('h2', {}, t('web.canyon.choose_tempo')));
+    out.push(h('div', { class: 'grid' }, tempos.map((m) => {
+      const sum = m.tempo.reduce((a, b) => a + b, 0);
+      return btn([h('b', {}, String(sum)), h('small', {}, m.tempo.length > 1 ? m.tempo.join(' + ') : t('web.canyon.one_card'))],
+        () => play(m), 'tempo');
+    })));
+    out.push(h('p', { class: 'hint' }, t('web.canyon.tempo_help')));
+  }
+  const places = legal.filter((m) => m.kind === 'place');
+  if (places.length) {
+    out.push(h('h2', {}, t('web.canyon.choose_start')));
+    out.push(h('div', { class: 'grid' }, places.map((m) => btn(t('web.canyon.column', { N: m.col + 1 }), () => play(m)))));
+  }
+  const ends = legal.filter((m) => m.kind === 'move');
+  if (ends.length) {
+    out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
+    out.push(h('div', { class: 'grid' }, ends.map((m) =>
+      btn(t('web.canyon.cell', { R: m.row + 1, C: m.col + 1 }), () => play(m)))));
+    out.push(h('p', { class: 'hint' }, t('web.canyon.landing_help')));
+  }
+  return out;
+}
+
+// ---- Canaille
+
+function face(id) { return S.cards[id] || { kind: '?', n: 0, stop: false }; }
+function faceKey(id) { const f = face(id); return f.kind + f.n + (f.stop ? '.' : ''); }
+
+function caCard(id, onclick, disabled, extra = '') {
+  const f = face(id);
+  const num = f.kind === 'trash' ? '−' + f.n : f.n ? String(f.n) : '';
+  return card(num, t('web.kind.' + f.kind), f.stop ? '●' : '', `ca ${f.kind} ${extra}`, onclick, disabled);
+}
+
+// sentenceState compares the sentence being built with the legal
+// sentences of the view, face by face: identical faces are
+// interchangeable, and the engine lists one sentence per face sequence.
+function sentenceState(legal, ids) {
+  const keys = ids.map(faceKey);
+  const lists = legal.filter((m) => m.kind === 'sentence').map((m) => m.cards.map(faceKey));
+  const starts = lists.filter((l) => keys.every((k, i) => l[i] === k));
+  return { alive: starts.length > 0, complete: starts.some((l) => l.length === keys.length), lists };
+}
+
+function canailleNodes(v) {
+  const mine = v.turn === S.seat && !S.pending;
+  const legal = mine ? v.legal || [] : [];
+  const body = [];
+  const myCatch = (v.catches || [])[S.seat] || {};
+  body.push(h('div', { class: 'facts' },
+    h('span', {}, t('web.canaille.river', { N: v.river.size }),
+      v.river.face_up && v.river.top ? [' ', caCard(v.river.top, null, false, 'mini')] : ''),
+    h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, S: myCatch.score || 0 })),
+    v.canaille >= 0 ? h('span', { class: 'warn' }, t('web.canaille.taken', { Name: seatName(v.canaille) })) : null));
+  if ((v.sentence || []).length && v.phase !== 'sentence') {
+    body.push(h('h2', {}, t('web.canaille.resolving', { Name: seatName(v.active) })));
+    body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
+  }
+  if (mine) body.push(...canailleDecision(v, legal));
+  else if (v.turn >= 0) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
+  const foot = [];
+  const building = mine && v.phase === 'sentence';
+  const swapping = mine && v.phase === 'swap';
+  const st = building ? sentenceState(legal, S.sentence) : null;
+  const hand = (v.hand || []).map((id) => {
+    if (building) {
+      const at = S.sentence.indexOf(id);
+      if (at >= 0) return caCard(id, () => { S.sentence.splice(at); S.sentenceRule = ''; render(); }, false, 'laid');
+      const fits = sentenceState(legal, [...S.sentence, id]).alive;
+      return caCard(id, () => tapSentence(legal, id), false, fits ? '' : 'dim');
+    }
+    if (swapping && legal.some((m) => m.kind === 'swap' && m.card === id)) {
+      return caCard(id, () => { S.pick = S.pick === id ? null : id; render(); }, false, S.pick === id ? 'picked' : '');
+    }
+    return caCard(id, null, true);
+  });
+  if (building) foot.push(...sentenceBar(st));
+  if (swapping) {
+    foot.push(S.pick ? btn(t('web.canaille.swap_go'), () => play({ kind: 'swap', card: S.pick }), 'primary')
+      : h('p', { class: 'hint' }, t('web.canaille.swap_pick')));
+  }
+  foot.push(h('div', { class: 'cards' }, hand));
+  return [body, foot];
+}
+
+// tapSentence adds a card; when no legal sentence starts that way, the
+// table is asked which rule the sentence breaks (see docs/protocol.md).
+function tapSentence(legal, id) {
+  S.sentence.push(id);
+  S.sentenceRule = '';
+  if (!sentenceState(legal, S.sentence).alive) {
+    S.sentenceRule = t('web.canaille.checking');
+    send({ type: 'move', ref: 'check', move: { kind: 'sentence', cards: S.sentence.slice() } });
+  }
+  render();
+}
+
+function sentenceBar(st) {
+  const laid = h('div', { class: 'sentence' }, S.sentence.length
+    ? S.sentence.map((id) => caCard(id, null, false, 'mini'))
+    : h('span', { class: 'hint' }, t('web.canaille.tap_cards')));
+  let verdict;
+  if (!S.sentence.length) verdict = h('p', { class: 'hint' }, t('web.canaille.sentence_help'));
+  else if (!st.alive) verdict = h('p', { class: 'verdict bad' }, '✗ ', S.sentenceRule || t('web.canaille.dead_end'));
+  else if (st.complete) verdict = h('p', { class: 'verdict good' }, '✓ ', t('web.canaille.valid'));
+  else verdict = h('p', { class: 'verdict' }, '… ', t('web.canaille.go_on'));
+  const actions = h('div', { class: 'row' },
+    btn(t('web.canaille.clear'), () => { S.sentence = []; S.sentenceRule = ''; render(); }, '', !S.sentence.length),
+    btn(t('web.canaille.lay'), () => play({ kind: 'sentence', cards: S.sentence.slice() }), 'primary', !st.complete));
+  return [laid, verdict, actions];
+}
+
+function canailleDecision(v, legal) {
+  const out = [];
+  const kinds = new Set(legal.map((m) => m.kind));
+  const ask = (key, params) => out.push(h('h2', {}, t(key, params)));
+  if (kinds.has('sentence')) ask('web.canaille.ask.sentence');
+  if (kinds.has('swap')) ask('web.canaille.ask.swap');
+  const cardChoices = (kind, key) => {
+    const ms = legal.filter((m) => m.kind === kind);
+    if (!ms.length) return;
+    ask(key);
+    out.push(h('div', { class: 'cards' }, ms.map((m) => caCard(m.card, () => play(m), S.pending))));
+  };
+  cardChoices('return', 'web.canaille.ask.return');
+  cardChoices('release', 'web.canaille.ask.release');
+  cardChoices('bin', 'web.canaille.ask.bin');
+  if (kinds.has('done')) out.push(btn(t('web.canaille.done', { N: v.released }), () => play({ kind: 'done' }), 'primary'));
+  const targets = legal.filter((m) => m.kind === 'target');
+  if (targets.length) {
+    ask('web.canaille.ask.target');
+    out.push(h('div', { class: 'grid' }, targets.map((m) => btn(seatName(m.seat), () => play(m)))));
+  }
+  const gives = legal.filter((m) => m.kind === 'give');
+  if (gives.length) {
+    ask('web.canaille.ask.give');
+    out.push(h('div', { class: 'list' }, gives.map((m) => btn(
+      [m.card ? caCard(m.card, null, false, 'mini') : h('span', {}, '🂠'), ' → ', seatName(m.seat)], () => play(m)))));
+  }
+  const rows = legal.filter((m) => m.kind === 'take-row');
+  if (rows.length || kinds.has('draw-deck')) {
+    ask('web.canaille.ask.refill');
+    out.push(h('div', { class: 'cards' }, rows.map((m) => caCard(m.card, () => play(m), S.pending))));
+    if (kinds.has('draw-deck')) out.push(btn(t('web.canaille.draw', { N: v.deck_size }), () => play({ kind: 'draw-deck' }), 'primary'));
+  }
+  return out;
+}
+
+// ---- start
+
+async function start() {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  S.code = frag.get('c') || '';
+  S.keyText = frag.get('k') || '';
+  S.key = unb64url(S.keyText);
+  S.name = store.get('name') || '';
+  const texts = loadTexts(pickLang()).catch(() => {});
+  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; }).catch(() => {});
+  if (!S.key || S.key.length !== 32 || !/^\d{4}$/.test(S.code) || !nacl) {
+    S.screen = 'noqr';
+  } else {
+    S.token = store.get('seat.' + S.keyText) || '';
+    S.screen = S.token ? 'joining' : 'join';
+    if (S.token) connect();
+  }
+  await texts;
+  render(true);
+  await cards;
+  if (S.screen === 'seat') render();
+  clearInterval(pinger);
+  pinger = setInterval(() => send({ type: 'ping' }), 25000);
+  // A phone that wakes up reconnects at once rather than after its backoff.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !ws && S.token) { backoff = 500; connect(); }
+  });
+}
+
+start();

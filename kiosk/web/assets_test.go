@@ -1,0 +1,177 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/server"
+)
+
+func testHandler(t *testing.T) *Handler {
+	t.Helper()
+	h, err := NewHandler(Config{Key: testKey(t), Table: server.New(server.Config{}), Games: catalog.Registry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
+	data, err := assetFS.ReadFile("assets/nacl.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != NaClSHA256 {
+		t.Fatalf("assets/nacl.min.js has SHA-256 %s; tweetnacl 1.0.3's nacl.min.js is %s", got, NaClSHA256)
+	}
+}
+
+// TestPageBudget: everything the page loads, gzipped as served, fits in
+// 60 KB.
+func TestPageBudget(t *testing.T) {
+	h := testHandler(t)
+	total := 0
+	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl.min.js", "/texts/fr.json", "/cards/canaille.json"} {
+		a, ok := h.assets[p]
+		if !ok {
+			t.Fatalf("no asset %s", p)
+		}
+		t.Logf("%-22s %6d bytes, %6d gzipped", p, len(a.plain), len(a.gz))
+		total += len(a.gz)
+	}
+	t.Logf("total %d bytes gzipped", total)
+	if total > 60*1024 {
+		t.Errorf("the page weighs %d bytes gzipped; the budget is 60 KB", total)
+	}
+}
+
+// TestPageAvoidsSecureContextAPIs: a plain-HTTP LAN origin has neither
+// crypto.subtle nor service workers, and the page loads nothing from
+// elsewhere.
+func TestPageAvoidsSecureContextAPIs(t *testing.T) {
+	for _, name := range []string{"assets/app.js", "assets/index.html", "assets/app.css"} {
+		data, err := assetFS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		for _, bad := range []string{"crypto.subtle", "serviceWorker", "http://", "https://", "eval(", "innerHTML"} {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s uses %q", name, bad)
+			}
+		}
+	}
+}
+
+// TestEveryTextThePageUsesExists reads the keys app.js asks for and checks
+// each language has them.
+func TestEveryTextThePageUsesExists(t *testing.T) {
+	data, err := assetFS.ReadFile("assets/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := regexp.MustCompile(`t\('((?:web|common)\.[a-z_.-]+)'`).FindAllStringSubmatch(string(data), -1)
+	if len(keys) < 50 {
+		t.Fatalf("found only %d text keys in app.js", len(keys))
+	}
+	kinds := []string{"point", "bite", "other", "shift", "bin", "release", "fog", "fish", "trash", "canaille"}
+	phases := []string{"swap", "return", "sentence", "target", "release", "bin", "give", "refill", "over"}
+	var all []string
+	for _, k := range keys {
+		all = append(all, k[1])
+	}
+	for _, k := range kinds {
+		all = append(all, "web.kind."+k)
+	}
+	for _, p := range phases {
+		all = append(all, "web.canaille.phase."+p)
+	}
+	for _, k := range all {
+		if strings.HasSuffix(k, ".") {
+			continue // a prefix completed at run time, listed above
+		}
+		for _, l := range i18n.Langs() {
+			if _, ok := cat.Export(l, k)[k]; !ok {
+				t.Errorf("%s: no text %s", l, k)
+			}
+		}
+	}
+}
+
+func TestHandlerServesThePageWithItsHeaders(t *testing.T) {
+	h := testHandler(t)
+	for _, tc := range []struct {
+		path, typ string
+		status    int
+	}{
+		{"/", "text/html; charset=utf-8", 200},
+		{"/app.js", "text/javascript; charset=utf-8", 200},
+		{"/app.css", "text/css; charset=utf-8", 200},
+		{"/texts/de.json", "application/json", 200},
+		{"/cards/canaille.json", "application/json", 200},
+		{"/texts/it.json", "", 404},
+		{"/../key", "", 404},
+	} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", tc.path, nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate")
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.status {
+			t.Errorf("%s: status %d, want %d", tc.path, rec.Code, tc.status)
+			continue
+		}
+		hd := rec.Header()
+		if !strings.Contains(hd.Get("Content-Security-Policy"), "default-src 'self'") ||
+			hd.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: security headers %v", tc.path, hd)
+		}
+		if tc.status != 200 {
+			continue
+		}
+		if hd.Get("Content-Type") != tc.typ || hd.Get("Content-Encoding") != "gzip" {
+			t.Errorf("%s: type %q encoding %q", tc.path, hd.Get("Content-Type"), hd.Get("Content-Encoding"))
+		}
+		again := httptest.NewRecorder()
+		req = httptest.NewRequest("GET", tc.path, nil)
+		req.Header.Set("If-None-Match", hd.Get("ETag"))
+		h.ServeHTTP(again, req)
+		if again.Code != http.StatusNotModified {
+			t.Errorf("%s: revalidation got %d, want 304", tc.path, again.Code)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", rec.Code)
+	}
+}
+
+func TestTextsCarryGameNamesAndRules(t *testing.T) {
+	data, err := textsJSON(mustCatalog(t), catalog.Registry(), i18n.DE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"web.game.canaille":`) || !strings.Contains(string(data), `"web.your_turn":"Du bist dran"`) {
+		t.Errorf("German texts: %.300s", data)
+	}
+}
+
+func mustCatalog(t *testing.T) *i18n.Catalog {
+	c, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

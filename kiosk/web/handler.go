@@ -1,0 +1,182 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/server"
+)
+
+// DefaultPort is the web companion's HTTP port unless told otherwise, next
+// to the TLS port (7457), fixed so that a printed QR code stays valid.
+const DefaultPort = 7458
+
+// Config says what the web companion serves.
+type Config struct {
+	Key   *Key           // the kiosk's long-term box key
+	Table *server.Server // runs the table protocol inside the boxes
+	Games *engine.Registry
+	Texts *i18n.Catalog
+	// Logf logs what the staff may want to read; ignored if nil.
+	Logf func(format string, args ...any)
+}
+
+// Handler serves the page, its texts and the encrypted WebSocket.
+type Handler struct {
+	cfg    Config
+	assets map[string]asset
+}
+
+// NewHandler prepares the page for serving.
+func NewHandler(cfg Config) (*Handler, error) {
+	if cfg.Key == nil || cfg.Table == nil {
+		return nil, errors.New("web: a key and a table server are required")
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.Texts == nil {
+		cat, err := i18n.Load()
+		if err != nil {
+			return nil, err
+		}
+		cfg.Texts = cat
+	}
+	h := &Handler{cfg: cfg}
+	var err error
+	if h.assets, err = loadAssets(); err != nil {
+		return nil, err
+	}
+	for _, l := range i18n.Langs() {
+		data, err := textsJSON(cfg.Texts, cfg.Games, l)
+		if err != nil {
+			return nil, err
+		}
+		if h.assets["/texts/"+string(l)+".json"], err = newAsset(".json", data); err != nil {
+			return nil, err
+		}
+	}
+	data, err := canailleCards()
+	if err != nil {
+		return nil, err
+	}
+	if h.assets["/cards/canaille.json"], err = newAsset(".json", data); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// ServeHTTP answers the page's requests.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.headers(w, r)
+	if r.URL.Path == BoxPath {
+		h.serveBox(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	a, ok := h.assets[r.URL.Path]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	serveAsset(w, r, a)
+}
+
+// headers are the page's security headers: nothing but the kiosk itself
+// may be loaded or contacted, no referrer ever leaves, no framing.
+func (h *Handler) headers(w http.ResponseWriter, r *http.Request) {
+	connect := "'self'"
+	if validHost(r.Host) {
+		// Older WebKit does not count ws: as 'self'.
+		connect += " ws://" + r.Host
+	}
+	hd := w.Header()
+	hd.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src "+
+		connect+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+}
+
+// validHost accepts a Host header made of host-name or address characters
+// and a port, so it can be written into a header as it is.
+func validHost(host string) bool {
+	if host == "" || len(host) > 255 {
+		return false
+	}
+	for _, c := range host {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(".-:[]", c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func serveAsset(w http.ResponseWriter, r *http.Request, a asset) {
+	hd := w.Header()
+	hd.Set("Content-Type", a.typ)
+	hd.Set("ETag", a.etag)
+	// Revalidate each time: a kiosk update must reach phones at once, and
+	// an unchanged file costs a 304.
+	hd.Set("Cache-Control", "no-cache")
+	hd.Add("Vary", "Accept-Encoding")
+	if r.Header.Get("If-None-Match") == a.etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := a.plain
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		hd.Set("Content-Encoding", "gzip")
+		body = a.gz
+	}
+	hd.Set("Content-Length", fmt.Sprint(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+}
+
+// Server is the web companion's HTTP server.
+type Server struct {
+	http *http.Server
+	ln   net.Listener
+}
+
+// Start listens on addr (":7458" when empty) and serves h until Close.
+func Start(addr string, h *Handler) (*Server, error) {
+	if addr == "" {
+		addr = fmt.Sprintf(":%d", DefaultPort)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web: listen on %s: %w", addr, err)
+	}
+	s := &Server{ln: ln, http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}}
+	go s.http.Serve(ln)
+	return s, nil
+}
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() string { return s.ln.Addr().String() }
+
+// Port is the port the server listens on.
+func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+
+// Close stops the server; the table server closes the phones' channels.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return s.http.Shutdown(ctx)
+}
