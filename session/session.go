@@ -67,6 +67,18 @@ type Record struct {
 	Reason    string    // how it ended, or why it is broken
 }
 
+// Outcome is what a finished game meant for the player at one rated seat,
+// as their phone shows it: the ordinal of their rating (the conservative
+// estimate boards sort by) before and after, and their place on the game's
+// all-time board afterwards.
+type Outcome struct {
+	PlayerID      string
+	Before, After float64 // ordinals
+	Games         int     // rated games of this game played, this one included
+	Provisional   bool    // too few games yet for the rating to mean much
+	Place, Of     int     // place on the game's board, among Of players
+}
+
 // Move is one entry of a session's move log.
 type Move struct {
 	Seq       int // 1 for the first move of the session

@@ -60,7 +60,11 @@ func (f *findScreen) browse(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		a.deps.Do(func() { f.found(tables, err) })
+		a.deps.Do(func() {
+			if ctx.Err() == nil {
+				f.found(tables, err)
+			}
+		})
 		if err != nil {
 			// On Android 11+ Go cannot list the network interfaces
 			// (golang/go#40569), and browsing fails for good: the link and

@@ -171,6 +171,9 @@ func (s *seatScreen) follow() {
 }
 
 func (s *seatScreen) updated(u client.Update, v engine.View, err error, token string) {
+	if s.ctx.Err() != nil {
+		return
+	}
 	if token != "" && token != s.saved.Token {
 		// The table gives a new token with every welcome.
 		s.saved.Token = token
@@ -260,7 +263,9 @@ func (s *seatScreen) title() string {
 
 // refresh redraws the state line and the panel from the screen's state.
 func (s *seatScreen) refresh() {
-	if s.state == nil || s.a.current != s {
+	// A screen left (or an app closed) draws nothing more: its goroutines
+	// may still deliver a last update.
+	if s.state == nil || s.a.current != s || s.ctx.Err() != nil {
 		return
 	}
 	text, bg := s.stateLine()
@@ -379,5 +384,5 @@ func (s *seatScreen) play(m engine.Move) {
 
 // canAct says whether the seat may act now.
 func (s *seatScreen) canAct() bool {
-	return s.view != nil && !s.over && !s.sending && s.linkUp && s.view.Turn() == s.w.Seat
+	return s.view != nil && !s.over && !s.sending && s.linkUp && s.waiting == 0 && s.view.Turn() == s.w.Seat
 }

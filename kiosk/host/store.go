@@ -28,6 +28,12 @@ type Store interface {
 	SetStatus(ctx context.Context, id string, status session.Status, reason string, at time.Time) error
 	// Finish ends an active session with its result.
 	Finish(ctx context.Context, id string, res engine.Result, at time.Time) error
+	// PlayerForKey returns the id of the player whose phone holds key,
+	// adding them under nickname on the key's first use.
+	PlayerForKey(ctx context.Context, key, nickname string, now time.Time) (string, error)
+	// RatedOutcome is what a finished game meant for the player at seat;
+	// false if the seat was not rated.
+	RatedOutcome(ctx context.Context, id string, seat int) (session.Outcome, bool, error)
 	// SaveSeating keeps the phones' seating of a live session (a JSON
 	// document the table server writes: table code, token hashes), and
 	// Seating returns it, nil if none was saved. Ending the session

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,6 +32,7 @@ type Store struct {
 	mu       sync.Mutex
 	next     int
 	sessions map[string]*stored
+	players  map[string]string // phone key → player id
 	// FailAppend, when set, is returned by AppendMove instead of storing
 	// the move: a full disk, say.
 	FailAppend error
@@ -44,7 +46,7 @@ type stored struct {
 }
 
 // NewStore returns an empty store.
-func NewStore() *Store { return &Store{sessions: map[string]*stored{}} }
+func NewStore() *Store { return &Store{sessions: map[string]*stored{}, players: map[string]string{}} }
 
 // CreateSession stores rec as a new active session with a new id.
 func (s *Store) CreateSession(_ context.Context, rec session.Record) (session.Record, error) {
@@ -158,6 +160,26 @@ func (s *Store) Finish(_ context.Context, id string, res engine.Result, at time.
 	st.rec.Status, st.rec.EndedAt, st.rec.Reason = session.Finished, at, res.Reason
 	st.result, st.seating = &res, nil
 	return nil
+}
+
+// PlayerForKey returns the player id of key, a new one on its first use.
+func (s *Store) PlayerForKey(_ context.Context, key, nickname string, _ time.Time) (string, error) {
+	if key == "" || strings.TrimSpace(nickname) == "" {
+		return "", errors.New("hosttest: a player needs a key and a nickname")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.players[key]
+	if !ok {
+		id = fmt.Sprintf("player-%d", len(s.players)+1)
+		s.players[key] = id
+	}
+	return id, nil
+}
+
+// RatedOutcome reports no seat rated: the fake keeps no ratings.
+func (s *Store) RatedOutcome(context.Context, string, int) (session.Outcome, bool, error) {
+	return session.Outcome{}, false, nil
 }
 
 // SaveSeating keeps a live session's seating, which must be JSON.
