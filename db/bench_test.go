@@ -108,3 +108,32 @@ func BenchmarkLeaderboard(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRecomputeRatings rates a kiosk of 100,000 finished sessions
+// again: what a merge, a forget, an out-of-order import or a new rating
+// model costs at that scale.
+func BenchmarkRecomputeRatings(b *testing.B) {
+	ctx := context.Background()
+	f := newFixture(b, 200)
+	seedSessions(b, f, leaderboardSessions)
+	for b.Loop() {
+		if err := f.d.RecomputeRatings(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkForgetPlayer forgets one player of a kiosk of 100,000 sessions:
+// their games rated again, the file rebuilt and the log truncated.
+func BenchmarkForgetPlayer(b *testing.B) {
+	ctx := context.Background()
+	f := newFixture(b, 200)
+	seedSessions(b, f, leaderboardSessions)
+	i := 0
+	for b.Loop() {
+		if err := f.d.ForgetPlayer(ctx, f.players[i].ID); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

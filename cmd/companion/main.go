@@ -8,10 +8,13 @@
 //
 // a bot and opens no window:
 //
-//	companion --headless --table "Table 1" --code 0427 --name Robot --bot default
+//	companion --headless --table "Table 1" --code 0427 --name Robot --bot default --key robot.key
 //
 // finds the table over mDNS, joins, plays until the game ends and prints
-// the result; --addr HOST:PORT --fingerprint HEX skips discovery. It exits
+// the result; --addr HOST:PORT --fingerprint HEX skips discovery. --key
+// FILE keeps the player key in FILE (created on first use), so the same
+// command run twice is the same player, rated, and prints its record;
+// without it the companion plays as a guest. It exits
 // 0 when the game ended, 1 when it could not join or play, 2 on bad flags
 // and 130 when interrupted.
 package main
@@ -52,6 +55,7 @@ type options struct {
 	headless bool
 	version  bool
 	link     string // a join link to open (window only)
+	keyFile  string // --key: where the headless player's key is kept
 	cfg      headless.Config
 }
 
@@ -67,6 +71,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.Code, "code", "", "the 4-digit code shown on the table")
 	fs.StringVar(&o.cfg.Name, "name", "", "the nickname to play under")
 	fs.StringVar((*string)(&o.cfg.Bot), "bot", string(engine.LevelDefault), "the bot level: random, easy, mcts or default")
+	fs.StringVar(&o.keyFile, "key", "", "with --headless: keep the player key in this file (created on first use) and play rated as that player; without it, play as a guest")
 	seed := fs.Uint64("seed", 0, "the bot's seed (0: from the clock)")
 	iface := fs.String("iface", "", "look for tables on this network interface only (default: all)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
@@ -91,6 +96,9 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		o.cfg.Seed = uint64(time.Now().UnixNano())
 	}
 	if !o.headless {
+		if o.keyFile != "" {
+			return o, errors.New("--key goes with --headless (the app keeps its key in its preferences)")
+		}
 		return o, nil
 	}
 	return o, checkHeadless(o.cfg)
@@ -124,6 +132,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !o.headless {
 		return runGUI(o.cfg.Scope, o.link)
 	}
+	if o.keyFile != "" {
+		if o.cfg.Key, err = playerKey(o.keyFile); err != nil {
+			fmt.Fprintf(stderr, "companion: %v\n", err)
+			return exitFailed
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return playHeadless(ctx, o.cfg, stdout, stderr)
@@ -143,6 +157,9 @@ func playHeadless(ctx context.Context, cfg headless.Config, stdout, stderr io.Wr
 		return exitFailed
 	}
 	fmt.Fprintln(stdout, resultLine(out))
+	if out.Record != nil {
+		fmt.Fprintln(stdout, recordLine(out.Record))
+	}
 	return exitOK
 }
 

@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
@@ -32,6 +33,7 @@ type options struct {
 	gameOptions  string
 	exitWhenOver bool
 	version      bool
+	nameSet      bool // --name given: it wins over the name the staff stored
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -58,6 +60,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	fs.Visit(func(f *flag.Flag) { o.nameSet = o.nameSet || f.Name == "name" })
 	return o, nil
 }
 
@@ -74,6 +77,9 @@ func main() {
 		return
 	}
 	o.cfg.Games = catalog.Registry()
+	if !o.nameSet {
+		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
+	}
 	if o.headless {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
@@ -87,4 +93,28 @@ func main() {
 		fmt.Fprintln(os.Stderr, "kiosk:", err)
 		os.Exit(1)
 	}
+}
+
+// storedName is the table name the staff set with tablee table-name, or
+// def when none was set (or the database is not there yet).
+func storedName(path, def string) string {
+	if path == "" {
+		p, err := db.DefaultPath()
+		if err != nil {
+			return def
+		}
+		path = p
+	}
+	if _, err := os.Stat(path); err != nil {
+		return def
+	}
+	d, err := db.Open(context.Background(), path)
+	if err != nil {
+		return def
+	}
+	defer d.Close()
+	if n, err := d.TableName(context.Background()); err == nil && n != "" {
+		return n
+	}
+	return def
 }

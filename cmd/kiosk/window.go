@@ -2,17 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log"
+	"net"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
@@ -20,9 +18,15 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// kioskUI moves between the lobby, the set-up and the table screens.
+// IdleAfter is how long the lobby waits untouched before the table goes
+// back to its attract screen.
+const IdleAfter = 3 * time.Minute
+
+// kioskUI moves between the kiosk's screens: attract, lobby, seating, the
+// table, results and the staff's screens.
 type kioskUI struct {
 	ctx   context.Context
 	win   fyne.Window
@@ -30,10 +34,32 @@ type kioskUI struct {
 	lang  string
 	cat   *i18n.Catalog
 	staff screen.Gate
-	board *screen.Table // the table screen while a session shows
+	rec   screen.Records
+	// host is the address phones reach the kiosk at, for the QR code.
+	host string
+
+	board   *screen.Table   // the table screen while a game shows
+	seating *screen.Seating // the seating screen while phones join
+	results *screen.Results // the results once a game ended
+	// The screen on display, for tests.
+	attract       *screen.Attract
+	lobby         *screen.Lobby
+	seatingScreen *screen.Seating
+	staffScreen   *screen.Staff
+	replay        *screen.Replay
+	shown         string      // the session whose results were shown
+	last          lastGame    // for "play again"
+	idle          *time.Timer // back to the attract screen
 	// do runs a UI change from another goroutine: fyne.Do, or in tests
 	// something the test can synchronise with.
 	do func(func())
+}
+
+// lastGame is the set-up of the last game, played again as it was.
+type lastGame struct {
+	game    engine.Info
+	options map[string]string
+	plan    []screen.SeatPlan
 }
 
 // runWindow runs the kiosk with its window until the window closes.
@@ -43,6 +69,7 @@ func runWindow(o options, stdout io.Writer) error {
 		return err
 	}
 	a := app.NewWithID("fr.tablee.kiosk")
+	a.Settings().SetTheme(screen.NewTheme())
 	w := a.NewWindow("Tablée")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -56,68 +83,87 @@ func runWindow(o options, stdout io.Writer) error {
 		return err
 	}
 	defer t.Close()
-	ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
+	ui.wire(t, o.cfg)
 	ui.start(t)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint())
-	w.Resize(fyne.NewSize(1280, 800))
+	if o.fullscreen {
+		// Guests cannot close the kiosk: only the staff, with the PIN.
+		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, a.Quit) })
+	}
+	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(o.fullscreen)
 	w.ShowAndRun()
 	return nil
 }
 
+// wire connects the screens to the table's database.
+func (ui *kioskUI) wire(t *table.Table, cfg table.Config) {
+	ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name,
+		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
+	ui.host = lanHost(t.WebAddr())
+}
+
+// lanHost is the host phones on the café's network reach addr at: its own
+// host when it listens on one address, else this machine's first LAN
+// address, else loopback.
+func lanHost(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(h); err == nil && h != "" && ip != nil && !ip.IsUnspecified() {
+		return h
+	}
+	ifaces, _ := net.Interfaces()
+	for _, i := range ifaces {
+		if i.Flags&net.FlagUp == 0 || i.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := i.Addrs()
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLinkLocalUnicast() {
+				return n.IP.String()
+			}
+		}
+	}
+	return "127.0.0.1"
+}
+
 func (ui *kioskUI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
 
-// start shows the lobby, or the game a crash interrupted.
+// start shows the attract screen, or the game a crash interrupted.
 func (ui *kioskUI) start(t *table.Table) {
 	ui.t = t
 	if s := t.Session(); s != nil && !s.Status().Ended() {
 		ui.showTable(s)
 		return
 	}
-	ui.showLobby()
+	ui.showAttract()
 }
 
-func (ui *kioskUI) showLobby() {
-	ui.board = nil
-	lobby := screen.NewLobby(ui.t.Games().Infos(), ui.showSetup)
-	lobby.OnLanguage = func(lang string) { ui.lang = lang }
-	lobby.SetLanguage(ui.lang)
-	ui.win.SetContent(lobby.Content())
+// show puts a screen in the window and forgets the live ones.
+func (ui *kioskUI) show(o fyne.CanvasObject) {
+	ui.board, ui.seating, ui.results = nil, nil, nil
+	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
+	ui.attract, ui.lobby = nil, nil
+	if ui.idle != nil {
+		ui.idle.Stop()
+		ui.idle = nil
+	}
+	ui.win.SetContent(o)
 }
 
-func (ui *kioskUI) showSetup(g engine.Info) {
-	setup := screen.NewSetup(g, ui.lang, func(opts map[string]string, choices []screen.SeatChoice) {
-		seats := make([]table.Seat, len(choices))
-		for i, c := range choices {
-			if !c.Phone {
-				seats[i].Bot = c.Level
-			}
+// follow refreshes the screen after every move of s until it ends.
+func (ui *kioskUI) follow(s *host.Session) {
+	for {
+		updates, stop := s.Subscribe(engine.Table)
+		for range updates {
+			ui.do(ui.refresh)
 		}
-		s, err := ui.t.Start(ui.ctx, g.ID, opts, seats)
-		if err != nil {
-			ui.fault(err)
+		stop()
+		if s.Status().Ended() || ui.ctx.Err() != nil {
+			ui.do(ui.refresh)
 			return
 		}
-		ui.showTable(s)
-	}, ui.showLobby)
-	ui.win.SetContent(setup.Content())
-}
-
-func (ui *kioskUI) showTable(s *host.Session) {
-	ui.board = screen.NewTable(ui.lang, ui.win, nil, func(seat engine.Seat) {
-		if err := ui.t.Server().Release(seat); err != nil {
-			ui.fault(err)
-		}
-	}, ui.leaveGame)
-	ui.board.OnHandToBot = func(seat engine.Seat) {
-		if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
-			ui.fault(err)
-		}
 	}
-	ui.win.SetContent(ui.board.Content())
-	ui.refresh()
-	go ui.follow(s)
-	go ui.tick(s)
 }
 
 // tick refreshes the table screen now and then while s runs, so that the
@@ -133,29 +179,30 @@ func (ui *kioskUI) tick(s *host.Session) {
 	}
 }
 
-// follow refreshes the screen after every move of s until it ends.
-func (ui *kioskUI) follow(s *host.Session) {
-	for {
-		updates, stop := s.Subscribe(engine.Table)
-		for range updates {
-			ui.do(ui.refresh)
-		}
-		stop()
-		if s.Status().Ended() || ui.ctx.Err() != nil {
-			return
-		}
-	}
-}
-
-// refresh redraws the table screen from the session's public view.
+// refresh brings the screen in step with the table: seats filling while
+// phones join, the table screen after each move, the results at the end.
 func (ui *kioskUI) refresh() {
-	if ui.t == nil || ui.board == nil {
+	if ui.t == nil {
 		return
 	}
 	s := ui.t.Session()
 	if s == nil {
 		return
 	}
+	if res, over := s.Result(); over && s.ID() != ui.shown && (ui.board != nil || ui.seating != nil) {
+		ui.showResults(s, res)
+		return
+	}
+	if ui.seating != nil {
+		ui.refreshSeating(s)
+		return
+	}
+	if ui.board != nil {
+		ui.refreshTable(s)
+	}
+}
+
+func (ui *kioskUI) refreshTable(s *host.Session) {
 	v := s.View(engine.Table)
 	st := screen.TableState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
@@ -166,44 +213,35 @@ func (ui *kioskUI) refresh() {
 		}
 		st.Seats = append(st.Seats, ss)
 	}
-	if data, err := json.MarshalIndent(v, "", "  "); err == nil {
-		st.Board = string(data)
-	} else {
-		log.Printf("table view: %v", err)
-	}
 	ui.board.Show(st)
 }
 
-// leaveGame goes back to the lobby. A game still running is abandoned,
-// which only the staff may decide: PIN, then a confirmation.
-func (ui *kioskUI) leaveGame() {
-	s := ui.t.Session()
-	if s == nil || s.Status().Ended() {
-		ui.showLobby()
+// refreshSeating shows the seats as phones join, and the game once the
+// last one is taken.
+func (ui *kioskUI) refreshSeating(s *host.Session) {
+	srv := ui.t.Server()
+	if srv.FreeCount() == 0 {
+		ui.showTable(s)
 		return
 	}
-	w := ui.words()
-	screen.AskPIN(ui.ctx, w, ui.win, ui.staff, func() {
-		text := widget.NewLabel(w.T("kiosk.leave.text"))
-		text.Wrapping = fyne.TextWrapWord
-		body := container.NewGridWrap(fyne.NewSize(640, 120), text)
-		dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
-			if !yes {
-				return
-			}
-			if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
-				ui.fault(err)
-				return
-			}
-			ui.showLobby()
-		}, ui.win)
-	})
+	rec := s.Record()
+	var seats []screen.SeatView
+	for i, st := range srv.Seats() {
+		sv := screen.SeatView{Name: st.Name, State: string(st.State)}
+		if i < len(rec.Seats) {
+			sv.Level = rec.Seats[i].BotLevel
+		}
+		seats = append(seats, sv)
+	}
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), seats)
 }
 
 // fault logs err and tells the guests, in their language, that something
 // went wrong: a Go error text is never shown at the table.
-func (ui *kioskUI) fault(err error) {
+func (ui *kioskUI) fault(err error) { ui.faultSaying(err, "kiosk.error.generic") }
+
+func (ui *kioskUI) faultSaying(err error, key string) {
 	log.Printf("kiosk: %v", err)
 	w := ui.words()
-	dialog.ShowInformation(w.T("kiosk.staff.title"), w.T("kiosk.error.generic"), ui.win)
+	screen.ShowMessage(w, ui.win, w.T("kiosk.error.title"), w.T(key))
 }

@@ -126,6 +126,8 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	}
 	t.Cleanup(tb.Close)
 	q.settle() // the resumed session's announcements: ui.t is still nil
+	ui.wire(tb, cfg)
+	ui.staff = staff.NewGate(pin("2468"), nil)
 	ui.start(tb)
 	q.settle()
 	return &testKiosk{ui: ui, tb: tb, w: w, cfg: cfg, q: q}
@@ -136,22 +138,25 @@ func tableConfig(t *testing.T) table.Config {
 		Addr: "127.0.0.1:0", Games: catalog.Registry()}
 }
 
-func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
+// startPhones starts a Canoë for two phones from the lobby, as guests do.
+func (k *testKiosk) startPhones(t *testing.T) {
+	t.Helper()
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton("canoe"))
+	test.Tap(k.ui.seatingScreen.StartButton())
+}
+
+func TestKioskGoesFromTheLobbyToSeatingWithACode(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	test.Tap(button(t, k.w, "Canoë"))
-	test.Tap(button(t, k.w, "Commencer"))
-
+	k.startPhones(t)
 	s := k.tb.Session()
 	if s == nil || s.Game().Info().ID != "canoe" {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := k.tb.Server().Code()
-	if _, ok := find(k.w.Content(), func(l *widget.Label) bool { return strings.Contains(l.Text, "En attente de 2 joueur(s)") }); !ok {
-		t.Error("the table screen does not say it waits for the players")
-	}
-	if k.ui.board.Content() != k.w.Content() || !strings.Contains(k.ui.board.CodeText(), code) {
-		t.Errorf("the table screen does not show the code %s (%q)", code, k.ui.board.CodeText())
+	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphone(s)") {
+		t.Errorf("the seating screen does not show the code %s and the two free seats", code)
 	}
 }
 
@@ -159,10 +164,16 @@ func TestKioskGoesFromTheLobbyToATableWithACode(t *testing.T) {
 // announced the resumed session before the window held the table.
 func TestARestartedWindowResumesTheGame(t *testing.T) {
 	test.NewTempApp(t)
+	restarted(t)
+}
+
+// restarted starts a game, restarts the kiosk and returns the new one,
+// showing the resumed game.
+func restarted(t *testing.T) *testKiosk {
+	t.Helper()
 	cfg := tableConfig(t)
 	first := openKiosk(t, cfg)
-	test.Tap(button(t, first.w, "Canoë"))
-	test.Tap(button(t, first.w, "Commencer"))
+	first.startPhones(t)
 	id := first.tb.Session().ID()
 	first.tb.Close()
 
@@ -174,13 +185,12 @@ func TestARestartedWindowResumesTheGame(t *testing.T) {
 	if again.ui.board == nil || again.w.Content() != again.ui.board.Content() {
 		t.Fatal("the restarted kiosk does not show the resumed game")
 	}
+	return again
 }
 
 func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 	test.NewTempApp(t)
-	k := openKiosk(t, tableConfig(t))
-	test.Tap(button(t, k.w, "Canoë"))
-	test.Tap(button(t, k.w, "Commencer"))
+	k := restarted(t)
 	s := k.tb.Session()
 
 	press := func(keys ...string) {
@@ -211,5 +221,7 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 	if s.Status() != "abandoned" || k.tb.Session() != nil || k.ui.board != nil {
 		t.Fatalf("after confirming: session %s, table session %v", s.Status(), k.tb.Session())
 	}
-	button(t, k.w, "Canoë") // back in the lobby
+	if k.ui.lobby == nil {
+		t.Error("not back in the lobby")
+	}
 }

@@ -294,6 +294,9 @@ func TestPlayerCommands(t *testing.T) {
 	if _, _, err := staff(t, runPlayer, "forget", b.ID, "--db", k.path); err == nil {
 		t.Error("forgot an unknown player")
 	}
+	if out, _, err := staff(t, runPlayer, "scrub", "--db", k.path); err != nil || !strings.Contains(out, "rebuilt") {
+		t.Errorf("scrub (%v): %s", err, out)
+	}
 	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
 		t.Errorf("unknown subcommand: %v", err)
 	}
@@ -348,5 +351,36 @@ func TestBackupRefusesNegativeKeep(t *testing.T) {
 	k := newKiosk(t)
 	if _, _, err := staff(t, runBackup, "--db", k.path, "--keep", "-1", t.TempDir()); err == nil {
 		t.Error("--keep -1 accepted")
+	}
+}
+
+// A seat a bot took over says for whom it played, in the list and in the
+// session's page: the history agrees with the kiosk on whose seat won.
+func TestSessionsShowWhomABotPlayedFor(t *testing.T) {
+	k := newKiosk(t)
+	ctx := context.Background()
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := d.EnsureTable(ctx, "Fenêtre")
+	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seats: []db.Seat{
+		{Kind: db.Person, PlayerID: k.players[0].ID}, {Kind: db.Guest, Name: "Léa"}}, StartedAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := range 2 {
+		if err := d.SetSeat(ctx, s.ID, seat, db.Seat{Kind: db.Bot, BotLevel: "default"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	out, _, err := staff(t, runSessions, "--db", k.path)
+	if err != nil || !strings.Contains(out, "bot default (for Anouk), bot default (for Léa)") {
+		t.Errorf("sessions (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runSession, s.ID, "--db", k.path)
+	if err != nil || !strings.Contains(out, "seat 1   bot default (for Léa)") {
+		t.Errorf("session (%v):\n%s", err, out)
 	}
 }

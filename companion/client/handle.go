@@ -25,6 +25,13 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 		c.opts.Logf("removed from the table: %v", err)
 		c.stop(joinErr(ErrRemoved, err))
 		_ = conn.CloseNow()
+	case wire.TypeRecord:
+		if m.Record != nil {
+			c.mu.Lock()
+			u := c.view.record(m.Record)
+			c.mu.Unlock()
+			c.deliver(u)
+		}
 	case wire.TypePong:
 	default:
 		c.opts.Logf("ignored a %q message", m.Type)

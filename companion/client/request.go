@@ -30,10 +30,22 @@ func (r *request) finish(rep reply) {
 	}
 }
 
-// Join takes a free seat with the table's 4-digit code and a nickname. A
-// refusal is a *wire.Error (wrong-code, table-full, rate-limited...).
+// Join takes a free seat with the table's 4-digit code and a nickname, as
+// a guest: not rated, not on the leaderboards (JoinPlayer is the rated
+// join). A refusal is a *wire.Error (wrong-code, table-full,
+// rate-limited...).
 func (c *Client) Join(ctx context.Context, code, name string) (Welcome, error) {
-	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeJoin, Code: code, Name: name}, true)
+	return c.JoinPlayer(ctx, code, name, "")
+}
+
+// JoinPlayer takes a free seat as the player whose key is key: the table
+// knows the same key again, whatever nickname comes with it, rates the
+// player's games and sends their record after each (Update.Record). Each
+// phone keeps its own key (NewPlayerKey; the app in its preferences, the
+// web page in localStorage, the headless companion in a file); an empty
+// key joins as a guest. A refusal is a *wire.Error.
+func (c *Client) JoinPlayer(ctx context.Context, code, name, key string) (Welcome, error) {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeJoin, Code: code, Name: name, Key: key}, true)
 	if err != nil {
 		return Welcome{}, err
 	}

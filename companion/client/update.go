@@ -18,6 +18,10 @@ type Update struct {
 	Events  []engine.Event  // what this seat may see of the last move
 	Over    bool            // the game has ended; the view holds the result
 	Ref     string          // the ref of the move that made it, if the table says
+	// Record is set once the table has recorded the finished game, for a
+	// phone that joined with a player key: the rating change and the
+	// place on the game's board. It comes with the last view again.
+	Record *wire.Record
 }
 
 // Decode reads the view with rules, which must be the rules of its game.
@@ -32,9 +36,10 @@ func (u Update) Decode(rules engine.Rules) (engine.View, error) {
 
 // viewState is what the client knows of the views it received.
 type viewState struct {
-	last    int64 // version of the newest view accepted
-	fresh   bool  // after a welcome: take the next view whatever its version
-	syncing bool  // a sync is under way: take the next view not older than last
+	last    int64  // version of the newest view accepted
+	fresh   bool   // after a welcome: take the next view whatever its version
+	syncing bool   // a sync is under way: take the next view not older than last
+	latest  Update // the newest view accepted, with its record once known
 }
 
 type verdict int
@@ -61,6 +66,16 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 			return Update{}, needSync
 		}
 	}
-	s.last, s.fresh, s.syncing = m.Version, false, false
-	return Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref}, accepted
+	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref}
+	if m.Version == s.latest.Version && m.Game == s.latest.Game {
+		u.Record = s.latest.Record // the same game's end again: keep what it meant
+	}
+	s.last, s.fresh, s.syncing, s.latest = m.Version, false, false, u
+	return u, accepted
+}
+
+// record adds the table's record of the finished game to the newest view.
+func (s *viewState) record(r *wire.Record) Update {
+	s.latest.Record, s.latest.Ref, s.latest.Over = r, "", true
+	return s.latest
 }

@@ -60,7 +60,11 @@ func (f *findScreen) browse(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		a.deps.Do(func() { f.found(tables, err) })
+		a.deps.Do(func() {
+			if ctx.Err() == nil {
+				f.found(tables, err)
+			}
+		})
 		if err != nil {
 			// On Android 11+ Go cannot list the network interfaces
 			// (golang/go#40569), and browsing fails for good: the link and
@@ -173,7 +177,7 @@ func (f *findScreen) describe(t discovery.Table) string {
 
 // topBar is a screen's title with the language switch.
 func (a *App) topBar(title string) fyne.CanvasObject {
-	heading := widget.NewLabel(title)
+	heading := wrapped(title)
 	heading.SizeName = "headingText"
 	heading.TextStyle.Bold = true
 	var names []string

@@ -27,9 +27,12 @@ type Config struct {
 	// Addr and Fingerprint, when both set, skip discovery.
 	Addr, Fingerprint string
 
-	Code, Name string       // the table's 4-digit code and the nickname
-	Bot        engine.Level // bot level, e.g. engine.LevelDefault
-	Seed       uint64       // the bot's choices
+	Code, Name string // the table's 4-digit code and the nickname
+	// Key is the player key to join with (client.NewPlayerKey), so the
+	// table rates the games of the same player; empty: play as a guest.
+	Key  string
+	Bot  engine.Level // bot level, e.g. engine.LevelDefault
+	Seed uint64       // the bot's choices
 
 	Games   *engine.Registry // the games this build can play
 	Logf    func(format string, args ...any)
@@ -41,6 +44,10 @@ type Outcome struct {
 	Seat   engine.Seat
 	Result engine.Result
 	Known  bool // the game's views carry its result
+	// Record is the table's record of the game for a player who joined
+	// with a key (rating change and place); nil for a guest, or if the
+	// table sent none.
+	Record *wire.Record
 }
 
 // Run joins the table and plays until the game ends. It fails without
@@ -67,7 +74,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	return play(ctx, c, rules, b, w.Seat, cfg.Logf)
+	return play(ctx, c, rules, b, w.Seat, cfg.Key != "", cfg.Logf)
 }
 
 // dialAny connects to the first of the table's addresses that answers: a
@@ -147,7 +154,7 @@ const joinTries = 40
 // is tried again once the client has reconnected; a refusal is final.
 func join(ctx context.Context, c *client.Client, cfg Config) (client.Welcome, error) {
 	for try := 1; ; try++ {
-		w, err := c.Join(ctx, cfg.Code, cfg.Name)
+		w, err := c.JoinPlayer(ctx, cfg.Code, cfg.Name, cfg.Key)
 		if !errors.Is(err, client.ErrDisconnected) || try == joinTries {
 			return w, err
 		}

@@ -13,8 +13,9 @@ import (
 )
 
 // play decides for seat with b on each view that is the seat's turn, until
-// a view says the game is over.
-func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, logf func(string, ...any)) (Outcome, error) {
+// a view says the game is over (and, for a player, the table's record of
+// it has come).
+func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, player bool, logf func(string, ...any)) (Outcome, error) {
 	for {
 		var u client.Update
 		select {
@@ -35,11 +36,42 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 		}
 		if u.Over {
 			res, known := v.Result()
-			return Outcome{Seat: seat, Result: res, Known: known}, nil
+			out := Outcome{Seat: seat, Result: res, Known: known, Record: u.Record}
+			if player && out.Record == nil {
+				out.Record = awaitRecord(ctx, c, logf)
+			}
+			return out, nil
 		}
 		if v.Turn() == seat {
 			if err := decide(ctx, c, b, v, rules.Info().ID, logf); err != nil {
 				return Outcome{}, err
+			}
+		}
+	}
+}
+
+// recordWait is how long a player waits for the table's record of the
+// finished game, which follows the last view once the results are stored.
+const recordWait = 10 * time.Second
+
+// awaitRecord waits for the update carrying the table's record of the game;
+// nil if none comes (an older table, or a lost connection).
+func awaitRecord(ctx context.Context, c *client.Client, logf func(string, ...any)) *wire.Record {
+	timeout := time.NewTimer(recordWait)
+	defer timeout.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-timeout.C:
+			logf("the table sent no record of the game")
+			return nil
+		case u, ok := <-c.Updates():
+			if !ok {
+				return nil
+			}
+			if u.Record != nil {
+				return u.Record
 			}
 		}
 	}

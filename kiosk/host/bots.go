@@ -100,6 +100,30 @@ func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level engine.
 	return nil
 }
 
+// SeatPlayer seats the player whose phone holds key at seat, under the
+// nickname they typed (the database adds the player on the key's first
+// use). It reports whether the seat is the player's, to be rated; a
+// player already seated at this session (the same phone twice) gets a
+// guest seat instead.
+func (s *Session) SeatPlayer(ctx context.Context, seat engine.Seat, key, name string) (bool, error) {
+	p, err := s.host.cfg.DB.IdentifyPlayer(ctx, key, name, s.host.cfg.Now())
+	if err != nil {
+		return false, fmt.Errorf("seat %v: %w", seat, err)
+	}
+	for i, st := range s.Record().Seats {
+		if st.Kind == db.Person && st.PlayerID == p.ID && i != int(seat) {
+			return false, s.NameGuest(ctx, seat, name)
+		}
+	}
+	return true, s.setSeat(ctx, seat, db.Seat{Kind: db.Person, PlayerID: p.ID})
+}
+
+// Outcome is what the finished game meant for the player at seat (rating
+// change, place on the board); false for a seat that was not rated.
+func (s *Session) Outcome(ctx context.Context, seat engine.Seat) (db.Outcome, bool, error) {
+	return s.host.cfg.DB.SeatOutcome(ctx, s.id, int(seat))
+}
+
 // NameGuest stores the nickname a guest chose for seat, for the logs.
 func (s *Session) NameGuest(ctx context.Context, seat engine.Seat, name string) error {
 	return s.setSeat(ctx, seat, db.Seat{Kind: db.Guest, Name: name})

@@ -115,6 +115,10 @@ func (tb *Table) Server() *server.Server { return tb.Kiosk().Server() }
 // Session is the running table's session.
 func (tb *Table) Session() *host.Session { return tb.Kiosk().Session() }
 
+// DBPath is the table's database file, for a test to read what the kiosk
+// recorded.
+func (tb *Table) DBPath() string { return tb.cfg.DBPath }
+
 // Code is the code the kiosk shows for joining.
 func (tb *Table) Code() string { return tb.Server().Code() }
 

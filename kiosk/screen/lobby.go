@@ -1,95 +1,131 @@
 package screen
 
 import (
-	"fmt"
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
 )
 
-// Languages the kiosk speaks, French first.
-var languages = []string{"fr", "de", "en"}
+// Minutes is how long a game of each kind usually lasts, for the tiles.
+var Minutes = map[string]int{"canyon": 45, "canyonduel": 20, "canoe": 15, "canaille": 30}
 
-var lobbyTitle = engine.Text{FR: "Choisissez un jeu", DE: "Wählt ein Spiel", EN: "Choose a game"}
-
-var playersText = engine.Text{FR: "%d à %d joueurs", DE: "%d bis %d Spieler", EN: "%d to %d players"}
-
-var exactPlayersText = engine.Text{FR: "%d joueurs", DE: "%d Spieler", EN: "%d players"}
-
-// Lobby is the first screen: the games of the house library, in the
-// language the guests pick.
-type Lobby struct {
-	games    []engine.Info
-	lang     string
-	onChoose func(engine.Info)
-	// OnLanguage hears the language the guests picked.
-	OnLanguage func(lang string)
-
-	title *widget.Label
-	langs *widget.RadioGroup
-	list  *fyne.Container
-	root  fyne.CanvasObject
+// LobbyActions are what the lobby's buttons lead to.
+type LobbyActions struct {
+	Choose   func(engine.Info)
+	Language func(i18n.Lang)
+	Home     func() // back to the attract screen
+	Staff    func()
 }
 
-// NewLobby builds the lobby for games; onChoose (may be nil) is called with
-// the game a guest taps.
-func NewLobby(games []engine.Info, onChoose func(engine.Info)) *Lobby {
-	l := &Lobby{games: games, lang: languages[0], onChoose: onChoose}
-	l.title = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	l.list = container.NewVBox()
-	langs := widget.NewRadioGroup([]string{"FR", "DE", "EN"}, func(s string) {
-		switch s {
-		case "DE":
-			l.SetLanguage("de")
-		case "EN":
-			l.SetLanguage("en")
-		default:
-			l.SetLanguage("fr")
-		}
-	})
-	langs.Horizontal = true
-	l.langs = langs
-	langs.SetSelected("FR")
-	l.root = container.NewBorder(container.NewVBox(l.title, container.NewCenter(langs)), nil, nil, nil,
-		container.NewVScroll(l.list))
-	l.refresh()
+// Lobby shows the games as large tiles, each with its rules.
+type Lobby struct {
+	w     Words
+	win   fyne.Window
+	games []engine.Info
+	act   LobbyActions
+	root  fyne.CanvasObject
+	// Tiles' buttons by game id, for tests.
+	play, rules map[string]*widget.Button
+	langs       map[i18n.Lang]*widget.Button
+}
+
+// NewLobby builds the lobby in w's language.
+func NewLobby(w Words, win fyne.Window, games []engine.Info, act LobbyActions) *Lobby {
+	l := &Lobby{w: w, win: win, games: games, act: act,
+		play: map[string]*widget.Button{}, rules: map[string]*widget.Button{}}
+	tiles := container.NewGridWithColumns(len(games))
+	for _, g := range games {
+		tiles.Add(l.tile(g))
+	}
+	home, homeBox := button(w.T("kiosk.lobby.home"), 200, act.Home)
+	home.Importance = widget.LowImportance
+	staff, staffBox := button(w.T("kiosk.staff.button"), 200, act.Staff)
+	staff.Importance = widget.LowImportance
+	l.langs = languageButtons(w.Lang, act.Language)
+	top := container.NewBorder(nil, nil, homeBox, staffBox, text(w.T("kiosk.lobby.title"), TitleSize, true))
+	bottom := container.NewCenter(langRow(l.langs))
+	l.root = container.NewPadded(container.NewBorder(top, bottom, nil, nil,
+		container.NewVBox(layout.NewSpacer(), tiles, layout.NewSpacer())))
 	return l
 }
 
-// Content is the lobby's root object, to put in a window.
+// Content is the lobby's root object.
 func (l *Lobby) Content() fyne.CanvasObject { return l.root }
 
-// SetLanguage switches every text of the lobby to lang ("fr", "de", "en").
-func (l *Lobby) SetLanguage(lang string) {
-	l.lang = lang
-	l.langs.SetSelected(strings.ToUpper(lang)) // no-op when the radio itself called
-	l.refresh()
-	if l.OnLanguage != nil {
-		l.OnLanguage(lang)
+// PlayButton is the "play" button of game's tile (for tests).
+func (l *Lobby) PlayButton(game string) *widget.Button { return l.play[game] }
+
+// RulesButton is the "rules" button of game's tile (for tests).
+func (l *Lobby) RulesButton(game string) *widget.Button { return l.rules[game] }
+
+// LanguageButton is the switch to lang (for tests).
+func (l *Lobby) LanguageButton(lang i18n.Lang) *widget.Button { return l.langs[lang] }
+
+func (l *Lobby) tile(g engine.Info) fyne.CanvasObject {
+	w := l.w
+	players := w.T("kiosk.lobby.players", "Min", g.MinSeats, "Max", g.MaxSeats)
+	if g.MinSeats == g.MaxSeats {
+		players = w.T("kiosk.lobby.players_exact", "N", g.MinSeats)
 	}
+	info := players
+	if m, ok := Minutes[g.ID]; ok {
+		info += " · " + w.T("kiosk.lobby.duration", "Min", m)
+	}
+	play, playBox := button(w.T("kiosk.lobby.play"), 0, func() {
+		if l.act.Choose != nil {
+			l.act.Choose(g)
+		}
+	})
+	play.Importance = widget.HighImportance
+	rules, rulesBox := button(w.T("kiosk.lobby.rules"), 0, func() { l.showRules(g) })
+	l.play[g.ID], l.rules[g.ID] = play, rules
+	return panel(container.NewVBox(
+		container.NewCenter(gameArt(g.ID)),
+		text(w.In(g.Name), NameSize+8, true),
+		text(info, BodySize, false),
+		container.NewGridWithColumns(2, rulesBox, playBox),
+	))
 }
 
-func (l *Lobby) refresh() {
-	l.title.SetText(lobbyTitle.In(l.lang))
-	l.list.RemoveAll()
-	for _, g := range l.games {
-		g := g
-		b := widget.NewButton(g.Name.In(l.lang)+" — "+l.players(g), func() {
-			if l.onChoose != nil {
-				l.onChoose(g)
+// showRules shows game's rules, in the lobby's language, over the lobby.
+func (l *Lobby) showRules(g engine.Info) {
+	body := wrapped(l.w.T("kiosk.rules." + g.ID))
+	scroll := container.NewVScroll(body)
+	scroll.SetMinSize(fyne.NewSize(1100, 560))
+	d := dialog.NewCustom(l.w.In(g.Name), l.w.T("kiosk.close"), scroll, l.win)
+	d.Show()
+}
+
+// languageButtons are the FR / DE / EN switch; the current one stands out.
+func languageButtons(cur i18n.Lang, choose func(i18n.Lang)) map[i18n.Lang]*widget.Button {
+	out := map[i18n.Lang]*widget.Button{}
+	for _, lang := range i18n.Langs() {
+		lang := lang
+		b := widget.NewButton(nativeName[lang], func() {
+			if choose != nil {
+				choose(lang)
 			}
 		})
-		l.list.Add(b)
+		if lang == cur {
+			b.Importance = widget.HighImportance
+		}
+		out[lang] = b
 	}
+	return out
 }
 
-func (l *Lobby) players(g engine.Info) string {
-	if g.MinSeats == g.MaxSeats {
-		return fmt.Sprintf(exactPlayersText.In(l.lang), g.MinSeats)
+func langRow(b map[i18n.Lang]*widget.Button) fyne.CanvasObject {
+	row := container.NewHBox()
+	for _, lang := range i18n.Langs() {
+		row.Add(sized(b[lang], 200, TouchSize))
 	}
-	return fmt.Sprintf(playersText.In(l.lang), g.MinSeats, g.MaxSeats)
+	return row
 }
+
+// Each language is named in itself: a guest looks for their own.
+var nativeName = map[i18n.Lang]string{i18n.FR: "Français", i18n.DE: "Deutsch", i18n.EN: "English"}

@@ -140,3 +140,10 @@ func (p *PINPad) say(s string) {
 	p.message.Color = theme.Color(theme.ColorNameError)
 	p.message.Refresh()
 }
+
+// ShowMessage shows a short message over win in large type, with a
+// button to close it.
+func ShowMessage(w Words, win fyne.Window, title, message string) {
+	l := wrapped(message)
+	dialog.NewCustom(title, w.T("kiosk.close"), container.NewGridWrap(fyne.NewSize(720, 180), l), win).Show()
+}

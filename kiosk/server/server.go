@@ -332,11 +332,24 @@ func (s *Server) join(c *conn, m wire.Message) bool {
 		s.cfg.Logf("seat file: %v", err)
 	}
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
-	if err := s.currentSession().NameGuest(s.ctx, seat, m.Name); err != nil {
-		s.cfg.Logf("name %v: %v", seat, err) // the game goes on; only the log lacks the name
-	}
+	s.seatPerson(seat, m)
 	s.attach(c, seat, token, m.Ref)
 	return false
+}
+
+// seatPerson records who joined seat: the player of m's key, or a guest.
+// The game goes on if it fails; only the record lacks the name.
+func (s *Server) seatPerson(seat engine.Seat, m wire.Message) {
+	sess := s.currentSession()
+	if m.Key == "" {
+		if err := sess.NameGuest(s.ctx, seat, m.Name); err != nil {
+			s.cfg.Logf("name %v: %v", seat, err)
+		}
+		return
+	}
+	if _, err := sess.SeatPlayer(s.ctx, seat, m.Key, m.Name); err != nil {
+		s.cfg.Logf("seat the player of %v: %v", seat, err)
+	}
 }
 
 func (s *Server) currentSession() *host.Session {
@@ -493,7 +506,31 @@ func (s *Server) forward(c *conn, sess *host.Session, seat engine.Seat, u host.U
 		msg.Ref = c.takeRef()
 	}
 	c.send(msg)
+	if u.Kind == host.StatusUpdate && u.Status == db.Finished {
+		s.sendRecord(c, sess, seat)
+	}
 	return true
+}
+
+// sendRecord tells a player's phone what the finished game meant for them:
+// their rating change and place on the game's board. Guests and bots get
+// nothing; a player in a game not rated gets Rated false.
+func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != db.Person {
+		return
+	}
+	o, rated, err := sess.Outcome(s.ctx, seat)
+	if err != nil {
+		s.cfg.Logf("record of %v: %v", seat, err)
+		return
+	}
+	rec := &wire.Record{Rated: rated}
+	if rated {
+		rec.Before, rec.After = o.Before.Ordinal(), o.After.Ordinal()
+		rec.Games, rec.Provisional = o.After.Games, o.After.Provisional
+		rec.Place, rec.Of = o.Place, o.Of
+	}
+	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})
 }
 
 func (s *Server) sync(c *conn, ref string) {
@@ -513,6 +550,9 @@ func (s *Server) sync(c *conn, ref string) {
 	}
 	msg.Ref = ref
 	c.send(msg)
+	if sess.Status() == db.Finished {
+		s.sendRecord(c, sess, seat)
+	}
 }
 
 func (s *Server) move(c *conn, m wire.Message) {

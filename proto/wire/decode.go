@@ -41,6 +41,9 @@ func check(m Message) *Error {
 		if n := utf8.RuneCountInString(m.Name); n == 0 || n > MaxName || !utf8.ValidString(m.Name) {
 			return Errorf(BadName, "a nickname has 1 to %d characters", MaxName)
 		}
+		if m.Key != "" && !ValidKey(m.Key) {
+			return Errorf(BadKey, "a player key is %d to %d base64url characters", MinKey, MaxKey)
+		}
 	case TypeResume:
 		if m.Token == "" {
 			return Errorf(BadToken, "resume needs the seat token")
@@ -59,6 +62,28 @@ func isCode(s string) bool {
 	}
 	for _, c := range s {
 		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// A player key's length bounds, in characters: 22 base64url characters
+// carry 132 bits.
+const (
+	MinKey = 22
+	MaxKey = 128
+)
+
+// ValidKey reports whether key has the form of a player key: MinKey to
+// MaxKey characters of the base64url alphabet (hex keys fit too).
+func ValidKey(key string) bool {
+	if len(key) < MinKey || len(key) > MaxKey {
+		return false
+	}
+	for _, c := range key {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+		if !ok {
 			return false
 		}
 	}

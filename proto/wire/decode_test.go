@@ -8,6 +8,7 @@ import (
 func TestDecodeClientAcceptsEachMessage(t *testing.T) {
 	for _, frame := range []string{
 		`{"v":1,"type":"join","code":"0427","name":"Anja"}`,
+		`{"v":1,"type":"join","code":"0427","name":"Anja","key":"k7Qm2xWv9Lr4Tn8Yp3Zs6B-_"}`,
 		`{"v":1,"type":"resume","token":"abc"}`,
 		`{"v":1,"type":"move","ref":"7","move":{"kind":"place","at":"c5"}}`,
 		`{"v":1,"type":"sync"}`,
@@ -30,7 +31,9 @@ func TestDecodeClientNamesWhatIsWrong(t *testing.T) {
 		`{"v":1,"type":"welcome"}`:                       UnknownType,
 		`{"v":1,"type":"join","code":"12a4","name":"A"}`: WrongCode,
 		`{"v":1,"type":"join","code":"1234","name":""}`:  BadName,
-		`{"v":1,"type":"join","code":"1234","name":"` + strings.Repeat("é", 25) + `"}`: BadName,
+		`{"v":1,"type":"join","code":"1234","name":"` + strings.Repeat("é", 25) + `"}`:   BadName,
+		`{"v":1,"type":"join","code":"1234","name":"A","key":"short"}`:                   BadKey,
+		`{"v":1,"type":"join","code":"1234","name":"A","key":"k7Qm2xWv9Lr4Tn8Yp3Zs6B="}`: BadKey,
 		`{"v":1,"type":"resume"}`: BadToken,
 		`{"v":1,"type":"move"}`:   BadMove,
 		`[]`:                      BadJSON,

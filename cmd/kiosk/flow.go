@@ -1,0 +1,261 @@
+package main
+
+import (
+	"log"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// setLang switches every screen to lang; the current screen is rebuilt.
+func (ui *kioskUI) setLang(lang i18n.Lang, again func()) {
+	ui.lang = string(lang)
+	again()
+}
+
+func (ui *kioskUI) showAttract() {
+	week := map[string][]screen.Standing{}
+	for _, g := range ui.t.Games().Infos() {
+		board, err := ui.rec.Leaderboard(ui.ctx, g.ID, screen.Week, 3)
+		if err != nil {
+			ui.fault(err)
+		}
+		week[g.ID] = board
+	}
+	name, _ := ui.rec.TableName(ui.ctx)
+	a := screen.NewAttract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
+	ui.show(a.Content())
+	ui.attract = a
+}
+
+func (ui *kioskUI) showLobby() {
+	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), screen.LobbyActions{
+		Choose:   ui.showSeating,
+		Language: func(l i18n.Lang) { ui.setLang(l, ui.showLobby) },
+		Home:     ui.showAttract,
+		Staff:    func() { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, ui.showStaff) },
+	})
+	ui.show(l.Content())
+	ui.lobby = l
+	// Left alone, the lobby gives way to the attract screen.
+	ui.idle = time.AfterFunc(IdleAfter, func() {
+		ui.do(func() {
+			if ui.win.Content() == l.Content() && ui.win.Canvas().Overlays().Top() == nil {
+				ui.showAttract()
+			}
+		})
+	})
+}
+
+func (ui *kioskUI) showSeating(g engine.Info) {
+	defaults, err := ui.rec.DefaultOptions(ui.ctx, g.ID)
+	if err != nil {
+		ui.fault(err)
+	}
+	var s *screen.Seating
+	s = screen.NewSeating(ui.words(), g, defaults, screen.SeatingActions{
+		Start: func(opts map[string]string, plan []screen.SeatPlan) { ui.startGame(lastGame{g, opts, plan}) },
+		Back:  ui.showLobby,
+		BotIn: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				ui.fault(err)
+			}
+		},
+		Cancel: ui.cancelSeating,
+	})
+	ui.show(s.Content())
+	ui.seatingScreen = s
+}
+
+// startGame starts a session as planned; the seating screen then shows
+// the QR code and the code until every phone seat is taken.
+func (ui *kioskUI) startGame(g lastGame) {
+	seats := make([]table.Seat, len(g.plan))
+	for i, p := range g.plan {
+		seats[i].Bot = p.Bot
+	}
+	s, err := ui.t.Start(ui.ctx, g.game.ID, g.options, seats)
+	if err != nil {
+		ui.faultSaying(err, "kiosk.error.start")
+		return
+	}
+	ui.last = g
+	go ui.follow(s)
+	go ui.tick(s)
+	if ui.t.Server().FreeCount() == 0 {
+		ui.showTable(s)
+		return
+	}
+	seating := ui.seatingScreen
+	if seating == nil { // play again: the seating screen of the same game
+		ui.showSeating(g.game)
+		seating = ui.seatingScreen
+	}
+	ui.board, ui.results = nil, nil
+	ui.seating = seating
+	ui.refreshSeating(s)
+	ui.win.SetContent(seating.Content())
+}
+
+// cancelSeating abandons a game nobody has played yet and goes back to
+// the lobby: no PIN, since no game is lost.
+func (ui *kioskUI) cancelSeating() {
+	if s := ui.t.Session(); s != nil && s.Moves() == 0 {
+		if err := ui.t.Abandon(ui.ctx, "cancelled while seating"); err != nil {
+			ui.fault(err)
+			return
+		}
+	}
+	ui.showLobby()
+}
+
+func (ui *kioskUI) showTable(s *host.Session) {
+	board, err := screen.NewTable(screen.TableConfig{
+		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
+		Staff: func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
+		OnRelease: func(seat engine.Seat) {
+			if err := ui.t.Server().Release(seat); err != nil {
+				ui.fault(err)
+			}
+		},
+		OnHandToBot: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				ui.fault(err)
+			}
+		},
+		OnNewGame: ui.leaveGame,
+	})
+	if err != nil {
+		ui.fault(err)
+		return
+	}
+	ui.show(board.Content())
+	ui.board = board
+	ui.refresh()
+	if ui.last.game.ID == "" { // a resumed game: follow it from here
+		go ui.follow(s)
+		go ui.tick(s)
+	}
+}
+
+// showResults shows how s ended; the rating changes come from the
+// database, written with the results.
+func (ui *kioskUI) showResults(s *host.Session, res engine.Result) {
+	ui.shown = s.ID()
+	out, err := ui.rec.Outcome(ui.ctx, s.ID())
+	if err != nil || len(out) == 0 {
+		if err != nil {
+			log.Printf("kiosk: results of %s: %v", s.ID(), err)
+		}
+		out = outcomeOf(s, res)
+	}
+	names := ui.t.Server().Seats()
+	for i := range out {
+		if out[i].Name == "" && int(out[i].Seat) < len(names) {
+			out[i].Name = names[out[i].Seat].Name
+		}
+		if out[i].Name == "" {
+			out[i].Name = ui.words().T("kiosk.seat.n", "N", int(out[i].Seat)+1)
+		}
+	}
+	again := func() {
+		if ui.last.game.ID == "" {
+			ui.last = lastGame{game: s.Game().Info(), options: s.Record().Options, plan: planOf(s)}
+		}
+		ui.seatingScreen = nil
+		ui.startGame(ui.last)
+	}
+	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, again, ui.showLobby)
+	ui.show(r.Content())
+	ui.results = r
+}
+
+// outcomeOf is the results as the engine gives them, without ratings.
+func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
+	out := make([]screen.SeatOutcome, len(res.Ranks))
+	for i := range out {
+		out[i] = screen.SeatOutcome{Seat: engine.Seat(i), Rank: res.Ranks[i]}
+		if i < len(res.Scores) {
+			out[i].Score = res.Scores[i]
+		}
+	}
+	return out
+}
+
+// planOf is a session's seats as a plan: the same bots, phones elsewhere.
+func planOf(s *host.Session) []screen.SeatPlan {
+	rec := s.Record()
+	plan := make([]screen.SeatPlan, len(rec.Seats))
+	for i, st := range rec.Seats {
+		if st.Kind == "bot" && st.HandedFrom == "" {
+			plan[i].Bot = st.BotLevel
+		}
+	}
+	return plan
+}
+
+func (ui *kioskUI) showStaff() {
+	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
+		Replay: ui.showReplay,
+		Leave:  ui.showLobby,
+		Fault:  ui.fault,
+	})
+	ui.show(st.Content())
+	ui.staffScreen = st
+}
+
+func (ui *kioskUI) showReplay(id string) {
+	d, err := ui.rec.Replay(ui.ctx, id)
+	if err != nil {
+		ui.fault(err)
+		return
+	}
+	r, err := screen.NewReplay(ui.words(), d, nil, ui.showStaff)
+	if err != nil {
+		ui.fault(err)
+		return
+	}
+	ui.show(r.Content())
+	ui.replay = r
+}
+
+// leaveGame goes back to the lobby. A game still running is abandoned,
+// which only the staff may decide: PIN, then a confirmation.
+func (ui *kioskUI) leaveGame() {
+	s := ui.t.Session()
+	if s == nil || s.Status().Ended() {
+		ui.showLobby()
+		return
+	}
+	w := ui.words()
+	screen.AskPIN(ui.ctx, w, ui.win, ui.staff, func() {
+		text := widgetLabel(w.T("kiosk.leave.text"))
+		body := container.NewGridWrap(fyne.NewSize(640, 120), text)
+		dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
+			if !yes {
+				return
+			}
+			if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+				ui.fault(err)
+				return
+			}
+			ui.showLobby()
+		}, ui.win)
+	})
+}
+
+func widgetLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}

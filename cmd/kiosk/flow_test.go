@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"image"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/proto/joinurl"
+)
+
+// waitEnd returns once s has ended, then runs the screen updates it
+// queued: the test waits for the session's own event, not for a clock.
+func (k *testKiosk) waitEnd(t *testing.T, s *host.Session) {
+	t.Helper()
+	for !s.Status().Ended() {
+		updates, stop := s.Subscribe(engine.Table)
+		for range updates {
+		}
+		stop()
+	}
+	k.q.settle()
+}
+
+func TestAGroupPlaysFromTheAttractScreenToPlayAgain(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	if !onScreenText(k.w, "Touchez l'écran pour jouer") {
+		t.Fatal("an idle table does not invite to play")
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LanguageButton(i18n.EN))
+	if !onScreenText(k.w, "Choose a game") {
+		t.Fatal("the language switch did not reach the lobby")
+	}
+	test.Tap(k.ui.lobby.PlayButton("canoe"))
+	s := k.ui.seatingScreen
+	if s == nil || !onScreenText(k.w, "Canoe: who plays?") {
+		t.Fatal("no English seating screen for Canoë")
+	}
+	s.AddPhone() // a third seat is not offered for Canoë
+	s.Remove(1)
+	if len(s.Plan()) != 1 || !s.StartButton().Disabled() {
+		t.Errorf("start allowed with %d players for a 2-player game", len(s.Plan()))
+	}
+	s.Remove(0)
+	s.AddBot(engine.LevelRandom)
+	s.AddBot(engine.LevelRandom)
+	test.Tap(s.StartButton())
+	game := k.tb.Session()
+	if game == nil {
+		t.Fatal("no session after Start")
+	}
+	k.waitEnd(t, game)
+	if k.ui.results == nil || k.ui.results.Headline() == "" || len(k.ui.results.Rows()) != 2 {
+		t.Fatalf("no results after the game (%v)", game.Status())
+	}
+	if !onScreenText(k.w, "Play again") {
+		t.Error("the results are not in English")
+	}
+	test.Tap(k.ui.results.Again())
+	again := k.tb.Session()
+	if again == nil || again.ID() == game.ID() || len(again.Record().Seats) != 2 || again.Record().Seats[1].BotLevel != engine.LevelRandom {
+		t.Fatalf("play again: %+v", again)
+	}
+	k.waitEnd(t, again)
+	test.Tap(k.ui.results.Lobby())
+	if !onScreenText(k.w, "Choose a game") {
+		t.Error("back to the games did not show the lobby")
+	}
+}
+
+// onScreenText reports whether some text in w's content or its top
+// dialog contains s.
+func onScreenText(w fyne.Window, s string) bool {
+	has := func(o fyne.CanvasObject) bool {
+		_, ok := find(o, func(o fyne.CanvasObject) bool {
+			switch x := o.(type) {
+			case *canvas.Text:
+				return strings.Contains(x.Text, s)
+			case *widget.Label:
+				return strings.Contains(x.Text, s)
+			case *widget.Button:
+				return strings.Contains(x.Text, s)
+			}
+			return false
+		})
+		return ok
+	}
+	if top := w.Canvas().Overlays().Top(); top != nil && has(top) {
+		return true
+	}
+	return has(w.Content())
+}
+
+func decodeQR(t *testing.T, img image.Image) string {
+	t.Helper()
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		t.Fatalf("the QR code does not decode: %v", err)
+	}
+	return res.GetText()
+}
+
+func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton("canaille"))
+	s := k.ui.seatingScreen
+	s.Remove(1)
+	s.AddBot(engine.LevelRandom) // one phone, one bot
+	test.Tap(s.StartButton())
+	if k.ui.seating == nil || !onScreenText(k.w, "Scannez pour rejoindre") {
+		t.Fatal("no QR code while the phone seat is free")
+	}
+	info, err := joinurl.Parse(decodeQR(t, s.QR()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Code != k.tb.Server().Code() || info.Fingerprint != k.tb.Fingerprint() {
+		t.Errorf("QR code %+v, table code %s", info, k.tb.Server().Code())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := client.Dial(ctx, info.TLSAddr(), info.Fingerprint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Join(ctx, info.Code, "Anja"); err != nil {
+		t.Fatalf("a phone could not join with the QR code's details: %v", err)
+	}
+	k.q.settle() // the table announced the seat taken
+	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
+		t.Fatal("the game did not begin once the phone joined")
+	}
+}
+
+func TestStaffSeeBoardsAndReplayAFinishedGame(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.ui.staff = staff.NewGate(pinStore{k.tb.DB()}, nil) // the database's PIN, as runWindow wires it
+	ctx := context.Background()
+	if err := k.tb.DB().SetStaffPIN(ctx, "97531"); err != nil {
+		t.Fatal(err)
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LanguageButton(i18n.DE))
+	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
+	s := k.ui.seatingScreen
+	s.Remove(1)
+	s.Remove(0)
+	s.AddBot(engine.LevelRandom)
+	s.AddBot(engine.LevelRandom)
+	test.Tap(s.StartButton())
+	game := k.tb.Session()
+	k.waitEnd(t, game)
+	test.Tap(k.ui.results.Lobby())
+
+	test.Tap(button(t, k.w, "Personal"))
+	for _, key := range []string{"1", "2", "3", "4", "OK"} {
+		test.Tap(button(t, k.w, key))
+	}
+	if k.ui.staffScreen != nil || !onScreenText(k.w, "Falsche PIN") {
+		t.Fatal("a wrong PIN was not refused in German")
+	}
+	for _, key := range []string{"9", "7", "5", "3", "1", "OK"} {
+		test.Tap(button(t, k.w, key))
+	}
+	if k.ui.staffScreen == nil || !onScreenText(k.w, "Bestenlisten") {
+		t.Fatal("the right PIN did not open the staff screen in German")
+	}
+	k.ui.staffScreen.Select(1)
+	test.Tap(button(t, k.w, "Ansehen"))
+	r := k.ui.replay
+	if r == nil {
+		t.Fatal("no replay")
+	}
+	for r.Position() < game.Moves() {
+		r.Next()
+	}
+	if r.Hash() != game.Hash() || !r.Verified() {
+		t.Errorf("the replay ends on %s, the game on %s", r.Hash(), game.Hash())
+	}
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/screen"
+)
+
+// records serves the screens' screen.Records from the database: the one
+// place where the kiosk's window meets SQL.
+type records struct {
+	d         *db.DB
+	games     *engine.Registry
+	exportDir string
+	tableName string
+}
+
+func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
+	since, err := db.Period(p).Start(time.Now())
+	if err != nil {
+		return nil, err
+	}
+	rows, err := r.d.Leaderboard(ctx, game, since, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]screen.Standing, len(rows))
+	for i, s := range rows {
+		out[i] = screen.Standing{Place: s.Place, Name: s.Nickname, Games: s.Games, Wins: s.Wins,
+			Rated: s.Rating.Games > 0, Rating: s.Rating.Ordinal(), Provisional: s.Rating.Provisional}
+	}
+	return out, nil
+}
+
+// names are the seats' names as screens show them: a player's or guest's
+// name, or nothing (the screen says "Seat N").
+func names(seats []db.Seat) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSummary, error) {
+	list, err := r.d.Sessions(ctx, db.SessionFilter{})
+	if err != nil {
+		return nil, err
+	}
+	var out []screen.SessionSummary
+	for i := len(list) - 1; i >= 0 && len(out) < limit; i-- { // newest first
+		s := list[i]
+		sum := screen.SessionSummary{ID: s.ID, Game: s.Game, Status: string(s.Status), Started: s.StartedAt, Players: names(s.Seats)}
+		for j, n := range sum.Players {
+			if n == "" {
+				sum.Players[j] = fmt.Sprintf("#%d", j+1)
+			}
+		}
+		if !s.EndedAt.IsZero() {
+			sum.Duration = s.EndedAt.Sub(s.StartedAt)
+		}
+		if s.Status == db.Finished {
+			res, err := r.d.Results(ctx, s.ID)
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range res {
+				if x.Winner && int(x.Seat) < len(sum.Players) {
+					sum.Winners = append(sum.Winners, sum.Players[x.Seat])
+				}
+			}
+		}
+		out = append(out, sum)
+	}
+	return out, nil
+}
+
+func (r records) Replay(ctx context.Context, id string) (screen.ReplayData, error) {
+	s, err := r.d.Session(ctx, id)
+	if err != nil {
+		return screen.ReplayData{}, err
+	}
+	rules, err := r.games.Get(s.Game)
+	if err != nil {
+		return screen.ReplayData{}, err
+	}
+	logged, err := r.d.Moves(ctx, id)
+	if err != nil {
+		return screen.ReplayData{}, err
+	}
+	d := screen.ReplayData{Rules: rules, Setup: engine.Setup{Seats: len(s.Seats), Options: s.Options, Seed: s.Seed},
+		Names: names(s.Seats), Started: s.StartedAt}
+	for _, m := range logged {
+		rec, err := engine.DecodeMove(rules, m.JSON)
+		if err != nil {
+			return screen.ReplayData{}, fmt.Errorf("session %s move %d: %w", id, m.Seq, err)
+		}
+		d.Moves = append(d.Moves, rec)
+		d.FinalHash = m.StateHash
+	}
+	return d, nil
+}
+
+func (r records) Outcome(ctx context.Context, id string) ([]screen.SeatOutcome, error) {
+	s, err := r.d.Session(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.d.Results(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := r.d.RatingChanges(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	byseat := map[int]db.RatingChange{}
+	for _, c := range changes {
+		byseat[c.Seat] = c
+	}
+	out := make([]screen.SeatOutcome, len(res))
+	for i, x := range res {
+		o := screen.SeatOutcome{Seat: x.Seat, Rank: x.Rank, Score: x.Score}
+		if int(x.Seat) < len(s.Seats) {
+			o.Name = s.Seats[x.Seat].Name
+		}
+		if c, ok := byseat[int(x.Seat)]; ok {
+			o.Rated, o.Before, o.After = true, c.Before.Ordinal(), c.After.Ordinal()
+		}
+		out[i] = o
+	}
+	return out, nil
+}
+
+func (r records) Figures(ctx context.Context, now time.Time) (screen.Figures, error) {
+	list, err := r.d.Sessions(ctx, db.SessionFilter{Statuses: []db.Status{db.Finished}})
+	if err != nil {
+		return screen.Figures{}, err
+	}
+	week, _ := db.Week.Start(now)
+	month, _ := db.Month.Start(now)
+	byGame := map[string]*screen.GameFigures{}
+	var f screen.Figures
+	var total = map[string]time.Duration{}
+	for _, s := range list {
+		g := byGame[s.Game]
+		if g == nil {
+			g = &screen.GameFigures{Game: s.Game}
+			byGame[s.Game] = g
+		}
+		g.Total++
+		if !s.StartedAt.Before(week) {
+			g.Week++
+		}
+		if !s.StartedAt.Before(month) {
+			g.Month++
+		}
+		total[s.Game] += s.EndedAt.Sub(s.StartedAt)
+		f.Hours[s.StartedAt.Local().Hour()]++
+	}
+	for _, id := range r.games.IDs() {
+		g := byGame[id]
+		if g == nil {
+			g = &screen.GameFigures{Game: id}
+		}
+		if g.Total > 0 {
+			g.AvgDuration = total[id] / time.Duration(g.Total)
+		}
+		f.Games = append(f.Games, *g)
+	}
+	return f, nil
+}
+
+// Export writes every finished seat's result as one CSV file that French
+// and German spreadsheets open as they are: UTF-8 with a BOM (else Excel
+// reads Léa as "LÃ©a") and ";" between fields (their "," is the decimal
+// comma).
+func (r records) Export(ctx context.Context) (string, error) {
+	if err := os.MkdirAll(r.exportDir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(r.exportDir, "tablee-results-"+time.Now().Format("2006-01-02-1504")+".csv")
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	buf := bufio.NewWriter(f)
+	buf.WriteString("\uFEFF")
+	w := csv.NewWriter(buf)
+	w.Comma = ';'
+	w.Write([]string{"session", "game", "ended_at", "seat", "kind", "player_id", "name", "score", "rank", "winner"})
+	err = r.d.EachResult(ctx, func(x db.ResultRow) error {
+		return w.Write([]string{x.Session, x.Game, x.EndedAt.Local().Format(time.RFC3339), strconv.Itoa(int(x.Seat) + 1),
+			string(x.Kind), x.PlayerID, x.Name, strconv.Itoa(x.Score), strconv.Itoa(x.Rank), strconv.FormatBool(x.Winner)})
+	})
+	w.Flush()
+	if err = errors.Join(err, w.Error(), buf.Flush(), f.Close()); err != nil {
+		os.Remove(path)
+		return "", fmt.Errorf("export %s: %w", path, err)
+	}
+	return path, nil
+}
+
+func (r records) TableName(ctx context.Context) (string, error) {
+	n, err := r.d.TableName(ctx)
+	if n == "" {
+		n = r.tableName
+	}
+	return n, err
+}
+
+func (r records) DefaultOptions(ctx context.Context, game string) (map[string]string, error) {
+	return r.d.DefaultOptions(ctx, game)
+}
+
+func (r records) SetDefaultOptions(ctx context.Context, game string, opts map[string]string) error {
+	rules, err := r.games.Get(game)
+	if err != nil {
+		return err
+	}
+	info := rules.Info()
+	if _, err := info.CheckSetup(engine.Setup{Seats: info.MaxSeats, Options: opts}); err != nil {
+		return err
+	}
+	return r.d.SetDefaultOptions(ctx, game, opts)
+}

@@ -1,0 +1,265 @@
+package screen
+
+import (
+	"context"
+	"image"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/proto/joinurl"
+)
+
+func TestAttractOpensTheLobbyAndShowsTheWeek(t *testing.T) {
+	test.NewTempApp(t)
+	opened := false
+	week := map[string][]Standing{"canoe": {{Place: 1, Name: "Anouk", Wins: 4}, {Place: 2, Name: "Basile", Wins: 2}}}
+	a := NewAttract(words(t, i18n.FR), "Table du fond", infos(), week, func() { opened = true }, nil)
+	w := test.NewTempWindow(t, a.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if !hasText(a.Content(), "Anouk") || !hasText(a.Content(), "Touchez l'écran pour jouer") {
+		t.Error("the attract screen lacks the week's champion or the invitation")
+	}
+	a.Touch()
+	if !opened {
+		t.Error("a touch did not open the lobby")
+	}
+}
+
+func TestLobbyTilesRulesAndLanguage(t *testing.T) {
+	test.NewTempApp(t)
+	var chosen string
+	var lang i18n.Lang
+	w := test.NewTempWindow(t, nil)
+	l := NewLobby(words(t, i18n.DE), w, infos(), LobbyActions{Choose: func(g engine.Info) { chosen = g.ID },
+		Language: func(l i18n.Lang) { lang = l }})
+	w.SetContent(l.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if !hasText(l.Content(), "Kanu") || !hasText(l.Content(), "Wählt ein Spiel") {
+		t.Error("the German lobby is not in German")
+	}
+	test.Tap(l.RulesButton("canoe"))
+	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "zwei Kanus") {
+		t.Error("Canoë's rules are not shown in German")
+	}
+	test.Tap(l.PlayButton("canyon"))
+	test.Tap(l.LanguageButton(i18n.EN))
+	if chosen != "canyon" || lang != i18n.EN {
+		t.Errorf("chose %q, language %q", chosen, lang)
+	}
+	for _, b := range []*widget.Button{l.PlayButton("canoe"), l.RulesButton("canoe"), l.LanguageButton(i18n.FR)} {
+		if b.Size().Height < TouchSize {
+			t.Errorf("button %q is %v high, want ≥ %d", b.Text, b.Size().Height, TouchSize)
+		}
+	}
+}
+
+func TestSeatingAddsRemovesAndRefusesABadCount(t *testing.T) {
+	test.NewTempApp(t)
+	var plan []SeatPlan
+	var opts map[string]string
+	s := NewSeating(words(t, i18n.FR), info("canaille"), nil, SeatingActions{
+		Start: func(o map[string]string, p []SeatPlan) { opts, plan = o, p }})
+	w := test.NewTempWindow(t, s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if len(s.Plan()) != 2 || s.StartButton().Disabled() {
+		t.Fatalf("a new Canaille starts with %d seats, start disabled %v", len(s.Plan()), s.StartButton().Disabled())
+	}
+	// Two players: the first player may be seat 1 or 2, never 3 or 4.
+	if got := s.Option("first").Options; len(got) != 3 || strings.Contains(strings.Join(got, ","), "Place 3") {
+		t.Errorf("first player offered %q for 2 players", got)
+	}
+	s.AddBot(engine.LevelEasy)
+	s.AddPhone()
+	s.AddPhone() // a fifth is not added: Canaille is for 4 at most
+	if len(s.Plan()) != 4 || s.Plan()[2].Bot != engine.LevelEasy {
+		t.Fatalf("plan %+v", s.Plan())
+	}
+	s.Remove(0)
+	s.Remove(0)
+	s.Remove(0)
+	if len(s.Plan()) != 1 || !s.StartButton().Disabled() || !hasText(s.Content(), "il en faut de 2 à 4") {
+		t.Fatalf("one seat: plan %+v, start disabled %v", s.Plan(), s.StartButton().Disabled())
+	}
+	test.Tap(s.StartButton())
+	if plan != nil {
+		t.Fatal("the game started with one player")
+	}
+	s.AddBot(engine.LevelDefault)
+	s.AddBot(engine.LevelMCTS)
+	s.Option("first").SetSelectedIndex(3) // Place 3
+	test.Tap(s.StartButton())
+	if len(plan) != 3 || opts["first"] != "3" {
+		t.Errorf("started with %+v, options %v", plan, opts)
+	}
+}
+
+// decode reads the QR code in img.
+func decode(t *testing.T, img image.Image) string {
+	t.Helper()
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		t.Fatalf("the QR code does not decode: %v", err)
+	}
+	return res.GetText()
+}
+
+func TestJoiningShowsAReadableQRCodeAndSeatsFilling(t *testing.T) {
+	test.NewTempApp(t)
+	var botIn engine.Seat = engine.NoSeat
+	s := NewSeating(words(t, i18n.FR), info("canoe"), nil, SeatingActions{BotIn: func(seat engine.Seat) { botIn = seat }})
+	w := test.NewTempWindow(t, s.Content())
+	url := joinurl.Info{Host: "192.168.1.20", WebPort: 7458, Code: "4821", TLSPort: 7457,
+		Fingerprint: strings.Repeat("ab", 32)}.String()
+	s.ShowJoining(url, "4821", "loutre pivert", []SeatView{{Name: "Anja", State: "connected"}, {State: "free"}})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if got := decode(t, s.QR()); got != url {
+		t.Errorf("QR holds %q, want %q", got, url)
+	}
+	if !hasText(s.Content(), "4821") || !hasText(s.Content(), "loutre pivert") || !hasText(s.Content(), "Anja") {
+		t.Error("the code, the check words or Anja's seat are missing")
+	}
+	if len(s.BotInButtons()) != 1 {
+		t.Fatalf("%d offers of a bot, want one for the free seat", len(s.BotInButtons()))
+	}
+	test.Tap(s.BotInButtons()[0])
+	if botIn != 1 {
+		t.Errorf("bot offered for seat %v", botIn)
+	}
+	s.ShowJoining(url, "4821", "", []SeatView{{Name: "Anja", State: "connected"}, {Name: "Bernd", State: "connected"}})
+	if len(s.BotInButtons()) != 0 || !hasText(s.Content(), "Bernd") {
+		t.Error("a joined seat still offers a bot")
+	}
+}
+
+func TestResultsShowRanksScoresAndRatings(t *testing.T) {
+	test.NewTempApp(t)
+	again, lobby := 0, 0
+	res := engine.RankByScores([]int{3, 7}, "two-canoes")
+	r := NewResults(words(t, i18n.EN), info("canoe"), res, []SeatOutcome{
+		{Seat: 0, Name: "Anja", Rank: 2, Score: 3, Rated: true, Before: 10, After: 9.2},
+		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7}}, func() { again++ }, func() { lobby++ })
+	test.NewTempWindow(t, r.Content())
+	if r.Headline() != "Bernd wins!" {
+		t.Errorf("headline %q", r.Headline())
+	}
+	rows := r.Rows()
+	if len(rows) != 2 || rows[0][1] != "Bernd" || rows[1][3] != "9.2 (-0.8)" || rows[0][3] != "—" {
+		t.Errorf("rows %q", rows)
+	}
+	test.Tap(r.Again())
+	test.Tap(r.Lobby())
+	if again != 1 || lobby != 1 {
+		t.Errorf("again %d lobby %d", again, lobby)
+	}
+}
+
+func TestAWrongPINIsRefusedThenRateLimited(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1920, 1080))
+	opened := 0
+	p := AskPIN(context.Background(), words(t, i18n.FR), w, pinGate("2468"), func() { opened++ })
+	for i := 0; i < 3; i++ {
+		for _, k := range []string{"1", "1", "1", "1", "OK"} {
+			p.Press(k)
+		}
+		if p.Message() != "Code incorrect" || opened != 0 {
+			t.Fatalf("wrong PIN %d: %q, opened %d", i+1, p.Message(), opened)
+		}
+	}
+	for _, k := range []string{"2", "4", "6", "8", "OK"} {
+		p.Press(k)
+	}
+	if opened != 0 || !strings.HasPrefix(p.Message(), "Trop d'essais") {
+		t.Fatalf("after 3 wrong PINs the right one gave %q, opened %d", p.Message(), opened)
+	}
+}
+
+func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	AskPIN(context.Background(), words(t, i18n.DE), w, pinGate(""), func() { t.Error("opened without a PIN") })
+	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "tablee staff-pin") {
+		t.Error("no explanation of how to set a PIN")
+	}
+}
+
+func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
+	test.NewTempApp(t)
+	d := playedGame(t, "canoe", 2, 7)
+	back := 0
+	r, err := NewReplay(words(t, i18n.FR), d, nil, func() { back++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	test.NewTempWindow(t, r.Content())
+	if r.Position() != 0 {
+		t.Fatalf("starts at move %d", r.Position())
+	}
+	r.Next()
+	r.Next()
+	r.Prev()
+	if r.Position() != 1 {
+		t.Fatalf("after next, next, previous: move %d", r.Position())
+	}
+	for i := 0; i < len(d.Moves)+5; i++ {
+		r.Next()
+	}
+	if r.Position() != len(d.Moves) || r.Hash() != d.FinalHash || !r.Verified() {
+		t.Errorf("end: move %d of %d, hash %s want %s", r.Position(), len(d.Moves), r.Hash(), d.FinalHash)
+	}
+	if !hasText(r.Content(), "identique à l'enregistrement") {
+		t.Error("the replay does not say the final position matches")
+	}
+	d.FinalHash = "not-it"
+	r2, _ := NewReplay(words(t, i18n.FR), d, nil, nil)
+	r2.Goto(len(d.Moves))
+	if r2.Verified() || !hasText(r2.Content(), "diffère") {
+		t.Error("a wrong recorded hash is not reported")
+	}
+}
+
+// playedGame plays a whole game among random bots, as the move log would
+// hold it.
+func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
+	t.Helper()
+	rules, err := catalog.Registry().Get(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := engine.Setup{Seats: seats, Seed: seed}
+	s, err := engine.NewGame(rules, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := ReplayData{Rules: rules, Setup: setup, Names: []string{"Anja", "Bernd"}}
+	rng := engine.NewRNG(seed, 1)
+	for i := 0; i < 2000; i++ {
+		if _, over := s.Result(); over {
+			break
+		}
+		legal := s.Legal()
+		m := legal[rng.IntN(len(legal))]
+		seat := s.Turn()
+		if _, err := s.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+		d.Moves = append(d.Moves, engine.Record{Seat: seat, Move: m})
+	}
+	d.FinalHash = s.Hash()
+	return d
+}

@@ -1,0 +1,92 @@
+package screen
+
+import (
+	"context"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// Period is the stretch of time a leaderboard covers.
+type Period string
+
+// The periods staff and the attract screen show.
+const (
+	Week    Period = "week"
+	Month   Period = "month"
+	AllTime Period = "all"
+)
+
+// Standing is one line of a leaderboard.
+type Standing struct {
+	Place       int
+	Name        string
+	Games       int
+	Wins        int
+	Rating      float64 // the conservative estimate (ordinal); Rated says if any
+	Rated       bool
+	Provisional bool
+}
+
+// SessionSummary is one session in the staff's history.
+type SessionSummary struct {
+	ID       string
+	Game     string
+	Status   string // finished, abandoned, active, paused, broken
+	Started  time.Time
+	Duration time.Duration // zero while it runs
+	Players  []string      // by seat
+	Winners  []string
+}
+
+// ReplayData is what a finished session is rebuilt from: a game is its
+// seed plus its move list.
+type ReplayData struct {
+	Rules     engine.Rules
+	Setup     engine.Setup
+	Moves     []engine.Record
+	FinalHash string // the state hash the move log recorded after the last move
+	Names     []string
+	Started   time.Time
+}
+
+// GameFigures are one game's figures for the ludothèque.
+type GameFigures struct {
+	Game        string
+	Week, Month int // finished plays
+	Total       int
+	AvgDuration time.Duration
+}
+
+// Figures tell the staff which games earn their shelf space.
+type Figures struct {
+	Games []GameFigures
+	// Hours counts finished plays by the local hour they started in.
+	Hours [24]int
+}
+
+// SeatOutcome is one seat of a finished game on the results screen.
+type SeatOutcome struct {
+	Seat          engine.Seat
+	Name          string
+	Rank, Score   int
+	Rated         bool    // a known player whose rating changed
+	Before, After float64 // rating (ordinal) before and after
+}
+
+// Records is everything the kiosk's screens read from or write to the
+// database, as screens see it: no SQL here. cmd/kiosk implements it over
+// db; tests use a fake.
+type Records interface {
+	Leaderboard(ctx context.Context, game string, p Period, limit int) ([]Standing, error)
+	Sessions(ctx context.Context, limit int) ([]SessionSummary, error)
+	Replay(ctx context.Context, session string) (ReplayData, error)
+	Outcome(ctx context.Context, session string) ([]SeatOutcome, error)
+	Figures(ctx context.Context, now time.Time) (Figures, error)
+	// Export writes the results as CSV for French and German spreadsheets
+	// (UTF-8 with BOM, ";") and returns the file's path.
+	Export(ctx context.Context) (string, error)
+	TableName(ctx context.Context) (string, error)
+	DefaultOptions(ctx context.Context, game string) (map[string]string, error)
+	SetDefaultOptions(ctx context.Context, game string, opts map[string]string) error
+}

@@ -1,0 +1,310 @@
+package screen
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// StaffActions are what the staff screen leads to.
+type StaffActions struct {
+	Replay func(session string)
+	Leave  func()
+	// Fault reports an error: logged, and a short message in the table's
+	// language (never the Go text).
+	Fault func(error)
+}
+
+// Staff is the staff's screen: leaderboards, session history with
+// replays, the ludothèque's figures, settings and the CSV export.
+type Staff struct {
+	ctx    context.Context
+	w      Words
+	win    fyne.Window
+	rec    Records
+	games  []engine.Info
+	act    StaffActions
+	tabs   *container.AppTabs
+	root   fyne.CanvasObject
+	game   *widget.Select
+	period *widget.RadioGroup
+	board  *fyne.Container
+	// Lines shown on the leaderboard, for tests.
+	boardLines []string
+}
+
+// NewStaff builds the staff screen; tab "leaderboards", "sessions",
+// "figures" or "settings" opens first.
+func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games []engine.Info, act StaffActions) *Staff {
+	s := &Staff{ctx: ctx, w: w, win: win, rec: rec, games: games, act: act}
+	s.tabs = container.NewAppTabs(
+		container.NewTabItem(w.T("kiosk.staff.leaderboards"), s.leaderboards()),
+		container.NewTabItem(w.T("kiosk.staff.sessions"), s.sessions()),
+		container.NewTabItem(w.T("kiosk.staff.figures"), s.figures()),
+		container.NewTabItem(w.T("kiosk.staff.settings"), s.settings()),
+	)
+	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
+	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
+	s.root = container.NewPadded(container.NewBorder(top, nil, nil, nil, s.tabs))
+	return s
+}
+
+// Content is the screen's root object.
+func (s *Staff) Content() fyne.CanvasObject { return s.root }
+
+// Select opens tab i (0 leaderboards, 1 sessions, 2 figures, 3 settings).
+func (s *Staff) Select(i int) { s.tabs.SelectIndex(i) }
+
+func (s *Staff) fault(err error) {
+	if s.act.Fault != nil {
+		s.act.Fault(err)
+	}
+}
+
+func (s *Staff) leaderboards() fyne.CanvasObject {
+	names := []string{s.w.T("kiosk.staff.all_games")}
+	for _, g := range s.games {
+		names = append(names, s.w.In(g.Name))
+	}
+	s.board = container.NewVBox()
+	s.game = widget.NewSelect(names, func(string) { s.showBoard() })
+	periods := []string{s.w.T("kiosk.period.week"), s.w.T("kiosk.period.month"), s.w.T("kiosk.period.all")}
+	s.period = widget.NewRadioGroup(periods, func(string) { s.showBoard() })
+	s.period.Horizontal = true
+	s.period.Required = true
+	s.period.SetSelected(periods[0])
+	s.game.SetSelectedIndex(0)
+	bar := container.NewHBox(sized(s.game, 380, TouchSize), layout.NewSpacer(), s.period)
+	return container.NewBorder(bar, nil, nil, nil, container.NewVScroll(s.board))
+}
+
+// ShowBoard shows the leaderboard of game ("" all) for p (for tests).
+func (s *Staff) ShowBoard(game string, p Period) []string {
+	idx := 0
+	for i, g := range s.games {
+		if g.ID == game {
+			idx = i + 1
+		}
+	}
+	s.game.SetSelectedIndex(idx)
+	s.period.SetSelected(s.period.Options[map[Period]int{Week: 0, Month: 1, AllTime: 2}[p]])
+	return s.boardLines
+}
+
+func (s *Staff) showBoard() {
+	if s.game == nil || s.period == nil || s.board == nil {
+		return
+	}
+	game := ""
+	if i := s.game.SelectedIndex(); i > 0 {
+		game = s.games[i-1].ID
+	}
+	p := []Period{Week, Month, AllTime}[max(0, indexOf(s.period.Options, s.period.Selected))]
+	rows, err := s.rec.Leaderboard(s.ctx, game, p, 50)
+	s.board.RemoveAll()
+	s.boardLines = nil
+	if err != nil {
+		s.fault(err)
+		return
+	}
+	if len(rows) == 0 {
+		s.board.Add(widget.NewLabel(s.w.T("kiosk.board.empty")))
+		return
+	}
+	grid := container.NewGridWithColumns(5, header(s.w.T("kiosk.board.place")), header(s.w.T("kiosk.results.player")),
+		header(s.w.T("kiosk.board.games")), header(s.w.T("kiosk.board.wins")), header(s.w.T("kiosk.board.rating")))
+	for _, r := range rows {
+		rating := "—"
+		if r.Rated {
+			rating = fmt.Sprintf("%.1f", r.Rating)
+		}
+		line := []string{strconv.Itoa(r.Place), r.Name, strconv.Itoa(r.Games), strconv.Itoa(r.Wins), rating}
+		s.boardLines = append(s.boardLines, fmt.Sprint(line))
+		for i, c := range line {
+			grid.Add(text(c, BodySize+4, i == 1 && r.Place == 1))
+		}
+	}
+	s.board.Add(grid)
+}
+
+func indexOf(list []string, v string) int {
+	for i, s := range list {
+		if s == v {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *Staff) gameName(id string) string {
+	for _, g := range s.games {
+		if g.ID == id {
+			return s.w.In(g.Name)
+		}
+	}
+	return id
+}
+
+func (s *Staff) sessions() fyne.CanvasObject {
+	list, err := s.rec.Sessions(s.ctx, 200)
+	if err != nil {
+		s.fault(err)
+	}
+	if len(list) == 0 {
+		return container.NewCenter(widget.NewLabel(s.w.T("kiosk.sessions.empty")))
+	}
+	grid := container.NewGridWithColumns(6, header(s.w.T("kiosk.sessions.when")), header(s.w.T("kiosk.sessions.game")),
+		header(s.w.T("kiosk.sessions.duration")), header(s.w.T("kiosk.sessions.players")), header(s.w.T("kiosk.sessions.winner")), layout.NewSpacer())
+	for _, ss := range list {
+		ss := ss
+		dur := ""
+		if ss.Duration > 0 {
+			dur = s.w.T("kiosk.minutes", "N", int(ss.Duration.Round(time.Minute)/time.Minute))
+		}
+		winner := s.w.T("kiosk.sessions.status." + ss.Status)
+		if ss.Status == "finished" {
+			winner = joinNames(ss.Winners)
+		}
+		grid.Add(widget.NewLabel(ss.Started.Local().Format("02/01 15:04")))
+		grid.Add(widget.NewLabel(s.gameName(ss.Game)))
+		grid.Add(widget.NewLabel(dur))
+		players := widget.NewLabel(joinNames(ss.Players))
+		players.Truncation = fyne.TextTruncateEllipsis
+		grid.Add(players)
+		grid.Add(widget.NewLabel(winner))
+		if ss.Status == "finished" {
+			_, b := button(s.w.T("kiosk.sessions.replay"), 0, func() { s.act.Replay(ss.ID) })
+			grid.Add(b)
+		} else {
+			grid.Add(layout.NewSpacer())
+		}
+	}
+	return container.NewVScroll(grid)
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+func (s *Staff) figures() fyne.CanvasObject {
+	f, err := s.rec.Figures(s.ctx, time.Now())
+	if err != nil {
+		s.fault(err)
+	}
+	grid := container.NewGridWithColumns(5, header(s.w.T("kiosk.figures.game")), header(s.w.T("kiosk.figures.week")),
+		header(s.w.T("kiosk.figures.month")), header(s.w.T("kiosk.figures.total")), header(s.w.T("kiosk.figures.avg")))
+	for _, g := range f.Games {
+		grid.Add(text(s.gameName(g.Game), BodySize+4, true))
+		grid.Add(text(strconv.Itoa(g.Week), BodySize+4, false))
+		grid.Add(text(strconv.Itoa(g.Month), BodySize+4, false))
+		grid.Add(text(strconv.Itoa(g.Total), BodySize+4, false))
+		grid.Add(text(s.w.T("kiosk.minutes", "N", int(g.AvgDuration.Round(time.Minute)/time.Minute)), BodySize+4, false))
+	}
+	type hour struct{ h, n int }
+	var hours []hour
+	for h, n := range f.Hours {
+		if n > 0 {
+			hours = append(hours, hour{h, n})
+		}
+	}
+	sort.SliceStable(hours, func(a, b int) bool { return hours[a].n > hours[b].n })
+	busy := container.NewVBox(text(s.w.T("kiosk.figures.hours"), NameSize, true))
+	for i, h := range hours {
+		if i == 5 {
+			break
+		}
+		busy.Add(widget.NewLabel(s.w.T("kiosk.figures.hour", "H", h.h, "N", h.n)))
+	}
+	return container.NewVScroll(container.NewVBox(panel(grid), panel(busy)))
+}
+
+func (s *Staff) settings() fyne.CanvasObject {
+	name, err := s.rec.TableName(s.ctx)
+	if err != nil {
+		s.fault(err)
+	}
+	box := container.NewVBox(
+		text(s.w.T("kiosk.settings.name"), NameSize, true), text(name, NameSize, false),
+		wrapped(s.w.T("kiosk.settings.name_hint")),
+		text(s.w.T("kiosk.settings.defaults"), NameSize, true))
+	for _, g := range s.games {
+		if len(g.Options) == 0 {
+			continue
+		}
+		g := g
+		cur, err := s.rec.DefaultOptions(s.ctx, g.ID)
+		if err != nil {
+			s.fault(err)
+		}
+		sels := map[string]*widget.Select{}
+		row := container.NewHBox(text(s.w.In(g.Name), BodySize+4, true))
+		for _, o := range g.Options {
+			var labels []string
+			for _, c := range o.Choices {
+				labels = append(labels, optionValueName(s.w, c))
+			}
+			sel := widget.NewSelect(labels, nil)
+			v := o.Default
+			if c, ok := cur[o.Key]; ok {
+				v = c
+			}
+			sel.SetSelectedIndex(indexOf(o.Choices, v))
+			sels[o.Key] = sel
+			row.Add(widget.NewLabel(s.w.In(o.Name)))
+			row.Add(sized(sel, 300, TouchSize))
+		}
+		_, save := button(s.w.T("kiosk.settings.save"), 220, func() {
+			opts := map[string]string{}
+			for _, o := range g.Options {
+				if i := sels[o.Key].SelectedIndex(); i >= 0 {
+					opts[o.Key] = o.Choices[i]
+				}
+			}
+			if err := s.rec.SetDefaultOptions(s.ctx, g.ID, opts); err != nil {
+				s.fault(err)
+				return
+			}
+			dialog.ShowInformation(s.w.T("kiosk.settings.defaults"), s.w.T("kiosk.settings.saved"), s.win)
+		})
+		row.Add(save)
+		box.Add(row)
+	}
+	return container.NewVScroll(box)
+}
+
+func optionValueName(w Words, v string) string {
+	if n, err := strconv.Atoi(v); err == nil {
+		return w.T("kiosk.option.value.seat", "N", n)
+	}
+	if key := "kiosk.option.value." + v; w.Has(key) {
+		return w.T(key)
+	}
+	return v
+}
+
+func (s *Staff) export() {
+	path, err := s.rec.Export(s.ctx)
+	if err != nil {
+		s.fault(err)
+		return
+	}
+	dialog.ShowInformation(s.w.T("kiosk.staff.export"), s.w.T("kiosk.staff.exported", "Path", path), s.win)
+}
