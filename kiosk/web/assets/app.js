@@ -325,8 +325,8 @@ function card(num, kind, mark, cls, onclick, disabled) {
   el.querySelector('.m').textContent = mark;
   el.className += ' ' + cls;
   if (onclick) el.addEventListener('click', onclick);
-  else el.tabIndex = -1;
-  el.disabled = !!disabled;
+  // A card only shown (a trick, the river, a sentence) is not a control.
+  el.disabled = !!disabled || !onclick;
   return el;
 }
 
@@ -356,6 +356,28 @@ function render(force) {
     hand.replaceChildren(...foot);
   }
   shown = S.screen;
+  document.body.dataset.state = stateName();
+  if (!handShown && S.screen === 'seat' && S.view && hand.childElementCount) {
+    handShown = true;
+    // Tests and the budget benchmark read when the hand became usable.
+    performance.mark('tablee-hand');
+  }
+}
+
+let handShown = false;
+
+// stateName names what the page shows, for tests and screenshots:
+// the screen, then the decision asked.
+function stateName() {
+  if (S.screen !== 'seat') return S.screen;
+  const v = S.view;
+  if (!S.online) return 'reconnecting';
+  if (!v) return 'joining';
+  if (S.over || v.result) return 'result';
+  if (S.free > 0) return 'waiting';
+  if (v.turn !== S.seat) return S.game + '-wait';
+  const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
+  return S.game + '-' + (kinds || 'turn');
 }
 
 function where() {
