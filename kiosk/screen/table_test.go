@@ -211,7 +211,7 @@ func duelHost(t *testing.T) *host.Session {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	h, err := host.New(host.Config{DB: d, Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
+	h, err := host.New(host.Config{Store: d, Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
 		Backlog: 10_000, OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) }})
 	if err != nil {
 		t.Fatal(err)
