@@ -120,7 +120,7 @@ func (ui *kioskUI) cancelSeating() {
 }
 
 func (ui *kioskUI) showTable(s *host.Session) {
-	board := screen.NewTable(ui.lang, ui.win, nil, func(seat engine.Seat) {
+	board := screen.NewTable(ui.lang, ui.win, ui.checkPIN, func(seat engine.Seat) {
 		if err := ui.t.Server().Release(seat); err != nil {
 			ui.fault(err)
 		}
@@ -250,3 +250,7 @@ func widgetLabel(s string) *widget.Label {
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
+
+// checkPIN lets the table screen's staff functions (releasing a seat) use
+// the same rate-limited gate as the staff button.
+func (ui *kioskUI) checkPIN(pin string) bool { return ui.staff.Check(ui.ctx, pin) == nil }
