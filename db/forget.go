@@ -8,9 +8,9 @@ import (
 )
 
 // ErrTraceLeft is returned (wrapped) by ForgetPlayer when the player is
-// gone from the database but the write-ahead log could not be emptied yet
-// (another process was reading): old copies of their rows stay in the
-// -wal file until the next checkpoint.
+// gone from the database but the file could not be rebuilt or its
+// write-ahead log emptied yet (another process was using it): old copies
+// of their rows stay in free pages or in the -wal file until it is done.
 var ErrTraceLeft = errors.New("the write-ahead log could not be emptied yet")
 
 // ForgetPlayer removes a player at their request: their phone keys, every
@@ -86,14 +86,26 @@ func forget(ctx context.Context, tx *sql.Tx, id string) error {
 // log, so deleted rows leave no bytes behind.
 func scrub(ctx context.Context, conn *sql.Conn) error {
 	if _, err := conn.ExecContext(ctx, "VACUUM"); err != nil {
-		return fmt.Errorf("rebuild the database file: %w", err)
+		return fmt.Errorf("rebuild the database file: %w (%v)", ErrTraceLeft, err)
 	}
 	var busy, logged, moved int
 	if err := conn.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logged, &moved); err != nil {
-		return fmt.Errorf("empty the write-ahead log: %w", err)
+		return fmt.Errorf("empty the write-ahead log: %w (%v)", ErrTraceLeft, err)
 	}
 	if busy != 0 {
-		return fmt.Errorf("empty the write-ahead log: %w (a reader holds it; run the command again when the kiosk is idle)", ErrTraceLeft)
+		return fmt.Errorf("empty the write-ahead log: %w (another process is reading it)", ErrTraceLeft)
 	}
 	return nil
+}
+
+// Scrub rebuilds the file without free pages and empties its write-ahead
+// log, as ForgetPlayer does after a deletion: to finish one that returned
+// ErrTraceLeft.
+func (d *DB) Scrub(ctx context.Context) error {
+	conn, err := d.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("scrub: %w", err)
+	}
+	defer conn.Close()
+	return scrub(ctx, conn)
 }

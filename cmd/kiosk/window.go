@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -216,11 +215,6 @@ func (ui *kioskUI) refreshTable(s *host.Session) {
 			ss.AwayFor = time.Since(seat.AwaySince)
 		}
 		st.Seats = append(st.Seats, ss)
-	}
-	if data, err := json.MarshalIndent(v, "", "  "); err == nil {
-		st.Board = string(data)
-	} else {
-		log.Printf("table view: %v", err)
 	}
 	ui.board.Show(st)
 }

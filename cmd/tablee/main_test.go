@@ -4,8 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine/catalog"
 )
 
 func tablee(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -99,5 +106,55 @@ func TestSimulateRecordsRatedSessions(t *testing.T) {
 	}
 	if code, _, _ := tablee(t, "simulate", "--game", "canoe", "--rate"); code == 0 {
 		t.Error("--rate without --db accepted")
+	}
+}
+
+// Games played in parallel end in another order than they are numbered
+// (simulate --parallel); recorded, they are rated in the order they ended,
+// whatever order they are recorded in, in batches or not.
+func TestSimulatedGamesRatedInEndOrder(t *testing.T) {
+	ctx := context.Background()
+	e := &env{stdout: new(bytes.Buffer), stderr: new(bytes.Buffer), games: catalog.Registry()}
+	cfg, err := simSetup(e, "canoe", 0, 60, 1, "random", "", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, games, err := simulate(ctx, cfg, func(int, played) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As two workers finish them: game i ends at a time unrelated to i.
+	rng := rand.New(rand.NewPCG(5, 8))
+	t0 := time.Date(2026, 3, 11, 18, 0, 0, 0, time.UTC)
+	byEnd := rng.Perm(len(games))
+	for i := range games {
+		games[i].ended = t0.Add(time.Duration(byEnd[i]) * time.Minute)
+		games[i].started = games[i].ended.Add(-time.Minute)
+	}
+	ratings := func(games []played) []db.Rating {
+		path := filepath.Join(t.TempDir(), "sim.db")
+		if err := record(ctx, path, true, cfg, games); err != nil {
+			t.Fatal(err)
+		}
+		d, err := db.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		rs, err := d.Ratings(ctx, "canoe")
+		if err != nil || len(rs) != 2 || rs[0].Games != len(games) {
+			t.Fatalf("ratings %+v %v", rs, err)
+		}
+		for i := range rs {
+			rs[i].PlayerID = "" // each database has its own ids
+		}
+		return rs
+	}
+	inEndOrder := make([]played, len(games))
+	for i, g := range games {
+		inEndOrder[byEnd[i]] = g
+	}
+	if a, b := ratings(games), ratings(inEndOrder); !reflect.DeepEqual(a, b) {
+		t.Errorf("recorded as numbered %+v, recorded in end order %+v", a, b)
 	}
 }

@@ -16,10 +16,11 @@ func runPlayer(ctx context.Context, e *env, args []string) error {
 		"rename": runPlayerRename,
 		"merge":  runPlayerMerge,
 		"forget": runPlayerForget,
+		"scrub":  runPlayerScrub,
 		"stats":  runPlayerStats,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
-		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID | forget ID  [--db PATH]")
+		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID | forget ID | scrub  [--db PATH]")
 		return errUsage
 	}
 	return subs[args[0]](ctx, e, args[1:])
@@ -132,9 +133,25 @@ func runPlayerForget(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", p.ID)
 	if err != nil {
-		return err // the log still holds old copies: say so, and fail
+		// Old copies remain in free pages or the log: say so, and fail.
+		return fmt.Errorf("%w; when the kiosk is idle, run: tablee player scrub", err)
 	}
 	fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
+	return nil
+}
+
+// runPlayerScrub finishes a forget that could not rebuild the file or
+// empty its log because the kiosk was busy with it.
+func runPlayerScrub(ctx context.Context, e *env, args []string) error {
+	d, _, err := openWithArgs(ctx, newFlags(e, "player scrub"), args)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Scrub(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of deleted rows is left in it")
 	return nil
 }
 

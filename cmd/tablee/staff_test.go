@@ -294,6 +294,9 @@ func TestPlayerCommands(t *testing.T) {
 	if _, _, err := staff(t, runPlayer, "forget", b.ID, "--db", k.path); err == nil {
 		t.Error("forgot an unknown player")
 	}
+	if out, _, err := staff(t, runPlayer, "scrub", "--db", k.path); err != nil || !strings.Contains(out, "rebuilt") {
+		t.Errorf("scrub (%v): %s", err, out)
+	}
 	if _, _, err := staff(t, runPlayer, "explode", "--db", k.path); err != errUsage {
 		t.Errorf("unknown subcommand: %v", err)
 	}

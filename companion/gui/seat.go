@@ -49,12 +49,14 @@ type seatScreen struct {
 	myTurn      bool
 
 	panel gamePanel
+	pulse *fyne.Animation // the turn cue, while it runs
 	// shown records each state line shown, in order (tests read it).
 	shown []string
 
-	banner *canvas.Rectangle
-	state  *widget.Label
-	body   *fyne.Container
+	banner  *canvas.Rectangle
+	heading *widget.Label
+	state   *widget.Label
+	body    *fyne.Container
 }
 
 // gamePanel draws one game's side of the seat.
@@ -200,7 +202,7 @@ func (s *seatScreen) linked(up bool) {
 	}
 	s.linkUp = up
 	if !up {
-		s.sending = false
+		s.sending, s.refused = false, ""
 		s.downSince++
 		drop := s.downSince
 		time.AfterFunc(unreachableAfter, func() {
@@ -241,11 +243,10 @@ func (s *seatScreen) build() fyne.CanvasObject {
 	s.state.TextStyle.Bold = true
 	s.state.SizeName = "subHeadingText"
 	s.state.Alignment = fyne.TextAlignCenter
-	title := widget.NewLabel(s.title())
-	title.Wrapping = fyne.TextWrapWord
+	s.heading = wrapped(s.title())
 	leave := widget.NewButton(a.t("leave"), func() { s.askLeave = true; s.refresh() })
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, nil, leave, title),
+		container.NewBorder(nil, nil, nil, leave, s.heading),
 		container.NewStack(s.banner, container.NewPadded(s.state)),
 	)
 	s.body = container.NewStack()
@@ -268,15 +269,21 @@ func (s *seatScreen) refresh() {
 	if s.state == nil || s.a.current != s || s.ctx.Err() != nil {
 		return
 	}
+	s.heading.SetText(s.title())
 	text, bg := s.stateLine()
 	if len(s.shown) == 0 || s.shown[len(s.shown)-1] != text {
 		s.shown = append(s.shown, text)
 	}
 	s.state.SetText(text)
 	turn := bg == colorTurn
-	if turn && !s.myTurn {
-		cue(s.banner)
-	} else {
+	switch {
+	case turn && !s.myTurn:
+		s.pulse = cue(s.banner)
+	case !turn:
+		if s.pulse != nil {
+			s.pulse.Stop()
+			s.pulse = nil
+		}
 		s.banner.FillColor = bg
 		s.banner.Refresh()
 	}
@@ -300,6 +307,9 @@ func (s *seatScreen) stateLine() (string, color.Color) {
 	case s.view == nil:
 		return a.t("waiting_table"), colorIdle
 	case s.over:
+		if r, ok := resultOf(s.view); ok && r.Won(s.w.Seat) {
+			return s.resultLine(), colorWon
+		}
 		return s.resultLine(), colorIdle
 	case s.waiting > 0:
 		return a.t("waiting_players", map[string]any{"N": s.waiting}), colorIdle

@@ -7,16 +7,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // Config is what a Server works with.
 type Config struct {
-	Table   string // the table's name, sent in welcome
-	DataDir string // where the seat file survives a crash
+	Table string // the table's name, sent in welcome
 	// Now is the clock; time.Now if nil.
 	Now func() time.Time
 	// OnChange hears that seats or the session changed (for the kiosk's
@@ -112,7 +111,7 @@ func (s *Server) release(addr string) {
 // gets a new code.
 func (s *Server) SetSession(sess *host.Session) error {
 	rec := sess.Record()
-	saved, ok := loadSeats(s.cfg.DataDir, sess.ID())
+	saved, ok := loadSeats(sess)
 	s.mu.Lock()
 	for _, st := range s.seats {
 		if st.conn != nil {
@@ -209,16 +208,16 @@ func (s *Server) Release(seat engine.Seat) error {
 	return err
 }
 
-// saveLocked writes the seat file; s.mu is held.
+// saveLocked saves the seating with the session; s.mu is held.
 func (s *Server) saveLocked() error {
-	if s.session == nil || s.cfg.DataDir == "" {
+	if s.session == nil {
 		return nil
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code}
 	for _, st := range s.seats {
 		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash})
 	}
-	return saveSeats(s.cfg.DataDir, f)
+	return saveSeats(s.session, f)
 }
 
 // serve runs the protocol over c until the phone leaves or ctx ends.
@@ -456,7 +455,7 @@ func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
 		}
 		// The channel closed: the game ended, or c fell behind. In the
 		// second case subscribe again, which starts with a fresh view.
-		if st := sess.Status(); st != db.Active && st != db.Paused {
+		if st := sess.Status(); st != session.Active && st != session.Paused {
 			return
 		}
 	}
@@ -506,7 +505,7 @@ func (s *Server) forward(c *conn, sess *host.Session, seat engine.Seat, u host.U
 		msg.Ref = c.takeRef()
 	}
 	c.send(msg)
-	if u.Kind == host.StatusUpdate && u.Status == db.Finished {
+	if u.Kind == host.StatusUpdate && u.Status == session.Finished {
 		s.sendRecord(c, sess, seat)
 	}
 	return true
@@ -516,7 +515,7 @@ func (s *Server) forward(c *conn, sess *host.Session, seat engine.Seat, u host.U
 // their rating change and place on the game's board. Guests and bots get
 // nothing; a player in a game not rated gets Rated false.
 func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
-	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != db.Person {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != session.Person {
 		return
 	}
 	o, rated, err := sess.Outcome(s.ctx, seat)
@@ -526,8 +525,8 @@ func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
 	}
 	rec := &wire.Record{Rated: rated}
 	if rated {
-		rec.Before, rec.After = o.Before.Ordinal(), o.After.Ordinal()
-		rec.Games, rec.Provisional = o.After.Games, o.After.Provisional
+		rec.Before, rec.After = o.Before, o.After
+		rec.Games, rec.Provisional = o.Games, o.Provisional
 		rec.Place, rec.Of = o.Place, o.Of
 	}
 	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})
@@ -550,7 +549,7 @@ func (s *Server) sync(c *conn, ref string) {
 	}
 	msg.Ref = ref
 	c.send(msg)
-	if sess.Status() == db.Finished {
+	if sess.Status() == session.Finished {
 		s.sendRecord(c, sess, seat)
 	}
 }
