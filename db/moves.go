@@ -3,19 +3,12 @@ package db
 import (
 	"context"
 	"fmt"
-	"time"
 
-	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Move is one entry of a session's move log.
-type Move struct {
-	Seq       int // 1 for the first move of the session
-	Seat      engine.Seat
-	JSON      []byte // engine.EncodeMove's versioned form
-	StateHash string // State.Hash() after the move
-	PlayedAt  time.Time
-}
+type Move = session.Move
 
 // AppendMove appends m to the log of an active session. When it returns
 // nil the move is on disk (synchronous=FULL): only then may anyone be told.

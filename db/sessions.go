@@ -11,59 +11,30 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
-// Status is where a session stands.
-type Status string
+// The session types are the session package's, so that the table host
+// depends on a Store interface of them and not on this package.
+type (
+	Status   = session.Status
+	SeatKind = session.SeatKind
+	Seat     = session.Seat
+	Session  = session.Record
+)
 
+// Statuses and seat kinds, as the session package names them.
 const (
-	Active    Status = "active"
-	Paused    Status = "paused"
-	Finished  Status = "finished"
-	Abandoned Status = "abandoned"
-	// Broken marks a session whose log no longer replays to its stored
-	// hashes: it is kept for inspection and never resumed.
-	Broken Status = "broken"
+	Active    = session.Active
+	Paused    = session.Paused
+	Finished  = session.Finished
+	Abandoned = session.Abandoned
+	Broken    = session.Broken
+
+	Person = session.Person
+	Guest  = session.Guest
+	Bot    = session.Bot
 )
-
-// Ended reports whether the session is over for good (with an end time).
-func (s Status) Ended() bool { return s == Finished || s == Abandoned }
-
-// SeatKind says who sits at a seat.
-type SeatKind string
-
-const (
-	Person SeatKind = "person" // a known player, rated
-	Guest  SeatKind = "guest"  // someone without an account, not rated
-	Bot    SeatKind = "bot"    // a bot of some level, not rated
-)
-
-// Seat is who plays one seat of a session.
-type Seat struct {
-	Kind     SeatKind
-	PlayerID string       // Person only
-	BotLevel engine.Level // Bot only
-	Name     string       // shown on screen: a guest's name, or a player's shown name when read back
-	// HandedFrom, read back for a bot seat a bot took over mid-game, is
-	// the name of whose seat it was (the player's shown name, or the
-	// guest's); HandedPlayer is that player's id, if a known player.
-	HandedFrom, HandedPlayer string
-}
-
-// Session is one game played at one table.
-type Session struct {
-	ID        string // UUIDv7, assigned by CreateSession
-	TableID   int64
-	Game      string
-	Options   map[string]string
-	Seed      uint64
-	Seats     []Seat
-	Status    Status
-	StartedAt time.Time
-	EndedAt   time.Time // zero unless finished or abandoned
-	Reason    string    // how it ended, or why it is broken
-}
 
 // CreateSession stores a new active session with its seats and returns it
 // with its new id.
@@ -307,8 +278,9 @@ func (d *DB) SetStatus(ctx context.Context, id string, status Status, reason str
 		ended = fmtNullTime(at)
 	}
 	res, err := d.w.ExecContext(ctx,
-		`UPDATE sessions SET status = ?, reason = ?, ended_at = ?
+		`UPDATE sessions SET status = ?, reason = ?, ended_at = ?,
+		        seating = CASE WHEN ? IN ('active', 'paused') THEN seating END
 		 WHERE id = ? AND status IN ('active', 'paused')`,
-		status, reason, ended, id)
+		status, reason, ended, status, id)
 	return oneRow(res, err, fmt.Sprintf("set session %s %s (it must be active or paused)", id, status))
 }

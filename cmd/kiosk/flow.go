@@ -120,15 +120,24 @@ func (ui *kioskUI) cancelSeating() {
 }
 
 func (ui *kioskUI) showTable(s *host.Session) {
-	board := screen.NewTable(ui.lang, ui.win, nil, func(seat engine.Seat) {
-		if err := ui.t.Server().Release(seat); err != nil {
-			ui.fault(err)
-		}
-	}, ui.leaveGame)
-	board.OnHandToBot = func(seat engine.Seat) {
-		if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
-			ui.fault(err)
-		}
+	board, err := screen.NewTable(screen.TableConfig{
+		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
+		Staff: func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
+		OnRelease: func(seat engine.Seat) {
+			if err := ui.t.Server().Release(seat); err != nil {
+				ui.fault(err)
+			}
+		},
+		OnHandToBot: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				ui.fault(err)
+			}
+		},
+		OnNewGame: ui.leaveGame,
+	})
+	if err != nil {
+		ui.fault(err)
+		return
 	}
 	ui.show(board.Content())
 	ui.board = board

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -91,6 +90,9 @@ func runWindow(o options, stdout io.Writer) error {
 		// Guests cannot close the kiosk: only the staff, with the PIN.
 		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, a.Quit) })
 	}
+	a.Lifecycle().SetOnStarted(func() {
+		log.Printf("kiosk: window up %d ms after start", time.Since(o.started).Milliseconds())
+	})
 	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(o.fullscreen)
 	w.ShowAndRun()
@@ -213,11 +215,6 @@ func (ui *kioskUI) refreshTable(s *host.Session) {
 			ss.AwayFor = time.Since(seat.AwaySince)
 		}
 		st.Seats = append(st.Seats, ss)
-	}
-	if data, err := json.MarshalIndent(v, "", "  "); err == nil {
-		st.Board = string(data)
-	} else {
-		log.Printf("table view: %v", err)
 	}
 	ui.board.Show(st)
 }

@@ -38,7 +38,7 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 		l := widget.NewLabel(a.seatName(engine.Seat(seat)) + " — " + line)
 		if engine.Seat(seat) == s.w.Seat {
 			l.TextStyle.Bold = true
-			l.SetText(l.Text + " ← " + a.t("you"))
+			l.SetText(l.Text + " (" + a.t("you") + ")")
 		}
 		items = append(items, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
 	}
@@ -72,5 +72,5 @@ func seatDot(s engine.Seat) fyne.CanvasObject {
 	if s < 0 {
 		return nil
 	}
-	return dot(seatColors[int(s)%len(seatColors)])
+	return container.NewCenter(dot(seatColors[int(s)%len(seatColors)]))
 }

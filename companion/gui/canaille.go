@@ -151,9 +151,12 @@ func (p *canaillePanel) sentenceBuilder(v *canaille.View) []fyne.CanvasObject {
 	ok, verdict := p.check(v)
 	line := wrapped(verdict)
 	line.TextStyle.Bold = true
-	if ok {
+	switch {
+	case ok:
 		line.Importance = widget.SuccessImportance
-	} else if len(p.built) > 0 {
+	case p.extendable(v):
+		line.Importance = widget.WarningImportance
+	case len(p.built) > 0:
 		line.Importance = widget.DangerImportance
 	}
 	play := widget.NewButton(a.t("canaille.play"), func() {
@@ -179,20 +182,17 @@ func (p *canaillePanel) check(v *canaille.View) (bool, string) {
 	if len(p.built) == 0 {
 		return false, a.t("canaille.tap_cards")
 	}
-	playable, extendable := false, false
+	playable, extendable := false, p.extendable(v)
 	for _, m := range v.Moves {
-		if m.Kind != canaille.KindSentence {
-			continue
-		}
-		if sameFaces(m.Cards, p.built) {
+		if m.Kind == canaille.KindSentence && sameFaces(m.Cards, p.built) {
 			playable = true
 		}
-		if len(m.Cards) > len(p.built) && sameFaces(m.Cards[:len(p.built)], p.built) {
-			extendable = true
-		}
 	}
-	if playable {
+	switch {
+	case playable && extendable:
 		return true, a.t("canaille.valid")
+	case playable:
+		return true, a.t("canaille.valid_full")
 	}
 	rule := engine.RuleOf(canaille.CheckSentence(v.Hand, p.built))
 	text := a.ruleWords(rule)
@@ -212,6 +212,17 @@ func sameFaces(a, b []canaille.Card) bool {
 		}
 	}
 	return true
+}
+
+// extendable reports whether some legal sentence is longer than the one
+// built and starts with it.
+func (p *canaillePanel) extendable(v *canaille.View) bool {
+	for _, m := range v.Moves {
+		if m.Kind == canaille.KindSentence && len(m.Cards) > len(p.built) && sameFaces(m.Cards[:len(p.built)], p.built) {
+			return true
+		}
+	}
+	return false
 }
 
 // extends reports whether some legal sentence starts with built then c.
@@ -310,6 +321,9 @@ func (p *canaillePanel) table(v *canaille.View) []fyne.CanvasObject {
 		for i, c := range v.Sentence {
 			cw := newCard(a.canailleFace(c), nil)
 			cw.dim = i < v.Step
+			if i == v.Step {
+				cw.selected = i + 1 // framed: the card being carried out
+			}
 			cards = append(cards, cw)
 		}
 		out = append(out, container.NewGridWrap(cardSize, cards...))

@@ -182,7 +182,7 @@ func (p *canyonPanel) standings(v *canyon.View, me int) fyne.CanvasObject {
 		l := widget.NewLabel(text)
 		if seat == me {
 			l.TextStyle.Bold = true
-			l.SetText(text + " ← " + a.t("you"))
+			l.SetText(text + " (" + a.t("you") + ")")
 		}
 		rows = append(rows, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
 	}
@@ -213,7 +213,7 @@ func (p *canyonPanel) hand(v *canyon.View) fyne.CanvasObject {
 		}
 		cards = append(cards, cw)
 	}
-	title := widget.NewLabel(a.t("your_hand"))
+	title := wrapped(a.t("your_hand"))
 	if playing {
 		title.SetText(a.t("canyon.play_card"))
 		title.TextStyle.Bold = true

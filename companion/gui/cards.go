@@ -108,7 +108,8 @@ func (r *cardRenderer) Layout(size fyne.Size) {
 	r.name.Resize(fyne.NewSize(size.Width-2*inset, 18))
 	r.stop.Move(fyne.NewPos(size.Width-inset-22, inset+6))
 	r.stop.Resize(fyne.NewSize(16, 16))
-	r.badge.Move(fyne.NewPos(size.Width-inset-26, inset+2))
+	// The place in a sentence, top left: the full stop keeps the top right.
+	r.badge.Move(fyne.NewPos(inset+2, inset+2))
 	r.badge.Resize(fyne.NewSize(24, 20))
 }
 
@@ -134,7 +135,6 @@ func (r *cardRenderer) Refresh() {
 		r.marker.FillColor = color.NRGBA{0x00, 0x00, 0x00, 0xFF}
 		r.badge.Text, r.badge.Hidden = strconv.Itoa(r.c.selected), false
 		r.badge.Color = f.ink
-		r.stop.Hidden = true
 	case f.trump:
 		r.marker.FillColor = colorTurn
 	}

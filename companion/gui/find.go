@@ -177,7 +177,7 @@ func (f *findScreen) describe(t discovery.Table) string {
 
 // topBar is a screen's title with the language switch.
 func (a *App) topBar(title string) fyne.CanvasObject {
-	heading := widget.NewLabel(title)
+	heading := wrapped(title)
 	heading.SizeName = "headingText"
 	heading.TextStyle.Bold = true
 	var names []string

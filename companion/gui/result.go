@@ -53,7 +53,7 @@ func (s *seatScreen) resultTable() fyne.CanvasObject {
 			}
 			line := a.t("rank_line", map[string]any{"Rank": rank, "Seat": a.seatName(engine.Seat(seat)), "Score": scoreAt(r, seat)})
 			if engine.Seat(seat) == s.w.Seat {
-				line += " ← " + a.t("you")
+				line += " (" + a.t("you") + ")"
 			}
 			lines = append(lines, line)
 		}

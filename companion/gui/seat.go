@@ -42,6 +42,8 @@ type seatScreen struct {
 	downSince   int // counts drops, so a stale unreachable timer is ignored
 	unreachable bool
 	returning   bool   // resuming a saved seat, no client yet
+	dialing     bool   // a resume of the saved seat is under way
+	tries       int    // failed resumes of the saved seat, for the pause
 	lost        string // why the seat cannot be shown (a message), or ""
 	refused     string // the last move's refusal in words, until the next view
 	sending     bool   // a move is on its way: no second one
@@ -49,12 +51,14 @@ type seatScreen struct {
 	myTurn      bool
 
 	panel gamePanel
+	pulse *fyne.Animation // the turn cue, while it runs
 	// shown records each state line shown, in order (tests read it).
 	shown []string
 
-	banner *canvas.Rectangle
-	state  *widget.Label
-	body   *fyne.Container
+	banner  *canvas.Rectangle
+	heading *widget.Label
+	state   *widget.Label
+	body    *fyne.Container
 }
 
 // gamePanel draws one game's side of the seat.
@@ -86,11 +90,17 @@ func (a *App) resume(saved savedSeat) {
 	s.redial()
 }
 
-// redial resumes the saved seat; a table that does not answer is tried
-// again by the guest (the button on the state line).
+// redial resumes the saved seat. A table that does not answer is tried
+// again and again, more slowly each time (up to every 8 s), and at once
+// when the guest asks; a table that no longer knows the seat has the phone
+// forget it.
 func (s *seatScreen) redial() {
 	a := s.a
-	s.returning, s.unreachable, s.lost = true, false, ""
+	if s.dialing || s.c != nil {
+		return
+	}
+	s.dialing, s.lost = true, ""
+	s.returning = !s.unreachable
 	s.refresh()
 	table := discovery.Table{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
 	go func() {
@@ -104,7 +114,7 @@ func (s *seatScreen) redial() {
 				}
 				return
 			}
-			s.returning = false
+			s.dialing, s.returning = false, false
 			var we *wire.Error
 			switch {
 			case errors.As(err, &we) && (we.Code == wire.BadToken || we.Code == wire.NoGame):
@@ -113,11 +123,27 @@ func (s *seatScreen) redial() {
 			case err != nil:
 				s.unreachable = true
 				s.refresh()
+				s.redialLater()
 			default:
+				s.unreachable = false
 				s.attach(c, w)
 			}
 		})
 	}()
+}
+
+// redialLater tries the saved seat again after a pause that doubles with
+// each failure.
+func (s *seatScreen) redialLater() {
+	wait := min(time.Second<<min(s.tries, 3), 8*time.Second)
+	s.tries++
+	time.AfterFunc(wait, func() {
+		s.a.deps.Do(func() {
+			if s.ctx.Err() == nil && s.c == nil {
+				s.redial()
+			}
+		})
+	})
 }
 
 // attach follows c, welcomed to seat w.
@@ -200,7 +226,7 @@ func (s *seatScreen) linked(up bool) {
 	}
 	s.linkUp = up
 	if !up {
-		s.sending = false
+		s.sending, s.refused = false, ""
 		s.downSince++
 		drop := s.downSince
 		time.AfterFunc(unreachableAfter, func() {
@@ -241,11 +267,10 @@ func (s *seatScreen) build() fyne.CanvasObject {
 	s.state.TextStyle.Bold = true
 	s.state.SizeName = "subHeadingText"
 	s.state.Alignment = fyne.TextAlignCenter
-	title := widget.NewLabel(s.title())
-	title.Wrapping = fyne.TextWrapWord
+	s.heading = wrapped(s.title())
 	leave := widget.NewButton(a.t("leave"), func() { s.askLeave = true; s.refresh() })
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, nil, leave, title),
+		container.NewBorder(nil, nil, nil, leave, s.heading),
 		container.NewStack(s.banner, container.NewPadded(s.state)),
 	)
 	s.body = container.NewStack()
@@ -268,15 +293,21 @@ func (s *seatScreen) refresh() {
 	if s.state == nil || s.a.current != s || s.ctx.Err() != nil {
 		return
 	}
+	s.heading.SetText(s.title())
 	text, bg := s.stateLine()
 	if len(s.shown) == 0 || s.shown[len(s.shown)-1] != text {
 		s.shown = append(s.shown, text)
 	}
 	s.state.SetText(text)
 	turn := bg == colorTurn
-	if turn && !s.myTurn {
-		cue(s.banner)
-	} else {
+	switch {
+	case turn && !s.myTurn:
+		s.pulse = cue(s.banner)
+	case !turn:
+		if s.pulse != nil {
+			s.pulse.Stop()
+			s.pulse = nil
+		}
 		s.banner.FillColor = bg
 		s.banner.Refresh()
 	}
@@ -300,6 +331,9 @@ func (s *seatScreen) stateLine() (string, color.Color) {
 	case s.view == nil:
 		return a.t("waiting_table"), colorIdle
 	case s.over:
+		if r, ok := resultOf(s.view); ok && r.Won(s.w.Seat) {
+			return s.resultLine(), colorWon
+		}
 		return s.resultLine(), colorIdle
 	case s.waiting > 0:
 		return a.t("waiting_players", map[string]any{"N": s.waiting}), colorIdle
@@ -319,6 +353,9 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	}
 	if s.unreachable && s.c == nil {
 		retry := widget.NewButton(a.t("try_again"), s.redial)
+		if s.dialing {
+			retry.Disable()
+		}
 		retry.Importance = widget.HighImportance
 		forget := widget.NewButton(a.t("forget_seat"), func() { a.forgetSeat(); a.showFind("") })
 		return container.NewVBox(wrapped(a.t("unreachable_help")), retry, forget)

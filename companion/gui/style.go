@@ -13,7 +13,10 @@ var (
 	colorIdle  = color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x30}
 	colorTurn  = color.NRGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF} // Okabe–Ito orange
 	colorAlarm = color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0x90} // vermillion
-	colorFlash = color.NRGBA{R: 0xFF, G: 0xE0, B: 0x80, A: 0xFF}
+	colorWon   = color.NRGBA{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF} // bluish green
+	// The cue pulses between orange and vermillion: white text stays
+	// readable on both.
+	colorFlash = color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}
 )
 
 // seatColors are the seats' colours on the kiosk (Okabe–Ito), by seat.
@@ -24,8 +27,9 @@ var seatColors = []color.NRGBA{
 
 // cue flashes the state line when the turn comes to this phone: a visual
 // cue for a phone lying on the table, no vibration. It runs a few pulses
-// (under 1 Hz) and stops.
-func cue(r *canvas.Rectangle) {
+// (under 1 Hz) and stops; the caller stops it sooner when the state moves
+// on.
+func cue(r *canvas.Rectangle) *fyne.Animation {
 	anim := canvas.NewColorRGBAAnimation(colorFlash, colorTurn, 900*time.Millisecond, func(c color.Color) {
 		r.FillColor = c
 		r.Refresh()
@@ -34,4 +38,5 @@ func cue(r *canvas.Rectangle) {
 	anim.Curve = fyne.AnimationEaseInOut
 	r.FillColor = colorTurn
 	anim.Start()
+	return anim
 }

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/session"
 )
 
 // runBots plays the bot seats of s until the session ends or ctx is done.
@@ -24,10 +24,13 @@ func (s *Session) runBots(ctx context.Context) {
 		}
 		for {
 			seat, b, view, seq, status := s.botTurn()
-			if status.Ended() || status == db.Broken {
+			if status.Ended() || status == session.Broken {
 				return
 			}
 			if view == nil {
+				if idle := s.host.botsIdle; idle != nil {
+					idle(s.id, status)
+				}
 				break // a person's turn, or paused: wait for the next change
 			}
 			if err := s.botMove(ctx, seat, b, view, seq); err != nil {
@@ -43,12 +46,12 @@ func (s *Session) runBots(ctx context.Context) {
 
 // botTurn returns the bot seat to move now, its bot and its view, if a bot
 // is to move.
-func (s *Session) botTurn() (engine.Seat, engine.Bot, engine.View, int, db.Status) {
+func (s *Session) botTurn() (engine.Seat, engine.Bot, engine.View, int, session.Status) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seat := s.state.Turn()
 	b, ok := s.bots[seat]
-	if !ok || s.status != db.Active {
+	if !ok || s.status != session.Active {
 		return seat, nil, nil, s.seq, s.status
 	}
 	return seat, b, s.state.View(seat), s.seq, s.status
@@ -78,7 +81,7 @@ func (s *Session) botMove(ctx context.Context, seat engine.Seat, b engine.Bot, v
 
 // botSeed gives each bot seat of a session its own stream, so two bots of
 // a level differ, and a resumed session's bots are the same as before.
-func botSeed(rec db.Session, seat int) uint64 {
+func botSeed(rec session.Record, seat int) uint64 {
 	return rec.Seed ^ uint64(seat+1)*0x9e3779b97f4a7c15
 }
 
@@ -90,7 +93,7 @@ func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level engine.
 	if err != nil {
 		return fmt.Errorf("hand %v to a bot: %w", seat, err)
 	}
-	if err := s.setSeat(ctx, seat, db.Seat{Kind: db.Bot, BotLevel: level}); err != nil {
+	if err := s.setSeat(ctx, seat, session.Seat{Kind: session.Bot, BotLevel: level}); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -106,45 +109,45 @@ func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level engine.
 // player already seated at this session (the same phone twice) gets a
 // guest seat instead.
 func (s *Session) SeatPlayer(ctx context.Context, seat engine.Seat, key, name string) (bool, error) {
-	p, err := s.host.cfg.DB.IdentifyPlayer(ctx, key, name, s.host.cfg.Now())
+	id, err := s.host.cfg.Store.PlayerForKey(ctx, key, name, s.host.cfg.Now())
 	if err != nil {
 		return false, fmt.Errorf("seat %v: %w", seat, err)
 	}
 	for i, st := range s.Record().Seats {
-		if st.Kind == db.Person && st.PlayerID == p.ID && i != int(seat) {
+		if st.Kind == session.Person && st.PlayerID == id && i != int(seat) {
 			return false, s.NameGuest(ctx, seat, name)
 		}
 	}
-	return true, s.setSeat(ctx, seat, db.Seat{Kind: db.Person, PlayerID: p.ID})
+	return true, s.setSeat(ctx, seat, session.Seat{Kind: session.Person, PlayerID: id})
 }
 
 // Outcome is what the finished game meant for the player at seat (rating
 // change, place on the board); false for a seat that was not rated.
-func (s *Session) Outcome(ctx context.Context, seat engine.Seat) (db.Outcome, bool, error) {
-	return s.host.cfg.DB.SeatOutcome(ctx, s.id, int(seat))
+func (s *Session) Outcome(ctx context.Context, seat engine.Seat) (session.Outcome, bool, error) {
+	return s.host.cfg.Store.RatedOutcome(ctx, s.id, int(seat))
 }
 
 // NameGuest stores the nickname a guest chose for seat, for the logs.
 func (s *Session) NameGuest(ctx context.Context, seat engine.Seat, name string) error {
-	return s.setSeat(ctx, seat, db.Seat{Kind: db.Guest, Name: name})
+	return s.setSeat(ctx, seat, session.Seat{Kind: session.Guest, Name: name})
 }
 
-func (s *Session) setSeat(ctx context.Context, seat engine.Seat, st db.Seat) error {
+func (s *Session) setSeat(ctx context.Context, seat engine.Seat, st session.Seat) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !seat.Valid(len(s.rec.Seats)) {
 		return fmt.Errorf("set %v: the session has %d seats", seat, len(s.rec.Seats))
 	}
-	if s.status.Ended() || s.status == db.Broken {
+	if s.status.Ended() || s.status == session.Broken {
 		return fmt.Errorf("set %v: %w", seat, ErrNotActive)
 	}
 	if _, ok := s.bots[seat]; ok {
 		return fmt.Errorf("set %v: %w", seat, ErrBotSeat)
 	}
-	if err := s.host.cfg.DB.SetSeat(ctx, s.id, int(seat), st); err != nil {
+	if err := s.host.cfg.Store.SetSeat(ctx, s.id, int(seat), st); err != nil {
 		return err
 	}
-	seats := append([]db.Seat(nil), s.rec.Seats...)
+	seats := append([]session.Seat(nil), s.rec.Seats...)
 	seats[seat] = st
 	s.rec.Seats = seats
 	return nil

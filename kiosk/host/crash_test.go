@@ -34,7 +34,7 @@ func TestCrashChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{DB: d, Games: catalog.Registry(), Backlog: 10_000})
+	h, err := New(Config{Store: d, Games: catalog.Registry(), Backlog: 10_000})
 	if err != nil {
 		t.Fatal(err)
 	}

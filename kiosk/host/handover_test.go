@@ -11,8 +11,8 @@ import (
 
 func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canoe",
+	h, d := fakeHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe",
 		Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
 	if err != nil {
 		t.Fatal(err)
@@ -33,9 +33,9 @@ func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 	}
 	waitMoves(t, s, 2) // the bot answered by itself
 
-	stored, err := d.Session(ctx, s.ID())
-	if err != nil {
-		t.Fatal(err)
+	stored, ok := d.Record(s.ID())
+	if !ok {
+		t.Fatal("the session is not stored")
 	}
 	if stored.Seats[0].Name != "Anja" || stored.Seats[1].Kind != db.Bot {
 		t.Fatalf("stored seats %+v", stored.Seats)
@@ -67,5 +67,35 @@ func waitMoves(t *testing.T, s *Session, n int) {
 	}
 	if s.Moves() < n {
 		t.Fatalf("%d moves, want %d", s.Moves(), n)
+	}
+}
+
+func TestSeatingIsKeptWithTheSessionUntilItEnds(t *testing.T) {
+	ctx := context.Background()
+	h, d := fakeHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Seating(ctx); err != nil || got != nil {
+		t.Fatalf("a new session's seating: %s, %v", got, err)
+	}
+	doc := `{"code":"1234"}`
+	if err := s.SaveSeating(ctx, []byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	live, err := hostOn(t, d).Recover(ctx)
+	if err != nil || len(live) != 1 {
+		t.Fatalf("recover: %d sessions, %v", len(live), err)
+	}
+	if got, err := live[0].Seating(ctx); err != nil || string(got) != doc {
+		t.Fatalf("the resumed session's seating: %s, %v", got, err)
+	}
+	if err := live[0].Abandon(ctx, "closing"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Seating(ctx, s.ID()); got != nil {
+		t.Errorf("an abandoned session kept its seating %s", got)
 	}
 }

@@ -9,13 +9,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Config is what a Host works with.
 type Config struct {
-	DB    *db.DB
+	Store Store // where sessions are kept durably: *db.DB, or a fake in tests
 	Games *engine.Registry
 	// Now is the clock; time.Now if nil.
 	Now func() time.Time
@@ -41,13 +41,19 @@ type Host struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
+
+	// botsIdle, set by tests before any session starts, hears each time a
+	// session's bot loop finds no bot to move (a person's turn, or not
+	// active), with the status it saw: the event that shows bots stay
+	// still, where a sleep would only hope so.
+	botsIdle func(id string, st session.Status)
 }
 
 // New returns a host; call Recover to bring back the sessions a previous
 // run left unfinished, and Close to stop it.
 func New(cfg Config) (*Host, error) {
-	if cfg.DB == nil || cfg.Games == nil {
-		return nil, errors.New("host: a database and a game registry are required")
+	if cfg.Store == nil || cfg.Games == nil {
+		return nil, errors.New("host: a store and a game registry are required")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -103,16 +109,20 @@ func (h *Host) Sessions() []*Session {
 }
 
 // Seat constructors for StartRequest.Seats.
-func PlayerSeat(playerID string) db.Seat { return db.Seat{Kind: db.Person, PlayerID: playerID} }
-func GuestSeat(name string) db.Seat      { return db.Seat{Kind: db.Guest, Name: name} }
-func BotSeat(level engine.Level) db.Seat { return db.Seat{Kind: db.Bot, BotLevel: level} }
+func PlayerSeat(playerID string) session.Seat {
+	return session.Seat{Kind: session.Person, PlayerID: playerID}
+}
+func GuestSeat(name string) session.Seat { return session.Seat{Kind: session.Guest, Name: name} }
+func BotSeat(level engine.Level) session.Seat {
+	return session.Seat{Kind: session.Bot, BotLevel: level}
+}
 
 // StartRequest describes a new session.
 type StartRequest struct {
 	TableID int64
 	Game    string
 	Options map[string]string // missing options take the game's defaults
-	Seats   []db.Seat         // seat i plays engine.Seat(i)
+	Seats   []session.Seat    // seat i plays engine.Seat(i)
 }
 
 // Start creates a session, stores it and starts its bots.
@@ -127,7 +137,7 @@ func (h *Host) Start(ctx context.Context, req StartRequest) (*Session, error) {
 	}
 	// Store the options complete, so a replay does not depend on defaults
 	// a later version might change.
-	rec := db.Session{TableID: req.TableID, Game: req.Game, Options: setup.Setup().Options,
+	rec := session.Record{TableID: req.TableID, Game: req.Game, Options: setup.Setup().Options,
 		Seed: setup.Seed(), Seats: req.Seats, StartedAt: h.cfg.Now()}
 	state, err := rules.New(setup)
 	if err != nil {
@@ -137,7 +147,7 @@ func (h *Host) Start(ctx context.Context, req StartRequest) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start session: %w", err)
 	}
-	if s.rec, err = h.cfg.DB.CreateSession(ctx, rec); err != nil {
+	if s.rec, err = h.cfg.Store.CreateSession(ctx, rec); err != nil {
 		return nil, fmt.Errorf("start session: %w", err)
 	}
 	s.id = s.rec.ID

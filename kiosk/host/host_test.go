@@ -11,11 +11,24 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/host/hosttest"
+	"github.com/tablee/tablee/session"
 )
 
 var t0 = time.Date(2026, 3, 11, 14, 0, 0, 0, time.UTC)
 
-// testHost opens a host on a new database file.
+// fakeHost opens a host on an in-memory store: for tests of the host's own
+// behaviour, which need no SQL.
+func fakeHost(t testing.TB) (*Host, *hosttest.Store) {
+	t.Helper()
+	st := hosttest.NewStore()
+	return hostOn(t, st), st
+}
+
+var _ Store = (*hosttest.Store)(nil)
+
+// testHost opens a host on a new database file, for the tests of what the
+// host and the database do together (results, ratings, readers).
 func testHost(t testing.TB) (*Host, *db.DB) {
 	t.Helper()
 	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "tablee.db"))
@@ -26,16 +39,16 @@ func testHost(t testing.TB) (*Host, *db.DB) {
 	return hostOn(t, d), d
 }
 
-func hostOn(t testing.TB, d *db.DB) *Host {
+func hostOn(t testing.TB, d Store) *Host {
 	t.Helper()
 	return hostWith(t, d, 10_000) // tests read updates on loaded machines
 }
 
-func hostWith(t testing.TB, d *db.DB, backlog int) *Host {
+func hostWith(t testing.TB, d Store, backlog int) *Host {
 	t.Helper()
 	var mu sync.Mutex
 	now := t0
-	h, err := New(Config{DB: d, Games: catalog.Registry(),
+	h, err := New(Config{Store: d, Games: catalog.Registry(),
 		Now:     func() time.Time { mu.Lock(); defer mu.Unlock(); now = now.Add(time.Second); return now },
 		NewSeed: func() uint64 { return 42 },
 		Backlog: backlog,
@@ -88,16 +101,21 @@ func playOne(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) boo
 	return true
 }
 
-// playOut plays s to its end, people moving at random, bots by themselves.
+// playOut plays s to its end, people moving at random, bots by themselves:
+// on a bot's turn it waits for the session's next update. It has no
+// deadline of its own (go test's -timeout is the one): a loaded machine
+// makes a game slow, not wrong.
 func playOut(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	updates, stop := s.Subscribe(engine.Table)
+	defer func() { stop() }()
 	for s.Status() == db.Active {
-		if time.Now().After(deadline) {
-			t.Fatalf("game not over after 60 s, %d moves", s.Moves())
+		if playOne(ctx, t, s, rng) {
+			continue
 		}
-		if !playOne(ctx, t, s, rng) {
-			time.Sleep(100 * time.Microsecond) // a bot is thinking
+		if _, ok := <-updates; !ok && s.Status() == db.Active {
+			stop()
+			updates, stop = s.Subscribe(engine.Table) // fell behind: start afresh
 		}
 	}
 }
@@ -199,8 +217,8 @@ func checkUpdates(t *testing.T, viewer engine.Seat, us []Update, moves int) {
 
 func TestRefusedMoveChangesNothing(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h, d := fakeHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)
@@ -248,8 +266,15 @@ func TestStartChecks(t *testing.T) {
 
 func TestPauseResumeAbandon(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h, d := fakeHost(t)
+	idle := make(chan session.Status, 100)
+	h.botsIdle = func(id string, st session.Status) {
+		select {
+		case idle <- st:
+		default:
+		}
+	}
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), BotSeat("random"), BotSeat("random")}})
 	if err != nil {
 		t.Fatal(err)
@@ -267,12 +292,18 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if err := s.Play(ctx, 1, nil); !errors.Is(err, ErrBotSeat) {
 		t.Errorf("a move for a bot: %v", err)
 	}
+	// The bot loop, woken by the pause, reports it found nothing to do in
+	// a paused session; from then on no bot can move until Resume.
 	n := s.Moves()
-	time.Sleep(20 * time.Millisecond)
+	for st := range idle {
+		if st == session.Paused {
+			break
+		}
+	}
 	if s.Moves() != n {
 		t.Error("bots played while paused")
 	}
-	if rec, _ := d.Session(ctx, s.ID()); rec.Status != db.Paused || rec.Reason != "lunch" {
+	if rec, _ := d.Record(s.ID()); rec.Status != db.Paused || rec.Reason != "lunch" {
 		t.Errorf("stored %s %q", rec.Status, rec.Reason)
 	}
 	if err := s.Pause(ctx, ""); !errors.Is(err, ErrNotActive) {
@@ -297,7 +328,7 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if last.Status != db.Abandoned {
 		t.Errorf("last update %+v", last)
 	}
-	if rec, _ := d.Session(ctx, s.ID()); rec.Status != db.Abandoned || rec.EndedAt.IsZero() {
+	if rec, _ := d.Record(s.ID()); rec.Status != db.Abandoned || rec.EndedAt.IsZero() {
 		t.Errorf("stored %+v", rec)
 	}
 	if err := s.Resume(ctx); err == nil {
@@ -310,9 +341,8 @@ func TestPauseResumeAbandon(t *testing.T) {
 
 func TestSlowSubscriberDropped(t *testing.T) {
 	ctx := context.Background()
-	_, d := testHost(t)
-	h := hostWith(t, d, DefaultBacklog)
-	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
+	h := hostWith(t, hosttest.NewStore(), DefaultBacklog)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
 		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)

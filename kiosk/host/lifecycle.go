@@ -4,31 +4,31 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Pause stops play (and the bots) until Resume.
 func (s *Session) Pause(ctx context.Context, reason string) error {
-	return s.setStatus(ctx, db.Active, db.Paused, reason)
+	return s.setStatus(ctx, session.Active, session.Paused, reason)
 }
 
 // Resume continues a paused session.
 func (s *Session) Resume(ctx context.Context) error {
-	return s.setStatus(ctx, db.Paused, db.Active, "")
+	return s.setStatus(ctx, session.Paused, session.Active, "")
 }
 
 // Abandon ends the session without a result; nobody's rating changes.
 func (s *Session) Abandon(ctx context.Context, reason string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.status != db.Active && s.status != db.Paused {
+	if s.status != session.Active && s.status != session.Paused {
 		return fmt.Errorf("abandon session %s: it is %s: %w", s.id, s.status, ErrNotActive)
 	}
-	if err := s.host.cfg.DB.SetStatus(ctx, s.id, db.Abandoned, reason, s.host.cfg.Now()); err != nil {
+	if err := s.host.cfg.Store.SetStatus(ctx, s.id, session.Abandoned, reason, s.host.cfg.Now()); err != nil {
 		return err
 	}
-	s.status = db.Abandoned
+	s.status = session.Abandoned
 	s.publish(Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat}, nil)
 	s.closeSubscribersLocked()
 	s.poke()
@@ -36,13 +36,13 @@ func (s *Session) Abandon(ctx context.Context, reason string) error {
 	return nil
 }
 
-func (s *Session) setStatus(ctx context.Context, from, to db.Status, reason string) error {
+func (s *Session) setStatus(ctx context.Context, from, to session.Status, reason string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.status != from {
 		return fmt.Errorf("session %s is %s, not %s: %w", s.id, s.status, from, ErrNotActive)
 	}
-	if err := s.host.cfg.DB.SetStatus(ctx, s.id, to, reason, s.host.cfg.Now()); err != nil {
+	if err := s.host.cfg.Store.SetStatus(ctx, s.id, to, reason, s.host.cfg.Now()); err != nil {
 		return err
 	}
 	s.status = to

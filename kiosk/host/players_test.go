@@ -60,7 +60,7 @@ func TestPlayersRatedAndABotFinishedSeatIsNot(t *testing.T) {
 	}
 	for seat := range 2 {
 		o, ok, err := s.Outcome(ctx, engine.Seat(seat))
-		if err != nil || !ok || o.After.Games != 1 || o.Of != 2 {
+		if err != nil || !ok || o.Games != 1 || o.Of != 2 {
 			t.Errorf("seat %d's outcome %+v %v %v", seat, o, ok, err)
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // ErrReplayMismatch marks a session whose log no longer replays to the
@@ -20,7 +20,7 @@ var ErrReplayMismatch = errors.New("replay does not match the log")
 // state that differs from what the players saw. The sessions that were
 // brought back are returned, with the errors of those that could not be.
 func (h *Host) Recover(ctx context.Context) ([]*Session, error) {
-	recs, err := h.cfg.DB.Unfinished(ctx)
+	recs, err := h.cfg.Store.Unfinished(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("recover: %w", err)
 	}
@@ -44,7 +44,7 @@ func (h *Host) Recover(ctx context.Context) ([]*Session, error) {
 
 // recoverOne rebuilds one session; nil without error if it turned out to
 // have ended (the last move was saved but not the results).
-func (h *Host) recoverOne(ctx context.Context, rec db.Session) (*Session, error) {
+func (h *Host) recoverOne(ctx context.Context, rec session.Record) (*Session, error) {
 	rules, err := h.cfg.Games.Get(rec.Game)
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (h *Host) recoverOne(ctx context.Context, rec db.Session) (*Session, error)
 	state, n, err := h.replay(ctx, rules, rec)
 	if err != nil {
 		if errors.Is(err, ErrReplayMismatch) {
-			if merr := h.cfg.DB.SetStatus(ctx, rec.ID, db.Broken, err.Error(), h.cfg.Now()); merr != nil {
+			if merr := h.cfg.Store.SetStatus(ctx, rec.ID, session.Broken, err.Error(), h.cfg.Now()); merr != nil {
 				return nil, errors.Join(err, merr)
 			}
 		}
@@ -63,8 +63,8 @@ func (h *Host) recoverOne(ctx context.Context, rec db.Session) (*Session, error)
 		return nil, err
 	}
 	if _, over := state.Result(); over {
-		if rec.Status == db.Paused {
-			if err := h.cfg.DB.SetStatus(ctx, rec.ID, db.Active, "", h.cfg.Now()); err != nil {
+		if rec.Status == session.Paused {
+			if err := h.cfg.Store.SetStatus(ctx, rec.ID, session.Active, "", h.cfg.Now()); err != nil {
 				return nil, err
 			}
 		}
@@ -77,8 +77,8 @@ func (h *Host) recoverOne(ctx context.Context, rec db.Session) (*Session, error)
 }
 
 // replay rebuilds rec's state from its log, checking each move's hash.
-func (h *Host) replay(ctx context.Context, rules engine.Rules, rec db.Session) (engine.State, int, error) {
-	moves, err := h.cfg.DB.Moves(ctx, rec.ID)
+func (h *Host) replay(ctx context.Context, rules engine.Rules, rec session.Record) (engine.State, int, error) {
+	moves, err := h.cfg.Store.Moves(ctx, rec.ID)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -14,8 +14,8 @@ import (
 
 func TestRecoverResumesIdentically(t *testing.T) {
 	ctx := context.Background()
-	h, d := testHost(t)
-	tb := table(t, d)
+	h, d := fakeHost(t)
+	tb := int64(1)
 	seats := []db.Seat{GuestSeat("a"), BotSeat("random"), GuestSeat("c")}
 	s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon", Seats: seats})
 	if err != nil {
@@ -26,12 +26,16 @@ func TestRecoverResumesIdentically(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(5, 5)
-	for s.Moves() < 40 {
-		playOne(ctx, t, s, &rng)
+	for range 10 {
 		playOne(ctx, t, paused, &rng)
 	}
 	if err := paused.Pause(ctx, "break"); err != nil {
 		t.Fatal(err)
+	}
+	for s.Moves() < 40 {
+		if !playOne(ctx, t, s, &rng) {
+			waitMoves(t, s, s.Moves()+1) // the bot's turn
+		}
 	}
 	// A guest may be mid-move when the host stops: wait for the bot.
 	h.Close()

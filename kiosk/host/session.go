@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/session"
 )
 
 // Session is one live game at one table. Its mutex owns the state: moves,
@@ -17,26 +17,26 @@ type Session struct {
 	host  *Host
 	id    string
 	rules engine.Rules
-	rec   db.Session                 // as stored when started or resumed
+	rec   session.Record             // as stored when started or resumed
 	bots  map[engine.Seat]engine.Bot // the seats bots play
 	wake  chan struct{}              // tells the bot loop the state changed
 
 	mu     sync.Mutex
 	state  engine.State
 	seq    int // moves in the log
-	status db.Status
+	status session.Status
 	subs   map[*subscriber]struct{}
 }
 
-func newSession(h *Host, rules engine.Rules, rec db.Session, state engine.State, seq int) (*Session, error) {
+func newSession(h *Host, rules engine.Rules, rec session.Record, state engine.State, seq int) (*Session, error) {
 	s := &Session{host: h, id: rec.ID, rules: rules, rec: rec, state: state, seq: seq,
-		status: db.Active, bots: map[engine.Seat]engine.Bot{},
+		status: session.Active, bots: map[engine.Seat]engine.Bot{},
 		wake: make(chan struct{}, 1), subs: map[*subscriber]struct{}{}}
 	if rec.Status != "" {
 		s.status = rec.Status
 	}
 	for i, seat := range rec.Seats {
-		if seat.Kind != db.Bot {
+		if seat.Kind != session.Bot {
 			continue
 		}
 		b, err := bot.New(rules, seat.BotLevel, botSeed(rec, i))
@@ -56,14 +56,14 @@ func (s *Session) ID() string { return s.id }
 func (s *Session) Game() engine.Rules { return s.rules }
 
 // Record is the session as stored when it started or resumed.
-func (s *Session) Record() db.Session {
+func (s *Session) Record() session.Record {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.rec
 }
 
 // Status is where the session stands now.
-func (s *Session) Status() db.Status {
+func (s *Session) Status() session.Status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.status
@@ -120,7 +120,7 @@ func (s *Session) Play(ctx context.Context, seat engine.Seat, m engine.Move) err
 func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atSeq int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.status != db.Active {
+	if s.status != session.Active {
 		return fmt.Errorf("play: session %s is %s: %w", s.id, s.status, ErrNotActive)
 	}
 	if atSeq >= 0 && atSeq != s.seq {
@@ -135,8 +135,8 @@ func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atS
 	if err != nil {
 		return fmt.Errorf("play: %w", err)
 	}
-	entry := db.Move{Seq: s.seq + 1, Seat: seat, JSON: js, StateHash: next.Hash(), PlayedAt: s.host.cfg.Now()}
-	if err := s.host.cfg.DB.AppendMove(ctx, s.id, entry); err != nil {
+	entry := session.Move{Seq: s.seq + 1, Seat: seat, JSON: js, StateHash: next.Hash(), PlayedAt: s.host.cfg.Now()}
+	if err := s.host.cfg.Store.AppendMove(ctx, s.id, entry); err != nil {
 		return fmt.Errorf("play: %w", err)
 	}
 	// Durable: from here on the move happened.
@@ -156,11 +156,11 @@ var errStale = errors.New("stale move")
 // finish writes the results and ratings of a game that just ended. s.mu is held.
 func (s *Session) finish(ctx context.Context) error {
 	res, _ := s.state.Result()
-	if err := s.host.cfg.DB.Finish(ctx, s.id, res, s.host.cfg.Now()); err != nil {
+	if err := s.host.cfg.Store.Finish(ctx, s.id, res, s.host.cfg.Now()); err != nil {
 		// The log holds the last move: Recover will finish it.
 		return fmt.Errorf("move %d saved, but finishing the session failed: %w", s.seq, err)
 	}
-	s.status = db.Finished
+	s.status = session.Finished
 	s.publish(Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat}, nil)
 	s.closeSubscribersLocked()
 	s.host.drop(s.id)
@@ -173,4 +173,23 @@ func (s *Session) poke() {
 	case s.wake <- struct{}{}:
 	default:
 	}
+}
+
+// SaveSeating keeps the phones' seating of this session with it in the
+// store, so that a resumed session's phones keep their seats (see
+// Store.SaveSeating). The host never reads it.
+func (s *Session) SaveSeating(ctx context.Context, data []byte) error {
+	if err := s.host.cfg.Store.SaveSeating(ctx, s.id, data); err != nil {
+		return fmt.Errorf("session %s: %w", s.id, err)
+	}
+	return nil
+}
+
+// Seating returns the seating last saved for this session, nil if none.
+func (s *Session) Seating(ctx context.Context) ([]byte, error) {
+	data, err := s.host.cfg.Store.Seating(ctx, s.id)
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", s.id, err)
+	}
+	return data, nil
 }

@@ -1,8 +1,8 @@
 package host
 
 import (
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // UpdateKind says what an Update reports.
@@ -25,7 +25,7 @@ type Update struct {
 	Move   engine.Move
 	Events []engine.Event
 	View   engine.View // a fresh view for the subscriber's viewer
-	Status db.Status
+	Status session.Status
 }
 
 // DefaultBacklog is how many updates a subscriber may fall behind. One that
@@ -46,7 +46,7 @@ func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
 	defer s.mu.Unlock()
 	sub := &subscriber{viewer: viewer, ch: make(chan Update, s.host.cfg.Backlog)}
 	sub.ch <- Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat, View: s.state.View(viewer), Status: s.status}
-	if s.status != db.Active && s.status != db.Paused {
+	if s.status != session.Active && s.status != session.Paused {
 		close(sub.ch)
 		return sub.ch, func() {}
 	}

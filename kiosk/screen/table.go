@@ -1,18 +1,21 @@
 package screen
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"strings"
+	"image/color"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // AwayTimeout is how long a phone may stay away before the table offers
@@ -24,9 +27,13 @@ type SeatStatus struct {
 	Name    string
 	State   string        // "free", "connected", "away" or "bot"
 	AwayFor time.Duration // when State is "away"
+	// Touch is set for a guest who plays on the touch screen, without a
+	// phone: the table makes that seat's moves.
+	Touch bool
 }
 
-// TableState is everything the table screen shows, all of it public.
+// TableState is everything the table screen shows besides the board, all
+// of it public.
 type TableState struct {
 	Game   engine.Info
 	Code   string
@@ -34,133 +41,270 @@ type TableState struct {
 	Turn   engine.Seat
 	Over   bool
 	Result engine.Result
-	Board  string // the public view, as text until each game has its board
 }
 
-// Table is the screen of a game in progress: the code to join, the seats,
-// whose turn it is and the public board.
-type Table struct {
-	lang      string
-	win       fyne.Window
-	checkPIN  func(string) bool
-	onRelease func(engine.Seat)
+// Session is the game the table screen shows and plays into; a
+// *host.Session is one.
+type Session interface {
+	Game() engine.Rules
+	View(viewer engine.Seat) engine.View
+	Play(ctx context.Context, seat engine.Seat, m engine.Move) error
+}
+
+// TableConfig is what the table screen is built from.
+type TableConfig struct {
+	Session Session
+	Seats   int // the session's number of seats
+	Lang    string
+	Texts   *i18n.Catalog // nil: the embedded catalogue
+	// Staff runs then once the staff PIN was given; it guards the staff
+	// functions (releasing a seat). Nil: they stay locked.
+	Staff     func(then func())
+	OnRelease func(engine.Seat)
 	// OnHandToBot, when set, is offered for seats away past AwayTimeout.
 	OnHandToBot func(engine.Seat)
-
-	title  *widget.Label
-	code   *canvas.Text
-	status *widget.Label
-	seats  *fyne.Container
-	board  *widget.Label
-	root   fyne.CanvasObject
+	OnNewGame   func()
+	// Slots says where each seat's panel sits; nil: geom.DefaultSlots.
+	Slots []geom.Slot
+	// Still turns motion off (golden images, screenshots).
+	Still bool
+	// Do runs a change of the screen from another goroutine: fyne.Do when
+	// nil; tests pass something they can synchronise with.
+	Do func(func())
 }
 
-// NewTable builds the table screen. checkPIN guards the staff functions
-// (releasing a seat); onNewGame goes back to the lobby.
-func NewTable(lang string, win fyne.Window, checkPIN func(string) bool, onRelease func(engine.Seat), onNewGame func()) *Table {
-	t := &Table{lang: lang, win: win, checkPIN: checkPIN, onRelease: onRelease}
-	t.title = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	t.code = canvas.NewText("", theme.Color(theme.ColorNamePrimary))
-	t.code.TextSize = 48
-	t.code.Alignment = fyne.TextAlignCenter
-	t.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	t.seats = container.NewVBox()
-	t.board = widget.NewLabel("")
-	t.board.TextStyle = fyne.TextStyle{Monospace: true}
-	hint := widget.NewLabelWithStyle(txtJoinHint.In(lang), fyne.TextAlignCenter, fyne.TextStyle{})
-	newGame := widget.NewButton(txtNewGame.In(lang), onNewGame)
-	top := container.NewVBox(t.title, t.code, hint, t.status)
-	boardBox := container.NewBorder(widget.NewLabel(txtBoardAsText.In(lang)), nil, nil, nil, container.NewScroll(t.board))
-	t.root = container.NewBorder(top, newGame, container.NewVBox(t.seats), nil, boardBox)
-	return t
+// PanelSize is a seat panel's size as its reader sees it.
+var PanelSize = fyne.NewSize(760, 150)
+
+// Table is the screen of a game in progress: the game's board in the
+// middle and, on the edges, a panel facing each seat.
+type Table struct {
+	cfg    TableConfig
+	lang   i18n.Lang
+	texts  *i18n.Catalog
+	board  board.Board
+	state  TableState
+	view   engine.View
+	panels []*seatPanel
+	pulse  *pulse
+	code   *canvas.Text
+	waitN  *canvas.Text
+	wait   *fyne.Container // the code while seats are free
+	root   *fyne.Container
+}
+
+// NewTable builds the table screen for cfg.Session's game.
+func NewTable(cfg TableConfig) (*Table, error) {
+	if cfg.Session == nil {
+		return nil, errors.New("table screen: no session")
+	}
+	texts := cfg.Texts
+	if texts == nil {
+		var err error
+		if texts, err = i18n.Load(); err != nil {
+			return nil, fmt.Errorf("table screen: %w", err)
+		}
+	}
+	if cfg.Do == nil {
+		cfg.Do = fyne.Do
+	}
+	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts}
+	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
+		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("table screen: %w", err)
+	}
+	t.board = b
+	t.view = cfg.Session.View(engine.Table)
+	t.pulse = newPulse(cfg.Still)
+	t.buildRoot()
+	return t, nil
 }
 
 // Content is the screen's root object.
 func (t *Table) Content() fyne.CanvasObject { return t.root }
 
-// Show puts st on screen. Call it on the UI goroutine (fyne.Do).
-func (t *Table) Show(st TableState) {
-	t.title.SetText(st.Game.Name.In(t.lang))
-	t.code.Text = fmt.Sprintf(txtCode.In(t.lang), st.Code)
-	t.code.Refresh()
-	t.status.SetText(t.statusLine(st))
-	t.seats.RemoveAll()
-	for i, s := range st.Seats {
-		t.seats.Add(t.seatRow(engine.Seat(i), s))
-	}
-	t.board.SetText(st.Board)
+// Board is the game's board widget.
+func (t *Table) Board() board.Board { return t.board }
+
+func (t *Table) tr(key string, params ...map[string]any) string {
+	return t.texts.T(t.lang, key, params...)
 }
 
-func (t *Table) seatName(st TableState, seat engine.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(st.Seats) && st.Seats[seat].Name != "" {
-		return st.Seats[seat].Name
+func (t *Table) buildRoot() {
+	seats := t.cfg.Seats
+	if seats <= 0 {
+		seats = t.cfg.Session.Game().Info().MinSeats
 	}
-	return fmt.Sprintf(txtSeat.In(t.lang), int(seat)+1)
-}
-
-func (t *Table) statusLine(st TableState) string {
-	switch {
-	case st.Over && st.Result.Draw():
-		return txtOver.In(t.lang) + " — " + txtDraw.In(t.lang)
-	case st.Over:
-		var names []string
-		for _, w := range st.Result.Winners {
-			names = append(names, t.seatName(st, w))
+	slots := t.cfg.Slots
+	if len(slots) == 0 {
+		slots = geom.DefaultSlots(seats)
+	}
+	newGame := widget.NewButton(t.tr("board.new-game"), func() {
+		if t.cfg.OnNewGame != nil {
+			t.cfg.OnNewGame()
 		}
-		return txtOver.In(t.lang) + " — " + fmt.Sprintf(txtWinners.In(t.lang), strings.Join(names, ", "))
-	case freeSeats(st) > 0:
-		return fmt.Sprintf(txtWaiting.In(t.lang), freeSeats(st))
-	case st.Turn >= 0:
-		return fmt.Sprintf(txtTurn.In(t.lang), t.seatName(st, st.Turn))
+	})
+	t.code = canvas.NewText("", color.White)
+	t.code.TextSize = 96
+	t.code.TextStyle.Bold = true
+	t.code.Alignment = fyne.TextAlignCenter
+	t.waitN = canvas.NewText("", color.White)
+	t.waitN.TextSize = 36
+	t.waitN.TextStyle.Bold = true
+	t.waitN.Alignment = fyne.TextAlignCenter
+	hint := canvas.NewText(t.tr("board.join-hint"), color.White)
+	hint.TextSize = 28
+	hint.Alignment = fyne.TextAlignCenter
+	bg := canvas.NewRectangle(color.NRGBA{0x10, 0x10, 0x10, 0xE0})
+	bg.CornerRadius = 24
+	t.wait = container.NewStack(bg, container.NewPadded(container.NewVBox(t.waitN, t.code, hint)))
+	t.wait.Hide()
+	lay := &tableLayout{slots: slots}
+	objs := []fyne.CanvasObject{t.board}
+	for i := range slots {
+		p := newSeatPanel(t, engine.Seat(i), geom.Turn(slots[i].Side.QuarterTurns()))
+		t.panels = append(t.panels, p)
+		objs = append(objs, p.panel)
 	}
-	return ""
+	objs = append(objs, t.pulse.rect, container.NewCenter(t.wait), newGame)
+	t.root = container.New(lay, objs...)
+	lay.t = t
 }
 
-func freeSeats(st TableState) int {
-	n := 0
+// Show puts st on screen with the session's current view. Call it on the
+// UI goroutine (fyne.Do), after every move and status change.
+func (t *Table) Show(st TableState) {
+	t.state = st
+	t.view = t.cfg.Session.View(engine.Table)
+	t.board.Update(t.view, t.legal())
+	free := 0
 	for _, s := range st.Seats {
 		if s.State == "free" {
-			n++
+			free++
 		}
 	}
-	return n
+	t.code.Text = st.Code
+	t.waitN.Text = t.tr("board.waiting", map[string]any{"N": free})
+	if free > 0 && st.Code != "" && !st.Over {
+		t.wait.Show()
+	} else {
+		t.wait.Hide()
+	}
+	t.wait.Refresh()
+	for _, p := range t.panels {
+		p.update()
+	}
+	t.pulse.follow(t.turnPanel())
 }
 
-func (t *Table) seatRow(seat engine.Seat, s SeatStatus) fyne.CanvasObject {
-	state := map[string]engine.Text{"free": txtFree, "connected": txtConnected, "away": txtAway, "bot": txtBot}[s.State]
-	name := s.Name
-	if name == "" {
-		name = fmt.Sprintf(txtSeat.In(t.lang), int(seat)+1)
+// legal is what the table may play now for the seat to move.
+func (t *Table) legal() []engine.Move {
+	turn := t.view.Turn()
+	if !turn.Valid(len(t.state.Seats)) || t.state.Over {
+		return nil
 	}
-	label := widget.NewLabel(fmt.Sprintf("%d. %s — %s", int(seat)+1, name, state.In(t.lang)))
-	if s.State != "connected" && s.State != "away" {
-		return label
+	s := t.state.Seats[turn]
+	if !s.Touch && (s.State == "bot" || !t.board.TableDecides(t.view)) {
+		return nil
 	}
-	row := container.NewHBox(label, widget.NewButton(txtRelease.In(t.lang), func() { t.askPIN(func() { t.onRelease(seat) }) }))
-	if s.State == "away" && s.AwayFor >= AwayTimeout && t.OnHandToBot != nil {
-		// Anyone at the table may decide this: the game goes on either way.
-		hand := widget.NewButton(txtHandToBot.In(t.lang), func() { t.OnHandToBot(seat) })
-		hand.Importance = widget.HighImportance
-		row.Add(hand)
-	}
-	return row
+	return t.cfg.Session.View(turn).Legal()
 }
 
-// askPIN runs then only once the staff PIN was typed.
+// play sends a move from the board to the session without holding up the
+// screen: a refusal comes back to the board, a success as a new view.
+func (t *Table) play(seat engine.Seat, m engine.Move) {
+	go func() {
+		if err := t.cfg.Session.Play(context.Background(), seat, m); err != nil {
+			t.cfg.Do(func() { t.board.Refuse(err) })
+		}
+	}()
+}
+
+func (t *Table) turnPanel() *seatPanel {
+	turn := t.view.Turn()
+	if t.state.Over || !turn.Valid(len(t.panels)) {
+		return nil
+	}
+	return t.panels[turn]
+}
+
+// redrawTurnPanel shows the board's actions in the panel of the seat to move.
+func (t *Table) redrawTurnPanel() {
+	if p := t.turnPanel(); p != nil {
+		p.update()
+	}
+}
+
+// seat is seat i's status, or a free seat.
+func (t *Table) seat(i engine.Seat) SeatStatus {
+	if i.Valid(len(t.state.Seats)) {
+		return t.state.Seats[i]
+	}
+	return SeatStatus{State: "free"}
+}
+
+func (t *Table) seatName(seat engine.Seat) string {
+	if s := t.seat(seat); s.Name != "" {
+		return s.Name
+	}
+	return t.tr("common.seat", map[string]any{"N": int(seat) + 1})
+}
+
+// askPIN runs then only once the staff PIN was given.
 func (t *Table) askPIN(then func()) {
-	entry := widget.NewPasswordEntry()
-	dialog.ShowForm(txtPin.In(t.lang), "OK", txtBack.In(t.lang), []*widget.FormItem{widget.NewFormItem(txtPin.In(t.lang), entry)},
-		func(ok bool) {
-			if !ok {
-				return
-			}
-			if t.checkPIN == nil || !t.checkPIN(entry.Text) {
-				dialog.ShowInformation(txtPin.In(t.lang), txtWrongPin.In(t.lang), t.win)
-				return
-			}
-			then()
-		}, t.win)
+	if t.cfg.Staff != nil {
+		t.cfg.Staff(then)
+	}
 }
 
-// CodeText is the code line as shown, for tests and screen readers.
+// CodeText is the code as shown while seats are free, for tests.
 func (t *Table) CodeText() string { return t.code.Text }
+
+// WaitText is the line saying how many players the table waits for, ""
+// when it waits for nobody.
+func (t *Table) WaitText() string {
+	if !t.wait.Visible() {
+		return ""
+	}
+	return t.waitN.Text
+}
+
+// tableLayout puts the board between the panels, each panel in its slot.
+type tableLayout struct {
+	t     *Table
+	slots []geom.Slot
+}
+
+func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var edge [4]float32
+	for _, s := range l.slots {
+		edge[s.Side] = PanelSize.Height + 10
+	}
+	// The corners hold the new-game button, so the board keeps a margin.
+	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
+	boardSize := fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom])
+	objs[0].Move(boardPos)
+	objs[0].Resize(boardSize)
+	for i, s := range l.slots {
+		pos, turned := geom.Panel(s, PanelSize, size)
+		objs[1+i].Move(pos)
+		objs[1+i].Resize(turned)
+	}
+	rest := objs[1+len(l.slots):]
+	if p := l.t.turnPanel(); p != nil {
+		l.t.pulse.place(p.panel)
+	}
+	rest[1].Move(fyne.Position{})
+	rest[1].Resize(size)
+	btn := rest[2]
+	bs := btn.MinSize().Max(fyne.NewSize(geom.MinTarget*2, geom.MinTarget))
+	btn.Resize(bs)
+	// In the board's corner: the screen's corners may hold panels.
+	btn.Move(boardPos.AddXY(8, 8))
+}
+
+func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }
+
+var _ fyne.Layout = (*tableLayout)(nil)

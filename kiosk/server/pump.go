@@ -3,10 +3,10 @@ package server
 import (
 	"slices"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // pump is the one goroutine that sends a seat's views to its connection:
@@ -101,7 +101,7 @@ func (p *pump) forward(u host.Update) bool {
 	}
 	// The results are stored once the session says finished: then the
 	// player learns what the game meant for them.
-	if u.Kind == host.StatusUpdate && u.Status == db.Finished {
+	if u.Kind == host.StatusUpdate && u.Status == session.Finished {
 		p.s.sendRecord(p.c, p.sess, p.seat)
 	}
 	if p.c.hasSyncs() {
@@ -131,7 +131,7 @@ func (p *pump) again() {
 		msg := *p.last
 		msg.Ref = ref
 		p.send(msg)
-		if p.sess.Status() == db.Finished {
+		if p.sess.Status() == session.Finished {
 			p.s.sendRecord(p.c, p.sess, p.seat)
 		}
 	}
@@ -141,7 +141,7 @@ func (p *pump) again() {
 // their rating change and place on the game's board. Guests and bots get
 // nothing; a player in a game not rated gets Rated false.
 func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
-	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != db.Person {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != session.Person {
 		return
 	}
 	o, rated, err := sess.Outcome(s.ctx, seat)
@@ -151,8 +151,8 @@ func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
 	}
 	rec := &wire.Record{Rated: rated}
 	if rated {
-		rec.Before, rec.After = o.Before.Ordinal(), o.After.Ordinal()
-		rec.Games, rec.Provisional = o.After.Games, o.After.Provisional
+		rec.Before, rec.After = o.Before, o.After
+		rec.Games, rec.Provisional = o.Games, o.Provisional
 		rec.Place, rec.Of = o.Place, o.Of
 	}
 	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -9,14 +10,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // SeatState is what the kiosk shows of a seat.
@@ -96,6 +96,7 @@ func newCode(old string) (code, link string, err error) {
 
 // seatFile is what survives a kiosk crash besides the move log: the table
 // code and which seats phones hold, so that the phones' tokens still work.
+// It is kept with the session in the database.
 type seatFile struct {
 	Session string     `json:"session"`
 	Code    string     `json:"code"`
@@ -109,43 +110,28 @@ type seatSave struct {
 	PrevHash  string `json:"prev_sha256,omitempty"`
 }
 
-func seatPath(dir, session string) string { return filepath.Join(dir, "seats-"+session+".json") }
-
-// saveSeats writes the file atomically: a crash leaves the old or the new one.
-func saveSeats(dir string, f seatFile) error {
+// saveSeats keeps f with its session in the table's database (the host's
+// store, see host.Session.SaveSeating): a crash leaves the old or the new
+// seating, and ending the session clears it.
+func saveSeats(sess *host.Session, f seatFile) error {
 	data, err := json.Marshal(f)
 	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "seats-*.tmp")
-	if err != nil {
 		return fmt.Errorf("save seats: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save seats: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save seats: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save seats: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), seatPath(dir, f.Session)); err != nil {
+	if err := sess.SaveSeating(context.Background(), data); err != nil {
 		return fmt.Errorf("save seats: %w", err)
 	}
 	return nil
 }
 
-func loadSeats(dir, session string) (seatFile, bool) {
-	data, err := os.ReadFile(seatPath(dir, session))
-	if err != nil {
+// loadSeats reads back the seating last saved for sess, if any.
+func loadSeats(sess *host.Session) (seatFile, bool) {
+	data, err := sess.Seating(context.Background())
+	if err != nil || data == nil {
 		return seatFile{}, false
 	}
 	var f seatFile
-	if json.Unmarshal(data, &f) != nil || f.Session != session {
+	if json.Unmarshal(data, &f) != nil || f.Session != sess.ID() {
 		return seatFile{}, false
 	}
 	return f, true
@@ -153,10 +139,10 @@ func loadSeats(dir, session string) (seatFile, bool) {
 
 // seatsFor builds the seat records of a session from its stored seats and,
 // after a restart, from the seat file.
-func seatsFor(rec db.Session, saved seatFile, ok bool) []*seat {
+func seatsFor(rec session.Record, saved seatFile, ok bool) []*seat {
 	out := make([]*seat, len(rec.Seats))
 	for i, s := range rec.Seats {
-		out[i] = &seat{bot: s.Kind == db.Bot}
+		out[i] = &seat{bot: s.Kind == session.Bot}
 		if ok && i < len(saved.Seats) && !out[i].bot {
 			out[i].name = saved.Seats[i].Name
 			out[i].tokenHash = saved.Seats[i].TokenHash

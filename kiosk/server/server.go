@@ -15,8 +15,7 @@ import (
 
 // Config is what a Server works with. Zero values give the defaults below.
 type Config struct {
-	Table   string // the table's name, sent in welcome
-	DataDir string // where the seat file survives a crash
+	Table string // the table's name, sent in welcome
 	// Now is the clock of the code budgets; time.Now if nil.
 	Now func() time.Time
 	// OnChange hears that seats, the session or the table code changed
@@ -169,7 +168,7 @@ func (s *Server) release(addr string) {
 // gets a new code.
 func (s *Server) SetSession(sess *host.Session) error {
 	rec := sess.Record()
-	saved, ok := loadSeats(s.cfg.DataDir, sess.ID())
+	saved, ok := loadSeats(sess)
 	s.mu.Lock()
 	for _, st := range s.seats {
 		if st.conn != nil {
@@ -377,14 +376,14 @@ func (s *Server) currentSession() *host.Session {
 	return s.session
 }
 
-// saveLocked writes the seat file; s.mu is held.
+// saveLocked saves the seating with the session; s.mu is held.
 func (s *Server) saveLocked() error {
-	if s.session == nil || s.cfg.DataDir == "" {
+	if s.session == nil {
 		return nil
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code, Link: s.link}
 	for _, st := range s.seats {
 		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash})
 	}
-	return saveSeats(s.cfg.DataDir, f)
+	return saveSeats(s.session, f)
 }

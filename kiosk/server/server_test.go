@@ -35,8 +35,7 @@ func newTable(t testing.TB, game string, seats []db.Seat) *table {
 	return newTableWith(t, game, seats, Config{})
 }
 
-// newTableWith is newTable with cfg's limits and hooks (Table and DataDir
-// are set here).
+// newTableWith is newTable with cfg's limits and hooks (Table is set here).
 func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table {
 	t.Helper()
 	ctx := context.Background()
@@ -46,7 +45,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	h, err := host.New(host.Config{DB: d, Games: catalog.Registry()})
+	h, err := host.New(host.Config{Store: d, Games: catalog.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Table, cfg.DataDir = "Table 1", dir
+	cfg.Table = "Table 1"
 	srv := New(cfg)
 	t.Cleanup(srv.Close)
 	if err := srv.SetSession(sess); err != nil {
@@ -309,7 +308,7 @@ func TestSeatsAndCodeSurviveARestart(t *testing.T) {
 	tb := newTable(t, "canoe", twoGuests())
 	w := tb.dial(t).join(tb, "Anja")
 	code := tb.srv.Code()
-	restarted := New(Config{Table: "Table 1", DataDir: tb.srv.cfg.DataDir})
+	restarted := New(Config{Table: "Table 1"})
 	defer restarted.Close()
 	if err := restarted.SetSession(tb.sess); err != nil {
 		t.Fatal(err)

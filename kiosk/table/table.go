@@ -36,7 +36,7 @@ const DefaultPort = 7457
 type Config struct {
 	Name    string // shown to guests and published over mDNS
 	DBPath  string // "" for db.DefaultPath()
-	DataDir string // certificate and seat files; "" for the database's folder
+	DataDir string // the certificate; "" for the database's folder
 	Addr    string // listen address; "" for ":7457"
 	// WebAddr is the web companion's HTTP listen address; "" for ":7458"
 	// (web.DefaultPort), or port 0 on Addr's host when Addr's port is 0.
@@ -148,7 +148,7 @@ func (t *Table) openDB(ctx context.Context) error {
 		return err
 	}
 	t.tableID = tb.ID
-	t.host, err = host.New(host.Config{DB: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay,
+	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay,
 		OnError: func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
 	return err
 }
@@ -159,7 +159,7 @@ func (t *Table) newServer() error {
 		return err
 	}
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
-	t.srv = server.New(server.Config{Table: t.cfg.Name, DataDir: t.cfg.DataDir,
+	t.srv = server.New(server.Config{Table: t.cfg.Name,
 		OnChange: t.announce, Logf: t.cfg.Logger.Printf})
 	return nil
 }

@@ -56,8 +56,9 @@ function unb64url(s) {
   }
 }
 
-// playerKey is this phone's lasting identity for the table's leaderboards:
-// random, made once, kept in localStorage.
+// playerKey is this phone's lasting identity for the table's leaderboards
+// (join's key: 144 random bits, 24 base64url characters), made once and
+// kept in localStorage.
 function playerKey() {
   let k = store.get('player');
   if (!k) {
@@ -185,7 +186,7 @@ function connect() {
 // hello resumes the seat this phone holds, or takes a new one.
 function hello() {
   if (S.token) send({ type: 'resume', token: S.token });
-  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name });
+  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
 
 function join(name) {
@@ -259,7 +260,7 @@ function onError(m) {
       forget();
       S.screen = 'join';
       break;
-    case 'wrong-code': case 'rate-limited': case 'table-full': case 'bad-name': case 'no-game':
+    case 'wrong-code': case 'rate-limited': case 'table-full': case 'bad-name': case 'bad-key': case 'no-game':
       if (S.screen === 'joining') S.screen = 'join';
       break;
     case 'waiting':
@@ -325,8 +326,8 @@ function card(num, kind, mark, cls, onclick, disabled) {
   el.querySelector('.m').textContent = mark;
   el.className += ' ' + cls;
   if (onclick) el.addEventListener('click', onclick);
-  else el.tabIndex = -1;
-  el.disabled = !!disabled;
+  // A card only shown (a trick, the river, a sentence) is not a control.
+  el.disabled = !!disabled || !onclick;
   return el;
 }
 
@@ -356,6 +357,28 @@ function render(force) {
     hand.replaceChildren(...foot);
   }
   shown = S.screen;
+  document.body.dataset.state = stateName();
+  if (!handShown && S.screen === 'seat' && S.view && hand.childElementCount) {
+    handShown = true;
+    // Tests and the budget benchmark read when the hand became usable.
+    performance.mark('tablee-hand');
+  }
+}
+
+let handShown = false;
+
+// stateName names what the page shows, for tests and screenshots:
+// the screen, then the decision asked.
+function stateName() {
+  if (S.screen !== 'seat') return S.screen;
+  const v = S.view;
+  if (!S.online) return 'reconnecting';
+  if (!v) return 'joining';
+  if (S.over || v.result) return 'result';
+  if (S.free > 0) return 'waiting';
+  if (v.turn !== S.seat) return S.game + '-wait';
+  const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
+  return S.game + '-' + (kinds || 'turn');
 }
 
 function where() {

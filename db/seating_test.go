@@ -1,0 +1,63 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+)
+
+func TestSeatingLivesWithTheSessionAndGoesWhenItEnds(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 2)
+	start := func() Session {
+		s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: f.persons(0, 1), StartedAt: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := start()
+	if got, err := f.d.Seating(ctx, s.ID); err != nil || got != nil {
+		t.Fatalf("a new session's seating: %s, %v", got, err)
+	}
+	doc := `{"code":"1234","seats":[{"token_sha256":"ab"},{}]}`
+	if err := f.d.SaveSeating(ctx, s.ID, []byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.d.SetStatus(ctx, s.ID, Paused, "break", t0); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.d.Seating(ctx, s.ID); err != nil || string(got) != doc {
+		t.Fatalf("a paused session's seating: %s, %v", got, err)
+	}
+	if err := f.d.SaveSeating(ctx, s.ID, []byte("not json")); err == nil {
+		t.Error("a seating that is not JSON was kept")
+	}
+	if err := f.d.SetStatus(ctx, s.ID, Active, "", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.d.Finish(ctx, s.ID, engine.RankByScores([]int{1, 0}, "two-canoes"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.d.Seating(ctx, s.ID); err != nil || got != nil {
+		t.Errorf("a finished session still holds its seating %s (%v)", got, err)
+	}
+	if err := f.d.SaveSeating(ctx, s.ID, []byte(doc)); !errors.Is(err, ErrNotFound) {
+		t.Errorf("seating saved for a finished session: %v", err)
+	}
+	a := start()
+	if err := f.d.SaveSeating(ctx, a.ID, []byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.d.SetStatus(ctx, a.ID, Abandoned, "closed", t0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.d.Seating(ctx, a.ID); got != nil {
+		t.Errorf("an abandoned session still holds its seating %s", got)
+	}
+	if _, err := f.d.Seating(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("no such session: %v", err)
+	}
+}

@@ -1,0 +1,111 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Board is one game's board on the table screen.
+type Board interface {
+	fyne.Widget
+	fyne.Tappable
+	// Show draws v, the table's public view. legal is what the table may
+	// play now for the seat to move (a guest on the touch screen, or a
+	// canoe's owner choosing a landing), nil when the table may not act.
+	Update(v engine.View, legal []engine.Move)
+	// Refuse tells the board that its last move was refused; a rule error
+	// is shown where the finger was, in the table's language.
+	Refuse(err error)
+	// SeatColour is the colour of seat's pieces, for its panel.
+	SeatColour(seat engine.Seat) color.Color
+	// Progress is seat's score or progress as its panel shows it.
+	Progress(v engine.View, seat engine.Seat) string
+	// Doing is what the seat to move must decide now, for its panel.
+	Doing(v engine.View) string
+	// TableDecides reports whether the decision in v may be made on the
+	// table for any seat that is not a bot (a canoe's landing in Canyon),
+	// rather than only for guests on the touch screen.
+	TableDecides(v engine.View) bool
+	// Actions are the buttons the panel of the seat to move shows now
+	// (stop a jump chain, take a peg back).
+	Actions() []Action
+}
+
+// Action is a button in the panel of the seat to move.
+type Action struct {
+	Label string
+	Do    func()
+}
+
+// Env is what a board needs from the table screen.
+type Env struct {
+	Lang  i18n.Lang
+	Texts *i18n.Catalog
+	// Name is a seat's name as the panels show it; "Seat N" when nil.
+	Name func(engine.Seat) string
+	// Play makes seat's move. It returns at once; the move's outcome comes
+	// back as a new view (Update) or a refusal (Refuse).
+	Play func(seat engine.Seat, m engine.Move)
+	// Changed tells the screen that Actions changed.
+	Changed func()
+	// Still turns motion off, for golden images and screenshots.
+	Still bool
+}
+
+// New returns the board of the game with id game.
+func New(game string, env Env) (Board, error) {
+	if env.Texts == nil {
+		return nil, errors.New("board: no text catalogue")
+	}
+	if env.Play == nil {
+		env.Play = func(engine.Seat, engine.Move) {}
+	}
+	if env.Changed == nil {
+		env.Changed = func() {}
+	}
+	switch game {
+	case "canyonduel":
+		return newDuel(env), nil
+	case "canoe":
+		return newCanoe(env), nil
+	case "canyon":
+		return newCanyon(env), nil
+	case "canaille":
+		return newCanaille(env), nil
+	}
+	return nil, fmt.Errorf("board: no board for game %q", game)
+}
+
+// t is the text of key in the table's language.
+func (e Env) t(key string, params ...map[string]any) string {
+	return e.Texts.T(e.Lang, key, params...)
+}
+
+// name is seat's name, or "Seat N".
+func (e Env) name(seat engine.Seat) string {
+	if e.Name != nil {
+		if n := e.Name(seat); n != "" {
+			return n
+		}
+	}
+	return e.t("common.seat", map[string]any{"N": int(seat) + 1})
+}
+
+// RuleText is the rule err names, in lang: the catalogue's rule.<id> when
+// it has one, else the engine's own explanation.
+func RuleText(texts *i18n.Catalog, lang i18n.Lang, err error) string {
+	var re *engine.RuleError
+	if !errors.As(err, &re) {
+		return texts.T(lang, "board.refused")
+	}
+	if key := "rule." + re.Rule; texts.Has(key) {
+		return texts.T(lang, key)
+	}
+	return re.Msg
+}

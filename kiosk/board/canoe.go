@@ -1,0 +1,425 @@
+package board
+
+import (
+	"image/color"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/kiosk/board/geom"
+)
+
+// canoeBoard is Canoë's board: 61 holes on a 13×6 grid, each player's
+// supply of pegs beside it (light on the left, dark on the right), the
+// counting canoes outlined.
+type canoeBoard struct {
+	widget.BaseWidget
+	env     Env
+	view    *canoe.View
+	legal   []canoe.Move
+	sel     *canoe.Hole // the peg touched
+	last    []canoe.Hole
+	pending bool
+	tapAt   fyne.Position
+	note    *note
+	grid    geom.Grid
+	pegs    [2][]*canvas.Circle // each seat's 13 pegs, on the board or in the supply
+	at      [2][]canoe.Hole     // where each drawn peg stands; zero: in the supply
+}
+
+var (
+	colLight = color.NRGBA{0xF5, 0xEF, 0xD8, 0xFF}
+	colDark  = color.NRGBA{0x3A, 0x2A, 0x1E, 0xFF}
+	colWood  = color.NRGBA{0x9C, 0x6B, 0x3C, 0xFF}
+)
+
+func newCanoe(env Env) *canoeBoard {
+	b := &canoeBoard{env: env, note: newNote()}
+	for seat := range 2 {
+		for range canoe.Pegs {
+			c := canvas.NewCircle(canoeColour(seat))
+			c.StrokeWidth = 4
+			c.StrokeColor = canoeColour(1 - seat)
+			b.pegs[seat] = append(b.pegs[seat], c)
+			b.at[seat] = append(b.at[seat], canoe.Hole{})
+		}
+	}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func canoeColour(seat int) color.Color {
+	if seat == 0 {
+		return colLight
+	}
+	return colDark
+}
+
+// canoeOutline is the colour a seat's counting canoes are outlined in.
+func canoeOutline(seat int) color.Color { return Palette[seat*4] } // orange, blue
+
+func (b *canoeBoard) SeatColour(seat engine.Seat) color.Color { return canoeColour(int(seat)) }
+
+func (b *canoeBoard) Progress(v engine.View, seat engine.Seat) string {
+	cv, ok := v.(*canoe.View)
+	if !ok || !seat.Valid(2) {
+		return ""
+	}
+	return b.env.t("board.canoe.progress", map[string]any{"Supply": cv.Supply[seat], "Canoes": len(cv.Canoes[seat])})
+}
+
+func (b *canoeBoard) Doing(engine.View) string      { return b.env.t("board.canoe.doing") }
+func (b *canoeBoard) TableDecides(engine.View) bool { return false }
+
+func (b *canoeBoard) Actions() []Action {
+	if b.sel == nil || !slices.Contains(b.legal, canoe.Remove(*b.sel)) {
+		return nil
+	}
+	from := *b.sel
+	return []Action{{Label: b.env.t("board.canoe.take-back"), Do: func() { b.play(canoe.Remove(from)) }}}
+}
+
+func (b *canoeBoard) Update(v engine.View, legal []engine.Move) {
+	cv, ok := v.(*canoe.View)
+	if !ok {
+		return
+	}
+	if b.view != nil && !slices.Equal(b.view.Board, cv.Board) {
+		b.last = changedHoles(b.view, cv)
+	}
+	b.view, b.pending, b.sel = cv, false, nil
+	b.legal = b.legal[:0]
+	for _, m := range legal {
+		if cm, ok := m.(canoe.Move); ok {
+			b.legal = append(b.legal, cm)
+		}
+	}
+	b.env.Changed()
+	b.Refresh()
+}
+
+// changedHoles are the holes whose content changed: the last move's.
+func changedHoles(before, after *canoe.View) []canoe.Hole {
+	var out []canoe.Hole
+	for r := range canoe.Rows {
+		for c := range canoe.Cols {
+			if before.Board[r][c] != after.Board[r][c] {
+				out = append(out, canoe.Hole{Row: r, Col: c})
+			}
+		}
+	}
+	return out
+}
+
+func (b *canoeBoard) Refuse(err error) {
+	b.pending, b.sel = false, nil
+	b.env.Changed()
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.Refresh()
+}
+
+func (b *canoeBoard) say(msg string) { b.note.show(msg, b.tapAt, b.Size(), b.env.Still) }
+
+// Message is the refused tap's message on screen, "" when none.
+func (b *canoeBoard) Message() string { return b.note.shown() }
+
+// HoleCentre is where hole h is drawn, for tests and scripts that tap.
+func (b *canoeBoard) HoleCentre(h canoe.Hole) fyne.Position { return b.grid.Centre(h.Col+1, h.Row) }
+
+func (b *canoeBoard) mark(h canoe.Hole) byte {
+	if !h.Valid() {
+		return '.'
+	}
+	return b.view.Board[h.Row][h.Col]
+}
+
+func (b *canoeBoard) own() byte {
+	if b.view.ToMove == 1 {
+		return 'D'
+	}
+	return 'L'
+}
+
+// targets are the empty holes the touched peg may move to.
+func (b *canoeBoard) targets() []canoe.Hole {
+	var out []canoe.Hole
+	for _, m := range b.legal {
+		if b.sel != nil && m.Kind == canoe.KindMove && m.From == *b.sel {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
+func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
+	b.tapAt = ev.Position
+	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+		return
+	}
+	if b.legal == nil {
+		b.say(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}))
+		return
+	}
+	col, row, ok := b.grid.At(ev.Position)
+	h := canoe.Hole{Row: row, Col: col - 1}
+	if ts := b.targets(); len(ts) > 0 {
+		centres := make([]fyne.Position, len(ts))
+		for i, t := range ts {
+			centres[i] = b.HoleCentre(t)
+		}
+		if i := geom.Nearest(ev.Position, centres, geom.TargetRadius(b.grid.Cell)); i >= 0 {
+			h, ok = ts[i], true
+		}
+	}
+	if !ok || !h.Valid() {
+		b.touch(nil)
+		return
+	}
+	switch mark := b.mark(h); {
+	case b.sel != nil && h == *b.sel:
+		b.touch(nil)
+	case mark == b.own():
+		b.touch(&h)
+	case mark != 'o':
+		b.say(b.env.t("board.touch-own"))
+	case b.sel != nil:
+		b.play(canoe.MoveFrom(*b.sel, h))
+	default:
+		b.play(canoe.Place(h))
+	}
+}
+
+func (b *canoeBoard) touch(h *canoe.Hole) {
+	if b.sel == nil && h == nil {
+		return
+	}
+	b.sel = h
+	b.env.Changed()
+	b.Refresh()
+}
+
+func (b *canoeBoard) play(m canoe.Move) {
+	b.pending = true
+	b.env.Play(b.view.ToMove, m)
+}
+
+func (b *canoeBoard) CreateRenderer() fyne.WidgetRenderer { return newCanoeRenderer(b) }
+
+type canoeRenderer struct {
+	b       *canoeBoard
+	bg      *canvas.Rectangle
+	wood    *canvas.Rectangle
+	holes   []*canvas.Circle
+	last    []*canvas.Circle
+	canoes  [2][]*canvas.Rectangle
+	targets []*canvas.Circle
+	sel     *canvas.Circle
+	objects []fyne.CanvasObject
+}
+
+func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
+	r := &canoeRenderer{b: b, bg: canvas.NewRectangle(colTable), wood: canvas.NewRectangle(colWood)}
+	r.wood.CornerRadius = 40
+	r.objects = append(r.objects, r.bg, r.wood)
+	for range canoe.Holes {
+		h := canvas.NewCircle(color.NRGBA{0x4A, 0x2E, 0x16, 0xFF})
+		r.holes = append(r.holes, h)
+		r.objects = append(r.objects, h)
+	}
+	for range 4 {
+		l := canvas.NewCircle(color.Transparent)
+		l.StrokeColor = colLastMove
+		l.StrokeWidth = 6
+		r.last = append(r.last, l)
+		r.objects = append(r.objects, l)
+	}
+	for seat := range 2 {
+		for range 3 {
+			c := canvas.NewRectangle(color.Transparent)
+			c.StrokeColor = canoeOutline(seat)
+			c.StrokeWidth = 8
+			r.canoes[seat] = append(r.canoes[seat], c)
+			r.objects = append(r.objects, c)
+		}
+	}
+	for _, ps := range b.pegs {
+		for _, p := range ps {
+			r.objects = append(r.objects, p)
+		}
+	}
+	for range 8 {
+		t := canvas.NewCircle(color.NRGBA{0x7C, 0xFC, 0x9A, 0x50})
+		t.StrokeColor = colTarget
+		t.StrokeWidth = 5
+		r.targets = append(r.targets, t)
+		r.objects = append(r.objects, t)
+	}
+	r.sel = canvas.NewCircle(color.Transparent)
+	r.sel.StrokeColor = colSelected
+	r.sel.StrokeWidth = 7
+	r.objects = append(r.objects, r.sel)
+	r.objects = append(r.objects, b.note.objects()...)
+	return r
+}
+
+// canoeHoles lists the board's holes in reading order.
+var canoeHoles = func() []canoe.Hole {
+	var out []canoe.Hole
+	for r := range canoe.Rows {
+		for c := range canoe.Cols {
+			if h := (canoe.Hole{Row: r, Col: c}); h.Valid() {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}()
+
+func (r *canoeRenderer) Layout(size fyne.Size) {
+	r.bg.Resize(size)
+	b := r.b
+	// One column on each side holds the supplies.
+	b.grid = geom.FitGrid(canoe.Cols+2, canoe.Rows, size)
+	g := b.grid
+	r.wood.Move(g.TopLeft(1, 0).SubtractXY(g.Cell/4, g.Cell/4))
+	r.wood.Resize(fyne.NewSize(g.Cell*(canoe.Cols+0.5), g.Cell*(canoe.Rows+0.5)))
+	for i, h := range canoeHoles {
+		circleAt(r.holes[i], b.HoleCentre(h), g.Cell*0.3)
+	}
+	r.place()
+}
+
+func (r *canoeRenderer) MinSize() fyne.Size { return fyne.NewSize(450, 200) }
+
+func (r *canoeRenderer) place() {
+	b := r.b
+	g := b.grid
+	if b.view == nil || g.Cell == 0 {
+		return
+	}
+	for seat, mark := range []byte{'L', 'D'} {
+		r.placeSeat(seat, mark)
+	}
+	for i, l := range r.last {
+		if i < len(b.last) {
+			circleAt(l, b.HoleCentre(b.last[i]), g.Cell*0.92)
+			l.Show()
+		} else {
+			l.Hide()
+		}
+	}
+	for seat := range 2 {
+		for i, c := range r.canoes[seat] {
+			if i >= len(b.view.Canoes[seat]) {
+				c.Hide()
+				continue
+			}
+			r.outline(c, b.view.Canoes[seat][i].Holes)
+			c.Show()
+		}
+	}
+	ts := b.targets()
+	for i, t := range r.targets {
+		if i < len(ts) {
+			circleAt(t, b.HoleCentre(ts[i]), g.Cell*0.5)
+			t.Show()
+		} else {
+			t.Hide()
+		}
+	}
+	if b.sel != nil {
+		circleAt(r.sel, b.HoleCentre(*b.sel), g.Cell*0.92)
+		r.sel.Show()
+	} else {
+		r.sel.Hide()
+	}
+}
+
+// outline draws a rounded box round a canoe's four holes.
+func (r *canoeRenderer) outline(c *canvas.Rectangle, holes []canoe.Hole) {
+	g := r.b.grid
+	minR, minC, maxR, maxC := canoe.Rows, canoe.Cols, -1, -1
+	for _, h := range holes {
+		minR, minC, maxR, maxC = min(minR, h.Row), min(minC, h.Col), max(maxR, h.Row), max(maxC, h.Col)
+	}
+	pad := g.Cell * 0.08
+	c.Move(g.TopLeft(minC+1, minR).AddXY(pad, pad))
+	c.Resize(fyne.NewSize(g.Cell*float32(maxC-minC+1)-2*pad, g.Cell*float32(maxR-minR+1)-2*pad))
+	c.CornerRadius = g.Cell * 0.45
+}
+
+// placeSeat puts seat's pegs in their holes, the rest in its supply column;
+// a peg that stays does not move, and one that changed place glides.
+func (r *canoeRenderer) placeSeat(seat int, mark byte) {
+	b := r.b
+	g := b.grid
+	want := map[canoe.Hole]bool{}
+	for _, h := range canoeHoles {
+		if b.view.Board[h.Row][h.Col] == mark {
+			want[h] = true
+		}
+	}
+	var free []int
+	for i, at := range b.at[seat] {
+		if at.Valid() && want[at] {
+			delete(want, at)
+			continue
+		}
+		free = append(free, i)
+	}
+	var newHoles []canoe.Hole
+	for _, h := range canoeHoles {
+		if want[h] {
+			newHoles = append(newHoles, h)
+		}
+	}
+	for k, i := range free {
+		if k < len(newHoles) {
+			b.at[seat][i] = newHoles[k]
+		} else {
+			b.at[seat][i] = canoe.Hole{}
+		}
+	}
+	d := g.Cell * 0.72
+	supply := 0
+	for i, p := range b.pegs[seat] {
+		var centre fyne.Position
+		if at := b.at[seat][i]; at.Valid() {
+			centre = b.HoleCentre(at)
+		} else {
+			// The supply: a column of small pegs beside the board.
+			col := 0
+			if seat == 1 {
+				col = canoe.Cols + 1
+			}
+			centre = g.Centre(col, 0).AddXY(0, -g.Cell*0.3+float32(supply)*g.Cell*float32(canoe.Rows)/float32(canoe.Pegs+1))
+			supply++
+		}
+		old := p.Position()
+		size := d
+		if !b.at[seat][i].Valid() {
+			size = g.Cell * 0.42
+		}
+		p.Resize(fyne.NewSize(size, size))
+		to := centre.SubtractXY(size/2, size/2)
+		if old.IsZero() {
+			p.Move(to)
+		} else {
+			glide(p, old, to, b.env.Still)
+		}
+	}
+}
+
+func (r *canoeRenderer) Refresh() {
+	r.place()
+	for _, o := range r.objects {
+		o.Refresh()
+	}
+}
+
+func (r *canoeRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *canoeRenderer) Destroy()                     {}

@@ -1,0 +1,243 @@
+package screen
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/board/geom"
+)
+
+// seatPanel is one seat's panel, turned towards the seat: name, colour and
+// letter, status, progress, the "your turn" mark and the seat's buttons.
+type seatPanel struct {
+	t        *Table
+	seat     engine.Seat
+	panel    *board.Panel
+	frame    *canvas.Rectangle
+	swatch   *canvas.Circle
+	letter   *canvas.Text
+	name     *canvas.Text
+	line     *canvas.Text
+	progress *canvas.Text
+	badge    *canvas.Text
+	badgeBox *fyne.Container
+	buttons  *fyne.Container
+	drawn    string // what the panel showed when last drawn
+}
+
+var (
+	colPanel     = color.NRGBA{0x22, 0x2E, 0x35, 0xFF}
+	colPanelText = color.NRGBA{0xF4, 0xF1, 0xE8, 0xFF}
+	colPanelDim  = color.NRGBA{0xB8, 0xC4, 0xC8, 0xFF}
+)
+
+func newSeatPanel(t *Table, seat engine.Seat, turn geom.Turn) *seatPanel {
+	p := &seatPanel{t: t, seat: seat}
+	p.frame = canvas.NewRectangle(colPanel)
+	p.frame.CornerRadius = 18
+	p.swatch = canvas.NewCircle(t.board.SeatColour(seat))
+	p.swatch.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
+	p.swatch.StrokeWidth = 3
+	p.letter = panelText("", color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 40, true)
+	p.letter.Alignment = fyne.TextAlignCenter
+	p.name = panelText("", colPanelText, 36, true)
+	p.line = panelText("", colPanelDim, 24, false)
+	p.progress = panelText("", colPanelText, 28, true)
+	p.badge = panelText(t.tr("board.your-turn"), color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 26, true)
+	badgeBG := canvas.NewRectangle(colPanelText)
+	badgeBG.CornerRadius = 10
+	p.buttons = container.NewVBox()
+	swatch := container.NewGridWrap(fyne.NewSize(96, 96), container.NewStack(p.swatch, container.NewCenter(p.letter)))
+	left := container.NewCenter(swatch)
+	p.badgeBox = container.NewStack(badgeBG, container.NewPadded(p.badge))
+	info := container.NewVBox(container.NewHBox(p.name, p.badgeBox), p.line, p.progress)
+	body := container.NewBorder(nil, nil, left, container.NewCenter(p.buttons), info)
+	content := container.NewStack(p.frame, container.New(&inset{16}, body))
+	p.panel = board.NewPanel(content, PanelSize, turn)
+	p.update()
+	return p
+}
+
+func panelText(s string, c color.Color, size float32, bold bool) *canvas.Text {
+	t := canvas.NewText(s, c)
+	t.TextSize = size
+	t.TextStyle.Bold = bold
+	return t
+}
+
+// update draws the panel again if anything it shows changed.
+func (p *seatPanel) update() {
+	t := p.t
+	st := t.seat(p.seat)
+	myTurn := t.turnPanel() == p
+	name := t.seatName(p.seat)
+	line := t.tr("board.state." + st.State)
+	if st.Touch {
+		line = t.tr("board.state.touch")
+	}
+	if myTurn && t.legal() != nil {
+		line = t.board.Doing(t.view)
+	}
+	progress := t.board.Progress(t.view, p.seat)
+	if t.state.Over {
+		progress = p.outcome() + "  " + progress
+	}
+	var actions []board.Action
+	if myTurn {
+		actions = t.board.Actions()
+	}
+	actions = append(actions, p.staffActions(st)...)
+	labels := make([]string, len(actions))
+	for i, a := range actions {
+		labels[i] = a.Label
+	}
+	key := fmt.Sprint(name, "|", line, "|", progress, "|", myTurn, "|", strings.Join(labels, ","))
+	if key == p.drawn {
+		return
+	}
+	p.drawn = key
+	p.name.Text = name
+	p.letter.Text = strconv.Itoa(int(p.seat) + 1)
+	p.line.Text = line
+	p.progress.Text = progress
+	p.badge.Text = t.tr("board.your-turn")
+	if myTurn {
+		p.frame.StrokeColor = t.board.SeatColour(p.seat)
+		p.frame.StrokeWidth = 8
+		p.badgeBox.Show()
+	} else {
+		p.frame.StrokeWidth = 0
+		p.badgeBox.Hide()
+	}
+	p.badge.Refresh()
+	p.buttons.RemoveAll()
+	for _, a := range actions {
+		b := widget.NewButton(a.Label, a.Do)
+		b.Importance = widget.HighImportance
+		p.buttons.Add(container.NewGridWrap(fyne.NewSize(max(b.MinSize().Width, 180), geom.MinTarget), b))
+	}
+	p.panel.Redraw()
+}
+
+// outcome is "Winner!", "Draw" or "" once the game is over.
+func (p *seatPanel) outcome() string {
+	res := p.t.state.Result
+	if res.Draw() {
+		return p.t.tr("board.draw")
+	}
+	for _, w := range res.Winners {
+		if w == p.seat {
+			return p.t.tr("board.winner")
+		}
+	}
+	return ""
+}
+
+// staffActions offer, for a phone that went away, to let a bot play the
+// seat (anyone may decide: the game goes on either way) and, behind the
+// staff PIN, to release the seat.
+func (p *seatPanel) staffActions(st SeatStatus) []board.Action {
+	t := p.t
+	if st.State != "away" || t.state.Over {
+		return nil
+	}
+	var out []board.Action
+	if st.AwayFor >= AwayTimeout && t.cfg.OnHandToBot != nil {
+		seat := p.seat
+		out = append(out, board.Action{Label: t.tr("board.hand-to-bot"), Do: func() { t.cfg.OnHandToBot(seat) }})
+	}
+	if t.cfg.OnRelease != nil {
+		seat := p.seat
+		out = append(out, board.Action{Label: t.tr("board.release"), Do: func() { t.askPIN(func() { t.cfg.OnRelease(seat) }) }})
+	}
+	return out
+}
+
+// inset pads its one object by a fixed margin.
+type inset struct{ m float32 }
+
+func (l *inset) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(l.m, l.m))
+		o.Resize(size.SubtractWidthHeight(2*l.m, 2*l.m))
+	}
+}
+
+func (l *inset) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s.AddWidthHeight(2*l.m, 2*l.m)
+}
+
+// pulse is the gentle beat of the outline round the panel of the seat to
+// move: at most once a second, and only for a while after the turn
+// changed, so a table waiting for a move draws nothing.
+type pulse struct {
+	rect  *canvas.Rectangle
+	anim  *fyne.Animation
+	still bool
+	on    *seatPanel
+}
+
+// pulseBeats is how many times the outline beats after a turn begins:
+// a beat is one second, out and back.
+const pulseBeats = 12
+
+func newPulse(still bool) *pulse {
+	r := canvas.NewRectangle(color.Transparent)
+	r.StrokeWidth = 6
+	r.CornerRadius = 22
+	r.Hide()
+	return &pulse{rect: r, still: still}
+}
+
+// follow moves the outline to p's panel and beats it there for a while.
+func (u *pulse) follow(p *seatPanel) {
+	if p == u.on {
+		return
+	}
+	u.on = p
+	if u.anim != nil {
+		u.anim.Stop()
+		u.anim = nil
+	}
+	if p == nil {
+		u.rect.Hide()
+		return
+	}
+	base := p.t.board.SeatColour(p.seat)
+	u.place(p.panel)
+	u.rect.StrokeColor = base
+	u.rect.Show()
+	u.rect.Refresh()
+	if u.still {
+		return
+	}
+	r, g, b, _ := base.RGBA()
+	u.anim = fyne.NewAnimation(time.Second/2, func(f float32) {
+		u.rect.StrokeColor = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(60 + 195*f)}
+		u.rect.Refresh()
+	})
+	u.anim.AutoReverse = true
+	u.anim.RepeatCount = pulseBeats
+	u.anim.Curve = fyne.AnimationEaseInOut
+	u.anim.Start()
+}
+
+// place puts the outline round panel.
+func (u *pulse) place(panel fyne.CanvasObject) {
+	u.rect.Move(panel.Position().SubtractXY(6, 6))
+	u.rect.Resize(panel.Size().AddWidthHeight(12, 12))
+}

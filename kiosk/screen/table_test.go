@@ -1,0 +1,317 @@
+package screen
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/kiosk/host"
+)
+
+// fakeSession plays a game straight on an engine state, for screens that
+// need a session without a database.
+type fakeSession struct {
+	mu    sync.Mutex
+	rules engine.Rules
+	st    engine.State
+}
+
+func newFake(t testing.TB, game string, seats int, seed uint64) *fakeSession {
+	t.Helper()
+	rules, err := catalog.Registry().Get(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := engine.NewGame(rules, engine.Setup{Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fakeSession{rules: rules, st: st}
+}
+
+func (f *fakeSession) Game() engine.Rules { return f.rules }
+
+func (f *fakeSession) View(seat engine.Seat) engine.View {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.st.View(seat)
+}
+
+func (f *fakeSession) Play(_ context.Context, seat engine.Seat, m engine.Move) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	next := f.st.Clone()
+	if _, err := next.Apply(seat, m); err != nil {
+		return err
+	}
+	f.st = next
+	return nil
+}
+
+func (f *fakeSession) Result() (engine.Result, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.st.Result()
+}
+
+// stage runs a table screen in a test window. Changes from the session's
+// goroutines go through do, which takes turns with the test on mu and
+// reports each change on changed.
+type stage struct {
+	t       *testing.T
+	w       fyne.Window
+	tbl     *Table
+	mu      sync.Mutex
+	changed chan struct{}
+}
+
+func newStage(t *testing.T, s Session, seats int, cfg TableConfig) *stage {
+	t.Helper()
+	test.NewTempApp(t)
+	sg := &stage{t: t, changed: make(chan struct{}, 1000)}
+	cfg.Session, cfg.Seats, cfg.Still = s, seats, true
+	cfg.Do = sg.do
+	if cfg.Lang == "" {
+		cfg.Lang = "fr"
+	}
+	tbl, err := NewTable(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg.tbl = tbl
+	sg.w = test.NewTempWindow(t, tbl.Content())
+	sg.w.Resize(fyne.NewSize(1920, 1080))
+	return sg
+}
+
+func (sg *stage) do(f func()) {
+	sg.mu.Lock()
+	f()
+	sg.mu.Unlock()
+	sg.changed <- struct{}{}
+}
+
+// panelButton finds the button labelled label in seat's panel and returns
+// where it lies on the turned panel.
+func (sg *stage) panelButton(seat engine.Seat, label string) (*board.Panel, fyne.Position, bool) {
+	p := sg.tbl.panels[seat].panel
+	var found fyne.Position
+	ok := false
+	var walk func(o fyne.CanvasObject, origin fyne.Position)
+	walk = func(o fyne.CanvasObject, origin fyne.Position) {
+		at := origin.Add(o.Position())
+		switch w := o.(type) {
+		case *widget.Button:
+			if w.Text == label && w.Visible() {
+				found, ok = at.Add(fyne.NewPos(w.Size().Width/2, w.Size().Height/2)), true
+			}
+		case *fyne.Container:
+			for _, k := range w.Objects {
+				walk(k, at)
+			}
+		}
+	}
+	walk(p.Content(), fyne.Position{})
+	return p, p.Turn().Forward(found, PanelSize), ok
+}
+
+func seatsOf(kinds ...string) []SeatStatus {
+	out := make([]SeatStatus, len(kinds))
+	for i, k := range kinds {
+		out[i] = SeatStatus{Name: []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}[i], State: "connected"}
+		switch k {
+		case "touch":
+			out[i].Touch = true
+		case "bot":
+			out[i].State = "bot"
+		}
+	}
+	return out
+}
+
+func TestTableScreenSaysWhoWon(t *testing.T) {
+	s := newFake(t, "canyonduel", 2, 1)
+	sg := newStage(t, s, 2, TableConfig{Lang: "en"})
+	st := TableState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "bot")}
+	sg.tbl.Show(st)
+	if !sg.tbl.panels[0].badgeBox.Visible() || sg.tbl.panels[1].badgeBox.Visible() {
+		t.Error("the your-turn mark is not on Anja's panel alone")
+	}
+	st.Over, st.Turn = true, engine.NoSeat
+	st.Result = engine.Result{Winners: []engine.Seat{1}}
+	sg.tbl.Show(st)
+	if got := sg.tbl.panels[1].progress.Text; got[:7] != "Winner!" {
+		t.Errorf("Bernd's panel says %q", got)
+	}
+	if sg.tbl.panels[0].badgeBox.Visible() {
+		t.Error("a finished game still marks a turn")
+	}
+}
+
+func TestTableShowsTheCodeWhileSeatsAreFree(t *testing.T) {
+	s := newFake(t, "canoe", 2, 1)
+	sg := newStage(t, s, 2, TableConfig{})
+	st := TableState{Code: "0427", Turn: 0, Seats: []SeatStatus{{State: "free"}, {Name: "Bernd", State: "connected"}}}
+	sg.tbl.Show(st)
+	if sg.tbl.CodeText() != "0427" || sg.tbl.WaitText() != "En attente de 1 joueur(s)" {
+		t.Errorf("code %q, wait %q", sg.tbl.CodeText(), sg.tbl.WaitText())
+	}
+	st.Seats[0] = SeatStatus{Name: "Anja", State: "connected"}
+	sg.tbl.Show(st)
+	if sg.tbl.WaitText() != "" {
+		t.Errorf("still waiting: %q", sg.tbl.WaitText())
+	}
+}
+
+func TestAnAwaySeatIsOfferedToABotThroughItsTurnedPanel(t *testing.T) {
+	s := newFake(t, "canyonduel", 2, 1)
+	handed := engine.NoSeat
+	sg := newStage(t, s, 2, TableConfig{OnHandToBot: func(seat engine.Seat) { handed = seat },
+		Slots: []geom.Slot{{Side: geom.Right, Along: 0.5}, {Side: geom.Left, Along: 0.5}}})
+	seats := seatsOf("phone", "phone")
+	seats[0].State, seats[0].AwayFor = "away", AwayTimeout/2
+	seats[1].State, seats[1].AwayFor = "away", AwayTimeout // on the left: a quarter turn
+	sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+	if _, _, ok := sg.panelButton(0, "Confier à un robot"); ok {
+		t.Error("Anja, away for a minute, is already offered to a bot")
+	}
+	p, at, ok := sg.panelButton(1, "Confier à un robot")
+	if !ok {
+		t.Fatal("no offer to let a bot play Bernd's seat")
+	}
+	if p.Turn() != 1 {
+		t.Fatalf("Bernd's panel is turned %d quarters, want 1", p.Turn())
+	}
+	test.TapAt(p, at)
+	if handed != 1 {
+		t.Errorf("handed seat %v, want Bernd's", handed)
+	}
+}
+
+// duelHost starts Canyon duel on a real host: a guest on the touch screen
+// against the default bot.
+func duelHost(t *testing.T) *host.Session {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	h, err := host.New(host.Config{Store: d, Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
+		Backlog: 10_000, OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	tb, err := d.EnsureTable(ctx, "Table 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: "canyonduel",
+		Seats: []db.Seat{host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestAGuestPlaysCanyonDuelByTouchToTheEnd taps a whole game for a guest
+// sitting on the left (her panel a quarter turn), against a bot: pieces,
+// lit targets, jump chains stopped through her panel's button.
+func TestAGuestPlaysCanyonDuelByTouchToTheEnd(t *testing.T) {
+	s := duelHost(t)
+	sg := newStage(t, s, 2, TableConfig{Slots: []geom.Slot{{Side: geom.Left, Along: 0.5}, {Side: geom.Right, Along: 0.5}}})
+	seats := seatsOf("touch", "bot")
+	b := sg.tbl.board.(interface {
+		CellCentre(canyonduel.Cell) fyne.Position
+		Message() string
+	})
+	rng := rand.New(rand.NewPCG(1, 2))
+	updates, stop := s.Subscribe(engine.Table)
+	defer stop()
+	stops, moves := 0, 0
+	for u := range updates {
+		sg.mu.Lock()
+		sg.tbl.Show(TableState{Turn: u.View.Turn(), Seats: seats})
+		if u.View.Turn() == 0 {
+			legal := s.View(0).Legal()
+			m := legal[rng.IntN(len(legal))].(canyonduel.Move)
+			for _, c := range m.Path {
+				test.TapAt(sg.tbl.board, b.CellCentre(c))
+			}
+			if more := longer(legal, m); more {
+				p, at, ok := sg.panelButton(0, "Arrêter ici")
+				if !ok {
+					t.Fatalf("move %v: no button to stop the chain", m)
+				}
+				test.TapAt(p, at)
+				stops++
+			}
+			moves++
+		}
+		sg.mu.Unlock()
+	}
+	res, over := s.Result()
+	if !over {
+		t.Fatal("the session ended without a result")
+	}
+	if moves < 10 {
+		t.Errorf("the guest made only %d moves", moves)
+	}
+	t.Logf("%d guest moves, %d chains stopped by the panel button; result %+v", moves, stops, res)
+}
+
+// longer reports whether some legal move goes on from m's path.
+func longer(legal []engine.Move, m canyonduel.Move) bool {
+	for _, l := range legal {
+		p := l.(canyonduel.Move).Path
+		if len(p) > len(m.Path) && slices.Equal(p[:len(m.Path)], m.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
+	s := newFake(t, "canyonduel", 2, 1)
+	sg := newStage(t, s, 2, TableConfig{})
+	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("touch", "touch")})
+	b := sg.tbl.board.(interface {
+		CellCentre(canyonduel.Cell) fyne.Position
+		Message() string
+	})
+	before := s.View(engine.Table)
+	// Yellow's piece, on red's turn.
+	test.TapAt(sg.tbl.board, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}))
+	if got := b.Message(); got != "Touchez une de vos pièces" {
+		t.Errorf("message %q", got)
+	}
+	// Red's piece, then a cell far out of reach: the engine refuses.
+	sg.mu.Lock()
+	test.TapAt(sg.tbl.board, b.CellCentre(canyonduel.Cell{Col: 4, Row: 0}))
+	test.TapAt(sg.tbl.board, b.CellCentre(canyonduel.Cell{Col: 4, Row: 3}))
+	sg.mu.Unlock()
+	<-sg.changed
+	sg.mu.Lock()
+	defer sg.mu.Unlock()
+	if b.Message() == "" || b.Message() == "Touchez une de vos pièces" {
+		t.Errorf("refused move says %q, want the rule", b.Message())
+	}
+	if after := s.View(engine.Table); !slices.Equal(after.(*canyonduel.View).Board, before.(*canyonduel.View).Board) {
+		t.Error("an illegal tap changed the board")
+	}
+}

@@ -1,0 +1,256 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// Phone screen size the page is designed for.
+const phoneW, phoneH = 360, 740
+
+// chromium finds Debian's browser (scripts/setup-debian installs it).
+func chromium(tb testing.TB) string {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("browser tests: skipped with -short")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	tb.Skip("browser tests: no chromium on PATH (Debian: apt-get install chromium, or scripts/setup-debian)")
+	return ""
+}
+
+// The tests share one Chromium (it takes seconds to start on a busy
+// machine); each test gets its own tab, and each kiosk its own port, so
+// its own origin and storage.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
+}
+
+// browser opens a tab of the shared headless Chromium, phone-sized, whose
+// browser language is French (the page's default; tests switch with the
+// page's own language buttons).
+func browser(tb testing.TB) context.Context {
+	tb.Helper()
+	path := chromium(tb)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.WindowSize(phoneW, phoneH),
+			chromedp.Flag("lang", "fr-FR"),
+			chromedp.Flag("accept-lang", "fr-FR,fr"),
+			chromedp.Flag("hide-scrollbars", true),
+		)
+		if os.Geteuid() == 0 {
+			opts = append(opts, chromedp.NoSandbox)
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(alloc)
+		shared.ctx, shared.cancel = ctx, func() { cancelBrowser(); cancelAlloc() }
+		shared.err = chromedp.Do(ctx) // starts the browser
+	})
+	if shared.err != nil {
+		tb.Fatalf("start chromium: %v", shared.err)
+	}
+	ctx, cancel := chromedp.NewContext(shared.ctx)
+	tb.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(phoneW, phoneH)); err != nil {
+		tb.Fatalf("open a tab: %v", err)
+	}
+	return ctx
+}
+
+// state is what the page says it shows (body data-state).
+func state(ctx context.Context) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.state || ''`))
+}
+
+// waitState waits until the page's state satisfies ok, playing nothing.
+func waitState(t *testing.T, ctx context.Context, what string, ok func(string) bool) string {
+	t.Helper()
+	for {
+		s, err := state(ctx)
+		if err != nil {
+			t.Fatalf("waiting for %s (page state %q): %v", what, s, err)
+		}
+		if ok(s) {
+			return s
+		}
+		pause(t, ctx, what, s)
+	}
+}
+
+// tapOne is what a guest does on their turn, reduced to a rule a test can
+// follow: confirm what is ready (a laid sentence, a picked card), else tap
+// a card of the hand that still fits, else take the first choice offered.
+// It only ever taps what the page offers; it returns what it tapped.
+const tapOne = `(() => {
+  if (document.getElementById('status').className !== 'go') return '';
+  const ok = (el) => el && !el.disabled;
+  const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
+  if (primary) { primary.click(); return 'primary'; }
+  const card = [...document.querySelectorAll('#hand .cards .card')].find((c) => ok(c) && !c.classList.contains('dim') && !c.classList.contains('laid') && !c.classList.contains('picked'));
+  if (card) { card.click(); return 'hand'; }
+  const choice = [...document.querySelectorAll('#app button')].find(ok);
+  if (choice) { choice.click(); return 'choice'; }
+  return '';
+})()`
+
+// playUntil taps through the game until the page's state satisfies done,
+// and returns how many taps it made.
+func playUntil(t *testing.T, ctx context.Context, what string, done func(string) bool) int {
+	t.Helper()
+	taps := 0
+	for {
+		s, err := state(ctx)
+		if err != nil {
+			t.Fatalf("playing until %s (page state %q after %d taps): %v", what, s, taps, err)
+		}
+		if done(s) {
+			return taps
+		}
+		tapped, err := chromedp.Run(ctx, chromedp.Evaluate[string](tapOne))
+		if err != nil {
+			t.Fatalf("playing until %s: tap: %v", what, err)
+		}
+		if tapped != "" {
+			taps++
+			if os.Getenv("TABLEE_BROWSER_TRACE") != "" {
+				info, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('notice').textContent + ' | ' + document.getElementById('app').textContent.slice(0, 200)`))
+				t.Logf("%s: tapped %s (%s)", s, tapped, info)
+			}
+			continue
+		}
+		pause(t, ctx, what, s)
+	}
+}
+
+// pause lets the page and the table work between two looks at the page;
+// the caller's context bounds the whole wait.
+func pause(t *testing.T, ctx context.Context, what, s string) {
+	t.Helper()
+	select {
+	case <-ctx.Done():
+		t.Fatalf("waiting for %s: page state %q: %v", what, s, ctx.Err())
+	case <-time.After(15 * time.Millisecond):
+	}
+}
+
+// joinInBrowser opens the QR code's URL and takes a seat as name.
+func joinInBrowser(t *testing.T, ctx context.Context, k *kiosk, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(k.join.String()),
+		chromedp.WaitVisible(chromedp.CSS("#nick")),
+		chromedp.SendKeys(chromedp.CSS("#nick"), name),
+		chromedp.Click(chromedp.CSS(".join button[type=submit]")),
+	); err != nil {
+		t.Fatalf("join: %v", err)
+	}
+	waitState(t, ctx, "the seat", func(s string) bool { return s != "join" && s != "joining" && s != "boot" })
+}
+
+func seatState(k *kiosk, seat int) server.SeatInfo { return k.Server().Seats()[seat] }
+
+func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
+		t.Fatalf("seat 0 after joining: %+v", st)
+	}
+	// Play a few decisions, then reload as a phone waking up would.
+	before := k.Session().Moves()
+	playUntil(t, ctx, "a few moves", func(string) bool { return k.Session().Moves() >= before+6 })
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	s := waitState(t, ctx, "the resumed seat", func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" })
+	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('tablee.seat.'+new URLSearchParams(location.hash.slice(1)).get('k')) || ''`))
+	if err != nil || token == "" {
+		t.Fatalf("no token kept after reload: %q %v", token, err)
+	}
+	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
+		t.Fatalf("seat 0 after reload (%s): %+v", s, st)
+	}
+	taps := playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	res, over := k.Session().Result()
+	if !over {
+		t.Fatal("the page shows a result but the table's game is not over")
+	}
+	t.Logf("a whole Canaille game: %d taps in the browser, %d moves, result %+v", taps, k.Session().Moves(), res)
+}
+
+func TestBrowserPlaysACanyonHand(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	sawTempo, sawPlay := false, false
+	playUntil(t, ctx, "the second round", func(s string) bool {
+		sawTempo = sawTempo || s == "canyon-tempo"
+		sawPlay = sawPlay || s == "canyon-play"
+		return roundOf(k) >= 2 || s == "result"
+	})
+	if !sawTempo || !sawPlay {
+		t.Errorf("a whole hand without a tempo (%v) or a card (%v) asked of the browser", sawTempo, sawPlay)
+	}
+}
+
+// roundOf reads the Canyon round from the table's public view.
+func roundOf(k *kiosk) int {
+	var v struct {
+		Round int `json:"round"`
+	}
+	data, err := json.Marshal(k.Session().View(engine.Table))
+	if err != nil || json.Unmarshal(data, &v) != nil {
+		return 0
+	}
+	return v.Round
+}
+
+// TestBrowserWaitsForPlayersThenPlays: the page says how many players it
+// waits for, and goes on once they are seated.
+func TestBrowserWaitsForPlayersThenPlays(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	joinInBrowser(t, ctx, k, "Anja")
+	waitState(t, ctx, "waiting for one more", func(s string) bool { return s == "waiting" })
+	status, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
+	if err != nil || !strings.Contains(status, "1") {
+		t.Errorf("status while waiting: %q", status)
+	}
+	seated(t, ctx, k, "Bernd")
+	waitState(t, ctx, "the game", func(s string) bool { return strings.HasPrefix(s, "canaille-") })
+}
