@@ -74,6 +74,10 @@ func New(game string, env Env) (Board, error) {
 		return newDuel(env), nil
 	case "canoe":
 		return newCanoe(env), nil
+	case "canyon":
+		return newCanyon(env), nil
+	case "canaille":
+		return newCanaille(env), nil
 	}
 	return nil, fmt.Errorf("board: no board for game %q", game)
 }

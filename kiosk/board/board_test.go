@@ -67,6 +67,8 @@ func TestBoardsMatchTheirGoldenImages(t *testing.T) {
 	}{
 		{"canyonduel", 2, 12},
 		{"canoe", 2, 40},
+		{"canyon", 4, 30},
+		{"canaille", 3, 25},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			st := position(t, c.game, c.seats, 3, c.plies)
