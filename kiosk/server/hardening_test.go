@@ -228,36 +228,53 @@ func TestBinaryFramesAreRefused(t *testing.T) {
 	p.expect(wire.TypePong)
 }
 
-// TestAConnectionThatDoesNotJoinIsClosed: JoinTimeout, here short.
+// TestAConnectionThatDoesNotJoinIsClosed: when the join timeout fires, a
+// connection that never joined is closed and a seated one is not. The
+// timers are fired by hand, in the order the test needs.
 func TestAConnectionThatDoesNotJoinIsClosed(t *testing.T) {
-	tb := newTableWith(t, "canoe", twoGuests(), Config{JoinTimeout: 50 * time.Millisecond})
+	tb := newTable(t, "canoe", twoGuests())
+	timers := make(chan func(), 2)
+	tb.srv.afterFunc = func(d time.Duration, f func()) func() bool {
+		if d != DefaultJoinTimeout {
+			t.Errorf("join timeout %v, want %v", d, DefaultJoinTimeout)
+		}
+		timers <- f
+		return func() bool { return true }
+	}
 	idle := newPipe("10.2.0.1")
 	go tb.srv.ServeTransport(context.Background(), idle)
+	fire := <-timers
+	fire()
 	<-idle.closed // the event: the table closed it
 	if idle.code != wire.ClosePolicy {
 		t.Errorf("closed with %d, want %d", idle.code, wire.ClosePolicy)
 	}
 	seated := newPipe("10.2.0.2")
 	go tb.srv.ServeTransport(context.Background(), seated)
+	fire = <-timers
 	seated.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Anja"})
 	seated.expect(t, wire.TypeWelcome)
-	// The timer has fired for this connection too, and left it open.
-	waitFor(t, func() bool {
-		select {
-		case <-time.After(100 * time.Millisecond): // longer than JoinTimeout
-			return true
-		case <-seated.closed:
-			t.Fatal("a seated connection was closed by the join timeout")
-			return false
-		}
-	})
+	seated.expect(t, wire.TypeView)
+	fire()
+	seated.send(t, wire.Message{Type: wire.TypePing, Ref: "still"})
+	if m := seated.expect(t, wire.TypePong); m.Ref != "still" {
+		t.Errorf("pong %+v", m)
+	}
 }
 
-// deadLink is a pipe whose pings are never answered: a phone whose Wi-Fi
-// went away without a TCP reset.
-type deadLink struct{ *pipe }
+// deadLink is a pipe whose pings go unanswered once dies is closed: a
+// phone whose Wi-Fi went away without a TCP reset.
+type deadLink struct {
+	*pipe
+	dies chan struct{}
+}
 
 func (d deadLink) Ping(ctx context.Context) error {
+	select {
+	case <-d.dies:
+	default:
+		return nil // alive: the pong came
+	}
 	<-ctx.Done()
 	return ctx.Err()
 }
@@ -265,10 +282,14 @@ func (d deadLink) Ping(ctx context.Context) error {
 // TestADeadLinkMarksTheSeatAway: pings find the dead link.
 func TestADeadLinkMarksTheSeatAway(t *testing.T) {
 	tb := newTableWith(t, "canoe", twoGuests(), Config{PingEvery: 20 * time.Millisecond})
-	d := deadLink{newPipe("10.3.0.1")}
+	d := deadLink{pipe: newPipe("10.3.0.1"), dies: make(chan struct{})}
 	go tb.srv.ServeTransport(context.Background(), d)
 	d.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Anja"})
 	d.expect(t, wire.TypeWelcome)
+	if st := tb.srv.Seats()[0].State; st != SeatConnected {
+		t.Fatalf("seat 0 is %s before the link died", st)
+	}
+	close(d.dies)
 	<-d.closed
 	if d.code != wire.CloseGoingAway {
 		t.Errorf("closed with %d, want %d", d.code, wire.CloseGoingAway)

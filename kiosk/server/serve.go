@@ -19,13 +19,13 @@ func (s *Server) serve(ctx context.Context, c *conn) {
 	defer cancel()
 	go c.writeLoop(ctx)
 	go s.keepAlive(ctx, c, cancel)
-	joinBy := time.AfterFunc(s.cfg.JoinTimeout, func() {
+	stopTimer := s.afterFunc(s.cfg.JoinTimeout, func() {
 		if !c.hasJoined() {
 			c.close(wire.ClosePolicy, "join-timeout")
 			cancel()
 		}
 	})
-	defer joinBy.Stop()
+	defer stopTimer()
 	fatal := s.readLoop(ctx, c)
 	s.detach(c)
 	if fatal {

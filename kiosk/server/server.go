@@ -92,6 +92,9 @@ type Server struct {
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// afterFunc starts the join timeout of a connection: time.AfterFunc,
+	// or the tests' hand-fired timer.
+	afterFunc func(time.Duration, func()) func() bool
 
 	mu       sync.Mutex
 	closed   bool           // Close was called: no new connection
@@ -107,7 +110,8 @@ type Server struct {
 func New(cfg Config) *Server {
 	cfg.defaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, gate: newGate(), ctx: ctx, cancel: cancel, perAddr: map[string]int{}}
+	s := &Server{cfg: cfg, gate: newGate(), ctx: ctx, cancel: cancel, perAddr: map[string]int{},
+		afterFunc: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
 	s.wg.Add(1)
 	go s.summarize()
 	return s
