@@ -87,7 +87,9 @@ func (c *Client) Sync(ctx context.Context) error {
 	if conn == nil {
 		return c.notConnected()
 	}
-	return c.write(ctx, conn, wire.Message{Type: wire.TypeSync})
+	// The caller's ctx is not the write's: cancelling a write in flight
+	// closes the WebSocket, and the connection is every request's.
+	return c.write(c.ctx, conn, wire.Message{Type: wire.TypeSync})
 }
 
 // ask sends m with a fresh ref and waits for its answer.
@@ -105,7 +107,9 @@ func (c *Client) ask(ctx context.Context, m wire.Message, hello bool) (reply, er
 	defer c.forget(r)
 
 	m.Ref = r.ref
-	if err := c.write(ctx, conn, m); err != nil {
+	// The caller's ctx bounds the wait, not the write: cancelling a write
+	// in flight closes the WebSocket, which every request shares.
+	if err := c.write(c.ctx, conn, m); err != nil {
 		return reply{}, err
 	}
 	select {
