@@ -304,7 +304,9 @@ func TestAGuestPlaysCanoeByTouchToTheEnd(t *testing.T) {
 func TestCanyonIsPlayedToTheEndWithLandingsChosenOnTheTable(t *testing.T) {
 	s := hostSession(t, "canyon", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault), host.BotSeat(engine.LevelDefault))
 	sg := newStage(t, s, 3, TableConfig{})
-	b := sg.tbl.board.(interface{ CellCentre(row, col int) fyne.Position })
+	b := sg.tbl.board.(interface {
+		CellCentre(row, col int) fyne.Position
+	})
 	taps := 0
 	playThrough(t, sg, s, seatsOf("phone", "bot", "bot"), func(v engine.View) {
 		legal := s.View(0).Legal()
