@@ -231,3 +231,24 @@ func splitHostPort(t *testing.T, addr string) (string, int) {
 	}
 	return addr[:i], port
 }
+
+func TestASavedSeatWhoseTableIsGoneSaysSoAndCanBeForgotten(t *testing.T) {
+	prefs := test.NewTempApp(t).Preferences()
+	// A table that was here and is not any more: nothing listens there.
+	data := `{"addr":"127.0.0.1:1","fingerprint":"` + strings.Repeat("ab", 32) + `","token":"t","table":"Table 9","game":"canoe"}`
+	prefs.SetString(prefSeat, data)
+	p := openPhone(t, prefs, Deps{})
+	p.u.until(t, "the table unreachable", func() bool { return p.stateLine() == "Table 9 does not answer" })
+	p.u.do(func() {
+		if !strings.Contains(p.labels(), "Your seat is waiting for you") {
+			t.Errorf("no help:\n%s", p.labels())
+		}
+		test.Tap(p.buttons("Forget this seat")[0])
+		if p.current != p.find {
+			t.Fatal("forgetting did not go back to the tables")
+		}
+	})
+	if _, ok := p.savedSeat(); ok {
+		t.Error("the seat is still kept")
+	}
+}

@@ -209,7 +209,7 @@ func (a *App) showLink(link string) {
 		return
 	}
 	a.showJoin(joinTarget{
-		table: discovery.Table{Name: info.Host, Proto: wire.Version, Fingerprint: info.Fingerprint, Addrs: []string{info.TLSAddr()}},
+		table: discovery.Table{Name: a.t("table_at", map[string]any{"Host": info.Host}), Proto: wire.Version, Fingerprint: info.Fingerprint, Addrs: []string{info.TLSAddr()}},
 		code:  info.Code,
 	})
 }

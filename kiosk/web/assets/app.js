@@ -56,8 +56,9 @@ function unb64url(s) {
   }
 }
 
-// playerKey is this phone's lasting identity for the table's leaderboards:
-// random, made once, kept in localStorage.
+// playerKey is this phone's lasting identity for the table's leaderboards
+// (join's key: 144 random bits, 24 base64url characters), made once and
+// kept in localStorage.
 function playerKey() {
   let k = store.get('player');
   if (!k) {
@@ -185,7 +186,7 @@ function connect() {
 // hello resumes the seat this phone holds, or takes a new one.
 function hello() {
   if (S.token) send({ type: 'resume', token: S.token });
-  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name });
+  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
 
 function join(name) {
@@ -259,7 +260,7 @@ function onError(m) {
       forget();
       S.screen = 'join';
       break;
-    case 'wrong-code': case 'rate-limited': case 'table-full': case 'bad-name': case 'no-game':
+    case 'wrong-code': case 'rate-limited': case 'table-full': case 'bad-name': case 'bad-key': case 'no-game':
       if (S.screen === 'joining') S.screen = 'join';
       break;
     case 'waiting':
