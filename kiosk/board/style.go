@@ -21,9 +21,8 @@ var Palette = []color.NRGBA{
 
 // Colours shared by the boards.
 var (
-	colTable = color.NRGBA{0x1B, 0x26, 0x2C, 0xFF} // the felt around the board
-	colInk   = color.NRGBA{0xF4, 0xF1, 0xE8, 0xFF} // text on dark
-	//lint:ignore U1000 the Canyon board (kiosk/board/canyon.go, not landed yet) writes with it
+	colTable    = color.NRGBA{0x1B, 0x26, 0x2C, 0xFF} // the felt around the board
+	colInk      = color.NRGBA{0xF4, 0xF1, 0xE8, 0xFF} // text on dark
 	colDarkInk  = color.NRGBA{0x1B, 0x1B, 0x1B, 0xFF} // text on light
 	colTarget   = color.NRGBA{0x7C, 0xFC, 0x9A, 0xFF} // a legal target
 	colSelected = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF} // the piece touched

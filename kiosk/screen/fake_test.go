@@ -1,9 +1,13 @@
+//lint:file-ignore U1000 fakeRecords is kept for the staff screens' tests (the flow helper's)
+
 package screen
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -35,6 +39,51 @@ func info(id string) engine.Info {
 		}
 	}
 	panic("no game " + id)
+}
+
+// fakeRecords is Records in memory.
+type fakeRecords struct {
+	boards   map[string][]Standing
+	sessions []SessionSummary
+	replays  map[string]ReplayData
+	options  map[string]map[string]string
+	exported int
+}
+
+func (f *fakeRecords) Leaderboard(_ context.Context, game string, p Period, limit int) ([]Standing, error) {
+	return f.boards[game+"/"+string(p)], nil
+}
+func (f *fakeRecords) Sessions(context.Context, int) ([]SessionSummary, error) {
+	return f.sessions, nil
+}
+func (f *fakeRecords) Replay(_ context.Context, id string) (ReplayData, error) {
+	d, ok := f.replays[id]
+	if !ok {
+		return d, errors.New("no such session")
+	}
+	return d, nil
+}
+func (f *fakeRecords) Outcome(context.Context, string) ([]SeatOutcome, error) { return nil, nil }
+func (f *fakeRecords) Figures(context.Context, time.Time) (Figures, error) {
+	var fig Figures
+	fig.Games = []GameFigures{{Game: "canoe", Week: 3, Month: 9, Total: 20, AvgDuration: 14 * time.Minute}}
+	fig.Hours[20] = 7
+	return fig, nil
+}
+func (f *fakeRecords) Export(context.Context) (string, error) {
+	f.exported++
+	return "/tmp/x.csv", nil
+}
+func (f *fakeRecords) TableName(context.Context) (string, error) { return "Table du fond", nil }
+func (f *fakeRecords) DefaultOptions(_ context.Context, g string) (map[string]string, error) {
+	return f.options[g], nil
+}
+func (f *fakeRecords) SetDefaultOptions(_ context.Context, g string, o map[string]string) error {
+	if f.options == nil {
+		f.options = map[string]map[string]string{}
+	}
+	f.options[g] = o
+	return nil
 }
 
 // pinGate is a staff gate over a fixed PIN, with the real rate limit.
