@@ -1,7 +1,6 @@
 package db
 
 import (
-	"encoding/json"
 	"sort"
 
 	"golang.org/x/text/collate"
@@ -27,12 +26,4 @@ func sortByName[T any](xs []T, key func(T) (name, id string)) {
 		}
 		return ii < ij
 	})
-}
-
-func jsonStrings(s string) ([]string, error) {
-	var out []string
-	if err := json.Unmarshal([]byte(s), &out); err != nil {
-		return nil, err
-	}
-	return out, nil
 }

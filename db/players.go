@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -148,4 +149,13 @@ func oneRow(res sql.Result, err error, what string) error {
 		return fmt.Errorf("%s: %w", what, ErrNotFound)
 	}
 	return nil
+}
+
+// jsonStrings reads a JSON array of strings (json_group_array's).
+func jsonStrings(s string) ([]string, error) {
+	var out []string
+	if err := json.Unmarshal([]byte(s), &out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -123,7 +123,7 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
 	k.ui.attract.Touch()
-	test.Tap(k.ui.lobby.PlayButton("canaille"))
+	test.Tap(k.ui.lobby.PlayButton("canoe"))
 	s := k.ui.seatingScreen
 	s.Remove(1)
 	s.AddBot(engine.LevelRandom) // one phone, one bot

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
@@ -33,7 +34,8 @@ type options struct {
 	gameOptions  string
 	exitWhenOver bool
 	version      bool
-	nameSet      bool // --name given: it wins over the name the staff stored
+	nameSet      bool      // --name given: it wins over the name the staff stored
+	started      time.Time // when the process started, for the start-up time logged
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -65,6 +67,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 }
 
 func main() {
+	started := time.Now()
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
@@ -76,6 +79,7 @@ func main() {
 		fmt.Println(version.Line("kiosk"))
 		return
 	}
+	o.started = started
 	o.cfg.Games = catalog.Registry()
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
@@ -84,6 +88,13 @@ func main() {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		if err := runHeadless(ctx, o, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "kiosk:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if shoot != nil && os.Getenv("TABLEE_SHOT") != "" {
+		if err := shoot(o, os.Getenv("TABLEE_SHOT")); err != nil {
 			fmt.Fprintln(os.Stderr, "kiosk:", err)
 			os.Exit(1)
 		}
@@ -118,3 +129,7 @@ func storedName(path, def string) string {
 	}
 	return def
 }
+
+// shoot is the screenshot build's entry (shots.go, -tags screenshots);
+// nil in the kiosk people run.
+var shoot func(o options, screen string) error

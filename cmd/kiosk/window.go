@@ -90,6 +90,9 @@ func runWindow(o options, stdout io.Writer) error {
 		// Guests cannot close the kiosk: only the staff, with the PIN.
 		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, a.Quit) })
 	}
+	a.Lifecycle().SetOnStarted(func() {
+		log.Printf("kiosk: window up %d ms after start", time.Since(o.started).Milliseconds())
+	})
 	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(o.fullscreen)
 	w.ShowAndRun()

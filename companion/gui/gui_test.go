@@ -231,3 +231,58 @@ func splitHostPort(t *testing.T, addr string) (string, int) {
 	}
 	return addr[:i], port
 }
+
+func TestASavedSeatWhoseTableIsGoneSaysSoAndCanBeForgotten(t *testing.T) {
+	prefs := test.NewTempApp(t).Preferences()
+	// A table that was here and is not any more: nothing listens there.
+	data := `{"addr":"127.0.0.1:1","fingerprint":"` + strings.Repeat("ab", 32) + `","token":"t","table":"Table 9","game":"canoe"}`
+	prefs.SetString(prefSeat, data)
+	p := openPhone(t, prefs, Deps{})
+	p.u.until(t, "the table unreachable", func() bool { return p.stateLine() == "Table 9 does not answer" })
+	p.u.do(func() {
+		if !strings.Contains(p.labels(), "Your seat is waiting for you") {
+			t.Errorf("no help:\n%s", p.labels())
+		}
+		test.Tap(p.buttons("Forget this seat")[0])
+		if p.current != p.find {
+			t.Fatal("forgetting did not go back to the tables")
+		}
+	})
+	if _, ok := p.savedSeat(); ok {
+		t.Error("the seat is still kept")
+	}
+}
+
+func TestTheEndShowsTheResultAndThisPlayersRecord(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	runBots(t, tb, 1)
+	seat := p.seat.w.Seat
+	// This seat's moves are made on the table's screen: here, the first
+	// legal one each time, until the game ends.
+	p.u.until(t, "the game's end and the record", func() bool {
+		if p.seat.canAct() {
+			v := tb.Session().View(seat)
+			if err := tb.Session().Play(context.Background(), seat, v.Legal()[0]); err != nil {
+				t.Errorf("table move: %v", err)
+			}
+		}
+		return p.seat.over && p.seat.record != nil
+	})
+	p.u.do(func() {
+		r, _ := tb.Result()
+		text := p.labels()
+		if !strings.Contains(p.stateLine(), "Game over") || !strings.Contains(text, "Final ranking") ||
+			!strings.Contains(text, p.ruleWords("end."+r.Reason)) {
+			t.Errorf("state %q, panel:\n%s", p.stateLine(), text)
+		}
+		if !strings.Contains(text, p.seat.recordLine()) || p.seat.recordLine() == "" {
+			t.Errorf("no record line in:\n%s", text)
+		}
+		if p.prefs.String(prefKey) == "" {
+			t.Error("no player key kept")
+		}
+	})
+}

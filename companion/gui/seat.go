@@ -35,6 +35,8 @@ type seatScreen struct {
 	rules engine.Rules
 	view  engine.View // nil before the first view
 	over  bool
+	// record is this player's rating after the game, when the table sends it.
+	record *wire.Record
 	// waiting is how many seats are still free, when the table says.
 	waiting int
 
@@ -42,6 +44,8 @@ type seatScreen struct {
 	downSince   int // counts drops, so a stale unreachable timer is ignored
 	unreachable bool
 	returning   bool   // resuming a saved seat, no client yet
+	dialing     bool   // a resume of the saved seat is under way
+	tries       int    // failed resumes of the saved seat, for the pause
 	lost        string // why the seat cannot be shown (a message), or ""
 	refused     string // the last move's refusal in words, until the next view
 	sending     bool   // a move is on its way: no second one
@@ -88,11 +92,17 @@ func (a *App) resume(saved savedSeat) {
 	s.redial()
 }
 
-// redial resumes the saved seat; a table that does not answer is tried
-// again by the guest (the button on the state line).
+// redial resumes the saved seat. A table that does not answer is tried
+// again and again, more slowly each time (up to every 8 s), and at once
+// when the guest asks; a table that no longer knows the seat has the phone
+// forget it.
 func (s *seatScreen) redial() {
 	a := s.a
-	s.returning, s.unreachable, s.lost = true, false, ""
+	if s.dialing || s.c != nil {
+		return
+	}
+	s.dialing, s.lost = true, ""
+	s.returning = !s.unreachable
 	s.refresh()
 	table := discovery.Table{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
 	go func() {
@@ -106,7 +116,7 @@ func (s *seatScreen) redial() {
 				}
 				return
 			}
-			s.returning = false
+			s.dialing, s.returning = false, false
 			var we *wire.Error
 			switch {
 			case errors.As(err, &we) && (we.Code == wire.BadToken || we.Code == wire.NoGame):
@@ -115,11 +125,27 @@ func (s *seatScreen) redial() {
 			case err != nil:
 				s.unreachable = true
 				s.refresh()
+				s.redialLater()
 			default:
+				s.unreachable = false
 				s.attach(c, w)
 			}
 		})
 	}()
+}
+
+// redialLater tries the saved seat again after a pause that doubles with
+// each failure.
+func (s *seatScreen) redialLater() {
+	wait := min(time.Second<<min(s.tries, 3), 8*time.Second)
+	s.tries++
+	time.AfterFunc(wait, func() {
+		s.a.deps.Do(func() {
+			if s.ctx.Err() == nil && s.c == nil {
+				s.redial()
+			}
+		})
+	})
 }
 
 // attach follows c, welcomed to seat w.
@@ -187,6 +213,9 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		return
 	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	if u.Record != nil {
+		s.record = u.Record
+	}
 	s.waiting = waitingSeats(u)
 	s.linkUp = true
 	s.refresh()
@@ -329,6 +358,9 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	}
 	if s.unreachable && s.c == nil {
 		retry := widget.NewButton(a.t("try_again"), s.redial)
+		if s.dialing {
+			retry.Disable()
+		}
 		retry.Importance = widget.HighImportance
 		forget := widget.NewButton(a.t("forget_seat"), func() { a.forgetSeat(); a.showFind("") })
 		return container.NewVBox(wrapped(a.t("unreachable_help")), retry, forget)

@@ -109,3 +109,18 @@ func TestParseBoardErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestMapDataForScreens(t *testing.T) {
+	b := Map()
+	if b.Terrain(b.Cave()) != TerrainCave || b.Terrain(0) != TerrainBank {
+		t.Errorf("cave %q, corner %q", b.Terrain(b.Cave()), b.Terrain(0))
+	}
+	for i := range b.Rows * b.Cols {
+		if (b.Drift(i) >= 0) != b.Current(i) {
+			t.Fatalf("cell %d: drift %d but current %v", i, b.Drift(i), b.Current(i))
+		}
+	}
+	if len(RoundTrack()) != 14 || RoundTrack()[0] != 8 {
+		t.Errorf("round track %v", RoundTrack())
+	}
+}

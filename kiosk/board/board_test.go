@@ -13,7 +13,7 @@ import (
 
 // position plays moves (chosen by pick from the legal ones) from the start
 // of game, the same every run, and returns the state.
-func position(t *testing.T, game string, seats int, seed uint64, plies int) engine.State {
+func position(t testing.TB, game string, seats int, seed uint64, plies int) engine.State {
 	t.Helper()
 	rules, err := catalog.Registry().Get(game)
 	if err != nil {
@@ -48,7 +48,7 @@ func texts(t testing.TB) *i18n.Catalog {
 func show(t *testing.T, game string, st engine.State, size fyne.Size, play func(engine.Seat, engine.Move)) (Board, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	b, err := New(game, Env{Lang: i18n.FR, Texts: texts(t), Names: []string{"Anja", "Bernd", "Carola", "Dirk"}, Play: play, Still: true})
+	b, err := New(game, Env{Lang: i18n.FR, Texts: texts(t), Name: func(s engine.Seat) string { return []string{"Anja", "Bernd", "Carola", "Dirk"}[s] }, Play: play, Still: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +67,8 @@ func TestBoardsMatchTheirGoldenImages(t *testing.T) {
 	}{
 		{"canyonduel", 2, 12},
 		{"canoe", 2, 40},
+		{"canyon", 4, 30},
+		{"canaille", 3, 25},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			st := position(t, c.game, c.seats, 3, c.plies)

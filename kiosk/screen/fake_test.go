@@ -1,3 +1,5 @@
+//lint:file-ignore U1000 fakeRecords is kept for the staff screens' tests (the flow helper's)
+
 package screen
 
 import (
@@ -51,7 +53,9 @@ type fakeRecords struct {
 func (f *fakeRecords) Leaderboard(_ context.Context, game string, p Period, limit int) ([]Standing, error) {
 	return f.boards[game+"/"+string(p)], nil
 }
-func (f *fakeRecords) Sessions(context.Context, int) ([]SessionSummary, error) { return f.sessions, nil }
+func (f *fakeRecords) Sessions(context.Context, int) ([]SessionSummary, error) {
+	return f.sessions, nil
+}
 func (f *fakeRecords) Replay(_ context.Context, id string) (ReplayData, error) {
 	d, ok := f.replays[id]
 	if !ok {

@@ -2,9 +2,11 @@ package screen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
@@ -33,6 +35,7 @@ type Replay struct {
 	where  *widget.Label
 	what   *widget.Label
 	check  *widget.Label
+	list   *widget.List
 	root   fyne.CanvasObject
 	btns   map[string]*widget.Button
 }
@@ -59,6 +62,15 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 	r.where = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	r.what = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 	r.check = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	r.list = widget.NewList(func() int { return len(d.Moves) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			l.SetText(strconv.Itoa(i+1) + ". " + r.w.T("kiosk.replay.by", "Name", r.name(d.Moves[i].Seat), "Move", d.Moves[i].Move.String()))
+			l.TextStyle.Bold = i+1 == r.pos
+			l.Refresh()
+		})
+	r.list.OnSelected = func(i widget.ListItemID) { r.Goto(i + 1) }
 	controls := container.NewHBox(layout.NewSpacer())
 	for _, c := range []struct {
 		key string
@@ -79,7 +91,9 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 	title := text(w.T("kiosk.replay.title", "Game", w.In(d.Rules.Info().Name), "When", d.Started.Local().Format("02/01/2006 15:04")), NameSize+4, true)
 	r.root = container.NewPadded(container.NewBorder(
 		container.NewBorder(nil, nil, backBox, nil, title),
-		container.NewVBox(r.where, r.what, controls, r.check), nil, nil, r.board.Content()))
+		container.NewVBox(r.where, r.what, controls, r.check), nil,
+		sized(panel(container.NewBorder(text(w.T("kiosk.replay.moves"), NameSize, true), nil, nil, nil, r.list)), 520, 0),
+		r.board.Content()))
 	r.Goto(0)
 	return r, nil
 }
@@ -93,6 +107,12 @@ func (r *Replay) Goto(n int) {
 	r.pos = n
 	r.board.Show(r.states[n].View(engine.Table))
 	r.where.SetText(r.w.T("kiosk.replay.move", "N", n, "Total", len(r.states)-1))
+	if r.list != nil {
+		r.list.Refresh()
+		if n > 0 {
+			r.list.ScrollTo(n - 1)
+		}
+	}
 	if n == 0 {
 		r.what.SetText(r.w.T("kiosk.replay.initial"))
 	} else {
@@ -145,14 +165,18 @@ func (r *Replay) name(s engine.Seat) string {
 type summaryBoard struct {
 	w     Words
 	names []string
-	turn  *widget.Label
+	turn  *canvas.Text
 	box   fyne.CanvasObject
 }
 
 func newSummaryBoard(w Words, names []string) *summaryBoard {
 	b := &summaryBoard{w: w, names: names}
-	b.turn = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	b.box = container.NewCenter(b.turn)
+	b.turn = text("", TitleSize, true)
+	seats := container.NewVBox()
+	for i := range names {
+		seats.Add(container.NewHBox(seatBadge(i), text(b.seatName(engine.Seat(i)), NameSize, false)))
+	}
+	b.box = container.NewCenter(container.NewVBox(b.turn, container.NewCenter(seats)))
 	return b
 }
 
@@ -165,13 +189,13 @@ func (b *summaryBoard) Show(v engine.View) {
 			names = append(names, b.seatName(s))
 		}
 		if len(names) == 0 {
-			b.turn.SetText(b.w.T("kiosk.results.draw"))
+			b.setText(b.w.T("kiosk.results.draw"))
 			return
 		}
-		b.turn.SetText(b.w.T("kiosk.results.winner", "Name", strings.Join(names, ", ")))
+		b.setText(b.w.T("kiosk.results.winner", "Name", strings.Join(names, ", ")))
 		return
 	}
-	b.turn.SetText(b.w.T("kiosk.replay.turn", "Name", b.seatName(v.Turn())))
+	b.setText(b.w.T("kiosk.replay.turn", "Name", b.seatName(v.Turn())))
 }
 
 func (b *summaryBoard) seatName(s engine.Seat) string {
@@ -179,4 +203,9 @@ func (b *summaryBoard) seatName(s engine.Seat) string {
 		return b.names[s]
 	}
 	return b.w.T("kiosk.seat.n", "N", int(s)+1)
+}
+
+func (b *summaryBoard) setText(s string) {
+	b.turn.Text = s
+	b.turn.Refresh()
 }

@@ -146,3 +146,21 @@ func TestSlotsFaceTheirSeats(t *testing.T) {
 		t.Errorf("quarter turns wrong")
 	}
 }
+
+func TestSidewaysRunsTheMapFromLeftToRight(t *testing.T) {
+	s := FitSideways(29, 11, fyne.NewSize(1600, 610))
+	if s.Cell != 55 {
+		t.Errorf("cells of %v, want 55", s.Cell)
+	}
+	if a, b := s.Centre(28, 0), s.Centre(0, 0); a.X >= b.X || a.Y != b.Y {
+		t.Errorf("the last row at %v, row 0 at %v: want left to right", a, b)
+	}
+	for r := range 29 {
+		for c := range 11 {
+			gr, gc, ok := s.At(s.Centre(r, c))
+			if !ok || gr != r || gc != c {
+				t.Fatalf("%d,%d maps back to %d,%d", r, c, gr, gc)
+			}
+		}
+	}
+}

@@ -1,0 +1,227 @@
+//go:build screenshots
+
+// The screenshot build of the kiosk (go build -tags screenshots): the real
+// window, driven to one screen in a chosen state for scripts/screenshots.
+// Nothing here is in the kiosk people run.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/companion/headless"
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+func init() { shoot = runShot }
+
+// runShot runs the window on screen name and prints "ready" once it shows.
+func runShot(o options, name string) error {
+	ctx := context.Background()
+	if err := seedDemo(ctx, o.cfg.DBPath); err != nil || name == "seed" {
+		return err
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		return err
+	}
+	a := app.NewWithID("fr.tablee.kiosk.shots")
+	a.Settings().SetTheme(screen.NewTheme())
+	w := a.NewWindow("Tablée")
+	ui := &kioskUI{ctx: ctx, win: w, lang: "fr", cat: cat, do: fyne.Do}
+	o.cfg.OnChange = func() { ui.do(ui.refresh) }
+	t, err := table.Open(ctx, o.cfg)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	ui.wire(t, o.cfg)
+	ui.start(t)
+	w.Resize(fyne.NewSize(1920, 1080))
+	w.SetFullScreen(true)
+	go func() {
+		ready := make(chan struct{})
+		fyne.Do(func() { drive(ui, name, ready) })
+		<-ready
+		time.Sleep(2 * time.Second) // let the window draw its frames
+		fmt.Println("ready")
+	}()
+	w.ShowAndRun()
+	return nil
+}
+
+func drive(ui *kioskUI, name string, ready chan struct{}) {
+	game := func(id string) engine.Info {
+		r, _ := ui.t.Games().Get(id)
+		return r.Info()
+	}
+	switch name {
+	case "attract":
+		ui.showAttract()
+	case "lobby":
+		ui.showLobby()
+	case "seating":
+		ui.showSeating(game("canyon"))
+		ui.seatingScreen.AddPhone()
+		ui.seatingScreen.AddBot(engine.LevelDefault)
+		ui.startGame(lastGame{game("canyon"), nil, ui.seatingScreen.Plan()})
+		go func() {
+			joinAs(ui.t, "Anja")
+			joinAs(ui.t, "Bernd")
+			close(ready)
+		}()
+		return
+	case "results":
+		ui.showSeating(game("canoe"))
+		ui.startGame(lastGame{game("canoe"), nil, ui.seatingScreen.Plan()})
+		s := ui.t.Session()
+		go func() {
+			playAs(ui.t, "Lina", 1)
+			playAs(ui.t, "Marc", 2)
+			for !s.Status().Ended() {
+				u, stop := s.Subscribe(engine.Table)
+				for range u {
+				}
+				stop()
+			}
+			time.Sleep(500 * time.Millisecond)
+			close(ready)
+		}()
+		return
+	case "staff-leaderboard":
+		ui.showStaff()
+		ui.staffScreen.ShowBoard("canyon", screen.AllTime)
+	case "replay":
+		list, err := ui.rec.Sessions(ui.ctx, 1000)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, s := range list {
+			if s.Game == "canyonduel" && s.Status == "finished" {
+				ui.showReplay(s.ID)
+				break
+			}
+		}
+		if ui.replay != nil {
+			ui.replay.Goto(ui.replay.Position() + 23)
+		}
+	}
+	close(ready)
+}
+
+func joinAs(t *table.Table, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := client.Dial(ctx, t.Addr(), t.Fingerprint())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.Join(ctx, t.Server().Code(), name); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("shots: %s joined", name)
+	// The connection stays open: the seat shows as connected.
+}
+
+// playAs joins as a rated player whose bot plays the seat.
+func playAs(t *table.Table, name string, seed uint64) {
+	key, _ := client.NewPlayerKey()
+	go headless.Run(context.Background(), headless.Config{Addr: t.Addr(), Fingerprint: t.Fingerprint(),
+		Code: t.Server().Code(), Name: name, Key: key, Bot: engine.LevelRandom, Seed: seed, Games: catalog.Registry()})
+}
+
+var demoNames = []string{"Anouk", "Basile", "Chloé", "Daniel", "Emma", "Félix", "Gabrielle", "Hugo"}
+
+// seedDemo fills an empty database with a fortnight of a café's games
+// between named players, with move logs, so boards and replays show.
+func seedDemo(ctx context.Context, path string) error {
+	d, err := db.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if n, _ := d.Players(ctx); len(n) > 0 {
+		return nil
+	}
+	tb, err := d.EnsureTable(ctx, "Table du fond")
+	if err != nil {
+		return err
+	}
+	var players []db.Player
+	for _, n := range demoNames {
+		p, err := d.CreatePlayer(ctx, n, time.Now().Add(-30*24*time.Hour))
+		if err != nil {
+			return err
+		}
+		players = append(players, p)
+	}
+	reg := catalog.Registry()
+	start := time.Now().Add(-10 * 24 * time.Hour)
+	plan := []struct {
+		game  string
+		seats int
+	}{{"canyon", 4}, {"canoe", 2}, {"canyonduel", 2}, {"canaille", 3}}
+	for i := 0; i < 40; i++ {
+		p := plan[i%len(plan)]
+		rules, _ := reg.Get(p.game)
+		setup := engine.Setup{Seats: p.seats, Seed: uint64(1000 + i)}
+		bots := make([]engine.Bot, p.seats)
+		for s := range bots {
+			if bots[s], err = bot.New(rules, engine.LevelRandom, uint64(i*10+s)); err != nil {
+				return err
+			}
+		}
+		out, err := bot.Play(ctx, rules, setup, bots)
+		if err != nil {
+			return err
+		}
+		seats := make([]db.Seat, p.seats)
+		for s := range seats {
+			seats[s] = db.Seat{Kind: db.Person, PlayerID: players[(i*3+s*5)%len(players)].ID}
+		}
+		at := start.Add(time.Duration(i) * 6 * time.Hour).Truncate(time.Hour).Add(time.Duration(17+i%5) * time.Hour)
+		if err := store(ctx, d, tb.ID, rules, setup, seats, out, at); err != nil {
+			return err
+		}
+	}
+	return d.SetStaffPIN(ctx, "2468")
+}
+
+// store writes one played game as the host would: session, moves, result.
+func store(ctx context.Context, d *db.DB, table int64, rules engine.Rules, setup engine.Setup, seats []db.Seat, out bot.Outcome, at time.Time) error {
+	rec, err := d.CreateSession(ctx, db.Session{TableID: table, Game: rules.Info().ID, Seed: setup.Seed, Seats: seats, StartedAt: at})
+	if err != nil {
+		return err
+	}
+	s, err := engine.NewGame(rules, setup)
+	if err != nil {
+		return err
+	}
+	for i, m := range out.Moves {
+		if _, err := s.Apply(m.Seat, m.Move); err != nil {
+			return err
+		}
+		data, err := engine.EncodeMove(rules.Info().ID, m.Seat, m.Move)
+		if err != nil {
+			return err
+		}
+		if err := d.AppendMove(ctx, rec.ID, db.Move{Seq: i + 1, Seat: m.Seat, JSON: data, StateHash: s.Hash(),
+			PlayedAt: at.Add(time.Duration(i) * 20 * time.Second)}); err != nil {
+			return err
+		}
+	}
+	return d.Finish(ctx, rec.ID, out.Result, at.Add(time.Duration(len(out.Moves))*20*time.Second))
+}

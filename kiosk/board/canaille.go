@@ -1,0 +1,385 @@
+package board
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
+)
+
+// canailleBoard is Canaille's table: the river, the action deck and its
+// face-up row, the sentence being resolved card by card, whose decision it
+// is and what, and each player's catch (its top card and size). Hands stay
+// on the phones.
+type canailleBoard struct {
+	widget.BaseWidget
+	env   Env
+	view  *canaille.View
+	tapAt fyne.Position
+	note  *note
+}
+
+func newCanaille(env Env) *canailleBoard {
+	b := &canailleBoard{env: env, note: newNote()}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *canailleBoard) SeatColour(seat engine.Seat) color.Color {
+	return Palette[int(seat)%len(Palette)]
+}
+
+func (b *canailleBoard) Progress(v engine.View, seat engine.Seat) string {
+	cv, ok := v.(*canaille.View)
+	if !ok || !seat.Valid(cv.Seats) {
+		return ""
+	}
+	return b.env.t("board.canaille.progress", map[string]any{"Hand": cv.Hands[seat], "Catch": cv.Catches[seat].Count})
+}
+
+func (b *canailleBoard) Doing(v engine.View) string {
+	cv, ok := v.(*canaille.View)
+	if !ok {
+		return ""
+	}
+	return b.env.t("board.canaille." + cv.Phase)
+}
+
+func (b *canailleBoard) TableDecides(engine.View) bool { return false }
+func (b *canailleBoard) Actions() []Action             { return nil }
+
+func (b *canailleBoard) Update(v engine.View, _ []engine.Move) {
+	if cv, ok := v.(*canaille.View); ok {
+		b.view = cv
+		b.Refresh()
+	}
+}
+
+func (b *canailleBoard) Refuse(err error) {
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+}
+
+// Tapped: every Canaille decision is made on the phones, the table only
+// says whose it is.
+func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
+	b.tapAt = ev.Position
+	if b.view == nil || b.view.Next == engine.NoSeat {
+		return
+	}
+	b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.Next)}), b.tapAt, b.Size(), b.env.Still)
+}
+
+// Message is the tap's message on screen, "" when none.
+func (b *canailleBoard) Message() string { return b.note.shown() }
+
+// banner is the line saying whose decision it is and what it is.
+func (b *canailleBoard) banner() string {
+	v := b.view
+	if v == nil {
+		return ""
+	}
+	if v.Next == engine.NoSeat {
+		return b.env.t("board.over")
+	}
+	line := b.env.name(v.Next) + " " + b.env.t("board.canaille."+v.Phase)
+	if v.Actor != v.Active && v.Actor >= 0 {
+		line += " " + b.env.t("board.canaille.for", map[string]any{"Name": b.env.name(v.Active)})
+	}
+	return line
+}
+
+func (b *canailleBoard) CreateRenderer() fyne.WidgetRenderer { return newCanailleRenderer(b) }
+
+type canailleRenderer struct {
+	b        *canailleBoard
+	bg       *canvas.Rectangle
+	labels   map[string]*canvas.Text
+	river    *canailleCard
+	riverN   *canvas.Text
+	deck     *canailleCard
+	deckN    *canvas.Text
+	row      []*canailleCard
+	sentence []*canailleCard
+	step     *canvas.Rectangle
+	banner   *canvas.Text
+	catches  []*canailleCard
+	catchN   []*canvas.Text
+	catchBy  []*canvas.Circle
+	catchNo  []*canvas.Text
+	objects  []fyne.CanvasObject
+}
+
+func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
+	r := &canailleRenderer{b: b, bg: canvas.NewRectangle(color.NRGBA{0x17, 0x34, 0x3A, 0xFF}), labels: map[string]*canvas.Text{}}
+	r.objects = append(r.objects, r.bg)
+	for _, k := range []string{"river", "deck", "row", "sentence", "catches"} {
+		t := newText(b.env.t("board.canaille.label."+k), color.NRGBA{0xB8, 0xD4, 0xD8, 0xFF}, textSmall, true)
+		r.labels[k] = t
+		r.objects = append(r.objects, t)
+	}
+	add := func() *canailleCard {
+		c := newCanailleCard()
+		r.objects = append(r.objects, c.objects()...)
+		return c
+	}
+	count := func() *canvas.Text {
+		t := newText("", colInk, textBody, true)
+		r.objects = append(r.objects, t)
+		return t
+	}
+	r.river, r.riverN = add(), count()
+	r.deck, r.deckN = add(), count()
+	for range 3 {
+		r.row = append(r.row, add())
+	}
+	r.step = canvas.NewRectangle(color.Transparent)
+	r.step.StrokeColor = colYellow
+	r.step.StrokeWidth = 8
+	r.step.CornerRadius = 16
+	r.objects = append(r.objects, r.step)
+	for range 5 {
+		r.sentence = append(r.sentence, add())
+	}
+	r.banner = newText("", colYellow, textName, true)
+	r.objects = append(r.objects, r.banner)
+	for seat := range 4 {
+		r.catches = append(r.catches, add())
+		r.catchN = append(r.catchN, count())
+		by := canvas.NewCircle(Palette[seat])
+		no := newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)
+		r.catchBy = append(r.catchBy, by)
+		r.catchNo = append(r.catchNo, no)
+		r.objects = append(r.objects, by, no)
+	}
+	r.objects = append(r.objects, b.note.objects()...)
+	return r
+}
+
+var canailleCardSize = fyne.NewSize(124, 160)
+
+func (r *canailleRenderer) Layout(size fyne.Size) {
+	r.bg.Resize(size)
+	r.place()
+}
+
+func (r *canailleRenderer) MinSize() fyne.Size { return fyne.NewSize(700, 500) }
+
+// place lays out three bands: the river, deck and row on top, the
+// sentence in the middle, the catches at the bottom.
+func (r *canailleRenderer) place() {
+	b := r.b
+	v := b.view
+	size := b.Size()
+	if v == nil || size.Width == 0 {
+		return
+	}
+	cs := canailleCardSize
+	gap := float32(24)
+	// Top band, centred: river, deck, then the row.
+	top := float32(36)
+	width := 5*cs.Width + 4*gap + 60
+	x := (size.Width - width) / 2
+	r.label("river", fyne.NewPos(x, top-30))
+	r.river.layout(fyne.NewPos(x, top), cs)
+	if v.River.FaceUp && v.River.Top.Valid() {
+		r.river.show(b.env, v.River.Top)
+	} else {
+		r.river.back(v.River.Size > 0)
+	}
+	r.riverN.Text = "× " + strconv.Itoa(v.River.Size)
+	textAt(r.riverN, fyne.NewPos(x+cs.Width/2, top+cs.Height+22))
+	x += cs.Width + gap
+	r.label("deck", fyne.NewPos(x, top-30))
+	r.deck.layout(fyne.NewPos(x, top), cs)
+	r.deck.back(v.Deck > 0)
+	r.deckN.Text = "× " + strconv.Itoa(v.Deck)
+	textAt(r.deckN, fyne.NewPos(x+cs.Width/2, top+cs.Height+22))
+	x += cs.Width + gap + 60
+	r.label("row", fyne.NewPos(x, top-30))
+	for i, c := range r.row {
+		c.layout(fyne.NewPos(x+float32(i)*(cs.Width+gap), top), cs)
+		if i < len(v.Row) {
+			c.show(b.env, v.Row[i])
+		} else {
+			c.hide()
+		}
+	}
+	// Middle band: the sentence, the card being resolved outlined.
+	mid := top + cs.Height + 110
+	r.banner.Text = b.banner()
+	textAt(r.banner, fyne.NewPos(size.Width/2, mid-40))
+	n := len(v.Sentence)
+	sx := (size.Width - float32(max(n, 1))*(cs.Width+gap) + gap) / 2
+	r.label("sentence", fyne.NewPos(sx, mid-20))
+	r.step.Hide()
+	for i, c := range r.sentence {
+		at := fyne.NewPos(sx+float32(i)*(cs.Width+gap), mid+10)
+		c.layout(at, cs)
+		if i < n {
+			c.show(b.env, v.Sentence[i])
+			if i == v.Step && v.Next != engine.NoSeat {
+				r.step.Move(at.SubtractXY(8, 8))
+				r.step.Resize(cs.AddWidthHeight(16, 16))
+				r.step.Show()
+			}
+		} else {
+			c.hide()
+		}
+	}
+	// Bottom band: each player's catch.
+	bottom := mid + cs.Height + 70
+	cx := (size.Width - float32(v.Seats)*(cs.Width+2*gap+40)) / 2
+	r.label("catches", fyne.NewPos(cx, bottom-30))
+	for seat := range r.catches {
+		c := r.catches[seat]
+		if seat >= v.Seats {
+			c.hide()
+			r.catchN[seat].Hide()
+			r.catchBy[seat].Hide()
+			r.catchNo[seat].Hide()
+			continue
+		}
+		at := fyne.NewPos(cx+float32(seat)*(cs.Width+2*gap+40)+40, bottom)
+		cv := v.Catches[seat]
+		c.layout(at, cs)
+		if cv.Count > 0 && cv.Top.Valid() {
+			c.show(b.env, cv.Top)
+		} else {
+			c.empty()
+		}
+		circleAt(r.catchBy[seat], at.AddXY(-22, 22), 40)
+		textAt(r.catchNo[seat], at.AddXY(-22, 22))
+		r.catchN[seat].Text = "× " + strconv.Itoa(cv.Count)
+		textAt(r.catchN[seat], at.AddXY(cs.Width/2, cs.Height+22))
+		r.catchN[seat].Show()
+		r.catchBy[seat].Show()
+		r.catchNo[seat].Show()
+	}
+}
+
+func (r *canailleRenderer) label(key string, at fyne.Position) {
+	t := r.labels[key]
+	t.Resize(t.MinSize())
+	t.Move(at)
+}
+
+func (r *canailleRenderer) Refresh() {
+	r.place()
+	for _, o := range r.objects {
+		o.Refresh()
+	}
+}
+
+func (r *canailleRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *canailleRenderer) Destroy()                     {}
+
+// canailleCard is one card drawn: its kind's colour, its name, its number
+// in large type and a full stop when it carries one.
+type canailleCard struct {
+	bg   *canvas.Rectangle
+	name *canvas.Text
+	big  *canvas.Text
+	stop *canvas.Circle
+	at   fyne.Position
+	size fyne.Size
+}
+
+func newCanailleCard() *canailleCard {
+	c := &canailleCard{bg: canvas.NewRectangle(colInk), name: newText("", colDarkInk, 16, true),
+		big: newText("", colDarkInk, 52, true), stop: canvas.NewCircle(colDarkInk)}
+	c.bg.CornerRadius = 12
+	c.bg.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
+	c.bg.StrokeWidth = 3
+	return c
+}
+
+func (c *canailleCard) objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{c.bg, c.name, c.big, c.stop}
+}
+
+func (c *canailleCard) layout(at fyne.Position, size fyne.Size) {
+	c.at, c.size = at, size
+	c.bg.Move(at)
+	c.bg.Resize(size)
+	textAt(c.name, at.AddXY(size.Width/2, 20))
+	textAt(c.big, at.AddXY(size.Width/2, size.Height*0.56))
+	circleAt(c.stop, at.AddXY(size.Width-18, size.Height-18), 16)
+}
+
+// kindColours colour the cards by kind: river cards in water tones, the
+// actions each in their own.
+var kindColours = map[canaille.Kind]color.NRGBA{
+	canaille.Canaille: {0x20, 0x20, 0x20, 0xFF},
+	canaille.Fish:     {0x8F, 0xD3, 0xF0, 0xFF},
+	canaille.Trash:    {0xA8, 0x9A, 0x80, 0xFF},
+	canaille.Point:    {0xF4, 0xF1, 0xE8, 0xFF},
+	canaille.Bite:     {0xF0, 0xE4, 0x42, 0xFF},
+	canaille.Other:    {0xCC, 0x79, 0xA7, 0xFF},
+	canaille.Shift:    {0x56, 0xB4, 0xE9, 0xFF},
+	canaille.Bin:      {0x99, 0x99, 0x99, 0xFF},
+	canaille.Release:  {0x00, 0x9E, 0x73, 0xFF},
+	canaille.Fog:      {0xD0, 0xD8, 0xE0, 0xFF},
+}
+
+func (c *canailleCard) show(env Env, card canaille.Card) {
+	f := card.Face()
+	c.bg.FillColor = kindColours[f.Kind]
+	ink := colDarkInk
+	if f.Kind == canaille.Canaille {
+		ink = colInk
+	}
+	c.name.Color, c.big.Color, c.stop.FillColor = ink, ink, ink
+	c.name.Text = env.t("board.canaille.kind." + f.Kind.String())
+	switch {
+	case f.Kind == canaille.Trash:
+		c.big.Text = fmt.Sprintf("−%d", f.N)
+	case f.N > 0:
+		c.big.Text = strconv.Itoa(f.N)
+	case f.Kind == canaille.Canaille:
+		c.big.Text = "☠"
+	default:
+		c.big.Text = ""
+	}
+	c.stop.Hidden = !f.Stop
+	for _, o := range []fyne.CanvasObject{c.bg, c.name, c.big} {
+		o.Show()
+	}
+	c.layout(c.at, c.size) // the texts changed: centre them again
+}
+
+// back is a face-down pile, or an empty place when there is none.
+func (c *canailleCard) back(any bool) {
+	if !any {
+		c.empty()
+		return
+	}
+	c.bg.FillColor = color.NRGBA{0x2A, 0x5C, 0x6E, 0xFF}
+	c.name.Text, c.big.Text = "", "?"
+	c.big.Color = color.NRGBA{0xB8, 0xD4, 0xD8, 0xFF}
+	c.bg.Show()
+	c.big.Show()
+	c.name.Hide()
+	c.stop.Hide()
+	c.layout(c.at, c.size)
+}
+
+// empty is the outline of a place without cards.
+func (c *canailleCard) empty() {
+	c.bg.FillColor = color.Transparent
+	c.bg.Show()
+	c.name.Hide()
+	c.big.Hide()
+	c.stop.Hide()
+}
+
+func (c *canailleCard) hide() {
+	for _, o := range c.objects() {
+		o.Hide()
+	}
+}

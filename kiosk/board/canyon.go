@@ -1,0 +1,498 @@
+package board
+
+import (
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/kiosk/board/geom"
+)
+
+// canyonBoard is Canyon's board: the river map on its side (start line on
+// the left, the docks on the right), the canoes in the seat colours, and
+// below it the round track, the trump and the trick being played.
+type canyonBoard struct {
+	widget.BaseWidget
+	env     Env
+	m       *canyon.Board
+	view    *canyon.View
+	legal   []canyon.Move
+	pending bool
+	tapAt   fyne.Position
+	note    *note
+	geo     geom.Sideways
+	strip   fyne.Position // top-left of the cards' strip
+	canoes  []*canyonCanoe
+	drawn   []int // each canoe's cell as last drawn
+}
+
+type canyonCanoe struct {
+	hull  *canvas.Rectangle
+	label *canvas.Text
+}
+
+// Suit colours and shapes: colour plus a second cue, the symbol.
+var (
+	suitColours = []color.NRGBA{
+		{0x00, 0x72, 0xB2, 0xFF}, // blue
+		{0x00, 0x9E, 0x73, 0xFF}, // green
+		{0xD5, 0x5E, 0x00, 0xFF}, // red
+		{0xF0, 0xE4, 0x42, 0xFF}, // yellow
+		{0xCC, 0x79, 0xA7, 0xFF}, // violet
+	}
+	suitSides = []uint{0, 3, 4, 5, 6} // 0: a circle
+)
+
+func newCanyon(env Env) *canyonBoard {
+	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote()}
+	for seat := range 6 {
+		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)}
+		c.hull.StrokeColor = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
+		c.hull.StrokeWidth = 3
+		b.canoes = append(b.canoes, c)
+	}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *canyonBoard) SeatColour(seat engine.Seat) color.Color {
+	return Palette[int(seat)%len(Palette)]
+}
+
+func (b *canyonBoard) Progress(v engine.View, seat engine.Seat) string {
+	cv, ok := v.(*canyon.View)
+	if !ok || !seat.Valid(cv.Seats) {
+		return ""
+	}
+	tempo := "–"
+	if t := cv.Tempo[seat]; t != nil {
+		sum := 0
+		for _, x := range t {
+			sum += x
+		}
+		tempo = strconv.Itoa(sum)
+	}
+	where := ""
+	switch cell := cv.Canoes[seat]; {
+	case cv.Docked[seat]:
+		where = b.env.t("board.canyon.docked", map[string]any{"N": cv.Leftover[seat]})
+	case cv.Fallen[seat]:
+		where = b.env.t("board.canyon.fallen")
+	case cell >= 0:
+		where = b.env.t("board.canyon.distance", map[string]any{"N": b.m.GoalDistance(cell)})
+	}
+	return b.env.t("board.canyon.progress", map[string]any{"Tempo": tempo, "Tricks": cv.Tricks[seat]}) + "  " + where
+}
+
+func (b *canyonBoard) Doing(v engine.View) string {
+	cv, ok := v.(*canyon.View)
+	if !ok {
+		return ""
+	}
+	return b.env.t("board.canyon." + cv.Phase)
+}
+
+func (b *canyonBoard) TableDecides(v engine.View) bool {
+	cv, ok := v.(*canyon.View)
+	return ok && (cv.Phase == canyon.PhasePlace || cv.Phase == canyon.PhaseMove)
+}
+
+func (b *canyonBoard) Actions() []Action { return nil }
+
+func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
+	cv, ok := v.(*canyon.View)
+	if !ok {
+		return
+	}
+	b.view, b.pending = cv, false
+	b.legal = b.legal[:0]
+	for _, m := range legal {
+		if cm, ok := m.(canyon.Move); ok && (cm.Kind == canyon.KindPlace || cm.Kind == canyon.KindMove) {
+			b.legal = append(b.legal, cm)
+		}
+	}
+	b.Refresh()
+}
+
+func (b *canyonBoard) Refuse(err error) {
+	b.pending = false
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.Refresh()
+}
+
+// Message is the refused tap's message on screen, "" when none.
+func (b *canyonBoard) Message() string { return b.note.shown() }
+
+// CellCentre is where map cell row, col is drawn, for tests and scripts.
+func (b *canyonBoard) CellCentre(row, col int) fyne.Position { return b.geo.Centre(row, col) }
+
+func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
+	b.tapAt = ev.Position
+	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+		return
+	}
+	if len(b.legal) == 0 {
+		if b.TableDecides(b.view) {
+			b.note.show(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
+		} else {
+			b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
+		}
+		return
+	}
+	centres := make([]fyne.Position, len(b.legal))
+	for i, m := range b.legal {
+		centres[i] = b.geo.Centre(m.Row, m.Col)
+	}
+	if i := geom.Nearest(ev.Position, centres, geom.TargetRadius(b.geo.Cell)); i >= 0 {
+		b.play(b.legal[i])
+		return
+	}
+	r, c, ok := b.geo.At(ev.Position)
+	if !ok {
+		return
+	}
+	// Not a lit cell: the engine names the rule it breaks.
+	m := canyon.MoveTo(r, c)
+	if b.view.Phase == canyon.PhasePlace {
+		m = canyon.Place(r, c)
+	}
+	b.play(m)
+}
+
+func (b *canyonBoard) play(m canyon.Move) {
+	b.pending = true
+	b.env.Play(b.view.ToMove, m)
+}
+
+func (b *canyonBoard) CreateRenderer() fyne.WidgetRenderer { return newCanyonRenderer(b) }
+
+type canyonRenderer struct {
+	b       *canyonBoard
+	bg      *canvas.Rectangle
+	cells   []*canvas.Rectangle
+	arrows  []*canvas.ArbitraryPolygon // one per current cell, in cell order
+	arrowAt []int
+	bridge  *canvas.Line
+	targets []*canvas.Circle
+	track   []*canvas.Rectangle
+	trackN  []*canvas.Text
+	trump   *cardFace
+	trumpT  *canvas.Text
+	trick   []*cardFace
+	trickBy []*canvas.Circle
+	objects []fyne.CanvasObject
+}
+
+func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
+	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable)}
+	r.objects = append(r.objects, r.bg)
+	m := b.m
+	for i := range m.Rows * m.Cols {
+		c := canvas.NewRectangle(terrainColour(m, i))
+		if m.Navigable(i) {
+			// Faint cell edges, so a move's steps can be counted.
+			c.StrokeColor = color.NRGBA{0x10, 0x40, 0x68, 0x80}
+			c.StrokeWidth = 1
+		}
+		r.cells = append(r.cells, c)
+		r.objects = append(r.objects, c)
+	}
+	for i := range m.Rows * m.Cols {
+		if m.Drift(i) < 0 {
+			continue
+		}
+		a := canvas.NewArbitraryPolygon(nil, color.NRGBA{0xFF, 0xFF, 0xFF, 0xA0})
+		r.arrows = append(r.arrows, a)
+		r.arrowAt = append(r.arrowAt, i)
+		r.objects = append(r.objects, a)
+	}
+	r.bridge = canvas.NewLine(color.NRGBA{0xE0, 0xC0, 0x80, 0xFF})
+	r.bridge.StrokeWidth = 6
+	r.objects = append(r.objects, r.bridge)
+	for range 12 {
+		t := canvas.NewCircle(color.NRGBA{0x7C, 0xFC, 0x9A, 0x60})
+		t.StrokeColor = colTarget
+		t.StrokeWidth = 5
+		r.targets = append(r.targets, t)
+		r.objects = append(r.objects, t)
+	}
+	for _, c := range b.canoes {
+		r.objects = append(r.objects, c.hull, c.label)
+	}
+	for _, n := range canyon.RoundTrack() {
+		box := canvas.NewRectangle(color.NRGBA{0x2C, 0x3A, 0x42, 0xFF})
+		box.CornerRadius = 8
+		t := newText(strconv.Itoa(n), colInk, textBody, true)
+		r.track = append(r.track, box)
+		r.trackN = append(r.trackN, t)
+		r.objects = append(r.objects, box, t)
+	}
+	r.trumpT = newText(b.env.t("board.canyon.trump"), colInk, textSmall, true)
+	r.trump = newCardFace()
+	r.objects = append(r.objects, r.trumpT)
+	r.objects = append(r.objects, r.trump.objects()...)
+	for range 6 {
+		f := newCardFace()
+		by := canvas.NewCircle(color.Transparent)
+		r.trick = append(r.trick, f)
+		r.trickBy = append(r.trickBy, by)
+		r.objects = append(r.objects, f.objects()...)
+		r.objects = append(r.objects, by)
+	}
+	r.objects = append(r.objects, b.note.objects()...)
+	return r
+}
+
+// arrowPoints is a narrow arrowhead in a cell of side cell, pointing along
+// dir, its corners relative to the cell's top-left.
+func arrowPoints(dir fyne.Position, cell float32) []fyne.Position {
+	n := float32(math.Hypot(float64(dir.X), float64(dir.Y)))
+	if n == 0 {
+		return nil
+	}
+	ux, uy := dir.X/n, dir.Y/n // along the drift
+	px, py := -uy, ux          // across it
+	c, l, w := cell/2, cell*0.28, cell*0.16
+	return []fyne.Position{
+		{X: c + ux*l, Y: c + uy*l},
+		{X: c - ux*l + px*w, Y: c - uy*l + py*w},
+		{X: c - ux*l*0.45, Y: c - uy*l*0.45},
+		{X: c - ux*l - px*w, Y: c - uy*l - py*w},
+	}
+}
+
+func terrainColour(m *canyon.Board, i int) color.Color {
+	switch m.Terrain(i) {
+	case canyon.TerrainBank:
+		return color.NRGBA{0x6B, 0x55, 0x45, 0xFF}
+	case canyon.TerrainIsland:
+		return color.NRGBA{0x6E, 0x8B, 0x4A, 0xFF}
+	case canyon.TerrainStart:
+		return color.NRGBA{0x3F, 0x95, 0xC8, 0xFF}
+	case canyon.TerrainDock:
+		return color.NRGBA{0xC8, 0x9A, 0x5A, 0xFF}
+	case canyon.TerrainCave:
+		return color.NRGBA{0x2E, 0x2A, 0x28, 0xFF}
+	case canyon.TerrainWaterfall:
+		return color.NRGBA{0xE8, 0xF4, 0xFA, 0xFF}
+	}
+	if m.Drift(i) >= 0 {
+		return color.NRGBA{0x1F, 0x5F, 0x92, 0xFF} // the current: darker, faster water
+	}
+	return color.NRGBA{0x2E, 0x7D, 0xB8, 0xFF}
+}
+
+// stripHeight is the height of the cards' strip below the map.
+const stripHeight = 150
+
+func (r *canyonRenderer) Layout(size fyne.Size) {
+	b := r.b
+	r.bg.Resize(size)
+	m := b.m
+	mapArea := size.SubtractWidthHeight(0, stripHeight)
+	b.geo = geom.FitSideways(m.Rows, m.Cols, mapArea)
+	g := b.geo
+	for i, c := range r.cells {
+		row, col := m.RowCol(i)
+		c.Move(g.TopLeft(row, col))
+		c.Resize(fyne.NewSize(g.Cell, g.Cell))
+	}
+	for k, a := range r.arrows {
+		i := r.arrowAt[k]
+		row, col := m.RowCol(i)
+		tr, tc := m.RowCol(m.Drift(i))
+		from, to := g.Centre(row, col), g.Centre(tr, tc)
+		a.Points = arrowPoints(to.Subtract(from), g.Cell)
+		a.Move(from.SubtractXY(g.Cell/2, g.Cell/2))
+		a.Resize(fyne.NewSize(g.Cell, g.Cell))
+	}
+	cave := g.TopLeft(m.RowCol(m.Cave()))
+	r.bridge.Position1 = cave.AddXY(g.Cell*0.15, g.Cell/2)
+	r.bridge.Position2 = cave.AddXY(g.Cell*0.85, g.Cell/2)
+	b.strip = fyne.NewPos(g.Origin.X, g.Origin.Y+g.Size().Height+16)
+	r.layoutStrip()
+	r.place()
+}
+
+func (r *canyonRenderer) layoutStrip() {
+	b := r.b
+	x, y := b.strip.X, b.strip.Y
+	box := float32(48)
+	for i, t := range r.track {
+		t.Move(fyne.NewPos(x+float32(i)*(box+6), y+30))
+		t.Resize(fyne.NewSize(box, box))
+		textAt(r.trackN[i], fyne.NewPos(x+float32(i)*(box+6)+box/2, y+30+box/2))
+	}
+	x += float32(len(r.track))*(box+6) + 40
+	r.trumpT.Move(fyne.NewPos(x, y))
+	r.trump.layout(fyne.NewPos(x, y+28), cardSize)
+	x += cardSize.Width + 60
+	for i, f := range r.trick {
+		f.layout(fyne.NewPos(x+float32(i)*(cardSize.Width+16), y+8), cardSize)
+		circleAt(r.trickBy[i], fyne.NewPos(x+float32(i)*(cardSize.Width+16)+cardSize.Width/2, y+8+cardSize.Height+14), 22)
+	}
+}
+
+var cardSize = fyne.NewSize(80, 104)
+
+func (r *canyonRenderer) MinSize() fyne.Size { return fyne.NewSize(600, 400) }
+
+func (r *canyonRenderer) place() {
+	b := r.b
+	v := b.view
+	g := b.geo
+	if v == nil || g.Cell == 0 {
+		return
+	}
+	// Canoes: several may share the cave, so those are fanned out.
+	shared := map[int]int{}
+	if len(b.drawn) != len(v.Canoes) {
+		b.drawn = slices.Repeat([]int{-2}, len(v.Canoes))
+	}
+	for seat, c := range b.canoes {
+		if seat >= v.Seats || v.Canoes[seat] < 0 {
+			c.hull.Hide()
+			c.label.Hide()
+			continue
+		}
+		cell := v.Canoes[seat]
+		row, col := b.m.RowCol(cell)
+		centre := g.Centre(row, col)
+		k := shared[cell]
+		shared[cell]++
+		if k > 0 {
+			centre = centre.AddXY(0, float32(k)*g.Cell*0.28-g.Cell*0.2)
+		}
+		size := fyne.NewSize(g.Cell*0.9, g.Cell*0.5)
+		to := centre.SubtractXY(size.Width/2, size.Height/2)
+		c.hull.CornerRadius = size.Height / 2
+		c.hull.Resize(size)
+		labelSize := c.label.MinSize()
+		c.label.Resize(labelSize)
+		labelTo := centre.SubtractXY(labelSize.Width/2, labelSize.Height/2)
+		if b.drawn[seat] >= 0 && b.drawn[seat] != cell && !b.env.Still {
+			glide(c.hull, c.hull.Position(), to, false)
+			glide(c.label, c.label.Position(), labelTo, false)
+		} else {
+			c.hull.Move(to)
+			c.label.Move(labelTo)
+		}
+		b.drawn[seat] = cell
+		c.hull.Show()
+		c.label.Show()
+	}
+	for i, t := range r.targets {
+		if i < len(b.legal) {
+			circleAt(t, g.Centre(b.legal[i].Row, b.legal[i].Col), g.Cell*0.8)
+			t.Show()
+		} else {
+			t.Hide()
+		}
+	}
+	for i, box := range r.track {
+		if i == v.Track && v.Round > 0 {
+			box.FillColor = colYellow
+			r.trackN[i].Color = colDarkInk
+		} else {
+			box.FillColor = color.NRGBA{0x2C, 0x3A, 0x42, 0xFF}
+			r.trackN[i].Color = colInk
+		}
+	}
+	if v.Round > 0 && v.Trump.Value > 0 {
+		r.trump.show(v.Trump)
+	} else {
+		r.trump.hide()
+	}
+	for i, f := range r.trick {
+		if i < len(v.Trick) {
+			f.show(v.Trick[i])
+			r.trickBy[i].FillColor = Palette[(v.Leader+i)%v.Seats]
+			r.trickBy[i].Show()
+		} else {
+			f.hide()
+			r.trickBy[i].Hide()
+		}
+	}
+}
+
+func (r *canyonRenderer) Refresh() {
+	r.place()
+	for _, o := range r.objects {
+		o.Refresh()
+	}
+}
+
+func (r *canyonRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *canyonRenderer) Destroy()                     {}
+
+// cardFace is one Canyon card drawn: its suit's colour and symbol, and
+// its value in large type.
+type cardFace struct {
+	bg     *canvas.Rectangle
+	value  *canvas.Text
+	circle *canvas.Circle
+	poly   *canvas.RegularPolygon
+	at     fyne.Position
+	size   fyne.Size
+}
+
+func newCardFace() *cardFace {
+	f := &cardFace{bg: canvas.NewRectangle(colInk), value: newText("", colDarkInk, 44, true),
+		circle: canvas.NewCircle(color.Black), poly: canvas.NewRegularPolygon(3, color.Black)}
+	f.bg.CornerRadius = 10
+	f.bg.StrokeWidth = 6
+	f.poly.StrokeColor = color.NRGBA{0, 0, 0, 0x80}
+	f.poly.StrokeWidth = 2
+	f.circle.StrokeColor = color.NRGBA{0, 0, 0, 0x80}
+	f.circle.StrokeWidth = 2
+	return f
+}
+
+func (f *cardFace) objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{f.bg, f.value, f.circle, f.poly}
+}
+
+func (f *cardFace) layout(at fyne.Position, size fyne.Size) {
+	f.at, f.size = at, size
+	f.bg.Move(at)
+	f.bg.Resize(size)
+}
+
+func (f *cardFace) show(c canyon.Card) {
+	if c.Suit < 0 || c.Suit >= len(suitColours) {
+		f.hide()
+		return
+	}
+	col := suitColours[c.Suit]
+	f.bg.StrokeColor = col
+	f.value.Text = strconv.Itoa(c.Value)
+	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.38))
+	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.78)
+	f.circle.Hide()
+	f.poly.Hide()
+	if sides := suitSides[c.Suit]; sides == 0 {
+		f.circle.FillColor = col
+		circleAt(f.circle, sym, 28)
+		f.circle.Show()
+	} else {
+		f.poly.Sides = sides
+		f.poly.FillColor = col
+		circleAt(f.poly, sym, 32)
+		f.poly.Show()
+	}
+	f.bg.Show()
+	f.value.Show()
+}
+
+func (f *cardFace) hide() {
+	for _, o := range f.objects() {
+		o.Hide()
+	}
+}
