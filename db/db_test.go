@@ -132,8 +132,13 @@ func TestDamagedFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	if err := Check(ctx, d.Path()); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("Check of a damaged file: %v", err)
+	}
+	// As after a crash: a marker left by a process that is gone.
+	leaveStaleMarker(t, d.Path())
 	if _, err := Open(ctx, d.Path()); err == nil {
-		t.Fatal("a damaged file opened without complaint")
+		t.Fatal("a damaged file opened without complaint after an unclean end")
 	} else {
 		t.Log(err)
 	}

@@ -60,6 +60,14 @@ func forget(ctx context.Context, tx *sql.Tx, id string) error {
 		return err
 	}
 	for _, q := range []string{
+		// A game still being played keeps its phones' seating (the table
+		// server's JSON: {"seats":[{"name":…,"token_sha256":…}]}); take
+		// the nickname out of the player's seat, keep the token hash so
+		// their phone can still resume after a crash.
+		`UPDATE sessions SET seating = json_remove(seating, '$.seats[' || st.seat || '].name')
+		 FROM seats st
+		 WHERE st.session_id = sessions.id AND st.player_id = ?1
+		   AND sessions.seating IS NOT NULL AND json_type(sessions.seating, '$.seats') = 'array'`,
 		"UPDATE seats SET kind = 'guest', player_id = NULL, name = '' WHERE player_id = ?",
 		"UPDATE bot_handovers SET player_id = NULL, name = '' WHERE player_id = ?",
 		"DELETE FROM rating_changes WHERE player_id = ?",

@@ -198,6 +198,18 @@ func TestForgetLeavesNoTrace(t *testing.T) {
 	if err := f.d.SetSeat(ctx, s3.ID, 0, Seat{Kind: Bot, BotLevel: "default"}); err != nil {
 		t.Fatal(err)
 	}
+	// A game still being played, with the phones' seating the server keeps.
+	live, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: seats[1:], StartedAt: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.d.SetSeat(ctx, live.ID, 1, Seat{Kind: Person, PlayerID: p.ID}); err != nil {
+		t.Fatal(err)
+	}
+	seating := `{"session":"` + live.ID + `","code":"0427","seats":[{"name":"playerA","token_sha256":"aa"},{"name":"` + name + `","token_sha256":"bb"}]}`
+	if err := f.d.SaveSeating(ctx, live.ID, []byte(seating)); err != nil {
+		t.Fatal(err)
+	}
 	hash := keyHash(keyA)
 	before := fileBytes(t, f.d)
 	for _, trace := range [][]byte{[]byte(name), []byte(alias), hash} {
@@ -213,6 +225,9 @@ func TestForgetLeavesNoTrace(t *testing.T) {
 		if bytes.Contains(after, trace) {
 			t.Errorf("%q still in the database's files after forgetting", trace)
 		}
+	}
+	if kept, _ := f.d.Seating(ctx, live.ID); !bytes.Contains(kept, []byte(`{"token_sha256":"bb"}`)) || !bytes.Contains(kept, []byte("playerA")) {
+		t.Errorf("the live game's seating after forgetting: %s", kept)
 	}
 	got, err := f.d.Session(ctx, s1.ID)
 	if err != nil || got.Seats[0].Kind != Guest || got.Seats[0].Name != "" || got.Seats[0].PlayerID != "" {

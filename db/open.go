@@ -24,17 +24,21 @@ const readers = 4
 
 // DB is an open kiosk database. It is safe for concurrent use.
 type DB struct {
-	path string
-	w    *sql.DB // one connection: every write goes through it, in order
-	r    *sql.DB // read-only connections
+	path      string
+	w         *sql.DB // one connection: every write goes through it, in order
+	r         *sql.DB // read-only connections
+	marker    string  // this handle's open marker (shutdown.go); "" once closed
+	fullCheck bool    // Open ran the full integrity check
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.
 var ErrNotFound = errors.New("not found")
 
 // Open opens the database at path, creating it and its directory if needed,
-// checks its integrity and brings its schema up to date. It fails if the
-// file was written by a newer Tablée.
+// and brings its schema up to date. After an unclean end of a process that
+// had it open (see shutdown.go) it first runs the full integrity check and
+// refuses a damaged file. It fails if the file was written by a newer
+// Tablée.
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" || strings.HasPrefix(path, ":memory:") || strings.HasPrefix(path, "file:") {
 		// Each connection to :memory: is its own database; the pools need a file.
@@ -44,7 +48,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	d := &DB{path: path}
-	var err error
+	stale, known, err := uncleanMarkers(path)
+	if err != nil {
+		return nil, err
+	}
+	d.fullCheck = len(stale) > 0 || !known
 	if d.w, err = sql.Open("sqlite3", dsn(path, false)); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -54,8 +62,19 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		d.w.Close()
 		return nil, err
 	}
+	// Checked and sound: the unclean ends are dealt with.
+	for _, m := range stale {
+		os.Remove(m)
+	}
+	if known {
+		if d.marker, err = writeMarker(path); err != nil {
+			d.w.Close()
+			return nil, err
+		}
+	}
 	if d.r, err = sql.Open("sqlite3", dsn(path, true)); err != nil {
 		d.w.Close()
+		os.Remove(d.marker)
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	d.r.SetMaxOpenConns(readers)
@@ -84,8 +103,10 @@ func (d *DB) setUpWhenFree(ctx context.Context) error {
 
 // setUp checks the file and migrates it, on the writer connection.
 func (d *DB) setUp(ctx context.Context) error {
-	if err := d.integrityCheck(ctx); err != nil {
-		return err
+	if d.fullCheck {
+		if err := integrityCheck(ctx, d.w, d.path); err != nil {
+			return err
+		}
 	}
 	if err := migrate(ctx, d.w); err != nil {
 		return fmt.Errorf("database %s: %w", d.path, err)
@@ -96,29 +117,41 @@ func (d *DB) setUp(ctx context.Context) error {
 	return nil
 }
 
-func (d *DB) integrityCheck(ctx context.Context) error {
-	rows, err := d.w.QueryContext(ctx, "PRAGMA integrity_check")
+func integrityCheck(ctx context.Context, c *sql.DB, path string) error {
+	problems, err := integrityProblems(ctx, c)
+	var se sqlite3.Error
+	if errors.As(err, &se) && (se.Code == sqlite3.ErrCorrupt || se.Code == sqlite3.ErrNotADB) {
+		// Too damaged for the check to finish.
+		problems, err = append(problems, se.Error()), nil
+	}
 	if err != nil {
-		return fmt.Errorf("open database %s: %w", d.path, err)
+		return fmt.Errorf("integrity check of %s: %w", path, err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("database %s is damaged (integrity check: %s); restore a backup", path, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// integrityProblems runs PRAGMA integrity_check and returns what it found
+// wrong.
+func integrityProblems(ctx context.Context, c *sql.DB) ([]string, error) {
+	rows, err := c.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var problems []string
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return fmt.Errorf("integrity check of %s: %w", d.path, err)
+			return problems, err
 		}
 		if line != "ok" {
 			problems = append(problems, line)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("integrity check of %s: %w", d.path, err)
-	}
-	if len(problems) > 0 {
-		return fmt.Errorf("database %s is damaged (integrity check: %s); restore a backup", d.path, strings.Join(problems, "; "))
-	}
-	return nil
+	return problems, rows.Err()
 }
 
 // dsn builds the driver's connection string. Every setting is per
@@ -149,7 +182,13 @@ func (d *DB) Path() string { return d.path }
 
 // Close closes both pools.
 func (d *DB) Close() error {
-	return errors.Join(d.r.Close(), d.w.Close())
+	err := errors.Join(d.r.Close(), d.w.Close())
+	if d.marker != "" {
+		// Closed cleanly: no check needed at the next open.
+		err = errors.Join(err, os.Remove(d.marker))
+		d.marker = ""
+	}
+	return err
 }
 
 // SystemPath is the database of a kiosk installed from the Debian package,

@@ -205,15 +205,20 @@ func saveRating(ctx context.Context, tx *sql.Tx, r Rating, at time.Time) error {
 	return nil
 }
 
+const insertChange = `INSERT INTO rating_changes
+	(session_id, seat, player_id, game, mu_before, sigma_before, mu_after, sigma_after)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+
 func saveChange(ctx context.Context, tx *sql.Tx, session string, s rated, before, after Rating) error {
-	_, err := tx.ExecContext(ctx,
-		`INSERT INTO rating_changes (session_id, seat, player_id, game, mu_before, sigma_before, mu_after, sigma_after)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		session, s.seat, s.player, after.Game, before.Mu, before.Sigma, after.Mu, after.Sigma)
+	_, err := tx.ExecContext(ctx, insertChange, changeArgs(session, s, before, after)...)
 	if err != nil {
 		return fmt.Errorf("save rating change of %s in %s: %w", s.player, session, err)
 	}
 	return nil
+}
+
+func changeArgs(session string, s rated, before, after Rating) []any {
+	return []any{session, s.seat, s.player, after.Game, before.Mu, before.Sigma, after.Mu, after.Sigma}
 }
 
 // Rating returns a player's rating in game; a player who has not played it

@@ -25,6 +25,12 @@ func recomputeRatings(ctx context.Context, tx *sql.Tx, game string) error {
 	if err != nil {
 		return fmt.Errorf("recompute %s ratings: %w", game, err)
 	}
+	// One statement compiled once: a game may hold a hundred thousand seats.
+	insert, err := tx.PrepareContext(ctx, insertChange)
+	if err != nil {
+		return fmt.Errorf("recompute %s ratings: %w", game, err)
+	}
+	defer insert.Close()
 	current := map[string]Rating{}
 	last := map[string]time.Time{}
 	for _, s := range sessions {
@@ -42,8 +48,8 @@ func recomputeRatings(ctx context.Context, tx *sql.Tx, game string) error {
 		}
 		for i, r := range rate(before, seated) {
 			current[r.PlayerID], last[r.PlayerID] = r, s.ended
-			if err := saveChange(ctx, tx, s.id, seated[i], before[i], r); err != nil {
-				return err
+			if _, err := insert.ExecContext(ctx, changeArgs(s.id, seated[i], before[i], r)...); err != nil {
+				return fmt.Errorf("recompute %s ratings, session %s: %w", game, s.id, err)
 			}
 		}
 	}

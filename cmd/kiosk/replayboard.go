@@ -19,7 +19,13 @@ func (r replayBoard) Show(v engine.View)         { r.b.Update(v, nil) }
 // replayBoards makes the board of a replayed game, the seats named.
 func (ui *kioskUI) replayBoards(names []string) screen.Boards {
 	return func(rules engine.Rules) (screen.BoardView, bool) {
-		b, err := board.New(rules.Info().ID, board.Env{Lang: i18n.Parse(ui.lang), Texts: ui.cat, Names: names, Still: true})
+		name := func(s engine.Seat) string {
+			if int(s) >= 0 && int(s) < len(names) && names[s] != "" {
+				return names[s]
+			}
+			return ui.words().T("kiosk.seat.n", "N", int(s)+1)
+		}
+		b, err := board.New(rules.Info().ID, board.Env{Lang: i18n.Parse(ui.lang), Texts: ui.cat, Name: name, Still: true})
 		if err != nil {
 			return nil, false
 		}

@@ -20,6 +20,7 @@ func staffCommands() map[string]command {
 		"session":     {"show one session's move-by-move log", runSession},
 		"export":      {"write sessions, results and players as CSV files", runExport},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
+		"check":       {"run the full integrity check of the database", runCheck},
 		"player":      {"list, rename or merge players", runPlayer},
 		"staff-pin":   {"set the staff PIN (read from standard input), stored hashed", runStaffPIN},
 		"table-name":  {"show or set the table's name", runTableName},

@@ -113,14 +113,4 @@ func oneDecimal(x float64) string {
 	return fmt.Sprintf("%.1f", r)
 }
 
-// signed formats a change to one decimal with its sign ("+1.2", "-0.3",
-// "0.0").
-func signed(x float64) string {
-	s := oneDecimal(x)
-	if s != "0.0" && x > 0 {
-		return "+" + s
-	}
-	return s
-}
-
 func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }

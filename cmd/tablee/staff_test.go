@@ -304,7 +304,7 @@ func TestPlayerCommands(t *testing.T) {
 
 func TestStaffCommandsAreListed(t *testing.T) {
 	code, _, stderr := tablee(t, "help")
-	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "player", "staff-pin", "table-name"} {
+	for _, name := range []string{"leaderboard", "sessions", "session", "export", "backup", "check", "player", "staff-pin", "table-name"} {
 		if code != 0 || !strings.Contains(stderr, name) {
 			t.Errorf("help does not list %s", name)
 		}
@@ -382,5 +382,16 @@ func TestSessionsShowWhomABotPlayedFor(t *testing.T) {
 	out, _, err = staff(t, runSession, s.ID, "--db", k.path)
 	if err != nil || !strings.Contains(out, "seat 1   bot default (for Léa)") {
 		t.Errorf("session (%v):\n%s", err, out)
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	k := newKiosk(t)
+	out, _, err := staff(t, runCheck, "--db", k.path)
+	if err != nil || !strings.Contains(out, ": ok") {
+		t.Fatalf("check (%v): %s", err, out)
+	}
+	if _, _, err := staff(t, runCheck, "--db", filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Error("check of a missing file succeeded")
 	}
 }

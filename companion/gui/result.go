@@ -46,6 +46,10 @@ func (s *seatScreen) resultTable() fyne.CanvasObject {
 		return nil
 	}
 	lines := []string{a.t("final_ranking")}
+	if key := "rule.end." + r.Reason; r.Reason != "" && a.texts.Has(key) {
+		// How the game ended, in the rules' own words.
+		lines = []string{a.texts.T(a.lang, key), "", a.t("final_ranking")}
+	}
 	for rank := 1; rank <= len(r.Ranks); rank++ {
 		for seat, got := range r.Ranks {
 			if got != rank {

@@ -47,8 +47,8 @@ type Action struct {
 type Env struct {
 	Lang  i18n.Lang
 	Texts *i18n.Catalog
-	// Names are the seats' names as the panels show them.
-	Names []string
+	// Name is a seat's name as the panels show it; "Seat N" when nil.
+	Name func(engine.Seat) string
 	// Play makes seat's move. It returns at once; the move's outcome comes
 	// back as a new view (Update) or a refusal (Refuse).
 	Play func(seat engine.Seat, m engine.Move)
@@ -89,8 +89,10 @@ func (e Env) t(key string, params ...map[string]any) string {
 
 // name is seat's name, or "Seat N".
 func (e Env) name(seat engine.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(e.Names) && e.Names[seat] != "" {
-		return e.Names[seat]
+	if e.Name != nil {
+		if n := e.Name(seat); n != "" {
+			return n
+		}
 	}
 	return e.t("common.seat", map[string]any{"N": int(seat) + 1})
 }

@@ -48,7 +48,7 @@ func texts(t testing.TB) *i18n.Catalog {
 func show(t *testing.T, game string, st engine.State, size fyne.Size, play func(engine.Seat, engine.Move)) (Board, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	b, err := New(game, Env{Lang: i18n.FR, Texts: texts(t), Names: []string{"Anja", "Bernd", "Carola", "Dirk"}, Play: play, Still: true})
+	b, err := New(game, Env{Lang: i18n.FR, Texts: texts(t), Name: func(s engine.Seat) string { return []string{"Anja", "Bernd", "Carola", "Dirk"}[s] }, Play: play, Still: true})
 	if err != nil {
 		t.Fatal(err)
 	}

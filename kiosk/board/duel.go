@@ -343,9 +343,10 @@ func newDuelRenderer(d *duel) *duelRenderer {
 		r.objects = append(r.objects, l)
 	}
 	for range 48 {
-		t := canvas.NewCircle(color.NRGBA{0x7C, 0xFC, 0x9A, 0x50})
-		t.StrokeColor = colTarget
-		t.StrokeWidth = 5
+		// Strong enough to see on the sand from across the table.
+		t := canvas.NewCircle(color.NRGBA{0x2E, 0xC2, 0x5A, 0xD0})
+		t.StrokeColor = color.NRGBA{0x0E, 0x4A, 0x20, 0xFF}
+		t.StrokeWidth = 4
 		r.targets = append(r.targets, t)
 		r.objects = append(r.objects, t)
 	}

@@ -30,6 +30,7 @@ type seatPanel struct {
 	line     *canvas.Text
 	progress *canvas.Text
 	badge    *canvas.Text
+	badgeBox *fyne.Container
 	buttons  *fyne.Container
 	drawn    string // what the panel showed when last drawn
 }
@@ -58,7 +59,8 @@ func newSeatPanel(t *Table, seat engine.Seat, turn geom.Turn) *seatPanel {
 	p.buttons = container.NewVBox()
 	swatch := container.NewGridWrap(fyne.NewSize(96, 96), container.NewStack(p.swatch, container.NewCenter(p.letter)))
 	left := container.NewCenter(swatch)
-	info := container.NewVBox(container.NewHBox(p.name, container.NewStack(badgeBG, container.NewPadded(p.badge))), p.line, p.progress)
+	p.badgeBox = container.NewStack(badgeBG, container.NewPadded(p.badge))
+	info := container.NewVBox(container.NewHBox(p.name, p.badgeBox), p.line, p.progress)
 	body := container.NewBorder(nil, nil, left, container.NewCenter(p.buttons), info)
 	content := container.NewStack(p.frame, container.New(&inset{16}, body))
 	p.panel = board.NewPanel(content, PanelSize, turn)
@@ -112,10 +114,10 @@ func (p *seatPanel) update() {
 	if myTurn {
 		p.frame.StrokeColor = t.board.SeatColour(p.seat)
 		p.frame.StrokeWidth = 8
-		p.badge.Show()
+		p.badgeBox.Show()
 	} else {
 		p.frame.StrokeWidth = 0
-		p.badge.Hide()
+		p.badgeBox.Hide()
 	}
 	p.badge.Refresh()
 	p.buttons.RemoveAll()

@@ -110,7 +110,7 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	}
 	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
-		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still,
+		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("table screen: %w", err)
@@ -301,7 +301,8 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	btn := rest[2]
 	bs := btn.MinSize().Max(fyne.NewSize(geom.MinTarget*2, geom.MinTarget))
 	btn.Resize(bs)
-	btn.Move(fyne.NewPos(8, 8))
+	// In the board's corner: the screen's corners may hold panels.
+	btn.Move(boardPos.AddXY(8, 8))
 }
 
 func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }

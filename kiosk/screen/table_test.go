@@ -147,7 +147,7 @@ func TestTableScreenSaysWhoWon(t *testing.T) {
 	sg := newStage(t, s, 2, TableConfig{Lang: "en"})
 	st := TableState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "bot")}
 	sg.tbl.Show(st)
-	if !sg.tbl.panels[0].badge.Visible() || sg.tbl.panels[1].badge.Visible() {
+	if !sg.tbl.panels[0].badgeBox.Visible() || sg.tbl.panels[1].badgeBox.Visible() {
 		t.Error("the your-turn mark is not on Anja's panel alone")
 	}
 	st.Over, st.Turn = true, engine.NoSeat
@@ -156,7 +156,7 @@ func TestTableScreenSaysWhoWon(t *testing.T) {
 	if got := sg.tbl.panels[1].progress.Text; got[:7] != "Winner!" {
 		t.Errorf("Bernd's panel says %q", got)
 	}
-	if sg.tbl.panels[0].badge.Visible() {
+	if sg.tbl.panels[0].badgeBox.Visible() {
 		t.Error("a finished game still marks a turn")
 	}
 }

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/screen"
+)
+
+// local is a game played straight on the engine, standing in for the
+// host's session: a screenshot needs no database.
+type local struct {
+	mu    sync.Mutex
+	rules engine.Rules
+	st    engine.State
+}
+
+func (l *local) Game() engine.Rules { return l.rules }
+
+func (l *local) View(seat engine.Seat) engine.View {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.st.View(seat)
+}
+
+func (l *local) Play(_ context.Context, seat engine.Seat, m engine.Move) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	next := l.st.Clone()
+	if _, err := next.Apply(seat, m); err != nil {
+		return err
+	}
+	l.st = next
+	return nil
+}
+
+var names = []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}
+
+// gameScreen is the table screen of game after plies moves, the same on
+// every run, or the first position after that which want accepts; kinds
+// says how each seat plays ("touch", "phone" or "bot").
+func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool) shot {
+	return func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error) {
+		rules, err := catalog.Registry().Get(game)
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := engine.NewGame(rules, engine.Setup{Seats: seats, Seed: 20261123})
+		if err != nil {
+			return nil, nil, err
+		}
+		for i := 0; i < plies+2000; i++ {
+			if i >= plies && (want == nil || want(st.View(engine.Table))) {
+				break
+			}
+			legal := st.Legal()
+			if len(legal) == 0 {
+				return nil, nil, fmt.Errorf("%s: the game ended before the wanted position", game)
+			}
+			if _, err := st.Apply(st.Turn(), legal[(i*7+3)%len(legal)]); err != nil {
+				return nil, nil, fmt.Errorf("%s move %d: %w", game, i, err)
+			}
+		}
+		s := &local{rules: rules, st: st}
+		tbl, err := screen.NewTable(screen.TableConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		state := screen.TableState{Game: rules.Info(), Code: "4271", Turn: st.Turn()}
+		for i := range seats {
+			ss := screen.SeatStatus{Name: names[i], State: "connected"}
+			switch kinds[i] {
+			case "touch":
+				ss.Touch = true
+			case "bot":
+				ss.State = "bot"
+			}
+			state.Seats = append(state.Seats, ss)
+		}
+		after := func() {
+			tbl.Show(state)
+			touchAPiece(tbl, st)
+		}
+		return tbl.Content(), after, nil
+	}
+}
+
+// touchAPiece touches a piece of the seat to move on a board game, so the
+// picture shows the lit targets as a guest sees them.
+func touchAPiece(tbl *screen.Table, st engine.State) {
+	legal := st.View(st.Turn()).Legal()
+	if len(legal) == 0 {
+		return
+	}
+	pick := legal[len(legal)/2]
+	for _, m := range legal {
+		if cm, ok := m.(canoe.Move); ok && cm.Kind == canoe.KindMove {
+			pick = m
+			break
+		}
+	}
+	var at fyne.Position
+	switch m := pick.(type) {
+	case canyonduel.Move:
+		b, ok := tbl.Board().(interface {
+			CellCentre(canyonduel.Cell) fyne.Position
+		})
+		if !ok {
+			return
+		}
+		at = b.CellCentre(m.Path[0])
+	case canoe.Move:
+		b, ok := tbl.Board().(interface {
+			HoleCentre(canoe.Hole) fyne.Position
+		})
+		if !ok || m.Kind != canoe.KindMove {
+			return
+		}
+		at = b.HoleCentre(m.From)
+	default:
+		return
+	}
+	tbl.Board().Tapped(&fyne.PointEvent{Position: at})
+}
