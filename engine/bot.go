@@ -27,6 +27,14 @@ type RandomMover interface {
 	RandomMove(r *RNG) Move
 }
 
+// Playouter is implemented by States that can play uniformly random moves
+// to the end of the game without building the events Apply returns: the
+// state they end in is the one Apply reaches with the same moves
+// (RandomMover's, drawn from r). Simulations of random games use it.
+type Playouter interface {
+	Playout(r *RNG)
+}
+
 // Level names how a bot plays: the set-up screen offers levels, the
 // database stores them with a bot seat, bot.New makes the bot.
 type Level string

@@ -187,6 +187,14 @@ func (s *simStats) add(r engine.Result) {
 
 func playOne(ctx context.Context, cfg simConfig, i int) (played, error) {
 	seed := cfg.seed + uint64(i)
+	if allRandom(cfg.levels) {
+		start := time.Now()
+		s, ok, err := randomGame(cfg.rules, engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}, seed)
+		if ok || err != nil {
+			res, _ := s.Result()
+			return played{result: res, plies: s.Plies(), started: start, ended: time.Now()}, err
+		}
+	}
 	bots := make([]engine.Bot, cfg.players)
 	for s, level := range cfg.levels {
 		b, err := bot.New(cfg.rules, level, seed*131+uint64(s))
@@ -200,3 +208,47 @@ func playOne(ctx context.Context, cfg simConfig, i int) (played, error) {
 	o, err := bot.Play(ctx, cfg.rules, setup, bots)
 	return played{result: o.Result, plies: len(o.Moves), started: start, ended: time.Now()}, err
 }
+
+func allRandom(levels []engine.Level) bool {
+	for _, l := range levels {
+		if l != engine.LevelRandom {
+			return false
+		}
+	}
+	return true
+}
+
+// randomStream is the RNG stream random games draw their moves from.
+const randomStream = 11
+
+// randomGame plays a game of uniformly random moves straight on the state,
+// with no bots and no views: through the game's event-free Playout when it
+// has one, else through Apply with its RandomMove. ok is false when the game
+// offers neither (then bots must play it). The moves differ from the random
+// bot's, not their distribution: both draw uniformly among the legal moves.
+func randomGame(rules engine.Rules, setup engine.Setup, seed uint64) (s engine.State, ok bool, err error) {
+	s, err = engine.NewGame(rules, setup)
+	if err != nil {
+		return nil, true, err
+	}
+	rng := engine.NewRNG(seed, randomStream)
+	switch st := s.(type) {
+	case engine.Playouter:
+		st.Playout(&rng)
+		return s, true, nil
+	case engine.RandomMover:
+		for ply := 0; s.Turn() != engine.NoSeat; ply++ {
+			if ply >= maxRandomPlies {
+				return s, true, fmt.Errorf("%s did not end after %d plies", rules.Info().ID, ply)
+			}
+			if _, err := s.Apply(s.Turn(), st.RandomMove(&rng)); err != nil {
+				return s, true, fmt.Errorf("a random move was refused: %w", err)
+			}
+		}
+		return s, true, nil
+	}
+	return nil, false, nil
+}
+
+// maxRandomPlies stops a game whose rules failed to end it.
+const maxRandomPlies = 100_000

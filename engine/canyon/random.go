@@ -77,6 +77,9 @@ func (s *State) randomMove(r *engine.RNG) (Move, bool) {
 	return Move{}, false
 }
 
+// Playout is playout, for engine.Playouter.
+func (s *State) Playout(r *engine.RNG) { s.playout(r) }
+
 // playout plays uniformly random moves (RandomMove's, drawn from r) until
 // the game is over, without building the events nobody reads: the state it
 // ends in is the one Apply would reach with the same moves.
