@@ -252,3 +252,37 @@ func TestASavedSeatWhoseTableIsGoneSaysSoAndCanBeForgotten(t *testing.T) {
 		t.Error("the seat is still kept")
 	}
 }
+
+func TestTheEndShowsTheResultAndThisPlayersRecord(t *testing.T) {
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	runBots(t, tb, 1)
+	seat := p.seat.w.Seat
+	// This seat's moves are made on the table's screen: here, the first
+	// legal one each time, until the game ends.
+	p.u.until(t, "the game's end and the record", func() bool {
+		if p.seat.canAct() {
+			v := tb.Session().View(seat)
+			if err := tb.Session().Play(context.Background(), seat, v.Legal()[0]); err != nil {
+				t.Errorf("table move: %v", err)
+			}
+		}
+		return p.seat.over && p.seat.record != nil
+	})
+	p.u.do(func() {
+		r, _ := tb.Result()
+		text := p.labels()
+		if !strings.Contains(p.stateLine(), "Game over") || !strings.Contains(text, "Final ranking") ||
+			!strings.Contains(text, p.ruleWords("end."+r.Reason)) {
+			t.Errorf("state %q, panel:\n%s", p.stateLine(), text)
+		}
+		if !strings.Contains(text, p.seat.recordLine()) || p.seat.recordLine() == "" {
+			t.Errorf("no record line in:\n%s", text)
+		}
+		if p.prefs.String(prefKey) == "" {
+			t.Error("no player key kept")
+		}
+	})
+}

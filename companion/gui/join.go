@@ -36,6 +36,7 @@ type joinScreen struct {
 	code   *widget.Entry
 	name   *widget.Entry
 	submit *widget.Button
+	guest  *widget.Check
 	status *widget.Label
 }
 
@@ -79,7 +80,10 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	} else {
 		items = append(items, widget.NewLabel(a.t("code_from_link")))
 	}
-	items = append(items, widget.NewLabel(a.t("nickname")), j.name, j.submit, back, j.status)
+	guest := widget.NewCheck(a.t("guest"), func(on bool) { a.prefs.SetBool(prefGuest, on) })
+	guest.SetChecked(a.prefs.Bool(prefGuest))
+	j.guest = guest
+	items = append(items, widget.NewLabel(a.t("nickname")), j.name, guest, j.submit, back, j.status)
 	j.setBusy(j.busy)
 	return container.NewVScroll(container.NewVBox(items...))
 }
@@ -114,10 +118,10 @@ func (j *joinScreen) start() {
 	j.say(a.t("joining"))
 	ctx, cancel := context.WithCancel(a.ctx)
 	j.cancel = cancel
-	t := j.target
+	t, key := j.target, a.playerKey()
 	go func() {
 		c, w, err := a.connect(ctx, t.table, func(c *client.Client) (client.Welcome, error) {
-			return c.Join(ctx, code, name)
+			return c.JoinPlayer(ctx, code, name, key)
 		})
 		a.deps.Do(func() {
 			if ctx.Err() != nil {

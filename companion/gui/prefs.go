@@ -3,14 +3,17 @@ package gui
 import (
 	"encoding/json"
 
+	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/i18n"
 )
 
 // Preference keys.
 const (
-	prefName = "nickname"
-	prefLang = "language"
-	prefSeat = "seat"
+	prefName  = "nickname"
+	prefLang  = "language"
+	prefSeat  = "seat"
+	prefKey   = "player_key" // the phone's player key: the table knows it again
+	prefGuest = "guest"      // the guest chose not to be rated
 )
 
 // savedSeat is what the app keeps of the seat it holds, so that a phone
@@ -42,6 +45,24 @@ func (a *App) keepSeat(s savedSeat) {
 }
 
 func (a *App) forgetSeat() { a.prefs.RemoveValue(prefSeat) }
+
+// playerKey is the phone's player key, drawn on first use, or "" for a
+// guest: with it the table rates this phone's games and puts its player on
+// the leaderboards, whatever nickname comes with it.
+func (a *App) playerKey() string {
+	if a.prefs.Bool(prefGuest) {
+		return ""
+	}
+	key := a.prefs.String(prefKey)
+	if key == "" {
+		var err error
+		if key, err = client.NewPlayerKey(); err != nil {
+			return "" // no randomness: join as a guest rather than not at all
+		}
+		a.prefs.SetString(prefKey, key)
+	}
+	return key
+}
 
 // savedLang is the language the guest chose, else the system's.
 func (a *App) savedLang() i18n.Lang {

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -62,6 +63,9 @@ func (s *seatScreen) resultTable() fyne.CanvasObject {
 			lines = append(lines, line)
 		}
 	}
+	if rec := s.recordLine(); rec != "" {
+		lines = append(lines, "", rec)
+	}
 	l := widget.NewLabel(strings.Join(lines, "\n"))
 	l.TextStyle.Bold = true
 	return l
@@ -72,4 +76,24 @@ func scoreAt(r engine.Result, seat int) int {
 		return r.Scores[seat]
 	}
 	return 0
+}
+
+// recordLine is this player's rating change and place on the game's board,
+// once the table has recorded the game (only for a phone with a player key).
+func (s *seatScreen) recordLine() string {
+	a, r := s.a, s.record
+	switch {
+	case r == nil:
+		return ""
+	case !r.Rated:
+		return a.t("record_unrated")
+	}
+	line := a.t("record_rated", map[string]any{
+		"Before": fmt.Sprintf("%.1f", r.Before), "After": fmt.Sprintf("%.1f", r.After),
+		"Place": r.Place, "Of": r.Of, "Game": a.gameName(s.w.Game),
+	})
+	if r.Provisional {
+		line += " " + a.t("record_provisional", map[string]any{"N": r.Games})
+	}
+	return line
 }

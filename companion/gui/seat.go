@@ -35,6 +35,8 @@ type seatScreen struct {
 	rules engine.Rules
 	view  engine.View // nil before the first view
 	over  bool
+	// record is this player's rating after the game, when the table sends it.
+	record *wire.Record
 	// waiting is how many seats are still free, when the table says.
 	waiting int
 
@@ -211,6 +213,9 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		return
 	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	if u.Record != nil {
+		s.record = u.Record
+	}
 	s.waiting = waitingSeats(u)
 	s.linkUp = true
 	s.refresh()
