@@ -13,7 +13,7 @@ import (
 
 // position plays moves (chosen by pick from the legal ones) from the start
 // of game, the same every run, and returns the state.
-func position(t *testing.T, game string, seats int, seed uint64, plies int) engine.State {
+func position(t testing.TB, game string, seats int, seed uint64, plies int) engine.State {
 	t.Helper()
 	rules, err := catalog.Registry().Get(game)
 	if err != nil {
