@@ -226,7 +226,7 @@ function onMessage(m) {
     case 'removed':
       forget();
       S.screen = 'removed';
-      S.notice = t('web.removed');
+      S.notice = (m.error && m.error.code === 'abandoned') ? t('common.abandoned') : t('web.removed');
       break;
     default:
       return; // pong and anything newer
