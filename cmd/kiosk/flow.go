@@ -62,8 +62,7 @@ func (ui *kioskUI) showSeating(g engine.Info) {
 	if err != nil {
 		ui.fault(err)
 	}
-	var s *screen.Seating
-	s = screen.NewSeating(ui.words(), g, defaults, screen.SeatingActions{
+	s := screen.NewSeating(ui.words(), g, defaults, screen.SeatingActions{
 		Start: func(opts map[string]string, plan []screen.SeatPlan) { ui.startGame(lastGame{g, opts, plan}) },
 		Back:  ui.showLobby,
 		BotIn: func(seat engine.Seat) {

@@ -128,7 +128,7 @@ func (f *findScreen) build() fyne.CanvasObject {
 	f.link.SetPlaceHolder(a.t("link_hint"))
 	f.open = widget.NewButton(a.t("link_open"), func() { a.showLink(f.link.Text) })
 	paste := widget.NewButton(a.t("link_paste"), func() {
-		f.link.SetText(strings.TrimSpace(a.win.Clipboard().Content()))
+		f.link.SetText(strings.TrimSpace(fyne.CurrentApp().Clipboard().Content()))
 	})
 	f.typed = widget.NewButton(a.t("type_address"), func() { a.showAddress() })
 	other := container.NewVBox(

@@ -1,10 +1,26 @@
 package bot
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"github.com/tablee/tablee/engine"
 )
+
+// DefaultBudget is how long a bot may think at the table unless configured
+// otherwise: people at the table wait for it.
+const DefaultBudget = 300 * time.Millisecond
+
+// WithBudget returns ctx with a deadline budget from now (DefaultBudget if
+// budget is zero): every bot decides before its context's deadline,
+// searching bots stopping their search there.
+func WithBudget(ctx context.Context, budget time.Duration) (context.Context, context.CancelFunc) {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	return context.WithTimeout(ctx, budget)
+}
 
 // New returns the bot of level for rules' game, its choices fixed by seed.
 // A game may offer its own bot for a level through engine.BotMaker (and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -17,7 +18,8 @@ type MCTS struct {
 	rules engine.Rules
 	rng   engine.RNG
 	// Iterations bounds the work per decision, so a decision is
-	// reproducible and its time predictable; the context may cut it short.
+	// reproducible; the context's deadline (the bot's time budget, see
+	// WithBudget) cuts it short.
 	Iterations int
 	// PlayoutPlies cuts a playout short; the position is then judged by the
 	// state's Estimator if it has one, else counted as even.
@@ -51,8 +53,12 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	// Reward vectors are sized for the most seats the game allows; seats
 	// beyond the real count simply stay at zero.
 	root := newNode(b.rules.Info().MaxSeats)
+	// A deadline is read once and compared each iteration (a clock read
+	// is far cheaper than an iteration): the budget is kept even when one
+	// iteration is slow. Whatever the clock says, one iteration runs.
+	deadline, timed := ctx.Deadline()
 	for i := 0; i < b.Iterations; i++ {
-		if i%32 == 0 && ctx.Err() != nil {
+		if i > 0 && (timed && !time.Now().Before(deadline) || i%32 == 0 && ctx.Err() != nil) {
 			break
 		}
 		d, err := b.rules.Determinize(v, &b.rng)

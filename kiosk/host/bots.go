@@ -65,7 +65,9 @@ func (s *Session) botMove(ctx context.Context, seat engine.Seat, b engine.Bot, v
 		case <-time.After(d):
 		}
 	}
-	m, err := b.Choose(ctx, view)
+	think, cancel := bot.WithBudget(ctx, s.host.cfg.BotBudget)
+	m, err := b.Choose(think, view)
+	cancel()
 	if err != nil {
 		return fmt.Errorf("%v's bot: %w", seat, err)
 	}

@@ -24,6 +24,9 @@ type Config struct {
 	// BotDelay is how long a bot waits before moving, so people at the
 	// table can follow; zero in tests.
 	BotDelay time.Duration
+	// BotBudget is how long a bot may think over one move (bot.DefaultBudget
+	// if zero): its context's deadline.
+	BotBudget time.Duration
 	// Backlog is how many updates a subscriber may fall behind before it
 	// is dropped (DefaultBacklog if zero).
 	Backlog int

@@ -1,3 +1,5 @@
+//lint:file-ignore U1000 fakeRecords is kept for the staff screens' tests (the flow helper's)
+
 package screen
 
 import (

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -14,6 +15,8 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/board"
@@ -201,9 +204,8 @@ func TestAnAwaySeatIsOfferedToABotThroughItsTurnedPanel(t *testing.T) {
 	}
 }
 
-// duelHost starts Canyon duel on a real host: a guest on the touch screen
-// against the default bot.
-func duelHost(t *testing.T) *host.Session {
+// hostSession starts game on a real host with the given seats.
+func hostSession(t *testing.T, game string, seats ...db.Seat) *host.Session {
 	t.Helper()
 	ctx := context.Background()
 	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
@@ -221,12 +223,119 @@ func duelHost(t *testing.T) *host.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: "canyonduel",
-		Seats: []db.Seat{host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault)}})
+	s, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: game, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// duelHost starts Canyon duel on a real host: a guest on the touch screen
+// against the default bot.
+func duelHost(t *testing.T) *host.Session {
+	return hostSession(t, "canyonduel", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault))
+}
+
+// playThrough follows s's updates on the table screen until the game ends,
+// calling move (with the screen's lock held) whenever seat 0 must decide,
+// and checks the screen shows the result. It returns seat 0's decisions.
+func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, move func(v engine.View)) int {
+	t.Helper()
+	updates, stop := s.Subscribe(engine.Table)
+	defer stop()
+	n := 0
+	for u := range updates {
+		sg.mu.Lock()
+		st := TableState{Turn: u.View.Turn(), Seats: seats}
+		st.Result, st.Over = s.Result()
+		sg.tbl.Show(st)
+		if u.View.Turn() == 0 && !st.Over {
+			move(u.View)
+			n++
+		}
+		sg.mu.Unlock()
+	}
+	res, over := s.Result()
+	if !over {
+		t.Fatal("the session ended without a result")
+	}
+	sg.tbl.Show(TableState{Turn: engine.NoSeat, Seats: seats, Over: true, Result: res})
+	for _, w := range res.Winners {
+		if got := sg.tbl.panels[w].progress.Text; !strings.HasPrefix(got, "Gagné !") {
+			t.Errorf("the winner's panel says %q", got)
+		}
+	}
+	return n
+}
+
+func TestAGuestPlaysCanoeByTouchToTheEnd(t *testing.T) {
+	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault))
+	sg := newStage(t, s, 2, TableConfig{})
+	b := sg.tbl.board.(interface {
+		HoleCentre(canoe.Hole) fyne.Position
+	})
+	rng := rand.New(rand.NewPCG(3, 4))
+	moves := playThrough(t, sg, s, seatsOf("touch", "bot"), func(engine.View) {
+		legal := s.View(0).Legal()
+		m := legal[rng.IntN(len(legal))].(canoe.Move)
+		switch m.Kind {
+		case canoe.KindPlace:
+			test.TapAt(sg.tbl.board, b.HoleCentre(m.To))
+		case canoe.KindMove:
+			test.TapAt(sg.tbl.board, b.HoleCentre(m.From))
+			test.TapAt(sg.tbl.board, b.HoleCentre(m.To))
+		case canoe.KindRemove:
+			test.TapAt(sg.tbl.board, b.HoleCentre(m.From))
+			p, at, ok := sg.panelButton(0, "Reprendre")
+			if !ok {
+				t.Fatalf("no take-back button for %v", m)
+			}
+			test.TapAt(p, at)
+		}
+	})
+	if moves < 5 {
+		t.Errorf("the guest made only %d moves", moves)
+	}
+}
+
+// TestCanyonIsPlayedToTheEndWithLandingsChosenOnTheTable: two bots and a
+// player whose cards go through the host (as from a phone) while the
+// start cell and tied landings are tapped on the board.
+func TestCanyonIsPlayedToTheEndWithLandingsChosenOnTheTable(t *testing.T) {
+	s := hostSession(t, "canyon", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault), host.BotSeat(engine.LevelDefault))
+	sg := newStage(t, s, 3, TableConfig{})
+	b := sg.tbl.board.(interface {
+		CellCentre(row, col int) fyne.Position
+	})
+	taps := 0
+	playThrough(t, sg, s, seatsOf("phone", "bot", "bot"), func(v engine.View) {
+		legal := s.View(0).Legal()
+		m := legal[len(legal)/2].(canyon.Move)
+		if m.Kind == canyon.KindPlace || m.Kind == canyon.KindMove {
+			test.TapAt(sg.tbl.board, b.CellCentre(m.Row, m.Col))
+			taps++
+			return
+		}
+		if err := s.Play(context.Background(), 0, m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if taps == 0 {
+		t.Error("no decision was taken on the table")
+	}
+}
+
+// TestCanailleIsFollowedToTheEnd: the table shows a whole game of bots and
+// a player deciding through the host, as a phone does.
+func TestCanailleIsFollowedToTheEnd(t *testing.T) {
+	s := hostSession(t, "canaille", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault), host.BotSeat(engine.LevelDefault))
+	sg := newStage(t, s, 3, TableConfig{})
+	playThrough(t, sg, s, seatsOf("phone", "bot", "bot"), func(engine.View) {
+		legal := s.View(0).Legal()
+		if err := s.Play(context.Background(), 0, legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestAGuestPlaysCanyonDuelByTouchToTheEnd taps a whole game for a guest

@@ -199,4 +199,3 @@ func TestASnifferSeesNoSecretOfAWholeGame(t *testing.T) {
 		t.Errorf("only %d bytes recorded for a whole game", len(wire))
 	}
 }
-

@@ -334,7 +334,7 @@ func writeHeader(w *bufio.Writer, root string, binaries []string) error {
 	default:
 		l, err := classify("LICENSE", own)
 		if err != nil {
-			return fmt.Errorf("Tablée's own %w", err)
+			return fmt.Errorf("the licence of Tablée's own code: %w", err)
 		}
 		fmt.Fprintf(w, "License: %s\n", l.ID)
 		writeText(w, l.Text)

@@ -1,0 +1,81 @@
+package catalog_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/bot"
+	"github.com/tablee/tablee/engine/catalog"
+)
+
+// decisions is how many bot decisions each benchmark times.
+const decisions = 60
+
+// BenchmarkDecision times bot decisions as the table host makes them: each
+// under bot.WithBudget's default deadline, bots of one level in every seat,
+// games played to the end and started again until enough decisions were
+// timed. It reports the p50, p99 and largest decision time. Run on one
+// core, as the budget is meant for:
+//
+//	go test -run XXX -bench Decision -benchtime 1x -cpu 1 ./engine/catalog
+func BenchmarkDecision(b *testing.B) {
+	games := catalog.Registry()
+	for _, id := range games.IDs() {
+		rules, err := games.Get(id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, level := range []engine.Level{engine.LevelEasy, engine.LevelMCTS, engine.LevelDefault} {
+			b.Run(id+"/"+string(level), func(b *testing.B) {
+				for range b.N {
+					times := timeDecisions(b, rules, level)
+					slices.Sort(times)
+					ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+					b.ReportMetric(ms(times[len(times)/2]), "p50_ms")
+					b.ReportMetric(ms(times[(len(times)*99)/100]), "p99_ms")
+					b.ReportMetric(ms(times[len(times)-1]), "max_ms")
+				}
+			})
+		}
+	}
+}
+
+func timeDecisions(b *testing.B, rules engine.Rules, level engine.Level) []time.Duration {
+	info := rules.Info()
+	var times []time.Duration
+	for seed := uint64(1); len(times) < decisions; seed++ {
+		setup, err := info.CheckSetup(engine.Setup{Seats: info.MinSeats, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := engine.NewGame(rules, setup.Setup())
+		if err != nil {
+			b.Fatal(err)
+		}
+		bots := make([]engine.Bot, info.MinSeats)
+		for i := range bots {
+			if bots[i], err = bot.New(rules, level, seed*7+uint64(i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for s.Turn() != engine.NoSeat && len(times) < decisions {
+			seat := s.Turn()
+			v := s.View(seat)
+			ctx, cancel := bot.WithBudget(context.Background(), 0)
+			start := time.Now()
+			m, err := bots[seat].Choose(ctx, v)
+			times = append(times, time.Since(start))
+			cancel()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Apply(seat, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return times
+}
