@@ -89,7 +89,7 @@ func checkControl(t *testing.T, deb, arch string) {
 	for _, d := range strings.Split(depends[1], ",") {
 		names = append(names, strings.Fields(d)[0])
 	}
-	for _, want := range []string{"libc6", "cage", "libpam-systemd", "systemd", "libgl1", "libwayland-client0", "libxkbcommon0"} {
+	for _, want := range []string{"libc6", "cage", "xwayland", "libpam-systemd", "systemd", "libgl1", "libwayland-client0", "libxkbcommon0"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("Depends lacks %s: %s", want, depends[1])
 		}
