@@ -34,7 +34,10 @@ func TestCrashChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{Store: d, Games: catalog.Registry(), Backlog: 10_000})
+	seed, _ := strconv.ParseUint(os.Getenv(crashEnv+"_SEED"), 10, 64)
+	// The game's seed too comes from the parent, so a round can be replayed.
+	h, err := New(Config{Store: d, Games: catalog.Registry(), Backlog: 10_000,
+		NewSeed: func() uint64 { return seed }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,28 +61,42 @@ func TestCrashChild(t *testing.T) {
 			}
 		}
 	}()
-	seed, _ := strconv.ParseUint(os.Getenv(crashEnv+"_SEED"), 10, 64)
 	rng := engine.NewRNG(seed, 0)
 	playOut(ctx, t, s, &rng)
 	<-acked
 	fmt.Println("over")
 }
 
+// crashSeedEnv replays a run of TestCrashResume: the seed it logged.
+const crashSeedEnv = "TABLEE_CRASH_SEED"
+
 // TestCrashResume kills a child playing through the host at random moments
 // (SIGKILL, no chance to clean up) and checks that every move it announced
 // is in the log and that the game resumes in exactly the state the log
-// describes.
+// describes. It logs its seed, and each round's game seed and kill point,
+// so that a failure can be replayed (TABLEE_CRASH_SEED=… go test -run
+// TestCrashResume -v ./kiosk/host).
 func TestCrashResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns 20 processes")
 	}
 	rounds := 20
-	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv(crashSeedEnv); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			t.Fatalf("%s=%q: %v", crashSeedEnv, s, err)
+		}
+	}
+	t.Logf("seed %d (replay: %s=%d)", seed, crashSeedEnv, seed)
+	r := rand.New(rand.NewPCG(seed, 1))
 	start := time.Now()
 	for i := 0; i < rounds; i++ {
 		killAt := 1 + r.IntN(350)
+		gameSeed := seed + uint64(i)
+		t.Logf("round %d: game seed %d, killed after announcing move %d", i, gameSeed, killAt)
 		path := filepath.Join(t.TempDir(), "crash.db")
-		session, acked := runChild(t, path, killAt, i)
+		session, acked := runChild(t, path, killAt, gameSeed)
 		checkResume(t, path, session, acked)
 	}
 	t.Logf("%d kills in %v", rounds, time.Since(start))
@@ -87,7 +104,7 @@ func TestCrashResume(t *testing.T) {
 
 // runChild starts the child on path and SIGKILLs it once it has
 // acknowledged killAt moves; it returns the session id and the last ack seen.
-func runChild(t *testing.T, path string, killAt, seed int) (string, int) {
+func runChild(t *testing.T, path string, killAt int, seed uint64) (string, int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), crashEnv+"="+path, fmt.Sprintf("%s_SEED=%d", crashEnv, seed))

@@ -70,6 +70,7 @@ type Table struct {
 
 	announces chan struct{} // wakes the one goroutine that re-advertises
 	stop      chan struct{} // closed by Close
+	wg        sync.WaitGroup
 	closeOnce sync.Once
 
 	mu      sync.Mutex
@@ -173,7 +174,13 @@ func (t *Table) listen() error {
 	mux := http.NewServeMux()
 	mux.Handle(wire.Path, t.srv)
 	t.http = &http.Server{Handler: mux, TLSConfig: tlscert.ServerConfig(t.cert), ReadHeaderTimeout: 10 * time.Second}
-	go t.http.ServeTLS(ln, "", "")
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		if err := t.http.ServeTLS(ln, "", ""); !errors.Is(err, http.ErrServerClosed) {
+			t.cfg.Logger.Printf("table: serving phones stopped: %v", err)
+		}
+	}()
 	return nil
 }
 
@@ -285,7 +292,11 @@ func (t *Table) advertise() error {
 		return err
 	}
 	t.adv = adv
-	go t.readvertise()
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		t.readvertise()
+	}()
 	return nil
 }
 
@@ -301,17 +312,41 @@ func (t *Table) announce() {
 	}
 }
 
-// readvertise publishes the record after changes, one at a time.
+// Waits between tries to publish the mDNS record again after a failure.
+const (
+	firstRetry = 2 * time.Second
+	lastRetry  = time.Minute
+)
+
+// readvertise publishes the record after changes, one at a time. A failed
+// publication (the network briefly down, say) is tried again, sooner at
+// first and then every lastRetry, until one succeeds: the table must not
+// stay invisible for good.
 func (t *Table) readvertise() {
+	retry := time.NewTimer(0)
+	<-retry.C
+	wait := firstRetry
 	for {
 		select {
 		case <-t.stop:
+			retry.Stop()
 			return
 		case <-t.announces:
-			if err := t.adv.Update(t.record()); err != nil {
-				t.cfg.Logger.Printf("mDNS: %v", err)
+		case <-retry.C:
+		}
+		if err := t.adv.Update(t.record()); err != nil {
+			t.cfg.Logger.Printf("mDNS: %v (trying again in %v)", err, wait)
+			retry.Reset(wait)
+			wait = min(2*wait, lastRetry)
+			continue
+		}
+		if !retry.Stop() {
+			select { // a retry fired meanwhile: this update covered it
+			case <-retry.C:
+			default:
 			}
 		}
+		wait = firstRetry
 	}
 }
 
@@ -323,9 +358,6 @@ func (t *Table) Close() {
 
 func (t *Table) close() {
 	close(t.stop)
-	if t.adv != nil {
-		t.adv.Close()
-	}
 	if t.srv != nil {
 		t.srv.Close()
 	}
@@ -336,6 +368,10 @@ func (t *Table) close() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		t.http.Shutdown(ctx)
 		cancel()
+	}
+	t.wg.Wait() // the serving and re-advertising goroutines
+	if t.adv != nil {
+		t.adv.Close()
 	}
 	if t.host != nil {
 		t.host.Close()

@@ -85,9 +85,10 @@ type Advertiser struct {
 	port  int
 	scope Scope
 
-	mu    sync.Mutex
-	srv   *zeroconf.Server
-	since time.Time // when srv was registered
+	mu     sync.Mutex
+	srv    *zeroconf.Server // nil after a failed Update, until one succeeds
+	since  time.Time        // when srv was registered
+	closed bool
 }
 
 // Advertise publishes t, reachable on port, until Close.
@@ -129,22 +130,31 @@ func (a *Advertiser) register(t Table) (*zeroconf.Server, error) {
 // registers the service anew rather than calling zeroconf's SetText, which
 // writes the record while the server's own goroutines read it (a data
 // race); the changes are rare enough for the goodbye and new probe.
+//
+// A failed Update leaves the table unadvertised but the Advertiser usable:
+// the next Update registers it again.
 func (a *Advertiser) Update(t Table) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.srv == nil {
+	if a.closed {
 		return fmt.Errorf("discovery: update %q: closed", t.Name)
 	}
-	a.shutdown()
+	if a.srv != nil {
+		a.shutdown()
+	}
 	srv, err := a.register(t)
+	if err != nil {
+		return err
+	}
 	a.srv, a.since = srv, time.Now()
-	return err
+	return nil
 }
 
 // Close withdraws the table (a goodbye packet, TTL 0) and stops answering.
 func (a *Advertiser) Close() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.closed = true
 	if a.srv != nil {
 		a.shutdown()
 	}
