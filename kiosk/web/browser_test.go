@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -253,4 +254,40 @@ func TestBrowserWaitsForPlayersThenPlays(t *testing.T) {
 	}
 	seated(t, ctx, k, "Bernd")
 	waitState(t, ctx, "the game", func(s string) bool { return strings.HasPrefix(s, "canaille-") })
+}
+
+// TestBrowserNamesTheRuleASentenceBreaks: a sentence no legal sentence
+// starts with is marked impossible, and the table names the broken rule in
+// the page's language. Every hand starts with a point card, which may only
+// end a sentence.
+func TestBrowserNamesTheRuleASentenceBreaks(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	playUntil(t, ctx, "the first sentence", func(s string) bool { return s == "canaille-sentence" })
+	before := k.Session().Moves()
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#hand .cards .ca.point")),
+		chromedp.Click(chromedp.CSS("#hand .cards .card:not(.laid)")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cat.T(i18n.FR, "rule.point-not-last")
+	var got string
+	waitState(t, ctx, "the table's verdict", func(string) bool {
+		got, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.verdict.bad') || {}).textContent || ''`))
+		return strings.Contains(got, want)
+	})
+	if lay, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll('#hand button.primary')].every((b) => b.disabled)`)); !lay {
+		t.Errorf("an impossible sentence may be laid (verdict %q)", got)
+	}
+	if k.Session().Moves() != before {
+		t.Error("checking a sentence changed the game")
+	}
 }
