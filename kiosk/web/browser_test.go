@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -111,7 +112,10 @@ func waitState(t *testing.T, ctx context.Context, what string, ok func(string) b
 // follow: confirm what is ready (a laid sentence, a picked card), else tap
 // a card of the hand that still fits, else take the first choice offered.
 // It only ever taps what the page offers; it returns what it tapped.
-const tapOne = `(() => {
+// It taps only while the page still shows the state the test last read,
+// so the test sees every decision it makes.
+const tapOne = `((want) => {
+  if (document.body.dataset.state !== want) return '';
   if (document.getElementById('status').className !== 'go') return '';
   const ok = (el) => el && !el.disabled;
   const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
@@ -121,7 +125,7 @@ const tapOne = `(() => {
   const choice = [...document.querySelectorAll('#app button')].find(ok);
   if (choice) { choice.click(); return 'choice'; }
   return '';
-})()`
+})`
 
 // playUntil taps through the game until the page's state satisfies done,
 // and returns how many taps it made.
@@ -136,7 +140,7 @@ func playUntil(t *testing.T, ctx context.Context, what string, done func(string)
 		if done(s) {
 			return taps
 		}
-		tapped, err := chromedp.Run(ctx, chromedp.Evaluate[string](tapOne))
+		tapped, err := chromedp.Run(ctx, chromedp.Evaluate[string](tapOne+"("+strconv.Quote(s)+")"))
 		if err != nil {
 			t.Fatalf("playing until %s: tap: %v", what, err)
 		}
