@@ -219,7 +219,7 @@ func (ui *kioskUI) showReplay(id string) {
 		ui.fault(err)
 		return
 	}
-	r, err := screen.NewReplay(ui.words(), d, nil, ui.showStaff)
+	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.Names), ui.showStaff)
 	if err != nil {
 		ui.fault(err)
 		return

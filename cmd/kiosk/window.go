@@ -85,7 +85,7 @@ func runWindow(o options, stdout io.Writer) error {
 	defer t.Close()
 	ui.wire(t, o.cfg)
 	ui.start(t)
-	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint())
+	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {
 		// Guests cannot close the kiosk: only the staff, with the PIN.
 		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, a.Quit) })

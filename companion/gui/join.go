@@ -185,6 +185,8 @@ func (a *App) explainWire(we *wire.Error) string {
 		return a.t("err_bad_name")
 	case wire.BadToken:
 		return a.t("err_bad_token")
+	case wire.Abandoned:
+		return a.texts.T(a.lang, "common.abandoned")
 	case wire.NoGame:
 		return a.t("err_no_game")
 	case wire.Waiting:

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 )
@@ -81,5 +82,37 @@ func TestBoardsMatchTheirGoldenImages(t *testing.T) {
 func TestNoBoardForAnUnknownGame(t *testing.T) {
 	if _, err := New("chess", Env{Texts: texts(t)}); err == nil {
 		t.Error("a board for chess")
+	}
+}
+
+func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
+	test.NewTempApp(t)
+	st := position(t, "canyon", 3, 5, 0)
+	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Play: func(engine.Seat, engine.Move) {}, Changed: func() {}, Still: true})
+	finished := false
+	for i := 0; i < 500 && !finished; i++ {
+		before := st.View(engine.Table).(*canyon.View)
+		b.Update(before, nil)
+		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+		after := st.View(engine.Table).(*canyon.View)
+		b.Update(after, nil)
+		finished = len(before.Trick) == 2 && len(after.Trick) == 0 && len(after.Played) > len(before.Played)
+	}
+	if !finished {
+		t.Fatal("no trick was finished")
+	}
+	if len(b.lastTrick) != 3 {
+		t.Fatalf("the finished trick shows %d cards, want 3", len(b.lastTrick))
+	}
+	for st.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlay && len(st.View(engine.Table).(*canyon.View).Trick) == 0 {
+		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Update(st.View(engine.Table), nil)
+	if b.lastTrick != nil {
+		t.Error("the finished trick is still shown after the next card")
 	}
 }

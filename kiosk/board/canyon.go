@@ -31,6 +31,10 @@ type canyonBoard struct {
 	strip   fyne.Position // top-left of the cards' strip
 	canoes  []*canyonCanoe
 	drawn   []int // each canoe's cell as last drawn
+	// The finished trick stays on the table, dimmed, until the next card
+	// is played, so everyone can read who won it.
+	lastTrick  []canyon.Card
+	lastLeader int
 }
 
 type canyonCanoe struct {
@@ -110,6 +114,13 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 	cv, ok := v.(*canyon.View)
 	if !ok {
 		return
+	}
+	switch {
+	case len(cv.Trick) > 0 || len(cv.Played) == 0:
+		b.lastTrick = nil
+	case b.view != nil && len(cv.Played) > len(b.view.Played) && len(cv.Played) >= cv.Seats:
+		b.lastTrick = slices.Clone(cv.Played[len(cv.Played)-cv.Seats:])
+		b.lastLeader = b.view.Leader
 	}
 	b.view, b.pending = cv, false
 	b.legal = b.legal[:0]
@@ -410,10 +421,15 @@ func (r *canyonRenderer) place() {
 	} else {
 		r.trump.hide()
 	}
+	trick, leader, dim := v.Trick, v.Leader, false
+	if len(trick) == 0 && b.lastTrick != nil {
+		trick, leader, dim = b.lastTrick, b.lastLeader, true
+	}
 	for i, f := range r.trick {
-		if i < len(v.Trick) {
-			f.show(v.Trick[i])
-			r.trickBy[i].FillColor = Palette[(v.Leader+i)%v.Seats]
+		if i < len(trick) {
+			f.show(trick[i])
+			f.dim(dim && (leader+i)%v.Seats != v.Leader) // the winner's card stays bright
+			r.trickBy[i].FillColor = Palette[(leader+i)%v.Seats]
 			r.trickBy[i].Show()
 		} else {
 			f.hide()
@@ -489,6 +505,15 @@ func (f *cardFace) show(c canyon.Card) {
 	}
 	f.bg.Show()
 	f.value.Show()
+}
+
+// dim greys a card of a finished trick.
+func (f *cardFace) dim(on bool) {
+	if on {
+		f.bg.FillColor = color.NRGBA{0x90, 0x90, 0x88, 0xFF}
+	} else {
+		f.bg.FillColor = colInk
+	}
 }
 
 func (f *cardFace) hide() {

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fyne.io/fyne/v2"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/screen"
+)
+
+// replayBoard shows a replay's positions on the game's own board widget,
+// without motion and without taps (nothing is played in a replay).
+type replayBoard struct{ b board.Board }
+
+func (r replayBoard) Content() fyne.CanvasObject { return r.b }
+func (r replayBoard) Show(v engine.View)         { r.b.Update(v, nil) }
+
+// replayBoards makes the board of a replayed game, the seats named.
+func (ui *kioskUI) replayBoards(names []string) screen.Boards {
+	return func(rules engine.Rules) (screen.BoardView, bool) {
+		name := func(s engine.Seat) string {
+			if int(s) >= 0 && int(s) < len(names) && names[s] != "" {
+				return names[s]
+			}
+			return ui.words().T("kiosk.seat.n", "N", int(s)+1)
+		}
+		b, err := board.New(rules.Info().ID, board.Env{Lang: i18n.Parse(ui.lang), Texts: ui.cat, Name: name, Still: true})
+		if err != nil {
+			return nil, false
+		}
+		return replayBoard{b}, true
+	}
+}
