@@ -68,7 +68,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.cfg.FindTimeout, "find-timeout", 20*time.Second, "how long to look for the table")
 	fs.StringVar(&o.cfg.Addr, "addr", "", "the table's HOST:PORT (with --fingerprint: skips discovery)")
 	fs.StringVar(&o.cfg.Fingerprint, "fingerprint", "", "the table certificate's SHA-256, hex")
-	fs.StringVar(&o.cfg.Code, "code", "", "the 4-digit code shown on the table")
+	fs.StringVar(&o.cfg.Code, "code", "", "the code shown on the table (6 digits), or the link form a join URL carries")
 	fs.StringVar(&o.cfg.Name, "name", "", "the nickname to play under")
 	fs.StringVar((*string)(&o.cfg.Bot), "bot", string(engine.LevelDefault), "the bot level: random, easy, mcts or default")
 	fs.StringVar(&o.keyFile, "key", "", "with --headless: keep the player key in this file (created on first use) and play rated as that player; without it, play as a guest")

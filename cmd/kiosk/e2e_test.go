@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -37,7 +38,9 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	return kiosk, companion
 }
 
-var listening = regexp.MustCompile(`^code=(\d{4}) addr=(\S+) fingerprint=([0-9a-f]{64}) web=(http://\S+#\S+)$`)
+// listening reads the kiosk's code line: the headless kiosk adds web=,
+// the windowed one need not; more fields may follow.
+var listening = regexp.MustCompile(`^code=(\d{6}) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
 
 type kioskProc struct {
 	cmd                   *exec.Cmd
@@ -135,7 +138,7 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
 		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
-	if info, err := joinurl.Parse(k.web); err != nil || info.Code != k.code || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
+	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
 	}
 

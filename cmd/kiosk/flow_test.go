@@ -135,7 +135,9 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Code != k.tb.Server().Code() || info.Fingerprint != k.tb.Fingerprint() {
+	// The QR code carries the code's link form (server.LinkCode): the
+	// digits shown, and a secret no guesser spends the table's budget on.
+	if info.Code != k.tb.Server().LinkCode() || !strings.HasPrefix(info.Code, k.tb.Server().Code()+"-") || info.Fingerprint != k.tb.Fingerprint() {
 		t.Errorf("QR code %+v, table code %s", info, k.tb.Server().Code())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/engine"
@@ -17,6 +18,17 @@ import (
 // runHeadless runs a table without a window until ctx ends (or, with
 // --exit-when-over, until its session ends).
 func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
+	changed := make(chan struct{}, 1)
+	onChange := o.cfg.OnChange
+	o.cfg.OnChange = func() {
+		if onChange != nil {
+			onChange()
+		}
+		select {
+		case changed <- struct{}{}:
+		default: // one is pending; it will read the latest code
+		}
+	}
 	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err
@@ -28,7 +40,9 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
+	ann := &announcer{w: stdout, fields: func() [][2]string { return codeFields(t) }}
+	ann.print()
+	go ann.follow(ctx, changed)
 	if !o.exitWhenOver {
 		<-ctx.Done()
 		return nil
@@ -38,6 +52,60 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	waitPhonesLeave(ctx, t.Server())
 	return nil
+}
+
+// announcer prints the line that tells scripts and tests how to join:
+// space-separated key=value fields, code first, e.g.
+//
+//	code=042731 addr=127.0.0.1:7457 fingerprint=3f9a…
+//
+// and prints it again whenever the table code changes (the last line is
+// current). A reader should split on spaces and look fields up by key:
+// more may follow.
+type announcer struct {
+	w      io.Writer
+	fields func() [][2]string // the line's key=value pairs, code first
+
+	mu   sync.Mutex
+	last string // the code of the last line printed
+}
+
+// codeFields are the line's key=value pairs for t, in order.
+func codeFields(t *table.Table) [][2]string {
+	return [][2]string{
+		{"code", t.Server().Code()},
+		{"addr", reachable(t.Addr())},
+		{"fingerprint", t.Fingerprint()},
+		{"web", webURL(t)},
+	}
+}
+
+// print writes the line if the code is not the one last printed.
+func (a *announcer) print() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f := a.fields()
+	if f[0][1] == a.last {
+		return
+	}
+	a.last = f[0][1]
+	parts := make([]string, len(f))
+	for i, kv := range f {
+		parts[i] = kv[0] + "=" + kv[1]
+	}
+	fmt.Fprintln(a.w, strings.Join(parts, " "))
+}
+
+// follow prints the line again after each change until ctx ends.
+func (a *announcer) follow(ctx context.Context, changed <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+			a.print()
+		}
+	}
 }
 
 // waitPhonesLeave gives the phones a moment to read the final view: they

@@ -2,8 +2,10 @@
 // over the network and shows the shared board on the table's touch screen.
 //
 // With --headless it shows nothing: it starts (or resumes) a session, prints
-// one line "code=NNNN addr=HOST:PORT fingerprint=HEX" once it listens, and
-// serves the phones; tests and load runs use it.
+// one line "code=NNNNNN addr=HOST:PORT fingerprint=HEX" once it listens
+// (again whenever the table code changes; the last line is current; more
+// key=value fields may follow), and serves the phones; tests and load
+// runs use it.
 package main
 
 import (

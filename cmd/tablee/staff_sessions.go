@@ -134,7 +134,14 @@ func printSessionHeader(e *env, s db.Session, table string) {
 	fmt.Fprintf(e.stdout, "session %s\n", s.ID)
 	fmt.Fprintf(e.stdout, "game     %s%s\n", s.Game, options(s.Options))
 	fmt.Fprintf(e.stdout, "table    %s\n", table)
-	fmt.Fprintf(e.stdout, "seed     %d\n", s.Seed)
+	// With the seed and the move log every hand of a game still being
+	// played could be rebuilt: it is shown once the game has ended, for
+	// replay and audit.
+	if shown := seed(s); shown != "" {
+		fmt.Fprintf(e.stdout, "seed     %s\n", shown)
+	} else {
+		fmt.Fprintf(e.stdout, "seed     (hidden until the game ends)\n")
+	}
 	fmt.Fprintf(e.stdout, "status   %s", s.Status)
 	if s.Reason != "" {
 		fmt.Fprintf(e.stdout, " (%s)", s.Reason)

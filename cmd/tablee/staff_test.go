@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,6 +91,35 @@ func storeGame(t *testing.T, d *db.DB, table int64, seats []db.Seat, seed uint64
 	return s.ID
 }
 
+// TestSessionCommandHidesALiveGamesSeed: with the seed and the move log,
+// every hand of a game still being played could be rebuilt.
+func TestSessionCommandHidesALiveGamesSeed(t *testing.T) {
+	k := newKiosk(t)
+	ctx := context.Background()
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := d.EnsureTable(ctx, "Fenêtre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const secret = 987654321987
+	live, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canaille", Options: map[string]string{"first": "random"},
+		Seed: secret, Seats: []db.Seat{{Kind: db.Guest, Name: "Léa"}, {Kind: db.Guest, Name: "Tom"}}, StartedAt: time.Now()})
+	d.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := staff(t, runSession, live.ID, "--db", k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, fmt.Sprint(secret)) || !strings.Contains(out, "seed     (hidden until the game ends)") {
+		t.Errorf("a live game's seed is shown:\n%s", out)
+	}
+}
+
 // staff runs a command function directly, as run does.
 func staff(t *testing.T, f func(context.Context, *env, []string) error, args ...string) (string, string, error) {
 	t.Helper()
@@ -169,6 +199,9 @@ func TestSessionCommand(t *testing.T) {
 	}
 	if strings.Contains(out, "unreadable") || strings.Contains(out, `"v":1`) {
 		t.Errorf("moves not decoded:\n%s", out)
+	}
+	if !strings.Contains(out, "seed     2\n") {
+		t.Errorf("a finished game's seed is not shown:\n%s", out)
 	}
 	if _, _, err := staff(t, runSession, "--db", k.path, "no-such-id"); err == nil {
 		t.Error("an unknown session shown")

@@ -22,7 +22,10 @@ var (
 	// the connection is down; the client is reconnecting meanwhile.
 	ErrDisconnected = errors.New("client: not connected to the table")
 	// ErrRemoved is the reason a client stopped when the table took its seat
-	// away (a removed message, or a token it no longer knows).
+	// away (a removed message, or a token it no longer knows). The
+	// *wire.Error it wraps says why: bad-token when the staff freed the
+	// seat or gave it to a bot, replaced when another connection resumed
+	// it with this phone's token.
 	ErrRemoved = errors.New("client: the seat was taken from this phone")
 )
 
@@ -65,7 +68,7 @@ func (o Options) withDefaults() Options {
 // Welcome is the seat a table gave this phone.
 type Welcome struct {
 	Seat  engine.Seat
-	Token string // keep it to resume the seat later
+	Token string // keep it to resume the seat later; each welcome brings a new one
 	Game  string // the game's id, e.g. "canoe"
 	Table string // the table's name
 }

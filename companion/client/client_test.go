@@ -219,8 +219,8 @@ func TestReconnectsAndResumesWhenDropped(t *testing.T) {
 	if u := nextUpdate(t, c); u.Version != 0 {
 		t.Fatalf("view %d after resume", u.Version)
 	}
-	if c.Welcome() != w {
-		t.Errorf("welcome after resume %+v, want %+v", c.Welcome(), w)
+	if got := c.Welcome(); got.Seat != w.Seat || got.Game != w.Game || got.Table != w.Table || got.Token == w.Token || got.Token == "" {
+		t.Errorf("welcome after resume %+v, want %+v with a new token", got, w)
 	}
 	if !logs.has("reconnecting") || !logs.has("resumed seat 0") {
 		t.Errorf("log %q", logs.lines)
@@ -246,7 +246,13 @@ func TestResumesAfterTheTableRestarts(t *testing.T) {
 	if u := play(t, k, b); u.Version != 2 {
 		t.Fatalf("view %d after a move on the restarted table", u.Version)
 	}
-	if u := nextUpdate(t, a); u.Version != 2 {
+	// Views of version 1 may come first: the seats' status changed as
+	// the phones came back.
+	u := nextUpdate(t, a)
+	for u.Version == 1 {
+		u = nextUpdate(t, a)
+	}
+	if u.Version != 2 {
 		t.Fatalf("the other's view %d", u.Version)
 	}
 	if a.Err() != nil || b.Err() != nil {

@@ -149,7 +149,7 @@ func joinFake(t *testing.T, f *fake, version int64) (*Client, *peer) {
 	p := f.next(t)
 	done := make(chan error, 1)
 	go func() {
-		_, err := c.Join(ctxT(t), "0427", "Anja")
+		_, err := c.Join(ctxT(t), "042700", "Anja")
 		done <- err
 	}()
 	m := p.expect(wire.TypeJoin)

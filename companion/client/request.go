@@ -30,10 +30,12 @@ func (r *request) finish(rep reply) {
 	}
 }
 
-// Join takes a free seat with the table's 4-digit code and a nickname, as
-// a guest: not rated, not on the leaderboards (JoinPlayer is the rated
-// join). A refusal is a *wire.Error (wrong-code, table-full,
-// rate-limited...).
+// Join takes a free seat with the table's code (the digits shown, or the
+// link form a join URL carries) and a nickname, as a guest: not rated, not
+// on the leaderboards (JoinPlayer is the rated join). A refusal is a
+// *wire.Error (wrong-code, table-full, rate-limited...). The token changes
+// on every welcome, automatic resumes included: Welcome always returns
+// the current one.
 func (c *Client) Join(ctx context.Context, code, name string) (Welcome, error) {
 	return c.JoinPlayer(ctx, code, name, "")
 }
@@ -53,7 +55,8 @@ func (c *Client) JoinPlayer(ctx context.Context, code, name, key string) (Welcom
 }
 
 // Resume comes back to the seat token was given for, e.g. after the app
-// was restarted. A refusal is a *wire.Error (bad-token...).
+// was restarted. The welcome holds a new token and token is void from
+// then on. A refusal is a *wire.Error (bad-token...).
 func (c *Client) Resume(ctx context.Context, token string) (Welcome, error) {
 	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeResume, Token: token}, true)
 	if err != nil {
@@ -84,7 +87,9 @@ func (c *Client) Sync(ctx context.Context) error {
 	if conn == nil {
 		return c.notConnected()
 	}
-	return c.write(ctx, conn, wire.Message{Type: wire.TypeSync})
+	// The caller's ctx is not the write's: cancelling a write in flight
+	// closes the WebSocket, and the connection is every request's.
+	return c.write(c.ctx, conn, wire.Message{Type: wire.TypeSync})
 }
 
 // ask sends m with a fresh ref and waits for its answer.
@@ -102,7 +107,9 @@ func (c *Client) ask(ctx context.Context, m wire.Message, hello bool) (reply, er
 	defer c.forget(r)
 
 	m.Ref = r.ref
-	if err := c.write(ctx, conn, m); err != nil {
+	// The caller's ctx bounds the wait, not the write: cancelling a write
+	// in flight closes the WebSocket, which every request shares.
+	if err := c.write(c.ctx, conn, m); err != nil {
 		return reply{}, err
 	}
 	select {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
@@ -18,6 +19,12 @@ type Update struct {
 	Events  []engine.Event  // what this seat may see of the last move
 	Over    bool            // the game has ended; the view holds the result
 	Ref     string          // the ref of the move that made it, if the table says
+	// Waiting is how many phone seats are still free: the table refuses
+	// moves (wire.Waiting) until it is 0. A view of the same Version
+	// arrives when it changes, so a phone never needs to poll.
+	Waiting int
+	// Away lists the seats whose phone is not connected now.
+	Away []engine.Seat
 	// Record is set once the table has recorded the finished game, for a
 	// phone that joined with a player key: the rating change and the
 	// place on the game's board. It comes with the last view again.
@@ -36,7 +43,9 @@ func (u Update) Decode(rules engine.Rules) (engine.View, error) {
 
 // viewState is what the client knows of the views it received.
 type viewState struct {
-	last    int64  // version of the newest view accepted
+	last    int64 // version of the newest view accepted
+	waiting int   // its seat status, to take a same-version view that changes it
+	away    []engine.Seat
 	fresh   bool   // after a welcome: take the next view whatever its version
 	syncing bool   // a sync is under way: take the next view not older than last
 	latest  Update // the newest view accepted, with its record once known
@@ -58,7 +67,8 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		return Update{}, needSync
 	}
 	if !s.fresh {
-		if m.Version < s.last || (m.Version == s.last && !s.syncing) {
+		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away)
+		if m.Version < s.last || (m.Version == s.last && !s.syncing && !seatsChanged) {
 			return Update{}, ignored
 		}
 		if m.Version > s.last+1 && !s.syncing {
@@ -66,11 +76,13 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 			return Update{}, needSync
 		}
 	}
-	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref}
+	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
+		Waiting: m.Waiting, Away: m.Away}
 	if m.Version == s.latest.Version && m.Game == s.latest.Game {
 		u.Record = s.latest.Record // the same game's end again: keep what it meant
 	}
 	s.last, s.fresh, s.syncing, s.latest = m.Version, false, false, u
+	s.waiting, s.away = m.Waiting, m.Away
 	return u, accepted
 }
 

@@ -27,7 +27,7 @@ type Config struct {
 	// Addr and Fingerprint, when both set, skip discovery.
 	Addr, Fingerprint string
 
-	Code, Name string // the table's 4-digit code and the nickname
+	Code, Name string // the table's code (digits or link form) and the nickname
 	// Key is the player key to join with (client.NewPlayerKey), so the
 	// table rates the games of the same player; empty: play as a guest.
 	Key  string
@@ -69,7 +69,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addrs[0]), err)
 	}
-	cfg.Logf("joined %s as %v, playing %s", w.Table, w.Seat, w.Game)
+	cfg.Logf("joined %s as %v, playing %s; the table's words: %s", w.Table, w.Seat, w.Game, tlscert.Phrase(fp))
 	rules, b, err := player(cfg, w.Game)
 	if err != nil {
 		return Outcome{}, err

@@ -42,7 +42,9 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 			}
 			return out, nil
 		}
-		if v.Turn() == seat {
+		// While seats are free the table refuses moves; it sends the view
+		// again when the last one is taken, and the bot plays then.
+		if v.Turn() == seat && u.Waiting == 0 {
 			if err := decide(ctx, c, b, v, rules.Info().ID, logf); err != nil {
 				return Outcome{}, err
 			}
@@ -77,10 +79,6 @@ func awaitRecord(ctx context.Context, c *client.Client, logf func(string, ...any
 	}
 }
 
-// waitingPause is how long a player waits before trying again while other
-// players are still joining.
-const waitingPause = 300 * time.Millisecond
-
 // decide plays b's choice for the view. A refused or lost move is logged and
 // the view asked for again; only the end of ctx stops the game.
 func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, game string, logf func(string, ...any)) error {
@@ -101,13 +99,9 @@ func decide(ctx context.Context, c *client.Client, b engine.Bot, v engine.View, 
 	case err == nil:
 		logf("played %v", m)
 	case errors.As(err, &we) && we.Code == wire.Waiting:
-		// Others are still joining: ask again in a moment, not in a loop.
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(waitingPause):
-		}
-		_ = c.Sync(ctx)
+		// A seat was freed meanwhile: the table sends the view again
+		// once it is taken.
+		logf("move %v: %v", m, we)
 	case errors.As(err, &we):
 		logf("move %v refused: %v; resyncing", m, we)
 		_ = c.Sync(ctx)

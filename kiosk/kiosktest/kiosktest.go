@@ -122,10 +122,10 @@ func (tb *Table) DBPath() string { return tb.cfg.DBPath }
 // Code is the code the kiosk shows for joining.
 func (tb *Table) Code() string { return tb.Server().Code() }
 
-// WrongCode is a 4-digit code that is not the table's.
+// WrongCode is a well-formed code that is not the table's.
 func (tb *Table) WrongCode() string {
 	code := tb.Code()
-	for _, c := range []string{"1111", "2222"} {
+	for _, c := range []string{"111111", "222222"} {
 		if c != code {
 			return c
 		}

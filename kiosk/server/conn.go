@@ -29,13 +29,25 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 
-	mu         sync.Mutex
-	seat       engine.Seat // NoSeat until joined
-	pendingRef string      // ref of a move in flight, echoed on its view
+	// wake asks the seat's pump to send the view again: the seats
+	// changed, or a sync is pending.
+	wake chan struct{}
+
+	mu          sync.Mutex
+	seat        engine.Seat // NoSeat until joined
+	everJoined  bool        // joined or resumed once: the join timeout no longer applies
+	unconfirmed bool        // welcomed, and the phone has not spoken since
+	pendingRef  string      // ref of a move in flight, echoed on its view
+	syncs       []string    // refs of the syncs waiting for the pump
 }
 
+// maxSyncs bounds the syncs waiting for one connection's pump; older ones
+// are answered by the same view anyway.
+const maxSyncs = 4
+
 func newConn(t Transport) *conn {
-	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan wire.Message, outBacklog), done: make(chan struct{}), seat: engine.NoSeat}
+	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan wire.Message, outBacklog), done: make(chan struct{}),
+		wake: make(chan struct{}, 1), seat: engine.NoSeat}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
@@ -103,7 +115,62 @@ func (c *conn) joined() (engine.Seat, bool) {
 func (c *conn) setSeat(s engine.Seat) {
 	c.mu.Lock()
 	c.seat = s
+	c.everJoined = c.everJoined || s != engine.NoSeat
 	c.mu.Unlock()
+}
+
+func (c *conn) hasJoined() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.everJoined
+}
+
+func (c *conn) setUnconfirmed() {
+	c.mu.Lock()
+	c.unconfirmed = true
+	c.mu.Unlock()
+}
+
+// takeUnconfirmed reports, once, that the phone speaks after a welcome.
+func (c *conn) takeUnconfirmed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	u := c.unconfirmed
+	c.unconfirmed = false
+	return u
+}
+
+// nudge asks the pump to send the view again; it never blocks.
+func (c *conn) nudge() {
+	select {
+	case c.wake <- struct{}{}:
+	default: // a wake-up is pending already
+	}
+}
+
+// requestSync queues a sync for the pump.
+func (c *conn) requestSync(ref string) {
+	c.mu.Lock()
+	if len(c.syncs) == maxSyncs {
+		c.syncs = c.syncs[1:]
+	}
+	c.syncs = append(c.syncs, ref)
+	c.mu.Unlock()
+	c.nudge()
+}
+
+func (c *conn) hasSyncs() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.syncs) > 0
+}
+
+func (c *conn) takeSyncs() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.syncs
+	c.syncs = nil
+	return s
 }
 
 // takeRef returns and clears the ref of the move in flight.

@@ -5,14 +5,17 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -39,6 +42,11 @@ type seat struct {
 	bot       bool
 	name      string
 	tokenHash string // hex SHA-256 of the token; the token itself is never kept
+	// prevHash is the token the phone resumed with, still accepted while
+	// the seat has no connection and the phone has not spoken since its
+	// welcome: a welcome lost with a dying connection must not lock the
+	// phone out of its seat.
+	prevHash  string
 	conn      *conn
 	awaySince time.Time
 }
@@ -64,17 +72,26 @@ func sameHash(a, b string) bool {
 	return len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
-// newCode returns a 4-digit table code, different from old.
-func newCode(old string) (string, error) {
-	for {
-		n, err := rand.Int(rand.Reader, big.NewInt(10000))
-		if err != nil {
-			return "", fmt.Errorf("table code: %w", err)
-		}
-		if c := fmt.Sprintf("%04d", n.Int64()); c != old {
-			return c, nil
-		}
+// newCode returns a table code of wire.CodeDigits digits, different from
+// old, and the secret of its link form.
+func newCode(old string) (code, link string, err error) {
+	limit := big.NewInt(1)
+	for range wire.CodeDigits {
+		limit.Mul(limit, big.NewInt(10))
 	}
+	for code == "" || code == old {
+		n, err := rand.Int(rand.Reader, limit)
+		if err != nil {
+			return "", "", fmt.Errorf("table code: %w", err)
+		}
+		code = fmt.Sprintf("%0*d", wire.CodeDigits, n.Int64())
+	}
+	b := make([]byte, 20) // 160 bits, of which the 26 characters keep 130
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("table code: %w", err)
+	}
+	link = strings.ToLower(base32.StdEncoding.EncodeToString(b))[:wire.LinkSecretLen]
+	return code, link, nil
 }
 
 // seatFile is what survives a kiosk crash besides the move log: the table
@@ -83,12 +100,14 @@ func newCode(old string) (string, error) {
 type seatFile struct {
 	Session string     `json:"session"`
 	Code    string     `json:"code"`
+	Link    string     `json:"link,omitempty"`
 	Seats   []seatSave `json:"seats"`
 }
 
 type seatSave struct {
 	Name      string `json:"name,omitempty"`
 	TokenHash string `json:"token_sha256,omitempty"`
+	PrevHash  string `json:"prev_sha256,omitempty"`
 }
 
 // saveSeats keeps f with its session in the table's database (the host's
@@ -127,6 +146,7 @@ func seatsFor(rec session.Record, saved seatFile, ok bool) []*seat {
 		if ok && i < len(saved.Seats) && !out[i].bot {
 			out[i].name = saved.Seats[i].Name
 			out[i].tokenHash = saved.Seats[i].TokenHash
+			out[i].prevHash = saved.Seats[i].PrevHash
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -147,6 +148,8 @@ func (p *phone) expectError(code string) *wire.Error {
 	return m.Error
 }
 
+// join takes a seat; it returns the welcome, with the first view's seat
+// status in Waiting and Away.
 func (p *phone) join(tb *table, name string) wire.Message {
 	p.t.Helper()
 	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: name})
@@ -154,8 +157,19 @@ func (p *phone) join(tb *table, name string) wire.Message {
 	if w.Seat == nil || len(w.Token) < 32 || w.Game != tb.sess.Game().Info().ID || w.Table != "Table 1" {
 		p.t.Fatalf("welcome %+v", w)
 	}
-	p.expect(wire.TypeView)
+	v := p.expect(wire.TypeView)
+	w.Waiting, w.Away = v.Waiting, v.Away
 	return w
+}
+
+// expectSeats waits for the view a change of seats sends, and checks it.
+func (p *phone) expectSeats(waiting int, away []engine.Seat) wire.Message {
+	p.t.Helper()
+	v := p.expect(wire.TypeView)
+	if v.Waiting != waiting || fmt.Sprint(v.Away) != fmt.Sprint(away) || len(v.Events) != 0 {
+		p.t.Fatalf("seat view: waiting %d away %v events %v; want %d, %v and no events", v.Waiting, v.Away, v.Events, waiting, away)
+	}
+	return v
 }
 
 func TestJoinSeatsPhonesUntilTheTableIsFull(t *testing.T) {
@@ -179,9 +193,9 @@ func TestJoinSeatsPhonesUntilTheTableIsFull(t *testing.T) {
 func TestWrongCodesAreRateLimited(t *testing.T) {
 	tb := newTable(t, "canoe", twoGuests())
 	p := tb.dial(t)
-	wrong := "0000"
+	wrong := "000000"
 	if tb.srv.Code() == wrong {
-		wrong = "1111"
+		wrong = "111111"
 	}
 	for i := 0; i < 5; i++ {
 		p.send(wire.Message{Type: wire.TypeJoin, Code: wrong, Name: "Eve"})
@@ -196,6 +210,7 @@ func TestMovesReachEveryPhoneWithTheirOwnView(t *testing.T) {
 	a, b := tb.dial(t), tb.dial(t)
 	a.join(tb, "Anja")
 	b.join(tb, "Bernd")
+	a.expectSeats(0, nil) // Bernd took the last seat
 
 	b.send(wire.Message{Type: wire.TypeMove, Ref: "early", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
 	if e := b.expectError(wire.NotYourTurn); e.Rule != engine.RuleNotYourTurn {
@@ -221,9 +236,9 @@ func TestMovesReachEveryPhoneWithTheirOwnView(t *testing.T) {
 func TestGarbageGetsAnErrorAndTheConnectionSurvives(t *testing.T) {
 	tb := newTable(t, "canoe", twoGuests())
 	p := tb.dial(t)
-	p.sendRaw(`{"v":1,"type":`)
+	p.sendRaw(`{"v":2,"type":`)
 	p.expectError(wire.BadJSON)
-	p.sendRaw(`{"v":1,"type":"teleport"}`)
+	p.sendRaw(`{"v":2,"type":"teleport"}`)
 	p.expectError(wire.UnknownType)
 	p.send(wire.Message{Type: wire.TypeMove, Move: json.RawMessage(`{}`)})
 	p.expectError(wire.NotJoined)
@@ -236,7 +251,7 @@ func TestGarbageGetsAnErrorAndTheConnectionSurvives(t *testing.T) {
 func TestOversizedFrameClosesTheConnection(t *testing.T) {
 	tb := newTable(t, "canoe", twoGuests())
 	p := tb.dial(t)
-	p.sendRaw(`{"v":1,"type":"ping","ref":"` + strings.Repeat("x", wire.MaxFrame+10) + `"}`)
+	p.sendRaw(`{"v":2,"type":"ping","ref":"` + strings.Repeat("x", wire.MaxFrame+10) + `"}`)
 	for {
 		m, err := p.recv()
 		if err != nil {
@@ -257,8 +272,8 @@ func TestResumeWithTheTokenAndOnlyWithIt(t *testing.T) {
 
 	again := tb.dial(t)
 	again.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
-	if m := again.expect(wire.TypeWelcome); *m.Seat != 0 || m.Token != w.Token {
-		t.Fatalf("resume welcome %+v", m)
+	if m := again.expect(wire.TypeWelcome); *m.Seat != 0 || m.Token == w.Token || len(m.Token) != 64 {
+		t.Fatalf("resume welcome %+v: want seat 0 and a new token", m)
 	}
 	again.expect(wire.TypeView)
 
@@ -347,12 +362,18 @@ func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
 func TestNobodyPlaysUntilEverySeatIsTaken(t *testing.T) {
 	tb := newTable(t, "canoe", twoGuests())
 	a := tb.dial(t)
-	a.join(tb, "Anja")
+	if v := a.join(tb, "Anja"); v.Waiting != 1 {
+		t.Errorf("first view says %d seat(s) free, want 1", v.Waiting)
+	}
 	a.send(wire.Message{Type: wire.TypeMove, Ref: "eager", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
 	if e := a.expectError(wire.Waiting); !strings.Contains(e.Message, "1 more") {
 		t.Errorf("message %q", e.Message)
 	}
 	tb.dial(t).join(tb, "Bernd")
+	// No dead end: the refused phone learns at once that play has begun.
+	if v := a.expectSeats(0, nil); v.Version != 0 || v.Ref != "" {
+		t.Errorf("seat view: version %d ref %q", v.Version, v.Ref)
+	}
 	a.send(wire.Message{Type: wire.TypeMove, Ref: "now", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
 	if v := a.expect(wire.TypeView); v.Version != 1 || v.Ref != "now" {
 		t.Errorf("view %d ref %q", v.Version, v.Ref)

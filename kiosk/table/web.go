@@ -32,12 +32,13 @@ func (t *Table) WebAddr() string { return t.web.Addr() }
 
 // JoinInfo is what the QR code carries for a phone reaching the kiosk at
 // host (an address of the kiosk on the guests' network): the web page's
-// address, the table code, the web channel's key and, for the native
+// address, the table code in its link form (which no guesser spends the
+// table's budget on, see server.LinkCode), the web channel's key and, for the native
 // companion, the TLS port and certificate fingerprint.
 func (t *Table) JoinInfo(host string) joinurl.Info {
 	_, tlsPort, _ := net.SplitHostPort(t.Addr())
 	tp, _ := strconv.Atoi(tlsPort)
-	return joinurl.Info{Host: host, WebPort: t.web.Port(), Code: t.srv.Code(), BoxKey: t.webKey.Public,
+	return joinurl.Info{Host: host, WebPort: t.web.Port(), Code: t.srv.LinkCode(), BoxKey: t.webKey.Public,
 		TLSPort: tp, Fingerprint: t.fp}
 }
 

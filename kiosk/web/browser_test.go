@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -110,7 +112,10 @@ func waitState(t *testing.T, ctx context.Context, what string, ok func(string) b
 // follow: confirm what is ready (a laid sentence, a picked card), else tap
 // a card of the hand that still fits, else take the first choice offered.
 // It only ever taps what the page offers; it returns what it tapped.
-const tapOne = `(() => {
+// It taps only while the page still shows the state the test last read,
+// so the test sees every decision it makes.
+const tapOne = `((want) => {
+  if (document.body.dataset.state !== want) return '';
   if (document.getElementById('status').className !== 'go') return '';
   const ok = (el) => el && !el.disabled;
   const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
@@ -120,7 +125,7 @@ const tapOne = `(() => {
   const choice = [...document.querySelectorAll('#app button')].find(ok);
   if (choice) { choice.click(); return 'choice'; }
   return '';
-})()`
+})`
 
 // playUntil taps through the game until the page's state satisfies done,
 // and returns how many taps it made.
@@ -135,7 +140,7 @@ func playUntil(t *testing.T, ctx context.Context, what string, done func(string)
 		if done(s) {
 			return taps
 		}
-		tapped, err := chromedp.Run(ctx, chromedp.Evaluate[string](tapOne))
+		tapped, err := chromedp.Run(ctx, chromedp.Evaluate[string](tapOne+"("+strconv.Quote(s)+")"))
 		if err != nil {
 			t.Fatalf("playing until %s: tap: %v", what, err)
 		}
@@ -253,4 +258,40 @@ func TestBrowserWaitsForPlayersThenPlays(t *testing.T) {
 	}
 	seated(t, ctx, k, "Bernd")
 	waitState(t, ctx, "the game", func(s string) bool { return strings.HasPrefix(s, "canaille-") })
+}
+
+// TestBrowserNamesTheRuleASentenceBreaks: a sentence no legal sentence
+// starts with is marked impossible, and the table names the broken rule in
+// the page's language. Every hand starts with a point card, which may only
+// end a sentence.
+func TestBrowserNamesTheRuleASentenceBreaks(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	playUntil(t, ctx, "the first sentence", func(s string) bool { return s == "canaille-sentence" })
+	before := k.Session().Moves()
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#hand .cards .ca.point")),
+		chromedp.Click(chromedp.CSS("#hand .cards .card:not(.laid)")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cat.T(i18n.FR, "rule.point-not-last")
+	var got string
+	waitState(t, ctx, "the table's verdict", func(string) bool {
+		got, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.verdict.bad') || {}).textContent || ''`))
+		return strings.Contains(got, want)
+	})
+	if lay, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll('#hand button.primary')].every((b) => b.disabled)`)); !lay {
+		t.Errorf("an impossible sentence may be laid (verdict %q)", got)
+	}
+	if k.Session().Moves() != before {
+		t.Error("checking a sentence changed the game")
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // kiosk is a real table (SQLite in a temp dir, host, server, web page) on
@@ -30,12 +31,15 @@ type kiosk struct {
 }
 
 // openKiosk starts a table and a session of game; seats with a Bot level
-// are bots, the others wait for phones.
-func openKiosk(t testing.TB, game string, seats []table.Seat) *kiosk {
+// are bots, the others wait for phones. opts change the table's Config.
+func openKiosk(t testing.TB, game string, seats []table.Seat, opts ...func(*table.Config)) *kiosk {
 	t.Helper()
 	dir := t.TempDir()
 	cfg := table.Config{Name: "Table 1", DBPath: filepath.Join(dir, "t.db"), DataDir: dir,
 		Addr: "127.0.0.1:0", Games: catalog.Registry(), Logger: testLogger(t)}
+	for _, o := range opts {
+		o(&cfg)
+	}
 	tb, err := table.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +114,7 @@ func (p *phone) seal(msg []byte) []byte {
 }
 
 func (p *phone) send(ctx context.Context, m map[string]any) error {
-	m["v"] = 1
+	m["v"] = wire.Version
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err

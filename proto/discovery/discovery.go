@@ -6,6 +6,7 @@ package discovery
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"sort"
@@ -30,6 +31,12 @@ type Table struct {
 	Free        int      // free seats
 	Fingerprint string   // SHA-256 of the TLS certificate, hex
 	Addrs       []string // host:port to connect to (browse results only)
+	// Twins counts the other tables of the same browse that publish the
+	// same Name (browse results only). mDNS is not authenticated: a
+	// machine may pose as a table by copying its name, so a phone that
+	// finds twins says so and asks the guest to compare the table's
+	// verification words (tlscert.Phrase) or to scan its QR code.
+	Twins int
 }
 
 func (t Table) txt() []string {
@@ -200,21 +207,59 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, erro
 	for _, t := range found {
 		out = append(out, t)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return sorted(out), nil
 }
 
-// Find browses until a table called name answers, or ctx ends.
+// sorted orders tables by name, then fingerprint, and counts their twins.
+func sorted(tables []Table) []Table {
+	sort.Slice(tables, func(i, j int) bool {
+		if tables[i].Name != tables[j].Name {
+			return tables[i].Name < tables[j].Name
+		}
+		return tables[i].Fingerprint < tables[j].Fingerprint
+	})
+	names := map[string]int{}
+	for _, t := range tables {
+		names[t.Name]++
+	}
+	for i := range tables {
+		tables[i].Twins = names[tables[i].Name] - 1
+	}
+	return tables
+}
+
+// ErrTwins is returned by Find when several tables publish the name: the
+// right one cannot be told from its record alone.
+var ErrTwins = errors.New("discovery: several tables publish this name")
+
+// named returns the one table called name, ErrTwins if there are several.
+func named(tables []Table, name string) (Table, bool, error) {
+	var match []Table
+	for _, t := range tables {
+		if t.Name == name {
+			match = append(match, t)
+		}
+	}
+	switch len(match) {
+	case 0:
+		return Table{}, false, nil
+	case 1:
+		return match[0], true, nil
+	}
+	return Table{}, true, fmt.Errorf("%w: %d tables called %q answered; use the table's QR code or its fingerprint", ErrTwins, len(match), name)
+}
+
+// Find browses until a table called name answers, or ctx ends. When
+// several tables answer with that name it fails with ErrTwins rather than
+// pick one.
 func Find(ctx context.Context, name string, scope Scope) (Table, error) {
 	for wait := time.Second; ; wait = min(2*wait, 8*time.Second) {
 		tables, err := Browse(ctx, wait, scope)
 		if err != nil {
 			return Table{}, err
 		}
-		for _, t := range tables {
-			if t.Name == name {
-				return t, nil
-			}
+		if t, ok, err := named(tables, name); ok {
+			return t, err
 		}
 		if ctx.Err() != nil {
 			return Table{}, fmt.Errorf("discovery: no table called %q answered", name)

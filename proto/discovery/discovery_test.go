@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"context"
+	"errors"
 	"net"
 	"strings"
 	"testing"
@@ -78,5 +79,29 @@ func TestUpdatesAreSeenAndCloseWithdraws(t *testing.T) {
 		if tb.Name == "Table change" {
 			t.Fatal("the table still answers after Close")
 		}
+	}
+}
+
+func TestTablesWithTheSameNameAreTwins(t *testing.T) {
+	fp := func(c string) string { return strings.Repeat(c, 64) }
+	tables := sorted([]Table{
+		{Name: "Table 2", Fingerprint: fp("b")},
+		{Name: "Table 1", Fingerprint: fp("c")},
+		{Name: "Table 1", Fingerprint: fp("a")},
+	})
+	if tables[0].Fingerprint != fp("a") || tables[1].Fingerprint != fp("c") || tables[2].Name != "Table 2" {
+		t.Fatalf("order %+v", tables)
+	}
+	if tables[0].Twins != 1 || tables[1].Twins != 1 || tables[2].Twins != 0 {
+		t.Errorf("twins %d %d %d, want 1 1 0", tables[0].Twins, tables[1].Twins, tables[2].Twins)
+	}
+	if _, ok, err := named(tables, "Table 1"); !ok || !errors.Is(err, ErrTwins) {
+		t.Errorf("Find among twins: %v, %v; want ErrTwins", ok, err)
+	}
+	if got, ok, err := named(tables, "Table 2"); !ok || err != nil || got.Fingerprint != fp("b") {
+		t.Errorf("Find Table 2: %+v %v %v", got, ok, err)
+	}
+	if _, ok, _ := named(tables, "Table 9"); ok {
+		t.Error("found a table nobody publishes")
 	}
 }

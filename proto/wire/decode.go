@@ -1,67 +1,149 @@
 package wire
 
 import (
+	"slices"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
-	"github.com/tablee/tablee/engine"
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	"golang.org/x/text/unicode/norm"
 )
 
 // MaxName is the longest nickname, in characters.
 const MaxName = 24
 
-var clientTypes = map[string]bool{TypeJoin: true, TypeResume: true, TypeMove: true, TypeSync: true, TypePing: true}
+// CodeDigits is the length of the table code a guest types.
+const CodeDigits = 6
+
+// LinkSecretLen is the length of the secret the link form of the code
+// (CODE-SECRET, carried by the QR code) adds to the digits.
+const LinkSecretLen = 26
+
+// clientFields lists, for each message type a phone may send, the members
+// it may carry besides v, type and ref. Anything else is refused: a new
+// field of a client message is added here as well as to Message.
+var clientFields = map[string][]string{
+	TypeJoin:   {"code", "name", "key"},
+	TypeResume: {"token"},
+	TypeMove:   {"move"},
+	TypeSync:   nil,
+	TypePing:   nil,
+}
+
+// commonFields every client message may carry.
+var commonFields = []string{"v", "type", "ref"}
+
+// ClientTypes are the message types a phone may send, sorted.
+func ClientTypes() []string {
+	var out []string
+	for t := range clientFields {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
+}
 
 // DecodeClient parses one frame a phone sent. It never panics: any input
-// gives a message or an *Error whose code says what is wrong.
+// gives a message or an *Error whose code says what is wrong. It is
+// strict: one JSON object in valid UTF-8, member names exactly as
+// documented, no name twice, only the members of the message's type; a
+// join's nickname comes back cleaned (CleanName).
 func DecodeClient(frame []byte) (Message, *Error) {
 	if len(frame) > MaxFrame {
 		e := Errorf(TooLarge, "message of %d bytes; the limit is %d", len(frame), MaxFrame)
 		e.Fatal = true
 		return Message{}, e
 	}
+	var members map[string]jsontext.Value
+	if err := json.Unmarshal(frame, &members); err != nil || members == nil {
+		return Message{}, Errorf(BadJSON, "not one JSON object: %v", err)
+	}
 	var m Message
-	if err := engine.DecodeStrict(frame, &m); err != nil {
+	if err := json.Unmarshal(frame, &m, json.RejectUnknownMembers(true)); err != nil {
 		return Message{}, Errorf(BadJSON, "not one message of this protocol: %v", err)
 	}
 	if m.V != Version {
 		return m, Errorf(BadVersion, "protocol version %d; this table speaks %d", m.V, Version)
 	}
-	if !clientTypes[m.Type] {
+	allowed, ok := clientFields[m.Type]
+	if !ok {
 		return m, Errorf(UnknownType, "unknown message type %q", m.Type)
 	}
-	return m, check(m)
+	for name := range members {
+		if !slices.Contains(commonFields, name) && !slices.Contains(allowed, name) {
+			return m, Errorf(BadJSON, "a %s message has no member %q", m.Type, name)
+		}
+	}
+	return check(m)
 }
 
-func check(m Message) *Error {
+func check(m Message) (Message, *Error) {
 	switch m.Type {
 	case TypeJoin:
-		if !isCode(m.Code) {
-			return Errorf(WrongCode, "the table code is 4 digits")
+		if !IsCode(m.Code) {
+			return m, Errorf(WrongCode, "the table code is %d digits", CodeDigits)
 		}
-		if n := utf8.RuneCountInString(m.Name); n == 0 || n > MaxName || !utf8.ValidString(m.Name) {
-			return Errorf(BadName, "a nickname has 1 to %d characters", MaxName)
+		name, err := CleanName(m.Name)
+		if err != nil {
+			return m, err
 		}
+		m.Name = name
 		if m.Key != "" && !ValidKey(m.Key) {
-			return Errorf(BadKey, "a player key is %d to %d base64url characters", MinKey, MaxKey)
+			return m, Errorf(BadKey, "a player key is %d to %d base64url characters", MinKey, MaxKey)
 		}
 	case TypeResume:
 		if m.Token == "" {
-			return Errorf(BadToken, "resume needs the seat token")
+			return m, Errorf(BadToken, "resume needs the seat token")
 		}
 	case TypeMove:
-		if len(m.Move) == 0 {
-			return Errorf(BadMove, "move message without a move")
+		if len(m.Move) == 0 || string(m.Move) == "null" {
+			return m, Errorf(BadMove, "move message without a move")
 		}
 	}
-	return nil
+	return m, nil
 }
 
-func isCode(s string) bool {
-	if len(s) != 4 {
+// CleanName returns a nickname as the table keeps it: spaces trimmed at
+// both ends, in Unicode normal form C, 1 to MaxName characters, all of
+// them printable (letters, marks, digits, punctuation, symbols, the plain
+// space, and the zero-width joiner of emoji sequences). Control and
+// formatting characters, bidirectional overrides among them, are refused
+// with BadName.
+func CleanName(name string) (string, *Error) {
+	if !utf8.ValidString(name) {
+		return "", Errorf(BadName, "a nickname must be valid UTF-8")
+	}
+	name = norm.NFC.String(strings.TrimSpace(name))
+	if n := utf8.RuneCountInString(name); n == 0 || n > MaxName {
+		return "", Errorf(BadName, "a nickname has 1 to %d characters", MaxName)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) && r != zwj {
+			return "", Errorf(BadName, "a nickname cannot hold the character %U", r)
+		}
+	}
+	return name, nil
+}
+
+// zwj joins emoji into one picture (👩‍🍳); it changes no text direction.
+const zwj = '\u200d'
+
+// IsCode reports whether s has the form of a table code: CodeDigits
+// digits, or the link form CODE-SECRET with LinkSecretLen characters of
+// lowercase base32 (a–z, 2–7) after the dash.
+func IsCode(s string) bool {
+	digits, secret, link := strings.Cut(s, "-")
+	if len(digits) != CodeDigits || !allIn(digits, "0123456789") {
 		return false
 	}
+	return !link || len(secret) == LinkSecretLen && allIn(secret, "abcdefghijklmnopqrstuvwxyz234567")
+}
+
+func allIn(s, set string) bool {
 	for _, c := range s {
-		if c < '0' || c > '9' {
+		if !strings.ContainsRune(set, c) {
 			return false
 		}
 	}

@@ -8,8 +8,9 @@ import (
 )
 
 // Version is the protocol version; it is published in the mDNS TXT record
-// and every message carries it.
-const Version = 1
+// and every message carries it. Version 2 (issue 11) brought 6-digit
+// codes, token rotation, the seat status in views and strict frames.
+const Version = 2
 
 // MaxFrame is the largest frame the server reads; a larger one closes the
 // connection with code TooLarge.
@@ -29,7 +30,7 @@ const (
 	TypeWelcome = "welcome" // seat and token after join or resume
 	TypeView    = "view"    // the seat's view, versioned and hashed
 	TypeError   = "error"
-	TypeRemoved = "removed" // the seat was taken from this phone
+	TypeRemoved = "removed" // the seat was taken from this phone (Error says why)
 	TypeRecord  = "record"  // after the game was recorded: the seat's player's rating change and place
 	TypePong    = "pong"
 )
@@ -41,7 +42,7 @@ type Message struct {
 	// Ref is an id the client chose; replies and errors echo it.
 	Ref string `json:"ref,omitempty"`
 
-	Code string `json:"code,omitempty"` // join: the 4-digit table code
+	Code string `json:"code,omitempty"` // join: the table code (CodeDigits digits, or the link form)
 	Name string `json:"name,omitempty"` // join: the nickname
 	// Key is join's player key: at least 128 random bits the phone drew
 	// once and keeps, so the table knows it again (the table keeps only
@@ -59,6 +60,11 @@ type Message struct {
 	View    json.RawMessage `json:"view,omitempty"`    // view: the seat's engine.ViewJSON
 	Events  []engine.Event  `json:"events,omitempty"`  // view: what happened since Version-1
 	Over    bool            `json:"over,omitempty"`    // view: the game has ended
+	// Waiting is, in a view, how many phone seats are still free: moves
+	// are refused (Waiting error) until it is 0.
+	Waiting int `json:"waiting,omitempty"`
+	// Away lists, in a view, the seats whose phone is not connected.
+	Away []engine.Seat `json:"away,omitempty"`
 	// Record is what the finished game meant for a seat played with a
 	// player key: rating change and place (record message).
 	Record *Record `json:"record,omitempty"`
@@ -92,24 +98,26 @@ func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
 // Error codes.
 const (
-	BadJSON     = "bad-json"      // the frame is not a message
-	BadVersion  = "bad-version"   // another protocol version
-	UnknownType = "unknown-type"  // no such message type
-	TooLarge    = "too-large"     // frame over MaxFrame (fatal)
-	NotJoined   = "not-joined"    // join or resume first
-	WrongCode   = "wrong-code"    // the table code is not this session's
-	RateLimited = "rate-limited"  // too many wrong codes from this address
-	BadName     = "bad-name"      // empty or too long nickname
-	BadKey      = "bad-key"       // a player key that is not 22-128 base64url characters
-	TableFull   = "table-full"    // no free seat
-	BadToken    = "bad-token"     // unknown or revoked token (fatal)
-	Abandoned   = "abandoned"     // in removed: the table abandoned the game; no result
-	NotYourTurn = "not-your-turn" // the seat is not to decide now
-	IllegalMove = "illegal-move"  // the rules forbid the move (Rule says which)
-	BadMove     = "bad-move"      // the move cannot be read
-	NoGame      = "no-game"       // no game is running
-	Waiting     = "waiting"       // seats are still free: the game starts once all are taken
-	Internal    = "internal"      // the table failed; try again
+	BadJSON     = "bad-json"       // the frame is not a message
+	BadVersion  = "bad-version"    // another protocol version
+	UnknownType = "unknown-type"   // no such message type
+	TooLarge    = "too-large"      // frame over MaxFrame (fatal)
+	NotJoined   = "not-joined"     // join or resume first
+	WrongCode   = "wrong-code"     // the table code is not this session's
+	RateLimited = "rate-limited"   // too many wrong codes from this address
+	BadName     = "bad-name"       // nickname empty, too long, or with control characters
+	BadKey      = "bad-key"        // a player key that is not 22-128 base64url characters
+	TableFull   = "table-full"     // no free seat
+	BadToken    = "bad-token"      // unknown or revoked token (fatal); in removed: the staff took the seat
+	Replaced    = "replaced"       // in removed: another connection resumed the seat with its token
+	Joined      = "already-joined" // join or resume on a connection that holds a seat
+	Abandoned   = "abandoned"      // in removed: the table abandoned the game; no result
+	NotYourTurn = "not-your-turn"  // the seat is not to decide now
+	IllegalMove = "illegal-move"   // the rules forbid the move (Rule says which)
+	BadMove     = "bad-move"       // the move cannot be read
+	NoGame      = "no-game"        // no game is running
+	Waiting     = "waiting"        // seats are still free: the game starts once all are taken
+	Internal    = "internal"       // the table failed; try again
 )
 
 // Errorf builds an error message.

@@ -121,7 +121,7 @@ function nonce(dir, n) {
 
 function send(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-  msg.v = 1;
+  msg.v = 2; // wire.Version
   const n = nonce(0, sent++);
   const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
   const frame = new Uint8Array(24 + box.length);
@@ -316,12 +316,13 @@ function btn(label, onclick, cls = '', disabled = false) {
 function seatName(i) {
   if (i === S.seat) return t('web.you');
   const s = S.seats[i];
+  if (s && s.state === 'bot') return t('web.bot', { N: i + 1 });
   return (s && s.name) || t('common.seat', { N: i + 1 });
 }
 
 function card(num, kind, mark, cls, onclick, disabled) {
   const el = document.getElementById('t-card').content.firstElementChild.cloneNode(true);
-  el.querySelector('.n').textContent = num;
+  el.querySelector('.v').textContent = num;
   el.querySelector('.k').textContent = kind;
   el.querySelector('.m').textContent = mark;
   el.className += ' ' + cls;
@@ -375,6 +376,7 @@ function stateName() {
   if (!S.online) return 'reconnecting';
   if (!v) return 'joining';
   if (S.over || v.result) return 'result';
+  if (S.pending) return 'sending';
   if (S.free > 0) return 'waiting';
   if (v.turn !== S.seat) return S.game + '-wait';
   const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
@@ -472,7 +474,9 @@ const SHAPES = ['●', '▲', '◆', '■', '✚'];
 
 function canyonCard(c, trump, onclick, disabled, picked) {
   const isTrump = trump && c.suit === trump.suit;
-  return card(String(c.value), SHAPES[c.suit], isTrump ? '★' : '',
+  // Trump shows a star beside the suit's shape: a second cue besides the
+  // ring, and no overlap with a two-digit value on a narrow card.
+  return card(String(c.value), SHAPES[c.suit] + (isTrump ? '★' : ''), '',
     `cy ${SUITS[c.suit]}${isTrump ? ' trump' : ''}${picked ? ' picked' : ''}`, onclick, disabled);
 }
 
@@ -484,7 +488,7 @@ function canyonNodes(v) {
   body.push(h('div', { class: 'facts' },
     h('span', {}, t('web.canyon.round', { N: v.round })),
     trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
-      canyonCard(trump, trump, null, false)) : null));
+      canyonCard(trump, trump, null, false, false)) : null));
   body.push(h('table', { class: 'seats' },
     h('tr', {}, h('th', {}), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
     Array.from({ length: v.seats }, (_, i) => {
@@ -507,7 +511,7 @@ function canyonNodes(v) {
     const ok = mine && plays.some((m) => same(m.card, c));
     return canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
   });
-  const foot = [h('div', { class: 'cards' }, hand)];
+  const foot = [h('div', { class: 'cards tight' }, hand)];
   if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
     foot.unshift(btn(t('web.canyon.play', { Card: `${S.pick.value} ${SHAPES[S.pick.suit]}` }),
       () => play({ kind: 'play', card: S.pick }), 'primary'));
@@ -522,7 +526,7 @@ function canyonDecision(v, legal, trump) {
   const tempos = legal.filter((m) => m.kind === 'tempo');
   if (tempos.length) {
     out.push(h('h2', {}, t('web.canyon.choose_tempo')));
-    out.push(h('div', { class: 'grid' }, tempos.map((m) => {
+    out.push(h('div', { class: 'grid tempos' }, tempos.map((m) => {
       const sum = m.tempo.reduce((a, b) => a + b, 0);
       return btn([h('b', {}, String(sum)), h('small', {}, m.tempo.length > 1 ? m.tempo.join(' + ') : t('web.canyon.one_card'))],
         () => play(m), 'tempo');
@@ -537,7 +541,7 @@ function canyonDecision(v, legal, trump) {
   const ends = legal.filter((m) => m.kind === 'move');
   if (ends.length) {
     out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
-    out.push(h('div', { class: 'grid' }, ends.map((m) =>
+    out.push(h('div', { class: 'list' }, ends.map((m) =>
       btn(t('web.canyon.cell', { R: m.row + 1, C: m.col + 1 }), () => play(m)))));
     out.push(h('p', { class: 'hint' }, t('web.canyon.landing_help')));
   }
@@ -679,7 +683,7 @@ async function start() {
   S.name = store.get('name') || '';
   const texts = loadTexts(pickLang()).catch(() => {});
   const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; }).catch(() => {});
-  if (!S.key || S.key.length !== 32 || !/^\d{4}$/.test(S.code) || !nacl) {
+  if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
     S.token = store.get('seat.' + S.keyText) || '';
@@ -692,6 +696,9 @@ async function start() {
   if (S.screen === 'seat') render();
   clearInterval(pinger);
   pinger = setInterval(() => send({ type: 'ping' }), 25000);
+  // Another table's link opened in this tab changes only the fragment:
+  // start again with it.
+  window.addEventListener('hashchange', () => location.reload());
   // A phone that wakes up reconnects at once rather than after its backoff.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && !ws && S.token) { backoff = 500; connect(); }

@@ -1,0 +1,440 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/proto/wire"
+)
+
+// guests is n phone seats.
+func guests(n int) []db.Seat {
+	list := make([]db.Seat, n)
+	for i := range list {
+		list[i] = host.GuestSeat("")
+	}
+	return list
+}
+
+// TestEveryGameEndsWithItsResultOnEveryPhone plays each game to its end
+// through the server: every phone receives the final view exactly once,
+// marked over and holding the result (through engine.View.Result), and a
+// phone that resumes after the end gets it too.
+func TestEveryGameEndsWithItsResultOnEveryPhone(t *testing.T) {
+	for _, game := range catalog.Registry().IDs() {
+		rules, err := catalog.Registry().Get(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := rules.Info().MinSeats
+		t.Run(game, func(t *testing.T) {
+			tb := newTable(t, game, guests(seats))
+			phones := make([]*phone, seats)
+			tokens := make([]string, seats)
+			for i := range phones {
+				phones[i] = tb.dial(t)
+				tokens[i] = phones[i].join(tb, fmt.Sprint("P", i)).Token
+			}
+			rec := tb.sess.Record()
+			mirror, err := engine.NewGame(rules, engine.Setup{Seats: seats, Options: rec.Options, Seed: rec.Seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := engine.NewRNG(rec.Seed, 3)
+			for mirror.Turn() != engine.NoSeat {
+				seat := mirror.Turn()
+				legal := mirror.Legal()
+				m := legal[rng.IntN(len(legal))]
+				data, _ := json.Marshal(m)
+				ref := fmt.Sprint("m", mirror.Plies())
+				phones[seat].send(wire.Message{Type: wire.TypeMove, Ref: ref, Move: data})
+				if _, err := mirror.Apply(seat, m); err != nil {
+					t.Fatal(err)
+				}
+				// Each phone reads up to the new version; the mover's
+				// view echoes its ref.
+				for i, p := range phones {
+					for {
+						v := p.expect(wire.TypeView)
+						if v.Version == int64(mirror.Plies()) {
+							if engine.Seat(i) == seat && v.Ref != ref {
+								t.Fatalf("the mover's view has ref %q, want %q", v.Ref, ref)
+							}
+							break
+						}
+					}
+				}
+			}
+			want, _ := mirror.Result()
+			last := int64(mirror.Plies())
+			for i, p := range phones {
+				final := lastView(t, p, last)
+				checkResult(t, rules, final, want)
+				// Nothing more: the final view came once. A ping's pong is
+				// the next frame.
+				p.send(wire.Message{Type: wire.TypePing, Ref: "after"})
+				if m := p.expect(wire.TypePong); m.Ref != "after" {
+					t.Fatalf("phone %d: pong %+v", i, m)
+				}
+			}
+			phones[0].ws.Close(websocket.StatusNormalClosure, "bye")
+			late := tb.dial(t)
+			late.send(wire.Message{Type: wire.TypeResume, Token: tokens[0]})
+			late.expect(wire.TypeWelcome)
+			checkResult(t, rules, late.expect(wire.TypeView), want)
+		})
+	}
+}
+
+// lastView returns the view of version v that p received, failing on a
+// second view of that version before anything else.
+func lastView(t *testing.T, p *phone, v int64) wire.Message {
+	t.Helper()
+	// p.expect already consumed the final view in the loop above when it
+	// was the one that reached v; ask again to compare with what sync says.
+	p.send(wire.Message{Type: wire.TypeSync, Ref: "final"})
+	m := p.expect(wire.TypeView)
+	if m.Version != v || m.Ref != "final" {
+		t.Fatalf("after the end: view %d ref %q; want the final view %d answering the sync (a second final view?)", m.Version, m.Ref, v)
+	}
+	return m
+}
+
+func checkResult(t *testing.T, rules engine.Rules, m wire.Message, want engine.Result) {
+	t.Helper()
+	if !m.Over {
+		t.Fatalf("final view %d is not marked over", m.Version)
+	}
+	v, err := engine.DecodeView(rules, m.View)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, over := v.Result()
+	if !over || !reflect.DeepEqual(got, want) {
+		t.Fatalf("result in the final view: %+v (over %v), want %+v", got, over, want)
+	}
+}
+
+// TestTokensRotateOnEveryWelcome: the token a phone resumed with stops
+// working once the phone speaks with its new one, and a connection whose
+// seat another connection resumed is told why.
+func TestTokensRotateOnEveryWelcome(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a := tb.dial(t)
+	w := a.join(tb, "Anja")
+
+	// A second phone with the same token takes the seat: the first is told.
+	b := tb.dial(t)
+	b.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
+	wb := b.expect(wire.TypeWelcome)
+	if wb.Token == w.Token || *wb.Seat != 0 {
+		t.Fatalf("resume welcome %+v: want seat 0 with a new token", wb)
+	}
+	b.expect(wire.TypeView)
+	removed := a.expect(wire.TypeRemoved)
+	if removed.Error == nil || removed.Error.Code != wire.Replaced {
+		t.Fatalf("replaced connection got %+v", removed.Error)
+	}
+	if _, err := a.recv(); websocket.CloseStatus(err) != websocket.StatusCode(wire.ClosePolicy) {
+		t.Errorf("replaced connection closed with %v, want %d", err, wire.ClosePolicy)
+	}
+	b.send(wire.Message{Type: wire.TypePing})
+	b.expect(wire.TypePong)
+
+	// The old token is void now: the first phone cannot take the seat back.
+	again := tb.dial(t)
+	again.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
+	if e := again.expectError(wire.BadToken); !e.Fatal {
+		t.Error("a void token must end the connection")
+	}
+	if st := tb.srv.Seats()[0]; st.State != SeatConnected {
+		t.Errorf("seat 0 is %s, want connected (b)", st.State)
+	}
+}
+
+// TestALostWelcomeDoesNotLockThePhoneOut: a connection that dies before
+// its phone read the welcome leaves the phone with the token it resumed
+// with; that token still works while the seat has no connection.
+func TestALostWelcomeDoesNotLockThePhoneOut(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	w := tb.dial(t).join(tb, "Anja")
+	lost := newPipe("10.1.0.1")
+	go tb.srv.ServeTransport(context.Background(), lost)
+	lost.send(t, wire.Message{Type: wire.TypeResume, Token: w.Token})
+	lost.expect(t, wire.TypeWelcome) // the phone never reads this one
+	lost.Close(wire.CloseInternal, "network gone")
+	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+
+	back := tb.dial(t)
+	back.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
+	if m := back.expect(wire.TypeWelcome); *m.Seat != 0 {
+		t.Fatalf("welcome %+v", m)
+	}
+}
+
+// TestASecondJoinIsRefused: a connection holds one seat.
+func TestASecondJoinIsRefused(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a := tb.dial(t)
+	a.join(tb, "Anja")
+	a.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Anja again"})
+	a.expectError(wire.Joined)
+	if tb.srv.FreeCount() != 1 {
+		t.Errorf("%d free seats, want 1", tb.srv.FreeCount())
+	}
+}
+
+// TestOtherPhonesLearnThatASeatIsAway: when a phone leaves, the others get
+// their view again with its seat in away; when it comes back, without.
+func TestOtherPhonesLearnThatASeatIsAway(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	wb := b.join(tb, "Bernd")
+	a.expectSeats(0, nil)
+	b.ws.Close(websocket.StatusNormalClosure, "battery")
+	a.expectSeats(0, []engine.Seat{1})
+	back := tb.dial(t)
+	back.send(wire.Message{Type: wire.TypeResume, Token: wb.Token})
+	back.expect(wire.TypeWelcome)
+	back.expect(wire.TypeView)
+	a.expectSeats(0, nil)
+}
+
+// TestBinaryFramesAreRefused: the protocol is JSON text.
+func TestBinaryFramesAreRefused(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	p := tb.dial(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := p.ws.Write(ctx, websocket.MessageBinary, []byte(`{"v":2,"type":"ping"}`)); err != nil {
+		t.Fatal(err)
+	}
+	p.expectError(wire.BadJSON)
+	p.send(wire.Message{Type: wire.TypePing})
+	p.expect(wire.TypePong)
+}
+
+// TestAConnectionThatDoesNotJoinIsClosed: when the join timeout fires, a
+// connection that never joined is closed and a seated one is not. The
+// timers are fired by hand, in the order the test needs.
+func TestAConnectionThatDoesNotJoinIsClosed(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	timers := make(chan func(), 2)
+	tb.srv.afterFunc = func(d time.Duration, f func()) func() bool {
+		if d != DefaultJoinTimeout {
+			t.Errorf("join timeout %v, want %v", d, DefaultJoinTimeout)
+		}
+		timers <- f
+		return func() bool { return true }
+	}
+	idle := newPipe("10.2.0.1")
+	go tb.srv.ServeTransport(context.Background(), idle)
+	fire := <-timers
+	fire()
+	<-idle.closed // the event: the table closed it
+	if idle.code != wire.ClosePolicy {
+		t.Errorf("closed with %d, want %d", idle.code, wire.ClosePolicy)
+	}
+	seated := newPipe("10.2.0.2")
+	go tb.srv.ServeTransport(context.Background(), seated)
+	fire = <-timers
+	seated.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Anja"})
+	seated.expect(t, wire.TypeWelcome)
+	seated.expect(t, wire.TypeView)
+	fire()
+	seated.send(t, wire.Message{Type: wire.TypePing, Ref: "still"})
+	if m := seated.expect(t, wire.TypePong); m.Ref != "still" {
+		t.Errorf("pong %+v", m)
+	}
+}
+
+// deadLink is a pipe whose pings go unanswered once dies is closed: a
+// phone whose Wi-Fi went away without a TCP reset.
+type deadLink struct {
+	*pipe
+	dies chan struct{}
+}
+
+func (d deadLink) Ping(ctx context.Context) error {
+	select {
+	case <-d.dies:
+	default:
+		return nil // alive: the pong came
+	}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestADeadLinkMarksTheSeatAway: pings find the dead link.
+func TestADeadLinkMarksTheSeatAway(t *testing.T) {
+	tb := newTableWith(t, "canoe", twoGuests(), Config{PingEvery: 20 * time.Millisecond})
+	d := deadLink{pipe: newPipe("10.3.0.1"), dies: make(chan struct{})}
+	go tb.srv.ServeTransport(context.Background(), d)
+	d.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Anja"})
+	d.expect(t, wire.TypeWelcome)
+	if st := tb.srv.Seats()[0].State; st != SeatConnected {
+		t.Fatalf("seat 0 is %s before the link died", st)
+	}
+	close(d.dies)
+	<-d.closed
+	if d.code != wire.CloseGoingAway {
+		t.Errorf("closed with %d, want %d", d.code, wire.CloseGoingAway)
+	}
+	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+}
+
+// TestAFloodingPhoneSlowsOnlyItself: with a burst of 5 and a negligible
+// rate, a phone sending 50 syncs gets 5 answers, while the other seat
+// plays and both see the move.
+func TestAFloodingPhoneSlowsOnlyItself(t *testing.T) {
+	tb := newTableWith(t, "canoe", twoGuests(), Config{MsgRate: rate.Every(time.Hour), MsgBurst: 5})
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	b.join(tb, "Bernd")
+	a.expectSeats(0, nil)
+	for i := range 50 {
+		b.send(wire.Message{Type: wire.TypeSync, Ref: fmt.Sprint("s", i)})
+	}
+	// b's first frame was its join; four syncs fit the burst.
+	for i := range 4 {
+		if v := b.expect(wire.TypeView); v.Ref != fmt.Sprint("s", i) {
+			t.Fatalf("sync answer %d has ref %q", i, v.Ref)
+		}
+	}
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	if v := a.expect(wire.TypeView); v.Version != 1 || v.Ref != "m1" {
+		t.Fatalf("a's move: view %d ref %q", v.Version, v.Ref)
+	}
+	if v := b.expect(wire.TypeView); v.Version != 1 {
+		t.Fatalf("b got view %d ref %q, want the move's view 1 before any further sync", v.Version, v.Ref)
+	}
+}
+
+// clock is a settable time for the code budgets.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// TestGuessingTheCodeIsHopeless replays the attack of issue 11: wrong codes
+// from 1,570 addresses, 500 a second, for five minutes of the table's
+// clock. The table must evaluate so few that a 2-hour session of it finds
+// the code with under 1 % chance, change its code, and still seat a guest
+// who types the code shown right after the attack, and one who scans it
+// during the attack.
+func TestGuessingTheCodeIsHopeless(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)}
+	var mu sync.Mutex
+	codes := map[string]bool{}
+	var srv *Server
+	tb := newTableWith(t, "canoe", twoGuests(), Config{Now: clk.Now, MaxConnsPerAddr: 1, OnChange: func() {
+		if srv != nil {
+			mu.Lock()
+			codes[srv.Code()] = true
+			mu.Unlock()
+		}
+	}})
+	srv = tb.srv
+	// The attackers never join: their connections would be closed after
+	// JoinTimeout and reconnect, which only slows them. Keep them open so
+	// the attack runs at full speed however long the test takes.
+	tb.srv.afterFunc = func(time.Duration, func()) func() bool { return func() bool { return true } }
+	const addrs, perSecond, minutes = 1570, 500, 5
+	attackers := make([]*pipe, addrs)
+	for i := range attackers {
+		attackers[i] = newPipe(fmt.Sprintf("127.%d.%d.%d", i>>16&255, i>>8&255, i&255+1))
+		go tb.srv.ServeTransport(context.Background(), attackers[i])
+	}
+	evaluated, next := 0, 0
+	for second := 0; second < minutes*60; second++ {
+		for range perSecond {
+			p := attackers[next%addrs]
+			next++
+			guess := fmt.Sprintf("%06d", next%1_000_000)
+			if guess == tb.srv.Code() {
+				guess = fmt.Sprintf("%06d", (next+1)%1_000_000)
+			}
+			p.send(t, wire.Message{Type: wire.TypeJoin, Code: guess, Name: "Eve"})
+			reply := p.expect(t, wire.TypeError)
+			switch reply.Error.Code {
+			case wire.WrongCode:
+				evaluated++
+			case wire.RateLimited:
+			default:
+				t.Fatalf("attack got %+v", reply.Error)
+			}
+			if second == minutes*30 && next%perSecond == 0 {
+				// Mid-attack, a guest scans the QR code.
+				scan := newPipe("10.9.0.1")
+				go tb.srv.ServeTransport(context.Background(), scan)
+				scan.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.LinkCode(), Name: "Scanner"})
+				scan.expect(t, wire.TypeWelcome)
+			}
+		}
+		clk.add(time.Second)
+	}
+	perMinute := float64(evaluated) / minutes
+	chance := perMinute * 120 / 1e6
+	t.Logf("evaluated %d codes in %d min (%.1f/min): %.3f %% of the codes in 2 hours; %d codes shown", evaluated, minutes, perMinute, 100*chance, len(codes))
+	if chance >= 0.01 {
+		t.Errorf("a 2-hour attack would try %.2f %% of the codes", 100*chance)
+	}
+	if len(codes) < 2 {
+		t.Error("the code never changed under attack")
+	}
+	// Right after the attack: one token of the table's budget back.
+	clk.add(tableEvery)
+	guest := newPipe("10.9.0.2")
+	go tb.srv.ServeTransport(context.Background(), guest)
+	guest.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Guest"})
+	if w := guest.expect(t, wire.TypeWelcome); *w.Seat != 1 {
+		t.Errorf("guest seated at %v", *w.Seat)
+	}
+}
+
+// TestWrongCodesAreLoggedOncePerAddressAndMinute: one summary line each.
+func TestWrongCodesAreLoggedOncePerAddressAndMinute(t *testing.T) {
+	g := newGate()
+	now := time.Now()
+	for range 3 {
+		g.fail("10.0.0.1", now)
+	}
+	g.fail("10.0.0.2", now)
+	lines := g.summary(now)
+	want := []string{
+		"3 wrong table code(s) from 10.0.0.1 in the last minute",
+		"1 wrong table code(s) from 10.0.0.2 in the last minute",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("summary:\n%s", strings.Join(lines, "\n"))
+	}
+	if again := g.summary(now.Add(time.Minute)); len(again) != 0 || len(g.failures) != 0 {
+		t.Errorf("second summary %v, %d addresses kept", again, len(g.failures))
+	}
+}

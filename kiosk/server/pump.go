@@ -1,0 +1,169 @@
+package server
+
+import (
+	"slices"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
+)
+
+// pump is the one goroutine that sends a seat's views to its connection:
+// the host's updates, a view again when the seats changed (nudge) or the
+// phone asked (sync). One sender keeps the versions a phone sees in order.
+type pump struct {
+	s    *Server
+	c    *conn
+	sess *host.Session
+	seat engine.Seat
+	game string
+
+	last     *wire.Message // the newest view sent, nil before the first
+	sentOver bool          // the final view was sent
+}
+
+// pump forwards the host's updates for seat to c until either ends.
+func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
+	p := &pump{s: s, c: c, sess: sess, seat: seat, game: sess.Game().Info().ID}
+	for {
+		updates, stop := sess.Subscribe(seat)
+		more := p.drain(updates)
+		stop()
+		if !more {
+			return
+		}
+		// The channel closed: the game ended, or c fell behind. In the
+		// second case subscribe again, which starts with a fresh view.
+		if sess.Status().Ended() {
+			p.idle()
+			return
+		}
+	}
+}
+
+// drain forwards updates until the channel closes (true) or c or the
+// server ends (false).
+func (p *pump) drain(updates <-chan host.Update) bool {
+	for {
+		select {
+		case <-p.c.done:
+			return false
+		case <-p.s.ctx.Done():
+			return false
+		case <-p.c.wake:
+			p.again()
+		case u, ok := <-updates:
+			if !ok {
+				return true
+			}
+			if !p.forward(u) {
+				return false
+			}
+		}
+	}
+}
+
+// idle answers syncs and seat changes after the game ended, until the
+// phone leaves: the final view stays available, result included.
+func (p *pump) idle() {
+	for {
+		select {
+		case <-p.c.done:
+			return
+		case <-p.s.ctx.Done():
+			return
+		case <-p.c.wake:
+			p.again()
+		}
+	}
+}
+
+// forward sends one update; false when c no longer holds the seat.
+func (p *pump) forward(u host.Update) bool {
+	if cur, ok := p.c.joined(); !ok || cur != p.seat {
+		return false
+	}
+	_, over := p.sess.Result()
+	over = over || u.Status.Ended()
+	// The move that ends a game already carries over; the status update
+	// that follows repeats its version and is not sent again.
+	if !p.sentOver || p.last == nil || int64(u.Seq) != p.last.Version {
+		msg, err := viewMessage(p.game, u.View, u.Seq, u.Events, over)
+		if err != nil {
+			p.s.cfg.Logf("view for %v: %v", p.seat, err)
+			return true
+		}
+		if u.Kind == host.MoveUpdate && u.Seat == p.seat {
+			msg.Ref = p.c.takeRef()
+		}
+		p.send(msg)
+	}
+	// The results are stored once the session says finished: then the
+	// player learns what the game meant for them.
+	if u.Kind == host.StatusUpdate && u.Status == session.Finished {
+		p.s.sendRecord(p.c, p.sess, p.seat)
+	}
+	if p.c.hasSyncs() {
+		p.again()
+	}
+	return true
+}
+
+// again sends the newest view once more, with the seats' status as it is
+// now: once for each sync waiting (with its ref, and after the end the
+// player's record again), or once if the seats changed since the last.
+func (p *pump) again() {
+	if p.last == nil {
+		return // the first view is on its way and will carry the status
+	}
+	refs := p.c.takeSyncs()
+	if len(refs) == 0 {
+		waiting, away := p.s.seatStatus()
+		if waiting == p.last.Waiting && slices.Equal(away, p.last.Away) {
+			return // the phone knows this already
+		}
+		msg := *p.last
+		p.send(msg)
+		return
+	}
+	for _, ref := range refs {
+		msg := *p.last
+		msg.Ref = ref
+		p.send(msg)
+		if p.sess.Status() == session.Finished {
+			p.s.sendRecord(p.c, p.sess, p.seat)
+		}
+	}
+}
+
+// sendRecord tells a player's phone what the finished game meant for them:
+// their rating change and place on the game's board. Guests and bots get
+// nothing; a player in a game not rated gets Rated false.
+func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
+	if seats := sess.Record().Seats; !seat.Valid(len(seats)) || seats[seat].Kind != session.Person {
+		return
+	}
+	o, rated, err := sess.Outcome(s.ctx, seat)
+	if err != nil {
+		s.cfg.Logf("record of %v: %v", seat, err)
+		return
+	}
+	rec := &wire.Record{Rated: rated}
+	if rated {
+		rec.Before, rec.After = o.Before, o.After
+		rec.Games, rec.Provisional = o.Games, o.Provisional
+		rec.Place, rec.Of = o.Place, o.Of
+	}
+	c.send(wire.Message{Type: wire.TypeRecord, Record: rec})
+}
+
+// send stamps msg with the seats' status and queues it.
+func (p *pump) send(msg wire.Message) {
+	msg.Waiting, msg.Away = p.s.seatStatus()
+	keep := msg
+	keep.Ref, keep.Events = "", nil
+	p.last = &keep
+	p.sentOver = p.sentOver || msg.Over
+	p.c.send(msg)
+}

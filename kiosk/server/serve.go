@@ -1,0 +1,356 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/proto/wire"
+)
+
+// serve runs the protocol over c until the phone leaves or ctx ends.
+func (s *Server) serve(ctx context.Context, c *conn) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go c.writeLoop(ctx)
+	go s.keepAlive(ctx, c, cancel)
+	stopTimer := s.afterFunc(s.cfg.JoinTimeout, func() {
+		if !c.hasJoined() {
+			c.close(wire.ClosePolicy, "join-timeout")
+			cancel()
+		}
+	})
+	defer stopTimer()
+	fatal := s.readLoop(ctx, c)
+	s.detach(c)
+	if fatal {
+		// Let the write loop send the fatal error; it closes after it.
+		select {
+		case <-c.done:
+		case <-time.After(writeTimeout):
+		}
+	}
+	if ctx.Err() != nil && s.ctx.Err() != nil {
+		c.close(wire.CloseGoingAway, "table closing")
+	}
+	c.close(wire.CloseNormal, "")
+}
+
+// keepAlive pings the phone every PingEvery and ends a connection whose
+// answer does not come within PingEvery: a phone that lost its network
+// never closes its connection, and its seat must show as away.
+func (s *Server) keepAlive(ctx context.Context, c *conn, cancel context.CancelFunc) {
+	tick := time.NewTicker(s.cfg.PingEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.done:
+			return
+		case <-tick.C:
+		}
+		pctx, stop := context.WithTimeout(ctx, s.cfg.PingEvery)
+		err := c.t.Ping(pctx)
+		stop()
+		if err != nil && ctx.Err() == nil {
+			s.cfg.Logf("no answer from %s: %v", c.addr, err)
+			c.close(wire.CloseGoingAway, "no answer to ping")
+			cancel() // the link is dead: stop reading now, not after a close handshake
+			return
+		}
+	}
+}
+
+// readLoop answers the phone's messages until it leaves (false) or a fatal
+// error has been queued for it (true).
+func (s *Server) readLoop(ctx context.Context, c *conn) bool {
+	throttle := rate.NewLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)
+	for {
+		data, err := c.t.Read(ctx)
+		if err == nil || errors.Is(err, ErrNotText) {
+			// Beyond its burst, a phone's frames wait here, in its own
+			// goroutine: the table and the other seats go on.
+			if werr := throttle.Wait(ctx); werr != nil {
+				return false
+			}
+		}
+		if errors.Is(err, ErrNotText) {
+			c.send(wire.Errorf(wire.BadJSON, "binary frames are not part of this protocol; send JSON text").Reply(""))
+			continue
+		}
+		if err != nil {
+			return false
+		}
+		s.spoke(c)
+		msg, werr := wire.DecodeClient(data)
+		if werr != nil {
+			c.send(werr.Reply(msg.Ref))
+			if werr.Fatal {
+				return true
+			}
+			continue
+		}
+		if fatal := s.handle(c, msg); fatal {
+			return true
+		}
+	}
+}
+
+// handle answers one message; true when it queued a fatal error.
+func (s *Server) handle(c *conn, m wire.Message) bool {
+	switch m.Type {
+	case wire.TypePing:
+		c.send(wire.Message{Type: wire.TypePong, Ref: m.Ref})
+	case wire.TypeJoin:
+		s.join(c, m)
+	case wire.TypeResume:
+		return s.resume(c, m)
+	case wire.TypeSync:
+		s.sync(c, m.Ref)
+	case wire.TypeMove:
+		s.move(c, m)
+	}
+	return false
+}
+
+// spoke notes that the phone on c sent a frame after its welcome: it holds
+// its new token, so the one it resumed with is void now.
+func (s *Server) spoke(c *conn) {
+	if !c.takeUnconfirmed() {
+		return
+	}
+	seat, ok := c.joined()
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.seats[seat]; st.conn == c && st.prevHash != "" {
+		st.prevHash = ""
+		if err := s.saveLocked(); err != nil {
+			s.cfg.Logf("seat file: %v", err)
+		}
+	}
+}
+
+func (s *Server) join(c *conn, m wire.Message) {
+	if _, ok := c.joined(); ok {
+		c.send(wire.Errorf(wire.Joined, "this connection already holds a seat").Reply(m.Ref))
+		return
+	}
+	now := s.cfg.Now()
+	digits, _, link := strings.Cut(m.Code, "-")
+	switch s.gate.check(c.addr, !link, now) {
+	case addrBlocked:
+		c.send(wire.Errorf(wire.RateLimited, "too many wrong codes from this phone; wait a minute").Reply(m.Ref))
+		return
+	case tableBlocked:
+		s.rotateCode(now)
+		c.send(wire.Errorf(wire.RateLimited, "the table is refusing codes for a few seconds after many wrong ones; try again, or scan the QR code").Reply(m.Ref))
+		return
+	}
+	s.mu.Lock()
+	if s.session == nil {
+		s.mu.Unlock()
+		c.send(wire.Errorf(wire.NoGame, "no game is being set up at this table").Reply(m.Ref))
+		return
+	}
+	right := sameHash(digits, s.code)
+	if link {
+		right = sameHash(m.Code, s.code+"-"+s.link)
+	}
+	if !right {
+		s.mu.Unlock()
+		s.gate.fail(c.addr, now)
+		c.send(wire.Errorf(wire.WrongCode, "this is not the code shown on the table").Reply(m.Ref))
+		return
+	}
+	seat := engine.NoSeat
+	for i, st := range s.seats {
+		if st.free() {
+			seat = engine.Seat(i)
+			break
+		}
+	}
+	if seat == engine.NoSeat {
+		s.mu.Unlock()
+		c.send(wire.Errorf(wire.TableFull, "every seat is taken").Reply(m.Ref))
+		return
+	}
+	st := s.seats[seat]
+	st.name = m.Name
+	sess := s.session
+	token, err := s.bindLocked(c, seat, "")
+	s.mu.Unlock()
+	if err != nil {
+		c.send(wire.Errorf(wire.Internal, "the table could not seat you; try again").Reply(m.Ref))
+		return
+	}
+	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
+	s.seatPerson(sess, seat, m)
+	s.welcome(c, sess, seat, token, m.Ref)
+}
+
+// seatPerson records who joined seat: the player of m's key, or a guest.
+// The game goes on if it fails; only the record lacks the name.
+func (s *Server) seatPerson(sess *host.Session, seat engine.Seat, m wire.Message) {
+	if m.Key == "" {
+		if err := sess.NameGuest(s.ctx, seat, m.Name); err != nil {
+			s.cfg.Logf("name %v: %v", seat, err)
+		}
+		return
+	}
+	if _, err := sess.SeatPlayer(s.ctx, seat, m.Key, m.Name); err != nil {
+		s.cfg.Logf("seat the player of %v: %v", seat, err)
+	}
+}
+
+// resume brings a phone back to the seat its token holds, with a new token.
+func (s *Server) resume(c *conn, m wire.Message) bool {
+	if _, ok := c.joined(); ok {
+		c.send(wire.Errorf(wire.Joined, "this connection already holds a seat").Reply(m.Ref))
+		return false
+	}
+	hash := hashToken(m.Token)
+	s.mu.Lock()
+	seat := engine.NoSeat
+	for i, st := range s.seats {
+		current := st.tokenHash != "" && sameHash(st.tokenHash, hash)
+		lost := st.prevHash != "" && st.conn == nil && sameHash(st.prevHash, hash)
+		if !st.bot && (current || lost) {
+			seat = engine.Seat(i)
+		}
+	}
+	if seat == engine.NoSeat {
+		s.mu.Unlock()
+		e := wire.Errorf(wire.BadToken, "this seat token is not valid at this table any more")
+		e.Fatal = true
+		c.send(e.Reply(m.Ref))
+		return true
+	}
+	sess := s.session
+	token, err := s.bindLocked(c, seat, hash)
+	s.mu.Unlock()
+	if err != nil {
+		c.send(wire.Errorf(wire.Internal, "the table could not seat you; try again").Reply(m.Ref))
+		return false
+	}
+	s.welcome(c, sess, seat, token, m.Ref)
+	return false
+}
+
+// bindLocked makes c the connection of seat with a new token, which it
+// returns; used is the hash of the token the phone resumed with ("" for a
+// join). A connection that held the seat is told it was replaced and
+// closed. s.mu is held.
+func (s *Server) bindLocked(c *conn, seat engine.Seat, used string) (string, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	st := s.seats[seat]
+	if old := st.conn; old != nil && old != c {
+		old.setSeat(engine.NoSeat)
+		old.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Replaced,
+			"another connection resumed this seat with its token; this one's token is void")})
+	}
+	st.conn, st.awaySince, st.tokenHash, st.prevHash = c, time.Time{}, hash, used
+	c.setSeat(seat)
+	c.setUnconfirmed()
+	if err := s.saveLocked(); err != nil {
+		s.cfg.Logf("seat file: %v", err)
+	}
+	return token, nil
+}
+
+// welcome sends the welcome, starts the seat's view updates and tells
+// everyone the seats changed.
+func (s *Server) welcome(c *conn, sess *host.Session, seat engine.Seat, token, ref string) {
+	sp := seat
+	c.send(wire.Message{Type: wire.TypeWelcome, Ref: ref, Seat: &sp, Token: token,
+		Game: sess.Game().Info().ID, Table: s.cfg.Table})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.pump(c, sess, seat)
+	}()
+	s.seatsChanged()
+}
+
+// detach marks c's seat away when c was its connection.
+func (s *Server) detach(c *conn) {
+	seat, ok := c.joined()
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	changed := false
+	if int(seat) < len(s.seats) && s.seats[seat].conn == c {
+		s.seats[seat].conn, s.seats[seat].awaySince = nil, s.cfg.Now()
+		changed = true
+	}
+	s.mu.Unlock()
+	if changed {
+		s.cfg.Logf("%v is away", seat)
+		s.seatsChanged()
+	}
+}
+
+func (s *Server) sync(c *conn, ref string) {
+	if _, ok := c.joined(); !ok {
+		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(ref))
+		return
+	}
+	c.requestSync(ref)
+}
+
+func (s *Server) move(c *conn, m wire.Message) {
+	seat, ok := c.joined()
+	if !ok {
+		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(m.Ref))
+		return
+	}
+	s.mu.Lock()
+	sess, free := s.session, s.freeLocked()
+	s.mu.Unlock()
+	// Nobody plays before everyone is seated: a guest still joining must
+	// not find the game begun without them.
+	if free > 0 {
+		c.send(wire.Errorf(wire.Waiting, "waiting for %d more player(s) to join", free).Reply(m.Ref))
+		return
+	}
+	mv, err := sess.Game().DecodeMove(m.Move)
+	if err != nil {
+		c.send(wire.Errorf(wire.BadMove, "%v", err).Reply(m.Ref))
+		return
+	}
+	c.setRef(m.Ref)
+	if err := sess.Play(s.ctx, seat, mv); err != nil {
+		c.takeRef()
+		c.send(moveError(err).Reply(m.Ref))
+	}
+}
+
+// moveError turns a refusal by the host or the rules into a wire error.
+func moveError(err error) *wire.Error {
+	var re *engine.RuleError
+	switch {
+	case errors.As(err, &re) && (re.Rule == engine.RuleNotYourTurn):
+		return &wire.Error{Code: wire.NotYourTurn, Message: re.Msg, Rule: re.Rule}
+	case errors.As(err, &re) && re.Rule == engine.RuleGameOver:
+		return &wire.Error{Code: wire.NoGame, Message: re.Msg, Rule: re.Rule}
+	case errors.As(err, &re):
+		return &wire.Error{Code: wire.IllegalMove, Message: re.Msg, Rule: re.Rule}
+	case errors.Is(err, host.ErrNotActive):
+		return wire.Errorf(wire.NoGame, "the game is paused or over")
+	case errors.Is(err, host.ErrBotSeat):
+		return wire.Errorf(wire.NotYourTurn, "a bot plays this seat now")
+	}
+	return wire.Errorf(wire.Internal, "the table could not record the move; try again")
+}

@@ -1,0 +1,169 @@
+//go:build shots
+
+package web_test
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// shots is where TestScreenshots writes docs/screenshots/web-*.png
+// (scripts/web-screenshots).
+var shots = flag.String("shots", "", "directory for the web companion's screenshots")
+
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	shootIf(t, ctx, name, "")
+}
+
+// shootIf takes the screenshot if the page still shows state want ("" for
+// any) once its last render has settled, and reports whether it did.
+func shootIf(t *testing.T, ctx context.Context, name, want string) bool {
+	t.Helper()
+	// Let the last render settle: two animation frames.
+	chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`,
+		chromedp.EvalAwaitPromise))
+	if s, _ := state(ctx); want != "" && s != want {
+		return false
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	path := filepath.Join(*shots, "web-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", path)
+	return true
+}
+
+func eval(t *testing.T, ctx context.Context, js string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return s
+}
+
+func lang(t *testing.T, ctx context.Context, l string) {
+	t.Helper()
+	eval(t, ctx, `(() => { [...document.querySelectorAll('#langs button')].find((b) => b.lang === '`+l+`').click(); return ''; })()`)
+	waitState(t, ctx, "the texts in "+l, func(string) bool {
+		return eval(t, ctx, `document.documentElement.lang`) == l
+	})
+}
+
+// botPace lets bots take a moment, as at a real table, so that the
+// screens shown while others decide can be seen.
+func botPace(c *table.Config) { c.BotDelay = 400 * time.Millisecond }
+
+func TestScreenshots(t *testing.T) {
+	if *shots == "" {
+		t.Skip("no -shots directory")
+	}
+	t.Run("canaille", canailleShots)
+	t.Run("canyon", canyonShots)
+}
+
+func canailleShots(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}, {Bot: "default"}}, botPace)
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.SplitN(k.join.String(), "#", 2)[0])); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "no QR", func(s string) bool { return s == "noqr" })
+	shoot(t, ctx, "noqr")
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(k.join.String()),
+		chromedp.WaitVisible(chromedp.CSS("#nick")),
+		chromedp.SendKeys(chromedp.CSS("#nick"), "Anja"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "join")
+	chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".join button[type=submit]")))
+	waitState(t, ctx, "waiting", func(s string) bool { return s == "waiting" })
+	shoot(t, ctx, "waiting")
+	// A second phone joins; the staff then hand its seat to a bot, as they
+	// would for a guest who left.
+	seated(t, ctx, k, "Bernd")
+	if err := k.Server().HandToBot(context.Background(), 1, "default"); err != nil {
+		t.Fatal(err)
+	}
+
+	// The sentence: one card laid, then a card no sentence allows, which
+	// the table names the rule of.
+	taken := map[string]bool{}
+	playUntil(t, ctx, "shots of a Canaille turn", func(s string) bool {
+		if s == "canaille-sentence" && !taken["sentence"] {
+			first := eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled && !c.classList.contains('dim')); if (!c) return ''; c.click(); return 'ok'; })()`)
+			dim := eval(t, ctx, `document.querySelector('#hand .cards .card.dim') ? 'yes' : ''`)
+			if first != "" && dim != "" {
+				waitState(t, ctx, "the verdict", func(string) bool { return eval(t, ctx, `document.querySelector('.verdict') ? 'y' : ''`) != "" })
+				shoot(t, ctx, "canaille-sentence")
+				eval(t, ctx, `(() => { document.querySelector('#hand .cards .card.dim').click(); return ''; })()`)
+				waitState(t, ctx, "the table's rule", func(string) bool {
+					return eval(t, ctx, `(document.querySelector('.verdict.bad') || {}).textContent || ''`) != "" &&
+						!strings.Contains(eval(t, ctx, `document.querySelector('.verdict.bad').textContent`), "…")
+				})
+				shoot(t, ctx, "canaille-refused")
+				taken["sentence"] = true
+			}
+			eval(t, ctx, `(() => { const b = [...document.querySelectorAll('#hand button')].find((b) => !b.classList.contains('card') && !b.classList.contains('primary')); if (b) b.click(); return ''; })()`)
+		}
+		if s == "canaille-draw-deck+take-row" && !taken["refill"] {
+			lang(t, ctx, "de")
+			shoot(t, ctx, "canaille-refill-de")
+			lang(t, ctx, "fr")
+			taken["refill"] = true
+		}
+		if s == "canaille-wait" && taken["sentence"] && !taken["wait"] {
+			taken["wait"] = shootIf(t, ctx, "canaille-waiting", s)
+		}
+		return taken["sentence"] && taken["refill"] && taken["wait"]
+	})
+	playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	shoot(t, ctx, "result")
+	k.Close()
+	waitState(t, ctx, "reconnecting", func(s string) bool { return s == "reconnecting" })
+	shoot(t, ctx, "reconnecting")
+}
+
+func canyonShots(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}}, botPace)
+	joinInBrowser(t, ctx, k, "Anja")
+	lang(t, ctx, "en")
+	taken := map[string]bool{}
+	playUntil(t, ctx, "shots of a Canyon hand", func(s string) bool {
+		switch {
+		case s == "canyon-tempo" && !taken["tempo"]:
+			taken["tempo"] = shootIf(t, ctx, "canyon-tempo", s)
+		case s == "canyon-play" && !taken["trick"] && eval(t, ctx, `document.querySelector('.trick') ? 'y' : ''`) != "":
+			eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled); if (c) c.click(); return ''; })()`)
+			waitState(t, ctx, "a picked card", func(string) bool {
+				return eval(t, ctx, `document.querySelector('#hand .card.picked') ? 'y' : ''`) != ""
+			})
+			shoot(t, ctx, "canyon-trick")
+			taken["trick"] = true
+		case s == "canyon-move" && !taken["landing"]:
+			taken["landing"] = shootIf(t, ctx, "canyon-landing", s)
+		}
+		return taken["tempo"] && taken["trick"] && (taken["landing"] || roundOf(k) >= 2)
+	})
+}
