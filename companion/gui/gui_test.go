@@ -264,9 +264,11 @@ func TestTheEndShowsTheResultAndThisPlayersRecord(t *testing.T) {
 	// legal one each time, until the game ends.
 	p.u.until(t, "the game's end and the record", func() bool {
 		if p.seat.canAct() {
-			v := tb.Session().View(seat)
-			if err := tb.Session().Play(context.Background(), seat, v.Legal()[0]); err != nil {
-				t.Errorf("table move: %v", err)
+			// The phone's view may be a move behind the table's.
+			if legal := tb.Session().View(seat).Legal(); len(legal) > 0 {
+				if err := tb.Session().Play(context.Background(), seat, legal[0]); err != nil && engine.RuleOf(err) == "" {
+					t.Errorf("table move: %v", err)
+				}
 			}
 		}
 		return p.seat.over && p.seat.record != nil

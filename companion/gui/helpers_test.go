@@ -54,9 +54,12 @@ func (u *ui) until(t *testing.T, what string, cond func() bool) {
 	}
 	for {
 		var ok bool
-		u.mu.Lock()
-		ok = cond()
-		u.mu.Unlock()
+		// Unlocked even if cond fails the test, so the cleanup can run.
+		func() {
+			u.mu.Lock()
+			defer u.mu.Unlock()
+			ok = cond()
+		}()
 		if ok {
 			return
 		}
