@@ -286,3 +286,19 @@ func TestTheEndShowsTheResultAndThisPlayersRecord(t *testing.T) {
 		}
 	})
 }
+
+func TestNobodyPlaysBeforeEverySeatIsTaken(t *testing.T) {
+	tb := kiosktest.Open(t, "canyon", 3)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canyon", 3))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.u.until(t, "waiting for two players", func() bool {
+		return p.seat != nil && p.seat.state != nil && p.stateLine() == "Waiting for players: 2 seat(s) still free"
+	})
+	p.u.do(func() {
+		if p.seat.canAct() {
+			t.Error("the seat may act while seats are free")
+		}
+	})
+	runBots(t, tb, 2)
+	p.u.until(t, "the game under way", func() bool { return p.seat.waiting == 0 && !strings.HasPrefix(p.stateLine(), "Waiting for players") })
+}

@@ -148,8 +148,8 @@ func (p *phone) seated(t *testing.T) {
 // stateLine is the seat screen's state line.
 func (p *phone) stateLine() string { return p.seat.state.Text }
 
-// runBots seats n bots at tb and returns once every seat is taken; they
-// stop when the test ends.
+// runBots seats n bots at tb; they stop when the test ends. The phone
+// learns when every seat is taken from the table (Update.Waiting).
 func runBots(t *testing.T, tb *kiosktest.Table, n int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -165,10 +165,6 @@ func runBots(t *testing.T, tb *kiosktest.Table, n int) {
 				t.Errorf("bot %d: %v", i+1, err)
 			}
 		}()
-	}
-	// The table refuses moves until every seat is taken.
-	for tb.Server().FreeCount() > 0 {
-		time.Sleep(time.Millisecond)
 	}
 }
 

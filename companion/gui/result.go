@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -66,7 +65,7 @@ func (s *seatScreen) resultTable() fyne.CanvasObject {
 	if rec := s.recordLine(); rec != "" {
 		lines = append(lines, "", rec)
 	}
-	l := widget.NewLabel(strings.Join(lines, "\n"))
+	l := wrapped(strings.Join(lines, "\n"))
 	l.TextStyle.Bold = true
 	return l
 }

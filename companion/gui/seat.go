@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"image/color"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -39,6 +40,7 @@ type seatScreen struct {
 	record *wire.Record
 	// waiting is how many seats are still free, when the table says.
 	waiting int
+	away    []engine.Seat // seats whose phone is not connected
 
 	linkUp      bool
 	downSince   int // counts drops, so a stale unreachable timer is ignored
@@ -216,14 +218,15 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 	if u.Record != nil {
 		s.record = u.Record
 	}
-	s.waiting = waitingSeats(u)
+	s.waiting, s.away = waitingSeats(u), u.Away
 	s.linkUp = true
 	s.refresh()
 }
 
-// waitingSeats is how many seats the table still waits for, as far as the
-// update says.
-func waitingSeats(client.Update) int { return 0 }
+// waitingSeats is how many seats the table still waits for: until every
+// seat is taken, the table refuses moves, so the phone says so instead of
+// "your turn". A view comes again when it changes.
+func waitingSeats(u client.Update) int { return u.Waiting }
 
 func (s *seatScreen) linked(up bool) {
 	if s.c == nil || up == s.linkUp {
@@ -256,7 +259,17 @@ func (s *seatScreen) stopped(err error) {
 	}
 	if errors.Is(err, client.ErrRemoved) {
 		a.forgetSeat()
-		a.showFind(a.t("seat_gone", map[string]any{"Table": s.saved.Table}))
+		why := "seat_gone"
+		var we *wire.Error
+		if errors.As(err, &we) {
+			switch we.Code {
+			case wire.Replaced:
+				why = "seat_replaced"
+			case wire.Abandoned:
+				why = "game_abandoned"
+			}
+		}
+		a.showFind(a.t(why, map[string]any{"Table": s.saved.Table}))
 		return
 	}
 	s.lost = a.explain(err)
@@ -346,6 +359,9 @@ func (s *seatScreen) stateLine() (string, color.Color) {
 		return a.t("your_turn"), colorTurn
 	case s.view.Turn() == engine.NoSeat:
 		return a.t("waiting_table"), colorIdle
+	}
+	if slices.Contains(s.away, s.view.Turn()) {
+		return a.t("waiting_away", map[string]any{"Seat": a.seatName(s.view.Turn())}), colorIdle
 	}
 	return a.t("waiting_for", map[string]any{"Seat": a.seatName(s.view.Turn())}), colorIdle
 }
