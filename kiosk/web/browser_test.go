@@ -25,8 +25,8 @@ const phoneW, phoneH = 360, 740
 // chromium finds Debian's browser (scripts/setup-debian installs it).
 func chromium(tb testing.TB) string {
 	tb.Helper()
-	if testing.Short() {
-		tb.Skip("browser tests: skipped with -short")
+	if raceEnabled {
+		tb.Skip("browser tests: they run in the plain pass; under -race they only add minutes")
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {

@@ -140,9 +140,6 @@ func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, play
 // TestASnifferSeesNoSecretOfAWholeGame plays a whole Canaille game with
 // three web phones and looks for every secret in the bytes on the wire.
 func TestASnifferSeesNoSecretOfAWholeGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a whole game")
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	k := openKiosk(t, "canaille", []table.Seat{{}, {}, {}})
