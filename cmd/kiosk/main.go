@@ -38,6 +38,7 @@ type options struct {
 	version      bool
 	nameSet      bool      // --name given: it wins over the name the staff stored
 	started      time.Time // when the process started, for the start-up time logged
+	pprof        string    // debugging: serve Go's profiles there
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -58,6 +59,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -82,6 +84,12 @@ func main() {
 		return
 	}
 	o.started = started
+	if o.pprof != "" {
+		if err := servePprof(o.pprof); err != nil {
+			fmt.Fprintln(os.Stderr, "kiosk: --pprof:", err)
+			os.Exit(2)
+		}
+	}
 	o.cfg.Games = catalog.Registry()
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
