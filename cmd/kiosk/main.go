@@ -41,6 +41,7 @@ type options struct {
 	cpuProfile   string    // headless: write a CPU profile of the run here
 	nameSet      bool      // --name given: it wins over the name the staff stored
 	started      time.Time // when the process started, for the start-up time logged
+	pprof        string    // debugging: serve Go's profiles there
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -63,6 +64,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "headless: write a CPU profile (go tool pprof) to this file until the kiosk stops")
 	fs.Float64Var(&o.cfg.PhoneRate, "phone-rate", 0, fmt.Sprintf("messages per second one phone may send after its burst (default %d; load runs raise it)", server.DefaultMsgRate))
+	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -87,6 +89,12 @@ func main() {
 		return
 	}
 	o.started = started
+	if o.pprof != "" {
+		if err := servePprof(o.pprof); err != nil {
+			fmt.Fprintln(os.Stderr, "kiosk: --pprof:", err)
+			os.Exit(2)
+		}
+	}
 	o.cfg.Games = catalog.Registry()
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
