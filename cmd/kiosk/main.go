@@ -16,11 +16,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/version"
@@ -36,6 +38,7 @@ type options struct {
 	gameOptions  string
 	exitWhenOver bool
 	version      bool
+	cpuProfile   string    // headless: write a CPU profile of the run here
 	nameSet      bool      // --name given: it wins over the name the staff stored
 	started      time.Time // when the process started, for the start-up time logged
 	pprof        string    // debugging: serve Go's profiles there
@@ -59,6 +62,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "headless: write a CPU profile (go tool pprof) to this file until the kiosk stops")
+	fs.Float64Var(&o.cfg.PhoneRate, "phone-rate", 0, fmt.Sprintf("messages per second one phone may send after its burst (default %d; load runs raise it)", server.DefaultMsgRate))
 	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -97,7 +102,7 @@ func main() {
 	if o.headless {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		if err := runHeadless(ctx, o, os.Stdout); err != nil {
+		if err := runProfiled(o.cpuProfile, func() error { return runHeadless(ctx, o, os.Stdout) }); err != nil {
 			fmt.Fprintln(os.Stderr, "kiosk:", err)
 			os.Exit(1)
 		}
@@ -143,3 +148,25 @@ func storedName(path, def string) string {
 // shoot is the screenshot build's entry (shots.go, -tags screenshots);
 // nil in the kiosk people run.
 var shoot func(o options, screen string) error
+
+// runProfiled runs f, recording a CPU profile into path while it runs
+// when path is set (profiling the kiosk under tablee loadtest).
+func runProfiled(path string, f func() error) error {
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(out); err != nil {
+		out.Close()
+		return fmt.Errorf("cpu profile: %w", err)
+	}
+	runErr := f()
+	pprof.StopCPUProfile()
+	if err := out.Close(); err != nil && runErr == nil {
+		runErr = fmt.Errorf("cpu profile: %w", err)
+	}
+	return runErr
+}

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
@@ -51,6 +53,10 @@ type Config struct {
 	// OnChange hears that the seats or the session changed; called
 	// without locks held, from any goroutine.
 	OnChange func()
+	// PhoneRate is how many messages per second one phone may send once
+	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
+	// it so that the table, not the throttle, is measured.
+	PhoneRate float64
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -161,7 +167,7 @@ func (t *Table) newServer() error {
 	}
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
 	t.srv = server.New(server.Config{Table: t.cfg.Name,
-		OnChange: t.announce, Logf: t.cfg.Logger.Printf})
+		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate)})
 	return nil
 }
 
