@@ -62,10 +62,14 @@ func (c *conn) send(m wire.Message) {
 }
 
 // sendView queues a view message (m.View encoded by this server), encoded
-// here once.
-func (c *conn) sendView(m wire.Message) error {
+// here once; its events' encoding comes from cache.
+func (c *conn) sendView(m wire.Message, cache *eventsCache) error {
 	m.V = wire.Version
-	frame, err := viewFrame(m)
+	events, err := cache.encode(m.Events)
+	if err != nil {
+		return err
+	}
+	frame, err := viewFrame(m, events)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
@@ -41,15 +42,16 @@ func encodeView(game string, v engine.View) ([]byte, string, error) {
 	return buf, hex.EncodeToString(sum[:]), nil
 }
 
-// viewFrame encodes a view message, m.View being JSON this server encoded:
-// the same bytes as json.Marshal(m), fields in wire.Message's order, for
-// the fields a view message uses. It refuses any other message.
-func viewFrame(m wire.Message) ([]byte, error) {
+// viewFrame encodes a view message, m.View being JSON this server encoded
+// and events m.Events as json.Marshal writes them (nil if none): the same
+// bytes as json.Marshal(m), fields in wire.Message's order, for the fields
+// a view message uses. It refuses any other message.
+func viewFrame(m wire.Message, events []byte) ([]byte, error) {
 	if m.Type != wire.TypeView || m.Code != "" || m.Name != "" || m.Key != "" || m.Token != "" || m.Move != nil ||
 		m.Seat != nil || m.Table != "" || m.Record != nil || m.Error != nil {
 		return nil, fmt.Errorf("viewFrame: not a view message: %+v", m)
 	}
-	buf := make([]byte, 0, len(m.View)+len(m.Hash)+len(m.Ref)+128)
+	buf := make([]byte, 0, len(m.View)+len(events)+len(m.Hash)+len(m.Ref)+128)
 	buf = append(buf, `{"v":`...)
 	buf = strconv.AppendInt(buf, int64(m.V), 10)
 	buf = append(buf, `,"type":"view"`...)
@@ -74,10 +76,6 @@ func viewFrame(m wire.Message) ([]byte, error) {
 		buf = append(buf, m.View...)
 	}
 	if len(m.Events) > 0 {
-		events, err := json.Marshal(m.Events)
-		if err != nil {
-			return nil, fmt.Errorf("encode events: %w", err)
-		}
 		buf = append(buf, `,"events":`...)
 		buf = append(buf, events...)
 	}
@@ -114,4 +112,33 @@ func appendString(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	buf = append(buf, s...)
 	return append(buf, '"')
+}
+
+// eventsCache encodes a move's events once for all the seats that see the
+// same ones: the host hands every seat the same slice when all of a move's
+// events are public (host.Update.Events), and the pumps of the six seats
+// would otherwise marshal it six times.
+type eventsCache struct {
+	mu    sync.Mutex
+	first *engine.Event // identifies the slice last encoded
+	n     int
+	data  []byte
+}
+
+// encode returns events as json.Marshal writes them, nil for none.
+func (c *eventsCache) encode(events []engine.Event) ([]byte, error) {
+	if len(events) == 0 {
+		return nil, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.first == &events[0] && c.n == len(events) {
+		return c.data, nil
+	}
+	data, err := json.Marshal(events)
+	if err != nil {
+		return nil, fmt.Errorf("encode events: %w", err)
+	}
+	c.first, c.n, c.data = &events[0], len(events), data
+	return data, nil
 }

@@ -83,7 +83,13 @@ func TestViewFrameIsJSONMarshal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := viewFrame(m)
+		var events []byte
+		if len(m.Events) > 0 {
+			if events, err = json.Marshal(m.Events); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := viewFrame(m, events)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -101,8 +107,32 @@ func TestViewFrameRefusesOtherMessages(t *testing.T) {
 		{Type: wire.TypeView, Record: &wire.Record{}},
 		{Type: wire.TypeView, Error: wire.Errorf(wire.Internal, "x")},
 	} {
-		if _, err := viewFrame(m); err == nil {
+		if _, err := viewFrame(m, nil); err == nil {
 			t.Errorf("%+v encoded as a view", m)
 		}
+	}
+}
+
+func TestEventsCacheEncodesASliceOnce(t *testing.T) {
+	var c eventsCache
+	a := []engine.Event{engine.Public("trick", 1, map[string]any{"winner": 1})}
+	b := []engine.Event{engine.Public("trick", 2, map[string]any{"winner": 2})}
+	for _, events := range [][]engine.Event{a, a, b, a[:0], a} {
+		got, err := c.encode(events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []byte
+		if len(events) > 0 {
+			want, _ = json.Marshal(events)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%v encoded as %s, want %s", events, got, want)
+		}
+	}
+	first, _ := c.encode(a)
+	again, _ := c.encode(a)
+	if &first[0] != &again[0] {
+		t.Error("the same slice was encoded again")
 	}
 }

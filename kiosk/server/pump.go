@@ -165,7 +165,7 @@ func (p *pump) send(msg wire.Message) {
 	keep.Ref, keep.Events = "", nil
 	p.last = &keep
 	p.sentOver = p.sentOver || msg.Over
-	if err := p.c.sendView(msg); err != nil {
+	if err := p.c.sendView(msg, &p.s.events); err != nil {
 		p.s.cfg.Logf("view for %v: %v", p.seat, err)
 	}
 }
