@@ -24,13 +24,13 @@ func testHandler(t *testing.T) *Handler {
 }
 
 func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
-	data, err := assetFS.ReadFile("assets/nacl.min.js")
+	data, err := assetFS.ReadFile("assets/nacl-fast.min.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != NaClSHA256 {
-		t.Fatalf("assets/nacl.min.js has SHA-256 %s; tweetnacl 1.0.3's nacl.min.js is %s", got, NaClSHA256)
+		t.Fatalf("assets/nacl-fast.min.js has SHA-256 %s; tweetnacl 1.0.3's nacl-fast.min.js is %s", got, NaClSHA256)
 	}
 }
 
@@ -39,7 +39,7 @@ func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
 func TestPageBudget(t *testing.T) {
 	h := testHandler(t)
 	total := 0
-	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl.min.js", "/texts/fr.json", "/cards/canaille.json"} {
+	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl-fast.min.js", "/texts/fr.json", "/cards/canaille.json"} {
 		a, ok := h.assets[p]
 		if !ok {
 			t.Fatalf("no asset %s", p)
