@@ -90,7 +90,6 @@ func (ui *kioskUI) startGame(g lastGame) {
 	}
 	ui.last = g
 	go ui.follow(s)
-	go ui.tick(s)
 	if ui.t.Server().FreeCount() == 0 {
 		ui.showTable(s)
 		return
@@ -143,7 +142,6 @@ func (ui *kioskUI) showTable(s *host.Session) {
 	ui.refresh()
 	if ui.last.game.ID == "" { // a resumed game: follow it from here
 		go ui.follow(s)
-		go ui.tick(s)
 	}
 }
 

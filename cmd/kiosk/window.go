@@ -169,19 +169,6 @@ func (ui *kioskUI) follow(s *host.Session) {
 	}
 }
 
-// tick refreshes the table screen now and then while s runs, so that the
-// offer to let a bot play an away seat appears when its time comes.
-func (ui *kioskUI) tick(s *host.Session) {
-	t := time.NewTicker(5 * time.Second)
-	defer t.Stop()
-	for range t.C {
-		if s.Status().Ended() || ui.ctx.Err() != nil {
-			return
-		}
-		ui.do(ui.refresh)
-	}
-}
-
 // refresh brings the screen in step with the table: seats filling while
 // phones join, the table screen after each move, the results at the end.
 func (ui *kioskUI) refresh() {

@@ -76,68 +76,68 @@ func aliases(p db.Player) string {
 }
 
 func runPlayerRename(ctx context.Context, e *env, args []string) error {
-	d, pos, err := openWithArgs(ctx, newFlags(e, "player rename"), args, "ID", "NICKNAME")
+	return onPlayers(ctx, e, "player rename", args, []string{"ID", "NICKNAME"}, func(d *db.DB, old []db.Player, pos []string) error {
+		if err := d.RenamePlayer(ctx, old[0].ID, pos[1]); err != nil {
+			return err
+		}
+		now, err := d.Player(ctx, old[0].ID)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old[0].ID, old[0].Shown, now.Shown)
+		return nil
+	})
+}
+
+// onPlayers opens the database of args' --db flag, finds the players whose
+// IDs come first among the positional arguments want names (every name
+// ending in _ID or equal to ID), and runs fn with them and all the
+// positional arguments.
+func onPlayers(ctx context.Context, e *env, cmd string, args, want []string, fn func(d *db.DB, ps []db.Player, pos []string) error) error {
+	d, pos, err := openWithArgs(ctx, newFlags(e, cmd), args, want...)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	old, err := d.Player(ctx, pos[0])
-	if err != nil {
-		return err
+	var ps []db.Player
+	for i, w := range want {
+		if w != "ID" && !strings.HasSuffix(w, "_ID") {
+			continue
+		}
+		p, err := d.Player(ctx, pos[i])
+		if err != nil {
+			return err
+		}
+		ps = append(ps, p)
 	}
-	if err := d.RenamePlayer(ctx, pos[0], pos[1]); err != nil {
-		return err
-	}
-	now, err := d.Player(ctx, pos[0])
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old.ID, old.Shown, now.Shown)
-	return nil
+	return fn(d, ps, pos)
 }
 
 func runPlayerMerge(ctx context.Context, e *env, args []string) error {
-	d, pos, err := openWithArgs(ctx, newFlags(e, "player merge"), args, "FROM_ID", "INTO_ID")
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	from, err := d.Player(ctx, pos[0])
-	if err != nil {
-		return err
-	}
-	into, err := d.Player(ctx, pos[1])
-	if err != nil {
-		return err
-	}
-	if err := d.MergePlayers(ctx, from.ID, into.ID); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Shown, from.ID, into.Shown, into.ID)
-	return nil
+	return onPlayers(ctx, e, "player merge", args, []string{"FROM_ID", "INTO_ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
+		from, into := ps[0], ps[1]
+		if err := d.MergePlayers(ctx, from.ID, into.ID); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Shown, from.ID, into.Shown, into.ID)
+		return nil
+	})
 }
 
 func runPlayerForget(ctx context.Context, e *env, args []string) error {
-	d, pos, err := openWithArgs(ctx, newFlags(e, "player forget"), args, "ID")
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	p, err := d.Player(ctx, pos[0])
-	if err != nil {
-		return err
-	}
-	err = d.ForgetPlayer(ctx, p.ID)
-	if err != nil && !errors.Is(err, db.ErrTraceLeft) {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", p.ID)
-	if err != nil {
-		// Old copies remain in free pages or the log: say so, and fail.
-		return fmt.Errorf("%w; when the kiosk is idle, run: tablee player scrub", err)
-	}
-	fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
-	return nil
+	return onPlayers(ctx, e, "player forget", args, []string{"ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
+		err := d.ForgetPlayer(ctx, ps[0].ID)
+		if err != nil && !errors.Is(err, db.ErrTraceLeft) {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", ps[0].ID)
+		if err != nil {
+			// Old copies remain in free pages or the log: say so, and fail.
+			return fmt.Errorf("%w; when the kiosk is idle, run: tablee player scrub", err)
+		}
+		fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
+		return nil
+	})
 }
 
 // runPlayerScrub finishes a forget that could not rebuild the file or
@@ -156,15 +156,12 @@ func runPlayerScrub(ctx context.Context, e *env, args []string) error {
 }
 
 func runPlayerStats(ctx context.Context, e *env, args []string) error {
-	d, pos, err := openWithArgs(ctx, newFlags(e, "player stats"), args, "ID")
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	p, err := d.Player(ctx, pos[0])
-	if err != nil {
-		return err
-	}
+	return onPlayers(ctx, e, "player stats", args, []string{"ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
+		return printStats(ctx, e, d, ps[0])
+	})
+}
+
+func printStats(ctx context.Context, e *env, d *db.DB, p db.Player) error {
 	stats, err := d.PlayerStats(ctx, p.ID)
 	if err != nil {
 		return err

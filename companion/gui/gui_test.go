@@ -3,7 +3,9 @@ package gui
 import (
 	"context"
 	"errors"
+	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,10 +109,7 @@ func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
 }
 
 func TestAReopenedAppReturnsToItsSeat(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	first := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	first.joinFromList(t, tb.Code(), "Anja")
-	first.seated(t)
+	tb, first := seatedAtCanoe(t)
 	var seat engine.Seat
 	first.u.do(func() {
 		seat = first.seat.w.Seat
@@ -131,10 +130,7 @@ func TestAReopenedAppReturnsToItsSeat(t *testing.T) {
 }
 
 func TestASeatTheTableNoLongerHoldsIsForgotten(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	first := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	first.joinFromList(t, tb.Code(), "Anja")
-	first.seated(t)
+	tb, first := seatedAtCanoe(t)
 	first.u.do(first.Close)
 	tb.Release(0)
 	again := openPhone(t, first.prefs, Deps{})
@@ -147,10 +143,7 @@ func TestASeatTheTableNoLongerHoldsIsForgotten(t *testing.T) {
 }
 
 func TestLeavingAsksFirst(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	_, p := seatedAtCanoe(t)
 	p.u.do(func() {
 		test.Tap(p.buttons("Leave")[0])
 		test.Tap(p.buttons("No, stay")[0])
@@ -169,10 +162,7 @@ func TestLeavingAsksFirst(t *testing.T) {
 }
 
 func TestReconnectsAfterTheConnectionDrops(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := seatedAtCanoe(t)
 	tb.Restart(0)
 	p.u.until(t, "reconnecting, then the seat again", func() bool {
 		saw := false
@@ -184,10 +174,7 @@ func TestReconnectsAfterTheConnectionDrops(t *testing.T) {
 }
 
 func TestABoardGameShowsTheScoreAndWhoseTurn(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := seatedAtCanoe(t)
 	runBots(t, tb, 1)
 	p.u.until(t, "this seat's turn", func() bool { return p.stateLine() == "Your turn!" })
 	p.u.do(func() {
@@ -231,12 +218,26 @@ func TestTheAppSpeaksThePhonesLanguageAndSwitches(t *testing.T) {
 
 func splitHostPort(t *testing.T, addr string) (string, int) {
 	t.Helper()
-	i := strings.LastIndex(addr, ":")
-	port := 0
-	for _, c := range addr[i+1:] {
-		port = port*10 + int(c-'0')
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return addr[:i], port
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return host, p
+}
+
+// seatedAtCanoe opens a two-seat Canoë table and a phone that joined it
+// from the list as Anja and holds its seat.
+func seatedAtCanoe(t *testing.T) (*kiosktest.Table, *phone) {
+	t.Helper()
+	tb := kiosktest.Open(t, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	return tb, p
 }
 
 func TestASavedSeatWhoseTableIsGoneSaysSoAndCanBeForgotten(t *testing.T) {
@@ -261,10 +262,7 @@ func TestASavedSeatWhoseTableIsGoneSaysSoAndCanBeForgotten(t *testing.T) {
 }
 
 func TestTheEndShowsTheResultAndThisPlayersRecord(t *testing.T) {
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := seatedAtCanoe(t)
 	runBots(t, tb, 1)
 	seat := p.seat.w.Seat
 	// This seat's moves are made on the table's screen: here, the first

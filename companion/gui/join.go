@@ -173,28 +173,26 @@ func (a *App) explain(err error) string {
 	return a.t("err_unreachable")
 }
 
+// wireTexts words each refusal of the table that needs no detail.
+var wireTexts = map[string]string{
+	wire.WrongCode:   "err_wrong_code",
+	wire.TableFull:   "err_table_full",
+	wire.RateLimited: "err_rate_limited",
+	wire.BadName:     "err_bad_name",
+	wire.BadToken:    "err_bad_token",
+	wire.NoGame:      "err_no_game",
+	wire.Waiting:     "err_waiting",
+	wire.NotYourTurn: "err_not_your_turn",
+}
+
 func (a *App) explainWire(we *wire.Error) string {
-	switch we.Code {
-	case wire.WrongCode:
-		return a.t("err_wrong_code")
-	case wire.TableFull:
-		return a.t("err_table_full")
-	case wire.RateLimited:
-		return a.t("err_rate_limited")
-	case wire.BadName:
-		return a.t("err_bad_name")
-	case wire.BadToken:
-		return a.t("err_bad_token")
-	case wire.Abandoned:
+	switch {
+	case we.Code == wire.Abandoned:
 		return a.texts.T(a.lang, "common.abandoned")
-	case wire.NoGame:
-		return a.t("err_no_game")
-	case wire.Waiting:
-		return a.t("err_waiting")
-	case wire.NotYourTurn:
-		return a.t("err_not_your_turn")
-	case wire.IllegalMove:
+	case we.Code == wire.IllegalMove:
 		return a.ruleText(we.Rule)
+	case wireTexts[we.Code] != "":
+		return a.t(wireTexts[we.Code])
 	}
 	return a.t("err_table")
 }

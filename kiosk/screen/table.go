@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -91,6 +92,10 @@ type Table struct {
 	waitN  *canvas.Text
 	wait   *fyne.Container // the code while seats are free
 	root   *fyne.Container
+	// offer wakes the screen once, when the next away seat may be handed
+	// to a bot; offers counts the timers set, so a stale one does nothing.
+	offer  *time.Timer
+	offers int
 }
 
 // NewTable builds the table screen for cfg.Session's game.
@@ -197,6 +202,66 @@ func (t *Table) Show(st TableState) {
 		p.update()
 	}
 	t.pulse.follow(t.turnPanel())
+	t.armOffer(st)
+}
+
+// armOffer sets one timer for the moment the next away seat may be handed
+// to a bot, so that its panel offers it then. Nothing else runs while the
+// table waits: an idle kiosk sleeps.
+func (t *Table) armOffer(st TableState) {
+	t.stop()
+	wait := nextOffer(st)
+	if wait <= 0 || t.cfg.OnHandToBot == nil {
+		return
+	}
+	seq, shown := t.offers, time.Now()
+	t.offer = time.AfterFunc(wait, func() {
+		t.cfg.Do(func() {
+			if seq != t.offers {
+				return // shown again since: that Show set its own timer
+			}
+			t.Show(aged(st, time.Since(shown)))
+		})
+	})
+}
+
+// stop forgets the pending offer timer, when the screen is put away.
+func (t *Table) stop() {
+	t.offers++
+	if t.offer != nil {
+		t.offer.Stop()
+		t.offer = nil
+	}
+}
+
+// nextOffer is how long until the first away seat in st has been away for
+// AwayTimeout, or 0 when no seat is waiting for that (the game is over, or
+// no seat is away, or all of them have been offered already).
+func nextOffer(st TableState) time.Duration {
+	var next time.Duration
+	if st.Over {
+		return 0
+	}
+	for _, s := range st.Seats {
+		if s.State != "away" || s.AwayFor >= AwayTimeout {
+			continue
+		}
+		if left := AwayTimeout - s.AwayFor; next == 0 || left < next {
+			next = left
+		}
+	}
+	return next
+}
+
+// aged is st as it stands d later: its away seats away for d longer.
+func aged(st TableState, d time.Duration) TableState {
+	st.Seats = slices.Clone(st.Seats)
+	for i := range st.Seats {
+		if st.Seats[i].State == "away" {
+			st.Seats[i].AwayFor += d
+		}
+	}
+	return st
 }
 
 // legal is what the table may play now for the seat to move.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -95,6 +96,11 @@ func newStage(t *testing.T, s Session, seats int, cfg TableConfig) *stage {
 		t.Fatal(err)
 	}
 	sg.tbl = tbl
+	t.Cleanup(func() {
+		sg.mu.Lock()
+		defer sg.mu.Unlock()
+		tbl.stop()
+	})
 	sg.w = test.NewTempWindow(t, tbl.Content())
 	sg.w.Resize(fyne.NewSize(1920, 1080))
 	return sg
@@ -201,6 +207,46 @@ func TestAnAwaySeatIsOfferedToABotThroughItsTurnedPanel(t *testing.T) {
 	test.TapAt(p, at)
 	if handed != 1 {
 		t.Errorf("handed seat %v, want Bernd's", handed)
+	}
+}
+
+func TestTheBotOfferAppearsWhenItsTimeComesWithoutAnotherShow(t *testing.T) {
+	s := newFake(t, "canyonduel", 2, 1)
+	sg := newStage(t, s, 2, TableConfig{OnHandToBot: func(engine.Seat) {}})
+	seats := seatsOf("phone", "phone")
+	seats[1].State, seats[1].AwayFor = "away", AwayTimeout-time.Millisecond
+	sg.mu.Lock()
+	sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+	_, _, early := sg.panelButton(1, "Confier à un robot")
+	sg.mu.Unlock()
+	if early {
+		t.Fatal("Bernd is offered to a bot before his time")
+	}
+	<-sg.changed // the screen's own timer, set for the offer's moment
+	sg.mu.Lock()
+	defer sg.mu.Unlock()
+	if _, _, ok := sg.panelButton(1, "Confier à un robot"); !ok {
+		t.Error("no offer to let a bot play Bernd's seat once his time came")
+	}
+}
+
+func TestNextOfferIsTheNearestAwaySeatsMoment(t *testing.T) {
+	st := TableState{Seats: []SeatStatus{{State: "away", AwayFor: AwayTimeout / 4}, {State: "connected"},
+		{State: "away", AwayFor: AwayTimeout / 2}, {State: "away", AwayFor: AwayTimeout}}}
+	if got := nextOffer(st); got != AwayTimeout/2 {
+		t.Errorf("next offer in %v, want %v", got, AwayTimeout/2)
+	}
+	st.Seats[0].State, st.Seats[2].State = "bot", "connected"
+	if got := nextOffer(st); got != 0 {
+		t.Errorf("next offer in %v with every away seat offered already, want none", got)
+	}
+	st.Seats[0] = SeatStatus{State: "away"}
+	st.Over = true
+	if got := nextOffer(st); got != 0 {
+		t.Errorf("next offer in %v in a finished game, want none", got)
+	}
+	if a := aged(st, time.Second); a.Seats[0].AwayFor != time.Second || st.Seats[0].AwayFor != 0 {
+		t.Errorf("aged %v (from %v): want a copy a second older", a.Seats[0].AwayFor, st.Seats[0].AwayFor)
 	}
 }
 

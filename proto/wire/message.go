@@ -112,6 +112,7 @@ const (
 	Replaced    = "replaced"       // in removed: another connection resumed the seat with its token
 	Joined      = "already-joined" // join or resume on a connection that holds a seat
 	Abandoned   = "abandoned"      // in removed: the table abandoned the game; no result
+	Closed      = "closed"         // in removed: the table went back to its lobby after the game
 	NotYourTurn = "not-your-turn"  // the seat is not to decide now
 	IllegalMove = "illegal-move"   // the rules forbid the move (Rule says which)
 	BadMove     = "bad-move"       // the move cannot be read

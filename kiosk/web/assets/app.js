@@ -195,9 +195,13 @@ function connect() {
 }
 
 // hello resumes the seat this phone holds, or takes a new one.
+// A welcome that answers no hello of this page, while seated, is the table
+// playing again with the same seats (docs/protocol.md, "Play again").
+let awaitingWelcome = false;
+
 function hello() {
-  if (S.token) send({ type: 'resume', token: S.token });
-  else if (S.screen === 'joining') send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
+  if (S.token) awaitingWelcome = send({ type: 'resume', token: S.token });
+  else if (S.screen === 'joining') awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
 
 function join(name) {
@@ -216,6 +220,15 @@ function join(name) {
 function onMessage(m) {
   switch (m.type) {
     case 'welcome':
+      if (!awaitingWelcome && S.screen === 'seat') {
+        // A new game: nothing of the last one stays on screen.
+        S.view = null;
+        S.over = false;
+        S.sentence = [];
+        S.pick = null;
+        S.notice = t('common.again');
+      }
+      awaitingWelcome = false;
       S.token = m.token;
       store.set('seat.' + S.keyText, m.token);
       S.seat = m.seat ?? 0;
@@ -237,7 +250,7 @@ function onMessage(m) {
     case 'removed':
       forget();
       S.screen = 'removed';
-      S.notice = (m.error && m.error.code === 'abandoned') ? t('common.abandoned') : t('web.removed');
+      S.notice = ({ abandoned: t('common.abandoned'), closed: t('common.closed') })[m.error && m.error.code] || t('web.removed');
       break;
     default:
       return; // pong and anything newer
