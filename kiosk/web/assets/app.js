@@ -27,7 +27,8 @@ const S = {
   over: false,
   online: false,
   seats: [], // [{name, state}] from the kiosk, for names
-  free: 0,
+  waiting: 0, // phone seats still free, from the last view
+  away: [], // seats whose phone is not connected, from the last view
   notice: '', // a refusal or an error, in words
   pending: false, // a move is on its way
   pick: null, // a card chosen and waiting for its confirmation
@@ -111,7 +112,6 @@ let sent = 0;
 let recv = 0;
 let backoff = 500;
 let retry = 0;
-let pinger = 0;
 let facesReady = false;
 
 function nonce(dir, n) {
@@ -242,7 +242,6 @@ function onMessage(m) {
       break;
     case 'seats':
       S.seats = m.seats || [];
-      S.free = m.free || 0;
       break;
     case 'error':
       onError(m);
@@ -271,7 +270,12 @@ function onView(m) {
   if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
   if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
   if (m.ref) S.notice = '';
-  askSeats();
+  // Names change only when seats are taken or left: the view says when.
+  const waiting = m.waiting || 0;
+  const away = (m.away || []).join();
+  if (waiting !== S.waiting || away !== S.away.join()) askSeats();
+  S.waiting = waiting;
+  S.away = m.away || [];
 }
 
 function onError(m) {
@@ -288,8 +292,7 @@ function onError(m) {
       if (S.screen === 'joining') S.screen = 'join';
       break;
     case 'waiting':
-      S.notice = t('web.waiting.n', { N: S.free || 1 });
-      askSeats();
+      S.notice = t('web.waiting.n', { N: S.waiting || 1 });
       return;
   }
   S.notice = words;
@@ -302,15 +305,11 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' names and how many are free (a
-// message of the web channel only; see docs/protocol.md).
-let seatsTimer = 0;
+// askSeats asks the kiosk for the seats' nicknames (a message of the web
+// channel only; see docs/protocol.md): after a welcome, and when a view
+// says seats were taken or left. Nothing is polled.
 function askSeats() {
-  clearTimeout(seatsTimer);
-  if (S.screen !== 'seat') return;
-  send({ type: 'seats' });
-  // While seats are free the game waits: look again until all are taken.
-  seatsTimer = setTimeout(() => { if (S.free > 0 || !S.seats.length) askSeats(); }, 2000);
+  if (S.screen === 'seat') send({ type: 'seats' });
 }
 
 function play(move, ref) {
@@ -412,7 +411,7 @@ function stateName() {
   if (!v) return 'joining';
   if (S.over || v.result) return 'result';
   if (S.pending) return 'sending';
-  if (S.free > 0) return 'waiting';
+  if (S.waiting > 0) return 'waiting';
   if (v.turn !== S.seat) return S.game + '-wait';
   const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
   return S.game + '-' + (kinds || 'turn');
@@ -442,7 +441,7 @@ function status() {
   const v = S.view;
   if (!v) return [t('web.joining'), 'wait'];
   if (S.over || v.result) return [t('web.over'), 'over'];
-  if (S.free > 0) return [t('web.waiting.n', { N: S.free }), 'wait'];
+  if (S.waiting > 0) return [t('web.waiting.n', { N: S.waiting }), 'wait'];
   if (v.turn === S.seat) return [t('web.your_turn'), 'go'];
   return [t('web.waiting_for', { Name: seatName(v.turn) }), 'wait'];
 }
@@ -726,19 +725,19 @@ async function start() {
     S.screen = S.token ? 'joining' : 'join';
     if (S.token) connect();
   }
+  // Another table's link opened in this tab changes only the fragment:
+  // start again with it.
+  window.addEventListener('hashchange', () => location.reload());
+  // A phone that wakes up, or whose network comes back, reconnects at once
+  // rather than after its backoff. The kiosk pings every connection, so
+  // the page sends nothing to keep it alive.
+  const wake = () => { if (!ws && S.token && S.screen !== 'removed') { backoff = 500; connect(); } };
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') wake(); });
+  window.addEventListener('online', wake);
   await texts;
   render(true);
   await cards;
   if (S.screen === 'seat') render();
-  clearInterval(pinger);
-  pinger = setInterval(() => send({ type: 'ping' }), 25000);
-  // Another table's link opened in this tab changes only the fragment:
-  // start again with it.
-  window.addEventListener('hashchange', () => location.reload());
-  // A phone that wakes up reconnects at once rather than after its backoff.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && !ws && S.token) { backoff = 500; connect(); }
-  });
 }
 
 start();
