@@ -29,6 +29,7 @@ const S = {
   seats: [], // [{name, state}] from the kiosk, for names
   waiting: 0, // phone seats still free, from the last view
   away: [], // seats whose phone is not connected, from the last view
+  record: null, // after the game: this player's rating change and place
   notice: '', // a refusal or an error, in words
   pending: false, // a move is on its way
   pick: null, // a card chosen and waiting for its confirmation
@@ -226,6 +227,7 @@ function onMessage(m) {
         S.over = false;
         S.sentence = [];
         S.pick = null;
+        S.record = null;
         S.notice = t('common.again');
       }
       awaitingWelcome = false;
@@ -242,6 +244,9 @@ function onMessage(m) {
       break;
     case 'seats':
       S.seats = m.seats || [];
+      break;
+    case 'record':
+      S.record = m.record || null;
       break;
     case 'error':
       onError(m);
@@ -482,8 +487,28 @@ function resultNodes(v) {
     h('p', { class: 'big' }, head),
     h('ol', { class: 'ranks' }, rows.map((x) => h('li', { class: x.i === S.seat ? 'me' : '' },
       h('b', {}, x.rank + '.'), ' ', seatName(x.i), h('span', {}, String(x.score ?? ''))))),
+    recordNodes(),
     h('p', { class: 'hint' }, t('web.result.thanks')),
-  ];
+  ].filter(Boolean);
+}
+
+// recordNodes show what the game meant for this player (the table's
+// record message, sent once the game is stored, only to a phone that
+// joined with its player key): rating before and after, place on the
+// game's board.
+function recordNodes() {
+  const r = S.record;
+  if (!r) return null;
+  if (!r.rated) return h('p', { class: 'record hint' }, t('web.record.unrated'));
+  const num = (x) => (x ?? 0).toLocaleString(S.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const delta = (r.after ?? 0) - (r.before ?? 0);
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return h('section', { class: 'record' },
+    h('h2', {}, t('web.record.title')),
+    h('p', { class: 'rating' }, num(r.before), ' → ', h('b', {}, num(r.after)), ' ',
+      h('span', { class: delta < 0 ? 'down' : 'up' }, sign + num(Math.abs(delta)))),
+    h('p', {}, t('web.record.place', { Place: r.place, Of: r.of, Game: S.texts['web.game.' + S.game] || S.game })),
+    r.provisional ? h('p', { class: 'hint' }, t('web.record.provisional', { N: r.games })) : null);
 }
 
 // boardNodes shows a board game's score and whose turn: the board itself
