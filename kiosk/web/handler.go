@@ -70,6 +70,12 @@ func NewHandler(cfg Config) (*Handler, error) {
 	if h.assets["/cards/canaille.json"], err = newAsset(".json", data); err != nil {
 		return nil, err
 	}
+	if data, err = canyonMap(); err != nil {
+		return nil, err
+	}
+	if h.assets["/maps/canyon.json"], err = newAsset(".json", data); err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 

@@ -54,14 +54,16 @@ func openKiosk(t testing.TB, game string, seats []table.Seat, opts ...func(*tabl
 // message is any message the page may receive (the table protocol's, and
 // the web channel's seats answer).
 type message struct {
-	Type  string          `json:"type"`
-	Ref   string          `json:"ref"`
-	Token string          `json:"token"`
-	Seat  *engine.Seat    `json:"seat"`
-	View  json.RawMessage `json:"view"`
-	Over  bool            `json:"over"`
-	Free  int             `json:"free"`
-	Seats []struct {
+	Type    string          `json:"type"`
+	Ref     string          `json:"ref"`
+	Token   string          `json:"token"`
+	Seat    *engine.Seat    `json:"seat"`
+	View    json.RawMessage `json:"view"`
+	Version int64           `json:"version"`
+	Waiting int             `json:"waiting"`
+	Over    bool            `json:"over"`
+	Free    int             `json:"free"`
+	Seats   []struct {
 		Name, State string
 	} `json:"seats"`
 	Error *struct {

@@ -275,6 +275,7 @@ function onView(m) {
   if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
   if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
   if (m.ref) S.notice = '';
+  if (S.game === 'canyon') loadBoard();
   // Names change only when seats are taken or left: the view says when.
   const waiting = m.waiting || 0;
   const away = (m.away || []).join();
@@ -597,14 +598,98 @@ function canyonDecision(v, legal, trump) {
     out.push(h('h2', {}, t('web.canyon.choose_start')));
     out.push(h('div', { class: 'grid' }, places.map((m) => btn(t('web.canyon.column', { N: m.col + 1 }), () => play(m)))));
   }
-  const ends = legal.filter((m) => m.kind === 'move');
+  // Lettered row by row, left to right, as they lie on the map.
+  const ends = legal.filter((m) => m.kind === 'move')
+    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   if (ends.length) {
     out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
-    out.push(h('div', { class: 'list' }, ends.map((m) =>
-      btn(t('web.canyon.cell', { R: m.row + 1, C: m.col + 1 }), () => play(m)))));
+    const map = landingMap(v, ends);
+    if (map) out.push(map);
+    // The same choices in words: for screen readers, and before the map
+    // has arrived.
+    out.push(h('div', { class: 'list' }, ends.map((m, k) =>
+      btn([h('b', { class: 'spotname' }, spotName(k)), ' ', cellText(m)], () => play(m)))));
     out.push(h('p', { class: 'hint' }, t('web.canyon.landing_help')));
   }
   return out;
+}
+
+function spotName(k) { return String.fromCharCode(65 + k); }
+
+// Moves leave out a zero row or column.
+function cellText(m) { return t('web.canyon.cell', { R: (m.row ?? 0) + 1, C: (m.col ?? 0) + 1 }); }
+
+// board is the Canyon map from the kiosk (drawing data only), fetched the
+// first time a Canyon view shows, so it never delays the hand.
+let board = null;
+let boardAsked = false;
+function loadBoard() {
+  if (boardAsked) return;
+  boardAsked = true;
+  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
+    .catch(() => { boardAsked = false; });
+}
+
+const TERRAIN = { M: 'bank', I: 'island', '~': 'water', s: 'start', D: 'dock', C: 'cave', W: 'fall' };
+const DRIFT = { 7: '↖', 8: '↑', 9: '↗', 4: '←', 6: '→', 1: '↙', 2: '↓', 3: '↘' };
+const CELL = 44; // px: every spot is a whole cell, a target of 44 × 44 px; eight columns fit a 360 px phone
+
+function svg(tag, attrs, ...kids) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.append(...kids);
+  return el;
+}
+
+// landingMap draws the part of the map around this seat's canoe and the
+// cells it may land on: terrain, currents, every canoe, and one button
+// per legal landing, lettered as in the list below it. Only the view's
+// legal moves make a cell a choice.
+function landingMap(v, ends) {
+  if (!board) { loadBoard(); return null; }
+  const at = (v.canoes || [])[S.seat];
+  const cells = ends.map((m) => [m.row ?? 0, m.col ?? 0]);
+  if (at >= 0) cells.push([Math.floor(at / board.cols), at % board.cols]);
+  const rows = cells.map((c) => c[0]);
+  const cols = cells.map((c) => c[1]);
+  const r0 = Math.max(0, Math.min(...rows) - 1);
+  const r1 = Math.min(board.rows - 1, Math.max(...rows) + 1);
+  const c0 = Math.max(0, Math.min(...cols) - 1);
+  const c1 = Math.min(board.cols - 1, Math.max(...cols) + 1);
+  const w = (c1 - c0 + 1) * CELL;
+  const hgt = (r1 - r0 + 1) * CELL;
+  const ground = svg('svg', { width: w, height: hgt, viewBox: `0 0 ${w} ${hgt}`, 'aria-hidden': 'true' });
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const i = r * board.cols + c;
+      const x = (c - c0) * CELL;
+      const y = (r - r0) * CELL;
+      ground.append(svg('rect', { x, y, width: CELL, height: CELL, class: 't-' + TERRAIN[board.cells[i]] }));
+      const arrow = DRIFT[board.drift[i]];
+      if (arrow) ground.append(svg('text', { x: x + CELL / 2, y: y + CELL / 2, class: 'drift' }, arrow));
+    }
+  }
+  (v.canoes || []).forEach((cell, seat) => {
+    const r = Math.floor(cell / board.cols);
+    const c = cell % board.cols;
+    if (cell < 0 || r < r0 || r > r1 || c < c0 || c > c1) return;
+    const x = (c - c0) * CELL + CELL / 2;
+    const y = (r - r0) * CELL + CELL / 2;
+    ground.append(svg('circle', { cx: x, cy: y, r: CELL * 0.34, class: seat === S.seat ? 'canoe me' : 'canoe' }),
+      svg('text', { x, y, class: 'canoe-n' }, seat === S.seat ? '★' : String(seat + 1)));
+  });
+  const spots = ends.map((m, k) => {
+    const b = btn(spotName(k), () => play(m), 'spot');
+    b.style.left = ((m.col ?? 0) - c0) * CELL + 'px';
+    b.style.top = ((m.row ?? 0) - r0) * CELL + 'px';
+    b.setAttribute('aria-label', cellText(m));
+    return b;
+  });
+  // Sizes through the CSSOM: the page's CSP allows no style attribute.
+  const map = h('div', { class: 'map' }, ground, spots);
+  map.style.width = w + 'px';
+  map.style.height = hgt + 'px';
+  return h('div', { class: 'mapwrap' }, map);
 }
 
 // ---- Canaille
