@@ -357,3 +357,47 @@ func TestBrowserNamesTheRuleASentenceBreaks(t *testing.T) {
 		t.Error("checking a sentence changed the game")
 	}
 }
+
+// keptKeys is what the page keeps for its next connection ("" if nothing).
+func keptKeys(ctx context.Context) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(Object.entries(localStorage).find(([k]) => k.startsWith('tablee.next.')) || ['', ''])[1]`))
+	return s
+}
+
+// TestBrowserMakesItsNextKeysAheadAndNeverReusesThem: the page keeps keys
+// made ahead for its next connection, uses them once on a reload, and,
+// offered keys already used (two tabs taking the same kept keys), is
+// refused by the kiosk and comes back with new ones.
+func TestBrowserMakesItsNextKeysAheadAndNeverReusesThem(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	inGame := func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" }
+	waitState(t, ctx, "the game", inGame)
+	var first string
+	waitState(t, ctx, "keys made ahead", func(string) bool { first = keptKeys(ctx); return first != "" })
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the resumed game", inGame)
+	var second string
+	waitState(t, ctx, "new keys made ahead", func(string) bool { second = keptKeys(ctx); return second != "" && second != first })
+	// Put the used keys back, as a second tab that read them at the same
+	// moment would use them.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`((v) => { const k = Object.keys(localStorage).find((k) => k.startsWith('tablee.next.')); localStorage.setItem(k, v); return true; })(`+strconv.Quote(first)+`)`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the kiosk's refusal of used keys", func(string) bool {
+		return kioskLog(t).has("public key already used")
+	})
+	waitState(t, ctx, "the game after new keys", inGame)
+	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
+		t.Fatalf("seat 0 after coming back with new keys: %+v", st)
+	}
+}

@@ -32,6 +32,7 @@ type Config struct {
 type Handler struct {
 	cfg    Config
 	assets map[string]asset
+	seen   seenKeys // page keys already used by a connection
 }
 
 // NewHandler prepares the page for serving.

@@ -77,6 +77,7 @@ type message struct {
 // from outside.
 type phone struct {
 	ws         *websocket.Conn
+	pub        [32]byte
 	shared     [32]byte
 	sent, recv uint64
 }
@@ -93,7 +94,7 @@ func dialPhone(t testing.TB, ctx context.Context, addr string, kioskKey [32]byte
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &phone{ws: ws}
+	p := &phone{ws: ws, pub: *pub}
 	box.Precompute(&p.shared, &kioskKey, sec)
 	if err := ws.Write(ctx, websocket.MessageBinary, pub[:]); err != nil {
 		t.Fatal(err)

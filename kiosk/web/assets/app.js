@@ -41,7 +41,7 @@ const S = {
 
 const store = {
   get(k) { try { return localStorage.getItem('tablee.' + k); } catch { return null; } },
-  set(k, v) { try { localStorage.setItem('tablee.' + k, v); } catch { /* private mode */ } },
+  set(k, v) { try { localStorage.setItem('tablee.' + k, v); return true; } catch { return false; /* private mode */ } },
   del(k) { try { localStorage.removeItem('tablee.' + k); } catch { /* private mode */ } },
 };
 
@@ -149,24 +149,69 @@ function open(data) {
   try { return JSON.parse(dec.decode(plain)); } catch { return null; }
 }
 
+// ---- keys made ahead
+//
+// A connection's fresh key pair and shared key cost two X25519, the
+// slowest step of opening the page on a slow phone. So the page makes the
+// next connection's keys ahead, in idle time once the hand or the join
+// form is on screen, and keeps them for the next connection, also across
+// a reload: its public key and the shared key (never a hand, a view or a
+// message), in localStorage under the kiosk's key, deleted before use.
+// The kiosk refuses a page key it has seen, so no two connections share
+// keys even if two tabs take the same kept keys at once
+// (docs/protocol.md, "The channel").
+
+let spare = null; // kept keys where localStorage is unavailable
+
+function makeKeys() {
+  const kp = nacl.box.keyPair();
+  return { pub: kp.publicKey, shared: nacl.box.before(S.key, kp.secretKey) };
+}
+
+// takeKeys returns the kept keys, forgotten before they are used, or
+// makes new ones.
+function takeKeys() {
+  const saved = (store.get('next.' + S.keyText) || '').split('.');
+  store.del('next.' + S.keyText);
+  const pub = unb64url(saved[0] || '');
+  const sh = unb64url(saved[1] || '');
+  const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
+  spare = null;
+  return k || makeKeys();
+}
+
+// prepareKeys makes the next connection's keys when the page is idle,
+// unless some are kept already.
+let preparing = false;
+function prepareKeys() {
+  if (preparing || spare || !S.key || store.get('next.' + S.keyText)) return;
+  preparing = true;
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 0));
+  idle(() => {
+    preparing = false;
+    if (spare || store.get('next.' + S.keyText)) return;
+    const k = makeKeys();
+    if (!store.set('next.' + S.keyText, b64url(k.pub) + '.' + b64url(k.shared))) spare = k;
+  });
+}
+
 function connect() {
   clearTimeout(retry);
   // The socket first: its TCP and HTTP handshakes run in the browser's
-  // network stack while this thread computes the keys (two X25519, the
-  // slowest step on a slow phone), and no message can arrive before this
-  // function returns.
+  // network stack while this thread finds or makes the keys, and no
+  // message can arrive before this function returns.
   const sock = new WebSocket(`ws://${location.host}/v1/box`);
   sock.binaryType = 'arraybuffer';
   ws = sock;
-  const kp = nacl.box.keyPair();
-  shared = nacl.box.before(S.key, kp.secretKey);
+  const keys = takeKeys();
+  shared = keys.shared;
   sent = 0;
   recv = 0;
   sock.onopen = () => {
     if (sock !== ws) return;
     // The key in clear, then at once the boxed join or resume: one round
     // trip to the welcome and the view.
-    sock.send(kp.publicKey);
+    sock.send(keys.pub);
     S.online = true;
     hello();
     if (S.screen === 'seat') render();
@@ -389,6 +434,7 @@ function render(force) {
   shown = S.screen;
   document.body.dataset.state = stateName();
   markHand(hand);
+  if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
 }
 
 let handShown = false;
