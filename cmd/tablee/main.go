@@ -44,6 +44,7 @@ func commands() map[string]command {
 	cmds := map[string]command{
 		"games":    {"list the games, their player counts and options", runGames},
 		"simulate": {"play bot games and print statistics", runSimulate},
+		"loadtest": {"drive kiosk --headless processes with phones over TLS; print latency and server cost", runLoadtest},
 	}
 	for name, c := range staffCommands() {
 		cmds[name] = c

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // Board is one game's board on the table screen.
@@ -56,6 +57,9 @@ type Env struct {
 	Changed func()
 	// Still turns motion off, for golden images and screenshots.
 	Still bool
+	// Slots is where each seat sits round the table, so that its cards come
+	// from and go to its side; nil: geom.DefaultSlots.
+	Slots []geom.Slot
 }
 
 // New returns the board of the game with id game.

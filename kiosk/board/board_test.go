@@ -1,15 +1,18 @@
 package board
 
 import (
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // position plays moves (chosen by pick from the legal ones) from the start
@@ -114,5 +117,134 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 	b.Update(st.View(engine.Table), nil)
 	if b.lastTrick != nil {
 		t.Error("the finished trick is still shown after the next card")
+	}
+}
+
+func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
+	test.NewTempApp(t)
+	seats := 3
+	slots := []geom.Slot{{Side: geom.Bottom, Along: 0.5}, {Side: geom.Left, Along: 0.5}, {Side: geom.Top, Along: 0.5}}
+	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
+	t.Cleanup(func() {
+		if b.hold != nil {
+			b.hold.Stop()
+		}
+	})
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(1600, 760))
+	r := test.WidgetRenderer(b).(*canyonRenderer)
+	from := func(seat int) fyne.Position { return geom.EdgeCard(slots[seat], b.Size(), cardSize) }
+	st := position(t, "canyon", seats, 5, 0)
+	b.Update(st.View(engine.Table), nil)
+	if len(r.fl.started) != 0 {
+		t.Fatalf("the first view drawn moved %d cards", len(r.fl.started))
+	}
+	// Play up to the first finished trick, checking each card's flight.
+	for i := 0; ; i++ {
+		if i > 500 {
+			t.Fatal("no trick was finished")
+		}
+		before := st.View(engine.Table).(*canyon.View)
+		seat := int(st.Turn())
+		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+		after := st.View(engine.Table).(*canyon.View)
+		b.Update(after, nil)
+		if before.Phase != canyon.PhasePlay {
+			continue
+		}
+		k := len(before.Trick)
+		if len(r.fl.started) != 1 || r.fl.started[0].from != from(seat) || r.fl.started[0].to != r.slots[k] {
+			t.Fatalf("card %d of the trick, played by seat %d: flights %+v, want one from %v to %v", k, seat, r.fl.started, from(seat), r.slots[k])
+		}
+		if k == seats-1 {
+			break
+		}
+	}
+	winner := b.lastWinner
+	if len(b.lastTrick) != seats {
+		t.Fatalf("the finished trick shows %d cards, want %d", len(b.lastTrick), seats)
+	}
+	b.release(b.holds) // what the hold's timer does once the trick was read
+	if len(r.fl.started) != seats {
+		t.Fatalf("%d cards left the table, want the trick's %d", len(r.fl.started), seats)
+	}
+	for i, f := range r.fl.started {
+		if f.from != r.slots[i] || f.to != from(winner) {
+			t.Errorf("card %d went from %v to %v, want from its place %v to the winner's side %v", i, f.from, f.to, r.slots[i], from(winner))
+		}
+	}
+	for i, g := range r.gone {
+		if g.bg.Visible() {
+			t.Errorf("card %d of the trick that left is still drawn", i)
+		}
+	}
+	if r.trick[0].bg.Visible() {
+		t.Error("the trick is still drawn after it left")
+	}
+}
+
+func TestCanailleCardsFlyWhereTheyGo(t *testing.T) {
+	test.NewTempApp(t)
+	seats := 3
+	b := newCanaille(Env{Lang: i18n.FR, Texts: texts(t)})
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(1600, 760))
+	r := test.WidgetRenderer(b).(*canailleRenderer)
+	st := position(t, "canaille", seats, 3, 0)
+	b.Update(st.View(engine.Table), nil)
+	if len(r.fl.started) != 0 {
+		t.Fatalf("the first view drawn moved %d cards", len(r.fl.started))
+	}
+	flew := func(c card, from, to fyne.Position) bool {
+		for _, f := range r.fl.started {
+			if f.c == c && f.from == from && f.to == to {
+				return true
+			}
+		}
+		return false
+	}
+	var fished, laid, refilled int
+	for i := 0; i < 300 && len(st.Legal()) > 0; i++ {
+		p := st.View(engine.Table).(*canaille.View)
+		if _, err := st.Apply(st.Turn(), st.Legal()[(i*7)%len(st.Legal())]); err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(engine.Table).(*canaille.View)
+		b.Update(v, nil)
+		for s := range seats {
+			if v.Catches[s].Count > p.Catches[s].Count {
+				fished++
+				if !flew(r.catches[s], r.river.at, r.catches[s].at) {
+					t.Fatalf("ply %d: seat %d's catch grew without a card from the river: %+v", i, s, r.fl.started)
+				}
+			}
+		}
+		if len(p.Sentence) == 0 && len(v.Sentence) > 0 {
+			laid++
+			from := geom.EdgeCard(b.env.side(int(v.Active), seats), b.Size(), canailleCardSize)
+			if !flew(r.sentence[0], from, r.sentence[0].at) {
+				t.Fatalf("ply %d: the sentence did not come from seat %d's side: %+v", i, v.Active, r.fl.started)
+			}
+		}
+		for k, c := range v.Row {
+			if !slices.Contains(p.Row, c) {
+				refilled++
+				if !flew(r.row[k], r.deck.at, r.row[k].at) {
+					t.Fatalf("ply %d: row card %d did not come from the deck", i, k)
+				}
+			}
+		}
+		for _, g := range r.ghosts {
+			if g.bg.Visible() {
+				t.Fatalf("ply %d: a card seen only moving stayed drawn once it arrived", i)
+			}
+		}
+	}
+	if fished == 0 || laid == 0 || refilled == 0 {
+		t.Errorf("fish caught %d times, sentences laid %d, row refilled %d: want each seen", fished, laid, refilled)
 	}
 }

@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // canailleBoard is Canaille's table: the river, the action deck and its
@@ -112,11 +114,15 @@ type canailleRenderer struct {
 	catchN   []*canvas.Text
 	catchBy  []*canvas.Circle
 	catchNo  []*canvas.Text
+	ghosts   []*canailleCard // cards only seen moving: to a hand, back to the river
+	fl       *flights
+	prev     *canaille.View // the view last drawn, whose cards moved since
 	objects  []fyne.CanvasObject
 }
 
 func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
-	r := &canailleRenderer{b: b, bg: canvas.NewRectangle(color.NRGBA{0x17, 0x34, 0x3A, 0xFF}), labels: map[string]*canvas.Text{}}
+	r := &canailleRenderer{b: b, bg: canvas.NewRectangle(color.NRGBA{0x17, 0x34, 0x3A, 0xFF}), labels: map[string]*canvas.Text{},
+		fl: newFlights(b.env.Still)}
 	r.objects = append(r.objects, r.bg)
 	for _, k := range []string{"river", "deck", "row", "sentence", "catches"} {
 		t := newText(b.env.t("board.canaille.label."+k), color.NRGBA{0xB8, 0xD4, 0xD8, 0xFF}, textSmall, true)
@@ -156,6 +162,12 @@ func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 		r.catchBy = append(r.catchBy, by)
 		r.catchNo = append(r.catchNo, no)
 		r.objects = append(r.objects, by, no)
+	}
+	for range 4 {
+		g := add()
+		g.size = canailleCardSize
+		g.hide()
+		r.ghosts = append(r.ghosts, g)
 	}
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
@@ -261,6 +273,78 @@ func (r *canailleRenderer) place() {
 		r.catchBy[seat].Show()
 		r.catchNo[seat].Show()
 	}
+	r.moveCards(r.prev, v)
+	r.prev = v
+}
+
+// moveCards flies the cards that moved between views p and v to where v
+// has them: river cards onto a catch, fish released under the river, new
+// cards into the row from the deck, row and deck cards into a hand, a
+// sentence laid from its player's side. Nothing moves on the first view,
+// or when v is not the next position of p's game (a replay going back).
+func (r *canailleRenderer) moveCards(p, v *canaille.View) {
+	r.fl.begin()
+	if p == nil || p == v || p.Seats != v.Seats || v.Plies <= p.Plies || r.fl.still {
+		return
+	}
+	b := r.b
+	edge := func(seat engine.Seat) fyne.Position {
+		return geom.EdgeCard(b.env.side(int(seat), v.Seats), b.Size(), canailleCardSize)
+	}
+	for seat := range min(v.Seats, len(r.catches)) {
+		switch d := v.Catches[seat].Count - p.Catches[seat].Count; {
+		case d > 0:
+			r.fl.fly(r.catches[seat], r.river.at, r.catches[seat].at, nil)
+		case d < 0 && v.River.Size > p.River.Size:
+			r.ghost(0, r.catches[seat].at, r.river.at)
+		}
+	}
+	fromDeck := 0
+	for i, c := range v.Row {
+		if i >= len(r.row) {
+			break
+		}
+		if j := slices.Index(p.Row, c); j >= 0 && j != i {
+			r.fl.fly(r.row[i], r.row[j].at, r.row[i].at, nil)
+		} else if j < 0 {
+			r.fl.fly(r.row[i], r.deck.at, r.row[i].at, nil)
+			fromDeck++
+		}
+	}
+	for j, c := range p.Row {
+		if !slices.Contains(v.Row, c) && j < len(r.row) {
+			r.ghost(c, r.row[j].at, edge(v.Active))
+		}
+	}
+	if p.Deck-v.Deck > fromDeck {
+		r.ghost(0, r.deck.at, edge(v.Active))
+	}
+	if len(p.Sentence) == 0 {
+		for i := range min(len(v.Sentence), len(r.sentence)) {
+			r.fl.fly(r.sentence[i], edge(v.Active), r.sentence[i].at, nil)
+		}
+	}
+}
+
+// ghost flies a card seen only while it moves (face down when c is 0) from
+// from to to, where it vanishes. With every ghost busy it is not drawn.
+func (r *canailleRenderer) ghost(c canaille.Card, from, to fyne.Position) {
+	for _, g := range r.ghosts {
+		if r.fl.busy(g) {
+			continue
+		}
+		g.layout(from, canailleCardSize)
+		if c.Valid() {
+			g.show(r.b.env, c)
+		} else {
+			g.back(true)
+		}
+		for _, o := range g.objects() {
+			o.Refresh()
+		}
+		r.fl.fly(g, from, to, g.hide)
+		return
+	}
 }
 
 func (r *canailleRenderer) label(key string, at fyne.Position) {
@@ -302,6 +386,9 @@ func newCanailleCard() *canailleCard {
 func (c *canailleCard) objects() []fyne.CanvasObject {
 	return []fyne.CanvasObject{c.bg, c.name, c.big, c.stop}
 }
+
+// moveTo moves the whole card.
+func (c *canailleCard) moveTo(at fyne.Position) { c.layout(at, c.size) }
 
 func (c *canailleCard) layout(at fyne.Position, size fyne.Size) {
 	c.at, c.size = at, size

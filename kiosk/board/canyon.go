@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -31,11 +32,18 @@ type canyonBoard struct {
 	strip   fyne.Position // top-left of the cards' strip
 	canoes  []*canyonCanoe
 	drawn   []int // each canoe's cell as last drawn
-	// The finished trick stays on the table, dimmed, until the next card
-	// is played, so everyone can read who won it.
+	// The finished trick stays on the table, dimmed but for the winner's
+	// card, for trickHold or until the next card is played, so everyone
+	// can read who won it; then it goes to the winner's side.
 	lastTrick  []canyon.Card
 	lastLeader int
+	lastWinner int
+	hold       *time.Timer
+	holds      int // counts the holds begun, so a stale timer does nothing
 }
+
+// trickHold is how long a finished trick stays readable on the table.
+const trickHold = 3 * time.Second
 
 type canyonCanoe struct {
 	hull  *canvas.Rectangle
@@ -120,7 +128,8 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 		b.lastTrick = nil
 	case b.view != nil && len(cv.Played) > len(b.view.Played) && len(cv.Played) >= cv.Seats:
 		b.lastTrick = slices.Clone(cv.Played[len(cv.Played)-cv.Seats:])
-		b.lastLeader = b.view.Leader
+		b.lastLeader, b.lastWinner = b.view.Leader, cv.Leader
+		b.holdTrick()
 	}
 	b.view, b.pending = cv, false
 	b.legal = b.legal[:0]
@@ -130,6 +139,29 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 		}
 	}
 	b.Refresh()
+}
+
+// holdTrick lets the finished trick go, after trickHold, unless the next
+// card sends it away first. With motion off it stays until then.
+func (b *canyonBoard) holdTrick() {
+	if b.hold != nil {
+		b.hold.Stop()
+	}
+	b.holds++
+	if b.env.Still {
+		return
+	}
+	seq := b.holds
+	b.hold = time.AfterFunc(trickHold, func() { fyne.Do(func() { b.release(seq) }) })
+}
+
+// release lets the finished trick of hold seq go to its winner, unless
+// another hold began since or the next card sent it away already.
+func (b *canyonBoard) release(seq int) {
+	if seq == b.holds && b.lastTrick != nil {
+		b.lastTrick = nil
+		b.Refresh()
+	}
 }
 
 func (b *canyonBoard) Refuse(err error) {
@@ -198,11 +230,18 @@ type canyonRenderer struct {
 	trumpT  *canvas.Text
 	trick   []*cardFace
 	trickBy []*canvas.Circle
-	objects []fyne.CanvasObject
+	gone    []*cardFace // the finished trick, on its way to the winner
+	slots   []fyne.Position
+	fl      *flights
+	// What the trick showed when last drawn, so that new cards fly in.
+	drawn       []canyon.Card
+	drawnLeader int
+	drawnWinner int
+	objects     []fyne.CanvasObject
 }
 
 func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
-	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable)}
+	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable), fl: newFlights(b.env.Still), drawnLeader: -1}
 	r.objects = append(r.objects, r.bg)
 	m := b.m
 	for i := range m.Rows * m.Cols {
@@ -256,6 +295,12 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		r.trickBy = append(r.trickBy, by)
 		r.objects = append(r.objects, f.objects()...)
 		r.objects = append(r.objects, by)
+	}
+	for range 6 {
+		f := newCardFace()
+		f.hide()
+		r.gone = append(r.gone, f)
+		r.objects = append(r.objects, f.objects()...)
 	}
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
@@ -345,9 +390,13 @@ func (r *canyonRenderer) layoutStrip() {
 	r.trumpT.Move(fyne.NewPos(x, y))
 	r.trump.layout(fyne.NewPos(x, y+28), cardSize)
 	x += cardSize.Width + 60
+	r.slots = r.slots[:0]
 	for i, f := range r.trick {
-		f.layout(fyne.NewPos(x+float32(i)*(cardSize.Width+16), y+8), cardSize)
-		circleAt(r.trickBy[i], fyne.NewPos(x+float32(i)*(cardSize.Width+16)+cardSize.Width/2, y+8+cardSize.Height+14), 22)
+		at := fyne.NewPos(x+float32(i)*(cardSize.Width+16), y+8)
+		r.slots = append(r.slots, at)
+		r.fl.land(f)
+		f.layout(at, cardSize)
+		circleAt(r.trickBy[i], at.AddXY(cardSize.Width/2, cardSize.Height+14), 22)
 	}
 }
 
@@ -425,6 +474,7 @@ func (r *canyonRenderer) place() {
 	if len(trick) == 0 && b.lastTrick != nil {
 		trick, leader, dim = b.lastTrick, b.lastLeader, true
 	}
+	r.moveCards(trick, leader, v.Seats)
 	for i, f := range r.trick {
 		if i < len(trick) {
 			f.show(trick[i])
@@ -435,6 +485,47 @@ func (r *canyonRenderer) place() {
 			f.hide()
 			r.trickBy[i].Hide()
 		}
+	}
+}
+
+// moveCards flies the cards new in trick (led by leader) in from their
+// seats' sides, and a finished trick that leaves the table to its winner's.
+// The first view drawn moves nothing: those cards were already there.
+func (r *canyonRenderer) moveCards(trick []canyon.Card, leader, seats int) {
+	b := r.b
+	r.fl.begin()
+	first := r.drawnLeader < 0
+	from := len(r.drawn)
+	if leader != r.drawnLeader || len(trick) < len(r.drawn) || !slices.Equal(trick[:len(r.drawn)], r.drawn) {
+		if len(r.drawn) == seats && !first {
+			r.leave(r.drawn, r.drawnWinner, seats)
+		}
+		from = 0
+	}
+	for i := from; i < len(trick) && i < len(r.trick) && !first; i++ {
+		seat := (leader + i) % seats
+		r.fl.fly(r.trick[i], geom.EdgeCard(b.env.side(seat, seats), b.Size(), cardSize), r.slots[i], nil)
+	}
+	r.drawn = append(r.drawn[:0], trick...)
+	r.drawnLeader, r.drawnWinner = leader, b.lastWinner
+}
+
+// leave sends a finished trick's cards to the side of its winner.
+func (r *canyonRenderer) leave(trick []canyon.Card, winner, seats int) {
+	to := geom.EdgeCard(r.b.env.side(winner, seats), r.b.Size(), cardSize)
+	for i, c := range trick {
+		if i >= len(r.gone) {
+			break
+		}
+		g := r.gone[i]
+		r.fl.land(g)
+		g.layout(r.trick[i].at, cardSize)
+		g.show(c)
+		g.dim(false)
+		for _, o := range g.objects() {
+			o.Refresh()
+		}
+		r.fl.fly(g, g.at, to, g.hide)
 	}
 }
 
@@ -473,6 +564,15 @@ func newCardFace() *cardFace {
 
 func (f *cardFace) objects() []fyne.CanvasObject {
 	return []fyne.CanvasObject{f.bg, f.value, f.circle, f.poly}
+}
+
+// moveTo moves the whole card, its value and symbol with it.
+func (f *cardFace) moveTo(at fyne.Position) {
+	d := at.Subtract(f.at)
+	f.at = at
+	for _, o := range f.objects() {
+		o.Move(o.Position().Add(d))
+	}
 }
 
 func (f *cardFace) layout(at fyne.Position, size fyne.Size) {

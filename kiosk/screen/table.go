@@ -87,6 +87,7 @@ type Table struct {
 	state  TableState
 	view   engine.View
 	panels []*seatPanel
+	slots  []geom.Slot // where each seat's panel sits
 	pulse  *pulse
 	code   *canvas.Text
 	waitN  *canvas.Text
@@ -113,9 +114,10 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	if cfg.Do == nil {
 		cfg.Do = fyne.Do
 	}
-	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts}
+	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
+		Slots: t.slots,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("table screen: %w", err)
@@ -137,15 +139,21 @@ func (t *Table) tr(key string, params ...map[string]any) string {
 	return t.texts.T(t.lang, key, params...)
 }
 
-func (t *Table) buildRoot() {
-	seats := t.cfg.Seats
+// seatSlots is where each seat's panel sits: cfg.Slots, or spread round
+// the table.
+func seatSlots(cfg TableConfig) []geom.Slot {
+	if len(cfg.Slots) > 0 {
+		return cfg.Slots
+	}
+	seats := cfg.Seats
 	if seats <= 0 {
-		seats = t.cfg.Session.Game().Info().MinSeats
+		seats = cfg.Session.Game().Info().MinSeats
 	}
-	slots := t.cfg.Slots
-	if len(slots) == 0 {
-		slots = geom.DefaultSlots(seats)
-	}
+	return geom.DefaultSlots(seats)
+}
+
+func (t *Table) buildRoot() {
+	slots := t.slots
 	newGame := widget.NewButton(t.tr("board.new-game"), func() {
 		if t.cfg.OnNewGame != nil {
 			t.cfg.OnNewGame()

@@ -164,3 +164,53 @@ func TestSidewaysRunsTheMapFromLeftToRight(t *testing.T) {
 		}
 	}
 }
+
+func TestEdgeFacesTheSeatsPanel(t *testing.T) {
+	screen := fyne.NewSize(1920, 1080)
+	upright := fyne.NewSize(560, 140)
+	for n := 1; n <= 8; n++ {
+		for i, s := range DefaultSlots(n) {
+			e := Edge(s, screen)
+			onBorder := e.X == 0 || e.Y == 0 || e.X == screen.Width || e.Y == screen.Height
+			if !onBorder {
+				t.Fatalf("%d seats, seat %d: edge %v is not on the border", n, i, e)
+			}
+			// The edge lies beside the seat's panel, on its side.
+			pos, size := Panel(s, upright, screen)
+			beside := false
+			switch s.Side {
+			case Bottom:
+				beside = e.Y == screen.Height && e.X >= pos.X && e.X <= pos.X+size.Width
+			case Top:
+				beside = e.Y == 0 && e.X >= pos.X && e.X <= pos.X+size.Width
+			case Left:
+				beside = e.X == 0 && e.Y >= pos.Y && e.Y <= pos.Y+size.Height
+			case Right:
+				beside = e.X == screen.Width && e.Y >= pos.Y && e.Y <= pos.Y+size.Height
+			}
+			if !beside {
+				t.Errorf("%d seats, seat %d (%v): edge %v, panel at %v %v", n, i, s, e, pos, size)
+			}
+		}
+	}
+}
+
+func TestEdgeCardSitsHalfOffTheBoard(t *testing.T) {
+	area, card := fyne.NewSize(1600, 760), fyne.NewSize(80, 104)
+	for _, c := range []struct {
+		slot Slot
+		want fyne.Position
+	}{
+		{Slot{Bottom, 0.5}, fyne.NewPos(760, 708)},
+		{Slot{Top, 0.25}, fyne.NewPos(1160, -52)},
+		{Slot{Left, 0.5}, fyne.NewPos(-40, 328)},
+		{Slot{Right, 1}, fyne.NewPos(1560, -52)},
+	} {
+		if got := EdgeCard(c.slot, area, card); got != c.want {
+			t.Errorf("%v: card at %v, want %v", c.slot, got, c.want)
+		}
+	}
+	if got := Between(fyne.NewPos(0, 10), fyne.NewPos(100, 30), 0.25); got != fyne.NewPos(25, 15) {
+		t.Errorf("a quarter of the way: %v", got)
+	}
+}

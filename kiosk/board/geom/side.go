@@ -89,3 +89,35 @@ func Panel(slot Slot, upright, screen fyne.Size) (fyne.Position, fyne.Size) {
 }
 
 func clamp(v, lo, hi float32) float32 { return max(lo, min(v, hi)) }
+
+// Edge is the point of the border of a board of size area that faces the
+// seat in slot: where that seat's cards come onto the board from and where
+// a trick it wins goes. It follows the same along-the-side convention as
+// Panel, so on a board filling the screen it lies beside the seat's panel.
+func Edge(slot Slot, area fyne.Size) fyne.Position {
+	a := clamp(slot.Along, 0, 1)
+	switch slot.Side {
+	case Bottom:
+		return fyne.NewPos(a*area.Width, area.Height)
+	case Top:
+		return fyne.NewPos((1-a)*area.Width, 0)
+	case Left:
+		return fyne.NewPos(0, a*area.Height)
+	default:
+		return fyne.NewPos(area.Width, (1-a)*area.Height)
+	}
+}
+
+// EdgeCard is where a card of size card lies (its top-left corner) when it
+// comes onto a board of size area from the seat in slot, or leaves it
+// towards that seat: centred on the seat's Edge, half off the board, as if
+// it slid from under the seat's panel.
+func EdgeCard(slot Slot, area, card fyne.Size) fyne.Position {
+	return Edge(slot, area).SubtractXY(card.Width/2, card.Height/2)
+}
+
+// Between is the point a fraction f (0 to 1) of the way from a to b, which
+// a moving card passes through.
+func Between(a, b fyne.Position, f float32) fyne.Position {
+	return fyne.NewPos(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f)
+}
