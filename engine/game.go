@@ -38,6 +38,10 @@ type Info struct {
 	MinSeats int      `json:"min_seats"`
 	MaxSeats int      `json:"max_seats"`
 	Options  []Option `json:"options,omitempty"`
+	// AllPublic says that no seat's view holds anything the table's does
+	// not (no hand, no hidden card): such a seat may be played on the
+	// shared touch screen, without a phone. Conformance checks it.
+	AllPublic bool `json:"all_public,omitempty"`
 }
 
 // Setup is everything a new game is made from besides its rules.

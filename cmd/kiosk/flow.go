@@ -81,22 +81,30 @@ func (ui *kioskUI) showSeating(g engine.Info) {
 func (ui *kioskUI) startGame(g lastGame) {
 	seats := make([]table.Seat, len(g.plan))
 	for i, p := range g.plan {
-		seats[i].Bot = p.Bot
+		seats[i] = table.Seat{Bot: p.Bot, Touch: p.Touch}
+		if p.Touch {
+			seats[i].Name = ui.words().T("kiosk.seat.table_guest", "N", i+1)
+		}
 	}
 	s, err := ui.t.Start(ui.ctx, g.game.ID, g.options, seats)
 	if err != nil {
 		ui.faultSaying(err, "kiosk.error.start")
 		return
 	}
-	ui.last = g
-	go ui.follow(s)
+	ui.began(s)
+}
+
+// began follows the new session s: the table screen at once when no seat
+// waits for a phone, else the seating screen with the code and QR code.
+func (ui *kioskUI) began(s *host.Session) {
+	ui.track(s)
 	if ui.t.Server().FreeCount() == 0 {
 		ui.showTable(s)
 		return
 	}
 	seating := ui.seatingScreen
 	if seating == nil { // play again: the seating screen of the same game
-		ui.showSeating(g.game)
+		ui.showSeating(s.Game().Info())
 		seating = ui.seatingScreen
 	}
 	ui.board, ui.results = nil, nil
@@ -120,12 +128,8 @@ func (ui *kioskUI) cancelSeating() {
 func (ui *kioskUI) showTable(s *host.Session) {
 	board, err := screen.NewTable(screen.TableConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
-		Staff: func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
-		OnRelease: func(seat engine.Seat) {
-			if err := ui.t.Server().Release(seat); err != nil {
-				ui.fault(err)
-			}
-		},
+		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
+		OnRelease: func(seat engine.Seat) { ui.moveToPhone(s, seat) },
 		OnHandToBot: func(seat engine.Seat) {
 			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
 				ui.fault(err)
@@ -140,9 +144,16 @@ func (ui *kioskUI) showTable(s *host.Session) {
 	ui.show(board.Content())
 	ui.board = board
 	ui.refresh()
-	if ui.last.game.ID == "" { // a resumed game: follow it from here
-		go ui.follow(s)
+	ui.track(s) // a resumed game is followed from here
+}
+
+// track follows s's moves on screen, once per session.
+func (ui *kioskUI) track(s *host.Session) {
+	if ui.followed == s.ID() {
+		return
 	}
+	ui.followed = s.ID()
+	go ui.follow(s)
 }
 
 // showResults shows how s ended; the rating changes come from the
@@ -165,16 +176,27 @@ func (ui *kioskUI) showResults(s *host.Session, res engine.Result) {
 			out[i].Name = ui.words().T("kiosk.seat.n", "N", int(out[i].Seat)+1)
 		}
 	}
-	again := func() {
-		if ui.last.game.ID == "" {
-			ui.last = lastGame{game: s.Game().Info(), options: s.Record().Options, plan: planOf(s)}
-		}
-		ui.seatingScreen = nil
-		ui.startGame(ui.last)
-	}
-	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, again, ui.showLobby)
+	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, ui.playAgain, ui.backToLobby)
 	ui.show(r.Content())
 	ui.results = r
+}
+
+// playAgain starts the next game with the same game, options and seats;
+// the phones keep their seats without a new code.
+func (ui *kioskUI) playAgain() {
+	s, err := ui.t.PlayAgain(ui.ctx)
+	if err != nil {
+		ui.faultSaying(err, "kiosk.error.start")
+		return
+	}
+	ui.seatingScreen = nil
+	ui.began(s)
+}
+
+// backToLobby lets the phones of the finished game go and shows the lobby.
+func (ui *kioskUI) backToLobby() {
+	ui.t.Dismiss()
+	ui.showLobby()
 }
 
 // outcomeOf is the results as the engine gives them, without ratings.
@@ -187,18 +209,6 @@ func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
 		}
 	}
 	return out
-}
-
-// planOf is a session's seats as a plan: the same bots, phones elsewhere.
-func planOf(s *host.Session) []screen.SeatPlan {
-	rec := s.Record()
-	plan := make([]screen.SeatPlan, len(rec.Seats))
-	for i, st := range rec.Seats {
-		if st.Kind == "bot" && st.HandedFrom == "" {
-			plan[i].Bot = st.BotLevel
-		}
-	}
-	return plan
 }
 
 func (ui *kioskUI) showStaff() {
@@ -234,21 +244,63 @@ func (ui *kioskUI) leaveGame() {
 		ui.showLobby()
 		return
 	}
-	w := ui.words()
-	screen.AskPIN(ui.ctx, w, ui.win, ui.staff, func() {
-		text := widgetLabel(w.T("kiosk.leave.text"))
-		body := container.NewGridWrap(fyne.NewSize(640, 120), text)
-		dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
-			if !yes {
-				return
-			}
-			if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+	screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) })
+}
+
+// staffGame is the staff's menu over the game s, once the PIN was given:
+// move a seat to another phone, hand it to a bot, or abandon the game.
+func (ui *kioskUI) staffGame(s *host.Session) {
+	ui.gameStaff = screen.ShowGameStaff(ui.words(), ui.win, ui.seatViews(s), screen.GameStaffActions{
+		MoveToPhone: func(seat engine.Seat) { ui.moveToPhone(s, seat) },
+		HandToBot: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
 				ui.fault(err)
-				return
 			}
-			ui.showLobby()
-		}, ui.win)
+			ui.refresh()
+		},
+		Abandon: ui.confirmAbandon,
 	})
+}
+
+// moveToPhone frees seat of s for another phone (its phone is told) and
+// shows the code and QR code until a new phone has joined; then the game
+// comes back.
+func (ui *kioskUI) moveToPhone(s *host.Session, seat engine.Seat) {
+	if err := ui.t.Server().Release(seat); err != nil {
+		ui.fault(err)
+		return
+	}
+	seating := screen.NewSeating(ui.words(), s.Game().Info(), nil, screen.SeatingActions{
+		BotIn: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				ui.fault(err)
+			}
+		},
+		BackToGame: func() { ui.showTable(s) },
+	})
+	ui.show(seating.Content())
+	ui.seating, ui.seatingScreen = seating, seating
+	ui.refreshSeating(s)
+	if ui.seating == seating { // still waiting: the screen turned to the joining phones
+		ui.win.SetContent(seating.Content())
+	}
+}
+
+// confirmAbandon abandons the running game once the staff confirmed it.
+func (ui *kioskUI) confirmAbandon() {
+	w := ui.words()
+	text := widgetLabel(w.T("kiosk.leave.text"))
+	body := container.NewGridWrap(fyne.NewSize(640, 120), text)
+	dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
+		if !yes {
+			return
+		}
+		if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+			ui.fault(err)
+			return
+		}
+		ui.showLobby()
+	}, ui.win)
 }
 
 func widgetLabel(s string) *widget.Label {

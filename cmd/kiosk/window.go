@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
@@ -47,15 +48,16 @@ type kioskUI struct {
 	seatingScreen *screen.Seating
 	staffScreen   *screen.Staff
 	replay        *screen.Replay
-	shown         string      // the session whose results were shown
-	last          lastGame    // for "play again"
-	idle          *time.Timer // back to the attract screen
+	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
+	shown         string            // the session whose results were shown
+	followed      string            // the session whose moves refresh the screen
+	idle          *time.Timer       // back to the attract screen
 	// do runs a UI change from another goroutine: fyne.Do, or in tests
 	// something the test can synchronise with.
 	do func(func())
 }
 
-// lastGame is the set-up of the last game, played again as it was.
+// lastGame is the set-up of a game chosen on the seating screen.
 type lastGame struct {
 	game    engine.Info
 	options map[string]string
@@ -197,7 +199,7 @@ func (ui *kioskUI) refreshTable(s *host.Session) {
 	st := screen.TableState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {
-		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State)}
+		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State), Touch: seat.State == server.SeatTable}
 		if !seat.AwaySince.IsZero() {
 			ss.AwayFor = time.Since(seat.AwaySince)
 		}
@@ -214,16 +216,21 @@ func (ui *kioskUI) refreshSeating(s *host.Session) {
 		ui.showTable(s)
 		return
 	}
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), ui.seatViews(s))
+}
+
+// seatViews is each seat of s as the screens show it.
+func (ui *kioskUI) seatViews(s *host.Session) []screen.SeatView {
 	rec := s.Record()
 	var seats []screen.SeatView
-	for i, st := range srv.Seats() {
+	for i, st := range ui.t.Server().Seats() {
 		sv := screen.SeatView{Name: st.Name, State: string(st.State)}
 		if i < len(rec.Seats) {
 			sv.Level = rec.Seats[i].BotLevel
 		}
 		seats = append(seats, sv)
 	}
-	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), seats)
+	return seats
 }
 
 // fault logs err and tells the guests, in their language, that something

@@ -72,14 +72,27 @@ func (p pin) HasPIN(context.Context) (bool, error) { return true, nil }
 // updates (as fyne.Do does) and the test runs them on its own goroutine
 // when it calls settle, so widgets are only ever touched there.
 type uiQueue struct {
-	mu sync.Mutex
-	fs []func()
+	mu    sync.Mutex
+	fs    []func()
+	ready chan struct{} // a signal that something was queued
 }
+
+func newQueue() *uiQueue { return &uiQueue{ready: make(chan struct{}, 1)} }
 
 func (q *uiQueue) do(f func()) {
 	q.mu.Lock()
 	q.fs = append(q.fs, f)
 	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default: // a signal is pending already
+	}
+}
+
+// wait waits until an update was queued, then runs the queue.
+func (q *uiQueue) wait() {
+	<-q.ready
+	q.settle()
 }
 
 // settle runs the updates queued so far, and those they queue.
@@ -115,7 +128,7 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	}
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1920, 1080))
-	q := &uiQueue{}
+	q := newQueue()
 	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
 		staff: staff.NewGate(pin("2468"), nil), do: q.do}
 	// As runWindow does: the table announces changes while it resumes.
@@ -210,13 +223,15 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 
 	test.Tap(button(t, k.w, "Nouvelle partie"))
 	press("2", "4", "6", "8", "OK")
-	test.Tap(button(t, k.w, "Annuler")) // the confirmation's
+	test.Tap(button(t, k.w, "Abandonner la partie")) // in the staff's menu
+	test.Tap(button(t, k.w, "Annuler"))              // the confirmation's
 	if s.Status().Ended() {
 		t.Fatal("the game was abandoned without confirmation")
 	}
 
 	test.Tap(button(t, k.w, "Nouvelle partie"))
 	press("2", "4", "6", "8", "OK")
+	test.Tap(button(t, k.w, "Abandonner la partie"))
 	test.Tap(button(t, k.w, "Oui, abandonner"))
 	if s.Status() != "abandoned" || k.tb.Session() != nil || k.ui.board != nil {
 		t.Fatalf("after confirming: session %s, table session %v", s.Status(), k.tb.Session())

@@ -214,6 +214,9 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		s.refresh()
 		return
 	}
+	if s.over && !u.Over { // the table plays again with the same seats
+		s.record = nil
+	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
 	if u.Record != nil {
 		s.record = u.Record
@@ -267,6 +270,9 @@ func (s *seatScreen) stopped(err error) {
 				why = "seat_replaced"
 			case wire.Abandoned:
 				why = "game_abandoned"
+			case wire.Closed: // the table went back to its lobby after the game
+				a.showFind(a.texts.T(a.lang, "common.closed"))
+				return
 			}
 		}
 		a.showFind(a.t(why, map[string]any{"Table": s.saved.Table}))

@@ -53,28 +53,56 @@ type Outcome struct {
 // Run joins the table and plays until the game ends. It fails without
 // playing when the table cannot be found or joined.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
+	outs, err := RunGames(ctx, cfg, 1)
+	if len(outs) == 0 {
+		return Outcome{}, err
+	}
+	return outs[0], err
+}
+
+// RunGames joins the table and plays games games in a row on the same
+// seat: after each but the last it stays seated until the table plays
+// again with the same seats, without joining again. It returns the
+// outcome of each game played, and why it stopped early.
+func RunGames(ctx context.Context, cfg Config, games int) ([]Outcome, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
 	addrs, fp, err := locate(ctx, cfg)
 	if err != nil {
-		return Outcome{}, err
+		return nil, err
 	}
 	c, err := dialAny(ctx, addrs, fp, cfg)
 	if err != nil {
-		return Outcome{}, err
+		return nil, err
 	}
 	defer c.Close()
 	w, err := join(ctx, c, cfg)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("cannot join %s: %w", tableName(cfg, addrs[0]), err)
+		return nil, fmt.Errorf("cannot join %s: %w", tableName(cfg, addrs[0]), err)
 	}
 	cfg.Logf("joined %s as %v, playing %s; the table's words: %s", w.Table, w.Seat, w.Game, tlscert.Phrase(fp))
-	rules, b, err := player(cfg, w.Game)
-	if err != nil {
-		return Outcome{}, err
+	var outs []Outcome
+	var first *client.Update
+	for {
+		rules, b, err := player(cfg, w.Game)
+		if err != nil {
+			return outs, err
+		}
+		out, err := play(ctx, c, rules, b, w.Seat, cfg.Key != "", cfg.Logf, first)
+		if err != nil {
+			return outs, err
+		}
+		if outs = append(outs, out); len(outs) >= games {
+			return outs, nil
+		}
+		next, err := awaitNextGame(ctx, c)
+		if err != nil {
+			return outs, fmt.Errorf("waiting for the next game: %w", err)
+		}
+		first, w = &next, c.Welcome()
+		cfg.Logf("the table plays again: %v, %s", w.Seat, w.Game)
 	}
-	return play(ctx, c, rules, b, w.Seat, cfg.Key != "", cfg.Logf)
 }
 
 // dialAny connects to the first of the table's addresses that answers: a

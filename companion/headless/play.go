@@ -15,15 +15,16 @@ import (
 // play decides for seat with b on each view that is the seat's turn, until
 // a view says the game is over (and, for a player, the table's record of
 // it has come).
-func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, player bool, logf func(string, ...any)) (Outcome, error) {
+// first, if not nil, is the game's first update, already received.
+func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, player bool, logf func(string, ...any), first *client.Update) (Outcome, error) {
 	for {
 		var u client.Update
-		select {
-		case <-ctx.Done():
-			return Outcome{}, ctx.Err()
-		case next, ok := <-c.Updates():
-			if !ok {
-				return Outcome{}, fmt.Errorf("left the table: %w", c.Err())
+		if first != nil {
+			u, first = *first, nil
+		} else {
+			next, err := nextUpdate(ctx, c)
+			if err != nil {
+				return Outcome{}, err
 			}
 			u = next
 		}
@@ -48,6 +49,34 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 			if err := decide(ctx, c, b, v, rules.Info().ID, logf); err != nil {
 				return Outcome{}, err
 			}
+		}
+	}
+}
+
+// nextUpdate waits for the client's next update.
+func nextUpdate(ctx context.Context, c *client.Client) (client.Update, error) {
+	select {
+	case <-ctx.Done():
+		return client.Update{}, ctx.Err()
+	case u, ok := <-c.Updates():
+		if !ok {
+			return client.Update{}, fmt.Errorf("left the table: %w", c.Err())
+		}
+		return u, nil
+	}
+}
+
+// awaitNextGame waits, after a game's end, for the table to play again
+// with the same seats: the first view that is not over comes after the
+// table's welcome for the next session (docs/protocol.md, Play again).
+func awaitNextGame(ctx context.Context, c *client.Client) (client.Update, error) {
+	for {
+		u, err := nextUpdate(ctx, c)
+		if err != nil {
+			return u, err
+		}
+		if !u.Over {
+			return u, nil
 		}
 	}
 }

@@ -31,6 +31,8 @@ func (Rules) Info() engine.Info {
 		Name:     engine.Text{FR: "Canoë", DE: "Kanu", EN: "Canoe"},
 		MinSeats: 2,
 		MaxSeats: 2,
+		// Every piece is on the board: a guest may play on the table.
+		AllPublic: true,
 	}
 }
 

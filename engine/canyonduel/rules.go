@@ -20,6 +20,8 @@ func (Rules) Info() engine.Info {
 		Name:     engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"},
 		MinSeats: 2,
 		MaxSeats: 2,
+		// Every piece is on the board: a guest may play on the table.
+		AllPublic: true,
 	}
 }
 

@@ -234,7 +234,45 @@ func checkOtherViews(rules engine.Rules, s engine.State, mover engine.Seat, seat
 			return fmt.Errorf("%v's view: %w", who, err)
 		}
 	}
+	if rules.Info().AllPublic {
+		return checkAllPublic(s, seats)
+	}
 	return nil
+}
+
+// checkAllPublic checks the promise of Info.AllPublic: every seat's view
+// shows what the table's shows, apart from who looks and what they may
+// play. The kiosk lets such a seat be played on the shared screen.
+func checkAllPublic(s engine.State, seats int) error {
+	public, err := viewFields(s.View(engine.Table))
+	if err != nil {
+		return err
+	}
+	for i := range seats {
+		own, err := viewFields(s.View(engine.Seat(i)))
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(own, public) {
+			return fmt.Errorf("the game says all is public, but seat %d's view %v differs from the table's %v", i, own, public)
+		}
+	}
+	return nil
+}
+
+// viewFields is a view's JSON object without its viewer and legal moves.
+func viewFields(v engine.View) (map[string]any, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("view to JSON: %w", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("view JSON: %w", err)
+	}
+	delete(m, "viewer")
+	delete(m, "legal")
+	return m, nil
 }
 
 // viewRoundTrip reads a view back from its JSON and checks nothing was lost

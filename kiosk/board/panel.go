@@ -1,10 +1,12 @@
 package board
 
 import (
+	"fmt"
 	"image"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/widget"
 
@@ -12,47 +14,161 @@ import (
 )
 
 // Panel shows ordinary Fyne content turned by quarter turns, since Fyne
-// cannot rotate widgets: the content is drawn off-screen by Fyne's software
-// painter, its pixels are turned and shown as an image, and a tap on the
-// image is mapped back through the turn to the object under it.
+// cannot rotate widgets. The upright content is laid out off-screen; then
+// each of its pieces is put on screen turned:
+//   - rectangles and circles look the same turned, so each is copied as a
+//     shape of the turned size, drawn by the GPU like any other;
+//   - a text is drawn alone by Fyne's software painter, its pixels turned
+//     and shown as an image, which is kept while the text does not change;
+//   - anything else (a button) is drawn alone the same way at every redraw.
+//
+// So a redraw paints only what changed, each piece at its own small size,
+// never the whole panel. A tap on the panel is mapped back through the turn
+// to the object under it in the upright content.
 type Panel struct {
 	widget.BaseWidget
 	content fyne.CanvasObject
 	turn    geom.Turn
 	upright fyne.Size
-	off     software.WindowlessCanvas
-	img     *canvas.Image
-	buf     *image.NRGBA
+	off     software.WindowlessCanvas // lays the upright content out
+	scratch software.WindowlessCanvas // draws one piece at a time
+	shown   *fyne.Container           // the turned pieces, in drawing order
+	shapes  map[fyne.CanvasObject]fyne.CanvasObject
+	texts   map[string]*canvas.Image // a text's turned pixels, by textKey
+	pieces  []fyne.CanvasObject
 }
 
 // NewPanel shows content, upright size upright, turned by turn.
 func NewPanel(content fyne.CanvasObject, upright fyne.Size, turn geom.Turn) *Panel {
-	p := &Panel{content: content, turn: turn, upright: upright, off: software.NewTransparentCanvas()}
+	p := &Panel{content: content, turn: turn, upright: upright,
+		off: software.NewTransparentCanvas(), scratch: software.NewTransparentCanvas(),
+		shown: container.NewWithoutLayout(), shapes: map[fyne.CanvasObject]fyne.CanvasObject{},
+		texts: map[string]*canvas.Image{}}
 	p.off.SetPadded(false)
 	p.off.SetContent(content)
 	p.off.Resize(upright)
-	p.img = canvas.NewImageFromImage(nil)
-	p.img.FillMode = canvas.ImageFillStretch
-	p.img.ScaleMode = canvas.ImageScalePixels
+	p.scratch.SetPadded(false)
 	p.ExtendBaseWidget(p)
 	p.Redraw()
 	return p
 }
 
-// Redraw draws the content again; call it after changing the content.
-// It is the panel's only drawing work: nothing runs while nothing changes.
+// Redraw puts the content on screen again; call it after changing the
+// content. It is the panel's only drawing work: nothing runs while nothing
+// changes.
 func (p *Panel) Redraw() {
 	p.off.Resize(p.upright)
 	// Lay the content out again from the top: a row that gained a button
 	// changes the sizes of its parents too.
 	p.content.Refresh()
-	src, ok := p.off.Capture().(*image.NRGBA)
-	if !ok {
+	used := make(map[any]bool, len(p.texts)+len(p.shapes))
+	p.pieces = p.pieces[:0]
+	p.walk(p.content, fyne.Position{}, used)
+	// Forget the pieces of what the content no longer shows.
+	for k := range p.texts {
+		if !used[k] {
+			delete(p.texts, k)
+		}
+	}
+	for k := range p.shapes {
+		if !used[k] {
+			delete(p.shapes, k)
+		}
+	}
+	p.shown.Objects = p.pieces
+	p.shown.Refresh()
+}
+
+// walk puts o (whose parent's top-left is at origin, upright) and what it
+// holds on screen.
+func (p *Panel) walk(o fyne.CanvasObject, origin fyne.Position, used map[any]bool) {
+	if o == nil || !o.Visible() {
 		return
 	}
-	p.buf = p.turn.Image(src, p.buf)
-	p.img.Image = p.buf
-	p.img.Refresh()
+	at := origin.Add(o.Position())
+	switch v := o.(type) {
+	case *fyne.Container:
+		for _, k := range v.Objects {
+			p.walk(k, at, used)
+		}
+	case *canvas.Rectangle:
+		if v.Shadow.Color == nil && v.TopLeftCornerRadius == 0 && v.TopRightCornerRadius == 0 &&
+			v.BottomLeftCornerRadius == 0 && v.BottomRightCornerRadius == 0 {
+			r, _ := p.shapes[o].(*canvas.Rectangle)
+			if r == nil {
+				r = canvas.NewRectangle(nil)
+				p.shapes[o] = r
+			}
+			used[o] = true
+			r.FillColor, r.StrokeColor, r.StrokeWidth, r.CornerRadius = v.FillColor, v.StrokeColor, v.StrokeWidth, v.CornerRadius
+			p.place(r, at, o.Size())
+			return
+		}
+		p.picture(o, at)
+	case *canvas.Circle:
+		c, _ := p.shapes[o].(*canvas.Circle)
+		if c == nil {
+			c = canvas.NewCircle(nil)
+			p.shapes[o] = c
+		}
+		used[o] = true
+		c.FillColor, c.StrokeColor, c.StrokeWidth = v.FillColor, v.StrokeColor, v.StrokeWidth
+		p.place(c, at, o.Size())
+	case *canvas.Text:
+		key := textKey(v)
+		img := p.texts[key]
+		if img == nil {
+			img = p.turned(&canvas.Text{Text: v.Text, Color: v.Color, TextSize: v.TextSize, TextStyle: v.TextStyle,
+				Alignment: v.Alignment, FontSource: v.FontSource}, v.Size())
+			p.texts[key] = img
+		}
+		used[key] = true
+		p.place(img, at, o.Size())
+	default:
+		p.picture(o, at)
+	}
+}
+
+// place shows piece where the upright rectangle at, size lies once turned.
+func (p *Panel) place(piece fyne.CanvasObject, at fyne.Position, size fyne.Size) {
+	a := p.turn.Forward(at, p.upright)
+	b := p.turn.Forward(at.Add(fyne.NewPos(size.Width, size.Height)), p.upright)
+	piece.Move(fyne.NewPos(min(a.X, b.X), min(a.Y, b.Y)))
+	piece.Resize(p.turn.Size(size))
+	piece.Refresh()
+	p.pieces = append(p.pieces, piece)
+}
+
+// picture draws o alone and shows its pixels turned; o is put back where
+// its layout had it.
+func (p *Panel) picture(o fyne.CanvasObject, at fyne.Position) {
+	pos, size := o.Position(), o.Size()
+	img := p.turned(o, size)
+	o.Move(pos)
+	o.Resize(size)
+	p.place(img, at, size)
+}
+
+// turned is o drawn alone at size by the software painter, turned.
+func (p *Panel) turned(o fyne.CanvasObject, size fyne.Size) *canvas.Image {
+	p.scratch.SetContent(o)
+	p.scratch.Resize(size)
+	o.Move(fyne.Position{})
+	o.Resize(size)
+	var pix *image.NRGBA
+	if src, ok := p.scratch.Capture().(*image.NRGBA); ok {
+		pix = p.turn.Image(src, nil)
+	}
+	p.scratch.SetContent(nil)
+	img := canvas.NewImageFromImage(pix)
+	img.FillMode = canvas.ImageFillStretch
+	img.ScaleMode = canvas.ImageScalePixels
+	return img
+}
+
+// textKey names everything that decides how a text looks.
+func textKey(t *canvas.Text) string {
+	return fmt.Sprintf("%q %v %g %v %d %v %v", t.Text, t.Color, t.TextSize, t.TextStyle, t.Alignment, t.Size(), t.FontSource)
 }
 
 // Turned is the panel's size on screen.
@@ -105,5 +221,5 @@ func tappableAt(o fyne.CanvasObject, pos, origin fyne.Position) (fyne.Tappable, 
 }
 
 func (p *Panel) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.img)
+	return widget.NewSimpleRenderer(p.shown)
 }

@@ -14,16 +14,18 @@ import (
 	"github.com/tablee/tablee/engine"
 )
 
-// SeatPlan is who plays a seat of the game being set up: a phone (Bot
-// empty) or a bot of level Bot.
+// SeatPlan is who plays a seat of the game being set up: a phone (the zero
+// plan), a bot of level Bot, or with Touch a guest on the table's touch
+// screen.
 type SeatPlan struct {
-	Bot engine.Level
+	Bot   engine.Level
+	Touch bool
 }
 
 // SeatView is a seat of the session as seating shows it while phones join.
 type SeatView struct {
 	Name  string
-	State string // free, connected, away, bot
+	State string // free, connected, away, bot, table (a guest on the touch screen)
 	Level engine.Level
 }
 
@@ -36,6 +38,9 @@ type SeatingActions struct {
 	BotIn func(seat engine.Seat)
 	// Cancel abandons the session before its first move.
 	Cancel func()
+	// BackToGame, when set, replaces Cancel: a seat of a game in progress
+	// waits for a new phone, and the staff may go back to the board.
+	BackToGame func()
 }
 
 // Seating is where guests say who plays, then join by QR code or code.
@@ -62,6 +67,9 @@ type Seating struct {
 	waiting *canvas.Text
 	live    *fyne.Container
 	botIns  []*widget.Button
+	// addTouch adds a guest on the touch screen; nil for a game with
+	// hidden hands, where the table must not show a seat's cards.
+	addTouch *widget.Button
 }
 
 // NewSeating builds the seating screen of game, starting with its fewest
@@ -88,8 +96,15 @@ func NewSeating(w Words, game engine.Info, defaults map[string]string, act Seati
 	s.start, startBox = button(w.T("kiosk.seating.start"), 320, s.doStart)
 	s.start.Importance = widget.HighImportance
 	_, backBox = button(w.T("kiosk.back"), 240, act.Back)
-	left := container.NewVBox(s.seats, s.count,
-		container.NewGridWithColumns(2, addPhone, container.NewBorder(nil, nil, nil, sized(s.level, 260, TouchSize), addBot)))
+	adds := container.NewGridWithColumns(2, addPhone, container.NewBorder(nil, nil, nil, sized(s.level, 260, TouchSize), addBot))
+	var hint fyne.CanvasObject = wrapped(w.T("kiosk.seating.need_phone"))
+	if game.AllPublic {
+		var addTouch fyne.CanvasObject
+		s.addTouch, addTouch = button(w.T("kiosk.seating.add_touch"), 0, func() { s.add(SeatPlan{Touch: true}) })
+		adds = container.NewGridWithColumns(2, addTouch, addPhone, addBot, sized(s.level, 260, TouchSize))
+		hint = wrapped(w.T("kiosk.seating.touch_hint"))
+	}
+	left := container.NewVBox(s.seats, s.count, adds, hint)
 	right := container.NewVBox(text(w.T("kiosk.seating.options"), NameSize, true), s.optBox)
 	s.body = container.NewGridWithColumns(2, panel(left), panel(right))
 	title := text(w.T("kiosk.seating.title", "Game", w.In(game.Name)), TitleSize, true)
@@ -123,6 +138,10 @@ func (s *Seating) AddPhone()             { s.add(SeatPlan{}) }
 func (s *Seating) AddBot(l engine.Level) { s.add(SeatPlan{Bot: l}) }
 func (s *Seating) Remove(i int)          { s.remove(i) }
 
+// AddTouchButton is the "guest on the table" button, nil when the game
+// hides something from the table (for tests).
+func (s *Seating) AddTouchButton() *widget.Button { return s.addTouch }
+
 // StartButton is the start button (for tests: disabled with a bad count).
 func (s *Seating) StartButton() *widget.Button { return s.start }
 
@@ -130,7 +149,7 @@ func (s *Seating) StartButton() *widget.Button { return s.start }
 func (s *Seating) Option(key string) *widget.Select { return s.options[key] }
 
 func (s *Seating) add(p SeatPlan) {
-	if len(s.plan) >= s.game.MaxSeats {
+	if len(s.plan) >= s.game.MaxSeats || (p.Touch && !s.game.AllPublic) {
 		return
 	}
 	s.plan = append(s.plan, p)
@@ -155,8 +174,11 @@ func (s *Seating) refresh() {
 	for i, p := range s.plan {
 		i := i
 		who := w.T("kiosk.seat.phone_free")
-		if p.Bot != "" {
+		switch {
+		case p.Bot != "":
 			who = w.T("kiosk.seat.bot", "Level", w.T("kiosk.level."+string(p.Bot)))
+		case p.Touch:
+			who = w.T("kiosk.seat.on_table")
 		}
 		_, rm := button(w.T("kiosk.seating.remove"), 180, func() { s.remove(i) })
 		name := widget.NewLabel(w.T("kiosk.seat.n", "N", i+1) + " — " + who)
@@ -250,7 +272,11 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		s.phrase = text("", BodySize, false)
 		s.waiting = text("", NameSize, true)
 		s.live = container.NewVBox()
-		_, cancel := button(w.T("kiosk.seating.cancel"), 320, s.act.Cancel)
+		label, leave := w.T("kiosk.seating.cancel"), s.act.Cancel
+		if s.act.BackToGame != nil {
+			label, leave = w.T("kiosk.seating.back_to_game"), s.act.BackToGame
+		}
+		_, cancel := button(label, 320, leave)
 		left := container.NewVBox(text(w.T("kiosk.seating.scan"), NameSize+4, true), container.NewCenter(s.qr),
 			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.phrase)
 		right := container.NewBorder(s.waiting, container.NewCenter(cancel), nil, nil, s.live)
@@ -310,8 +336,10 @@ func (s *Seating) QR() image.Image {
 // BotInButtons are the "a bot in this seat" buttons of the free seats.
 func (s *Seating) BotInButtons() []*widget.Button { return s.botIns }
 
-func (s *Seating) seatLine(i int, st SeatView) string {
-	w := s.w
+func (s *Seating) seatLine(i int, st SeatView) string { return seatLine(s.w, i, st) }
+
+// seatLine is seat i as a line of text: its name and who plays it.
+func seatLine(w Words, i int, st SeatView) string {
 	name := st.Name
 	if name == "" {
 		name = w.T("kiosk.seat.n", "N", i+1)
@@ -323,6 +351,8 @@ func (s *Seating) seatLine(i int, st SeatView) string {
 		return name + " — " + w.T("kiosk.seat.bot", "Level", w.T("kiosk.level."+string(st.Level)))
 	case "away":
 		return name + " — " + w.T("kiosk.seat.away")
+	case "table":
+		return name + " — " + w.T("kiosk.seat.on_table")
 	}
 	return name + " — " + w.T("kiosk.seat.connected")
 }

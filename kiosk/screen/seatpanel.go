@@ -195,6 +195,9 @@ type pulse struct {
 // a beat is one second, out and back.
 const pulseBeats = 12
 
+// pulseShades is how many steps the outline takes from faint to bright.
+const pulseShades = 6
+
 func newPulse(still bool) *pulse {
 	r := canvas.NewRectangle(color.Transparent)
 	r.StrokeWidth = 6
@@ -226,9 +229,15 @@ func (u *pulse) follow(p *seatPanel) {
 		return
 	}
 	r, g, b, _ := base.RGBA()
+	shade := -1
 	u.anim = fyne.NewAnimation(time.Second/2, func(f float32) {
-		u.rect.StrokeColor = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(60 + 195*f)}
-		u.rect.Refresh()
+		// A few shades per beat, not one per frame: each change repaints
+		// the whole window, in software on a kiosk without a GPU.
+		if s := int(f*pulseShades + 0.5); s != shade {
+			shade = s
+			u.rect.StrokeColor = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(60 + 195*s/pulseShades)}
+			u.rect.Refresh()
+		}
 	})
 	u.anim.AutoReverse = true
 	u.anim.RepeatCount = pulseBeats

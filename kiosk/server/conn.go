@@ -27,12 +27,9 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 
-	// wake asks the seat's pump to send the view again: the seats
-	// changed, or a sync is pending.
-	wake chan struct{}
-
 	mu          sync.Mutex
 	seat        engine.Seat // NoSeat until joined
+	bound       *binding    // the seat's binding, nil while unseated
 	everJoined  bool        // joined or resumed once: the join timeout no longer applies
 	unconfirmed bool        // welcomed, and the phone has not spoken since
 	pendingRef  string      // ref of a move in flight, echoed on its view
@@ -50,9 +47,34 @@ type outgoing struct {
 // are answered by the same view anyway.
 const maxSyncs = 4
 
+// binding is one holding of a seat of one session by a connection. When
+// the phone loses the seat, or keeps it into the next session (play
+// again), the binding ends: its pump stops and a new one starts, so no
+// view of one session follows the welcome of the next.
+type binding struct {
+	// wake asks the seat's pump to send the view again: the seats
+	// changed, or a sync is pending.
+	wake chan struct{}
+	gone chan struct{} // closed when the binding ends
+}
+
+func newBinding() *binding {
+	return &binding{wake: make(chan struct{}, 1), gone: make(chan struct{})}
+}
+
+// ended reports whether b no longer holds the connection's seat.
+func (b *binding) ended() bool {
+	select {
+	case <-b.gone:
+		return true
+	default:
+		return false
+	}
+}
+
 func newConn(t Transport) *conn {
 	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan outgoing, outBacklog), done: make(chan struct{}),
-		wake: make(chan struct{}, 1), seat: engine.NoSeat}
+		seat: engine.NoSeat}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
@@ -151,11 +173,21 @@ func (c *conn) joined() (engine.Seat, bool) {
 	return c.seat, c.seat != engine.NoSeat
 }
 
-func (c *conn) setSeat(s engine.Seat) {
+// setSeat ends the connection's binding and, unless s is NoSeat, starts
+// a new one for seat s, which it returns for the seat's pump.
+func (c *conn) setSeat(s engine.Seat) *binding {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bound != nil {
+		close(c.bound.gone)
+		c.bound = nil
+	}
 	c.seat = s
 	c.everJoined = c.everJoined || s != engine.NoSeat
-	c.mu.Unlock()
+	if s != engine.NoSeat {
+		c.bound = newBinding()
+	}
+	return c.bound
 }
 
 func (c *conn) hasJoined() bool {
@@ -181,8 +213,14 @@ func (c *conn) takeUnconfirmed() bool {
 
 // nudge asks the pump to send the view again; it never blocks.
 func (c *conn) nudge() {
+	c.mu.Lock()
+	b := c.bound
+	c.mu.Unlock()
+	if b == nil {
+		return
+	}
 	select {
-	case c.wake <- struct{}{}:
+	case b.wake <- struct{}{}:
 	default: // a wake-up is pending already
 	}
 }

@@ -15,6 +15,7 @@ import (
 type pump struct {
 	s    *Server
 	c    *conn
+	b    *binding // ends when c no longer holds seat of sess
 	sess *host.Session
 	seat engine.Seat
 	game string
@@ -23,9 +24,9 @@ type pump struct {
 	sentOver bool          // the final view was sent
 }
 
-// pump forwards the host's updates for seat to c until either ends.
-func (s *Server) pump(c *conn, sess *host.Session, seat engine.Seat) {
-	p := &pump{s: s, c: c, sess: sess, seat: seat, game: sess.Game().Info().ID}
+// pump forwards the host's updates for seat to c until either ends, or b.
+func (s *Server) pump(c *conn, b *binding, sess *host.Session, seat engine.Seat) {
+	p := &pump{s: s, c: c, b: b, sess: sess, seat: seat, game: sess.Game().Info().ID}
 	for {
 		updates, stop := sess.Subscribe(seat)
 		more := p.drain(updates)
@@ -51,7 +52,9 @@ func (p *pump) drain(updates <-chan host.Update) bool {
 			return false
 		case <-p.s.ctx.Done():
 			return false
-		case <-p.c.wake:
+		case <-p.b.gone:
+			return false
+		case <-p.b.wake:
 			p.again()
 		case u, ok := <-updates:
 			if !ok {
@@ -73,7 +76,9 @@ func (p *pump) idle() {
 			return
 		case <-p.s.ctx.Done():
 			return
-		case <-p.c.wake:
+		case <-p.b.gone:
+			return
+		case <-p.b.wake:
 			p.again()
 		}
 	}
@@ -81,7 +86,7 @@ func (p *pump) idle() {
 
 // forward sends one update; false when c no longer holds the seat.
 func (p *pump) forward(u host.Update) bool {
-	if cur, ok := p.c.joined(); !ok || cur != p.seat {
+	if p.b.ended() {
 		return false
 	}
 	_, over := p.sess.Result()
@@ -114,7 +119,7 @@ func (p *pump) forward(u host.Update) bool {
 // now: once for each sync waiting (with its ref, and after the end the
 // player's record again), or once if the seats changed since the last.
 func (p *pump) again() {
-	if p.last == nil {
+	if p.last == nil || p.b.ended() {
 		return // the first view is on its way and will carry the status
 	}
 	refs := p.c.takeSyncs()

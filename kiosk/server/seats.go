@@ -27,6 +27,9 @@ const (
 	SeatConnected SeatState = "connected" // a phone holds it and is online
 	SeatAway      SeatState = "away"      // a phone holds it but is offline
 	SeatBot       SeatState = "bot"       // a bot plays it
+	// SeatTable is played by a guest on the kiosk's touch screen: no
+	// phone may take it.
+	SeatTable SeatState = "table"
 )
 
 // SeatInfo is one seat as the kiosk's screen and the staff see it.
@@ -40,6 +43,7 @@ type SeatInfo struct {
 // seat is the server's record of one seat; Server.mu guards it.
 type seat struct {
 	bot       bool
+	touch     bool // a guest plays it on the kiosk's touch screen
 	name      string
 	tokenHash string // hex SHA-256 of the token; the token itself is never kept
 	// prevHash is the token the phone resumed with, still accepted while
@@ -51,7 +55,10 @@ type seat struct {
 	awaySince time.Time
 }
 
-func (s *seat) free() bool { return !s.bot && s.tokenHash == "" }
+func (s *seat) free() bool { return s.phone() && s.tokenHash == "" }
+
+// phone reports whether a phone plays the seat (or will, once one joins).
+func (s *seat) phone() bool { return !s.bot && !s.touch }
 
 // newToken returns a seat token of 256 random bits and its hash.
 func newToken() (token, hash string, err error) {
@@ -108,6 +115,7 @@ type seatSave struct {
 	Name      string `json:"name,omitempty"`
 	TokenHash string `json:"token_sha256,omitempty"`
 	PrevHash  string `json:"prev_sha256,omitempty"`
+	Touch     bool   `json:"touch,omitempty"` // played on the touch screen
 }
 
 // saveSeats keeps f with its session in the table's database (the host's
@@ -138,16 +146,33 @@ func loadSeats(sess *host.Session) (seatFile, bool) {
 }
 
 // seatsFor builds the seat records of a session from its stored seats and,
-// after a restart, from the seat file.
+// after a restart, from the seat file. A new session (nothing saved yet)
+// says which seats a guest plays on the touch screen through its record:
+// those are the guest seats started with a name (TouchSeat), since a
+// phone's seat starts unnamed and gets its nickname when a phone joins —
+// so even a kiosk that crashes before saving any seating keeps them.
 func seatsFor(rec session.Record, saved seatFile, ok bool) []*seat {
 	out := make([]*seat, len(rec.Seats))
 	for i, s := range rec.Seats {
 		out[i] = &seat{bot: s.Kind == session.Bot}
-		if ok && i < len(saved.Seats) && !out[i].bot {
+		switch {
+		case out[i].bot:
+		case !ok:
+			if s.Kind == session.Guest && s.Name != "" {
+				out[i].touch, out[i].name = true, s.Name
+			}
+		case i < len(saved.Seats):
 			out[i].name = saved.Seats[i].Name
+			out[i].touch = saved.Seats[i].Touch
 			out[i].tokenHash = saved.Seats[i].TokenHash
 			out[i].prevHash = saved.Seats[i].PrevHash
 		}
 	}
 	return out
 }
+
+// TouchSeat is the seat of a new session for a guest who plays on the
+// kiosk's touch screen under name (never empty): a guest seat with its
+// name set from the start, which is how the server tells it from a
+// phone's seat (see seatsFor).
+func TouchSeat(name string) session.Seat { return session.Seat{Kind: session.Guest, Name: name} }

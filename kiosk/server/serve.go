@@ -186,7 +186,7 @@ func (s *Server) join(c *conn, m wire.Message) {
 	st := s.seats[seat]
 	st.name = m.Name
 	sess := s.session
-	token, err := s.bindLocked(c, seat, "")
+	token, b, err := s.bindLocked(c, seat, "")
 	s.mu.Unlock()
 	if err != nil {
 		c.send(wire.Errorf(wire.Internal, "the table could not seat you; try again").Reply(m.Ref))
@@ -194,7 +194,7 @@ func (s *Server) join(c *conn, m wire.Message) {
 	}
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
 	s.seatPerson(sess, seat, m)
-	s.welcome(c, sess, seat, token, m.Ref)
+	s.welcome(c, b, sess, seat, token, m.Ref)
 }
 
 // seatPerson records who joined seat: the player of m's key, or a guest.
@@ -223,7 +223,7 @@ func (s *Server) resume(c *conn, m wire.Message) bool {
 	for i, st := range s.seats {
 		current := st.tokenHash != "" && sameHash(st.tokenHash, hash)
 		lost := st.prevHash != "" && st.conn == nil && sameHash(st.prevHash, hash)
-		if !st.bot && (current || lost) {
+		if st.phone() && (current || lost) {
 			seat = engine.Seat(i)
 		}
 	}
@@ -235,24 +235,25 @@ func (s *Server) resume(c *conn, m wire.Message) bool {
 		return true
 	}
 	sess := s.session
-	token, err := s.bindLocked(c, seat, hash)
+	token, b, err := s.bindLocked(c, seat, hash)
 	s.mu.Unlock()
 	if err != nil {
 		c.send(wire.Errorf(wire.Internal, "the table could not seat you; try again").Reply(m.Ref))
 		return false
 	}
-	s.welcome(c, sess, seat, token, m.Ref)
+	s.welcome(c, b, sess, seat, token, m.Ref)
 	return false
 }
 
 // bindLocked makes c the connection of seat with a new token, which it
 // returns; used is the hash of the token the phone resumed with ("" for a
 // join). A connection that held the seat is told it was replaced and
-// closed. s.mu is held.
-func (s *Server) bindLocked(c *conn, seat engine.Seat, used string) (string, error) {
+// closed. It returns the token and the connection's new binding. s.mu is
+// held.
+func (s *Server) bindLocked(c *conn, seat engine.Seat, used string) (string, *binding, error) {
 	token, hash, err := newToken()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	st := s.seats[seat]
 	if old := st.conn; old != nil && old != c {
@@ -261,26 +262,32 @@ func (s *Server) bindLocked(c *conn, seat engine.Seat, used string) (string, err
 			"another connection resumed this seat with its token; this one's token is void")})
 	}
 	st.conn, st.awaySince, st.tokenHash, st.prevHash = c, time.Time{}, hash, used
-	c.setSeat(seat)
+	b := c.setSeat(seat)
 	c.setUnconfirmed()
 	if err := s.saveLocked(); err != nil {
 		s.cfg.Logf("seat file: %v", err)
 	}
-	return token, nil
+	return token, b, nil
 }
 
 // welcome sends the welcome, starts the seat's view updates and tells
 // everyone the seats changed.
-func (s *Server) welcome(c *conn, sess *host.Session, seat engine.Seat, token, ref string) {
+func (s *Server) welcome(c *conn, b *binding, sess *host.Session, seat engine.Seat, token, ref string) {
+	s.sendWelcome(c, b, sess, seat, token, ref)
+	s.seatsChanged()
+}
+
+// sendWelcome sends the welcome and starts the pump of seat's views for
+// binding b.
+func (s *Server) sendWelcome(c *conn, b *binding, sess *host.Session, seat engine.Seat, token, ref string) {
 	sp := seat
 	c.send(wire.Message{Type: wire.TypeWelcome, Ref: ref, Seat: &sp, Token: token,
 		Game: sess.Game().Info().ID, Table: s.cfg.Table})
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.pump(c, sess, seat)
+		s.pump(c, b, sess, seat)
 	}()
-	s.seatsChanged()
 }
 
 // detach marks c's seat away when c was its connection.

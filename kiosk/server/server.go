@@ -11,6 +11,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // Config is what a Server works with. Zero values give the defaults below.
@@ -196,6 +197,92 @@ func (s *Server) SetSession(sess *host.Session) error {
 	return err
 }
 
+// Continue makes sess, the next game of the same seats (play again),
+// the table's session, and the phones stay: each seat a phone held in the
+// current session passes to the same seat of sess with its token hash,
+// nickname and connection, and the table code stays. A connected phone
+// is sent, on its open connection, a welcome for sess (a new token; the
+// old one works until it speaks, as after a resume) and then sess's
+// views; an away phone resumes into sess with its token. A phone whose
+// seat sess gives to a bot or to the touch screen is removed. Guests are
+// named in sess's record (a player's seat is the table's to start as
+// host.PlayerSeat). The seating is saved for sess before anyone is told.
+func (s *Server) Continue(ctx context.Context, sess *host.Session) error {
+	rec := sess.Record()
+	type greeting struct {
+		c     *conn
+		b     *binding
+		seat  engine.Seat
+		token string
+	}
+	var greet []greeting
+	names := map[engine.Seat]string{}
+	s.mu.Lock()
+	if s.session == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("play again: no session to continue")
+	}
+	old, seats := s.seats, seatsFor(rec, seatFile{}, false)
+	for i, st := range seats {
+		if i >= len(old) || !st.phone() || !old[i].phone() || old[i].tokenHash == "" {
+			continue
+		}
+		o := old[i]
+		st.name, st.tokenHash, st.awaySince = o.name, o.tokenHash, o.awaySince
+		names[engine.Seat(i)] = o.name
+		if o.conn == nil {
+			continue
+		}
+		token, hash, err := newToken()
+		if err != nil {
+			s.mu.Unlock()
+			return fmt.Errorf("play again: %w", err)
+		}
+		st.conn, st.prevHash, st.tokenHash = o.conn, st.tokenHash, hash
+		o.conn.setUnconfirmed()
+		greet = append(greet, greeting{c: o.conn, b: o.conn.setSeat(engine.Seat(i)), seat: engine.Seat(i), token: token})
+		o.conn = nil
+	}
+	for _, o := range old {
+		if o.conn != nil { // its seat is no phone's in the next game
+			o.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.BadToken, "the next game at the table has no seat for this phone")})
+			o.conn.setSeat(engine.NoSeat)
+		}
+	}
+	s.session, s.seats, s.codeTime = sess, seats, s.cfg.Now()
+	err := s.saveLocked()
+	s.mu.Unlock()
+	for seat, name := range names {
+		if rec.Seats[seat].Kind == session.Guest {
+			if err := sess.NameGuest(ctx, seat, name); err != nil {
+				s.cfg.Logf("name %v: %v", seat, err)
+			}
+		}
+	}
+	for _, g := range greet {
+		s.sendWelcome(g.c, g.b, sess, g.seat, g.token, "")
+	}
+	s.seatsChanged()
+	return err
+}
+
+// Dismiss lets the phones of a finished game go when the table goes back
+// to its lobby instead of playing again: each is sent removed (code
+// wire.Closed) and its token is void; the code stops working until the
+// next session.
+func (s *Server) Dismiss() {
+	s.mu.Lock()
+	for _, st := range s.seats {
+		if st.conn != nil {
+			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Closed, "the table went back to choosing a game")})
+			st.conn.setSeat(engine.NoSeat)
+		}
+	}
+	s.session, s.code, s.link, s.seats = nil, "", "", nil
+	s.mu.Unlock()
+	s.cfg.OnChange()
+}
+
 // Abandoned tells every phone of the current session that the table
 // abandoned the game (removed, code wire.Abandoned), revokes their tokens
 // and forgets the session: the code stops working until the next one.
@@ -244,19 +331,47 @@ func (s *Server) rotateCode(now time.Time) {
 		s.mu.Unlock()
 		return
 	}
-	code, link, err := newCode(s.code)
+	err := s.newCodeLocked(now)
+	s.mu.Unlock()
 	if err != nil {
-		s.mu.Unlock()
 		s.cfg.Logf("new table code: %v", err)
 		return
+	}
+	s.cfg.Logf("too many wrong table codes: the table has a new code")
+	s.cfg.OnChange()
+}
+
+// NewCode gives the table a new code at once, whatever the age of the
+// old one (as the guessing budget does once it may): the kiosk shows it
+// (Config.OnChange), and seated phones, which hold tokens, are not
+// concerned. Without a session there is no code to change.
+func (s *Server) NewCode() error {
+	s.mu.Lock()
+	if s.session == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("new table code: no session")
+	}
+	err := s.newCodeLocked(s.cfg.Now())
+	s.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("new table code: %w", err)
+	}
+	s.cfg.OnChange()
+	return nil
+}
+
+// newCodeLocked replaces the code and saves it with the seating; s.mu is
+// held.
+func (s *Server) newCodeLocked(now time.Time) error {
+	code, link, err := newCode(s.code)
+	if err != nil {
+		return err
 	}
 	s.code, s.link, s.codeTime = code, link, now
 	if err := s.saveLocked(); err != nil {
 		s.cfg.Logf("seat file: %v", err)
 	}
-	s.mu.Unlock()
-	s.cfg.Logf("too many wrong table codes: the table has a new code")
-	s.cfg.OnChange()
+	return nil
 }
 
 // Seats returns each seat's state for the kiosk's screen.
@@ -269,6 +384,8 @@ func (s *Server) Seats() []SeatInfo {
 		switch {
 		case st.bot:
 			info.State = SeatBot
+		case st.touch:
+			info.State = SeatTable
 		case st.conn != nil:
 			info.State = SeatConnected
 		case st.tokenHash != "":
@@ -300,7 +417,7 @@ func (s *Server) freeLocked() int {
 func (s *Server) awayLocked() []engine.Seat {
 	var out []engine.Seat
 	for i, st := range s.seats {
-		if !st.bot && st.tokenHash != "" && st.conn == nil {
+		if st.phone() && st.tokenHash != "" && st.conn == nil {
 			out = append(out, engine.Seat(i))
 		}
 	}
@@ -332,7 +449,8 @@ func (s *Server) seatsChanged() {
 
 // Release takes a seat from its phone: the token is revoked, the phone told
 // and disconnected, and the seat is free for the next phone to join (to
-// move a seat to a new phone, or to remove a phone).
+// move a seat to a new phone, or to remove a phone). A seat played on the
+// touch screen becomes a phone's seat the same way.
 func (s *Server) Release(seat engine.Seat) error {
 	s.mu.Lock()
 	if int(seat) < 0 || int(seat) >= len(s.seats) || s.seats[seat].bot {
@@ -344,7 +462,7 @@ func (s *Server) Release(seat engine.Seat) error {
 		st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.BadToken, "the staff gave your seat to another phone")})
 		st.conn.setSeat(engine.NoSeat)
 	}
-	st.conn, st.tokenHash, st.prevHash, st.name, st.awaySince = nil, "", "", "", time.Time{}
+	st.conn, st.tokenHash, st.prevHash, st.name, st.awaySince, st.touch = nil, "", "", "", time.Time{}, false
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -368,7 +486,7 @@ func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.L
 		st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.BadToken, "a bot plays your seat now")})
 		st.conn.setSeat(engine.NoSeat)
 	}
-	st.bot, st.conn, st.tokenHash, st.prevHash, st.awaySince = true, nil, "", "", time.Time{}
+	st.bot, st.touch, st.conn, st.tokenHash, st.prevHash, st.awaySince = true, false, nil, "", "", time.Time{}
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -388,7 +506,7 @@ func (s *Server) saveLocked() error {
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code, Link: s.link}
 	for _, st := range s.seats {
-		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash})
+		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch})
 	}
 	return saveSeats(s.session, f)
 }

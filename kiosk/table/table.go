@@ -212,30 +212,135 @@ func (t *Table) adopt(s *host.Session) error {
 	return t.srv.SetSession(s)
 }
 
-// Seat says who plays a seat of a new session: a phone (Bot == "") or a
-// bot of level Bot.
+// SeatKind says who plays a seat of a new session.
+type SeatKind int
+
+// The kinds of seat.
+const (
+	Phone SeatKind = iota // a phone joins it with the table code
+	Touch                 // a guest plays it on the kiosk's touch screen
+	Bot                   // a bot plays it
+)
+
+// Seat says who plays a seat of a new session: a phone (the zero Seat), a
+// bot of level Bot, or, with Touch set, a guest on the kiosk's touch
+// screen called Name. Only a game whose seats hide nothing
+// (engine.Info.AllPublic) may have touch seats.
 type Seat struct {
-	Bot engine.Level
+	Bot   engine.Level
+	Touch bool
+	Name  string // a touch guest's name as the table shows it
+}
+
+// Kind is who plays the seat.
+func (s Seat) Kind() SeatKind {
+	switch {
+	case s.Bot != "":
+		return Bot
+	case s.Touch:
+		return Touch
+	}
+	return Phone
 }
 
 // Start begins a new session of game; a running one is abandoned.
 func (t *Table) Start(ctx context.Context, game string, options map[string]string, seats []Seat) (*host.Session, error) {
-	if err := t.Abandon(ctx, "a new game was started"); err != nil {
+	req, err := t.seatsOf(game, seats)
+	if err != nil {
 		return nil, err
 	}
-	var req []db.Seat
-	for _, s := range seats {
-		if s.Bot == "" {
-			req = append(req, host.GuestSeat(""))
-		} else {
-			req = append(req, host.BotSeat(s.Bot))
-		}
+	if err := t.Abandon(ctx, "a new game was started"); err != nil {
+		return nil, err
 	}
 	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: game, Options: options, Seats: req})
 	if err != nil {
 		return nil, err
 	}
 	return s, t.adopt(s)
+}
+
+// seatsOf is the host's seats for seats of game. A touch seat is a guest
+// seat named from the start, which is how the server tells it from a
+// phone's (server.TouchSeat).
+func (t *Table) seatsOf(game string, seats []Seat) ([]db.Seat, error) {
+	rules, err := t.cfg.Games.Get(game)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", game, err)
+	}
+	var req []db.Seat
+	for i, s := range seats {
+		switch s.Kind() {
+		case Bot:
+			req = append(req, host.BotSeat(s.Bot))
+		case Touch:
+			if !rules.Info().AllPublic {
+				return nil, fmt.Errorf("start %s: seat %d on the touch screen would show its hidden hand to the table", game, i+1)
+			}
+			name := s.Name
+			if name == "" {
+				name = strconv.Itoa(i + 1)
+			}
+			req = append(req, server.TouchSeat(name))
+		default:
+			req = append(req, host.GuestSeat(""))
+		}
+	}
+	return req, nil
+}
+
+// PlayAgain starts the next game of the finished session with the same
+// game, options and seats, and keeps its phones: each phone seat passes
+// to the same seat of the new session (server.Continue), touch seats stay
+// on the touch screen, the bots stay; a seat handed to a bot during the
+// game, or freed, waits for a phone again.
+func (t *Table) PlayAgain(ctx context.Context) (*host.Session, error) {
+	last := t.Session()
+	if last == nil || !last.Status().Ended() {
+		return nil, errors.New("play again: no finished game at the table")
+	}
+	rec := last.Record()
+	states := t.srv.Seats()
+	req := make([]db.Seat, len(rec.Seats))
+	for i, st := range rec.Seats {
+		state := server.SeatFree
+		if i < len(states) {
+			state = states[i].State
+		}
+		switch {
+		case state == server.SeatTable:
+			req[i] = server.TouchSeat(states[i].Name)
+		case st.Kind == db.Bot && st.HandedFrom == "":
+			req[i] = host.BotSeat(st.BotLevel)
+		case st.Kind == db.Person && (state == server.SeatConnected || state == server.SeatAway):
+			req[i] = host.PlayerSeat(st.PlayerID)
+		default: // a phone's seat, named once it is carried over
+			req[i] = host.GuestSeat("")
+		}
+	}
+	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: rec.Game, Options: rec.Options, Seats: req})
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	t.session = s
+	t.mu.Unlock()
+	return s, t.srv.Continue(ctx, s)
+}
+
+// Dismiss lets the phones of the finished game go (they are told the table
+// went back to its lobby); the table then has no session. A game still
+// running is left alone: ending one is Abandon's business.
+func (t *Table) Dismiss() {
+	s := t.Session()
+	if s == nil || !s.Status().Ended() {
+		return
+	}
+	t.mu.Lock()
+	if t.session == s {
+		t.session = nil
+	}
+	t.mu.Unlock()
+	t.srv.Dismiss()
 }
 
 // Abandon ends the running session without a result (nobody's rating
