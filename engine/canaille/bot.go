@@ -2,9 +2,7 @@ package canaille
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -23,12 +21,8 @@ func (r Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
 // by simple rules; smaller decisions follow those rules directly: release
 // the smallest fish, bin the worst trash, keep the cards that fish.
 type Bot struct {
-	rng engine.RNG
-	// Samples is how many determinized states a decision tries each
-	// option on: exactly that many without a deadline (simulations,
-	// tests: reproducible from the seed), at least that many under one,
-	// and as many more as fit before it.
-	Samples int
+	rng     engine.RNG
+	Samples int // determinized states per decision
 }
 
 // NewBot returns a default bot whose choices are fixed by seed.
@@ -61,28 +55,28 @@ func (b *Bot) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 // search tries every legal move on the same determinized states and keeps
 // the one with the best mean outcome for the viewer.
 func (b *Bot) search(ctx context.Context, v *View) (Move, error) {
-	deadline, timed := ctx.Deadline()
-	totals := make([]float64, len(v.Moves))
-	for n := 0; ; n++ {
-		if n > 0 && errors.Is(ctx.Err(), context.Canceled) ||
-			n >= b.Samples && (!timed || !time.Now().Before(deadline)) {
-			break
-		}
-		w, err := determinize(v, &b.rng)
+	worlds := make([]*State, 0, b.Samples)
+	for range b.Samples {
+		d, err := determinize(v, &b.rng)
 		if err != nil {
 			return Move{}, err
 		}
-		for i, m := range v.Moves {
-			totals[i] += playOut(w.clone(), v.Me, m)
+		worlds = append(worlds, d)
+	}
+	best, bestVal := v.Moves[0], -1e18
+	for _, m := range v.Moves {
+		if ctx.Err() != nil {
+			break
+		}
+		total := 0.0
+		for _, w := range worlds {
+			total += playOut(w.clone(), v.Me, m)
+		}
+		if total > bestVal {
+			best, bestVal = m, total
 		}
 	}
-	best := 0
-	for i, t := range totals {
-		if t > totals[best] {
-			best = i
-		}
-	}
-	return v.Moves[best], nil
+	return best, nil
 }
 
 // playOut makes m, lets simple rules finish the sentence and judges the
