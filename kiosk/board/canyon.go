@@ -217,6 +217,7 @@ func (b *canyonBoard) play(m canyon.Move) {
 func (b *canyonBoard) CreateRenderer() fyne.WidgetRenderer { return newCanyonRenderer(b) }
 
 type canyonRenderer struct {
+	baseRenderer
 	b       *canyonBoard
 	bg      *canvas.Rectangle
 	cells   []*canvas.Rectangle
@@ -237,11 +238,11 @@ type canyonRenderer struct {
 	drawn       []canyon.Card
 	drawnLeader int
 	drawnWinner int
-	objects     []fyne.CanvasObject
 }
 
 func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable), fl: newFlights(b.env.Still), drawnLeader: -1}
+	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	m := b.m
 	for i := range m.Rows * m.Cols {
@@ -528,16 +529,6 @@ func (r *canyonRenderer) leave(trick []canyon.Card, winner, seats int) {
 		r.fl.fly(g, g.at, to, g.hide)
 	}
 }
-
-func (r *canyonRenderer) Refresh() {
-	r.place()
-	for _, o := range r.objects {
-		o.Refresh()
-	}
-}
-
-func (r *canyonRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *canyonRenderer) Destroy()                     {}
 
 // cardFace is one Canyon card drawn: its suit's colour and symbol, and
 // its value in large type.
