@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -250,8 +251,16 @@ func TestCanailleCardsFlyWhereTheyGo(t *testing.T) {
 }
 
 func TestCanyonLiftsAFinishedTrickWhileTheNextBegins(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		seed  uint64
+	}{{3, 5}, {4, 7}} {
+		t.Run(fmt.Sprint(c.seats), func(t *testing.T) { liftsAFinishedTrick(t, c.seats, c.seed) })
+	}
+}
+
+func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	test.NewTempApp(t)
-	seats := 3
 	slots := geom.DefaultSlots(seats)
 	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
 	t.Cleanup(func() {
@@ -263,7 +272,7 @@ func TestCanyonLiftsAFinishedTrickWhileTheNextBegins(t *testing.T) {
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(1600, 760))
 	r := test.WidgetRenderer(b).(*canyonRenderer)
-	st := position(t, "canyon", seats, 5, 0)
+	st := position(t, "canyon", seats, seed, 0)
 	b.Update(st.View(engine.Table), nil)
 	// Play until a trick is finished and the next one has its first card.
 	var finished []canyon.Card
