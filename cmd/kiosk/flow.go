@@ -128,12 +128,8 @@ func (ui *kioskUI) cancelSeating() {
 func (ui *kioskUI) showTable(s *host.Session) {
 	board, err := screen.NewTable(screen.TableConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
-		Staff: func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
-		OnRelease: func(seat engine.Seat) {
-			if err := ui.t.Server().Release(seat); err != nil {
-				ui.fault(err)
-			}
-		},
+		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
+		OnRelease: func(seat engine.Seat) { ui.moveToPhone(s, seat) },
 		OnHandToBot: func(seat engine.Seat) {
 			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
 				ui.fault(err)
@@ -248,21 +244,63 @@ func (ui *kioskUI) leaveGame() {
 		ui.showLobby()
 		return
 	}
-	w := ui.words()
-	screen.AskPIN(ui.ctx, w, ui.win, ui.staff, func() {
-		text := widgetLabel(w.T("kiosk.leave.text"))
-		body := container.NewGridWrap(fyne.NewSize(640, 120), text)
-		dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
-			if !yes {
-				return
-			}
-			if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+	screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) })
+}
+
+// staffGame is the staff's menu over the game s, once the PIN was given:
+// move a seat to another phone, hand it to a bot, or abandon the game.
+func (ui *kioskUI) staffGame(s *host.Session) {
+	ui.gameStaff = screen.ShowGameStaff(ui.words(), ui.win, ui.seatViews(s), screen.GameStaffActions{
+		MoveToPhone: func(seat engine.Seat) { ui.moveToPhone(s, seat) },
+		HandToBot: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
 				ui.fault(err)
-				return
 			}
-			ui.showLobby()
-		}, ui.win)
+			ui.refresh()
+		},
+		Abandon: ui.confirmAbandon,
 	})
+}
+
+// moveToPhone frees seat of s for another phone (its phone is told) and
+// shows the code and QR code until a new phone has joined; then the game
+// comes back.
+func (ui *kioskUI) moveToPhone(s *host.Session, seat engine.Seat) {
+	if err := ui.t.Server().Release(seat); err != nil {
+		ui.fault(err)
+		return
+	}
+	seating := screen.NewSeating(ui.words(), s.Game().Info(), nil, screen.SeatingActions{
+		BotIn: func(seat engine.Seat) {
+			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
+				ui.fault(err)
+			}
+		},
+		BackToGame: func() { ui.showTable(s) },
+	})
+	ui.show(seating.Content())
+	ui.seating, ui.seatingScreen = seating, seating
+	ui.refreshSeating(s)
+	if ui.seating == seating { // still waiting: the screen turned to the joining phones
+		ui.win.SetContent(seating.Content())
+	}
+}
+
+// confirmAbandon abandons the running game once the staff confirmed it.
+func (ui *kioskUI) confirmAbandon() {
+	w := ui.words()
+	text := widgetLabel(w.T("kiosk.leave.text"))
+	body := container.NewGridWrap(fyne.NewSize(640, 120), text)
+	dialog.ShowCustomConfirm(w.T("kiosk.leave.title"), w.T("kiosk.yes_abandon"), w.T("kiosk.cancel"), body, func(yes bool) {
+		if !yes {
+			return
+		}
+		if err := ui.t.Abandon(ui.ctx, "abandoned by the staff at the table"); err != nil {
+			ui.fault(err)
+			return
+		}
+		ui.showLobby()
+	}, ui.win)
 }
 
 func widgetLabel(s string) *widget.Label {

@@ -224,3 +224,84 @@ func TestAPhoneCannotTakeATouchSeat(t *testing.T) {
 		t.Errorf("the touch seat became %+v", st)
 	}
 }
+
+// TestStaffMoveASeatToAnotherPhoneOrABot: behind the PIN, the staff give a
+// playing phone's seat to a new phone (the code and QR code show until it
+// joins, the old phone is told) and another seat to a bot.
+func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.startPhones(t) // Canoë, two phones
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	phones := map[string]*client.Client{}
+	for _, name := range []string{"Anja", "Bernd", "Carola"} {
+		c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		phones[name] = c
+	}
+	for _, name := range []string{"Anja", "Bernd"} {
+		if _, err := phones[name].Join(ctx, k.tb.Server().Code(), name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k.q.settle()
+	game := k.tb.Session()
+	if k.ui.board == nil {
+		t.Fatal("the game did not begin")
+	}
+	anja := phones["Anja"].Welcome().Seat
+	press := func(keys ...string) {
+		for _, key := range keys {
+			test.Tap(button(t, k.w, key))
+		}
+	}
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("1", "3", "5", "7", "OK")
+	if onScreenText(k.w, "Autre téléphone") {
+		t.Fatal("a wrong PIN opened the staff's menu")
+	}
+	test.Tap(button(t, k.w, "Annuler"))
+
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("2", "4", "6", "8", "OK")
+	if !onScreenText(k.w, "Personnel : partie en cours") {
+		t.Fatal("the right PIN did not open the staff's menu over the game")
+	}
+	test.Tap(k.ui.gameStaff.MoveButton(anja))
+	var we *wire.Error
+	for range phones["Anja"].Updates() { // until the client stops
+	}
+	if err := phones["Anja"].Err(); !errors.Is(err, client.ErrRemoved) || !errors.As(err, &we) || we.Code != wire.BadToken {
+		t.Fatalf("Anja's phone was not told it lost the seat: %v", err)
+	}
+	k.q.settle()
+	if k.ui.seating == nil || k.ui.seating.QR() == nil || !onScreenText(k.w, k.tb.Server().Code()) ||
+		!onScreenText(k.w, "En attente de 1 téléphone") || !onScreenText(k.w, "Retour à la partie") {
+		t.Fatal("the freed seat is not shown with the code and QR code")
+	}
+	w, err := phones["Carola"].Join(ctx, k.tb.Server().Code(), "Carola")
+	if err != nil || w.Seat != anja {
+		t.Fatalf("Carola's phone took %v (%v), want Anja's seat %v", w.Seat, err, anja)
+	}
+	k.q.settle()
+	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() || k.tb.Session() != game {
+		t.Fatal("the game did not come back once the new phone joined")
+	}
+
+	test.Tap(button(t, k.w, "Nouvelle partie"))
+	press("2", "4", "6", "8", "OK")
+	bernd := 1 - anja
+	test.Tap(k.ui.gameStaff.BotButton(bernd))
+	for range phones["Bernd"].Updates() {
+	}
+	if err := phones["Bernd"].Err(); !errors.Is(err, client.ErrRemoved) {
+		t.Fatalf("Bernd's phone was not told a bot plays his seat: %v", err)
+	}
+	if st := k.tb.Server().Seats()[bernd]; st.State != server.SeatBot || game.Record().Seats[bernd].Kind != "bot" {
+		t.Errorf("Bernd's seat is %+v after handing it to a bot", st)
+	}
+}

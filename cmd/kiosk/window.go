@@ -48,9 +48,10 @@ type kioskUI struct {
 	seatingScreen *screen.Seating
 	staffScreen   *screen.Staff
 	replay        *screen.Replay
-	shown         string      // the session whose results were shown
-	followed      string      // the session whose moves refresh the screen
-	idle          *time.Timer // back to the attract screen
+	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
+	shown         string            // the session whose results were shown
+	followed      string            // the session whose moves refresh the screen
+	idle          *time.Timer       // back to the attract screen
 	// do runs a UI change from another goroutine: fyne.Do, or in tests
 	// something the test can synchronise with.
 	do func(func())
@@ -215,16 +216,21 @@ func (ui *kioskUI) refreshSeating(s *host.Session) {
 		ui.showTable(s)
 		return
 	}
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), ui.seatViews(s))
+}
+
+// seatViews is each seat of s as the screens show it.
+func (ui *kioskUI) seatViews(s *host.Session) []screen.SeatView {
 	rec := s.Record()
 	var seats []screen.SeatView
-	for i, st := range srv.Seats() {
+	for i, st := range ui.t.Server().Seats() {
 		sv := screen.SeatView{Name: st.Name, State: string(st.State)}
 		if i < len(rec.Seats) {
 			sv.Level = rec.Seats[i].BotLevel
 		}
 		seats = append(seats, sv)
 	}
-	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), seats)
+	return seats
 }
 
 // fault logs err and tells the guests, in their language, that something

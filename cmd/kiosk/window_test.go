@@ -223,13 +223,15 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 
 	test.Tap(button(t, k.w, "Nouvelle partie"))
 	press("2", "4", "6", "8", "OK")
-	test.Tap(button(t, k.w, "Annuler")) // the confirmation's
+	test.Tap(button(t, k.w, "Abandonner la partie")) // in the staff's menu
+	test.Tap(button(t, k.w, "Annuler"))              // the confirmation's
 	if s.Status().Ended() {
 		t.Fatal("the game was abandoned without confirmation")
 	}
 
 	test.Tap(button(t, k.w, "Nouvelle partie"))
 	press("2", "4", "6", "8", "OK")
+	test.Tap(button(t, k.w, "Abandonner la partie"))
 	test.Tap(button(t, k.w, "Oui, abandonner"))
 	if s.Status() != "abandoned" || k.tb.Session() != nil || k.ui.board != nil {
 		t.Fatalf("after confirming: session %s, table session %v", s.Status(), k.tb.Session())

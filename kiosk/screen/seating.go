@@ -38,6 +38,9 @@ type SeatingActions struct {
 	BotIn func(seat engine.Seat)
 	// Cancel abandons the session before its first move.
 	Cancel func()
+	// BackToGame, when set, replaces Cancel: a seat of a game in progress
+	// waits for a new phone, and the staff may go back to the board.
+	BackToGame func()
 }
 
 // Seating is where guests say who plays, then join by QR code or code.
@@ -269,7 +272,11 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		s.phrase = text("", BodySize, false)
 		s.waiting = text("", NameSize, true)
 		s.live = container.NewVBox()
-		_, cancel := button(w.T("kiosk.seating.cancel"), 320, s.act.Cancel)
+		label, leave := w.T("kiosk.seating.cancel"), s.act.Cancel
+		if s.act.BackToGame != nil {
+			label, leave = w.T("kiosk.seating.back_to_game"), s.act.BackToGame
+		}
+		_, cancel := button(label, 320, leave)
 		left := container.NewVBox(text(w.T("kiosk.seating.scan"), NameSize+4, true), container.NewCenter(s.qr),
 			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.phrase)
 		right := container.NewBorder(s.waiting, container.NewCenter(cancel), nil, nil, s.live)
@@ -329,8 +336,10 @@ func (s *Seating) QR() image.Image {
 // BotInButtons are the "a bot in this seat" buttons of the free seats.
 func (s *Seating) BotInButtons() []*widget.Button { return s.botIns }
 
-func (s *Seating) seatLine(i int, st SeatView) string {
-	w := s.w
+func (s *Seating) seatLine(i int, st SeatView) string { return seatLine(s.w, i, st) }
+
+// seatLine is seat i as a line of text: its name and who plays it.
+func seatLine(w Words, i int, st SeatView) string {
 	name := st.Name
 	if name == "" {
 		name = w.T("kiosk.seat.n", "N", i+1)

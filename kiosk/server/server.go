@@ -330,19 +330,47 @@ func (s *Server) rotateCode(now time.Time) {
 		s.mu.Unlock()
 		return
 	}
-	code, link, err := newCode(s.code)
+	err := s.newCodeLocked(now)
+	s.mu.Unlock()
 	if err != nil {
-		s.mu.Unlock()
 		s.cfg.Logf("new table code: %v", err)
 		return
+	}
+	s.cfg.Logf("too many wrong table codes: the table has a new code")
+	s.cfg.OnChange()
+}
+
+// NewCode gives the table a new code at once, whatever the age of the
+// old one (as the guessing budget does once it may): the kiosk shows it
+// (Config.OnChange), and seated phones, which hold tokens, are not
+// concerned. Without a session there is no code to change.
+func (s *Server) NewCode() error {
+	s.mu.Lock()
+	if s.session == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("new table code: no session")
+	}
+	err := s.newCodeLocked(s.cfg.Now())
+	s.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("new table code: %w", err)
+	}
+	s.cfg.OnChange()
+	return nil
+}
+
+// newCodeLocked replaces the code and saves it with the seating; s.mu is
+// held.
+func (s *Server) newCodeLocked(now time.Time) error {
+	code, link, err := newCode(s.code)
+	if err != nil {
+		return err
 	}
 	s.code, s.link, s.codeTime = code, link, now
 	if err := s.saveLocked(); err != nil {
 		s.cfg.Logf("seat file: %v", err)
 	}
-	s.mu.Unlock()
-	s.cfg.Logf("too many wrong table codes: the table has a new code")
-	s.cfg.OnChange()
+	return nil
 }
 
 // Seats returns each seat's state for the kiosk's screen.
