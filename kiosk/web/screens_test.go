@@ -119,6 +119,8 @@ func canailleShots(t *testing.T) {
 		return taken["sentence"] && taken["refill"] && taken["wait"]
 	})
 	playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	// The table's record of the game follows the final view.
+	waitState(t, ctx, "the record", func(string) bool { return recordText(ctx) != "" })
 	shoot(t, ctx, "result")
 	k.Close()
 	waitState(t, ctx, "reconnecting", func(s string) bool { return s == "reconnecting" })
