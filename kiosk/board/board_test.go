@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -246,5 +247,79 @@ func TestCanailleCardsFlyWhereTheyGo(t *testing.T) {
 	}
 	if fished == 0 || laid == 0 || refilled == 0 {
 		t.Errorf("fish caught %d times, sentences laid %d, row refilled %d: want each seen", fished, laid, refilled)
+	}
+}
+
+func TestCanyonLiftsAFinishedTrickWhileTheNextBegins(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		seed  uint64
+	}{{3, 5}, {4, 7}} {
+		t.Run(fmt.Sprint(c.seats), func(t *testing.T) { liftsAFinishedTrick(t, c.seats, c.seed) })
+	}
+}
+
+func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
+	test.NewTempApp(t)
+	slots := geom.DefaultSlots(seats)
+	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
+	t.Cleanup(func() {
+		if b.hold != nil {
+			b.hold.Stop()
+		}
+	})
+	w := test.NewTempWindow(t, b)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(1600, 760))
+	r := test.WidgetRenderer(b).(*canyonRenderer)
+	st := position(t, "canyon", seats, seed, 0)
+	b.Update(st.View(engine.Table), nil)
+	// Play until a trick is finished and the next one has its first card.
+	var finished []canyon.Card
+	for i := 0; ; i++ {
+		if i > 1000 {
+			t.Fatal("no trick was followed by another")
+		}
+		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(engine.Table).(*canyon.View)
+		b.Update(v, nil)
+		if finished == nil && b.lastTrick != nil {
+			finished = slices.Clone(b.lastTrick)
+		}
+		if finished != nil && len(v.Trick) == 1 {
+			break
+		}
+	}
+	if !slices.Equal(b.lastTrick, finished) {
+		t.Fatalf("the finished trick %v was not held while the next began (held %v)", finished, b.lastTrick)
+	}
+	for i := range finished {
+		if f := r.lifted[i]; !f.bg.Visible() || f.at != r.liftedAt(i) {
+			t.Errorf("card %d of the finished trick: shown %v at %v, want lifted to %v", i, f.bg.Visible(), f.at, r.liftedAt(i))
+		}
+	}
+	if !r.trick[0].bg.Visible() || r.trick[0].at != r.slots[0] {
+		t.Errorf("the next trick's first card is not in its place")
+	}
+	winner := b.lastWinner
+	b.release(b.holds)
+	to := geom.EdgeCard(slots[winner], b.Size(), cardSize)
+	if len(r.fl.started) != len(finished) {
+		t.Fatalf("%d cards left, want the finished trick's %d", len(r.fl.started), len(finished))
+	}
+	for i, f := range r.fl.started {
+		if f.from != r.liftedAt(i) || f.to != to {
+			t.Errorf("card %d went from %v to %v, want from %v to the winner's side %v", i, f.from, f.to, r.liftedAt(i), to)
+		}
+	}
+	for i, f := range r.lifted {
+		if f.bg.Visible() {
+			t.Errorf("lifted card %d is still drawn after the trick left", i)
+		}
+	}
+	if !r.trick[0].bg.Visible() {
+		t.Error("the next trick's card went with the finished one")
 	}
 }

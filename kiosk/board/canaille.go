@@ -99,6 +99,7 @@ func (b *canailleBoard) banner() string {
 func (b *canailleBoard) CreateRenderer() fyne.WidgetRenderer { return newCanailleRenderer(b) }
 
 type canailleRenderer struct {
+	baseRenderer
 	b        *canailleBoard
 	bg       *canvas.Rectangle
 	labels   map[string]*canvas.Text
@@ -117,12 +118,12 @@ type canailleRenderer struct {
 	ghosts   []*canailleCard // cards only seen moving: to a hand, back to the river
 	fl       *flights
 	prev     *canaille.View // the view last drawn, whose cards moved since
-	objects  []fyne.CanvasObject
 }
 
 func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 	r := &canailleRenderer{b: b, bg: canvas.NewRectangle(color.NRGBA{0x17, 0x34, 0x3A, 0xFF}), labels: map[string]*canvas.Text{},
 		fl: newFlights(b.env.Still)}
+	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	for _, k := range []string{"river", "deck", "row", "sentence", "catches"} {
 		t := newText(b.env.t("board.canaille.label."+k), color.NRGBA{0xB8, 0xD4, 0xD8, 0xFF}, textSmall, true)
@@ -352,16 +353,6 @@ func (r *canailleRenderer) label(key string, at fyne.Position) {
 	t.Resize(t.MinSize())
 	t.Move(at)
 }
-
-func (r *canailleRenderer) Refresh() {
-	r.place()
-	for _, o := range r.objects {
-		o.Refresh()
-	}
-}
-
-func (r *canailleRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *canailleRenderer) Destroy()                     {}
 
 // canailleCard is one card drawn: its kind's colour, its name, its number
 // in large type and a full stop when it carries one.

@@ -210,6 +210,7 @@ func (b *canoeBoard) play(m canoe.Move) {
 func (b *canoeBoard) CreateRenderer() fyne.WidgetRenderer { return newCanoeRenderer(b) }
 
 type canoeRenderer struct {
+	baseRenderer
 	b       *canoeBoard
 	bg      *canvas.Rectangle
 	wood    *canvas.Rectangle
@@ -218,11 +219,11 @@ type canoeRenderer struct {
 	canoes  [2][]*canvas.Rectangle
 	targets []*canvas.Circle
 	sel     *canvas.Circle
-	objects []fyne.CanvasObject
 }
 
 func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
 	r := &canoeRenderer{b: b, bg: canvas.NewRectangle(colTable), wood: canvas.NewRectangle(colWood)}
+	r.arrange = r.place
 	r.wood.CornerRadius = 40
 	r.objects = append(r.objects, r.bg, r.wood)
 	for range canoe.Holes {
@@ -413,13 +414,3 @@ func (r *canoeRenderer) placeSeat(seat int, mark byte) {
 		}
 	}
 }
-
-func (r *canoeRenderer) Refresh() {
-	r.place()
-	for _, o := range r.objects {
-		o.Refresh()
-	}
-}
-
-func (r *canoeRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *canoeRenderer) Destroy()                     {}

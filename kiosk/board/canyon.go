@@ -124,8 +124,11 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 		return
 	}
 	switch {
-	case len(cv.Trick) > 0 || len(cv.Played) == 0:
+	case len(cv.Played) == 0 || len(cv.Trick) > 0 && b.env.Still:
 		b.lastTrick = nil
+	case len(cv.Trick) > 0:
+		// The next trick began: the finished one is held, lifted above
+		// it, until it was read (release).
 	case b.view != nil && len(cv.Played) > len(b.view.Played) && len(cv.Played) >= cv.Seats:
 		b.lastTrick = slices.Clone(cv.Played[len(cv.Played)-cv.Seats:])
 		b.lastLeader, b.lastWinner = b.view.Leader, cv.Leader
@@ -217,6 +220,7 @@ func (b *canyonBoard) play(m canyon.Move) {
 func (b *canyonBoard) CreateRenderer() fyne.WidgetRenderer { return newCanyonRenderer(b) }
 
 type canyonRenderer struct {
+	baseRenderer
 	b       *canyonBoard
 	bg      *canvas.Rectangle
 	cells   []*canvas.Rectangle
@@ -230,18 +234,22 @@ type canyonRenderer struct {
 	trumpT  *canvas.Text
 	trick   []*cardFace
 	trickBy []*canvas.Circle
-	gone    []*cardFace // the finished trick, on its way to the winner
+	gone    []*cardFace // a finished trick on its way to its winner
+	lifted  []*cardFace // a finished trick still read while the next begins
 	slots   []fyne.Position
 	fl      *flights
 	// What the trick showed when last drawn, so that new cards fly in.
 	drawn       []canyon.Card
 	drawnLeader int
 	drawnWinner int
-	objects     []fyne.CanvasObject
+	// The finished trick lifted above the next one, and who won it.
+	liftedCards  []canyon.Card
+	liftedWinner int
 }
 
 func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable), fl: newFlights(b.env.Still), drawnLeader: -1}
+	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	m := b.m
 	for i := range m.Rows * m.Cols {
@@ -288,6 +296,12 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 	r.trump = newCardFace()
 	r.objects = append(r.objects, r.trumpT)
 	r.objects = append(r.objects, r.trump.objects()...)
+	for range 6 {
+		f := newCardFace()
+		f.hide()
+		r.lifted = append(r.lifted, f)
+		r.objects = append(r.objects, f.objects()...)
+	}
 	for range 6 {
 		f := newCardFace()
 		by := canvas.NewCircle(color.Transparent)
@@ -471,10 +485,16 @@ func (r *canyonRenderer) place() {
 		r.trump.hide()
 	}
 	trick, leader, dim := v.Trick, v.Leader, false
-	if len(trick) == 0 && b.lastTrick != nil {
+	var held []canyon.Card // the finished trick, while the next one begins
+	switch {
+	case len(trick) == 0 && b.lastTrick != nil:
 		trick, leader, dim = b.lastTrick, b.lastLeader, true
+	case b.lastTrick != nil:
+		held = b.lastTrick
 	}
-	r.moveCards(trick, leader, v.Seats)
+	r.fl.begin()
+	r.dropLifted(held, v.Seats)
+	r.moveCards(trick, leader, v.Seats, held)
 	for i, f := range r.trick {
 		if i < len(trick) {
 			f.show(trick[i])
@@ -489,16 +509,20 @@ func (r *canyonRenderer) place() {
 }
 
 // moveCards flies the cards new in trick (led by leader) in from their
-// seats' sides, and a finished trick that leaves the table to its winner's.
-// The first view drawn moves nothing: those cards were already there.
-func (r *canyonRenderer) moveCards(trick []canyon.Card, leader, seats int) {
+// seats' sides. A finished trick the next one replaces is lifted above it
+// while it is held (being read), else it leaves to its winner's side. The
+// first view drawn moves nothing: those cards were already there.
+func (r *canyonRenderer) moveCards(trick []canyon.Card, leader, seats int, held []canyon.Card) {
 	b := r.b
-	r.fl.begin()
 	first := r.drawnLeader < 0
 	from := len(r.drawn)
 	if leader != r.drawnLeader || len(trick) < len(r.drawn) || !slices.Equal(trick[:len(r.drawn)], r.drawn) {
-		if len(r.drawn) == seats && !first {
-			r.leave(r.drawn, r.drawnWinner, seats)
+		switch {
+		case first || len(r.drawn) != seats:
+		case held != nil && slices.Equal(held, r.drawn):
+			r.lift(r.drawn, r.drawnLeader, r.drawnWinner, seats)
+		default:
+			r.leave(r.drawn, r.slots, r.drawnWinner, seats)
 		}
 		from = 0
 	}
@@ -510,34 +534,66 @@ func (r *canyonRenderer) moveCards(trick []canyon.Card, leader, seats int) {
 	r.drawnLeader, r.drawnWinner = leader, b.lastWinner
 }
 
-// leave sends a finished trick's cards to the side of its winner.
-func (r *canyonRenderer) leave(trick []canyon.Card, winner, seats int) {
+// liftedAt is where card i of a lifted trick lies: above its place.
+func (r *canyonRenderer) liftedAt(i int) fyne.Position {
+	return r.slots[i].SubtractXY(0, cardSize.Height*0.6)
+}
+
+// lift raises a finished trick above its places, the winner's card bright,
+// so that it stays readable while the next trick is played below it.
+func (r *canyonRenderer) lift(trick []canyon.Card, leader, winner, seats int) {
+	for i, c := range trick {
+		if i >= len(r.lifted) {
+			break
+		}
+		f := r.lifted[i]
+		r.fl.land(f)
+		f.layout(r.slots[i], cardSize)
+		f.show(c)
+		f.dim((leader+i)%seats != winner)
+		for _, o := range f.objects() {
+			o.Refresh()
+		}
+		r.fl.fly(f, r.slots[i], r.liftedAt(i), nil)
+	}
+	r.liftedCards, r.liftedWinner = slices.Clone(trick), winner
+}
+
+// dropLifted sends the lifted trick to its winner once it is no longer
+// the one held (its time is up, or a newer trick finished).
+func (r *canyonRenderer) dropLifted(held []canyon.Card, seats int) {
+	if r.liftedCards == nil || slices.Equal(held, r.liftedCards) {
+		return
+	}
+	from := make([]fyne.Position, len(r.liftedCards))
+	for i := range from {
+		from[i] = r.liftedAt(i)
+		r.fl.land(r.lifted[i])
+		r.lifted[i].hide()
+	}
+	r.leave(r.liftedCards, from, r.liftedWinner, seats)
+	r.liftedCards = nil
+}
+
+// leave sends a finished trick's cards from where they lie to the side of
+// its winner, where they vanish.
+func (r *canyonRenderer) leave(trick []canyon.Card, from []fyne.Position, winner, seats int) {
 	to := geom.EdgeCard(r.b.env.side(winner, seats), r.b.Size(), cardSize)
 	for i, c := range trick {
-		if i >= len(r.gone) {
+		if i >= len(r.gone) || i >= len(from) {
 			break
 		}
 		g := r.gone[i]
 		r.fl.land(g)
-		g.layout(r.trick[i].at, cardSize)
+		g.layout(from[i], cardSize)
 		g.show(c)
 		g.dim(false)
 		for _, o := range g.objects() {
 			o.Refresh()
 		}
-		r.fl.fly(g, g.at, to, g.hide)
+		r.fl.fly(g, from[i], to, g.hide)
 	}
 }
-
-func (r *canyonRenderer) Refresh() {
-	r.place()
-	for _, o := range r.objects {
-		o.Refresh()
-	}
-}
-
-func (r *canyonRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *canyonRenderer) Destroy()                     {}
 
 // cardFace is one Canyon card drawn: its suit's colour and symbol, and
 // its value in large type.

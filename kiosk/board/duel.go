@@ -297,6 +297,7 @@ func (d *duel) CellCentre(c canyonduel.Cell) fyne.Position { return d.geo.Centre
 func (d *duel) CreateRenderer() fyne.WidgetRenderer { return newDuelRenderer(d) }
 
 type duelRenderer struct {
+	baseRenderer
 	d       *duel
 	bg      *canvas.Rectangle
 	cells   []*canvas.RegularPolygon // 64, canyon squares included
@@ -305,11 +306,11 @@ type duelRenderer struct {
 	trail   []*canvas.Line
 	targets []*canvas.Circle
 	sel     *canvas.Circle
-	objects []fyne.CanvasObject
 }
 
 func newDuelRenderer(d *duel) *duelRenderer {
 	r := &duelRenderer{d: d, bg: canvas.NewRectangle(colTable)}
+	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	for i := range duelSize * duelSize {
 		c := cell{Col: i % duelSize, Row: i / duelSize}
@@ -519,13 +520,3 @@ func (r *duelRenderer) put(p *piece, c cell, diam float32, animate bool) {
 	p.disc.Show()
 	p.mark.Show()
 }
-
-func (r *duelRenderer) Refresh() {
-	r.place()
-	for _, o := range r.objects {
-		o.Refresh()
-	}
-}
-
-func (r *duelRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *duelRenderer) Destroy()                     {}

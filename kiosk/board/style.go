@@ -149,3 +149,21 @@ func newText(s string, c color.Color, size float32, bold bool) *canvas.Text {
 	t.TextStyle.Bold = bold
 	return t
 }
+
+// baseRenderer is what the boards' renderers share: their objects, drawn
+// in order and kept from one view to the next, and arrange, which puts
+// them where the board's view has them.
+type baseRenderer struct {
+	objects []fyne.CanvasObject
+	arrange func()
+}
+
+func (r *baseRenderer) Refresh() {
+	r.arrange()
+	for _, o := range r.objects {
+		o.Refresh()
+	}
+}
+
+func (r *baseRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *baseRenderer) Destroy()                     {}

@@ -193,7 +193,7 @@ type pulse struct {
 
 // pulseBeats is how many times the outline beats after a turn begins:
 // a beat is one second, out and back.
-const pulseBeats = 12
+const pulseBeats = 6
 
 // pulseShades is how many steps the outline takes from faint to bright.
 const pulseShades = 6

@@ -3,12 +3,14 @@ package web
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/server"
@@ -24,13 +26,13 @@ func testHandler(t *testing.T) *Handler {
 }
 
 func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
-	data, err := assetFS.ReadFile("assets/nacl.min.js")
+	data, err := assetFS.ReadFile("assets/nacl-fast.min.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != NaClSHA256 {
-		t.Fatalf("assets/nacl.min.js has SHA-256 %s; tweetnacl 1.0.3's nacl.min.js is %s", got, NaClSHA256)
+		t.Fatalf("assets/nacl-fast.min.js has SHA-256 %s; tweetnacl 1.0.3's nacl-fast.min.js is %s", got, NaClSHA256)
 	}
 }
 
@@ -39,7 +41,7 @@ func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
 func TestPageBudget(t *testing.T) {
 	h := testHandler(t)
 	total := 0
-	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl.min.js", "/texts/fr.json", "/cards/canaille.json"} {
+	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl-fast.min.js", "/texts/fr.json", "/cards/canaille.json", "/maps/canyon.json"} {
 		a, ok := h.assets[p]
 		if !ok {
 			t.Fatalf("no asset %s", p)
@@ -55,14 +57,15 @@ func TestPageBudget(t *testing.T) {
 
 // TestPageAvoidsSecureContextAPIs: a plain-HTTP LAN origin has neither
 // crypto.subtle nor service workers, and the page loads nothing from
-// elsewhere.
+// elsewhere. The SVG namespace is a name, not an address: it is the one
+// URL allowed.
 func TestPageAvoidsSecureContextAPIs(t *testing.T) {
 	for _, name := range []string{"assets/app.js", "assets/index.html", "assets/app.css"} {
 		data, err := assetFS.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := string(data)
+		s := strings.ReplaceAll(string(data), "'http://www.w3.org/2000/svg'", "")
 		for _, bad := range []string{"crypto.subtle", "serviceWorker", "http://", "https://", "eval(", "innerHTML"} {
 			if strings.Contains(s, bad) {
 				t.Errorf("%s uses %q", name, bad)
@@ -174,4 +177,46 @@ func mustCatalog(t *testing.T) *i18n.Catalog {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// TestCanyonMapIsTheEnginesMap: the map the page draws is the engine's,
+// cell for cell, currents included.
+func TestCanyonMapIsTheEnginesMap(t *testing.T) {
+	data, err := canyonMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m boardMap
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	b := canyon.Map()
+	if m.Rows != b.Rows || m.Cols != b.Cols || len(m.Cells) != b.Rows*b.Cols || len(m.Drift) != len(m.Cells) {
+		t.Fatalf("map %dx%d with %d cells and %d drifts; the engine's is %dx%d", m.Rows, m.Cols, len(m.Cells), len(m.Drift), b.Rows, b.Cols)
+	}
+	steps := map[byte][2]int{}
+	for step, key := range keypad {
+		steps[key] = step
+	}
+	currents := 0
+	for i := range m.Cells {
+		if got, want := m.Cells[i], terrainLetters[b.Terrain(i)]; got != want {
+			t.Errorf("cell %d is %q, the engine's is %s", i, got, b.Terrain(i))
+		}
+		to := -1
+		if d := m.Drift[i]; d != '.' {
+			step, ok := steps[d]
+			if !ok {
+				t.Fatalf("cell %d drifts %q", i, d)
+			}
+			to = (i/b.Cols+step[0])*b.Cols + i%b.Cols + step[1]
+			currents++
+		}
+		if to != b.Drift(i) {
+			t.Errorf("cell %d drifts to %d on the page's map, to %d in the engine", i, to, b.Drift(i))
+		}
+	}
+	if currents == 0 {
+		t.Error("no current on the map")
+	}
 }

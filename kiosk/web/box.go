@@ -66,6 +66,13 @@ func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusPolicyViolation, err.Error())
 		return
 	}
+	if !h.seen.fresh([32]byte(key)) {
+		// A page that made its keys ahead and had them taken by a second
+		// tab as well; it comes back with new ones.
+		h.cfg.Logf("web phone %s: public key already used by another connection; refused", r.RemoteAddr)
+		ws.Close(websocket.StatusPolicyViolation, "handshake: this public key was already used; make a new one")
+		return
+	}
 	addr := r.RemoteAddr
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -181,6 +182,26 @@ func joinInBrowser(t *testing.T, ctx context.Context, k *kiosk, name string) {
 	waitState(t, ctx, "the seat", func(s string) bool { return s != "join" && s != "joining" && s != "boot" })
 }
 
+// eval runs js in the page and returns its string value.
+func eval(t *testing.T, ctx context.Context, js string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return s
+}
+
+// lang switches the page's language with its own buttons and waits for
+// the texts.
+func lang(t *testing.T, ctx context.Context, l string) {
+	t.Helper()
+	eval(t, ctx, `(() => { [...document.querySelectorAll('#langs button')].find((b) => b.lang === '`+l+`').click(); return ''; })()`)
+	waitState(t, ctx, "the texts in "+l, func(string) bool {
+		return eval(t, ctx, `document.documentElement.lang`) == l
+	})
+}
+
 func seatState(k *kiosk, seat int) server.SeatInfo { return k.Server().Seats()[seat] }
 
 func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
@@ -212,6 +233,47 @@ func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
 		t.Fatal("the page shows a result but the table's game is not over")
 	}
 	t.Logf("a whole Canaille game: %d taps in the browser, %d moves, result %+v", taps, k.Session().Moves(), res)
+	// One player key at the table (the other seat is a bot): the table
+	// records the game unrated, and the page says so.
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cat.T(i18n.FR, "web.record.unrated")
+	waitState(t, ctx, "the record", func(string) bool { return recordText(ctx) == want })
+}
+
+// recordText is what the result screen says of the player's record.
+func recordText(ctx context.Context) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('#app .record') || {}).textContent || ''`))
+	return s
+}
+
+// TestBrowserShowsTheRatingAfterARatedGame: two players with keys (the
+// browser and a phone the game's bot plays) make a rated game; after it
+// the page shows the rating before and after and the place on the board,
+// in the page's language.
+func TestBrowserShowsTheRatingAfterARatedGame(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	joinInBrowser(t, ctx, k, "Anja")
+	other := make(chan error, 1)
+	go func() {
+		_, err := webBot(ctx, t, k.WebAddr(), k, "Bernd", "playerkeyBerndBBBBBBBBBBB", 7)
+		other <- err
+	}()
+	playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	if err := <-other; err != nil {
+		t.Fatal(err)
+	}
+	place := regexp.MustCompile(`[-−]?\d+,\d → [-−]?\d+,\d [+−±]\d+,\d.*[12] sur 2 au classement Canaille`)
+	got := waitState(t, ctx, "the rating", func(string) bool { return place.MatchString(recordText(ctx)) })
+	lang(t, ctx, "de")
+	de := regexp.MustCompile(`Platz [12] von 2 in der Rangliste`)
+	waitState(t, ctx, "the rating in German", func(string) bool { return de.MatchString(recordText(ctx)) })
+	t.Logf("page state %s, record: %s", got, recordText(ctx))
 }
 
 func TestBrowserPlaysACanyonHand(t *testing.T) {
@@ -293,5 +355,49 @@ func TestBrowserNamesTheRuleASentenceBreaks(t *testing.T) {
 	}
 	if k.Session().Moves() != before {
 		t.Error("checking a sentence changed the game")
+	}
+}
+
+// keptKeys is what the page keeps for its next connection ("" if nothing).
+func keptKeys(ctx context.Context) string {
+	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`(Object.entries(localStorage).find(([k]) => k.startsWith('tablee.next.')) || ['', ''])[1]`))
+	return s
+}
+
+// TestBrowserMakesItsNextKeysAheadAndNeverReusesThem: the page keeps keys
+// made ahead for its next connection, uses them once on a reload, and,
+// offered keys already used (two tabs taking the same kept keys), is
+// refused by the kiosk and comes back with new ones.
+func TestBrowserMakesItsNextKeysAheadAndNeverReusesThem(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	inGame := func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" }
+	waitState(t, ctx, "the game", inGame)
+	var first string
+	waitState(t, ctx, "keys made ahead", func(string) bool { first = keptKeys(ctx); return first != "" })
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the resumed game", inGame)
+	var second string
+	waitState(t, ctx, "new keys made ahead", func(string) bool { second = keptKeys(ctx); return second != "" && second != first })
+	// Put the used keys back, as a second tab that read them at the same
+	// moment would use them.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`((v) => { const k = Object.keys(localStorage).find((k) => k.startsWith('tablee.next.')); localStorage.setItem(k, v); return true; })(`+strconv.Quote(first)+`)`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the kiosk's refusal of used keys", func(string) bool {
+		return kioskLog(t).has("public key already used")
+	})
+	waitState(t, ctx, "the game after new keys", inGame)
+	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
+		t.Fatalf("seat 0 after coming back with new keys: %+v", st)
 	}
 }

@@ -163,3 +163,25 @@ func TestChannelRefusesUnusableKeys(t *testing.T) {
 		t.Error("a 31-byte key was accepted")
 	}
 }
+
+func TestSeenKeysRefusesAKeyTwiceAndForgetsTheOldest(t *testing.T) {
+	var s seenKeys
+	key := func(i int) [32]byte { var k [32]byte; k[0], k[1] = byte(i), byte(i>>8); return k }
+	for i := range seenCapacity {
+		if !s.fresh(key(i)) {
+			t.Fatalf("key %d refused on first use", i)
+		}
+	}
+	if s.fresh(key(5)) {
+		t.Fatal("a key seen before is fresh")
+	}
+	if !s.fresh(key(seenCapacity)) {
+		t.Fatal("a new key past the capacity refused")
+	}
+	if !s.fresh(key(0)) {
+		t.Error("the oldest key is still remembered past the capacity")
+	}
+	if s.fresh(key(seenCapacity)) || len(s.set) != seenCapacity || len(s.order) != seenCapacity {
+		t.Errorf("after forgetting: %d keys, %d in order", len(s.set), len(s.order))
+	}
+}

@@ -32,6 +32,7 @@ type Config struct {
 type Handler struct {
 	cfg    Config
 	assets map[string]asset
+	seen   seenKeys // page keys already used by a connection
 }
 
 // NewHandler prepares the page for serving.
@@ -68,6 +69,12 @@ func NewHandler(cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	if h.assets["/cards/canaille.json"], err = newAsset(".json", data); err != nil {
+		return nil, err
+	}
+	if data, err = canyonMap(); err != nil {
+		return nil, err
+	}
+	if h.assets["/maps/canyon.json"], err = newAsset(".json", data); err != nil {
 		return nil, err
 	}
 	return h, nil

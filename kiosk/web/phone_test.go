@@ -54,14 +54,16 @@ func openKiosk(t testing.TB, game string, seats []table.Seat, opts ...func(*tabl
 // message is any message the page may receive (the table protocol's, and
 // the web channel's seats answer).
 type message struct {
-	Type  string          `json:"type"`
-	Ref   string          `json:"ref"`
-	Token string          `json:"token"`
-	Seat  *engine.Seat    `json:"seat"`
-	View  json.RawMessage `json:"view"`
-	Over  bool            `json:"over"`
-	Free  int             `json:"free"`
-	Seats []struct {
+	Type    string          `json:"type"`
+	Ref     string          `json:"ref"`
+	Token   string          `json:"token"`
+	Seat    *engine.Seat    `json:"seat"`
+	View    json.RawMessage `json:"view"`
+	Version int64           `json:"version"`
+	Waiting int             `json:"waiting"`
+	Over    bool            `json:"over"`
+	Free    int             `json:"free"`
+	Seats   []struct {
 		Name, State string
 	} `json:"seats"`
 	Error *struct {
@@ -75,6 +77,7 @@ type message struct {
 // from outside.
 type phone struct {
 	ws         *websocket.Conn
+	pub        [32]byte
 	shared     [32]byte
 	sent, recv uint64
 }
@@ -91,7 +94,7 @@ func dialPhone(t testing.TB, ctx context.Context, addr string, kioskKey [32]byte
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &phone{ws: ws}
+	p := &phone{ws: ws, pub: *pub}
 	box.Precompute(&p.shared, &kioskKey, sec)
 	if err := ws.Write(ctx, websocket.MessageBinary, pub[:]); err != nil {
 		t.Fatal(err)

@@ -47,23 +47,6 @@ func shootIf(t *testing.T, ctx context.Context, name, want string) bool {
 	return true
 }
 
-func eval(t *testing.T, ctx context.Context, js string) string {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-	if err != nil {
-		t.Fatalf("%s: %v", js, err)
-	}
-	return s
-}
-
-func lang(t *testing.T, ctx context.Context, l string) {
-	t.Helper()
-	eval(t, ctx, `(() => { [...document.querySelectorAll('#langs button')].find((b) => b.lang === '`+l+`').click(); return ''; })()`)
-	waitState(t, ctx, "the texts in "+l, func(string) bool {
-		return eval(t, ctx, `document.documentElement.lang`) == l
-	})
-}
-
 // botPace lets bots take a moment, as at a real table, so that the
 // screens shown while others decide can be seen.
 func botPace(c *table.Config) { c.BotDelay = 400 * time.Millisecond }
@@ -136,6 +119,8 @@ func canailleShots(t *testing.T) {
 		return taken["sentence"] && taken["refill"] && taken["wait"]
 	})
 	playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	// The table's record of the game follows the final view.
+	waitState(t, ctx, "the record", func(string) bool { return recordText(ctx) != "" })
 	shoot(t, ctx, "result")
 	k.Close()
 	waitState(t, ctx, "reconnecting", func(s string) bool { return s == "reconnecting" })

@@ -145,6 +145,26 @@ func TestHandshakeRefusals(t *testing.T) {
 		}
 		ws.CloseNow()
 	}
+	// A key already used by a connection is refused, so no two connections
+	// ever share keys and nonces.
+	used := dialPhone(t, ctx, k.WebAddr(), k.join.BoxKey)
+	used.send(ctx, map[string]any{"type": "ping"})
+	used.until(t, ctx, "pong")
+	ws, _, err := websocket.Dial(ctx, "ws://"+k.WebAddr()+web.BoxPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	ws.Write(ctx, websocket.MessageBinary, used.pub[:])
+	_, _, err = ws.Read(ctx)
+	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Errorf("a key used twice: %v, want a policy-violation close", err)
+	}
+	// The first connection goes on.
+	used.send(ctx, map[string]any{"type": "ping"})
+	if m := used.until(t, ctx, "pong"); m.Type != "pong" {
+		t.Errorf("the key's first connection after the refusal: %+v", m)
+	}
 }
 
 func TestSeatsNeedASeat(t *testing.T) {

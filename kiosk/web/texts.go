@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -54,6 +55,56 @@ func canailleCards() ([]byte, error) {
 	data, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("web: canaille cards: %w", err)
+	}
+	return data, nil
+}
+
+// boardMap is the Canyon map as the page draws it around a landing
+// choice: one letter per cell, row by row from the village end (M bank,
+// I island, ~ water, s start, D dock, C cave, W waterfall), and for each
+// cell the direction its current drifts a canoe, as on a numeric keypad
+// (8 up, 7 up-left, 4 left…; "." none). It is drawing data only: which
+// cells may be chosen comes from the legal moves of the seat's view.
+type boardMap struct {
+	Rows  int    `json:"rows"`
+	Cols  int    `json:"cols"`
+	Cells string `json:"cells"`
+	Drift string `json:"drift"`
+}
+
+var terrainLetters = map[string]byte{
+	canyon.TerrainBank: 'M', canyon.TerrainIsland: 'I', canyon.TerrainWater: '~', canyon.TerrainStart: 's',
+	canyon.TerrainDock: 'D', canyon.TerrainCave: 'C', canyon.TerrainWaterfall: 'W',
+}
+
+// keypad names a one-cell step (row, column change) as a numeric keypad
+// key.
+var keypad = map[[2]int]byte{
+	{-1, -1}: '7', {-1, 0}: '8', {-1, 1}: '9', {0, -1}: '4', {0, 1}: '6', {1, -1}: '1', {1, 0}: '2', {1, 1}: '3',
+}
+
+// canyonMap writes the engine's own Canyon map for the page.
+func canyonMap() ([]byte, error) {
+	b := canyon.Map()
+	cells := make([]byte, 0, b.Rows*b.Cols)
+	drift := make([]byte, 0, b.Rows*b.Cols)
+	for i := range b.Rows * b.Cols {
+		letter, ok := terrainLetters[b.Terrain(i)]
+		if !ok {
+			return nil, fmt.Errorf("web: canyon map: cell %d: terrain %q has no letter", i, b.Terrain(i))
+		}
+		cells = append(cells, letter)
+		d := byte('.')
+		if to := b.Drift(i); to >= 0 {
+			if d, ok = keypad[[2]int{to/b.Cols - i/b.Cols, to%b.Cols - i%b.Cols}]; !ok {
+				return nil, fmt.Errorf("web: canyon map: cell %d drifts to %d, not a neighbour", i, to)
+			}
+		}
+		drift = append(drift, d)
+	}
+	data, err := json.Marshal(boardMap{Rows: b.Rows, Cols: b.Cols, Cells: string(cells), Drift: string(drift)})
+	if err != nil {
+		return nil, fmt.Errorf("web: canyon map: %w", err)
 	}
 	return data, nil
 }

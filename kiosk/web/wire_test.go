@@ -78,14 +78,20 @@ func (r *recorder) bytes() []byte {
 	return bytes.Clone(r.wire.Bytes())
 }
 
-// webBot plays one seat through the web channel with the game's own bot,
-// until the game is over. It returns the seat's token.
+// webBot plays one seat of Canaille through the web channel with the
+// game's own bot, until the game is over. It returns the seat's token.
 func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, playerKey string, seed uint64) (string, error) {
-	rules, err := k.Games().Get("canaille")
+	return phoneBot(ctx, t, addr, k, "canaille", engine.LevelDefault, name, playerKey, seed)
+}
+
+// phoneBot plays one seat of game through the web channel with a bot of
+// level, until the game is over. It returns the seat's token.
+func phoneBot(ctx context.Context, t *testing.T, addr string, k *kiosk, game string, level engine.Level, name, playerKey string, seed uint64) (string, error) {
+	rules, err := k.Games().Get(game)
 	if err != nil {
 		return "", err
 	}
-	b, err := bot.New(rules, engine.LevelDefault, seed)
+	b, err := bot.New(rules, level, seed)
 	if err != nil {
 		return "", err
 	}
@@ -95,6 +101,7 @@ func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, play
 	}
 	var token string
 	var seat engine.Seat
+	moved := int64(-1) // the version this bot last moved at
 	for {
 		m, err := p.read(ctx)
 		if err != nil {
@@ -104,16 +111,17 @@ func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, play
 		case "welcome":
 			token, seat = m.Token, *m.Seat
 		case "error":
-			if m.Error.Code == "waiting" {
-				// Others are still joining: ask again once they may have.
-				time.Sleep(20 * time.Millisecond)
-				p.send(ctx, map[string]any{"type": "sync"})
-				continue
-			}
 			return token, fmt.Errorf("%s: %+v", name, *m.Error)
 		case "view":
 			if m.Over {
 				return token, nil
+			}
+			// Moves wait until every seat is taken (the view comes again
+			// then), and a view sent again at the same version (a seat
+			// came or went) asks nothing new: the bot decides once per
+			// position, so a seeded bot plays the same game every run.
+			if m.Waiting > 0 || m.Version == moved {
+				continue
 			}
 			v, err := engine.DecodeView(rules, m.View)
 			if err != nil {
@@ -122,6 +130,7 @@ func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, play
 			if v.Turn() != seat {
 				continue
 			}
+			moved = m.Version
 			mv, err := b.Choose(ctx, v)
 			if err != nil {
 				return token, err

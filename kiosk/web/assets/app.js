@@ -27,7 +27,9 @@ const S = {
   over: false,
   online: false,
   seats: [], // [{name, state}] from the kiosk, for names
-  free: 0,
+  waiting: 0, // phone seats still free, from the last view
+  away: [], // seats whose phone is not connected, from the last view
+  record: null, // after the game: this player's rating change and place
   notice: '', // a refusal or an error, in words
   pending: false, // a move is on its way
   pick: null, // a card chosen and waiting for its confirmation
@@ -39,7 +41,7 @@ const S = {
 
 const store = {
   get(k) { try { return localStorage.getItem('tablee.' + k); } catch { return null; } },
-  set(k, v) { try { localStorage.setItem('tablee.' + k, v); } catch { /* private mode */ } },
+  set(k, v) { try { localStorage.setItem('tablee.' + k, v); return true; } catch { return false; /* private mode */ } },
   del(k) { try { localStorage.removeItem('tablee.' + k); } catch { /* private mode */ } },
 };
 
@@ -86,11 +88,14 @@ function pickLang() {
   return 'fr';
 }
 
+let textsReady = false;
+
 async function loadTexts(lang) {
   const r = await fetch(`texts/${lang}.json`);
   if (!r.ok) throw new Error('texts ' + r.status);
   S.texts = await r.json();
   S.lang = lang;
+  textsReady = true;
   document.documentElement.lang = lang;
 }
 
@@ -108,7 +113,7 @@ let sent = 0;
 let recv = 0;
 let backoff = 500;
 let retry = 0;
-let pinger = 0;
+let facesReady = false;
 
 function nonce(dir, n) {
   const b = new Uint8Array(24);
@@ -144,20 +149,72 @@ function open(data) {
   try { return JSON.parse(dec.decode(plain)); } catch { return null; }
 }
 
+// ---- keys made ahead
+//
+// A connection's fresh key pair and shared key cost two X25519, the
+// slowest step of opening the page on a slow phone. So the page makes the
+// next connection's keys ahead, in idle time once the hand or the join
+// form is on screen, and keeps them for the next connection, also across
+// a reload: its public key and the shared key (never a hand, a view or a
+// message), in localStorage under the kiosk's key, deleted before use.
+// The kiosk refuses a page key it has seen, so no two connections share
+// keys even if two tabs take the same kept keys at once
+// (docs/protocol.md, "The channel").
+
+let spare = null; // kept keys where localStorage is unavailable
+
+function makeKeys() {
+  const kp = nacl.box.keyPair();
+  return { pub: kp.publicKey, shared: nacl.box.before(S.key, kp.secretKey) };
+}
+
+// takeKeys returns the kept keys, forgotten before they are used, or
+// makes new ones.
+function takeKeys() {
+  const saved = (store.get('next.' + S.keyText) || '').split('.');
+  store.del('next.' + S.keyText);
+  const pub = unb64url(saved[0] || '');
+  const sh = unb64url(saved[1] || '');
+  const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
+  spare = null;
+  return k || makeKeys();
+}
+
+// prepareKeys makes the next connection's keys when the page is idle,
+// unless some are kept already.
+let preparing = false;
+function prepareKeys() {
+  if (preparing || spare || !S.key || store.get('next.' + S.keyText)) return;
+  preparing = true;
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 0));
+  idle(() => {
+    preparing = false;
+    if (spare || store.get('next.' + S.keyText)) return;
+    const k = makeKeys();
+    if (!store.set('next.' + S.keyText, b64url(k.pub) + '.' + b64url(k.shared))) spare = k;
+  });
+}
+
 function connect() {
   clearTimeout(retry);
-  const kp = nacl.box.keyPair();
-  shared = nacl.box.before(S.key, kp.secretKey);
-  sent = 0;
-  recv = 0;
+  // The socket first: its TCP and HTTP handshakes run in the browser's
+  // network stack while this thread finds or makes the keys, and no
+  // message can arrive before this function returns.
   const sock = new WebSocket(`ws://${location.host}/v1/box`);
   sock.binaryType = 'arraybuffer';
   ws = sock;
+  const keys = takeKeys();
+  shared = keys.shared;
+  sent = 0;
+  recv = 0;
   sock.onopen = () => {
-    sock.send(kp.publicKey);
+    if (sock !== ws) return;
+    // The key in clear, then at once the boxed join or resume: one round
+    // trip to the welcome and the view.
+    sock.send(keys.pub);
     S.online = true;
     hello();
-    render();
+    if (S.screen === 'seat') render();
   };
   sock.onmessage = (e) => {
     if (sock !== ws) return;
@@ -215,6 +272,7 @@ function onMessage(m) {
         S.over = false;
         S.sentence = [];
         S.pick = null;
+        S.record = null;
         S.notice = t('common.again');
       }
       awaitingWelcome = false;
@@ -231,7 +289,9 @@ function onMessage(m) {
       break;
     case 'seats':
       S.seats = m.seats || [];
-      S.free = m.free || 0;
+      break;
+    case 'record':
+      S.record = m.record || null;
       break;
     case 'error':
       onError(m);
@@ -260,7 +320,13 @@ function onView(m) {
   if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
   if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
   if (m.ref) S.notice = '';
-  askSeats();
+  if (S.game === 'canyon') loadBoard();
+  // Names change only when seats are taken or left: the view says when.
+  const waiting = m.waiting || 0;
+  const away = (m.away || []).join();
+  if (waiting !== S.waiting || away !== S.away.join()) askSeats();
+  S.waiting = waiting;
+  S.away = m.away || [];
 }
 
 function onError(m) {
@@ -277,8 +343,7 @@ function onError(m) {
       if (S.screen === 'joining') S.screen = 'join';
       break;
     case 'waiting':
-      S.notice = t('web.waiting.n', { N: S.free || 1 });
-      askSeats();
+      S.notice = t('web.waiting.n', { N: S.waiting || 1 });
       return;
   }
   S.notice = words;
@@ -291,15 +356,11 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' names and how many are free (a
-// message of the web channel only; see docs/protocol.md).
-let seatsTimer = 0;
+// askSeats asks the kiosk for the seats' nicknames (a message of the web
+// channel only; see docs/protocol.md): after a welcome, and when a view
+// says seats were taken or left. Nothing is polled.
 function askSeats() {
-  clearTimeout(seatsTimer);
-  if (S.screen !== 'seat') return;
-  send({ type: 'seats' });
-  // While seats are free the game waits: look again until all are taken.
-  seatsTimer = setTimeout(() => { if (S.free > 0 || !S.seats.length) askSeats(); }, 2000);
+  if (S.screen === 'seat') send({ type: 'seats' });
 }
 
 function play(move, ref) {
@@ -372,14 +433,26 @@ function render(force) {
   }
   shown = S.screen;
   document.body.dataset.state = stateName();
-  if (!handShown && S.screen === 'seat' && S.view && hand.childElementCount) {
-    handShown = true;
-    // Tests and the budget benchmark read when the hand became usable.
-    performance.mark('tablee-hand');
-  }
+  markHand(hand);
+  if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
 }
 
 let handShown = false;
+
+// markHand records, once per page, when the seat's hand is first on screen
+// complete: texts in the page's language, card faces known, and, when the
+// seat is to play, its playable cards enabled. The budget benchmark
+// (BenchmarkHandInteractive) reads this mark; detail.enabled says how many
+// cards could be tapped at that moment.
+function markHand(hand) {
+  if (handShown || S.screen !== 'seat' || !S.view || !S.online || !textsReady) return;
+  if (S.game === 'canaille' && !facesReady) return;
+  const cards = hand.querySelectorAll('.cards .card');
+  if (!cards.length) return;
+  handShown = true;
+  const enabled = [...cards].filter((c) => !c.disabled).length;
+  performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
+}
 
 // stateName names what the page shows, for tests and screenshots:
 // the screen, then the decision asked.
@@ -390,7 +463,7 @@ function stateName() {
   if (!v) return 'joining';
   if (S.over || v.result) return 'result';
   if (S.pending) return 'sending';
-  if (S.free > 0) return 'waiting';
+  if (S.waiting > 0) return 'waiting';
   if (v.turn !== S.seat) return S.game + '-wait';
   const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
   return S.game + '-' + (kinds || 'turn');
@@ -420,7 +493,7 @@ function status() {
   const v = S.view;
   if (!v) return [t('web.joining'), 'wait'];
   if (S.over || v.result) return [t('web.over'), 'over'];
-  if (S.free > 0) return [t('web.waiting.n', { N: S.free }), 'wait'];
+  if (S.waiting > 0) return [t('web.waiting.n', { N: S.waiting }), 'wait'];
   if (v.turn === S.seat) return [t('web.your_turn'), 'go'];
   return [t('web.waiting_for', { Name: seatName(v.turn) }), 'wait'];
 }
@@ -461,8 +534,28 @@ function resultNodes(v) {
     h('p', { class: 'big' }, head),
     h('ol', { class: 'ranks' }, rows.map((x) => h('li', { class: x.i === S.seat ? 'me' : '' },
       h('b', {}, x.rank + '.'), ' ', seatName(x.i), h('span', {}, String(x.score ?? ''))))),
+    recordNodes(),
     h('p', { class: 'hint' }, t('web.result.thanks')),
-  ];
+  ].filter(Boolean);
+}
+
+// recordNodes show what the game meant for this player (the table's
+// record message, sent once the game is stored, only to a phone that
+// joined with its player key): rating before and after, place on the
+// game's board.
+function recordNodes() {
+  const r = S.record;
+  if (!r) return null;
+  if (!r.rated) return h('p', { class: 'record hint' }, t('web.record.unrated'));
+  const num = (x) => (x ?? 0).toLocaleString(S.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const delta = (r.after ?? 0) - (r.before ?? 0);
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return h('section', { class: 'record' },
+    h('h2', {}, t('web.record.title')),
+    h('p', { class: 'rating' }, num(r.before), ' → ', h('b', {}, num(r.after)), ' ',
+      h('span', { class: delta < 0 ? 'down' : 'up' }, sign + num(Math.abs(delta)))),
+    h('p', {}, t('web.record.place', { Place: r.place, Of: r.of, Game: S.texts['web.game.' + S.game] || S.game })),
+    r.provisional ? h('p', { class: 'hint' }, t('web.record.provisional', { N: r.games })) : null);
 }
 
 // boardNodes shows a board game's score and whose turn: the board itself
@@ -551,14 +644,98 @@ function canyonDecision(v, legal, trump) {
     out.push(h('h2', {}, t('web.canyon.choose_start')));
     out.push(h('div', { class: 'grid' }, places.map((m) => btn(t('web.canyon.column', { N: m.col + 1 }), () => play(m)))));
   }
-  const ends = legal.filter((m) => m.kind === 'move');
+  // Lettered row by row, left to right, as they lie on the map.
+  const ends = legal.filter((m) => m.kind === 'move')
+    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   if (ends.length) {
     out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
-    out.push(h('div', { class: 'list' }, ends.map((m) =>
-      btn(t('web.canyon.cell', { R: m.row + 1, C: m.col + 1 }), () => play(m)))));
+    const map = landingMap(v, ends);
+    if (map) out.push(map);
+    // The same choices in words: for screen readers, and before the map
+    // has arrived.
+    out.push(h('div', { class: 'list' }, ends.map((m, k) =>
+      btn([h('b', { class: 'spotname' }, spotName(k)), ' ', cellText(m)], () => play(m)))));
     out.push(h('p', { class: 'hint' }, t('web.canyon.landing_help')));
   }
   return out;
+}
+
+function spotName(k) { return String.fromCharCode(65 + k); }
+
+// Moves leave out a zero row or column.
+function cellText(m) { return t('web.canyon.cell', { R: (m.row ?? 0) + 1, C: (m.col ?? 0) + 1 }); }
+
+// board is the Canyon map from the kiosk (drawing data only), fetched the
+// first time a Canyon view shows, so it never delays the hand.
+let board = null;
+let boardAsked = false;
+function loadBoard() {
+  if (boardAsked) return;
+  boardAsked = true;
+  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
+    .catch(() => { boardAsked = false; });
+}
+
+const TERRAIN = { M: 'bank', I: 'island', '~': 'water', s: 'start', D: 'dock', C: 'cave', W: 'fall' };
+const DRIFT = { 7: '↖', 8: '↑', 9: '↗', 4: '←', 6: '→', 1: '↙', 2: '↓', 3: '↘' };
+const CELL = 44; // px: every spot is a whole cell, a target of 44 × 44 px; eight columns fit a 360 px phone
+
+function svg(tag, attrs, ...kids) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.append(...kids);
+  return el;
+}
+
+// landingMap draws the part of the map around this seat's canoe and the
+// cells it may land on: terrain, currents, every canoe, and one button
+// per legal landing, lettered as in the list below it. Only the view's
+// legal moves make a cell a choice.
+function landingMap(v, ends) {
+  if (!board) { loadBoard(); return null; }
+  const at = (v.canoes || [])[S.seat];
+  const cells = ends.map((m) => [m.row ?? 0, m.col ?? 0]);
+  if (at >= 0) cells.push([Math.floor(at / board.cols), at % board.cols]);
+  const rows = cells.map((c) => c[0]);
+  const cols = cells.map((c) => c[1]);
+  const r0 = Math.max(0, Math.min(...rows) - 1);
+  const r1 = Math.min(board.rows - 1, Math.max(...rows) + 1);
+  const c0 = Math.max(0, Math.min(...cols) - 1);
+  const c1 = Math.min(board.cols - 1, Math.max(...cols) + 1);
+  const w = (c1 - c0 + 1) * CELL;
+  const hgt = (r1 - r0 + 1) * CELL;
+  const ground = svg('svg', { width: w, height: hgt, viewBox: `0 0 ${w} ${hgt}`, 'aria-hidden': 'true' });
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const i = r * board.cols + c;
+      const x = (c - c0) * CELL;
+      const y = (r - r0) * CELL;
+      ground.append(svg('rect', { x, y, width: CELL, height: CELL, class: 't-' + TERRAIN[board.cells[i]] }));
+      const arrow = DRIFT[board.drift[i]];
+      if (arrow) ground.append(svg('text', { x: x + CELL / 2, y: y + CELL / 2, class: 'drift' }, arrow));
+    }
+  }
+  (v.canoes || []).forEach((cell, seat) => {
+    const r = Math.floor(cell / board.cols);
+    const c = cell % board.cols;
+    if (cell < 0 || r < r0 || r > r1 || c < c0 || c > c1) return;
+    const x = (c - c0) * CELL + CELL / 2;
+    const y = (r - r0) * CELL + CELL / 2;
+    ground.append(svg('circle', { cx: x, cy: y, r: CELL * 0.34, class: seat === S.seat ? 'canoe me' : 'canoe' }),
+      svg('text', { x, y, class: 'canoe-n' }, seat === S.seat ? '★' : String(seat + 1)));
+  });
+  const spots = ends.map((m, k) => {
+    const b = btn(spotName(k), () => play(m), 'spot');
+    b.style.left = ((m.col ?? 0) - c0) * CELL + 'px';
+    b.style.top = ((m.row ?? 0) - r0) * CELL + 'px';
+    b.setAttribute('aria-label', cellText(m));
+    return b;
+  });
+  // Sizes through the CSSOM: the page's CSP allows no style attribute.
+  const map = h('div', { class: 'map' }, ground, spots);
+  map.style.width = w + 'px';
+  map.style.height = hgt + 'px';
+  return h('div', { class: 'mapwrap' }, map);
 }
 
 // ---- Canaille
@@ -694,8 +871,9 @@ async function start() {
   S.keyText = frag.get('k') || '';
   S.key = unb64url(S.keyText);
   S.name = store.get('name') || '';
+  // Both requests leave before the key work below blocks this thread.
   const texts = loadTexts(pickLang()).catch(() => {});
-  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; }).catch(() => {});
+  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
@@ -703,19 +881,19 @@ async function start() {
     S.screen = S.token ? 'joining' : 'join';
     if (S.token) connect();
   }
+  // Another table's link opened in this tab changes only the fragment:
+  // start again with it.
+  window.addEventListener('hashchange', () => location.reload());
+  // A phone that wakes up, or whose network comes back, reconnects at once
+  // rather than after its backoff. The kiosk pings every connection, so
+  // the page sends nothing to keep it alive.
+  const wake = () => { if (!ws && S.token && S.screen !== 'removed') { backoff = 500; connect(); } };
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') wake(); });
+  window.addEventListener('online', wake);
   await texts;
   render(true);
   await cards;
   if (S.screen === 'seat') render();
-  clearInterval(pinger);
-  pinger = setInterval(() => send({ type: 'ping' }), 25000);
-  // Another table's link opened in this tab changes only the fragment:
-  // start again with it.
-  window.addEventListener('hashchange', () => location.reload());
-  // A phone that wakes up reconnects at once rather than after its backoff.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && !ws && S.token) { backoff = 500; connect(); }
-  });
 }
 
 start();
