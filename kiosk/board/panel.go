@@ -36,6 +36,7 @@ type Panel struct {
 	shapes  map[fyne.CanvasObject]fyne.CanvasObject
 	texts   map[string]*canvas.Image // a text's turned pixels, by textKey
 	pieces  []fyne.CanvasObject
+	scale   float32 // device pixels per unit the texts were drawn at
 }
 
 // NewPanel shows content, upright size upright, turned by turn.
@@ -57,6 +58,13 @@ func NewPanel(content fyne.CanvasObject, upright fyne.Size, turn geom.Turn) *Pan
 // content. It is the panel's only drawing work: nothing runs while nothing
 // changes.
 func (p *Panel) Redraw() {
+	// Draw at the screen's own pixel size, so the panel stays sharp on a
+	// large screen with a scale above 1.
+	if s := p.pixelScale(); s != p.scale {
+		p.scale = s
+		p.scratch.SetScale(s)
+		clear(p.texts)
+	}
 	p.off.Resize(p.upright)
 	// Lay the content out again from the top: a row that gained a button
 	// changes the sizes of its parents too.
@@ -166,6 +174,17 @@ func (p *Panel) turned(o fyne.CanvasObject, size fyne.Size) *canvas.Image {
 	return img
 }
 
+// pixelScale is the scale of the canvas the panel is shown on, 1 before it
+// is shown anywhere.
+func (p *Panel) pixelScale() float32 {
+	if app := fyne.CurrentApp(); app != nil {
+		if c := app.Driver().CanvasForObject(p); c != nil && c.Scale() > 0 {
+			return c.Scale()
+		}
+	}
+	return 1
+}
+
 // textKey names everything that decides how a text looks.
 func textKey(t *canvas.Text) string {
 	return fmt.Sprintf("%q %v %g %v %d %v %v", t.Text, t.Color, t.TextSize, t.TextStyle, t.Alignment, t.Size(), t.FontSource)
@@ -220,6 +239,20 @@ func tappableAt(o fyne.CanvasObject, pos, origin fyne.Position) (fyne.Tappable, 
 	return nil, pos
 }
 
-func (p *Panel) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.shown)
+func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return &panelRenderer{p: p} }
+
+// panelRenderer shows the turned pieces, drawn again if the panel lands on
+// a canvas of another scale than the one it was drawn for.
+type panelRenderer struct{ p *Panel }
+
+func (r *panelRenderer) Layout(size fyne.Size) {
+	r.p.shown.Resize(size)
+	if r.p.pixelScale() != r.p.scale {
+		r.p.Redraw()
+	}
 }
+
+func (r *panelRenderer) MinSize() fyne.Size           { return r.p.Turned() }
+func (r *panelRenderer) Refresh()                     { r.p.shown.Refresh() }
+func (r *panelRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.p.shown} }
+func (r *panelRenderer) Destroy()                     {}

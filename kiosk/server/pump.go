@@ -170,5 +170,7 @@ func (p *pump) send(msg wire.Message) {
 	keep.Ref, keep.Events = "", nil
 	p.last = &keep
 	p.sentOver = p.sentOver || msg.Over
-	p.c.send(msg)
+	if err := p.c.sendView(msg, &p.s.events); err != nil {
+		p.s.cfg.Logf("view for %v: %v", p.seat, err)
+	}
 }

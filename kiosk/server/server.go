@@ -96,6 +96,7 @@ type Server struct {
 	// afterFunc starts the join timeout of a connection: time.AfterFunc,
 	// or the tests' hand-fired timer.
 	afterFunc func(time.Duration, func()) func() bool
+	events    eventsCache // a move's events, encoded once for the seats (frame.go)
 
 	mu       sync.Mutex
 	closed   bool           // Close was called: no new connection
