@@ -144,7 +144,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 
 	a, b := <-anja, <-bernd
 	if a.err != nil || len(a.outs) != 2 || !a.outs[1].Known || a.outs[1].Record == nil {
-		t.Fatalf("Anja's headless phone: %d games, %v", len(a.outs), a.err)
+		t.Fatalf("Anja's headless phone: %d games, %v; %+v", len(a.outs), a.err, a.outs)
 	}
 	if st := second.Record().Seats[seatOf["Anja"]]; st.Kind != "person" {
 		t.Errorf("Anja, who joined with her key, plays the second game as %+v", st)

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
@@ -100,7 +102,17 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 	s.AddBot(engine.LevelRandom)
 	test.Tap(s.StartButton())
 	checkTargets(t, k, "seating, a phone joining")
-	test.Tap(button(t, k.w, "Un robot à cette place"))
+	// A phone takes the seat; the game waits for its first move.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Join(ctx, k.tb.Server().Code(), "Anja"); err != nil {
+		t.Fatal(err)
+	}
 	k.q.settle()
 	test.Tap(button(t, k.w, "Nouvelle partie"))
 	checkTargets(t, k, "PIN pad")
@@ -108,7 +120,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 		test.Tap(button(t, k.w, key))
 	}
 	checkTargets(t, k, "staff's menu over a game")
-	test.Tap(k.ui.gameStaff.Close())
+	test.Tap(k.ui.gameStaff.BotButton(0)) // bots finish the game
 	game := k.tb.Session()
 	k.waitEnd(t, game)
 	checkTargets(t, k, "results")

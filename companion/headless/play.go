@@ -43,9 +43,9 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 			res, known := v.Result()
 			out := Outcome{Seat: seat, Result: res, Known: known, Record: u.Record}
 			if player && out.Record == nil {
-				out.Record = awaitRecord(ctx, c, logf)
+				out.Record, next = awaitRecord(ctx, c, logf)
 			}
-			return out, nil, nil
+			return out, next, nil
 		}
 		// While seats are free the table refuses moves; it sends the view
 		// again when the last one is taken, and the bot plays then.
@@ -87,23 +87,28 @@ func awaitNextGame(ctx context.Context, c *client.Client) (client.Update, error)
 const recordWait = 10 * time.Second
 
 // awaitRecord waits for the update carrying the table's record of the game;
-// nil if none comes (an older table, or a lost connection).
-func awaitRecord(ctx context.Context, c *client.Client, logf func(string, ...any)) *wire.Record {
+// nil if none comes (an older table, or a lost connection), or if the
+// table starts the next game first: then next is its first update.
+func awaitRecord(ctx context.Context, c *client.Client, logf func(string, ...any)) (rec *wire.Record, next *client.Update) {
 	timeout := time.NewTimer(recordWait)
 	defer timeout.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return nil, nil
 		case <-timeout.C:
 			logf("the table sent no record of the game")
-			return nil
+			return nil, nil
 		case u, ok := <-c.Updates():
 			if !ok {
-				return nil
+				return nil, nil
+			}
+			if u.NewGame {
+				logf("the next game began before the record of this one came")
+				return nil, &u
 			}
 			if u.Record != nil {
-				return u.Record
+				return u.Record, nil
 			}
 		}
 	}
