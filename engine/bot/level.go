@@ -36,8 +36,10 @@ func New(rules engine.Rules, level engine.Level, seed uint64) (engine.Bot, error
 	case engine.LevelRandom:
 		return NewRandom(seed), nil
 	case engine.LevelEasy:
+		// A tenth of the search: of the budget at the table, of the
+		// iterations without a deadline.
 		m := NewMCTS(rules, seed)
-		m.Iterations = 100
+		m.Iterations, m.Share = 100, 0.1
 		return m, nil
 	case engine.LevelMCTS, engine.LevelDefault:
 		return NewMCTS(rules, seed), nil

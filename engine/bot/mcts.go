@@ -17,10 +17,18 @@ import (
 type MCTS struct {
 	rules engine.Rules
 	rng   engine.RNG
-	// Iterations bounds the work per decision, so a decision is
-	// reproducible; the context's deadline (the bot's time budget, see
-	// WithBudget) cuts it short.
+	// Iterations is the work per decision when the context has no
+	// deadline (simulations, tests), so that such a decision is
+	// reproducible from the seed. Under a deadline (the bot's time
+	// budget, see WithBudget) it plays no part: the search runs as many
+	// iterations as fit before the deadline.
 	Iterations int
+	// MinIterations are run whatever the clock says, so that a bot on a
+	// loaded machine still searches a little rather than playing blind.
+	MinIterations int
+	// Share is the part of the time left until the deadline the search
+	// takes (all of it if 0): a weaker level thinks for less.
+	Share float64
 	// PlayoutPlies cuts a playout short; the position is then judged by the
 	// state's Estimator if it has one, else counted as even.
 	PlayoutPlies int
@@ -30,7 +38,7 @@ type MCTS struct {
 
 // NewMCTS returns a searching bot for rules' game with default settings.
 func NewMCTS(rules engine.Rules, seed uint64) *MCTS {
-	return &MCTS{rules: rules, rng: engine.NewRNG(seed, 2), Iterations: 1000, PlayoutPlies: 80, Exploration: 0.7}
+	return &MCTS{rules: rules, rng: engine.NewRNG(seed, 2), Iterations: 1000, MinIterations: 8, PlayoutPlies: 80, Exploration: 0.7}
 }
 
 type node struct {
@@ -53,26 +61,66 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	// Reward vectors are sized for the most seats the game allows; seats
 	// beyond the real count simply stay at zero.
 	root := newNode(b.rules.Info().MaxSeats)
-	// A deadline is read once and compared each iteration (a clock read
-	// is far cheaper than an iteration): the budget is kept even when one
-	// iteration is slow. Whatever the clock says, one iteration runs.
-	deadline, timed := ctx.Deadline()
-	for i := 0; i < b.Iterations; i++ {
-		if i > 0 && (timed && !time.Now().Before(deadline) || i%32 == 0 && ctx.Err() != nil) {
+	c := b.clock(ctx)
+	for i := 0; ; i++ {
+		if c.done(i) {
 			break
 		}
 		d, err := b.rules.Determinize(v, &b.rng)
 		if err != nil {
 			return nil, fmt.Errorf("mcts: determinize: %w", err)
 		}
-		if err := b.iterate(root, d); err != nil {
+		if err := b.iterate(root, d, func() bool { return c.late(i) }); err != nil {
 			return nil, err
 		}
 	}
 	return b.best(root, legal), nil
 }
 
-func (b *MCTS) iterate(root *node, d engine.State) error {
+// searchClock says when a search stops: at its deadline, or after a fixed
+// number of iterations when it has none.
+type searchClock struct {
+	ctx      context.Context
+	deadline time.Time
+	timed    bool
+	count    int // iterations without a deadline
+	floor    int // iterations run whatever the clock says
+}
+
+func (b *MCTS) clock(ctx context.Context) searchClock {
+	c := searchClock{ctx: ctx, count: max(1, b.Iterations), floor: max(1, b.MinIterations)}
+	if d, ok := ctx.Deadline(); ok {
+		c.timed = true
+		c.deadline = d
+		if b.Share > 0 && b.Share < 1 {
+			c.deadline = time.Now().Add(time.Duration(b.Share * float64(time.Until(d))))
+		}
+	}
+	return c
+}
+
+// done reports whether to stop before iteration i (counted from 0).
+func (c searchClock) done(i int) bool {
+	if i < c.floor {
+		return false
+	}
+	if !c.timed {
+		return i >= c.count || c.ctx.Err() != nil
+	}
+	// A clock read is far cheaper than an iteration: read it every time.
+	return !time.Now().Before(c.deadline) || c.ctx.Err() != nil
+}
+
+// late reports, during iteration i, that the deadline has passed and the
+// floor is reached: the iteration is dropped rather than finished, so a
+// slow playout does not overrun the budget.
+func (c searchClock) late(i int) bool {
+	return c.timed && i >= c.floor && !time.Now().Before(c.deadline)
+}
+
+// iterate runs one iteration on d; when late says so during its playout,
+// the iteration is dropped without counting.
+func (b *MCTS) iterate(root *node, d engine.State, late func() bool) error {
 	path := []*node{root}
 	n := root
 	for {
@@ -96,7 +144,10 @@ func (b *MCTS) iterate(root *node, d engine.State) error {
 			break
 		}
 	}
-	value := b.playout(d, len(root.reward))
+	value, ok := b.playout(d, len(root.reward), late)
+	if !ok {
+		return nil
+	}
 	for _, p := range path {
 		p.visits++
 		for s := range p.reward {
@@ -136,11 +187,19 @@ func (b *MCTS) selectMove(n *node, seat engine.Seat, legal []engine.Move, seats 
 	return legal[best], n.children[legal[best].String()], false
 }
 
-func (b *MCTS) playout(d engine.State, seats int) []float64 {
+// lateEvery is how many playout plies pass between two looks at the clock.
+const lateEvery = 8
+
+// playout plays d out at random and values the end for each seat; false
+// when late said to give up.
+func (b *MCTS) playout(d engine.State, seats int, late func() bool) ([]float64, bool) {
 	rm, fast := d.(engine.RandomMover)
 	for ply := 0; ply < b.PlayoutPlies; ply++ {
 		if res, over := d.Result(); over {
-			return values(res, seats)
+			return values(res, seats), true
+		}
+		if ply%lateEvery == lateEvery-1 && late() {
+			return nil, false
 		}
 		var m engine.Move
 		if fast {
@@ -157,17 +216,17 @@ func (b *MCTS) playout(d engine.State, seats int) []float64 {
 		}
 	}
 	if res, over := d.Result(); over {
-		return values(res, seats)
+		return values(res, seats), true
 	}
 	out := make([]float64, seats)
 	if est, ok := d.(engine.Estimator); ok {
 		copy(out, est.Estimate())
-		return out
+		return out, true
 	}
 	for i := range out {
 		out[i] = 0.5
 	}
-	return out
+	return out, true
 }
 
 // values turns a result into one reward per seat in [0, 1]: 1 for a win

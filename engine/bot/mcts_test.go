@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/enginetest"
@@ -74,6 +75,68 @@ func TestMCTSStopsWhenTheContextEnds(t *testing.T) {
 	m, err := b.Choose(ctx, s.View(0))
 	if err != nil || m == nil {
 		t.Fatalf("cancelled search returned %v, %v; want some legal move", m, err)
+	}
+}
+
+// counting wraps the test game, counting the states the search imagines
+// (one per iteration) and calling at when the count reaches n.
+type counting struct {
+	tictactoe
+	n     int
+	count *int
+	at    func()
+}
+
+func (c counting) Determinize(v engine.View, r *engine.RNG) (engine.State, error) {
+	if *c.count++; *c.count == c.n && c.at != nil {
+		c.at()
+	}
+	return c.tictactoe.Determinize(v, r)
+}
+
+// Under a deadline the search is not capped by Iterations: it goes on
+// until the context ends (here, cancelled at the 200th iteration).
+func TestMCTSSearchesUntilTheDeadlineNotACap(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	count := 0
+	b := NewMCTS(counting{n: 200, count: &count, at: cancel}, 1)
+	b.Iterations = 10
+	if _, err := b.Choose(ctx, (&tttState{}).View(0)); err != nil {
+		t.Fatal(err)
+	}
+	if count != 200 {
+		t.Errorf("%d iterations; want 200, the one that ended the context", count)
+	}
+}
+
+// Past its deadline already, the search still runs its floor of
+// iterations, and no more.
+func TestMCTSRunsItsFloorPastTheDeadline(t *testing.T) {
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	count := 0
+	b := NewMCTS(counting{count: &count}, 1)
+	m, err := b.Choose(ctx, (&tttState{}).View(0))
+	if err != nil || m == nil {
+		t.Fatalf("chose %v, %v", m, err)
+	}
+	if count != b.MinIterations {
+		t.Errorf("%d iterations past the deadline; want the floor, %d", count, b.MinIterations)
+	}
+}
+
+// Without a deadline the search runs its Iterations exactly, so that a
+// decision is reproducible from the seed.
+func TestMCTSWithoutDeadlineRunsItsIterations(t *testing.T) {
+	count := 0
+	b := NewMCTS(counting{count: &count}, 1)
+	b.Iterations = 37
+	if _, err := b.Choose(context.Background(), (&tttState{}).View(0)); err != nil {
+		t.Fatal(err)
+	}
+	if count != 37 {
+		t.Errorf("%d iterations; want 37", count)
 	}
 }
 

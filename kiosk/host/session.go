@@ -136,7 +136,10 @@ func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atS
 		return fmt.Errorf("play: %w", err)
 	}
 	entry := session.Move{Seq: s.seq + 1, Seat: seat, JSON: js, StateHash: next.Hash(), PlayedAt: s.host.cfg.Now()}
-	if err := s.host.cfg.Store.AppendMove(ctx, s.id, entry); err != nil {
+	// The append is not cancelled half-way: it takes a millisecond or two,
+	// and with a cancellable context the SQLite driver runs every
+	// statement on a goroutine of its own to be able to interrupt it.
+	if err := s.host.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.id, entry); err != nil {
 		return fmt.Errorf("play: %w", err)
 	}
 	// Durable: from here on the move happened.

@@ -22,7 +22,10 @@ type Update struct {
 	// Move is the move, in the mover's own updates only: a move may hold a
 	// secret (a card passed face down). Others learn what they may of it
 	// from Events and View.
-	Move   engine.Move
+	Move engine.Move
+	// Events are what the viewer may see of the move. When every event
+	// of the move is public, all subscribers share the same slice: read
+	// it, never change it.
 	Events []engine.Event
 	View   engine.View // a fresh view for the subscriber's viewer
 	Status session.Status
@@ -62,9 +65,13 @@ func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
 // may see. s.mu is held, so subscribers get updates in log order.
 func (s *Session) publish(u Update, events []engine.Event) {
 	u.Status = s.status
+	public := allPublic(events)
 	for sub := range s.subs {
 		v := u
-		v.Events = engine.EventsFor(events, sub.viewer)
+		v.Events = events
+		if !public {
+			v.Events = engine.EventsFor(events, sub.viewer)
+		}
 		v.View = s.state.View(sub.viewer)
 		if sub.viewer != u.Seat {
 			v.Move = nil
@@ -75,6 +82,16 @@ func (s *Session) publish(u Update, events []engine.Event) {
 			s.unsubscribeLocked(sub)
 		}
 	}
+}
+
+// allPublic reports whether every viewer may see every event.
+func allPublic(events []engine.Event) bool {
+	for _, e := range events {
+		if e.To != engine.NoSeat {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Session) unsubscribeLocked(sub *subscriber) {

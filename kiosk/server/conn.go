@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"sync"
 	"time"
@@ -24,7 +22,7 @@ const writeTimeout = 5 * time.Second
 type conn struct {
 	t    Transport
 	addr string // the phone's IP, for rate limiting
-	out  chan wire.Message
+	out  chan outgoing
 
 	closeOnce sync.Once
 	done      chan struct{}
@@ -36,6 +34,13 @@ type conn struct {
 	unconfirmed bool        // welcomed, and the phone has not spoken since
 	pendingRef  string      // ref of a move in flight, echoed on its view
 	syncs       []string    // refs of the syncs waiting for the pump
+}
+
+// outgoing is one message queued for the phone, with its frame when it
+// was encoded already (views: see viewFrame).
+type outgoing struct {
+	m     wire.Message
+	frame []byte // nil: encode m at write time
 }
 
 // maxSyncs bounds the syncs waiting for one connection's pump; older ones
@@ -68,16 +73,36 @@ func (b *binding) ended() bool {
 }
 
 func newConn(t Transport) *conn {
-	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan wire.Message, outBacklog), done: make(chan struct{}),
+	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan outgoing, outBacklog), done: make(chan struct{}),
 		seat: engine.NoSeat}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
 func (c *conn) send(m wire.Message) {
 	m.V = wire.Version
+	c.queue(outgoing{m: m})
+}
+
+// sendView queues a view message (m.View encoded by this server), encoded
+// here once; its events' encoding comes from cache.
+func (c *conn) sendView(m wire.Message, cache *eventsCache) error {
+	m.V = wire.Version
+	events, err := cache.encode(m.Events)
+	if err != nil {
+		return err
+	}
+	frame, err := viewFrame(m, events)
+	if err != nil {
+		return err
+	}
+	c.queue(outgoing{m: m, frame: frame})
+	return nil
+}
+
+func (c *conn) queue(o outgoing) {
 	select {
 	case <-c.done:
-	case c.out <- m:
+	case c.out <- o:
 	default:
 		c.close(wire.CloseTryAgain, "too slow")
 	}
@@ -94,6 +119,15 @@ func (c *conn) close(code wire.CloseCode, reason string) {
 // writeLoop sends queued messages until the connection ends. A fatal error
 // is written before the connection closes.
 func (c *conn) writeLoop(ctx context.Context) {
+	// One context for every write, cancelled by a timer armed around each
+	// write: a write that takes longer than writeTimeout ends the
+	// connection anyway, and a context per write would cost a timer and a
+	// registration with ctx for every frame.
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	timer := time.AfterFunc(time.Hour, cancel)
+	timer.Stop()
+	defer timer.Stop()
 	for {
 		select {
 		case <-c.done:
@@ -101,8 +135,11 @@ func (c *conn) writeLoop(ctx context.Context) {
 		case <-ctx.Done():
 			c.close(wire.CloseGoingAway, "table closing")
 			return
-		case m := <-c.out:
-			if err := c.write(ctx, m); err != nil {
+		case o := <-c.out:
+			m := o.m
+			timer.Reset(writeTimeout)
+			err := c.write(wctx, o)
+			if !timer.Stop() || err != nil {
 				c.close(wire.CloseInternal, "write failed")
 				return
 			}
@@ -118,13 +155,15 @@ func (c *conn) writeLoop(ctx context.Context) {
 	}
 }
 
-func (c *conn) write(ctx context.Context, m wire.Message) error {
-	data, err := json.Marshal(m)
-	if err != nil {
-		return err
+// write sends one frame; ctx bounds it.
+func (c *conn) write(ctx context.Context, o outgoing) error {
+	data := o.frame
+	if data == nil {
+		var err error
+		if data, err = json.Marshal(o.m); err != nil {
+			return err
+		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
 	return c.t.Write(ctx, data)
 }
 
@@ -228,11 +267,10 @@ func (c *conn) setRef(ref string) {
 
 // viewMessage builds the message for one seat's view: nothing else is read.
 func viewMessage(game string, v engine.View, version int, events []engine.Event, over bool) (wire.Message, error) {
-	data, err := engine.EncodeView(game, v)
+	data, hash, err := encodeView(game, v)
 	if err != nil {
 		return wire.Message{}, err
 	}
-	sum := sha256.Sum256(data)
-	return wire.Message{Type: wire.TypeView, Game: game, Version: int64(version), Hash: hex.EncodeToString(sum[:]),
+	return wire.Message{Type: wire.TypeView, Game: game, Version: int64(version), Hash: hash,
 		View: data, Events: events, Over: over}, nil
 }

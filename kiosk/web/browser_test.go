@@ -379,10 +379,17 @@ func TestBrowserMakesItsNextKeysAheadAndNeverReusesThem(t *testing.T) {
 	waitState(t, ctx, "the game", inGame)
 	var first string
 	waitState(t, ctx, "keys made ahead", func(string) bool { first = keptKeys(ctx); return first != "" })
+	// Keys kept for another table's kiosk are forgotten on opening.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.setItem('tablee.next.anotherKiosk', 'x.y') || true`)); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	waitState(t, ctx, "the resumed game", inGame)
+	if other, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.getItem('tablee.next.anotherKiosk') !== null`)); other {
+		t.Error("keys kept for another kiosk are still there")
+	}
 	var second string
 	waitState(t, ctx, "new keys made ahead", func(string) bool { second = keptKeys(ctx); return second != "" && second != first })
 	// Put the used keys back, as a second tab that read them at the same

@@ -315,6 +315,20 @@ func ffPlayUntil(t *testing.T, ctx context.Context, f *firefox, what string, don
 	}
 }
 
+// ffJoin opens the QR code's URL in Firefox and takes a seat as name.
+func ffJoin(t *testing.T, ctx context.Context, f *firefox, k *kiosk, name string) {
+	t.Helper()
+	if err := f.navigate(ctx, k.join.String()); err != nil {
+		t.Fatal(err)
+	}
+	ffWait(t, ctx, f, "the join form", `document.getElementById('nick') ? 'yes' : ''`, func(v string) bool { return v == "yes" })
+	if _, err := f.eval(ctx, `((name) => { document.getElementById('nick').value = name;
+		document.querySelector('.join button[type=submit]').click(); return 'ok'; })(`+jsString(name)+`)`); err != nil {
+		t.Fatal(err)
+	}
+	ffWait(t, ctx, f, "the seat", stateJS, func(s string) bool { return s != "join" && s != "joining" && s != "boot" && s != "" })
+}
+
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
@@ -328,14 +342,7 @@ func TestFirefoxPlaysAWholeCanailleGame(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
-	if err := f.navigate(ctx, k.join.String()); err != nil {
-		t.Fatal(err)
-	}
-	ffWait(t, ctx, f, "the join form", `document.getElementById('nick') ? 'yes' : ''`, func(v string) bool { return v == "yes" })
-	if _, err := f.eval(ctx, `(() => { const n = document.getElementById('nick'); n.value = 'Firmin';
-		document.querySelector('.join button[type=submit]').click(); return 'ok'; })()`); err != nil {
-		t.Fatal(err)
-	}
+	ffJoin(t, ctx, f, k, "Firmin")
 	ffWait(t, ctx, f, "the game", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") })
 	if st := seatState(k, 0); st.Name != "Firmin" || st.State != server.SeatConnected {
 		t.Fatalf("seat 0 after joining in Firefox: %+v", st)

@@ -180,6 +180,16 @@ function takeKeys() {
   return k || makeKeys();
 }
 
+// forgetOtherKeys deletes keys kept for other tables' kiosks: a phone
+// keeps secret keys only for the table it is at.
+function forgetOtherKeys() {
+  try {
+    for (const k of Object.keys(localStorage)) {
+      if (k.startsWith('tablee.next.') && k !== 'tablee.next.' + S.keyText) localStorage.removeItem(k);
+    }
+  } catch { /* private mode */ }
+}
+
 // prepareKeys makes the next connection's keys when the page is idle,
 // unless some are kept already.
 let preparing = false;
@@ -877,6 +887,7 @@ async function start() {
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
+    forgetOtherKeys();
     S.token = store.get('seat.' + S.keyText) || '';
     S.screen = S.token ? 'joining' : 'join';
     if (S.token) connect();
