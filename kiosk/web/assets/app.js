@@ -451,17 +451,21 @@ let handShown = false;
 
 // markHand records, once per page, when the seat's hand is first on screen
 // complete: texts in the page's language, card faces known, and, when the
-// seat is to play, its playable cards enabled. The budget benchmark
-// (BenchmarkHandInteractive) reads this mark; detail.enabled says how many
-// cards could be tapped at that moment.
+// seat is to play, its playable cards enabled. The mark is made once the
+// frame showing the hand has been laid out and painted (the next frame
+// begins), not when its elements were built. The budget benchmark
+// (BenchmarkHandInteractive) reads it; detail.enabled says how many cards
+// could be tapped then.
 function markHand(hand) {
   if (handShown || S.screen !== 'seat' || !S.view || !S.online || !textsReady) return;
   if (S.game === 'canaille' && !facesReady) return;
-  const cards = hand.querySelectorAll('.cards .card');
-  if (!cards.length) return;
+  if (!hand.querySelector('.cards .card')) return;
   handShown = true;
-  const enabled = [...cards].filter((c) => !c.disabled).length;
-  performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const cards = [...hand.querySelectorAll('.cards .card')];
+    const enabled = cards.filter((c) => !c.disabled).length;
+    performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
+  }));
 }
 
 // stateName names what the page shows, for tests and screenshots:
