@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
 )
 
@@ -39,7 +41,7 @@ func playPhone(ctx context.Context, c *client.Client, rules engine.Rules, games 
 		if !ok {
 			return seen, c.Err()
 		}
-		if len(seen) == 0 || (seen[len(seen)-1].over && !u.Over) {
+		if len(seen) == 0 || u.NewGame {
 			if len(seen) == games {
 				return seen, errors.New("a game more than expected")
 			}
@@ -151,9 +153,18 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 		t.Fatalf("Bernd's phone: %d games, %v", len(b.seen), b.err)
 	}
 	g1, g2 := b.seen[0], b.seen[1]
-	if g2.token == g1.token || g2.first.Version != 0 || g2.first.Over || !g2.over {
-		t.Errorf("the second game reached Bernd as token changed %v, first view v%d over %v, ended %v",
-			g2.token != g1.token, g2.first.Version, g2.first.Over, g2.over)
+	if g2.token == g1.token || g2.first.Over || !g2.over {
+		t.Errorf("the second game reached Bernd as token changed %v, first view over %v, ended %v",
+			g2.token != g1.token, g2.first.Over, g2.over)
+	}
+	// The first view Bernd took after the new welcome is exactly his
+	// seat's view of the second game at its version (the client keeps
+	// only the newest of views it has not read yet): nothing of the first.
+	if want := viewAt(t, k, second, engine.Seat(seatOf["Bernd"]), int(g2.first.Version)); !bytes.Equal(g2.first.View, want) {
+		t.Errorf("Bernd's first view of the second game (v%d) is not the second game's:\n%s\nwant\n%s", g2.first.Version, g2.first.View, want)
+	}
+	if names := g2.first.Names; len(names) != 2 || names[seatOf["Anja"]] != "Anja" || names[seatOf["Bernd"]] != "Bernd" {
+		t.Errorf("Bernd's phone names the seats %q", names)
 	}
 	if slices.Equal(g1.hand, g2.hand) {
 		t.Error("Bernd was dealt the same hand in both games")
@@ -175,6 +186,34 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 	if r := second.Record(); r.Game != "canaille" || r.Seed == first.Record().Seed {
 		t.Errorf("second game %s with the first's seed", r.Game)
 	}
+}
+
+// viewAt is seat's view of the session s after its first version moves,
+// rebuilt from its seed and move log, as the table encodes it.
+func viewAt(t *testing.T, k *testKiosk, s *host.Session, seat engine.Seat, version int) []byte {
+	t.Helper()
+	moves, err := k.tb.DB().Moves(context.Background(), s.ID())
+	if err != nil || len(moves) < version {
+		t.Fatalf("%d moves logged, want %d: %v", len(moves), version, err)
+	}
+	var log []engine.Record
+	for _, m := range moves[:version] {
+		r, err := engine.DecodeMove(s.Game(), m.JSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log = append(log, r)
+	}
+	rec := s.Record()
+	st, err := engine.Replay(s.Game(), engine.Setup{Seats: len(rec.Seats), Options: rec.Options, Seed: rec.Seed}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := engine.EncodeView(rec.Game, st.View(seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 func TestBackToTheLobbyLetsThePhonesGo(t *testing.T) {

@@ -84,6 +84,12 @@ func drive(ui *kioskUI, name string, ready chan struct{}) {
 			close(ready)
 		}()
 		return
+	case "seating-setup": // a guest on the table and a phone for Canoë
+		ui.showSeating(game("canoe"))
+		ui.seatingScreen.Remove(1)
+		ui.seatingScreen.Remove(0)
+		ui.seatingScreen.AddTouchButton().OnTapped()
+		ui.seatingScreen.AddPhone()
 	case "results":
 		ui.showSeating(game("canoe"))
 		ui.startGame(lastGame{game("canoe"), nil, ui.seatingScreen.Plan()})

@@ -58,7 +58,12 @@ func (c *Client) welcomed(m wire.Message) {
 	}
 	if r := c.takeHello(m.Ref); r != nil {
 		r.finish(reply{welcome: w})
+		return
 	}
+	// A welcome that answers no join or resume of ours: the table plays
+	// again with the same seats (docs/protocol.md, Play again).
+	c.opts.Logf("the table started the next game: %v at %s", w.Seat, w.Table)
+	c.view.newGame = true
 }
 
 func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Message) {
@@ -78,7 +83,8 @@ func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Messag
 }
 
 // deliver hands u to the reader, replacing a view it has not taken yet:
-// every view is whole, so only the newest matters.
+// every view is whole, so only the newest matters — but the start of a
+// new game is kept, so the reader learns the game changed.
 func (c *Client) deliver(u Update) {
 	for {
 		select {
@@ -87,7 +93,8 @@ func (c *Client) deliver(u Update) {
 		default:
 		}
 		select {
-		case <-c.updates:
+		case old := <-c.updates:
+			u.NewGame = u.NewGame || old.NewGame
 		default:
 		}
 	}

@@ -25,6 +25,13 @@ type Update struct {
 	Waiting int
 	// Away lists the seats whose phone is not connected now.
 	Away []engine.Seat
+	// NewGame marks the first view of the next game at the same table,
+	// after the table played again with the same seats (a welcome this
+	// phone did not ask for): whatever came before was another game.
+	NewGame bool
+	// Names are the seats' nicknames as the kiosk shows them, by seat;
+	// "" (or a short list) for a seat still free or played by a bot.
+	Names []string
 	// Record is set once the table has recorded the finished game, for a
 	// phone that joined with a player key: the rating change and the
 	// place on the game's board. It comes with the last view again.
@@ -46,7 +53,9 @@ type viewState struct {
 	last    int64 // version of the newest view accepted
 	waiting int   // its seat status, to take a same-version view that changes it
 	away    []engine.Seat
+	names   []string
 	fresh   bool   // after a welcome: take the next view whatever its version
+	newGame bool   // after the table's own welcome: the next view starts a game
 	syncing bool   // a sync is under way: take the next view not older than last
 	latest  Update // the newest view accepted, with its record once known
 }
@@ -67,7 +76,7 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		return Update{}, needSync
 	}
 	if !s.fresh {
-		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away)
+		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away) || !slices.Equal(m.Names, s.names)
 		if m.Version < s.last || (m.Version == s.last && !s.syncing && !seatsChanged) {
 			return Update{}, ignored
 		}
@@ -77,12 +86,12 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		}
 	}
 	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
-		Waiting: m.Waiting, Away: m.Away}
+		Waiting: m.Waiting, Away: m.Away, Names: m.Names, NewGame: s.newGame}
 	if m.Version == s.latest.Version && m.Game == s.latest.Game {
 		u.Record = s.latest.Record // the same game's end again: keep what it meant
 	}
-	s.last, s.fresh, s.syncing, s.latest = m.Version, false, false, u
-	s.waiting, s.away = m.Waiting, m.Away
+	s.last, s.fresh, s.syncing, s.latest, s.newGame = m.Version, false, false, u, false
+	s.waiting, s.away, s.names = m.Waiting, m.Away, m.Names
 	return u, accepted
 }
 

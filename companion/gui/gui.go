@@ -67,6 +67,7 @@ type App struct {
 	stop  context.CancelFunc
 
 	current screen
+	names   []string // the seats' nicknames from the latest view
 	// Screens, kept for tests: the last of each kind shown.
 	find *findScreen
 	join *joinScreen
@@ -146,9 +147,17 @@ func (a *App) gameName(id string) string {
 	return id
 }
 
-// seatName is how the app names a seat: "Seat 3" (seats count from 1 for
-// people, as on the kiosk).
+// seatName is how the app names a seat: its nickname as the kiosk shows
+// it, else "Seat 3" (seats count from 1 for people, as on the kiosk).
 func (a *App) seatName(s engine.Seat) string {
+	if s.Valid(len(a.names)) && a.names[s] != "" {
+		return a.names[s] // the nickname the kiosk shows
+	}
+	return a.seatNumber(s)
+}
+
+// seatNumber is "Seat 3", as the kiosk numbers the seats' panels.
+func (a *App) seatNumber(s engine.Seat) string {
 	return a.texts.T(a.lang, "common.seat", map[string]any{"N": int(s) + 1})
 }
 

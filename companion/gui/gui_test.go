@@ -193,7 +193,7 @@ func TestABoardGameShowsTheScoreAndWhoseTurn(t *testing.T) {
 	// The bot may answer at once: the state line's history, not its
 	// current text, shows that the turn passed to the other seat.
 	p.u.until(t, "the other seat's turn", func() bool {
-		return slices.Contains(p.seat.shown[before:], "Waiting for Seat 2…")
+		return slices.Contains(p.seat.shown[before:], "Waiting for Bot1…") // the bot's nickname
 	})
 }
 

@@ -214,10 +214,11 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		s.refresh()
 		return
 	}
-	if s.over && !u.Over { // the table plays again with the same seats
+	if u.NewGame { // the table plays again with the same seats
 		s.record = nil
 	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	s.a.names = u.Names
 	if u.Record != nil {
 		s.record = u.Record
 	}
@@ -307,7 +308,7 @@ func (s *seatScreen) title() string {
 	if s.c == nil {
 		return s.saved.Table
 	}
-	return s.saved.Table + " · " + a.gameName(s.w.Game) + " · " + a.seatName(s.w.Seat)
+	return s.saved.Table + " · " + a.gameName(s.w.Game) + " · " + a.seatNumber(s.w.Seat)
 }
 
 // refresh redraws the state line and the panel from the screen's state.

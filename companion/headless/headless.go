@@ -89,18 +89,21 @@ func RunGames(ctx context.Context, cfg Config, games int) ([]Outcome, error) {
 		if err != nil {
 			return outs, err
 		}
-		out, err := play(ctx, c, rules, b, w.Seat, cfg.Key != "", cfg.Logf, first)
+		out, next, err := play(ctx, c, rules, b, w.Seat, cfg.Key != "", cfg.Logf, first)
 		if err != nil {
 			return outs, err
 		}
 		if outs = append(outs, out); len(outs) >= games {
 			return outs, nil
 		}
-		next, err := awaitNextGame(ctx, c)
-		if err != nil {
-			return outs, fmt.Errorf("waiting for the next game: %w", err)
+		if next == nil {
+			u, err := awaitNextGame(ctx, c)
+			if err != nil {
+				return outs, fmt.Errorf("waiting for the next game: %w", err)
+			}
+			next = &u
 		}
-		first, w = &next, c.Welcome()
+		first, w = next, c.Welcome()
 		cfg.Logf("the table plays again: %v, %s", w.Seat, w.Game)
 	}
 }

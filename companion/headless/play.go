@@ -15,18 +15,22 @@ import (
 // play decides for seat with b on each view that is the seat's turn, until
 // a view says the game is over (and, for a player, the table's record of
 // it has come).
-// first, if not nil, is the game's first update, already received.
-func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, player bool, logf func(string, ...any), first *client.Update) (Outcome, error) {
+// first, if not nil, is the game's first update, already received. When
+// the table starts the next game before this one's end was seen (the
+// client keeps only the newest view), the outcome is not Known and next
+// is the next game's first update.
+func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bot, seat engine.Seat, player bool, logf func(string, ...any), first *client.Update) (out Outcome, next *client.Update, err error) {
 	for {
 		var u client.Update
 		if first != nil {
 			u, first = *first, nil
 		} else {
-			next, err := nextUpdate(ctx, c)
-			if err != nil {
-				return Outcome{}, err
+			if u, err = nextUpdate(ctx, c); err != nil {
+				return Outcome{}, nil, err
 			}
-			u = next
+			if u.NewGame {
+				return Outcome{Seat: seat}, &u, nil
+			}
 		}
 		v, err := u.Decode(rules)
 		if err != nil {
@@ -41,13 +45,13 @@ func play(ctx context.Context, c *client.Client, rules engine.Rules, b engine.Bo
 			if player && out.Record == nil {
 				out.Record = awaitRecord(ctx, c, logf)
 			}
-			return out, nil
+			return out, nil, nil
 		}
 		// While seats are free the table refuses moves; it sends the view
 		// again when the last one is taken, and the bot plays then.
 		if v.Turn() == seat && u.Waiting == 0 {
 			if err := decide(ctx, c, b, v, rules.Info().ID, logf); err != nil {
-				return Outcome{}, err
+				return Outcome{}, nil, err
 			}
 		}
 	}
@@ -67,16 +71,13 @@ func nextUpdate(ctx context.Context, c *client.Client) (client.Update, error) {
 }
 
 // awaitNextGame waits, after a game's end, for the table to play again
-// with the same seats: the first view that is not over comes after the
-// table's welcome for the next session (docs/protocol.md, Play again).
+// with the same seats: the first view after the table's welcome for the
+// next session (docs/protocol.md, Play again).
 func awaitNextGame(ctx context.Context, c *client.Client) (client.Update, error) {
 	for {
 		u, err := nextUpdate(ctx, c)
-		if err != nil {
+		if err != nil || u.NewGame {
 			return u, err
-		}
-		if !u.Over {
-			return u, nil
 		}
 	}
 }

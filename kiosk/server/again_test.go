@@ -125,3 +125,19 @@ func TestDismissLetsThePhonesGo(t *testing.T) {
 		t.Error("the code still works after the table let its phones go")
 	}
 }
+
+func TestViewsNameTheSeats(t *testing.T) {
+	tb := newTable(t, "canoe", []db.Seat{TouchSeat("Zoé"), host.GuestSeat("")})
+	p := tb.dial(t)
+	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Bernd"})
+	w := p.expect(wire.TypeWelcome)
+	v := p.expect(wire.TypeView)
+	if len(v.Names) != 2 || v.Names[0] != "Zoé" || v.Names[1] != "Bernd" {
+		t.Fatalf("names %q, want the guest on the table and the phone's nickname", v.Names)
+	}
+	for _, n := range v.Names {
+		if n == w.Token {
+			t.Fatal("a token among the names")
+		}
+	}
+}

@@ -96,6 +96,16 @@ func viewFrame(m wire.Message, events []byte) ([]byte, error) {
 		}
 		buf = append(buf, ']')
 	}
+	if len(m.Names) > 0 {
+		buf = append(buf, `,"names":[`...)
+		for i, n := range m.Names {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendString(buf, n)
+		}
+		buf = append(buf, ']')
+	}
 	return append(buf, '}'), nil
 }
 

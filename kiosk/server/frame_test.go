@@ -71,10 +71,10 @@ func TestViewFrameIsJSONMarshal(t *testing.T) {
 		{Type: wire.TypeView, Game: "canyon", Version: 12, Hash: "ab12", View: view},
 		{Type: wire.TypeView, Game: "canyon", Version: 0, Hash: "ab12", View: view, Waiting: 3},
 		{Type: wire.TypeView, Ref: "17", Game: "canoe", Version: 3, Hash: "ff", View: view, Events: events, Over: true,
-			Waiting: 1, Away: []engine.Seat{0, 4}},
+			Waiting: 1, Away: []engine.Seat{0, 4}, Names: []string{"Zoé", "", "a \"b\" <c>"}},
 		{Type: wire.TypeView, Ref: "a \"quoted\" ref <with> & \\ \u2028 é \x01", Game: "canaille", Version: 9, Hash: "00",
 			View: view, Events: events[:1]},
-		{Type: wire.TypeView, Ref: "bad utf-8 \xff", Game: "canyon", Version: 1, Hash: "1", View: view, Away: []engine.Seat{}},
+		{Type: wire.TypeView, Ref: "bad utf-8 \xff", Game: "canyon", Version: 1, Hash: "1", View: view, Away: []engine.Seat{}, Names: []string{}},
 		{Type: wire.TypeView},
 	}
 	for i, m := range cases {

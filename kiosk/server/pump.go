@@ -124,8 +124,8 @@ func (p *pump) again() {
 	}
 	refs := p.c.takeSyncs()
 	if len(refs) == 0 {
-		waiting, away := p.s.seatStatus()
-		if waiting == p.last.Waiting && slices.Equal(away, p.last.Away) {
+		waiting, away, names := p.s.seatStatus()
+		if waiting == p.last.Waiting && slices.Equal(away, p.last.Away) && slices.Equal(names, p.last.Names) {
 			return // the phone knows this already
 		}
 		msg := *p.last
@@ -165,7 +165,7 @@ func (s *Server) sendRecord(c *conn, sess *host.Session, seat engine.Seat) {
 
 // send stamps msg with the seats' status and queues it.
 func (p *pump) send(msg wire.Message) {
-	msg.Waiting, msg.Away = p.s.seatStatus()
+	msg.Waiting, msg.Away, msg.Names = p.s.seatStatus()
 	keep := msg
 	keep.Ref, keep.Events = "", nil
 	p.last = &keep

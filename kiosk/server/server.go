@@ -425,11 +425,26 @@ func (s *Server) awayLocked() []engine.Seat {
 }
 
 // seatStatus is what every view carries about the seats: how many are
-// still free and whose phone is away.
-func (s *Server) seatStatus() (waiting int, away []engine.Seat) {
+// still free, whose phone is away, and their public names.
+func (s *Server) seatStatus() (waiting int, away []engine.Seat, names []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.freeLocked(), s.awayLocked()
+	return s.freeLocked(), s.awayLocked(), s.namesLocked()
+}
+
+// namesLocked is each seat's nickname as the kiosk shows it, "" for a
+// free or bot seat; nil when no seat has one.
+func (s *Server) namesLocked() []string {
+	var names []string
+	for i, st := range s.seats {
+		if st.name != "" && !st.bot {
+			if names == nil {
+				names = make([]string, len(s.seats))
+			}
+			names[i] = st.name
+		}
+	}
+	return names
 }
 
 // seatsChanged tells the kiosk and every seated phone that a seat was

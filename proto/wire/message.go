@@ -65,6 +65,10 @@ type Message struct {
 	Waiting int `json:"waiting,omitempty"`
 	// Away lists, in a view, the seats whose phone is not connected.
 	Away []engine.Seat `json:"away,omitempty"`
+	// Names are, in a view, the seats' nicknames as the kiosk shows them
+	// (a phone's, or a guest's on the touch screen), by seat; "" for a
+	// seat still free or played by a bot. Nothing else of a seat.
+	Names []string `json:"names,omitempty"`
 	// Record is what the finished game meant for a seat played with a
 	// player key: rating change and place (record message).
 	Record *Record `json:"record,omitempty"`
