@@ -121,10 +121,10 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 	}
 }
 
-func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
-	test.NewTempApp(t)
-	seats := 3
-	slots := []geom.Slot{{Side: geom.Bottom, Along: 0.5}, {Side: geom.Left, Along: 0.5}, {Side: geom.Top, Along: 0.5}}
+// movingCanyon is a Canyon board with motion on, its seats at slots, in a
+// test window of 1600×760, and its renderer.
+func movingCanyon(t *testing.T, slots []geom.Slot) (*canyonBoard, *canyonRenderer) {
+	t.Helper()
 	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
 	t.Cleanup(func() {
 		if b.hold != nil {
@@ -134,7 +134,14 @@ func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(1600, 760))
-	r := test.WidgetRenderer(b).(*canyonRenderer)
+	return b, test.WidgetRenderer(b).(*canyonRenderer)
+}
+
+func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
+	test.NewTempApp(t)
+	seats := 3
+	slots := []geom.Slot{{Side: geom.Bottom, Along: 0.5}, {Side: geom.Left, Along: 0.5}, {Side: geom.Top, Along: 0.5}}
+	b, r := movingCanyon(t, slots)
 	from := func(seat int) fyne.Position { return geom.EdgeCard(slots[seat], b.Size(), cardSize) }
 	st := position(t, "canyon", seats, 5, 0)
 	b.Update(st.View(engine.Table), nil)
@@ -262,16 +269,7 @@ func TestCanyonLiftsAFinishedTrickWhileTheNextBegins(t *testing.T) {
 func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	test.NewTempApp(t)
 	slots := geom.DefaultSlots(seats)
-	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
-	t.Cleanup(func() {
-		if b.hold != nil {
-			b.hold.Stop()
-		}
-	})
-	w := test.NewTempWindow(t, b)
-	w.SetPadded(false)
-	w.Resize(fyne.NewSize(1600, 760))
-	r := test.WidgetRenderer(b).(*canyonRenderer)
+	b, r := movingCanyon(t, slots)
 	st := position(t, "canyon", seats, seed, 0)
 	b.Update(st.View(engine.Table), nil)
 	// Play until a trick is finished and the next one has its first card.

@@ -34,7 +34,8 @@ type Panel struct {
 	scratch software.WindowlessCanvas // draws one piece at a time
 	shown   *fyne.Container           // the turned pieces, in drawing order
 	shapes  map[fyne.CanvasObject]fyne.CanvasObject
-	texts   map[string]*canvas.Image // a text's turned pixels, by textKey
+	drawn   map[string]*drawing // texts and buttons drawn, by their key
+	gen     int                 // counts the redraws
 	pieces  []fyne.CanvasObject
 	scale   float32 // device pixels per unit the texts were drawn at
 }
@@ -44,7 +45,7 @@ func NewPanel(content fyne.CanvasObject, upright fyne.Size, turn geom.Turn) *Pan
 	p := &Panel{content: content, turn: turn, upright: upright,
 		off: software.NewTransparentCanvas(), scratch: software.NewTransparentCanvas(),
 		shown: container.NewWithoutLayout(), shapes: map[fyne.CanvasObject]fyne.CanvasObject{},
-		texts: map[string]*canvas.Image{}}
+		drawn: map[string]*drawing{}}
 	p.off.SetPadded(false)
 	p.off.SetContent(content)
 	p.off.Resize(upright)
@@ -63,19 +64,22 @@ func (p *Panel) Redraw() {
 	if s := p.pixelScale(); s != p.scale {
 		p.scale = s
 		p.scratch.SetScale(s)
-		clear(p.texts)
+		clear(p.drawn)
 	}
 	p.off.Resize(p.upright)
 	// Lay the content out again from the top: a row that gained a button
 	// changes the sizes of its parents too.
 	p.content.Refresh()
-	used := make(map[any]bool, len(p.texts)+len(p.shapes))
+	p.gen++
+	used := make(map[any]bool, len(p.shapes))
 	p.pieces = p.pieces[:0]
 	p.walk(p.content, fyne.Position{}, used)
-	// Forget the pieces of what the content no longer shows.
-	for k := range p.texts {
-		if !used[k] {
-			delete(p.texts, k)
+	// Forget the pieces of what the content no longer shows; a drawing is
+	// kept one redraw longer, since a panel often goes back to how it was
+	// (the turn comes and goes).
+	for k, d := range p.drawn {
+		if d.gen < p.gen-1 {
+			delete(p.drawn, k)
 		}
 	}
 	for k := range p.shapes {
@@ -123,15 +127,15 @@ func (p *Panel) walk(o fyne.CanvasObject, origin fyne.Position, used map[any]boo
 		c.FillColor, c.StrokeColor, c.StrokeWidth = v.FillColor, v.StrokeColor, v.StrokeWidth
 		p.place(c, at, o.Size())
 	case *canvas.Text:
-		key := textKey(v)
-		img := p.texts[key]
-		if img == nil {
-			img = p.turned(&canvas.Text{Text: v.Text, Color: v.Color, TextSize: v.TextSize, TextStyle: v.TextStyle,
+		p.place(p.drawing(textKey(v), func() *canvas.Image {
+			return p.turned(&canvas.Text{Text: v.Text, Color: v.Color, TextSize: v.TextSize, TextStyle: v.TextStyle,
 				Alignment: v.Alignment, FontSource: v.FontSource}, v.Size())
-			p.texts[key] = img
-		}
-		used[key] = true
-		p.place(img, at, o.Size())
+		}), at, o.Size())
+	case *widget.Button:
+		// A button in the panel is never hovered (taps reach it through the
+		// panel), so these make its whole look.
+		key := fmt.Sprintf("button %q %d %d %v %v %v", v.Text, v.Importance, v.Alignment, v.Disabled(), v.Icon != nil, v.Size())
+		p.place(p.drawing(key, func() *canvas.Image { return p.pictureOf(o) }), at, o.Size())
 	default:
 		p.picture(o, at)
 	}
@@ -147,14 +151,42 @@ func (p *Panel) place(piece fyne.CanvasObject, at fyne.Position, size fyne.Size)
 	p.pieces = append(p.pieces, piece)
 }
 
-// picture draws o alone and shows its pixels turned; o is put back where
-// its layout had it.
+// drawing is what draw made for key in this redraw or the one before,
+// else what draw makes now. A drawing is placed once a redraw: a second
+// piece with the same key gets its own.
+func (p *Panel) drawing(key string, draw func() *canvas.Image) *canvas.Image {
+	d := p.drawn[key]
+	switch {
+	case d == nil:
+		d = &drawing{img: draw()}
+		p.drawn[key] = d
+	case d.gen == p.gen:
+		return draw()
+	}
+	d.gen = p.gen
+	return d.img
+}
+
+// drawing is a text or a button drawn turned, and the last redraw that
+// showed it.
+type drawing struct {
+	img *canvas.Image
+	gen int
+}
+
+// picture draws o alone and shows its pixels turned.
 func (p *Panel) picture(o fyne.CanvasObject, at fyne.Position) {
+	p.place(p.pictureOf(o), at, o.Size())
+}
+
+// pictureOf is o drawn alone, turned; o is put back where its layout had
+// it.
+func (p *Panel) pictureOf(o fyne.CanvasObject) *canvas.Image {
 	pos, size := o.Position(), o.Size()
 	img := p.turned(o, size)
 	o.Move(pos)
 	o.Resize(size)
-	p.place(img, at, size)
+	return img
 }
 
 // turned is o drawn alone at size by the software painter, turned.

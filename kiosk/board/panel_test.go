@@ -64,8 +64,22 @@ func TestPanelShowsEachPieceTurned(t *testing.T) {
 	}
 	name.Text = "Carola B."
 	p.Redraw()
-	if p.pieces[2] == img || len(p.texts) != 1 {
-		t.Errorf("the changed name was not drawn again, or the old one kept (%d texts)", len(p.texts))
+	if p.pieces[2] == img {
+		t.Errorf("the changed name was not drawn again")
+	}
+	// Going back to the name shown a redraw ago draws nothing new.
+	name.Text = "Carola"
+	p.Redraw()
+	if p.pieces[2] != img {
+		t.Error("the name shown a redraw ago was drawn again")
+	}
+	// What two redraws did not show is forgotten.
+	name.Text = "Carola B."
+	p.Redraw()
+	name.Text = "Carola C."
+	p.Redraw()
+	if len(p.drawn) != 2 {
+		t.Errorf("%d drawings kept, want the last two names", len(p.drawn))
 	}
 }
 
