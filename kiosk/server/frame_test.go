@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/tablee/tablee/engine"
@@ -134,5 +135,26 @@ func TestEventsCacheEncodesASliceOnce(t *testing.T) {
 	again, _ := c.encode(a)
 	if &first[0] != &again[0] {
 		t.Error("the same slice was encoded again")
+	}
+}
+
+// TestViewFrameKnowsEveryMessageMember fails when wire.Message gains a
+// member: viewFrame writes a view message by hand, so a new member must be
+// written there (if views carry it) or refused, and listed here; else
+// phones would silently never receive it.
+func TestViewFrameKnowsEveryMessageMember(t *testing.T) {
+	known := map[string]bool{
+		// written in view frames
+		"V": true, "Type": true, "Ref": true, "Game": true, "Version": true, "Hash": true, "View": true,
+		"Events": true, "Over": true, "Waiting": true, "Away": true, "Names": true,
+		// refused: never in a view message
+		"Code": true, "Name": true, "Key": true, "Token": true, "Move": true, "Seat": true, "Table": true,
+		"Record": true, "Error": true,
+	}
+	typ := reflect.TypeOf(wire.Message{})
+	for i := range typ.NumField() {
+		if f := typ.Field(i); !known[f.Name] {
+			t.Errorf("wire.Message.%s is new: write it in viewFrame (frame.go) if views carry it, else refuse it there; then list it here", f.Name)
+		}
 	}
 }

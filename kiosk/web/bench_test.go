@@ -16,8 +16,9 @@ import (
 
 // BenchmarkHandInteractive measures, in Chromium with its CPU slowed 4×
 // and its cache off (a guest's first visit), the time from opening the QR
-// code's URL to the hand being on screen and tappable: page, scripts,
-// texts, the channel's handshake, resume and the first view. It is the
+// code's URL to the hand being on screen (the frame showing it laid out
+// and painted) and tappable: page, scripts, texts, the channel's
+// handshake, resume and the first view. It is the
 // seat's turn throughout (the bot has played), so "tappable" means the
 // page's mark found the hand's playable cards enabled; a run where it did
 // not fails. It reports the median as ms-to-hand.

@@ -26,7 +26,8 @@ const S = {
   view: null,
   over: false,
   online: false,
-  seats: [], // [{name, state}] from the kiosk, for names
+  seats: [], // [{name, state}] from the kiosk: which seats are bots
+  names: [], // the seats' nicknames, from the last view
   waiting: 0, // phone seats still free, from the last view
   away: [], // seats whose phone is not connected, from the last view
   record: null, // after the game: this player's rating change and place
@@ -337,6 +338,7 @@ function onView(m) {
   if (waiting !== S.waiting || away !== S.away.join()) askSeats();
   S.waiting = waiting;
   S.away = m.away || [];
+  S.names = m.names || [];
 }
 
 function onError(m) {
@@ -366,9 +368,10 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' nicknames (a message of the web
-// channel only; see docs/protocol.md): after a welcome, and when a view
-// says seats were taken or left. Nothing is polled.
+// askSeats asks the kiosk for the seats' states (a message of the web
+// channel only; see docs/protocol.md), to tell a bot's seat from a free
+// one (views carry the nicknames): after a welcome, and when a view says
+// seats were taken or left. Nothing is polled.
 function askSeats() {
   if (S.screen === 'seat') send({ type: 'seats' });
 }
@@ -401,7 +404,7 @@ function seatName(i) {
   if (i === S.seat) return t('web.you');
   const s = S.seats[i];
   if (s && s.state === 'bot') return t('web.bot', { N: i + 1 });
-  return (s && s.name) || t('common.seat', { N: i + 1 });
+  return S.names[i] || (s && s.name) || t('common.seat', { N: i + 1 });
 }
 
 function card(num, kind, mark, cls, onclick, disabled) {
@@ -451,17 +454,21 @@ let handShown = false;
 
 // markHand records, once per page, when the seat's hand is first on screen
 // complete: texts in the page's language, card faces known, and, when the
-// seat is to play, its playable cards enabled. The budget benchmark
-// (BenchmarkHandInteractive) reads this mark; detail.enabled says how many
-// cards could be tapped at that moment.
+// seat is to play, its playable cards enabled. The mark is made once the
+// frame showing the hand has been laid out and painted (the next frame
+// begins), not when its elements were built. The budget benchmark
+// (BenchmarkHandInteractive) reads it; detail.enabled says how many cards
+// could be tapped then.
 function markHand(hand) {
   if (handShown || S.screen !== 'seat' || !S.view || !S.online || !textsReady) return;
   if (S.game === 'canaille' && !facesReady) return;
-  const cards = hand.querySelectorAll('.cards .card');
-  if (!cards.length) return;
+  if (!hand.querySelector('.cards .card')) return;
   handShown = true;
-  const enabled = [...cards].filter((c) => !c.disabled).length;
-  performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const cards = [...hand.querySelectorAll('.cards .card')];
+    const enabled = cards.filter((c) => !c.disabled).length;
+    performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
+  }));
 }
 
 // stateName names what the page shows, for tests and screenshots:
