@@ -357,12 +357,16 @@ func seatLine(w Words, i int, st SeatView) string {
 	return name + " — " + w.T("kiosk.seat.connected")
 }
 
-// QRImage draws url as a QR code of size pixels with a quiet zone, black
-// on white whatever the theme, so any phone camera reads it.
+// QRImage draws url as a QR code of at most size pixels with a quiet
+// zone, black on white whatever the theme, so any phone camera reads it.
+// Every module gets the same whole number of pixels: scaled to an exact
+// size instead, some modules come out a pixel wider than others, and
+// readers then fail on some codes and not on others.
 func QRImage(url string, size int) (image.Image, error) {
 	q, err := qrcode.New(url, qrcode.Medium)
 	if err != nil {
 		return nil, err
 	}
-	return q.Image(size), nil
+	modules := len(q.Bitmap()) // the symbol with its quiet zone
+	return q.Image(-max(1, size/modules)), nil
 }
