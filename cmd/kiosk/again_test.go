@@ -76,8 +76,11 @@ func playPhone(ctx context.Context, c *client.Client, rules engine.Rules, games 
 			return seen, err
 		}
 		data, _ := json.Marshal(m)
+		// A move that ends the game may lose its answer when the table
+		// lets its phones go at once (back to the lobby): the client then
+		// stops, and c.Err says why once Updates closes.
 		var we *wire.Error
-		if err := c.Move(ctx, data); err != nil && !errors.As(err, &we) {
+		if err := c.Move(ctx, data); err != nil && !errors.As(err, &we) && !errors.Is(err, client.ErrDisconnected) {
 			return seen, err
 		}
 	}
