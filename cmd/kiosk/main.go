@@ -43,7 +43,13 @@ type options struct {
 	nameSet      bool      // --name given: it wins over the name the staff stored
 	started      time.Time // when the process started, for the start-up time logged
 	pprof        string    // debugging: serve Go's profiles there
+	botDelaySet  bool      // --bot-delay given
 }
+
+// windowBotDelay is how long a bot waits before its move on the table's
+// screen: a bot answering at once would leave the guests no time to see
+// the move before it (a card played, a piece moved) or to follow its own.
+const windowBotDelay = 800 * time.Millisecond
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
@@ -65,6 +71,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "headless: write a CPU profile (go tool pprof) to this file until the kiosk stops")
 	fs.Float64Var(&o.cfg.PhoneRate, "phone-rate", 0, fmt.Sprintf("messages per second one phone may send after its burst (default %d; load runs raise it)", server.DefaultMsgRate))
+	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 0, fmt.Sprintf("how long a bot waits before moving (default %v with a window, 0 headless)", windowBotDelay))
 	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -72,7 +79,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	fs.Visit(func(f *flag.Flag) { o.nameSet = o.nameSet || f.Name == "name" })
+	fs.Visit(func(f *flag.Flag) {
+		o.nameSet = o.nameSet || f.Name == "name"
+		o.botDelaySet = o.botDelaySet || f.Name == "bot-delay"
+	})
+	if !o.headless && !o.botDelaySet {
+		o.cfg.BotDelay = windowBotDelay
+	}
 	return o, nil
 }
 
