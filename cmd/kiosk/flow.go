@@ -135,7 +135,7 @@ func (ui *kioskUI) showTable(s *host.Session) {
 				ui.fault(err)
 			}
 		},
-		OnNewGame: ui.leaveGame,
+		OnStaffMenu: ui.leaveGame,
 	})
 	if err != nil {
 		ui.fault(err)

@@ -114,7 +114,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 		t.Fatal(err)
 	}
 	k.q.settle()
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	checkTargets(t, k, "PIN pad")
 	for _, key := range []string{"9", "7", "5", "3", "1", "OK"} {
 		test.Tap(button(t, k.w, key))

@@ -259,14 +259,14 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 			test.Tap(button(t, k.w, key))
 		}
 	}
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("1", "3", "5", "7", "OK")
 	if onScreenText(k.w, "Autre téléphone") {
 		t.Fatal("a wrong PIN opened the staff's menu")
 	}
 	test.Tap(button(t, k.w, "Annuler"))
 
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("2", "4", "6", "8", "OK")
 	if !onScreenText(k.w, "Personnel : partie en cours") {
 		t.Fatal("the right PIN did not open the staff's menu over the game")
@@ -292,7 +292,7 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 		t.Fatal("the game did not come back once the new phone joined")
 	}
 
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("2", "4", "6", "8", "OK")
 	bernd := 1 - anja
 	test.Tap(k.ui.gameStaff.BotButton(bernd))

@@ -211,7 +211,7 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 			test.Tap(button(t, k.w, key))
 		}
 	}
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("1", "1", "1", "1", "OK")
 	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Oui, abandonner" }); ok {
 		t.Fatal("a wrong PIN reached the confirmation")
@@ -221,7 +221,7 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 		t.Fatal("cancelling the PIN left the game")
 	}
 
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("2", "4", "6", "8", "OK")
 	test.Tap(button(t, k.w, "Abandonner la partie")) // in the staff's menu
 	test.Tap(button(t, k.w, "Annuler"))              // the confirmation's
@@ -229,7 +229,7 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 		t.Fatal("the game was abandoned without confirmation")
 	}
 
-	test.Tap(button(t, k.w, "Nouvelle partie"))
+	test.Tap(button(t, k.w, "Personnel"))
 	press("2", "4", "6", "8", "OK")
 	test.Tap(button(t, k.w, "Abandonner la partie"))
 	test.Tap(button(t, k.w, "Oui, abandonner"))

@@ -64,7 +64,9 @@ type TableConfig struct {
 	OnRelease func(engine.Seat)
 	// OnHandToBot, when set, is offered for seats away past AwayTimeout.
 	OnHandToBot func(engine.Seat)
-	OnNewGame   func()
+	// OnStaffMenu is the corner button, for the staff: it asks the PIN
+	// and offers to move a seat, hand it to a bot or abandon the game.
+	OnStaffMenu func()
 	// Slots says where each seat's panel sits; nil: geom.DefaultSlots.
 	Slots []geom.Slot
 	// Still turns motion off (golden images, screenshots).
@@ -154,9 +156,9 @@ func seatSlots(cfg TableConfig) []geom.Slot {
 
 func (t *Table) buildRoot() {
 	slots := t.slots
-	newGame := widget.NewButton(t.tr("board.new-game"), func() {
-		if t.cfg.OnNewGame != nil {
-			t.cfg.OnNewGame()
+	staffMenu := widget.NewButton(t.tr("board.staff"), func() {
+		if t.cfg.OnStaffMenu != nil {
+			t.cfg.OnStaffMenu()
 		}
 	})
 	t.code = canvas.NewText("", color.White)
@@ -181,7 +183,7 @@ func (t *Table) buildRoot() {
 		t.panels = append(t.panels, p)
 		objs = append(objs, p.panel)
 	}
-	objs = append(objs, t.pulse.rect, container.NewCenter(t.wait), newGame)
+	objs = append(objs, t.pulse.rect, container.NewCenter(t.wait), staffMenu)
 	t.root = container.New(lay, objs...)
 	lay.t = t
 }
@@ -355,7 +357,7 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, s := range l.slots {
 		edge[s.Side] = PanelSize.Height + 10
 	}
-	// The corners hold the new-game button, so the board keeps a margin.
+	// The corners hold the staff button, so the board keeps a margin.
 	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
 	boardSize := fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom])
 	objs[0].Move(boardPos)
