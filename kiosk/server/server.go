@@ -271,26 +271,23 @@ func (s *Server) Continue(ctx context.Context, sess *host.Session) error {
 // wire.Closed) and its token is void; the code stops working until the
 // next session.
 func (s *Server) Dismiss() {
-	s.mu.Lock()
-	for _, st := range s.seats {
-		if st.conn != nil {
-			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Closed, "the table went back to choosing a game")})
-			st.conn.setSeat(engine.NoSeat)
-		}
-	}
-	s.session, s.code, s.link, s.seats = nil, "", "", nil
-	s.mu.Unlock()
-	s.cfg.OnChange()
+	s.letGo(wire.Errorf(wire.Closed, "the table went back to choosing a game"))
 }
 
 // Abandoned tells every phone of the current session that the table
 // abandoned the game (removed, code wire.Abandoned), revokes their tokens
 // and forgets the session: the code stops working until the next one.
 func (s *Server) Abandoned() {
+	s.letGo(wire.Errorf(wire.Abandoned, "the game was abandoned at the table"))
+}
+
+// letGo sends every seated phone removed with why, unbinds it and forgets
+// the session, its code and its seats.
+func (s *Server) letGo(why *wire.Error) {
 	s.mu.Lock()
 	for _, st := range s.seats {
 		if st.conn != nil {
-			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: wire.Errorf(wire.Abandoned, "the game was abandoned at the table")})
+			st.conn.send(wire.Message{Type: wire.TypeRemoved, Error: why})
 			st.conn.setSeat(engine.NoSeat)
 		}
 	}
