@@ -110,15 +110,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 			Code: k.tb.Server().Code(), Name: "Anja", Key: key, Bot: engine.LevelRandom, Seed: 1, Games: catalog.Registry()}, 2)
 		anja <- games{outs, err}
 	}()
-	c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	wb, err := c.Join(ctx, k.tb.Server().Code(), "Bernd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, wb := k.join(ctx, t, "Bernd")
 	seatOf := map[string]int{"Bernd": int(wb.Seat), "Anja": 1 - int(wb.Seat)} // whoever joined first sits first
 	type seenGames struct {
 		seen []phoneGame
@@ -231,14 +223,7 @@ func TestBackToTheLobbyLetsThePhonesGo(t *testing.T) {
 	game := k.tb.Session()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if _, err := c.Join(ctx, k.tb.Server().Code(), "Anja"); err != nil {
-		t.Fatal(err)
-	}
+	c, _ := k.join(ctx, t, "Anja")
 	played := make(chan error, 1)
 	go func() {
 		_, err := playPhone(ctx, c, canyonduel.New(), 2) // a second game that never comes

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
@@ -105,14 +104,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 	// A phone takes the seat; the game waits for its first move.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if _, err := c.Join(ctx, k.tb.Server().Code(), "Anja"); err != nil {
-		t.Fatal(err)
-	}
+	k.join(ctx, t, "Anja")
 	k.q.settle()
 	test.Tap(button(t, k.w, "Personnel"))
 	checkTargets(t, k, "PIN pad")

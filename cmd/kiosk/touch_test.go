@@ -202,12 +202,7 @@ func TestAPhoneCannotTakeATouchSeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	join := func(name string) (client.Welcome, error) {
-		c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		return c.Join(ctx, k.tb.Server().Code(), name)
+		return k.dial(ctx, t).Join(ctx, k.tb.Server().Code(), name)
 	}
 	if w, err := join("Anja"); err != nil || w.Seat != 0 {
 		t.Fatalf("Anja's phone: seat %v, %v", w.Seat, err)
@@ -236,12 +231,7 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 	defer cancel()
 	phones := map[string]*client.Client{}
 	for _, name := range []string{"Anja", "Bernd", "Carola"} {
-		c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		phones[name] = c
+		phones[name] = k.dial(ctx, t)
 	}
 	for _, name := range []string{"Anja", "Bernd"} {
 		if _, err := phones[name].Join(ctx, k.tb.Server().Code(), name); err != nil {

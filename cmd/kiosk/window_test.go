@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/staff"
@@ -239,4 +240,26 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 	if k.ui.lobby == nil {
 		t.Error("not back in the lobby")
 	}
+}
+
+// dial connects a phone to the kiosk's table, closed when the test ends.
+func (k *testKiosk) dial(ctx context.Context, t *testing.T) *client.Client {
+	t.Helper()
+	c, err := client.Dial(ctx, k.tb.Addr(), k.tb.Fingerprint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// join connects a phone and takes a seat with the table's code as name.
+func (k *testKiosk) join(ctx context.Context, t *testing.T, name string) (*client.Client, client.Welcome) {
+	t.Helper()
+	c := k.dial(ctx, t)
+	w, err := c.Join(ctx, k.tb.Server().Code(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, w
 }
