@@ -213,10 +213,7 @@ func viewAt(t *testing.T, k *testKiosk, s *host.Session, seat engine.Seat, versi
 
 func TestBackToTheLobbyLetsThePhonesGo(t *testing.T) {
 	test.NewTempApp(t)
-	k := openKiosk(t, tableConfig(t))
-	k.ui.attract.Touch()
-	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
-	s := k.ui.seatingScreen
+	k, s := seatingFor(t, "canyonduel")
 	s.Remove(1)
 	s.AddBot(engine.LevelRandom)
 	test.Tap(s.StartButton())

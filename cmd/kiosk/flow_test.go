@@ -128,10 +128,7 @@ func decodeQR(t *testing.T, img image.Image) string {
 
 func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	test.NewTempApp(t)
-	k := openKiosk(t, tableConfig(t))
-	k.ui.attract.Touch()
-	test.Tap(k.ui.lobby.PlayButton("canoe"))
-	s := k.ui.seatingScreen
+	k, s := seatingFor(t, "canoe")
 	s.Remove(1)
 	s.AddBot(engine.LevelRandom) // one phone, one bot
 	test.Tap(s.StartButton())

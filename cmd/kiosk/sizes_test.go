@@ -39,14 +39,7 @@ func smallTargets(o fyne.CanvasObject, path string, seen *int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s/%s %q: %.0f px high", path, name, label, o.Size().Height))
 	}
-	var kids []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		kids = c.Objects
-	case fyne.Widget:
-		kids = test.WidgetRenderer(c).Objects()
-	}
-	for _, k := range kids {
+	for _, k := range children(o) {
 		out = append(out, smallTargets(k, path+"/"+name, seen)...)
 	}
 	return out

@@ -189,10 +189,7 @@ func TestTouchSeatsStayPlayableAfterTheKioskIsReopened(t *testing.T) {
 
 func TestAPhoneCannotTakeATouchSeat(t *testing.T) {
 	test.NewTempApp(t)
-	k := openKiosk(t, tableConfig(t))
-	k.ui.attract.Touch()
-	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
-	s := k.ui.seatingScreen
+	k, s := seatingFor(t, "canyonduel")
 	s.Remove(1)
 	test.Tap(s.AddTouchButton()) // seat 1 on the table, seat 0 a phone
 	test.Tap(s.StartButton())

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -24,14 +25,7 @@ func find[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool
 	if w, ok := o.(W); ok && match(w) {
 		return w, true
 	}
-	var kids []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		kids = c.Objects
-	case fyne.Widget:
-		kids = test.WidgetRenderer(c).Objects()
-	}
-	for _, k := range kids {
+	for _, k := range children(o) {
 		if w, ok := find(k, match); ok {
 			return w, true
 		}
@@ -262,4 +256,25 @@ func (k *testKiosk) join(ctx context.Context, t *testing.T, name string) (*clien
 		t.Fatal(err)
 	}
 	return c, w
+}
+
+// children are the objects o shows: a container's, or a widget's renderer's.
+func children(o fyne.CanvasObject) []fyne.CanvasObject {
+	switch c := o.(type) {
+	case *fyne.Container:
+		return c.Objects
+	case fyne.Widget:
+		return test.WidgetRenderer(c).Objects()
+	}
+	return nil
+}
+
+// seatingFor opens a kiosk and goes from the attract screen through the
+// lobby to game's seating screen, as a group sitting down does.
+func seatingFor(t *testing.T, game string) (*testKiosk, *screen.Seating) {
+	t.Helper()
+	k := openKiosk(t, tableConfig(t))
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton(game))
+	return k, k.ui.seatingScreen
 }
