@@ -60,6 +60,9 @@ func waitMoves(t *testing.T, s *Session, n int) {
 	t.Helper()
 	updates, stop := s.Subscribe(engine.Table)
 	defer stop()
+	if s.Moves() >= n { // reached before the subscription
+		return
+	}
 	for range updates {
 		if s.Moves() >= n {
 			return

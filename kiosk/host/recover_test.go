@@ -33,8 +33,12 @@ func TestRecoverResumesIdentically(t *testing.T) {
 		t.Fatal(err)
 	}
 	for s.Moves() < 40 {
+		// The count is read before the turn: read after, it may already
+		// include the bot's move, and the wait would be for one more
+		// move that, on a guest's turn, never comes.
+		before := s.Moves()
 		if !playOne(ctx, t, s, &rng) {
-			waitMoves(t, s, s.Moves()+1) // the bot's turn
+			waitMoves(t, s, before+1) // the bot's turn
 		}
 	}
 	// A guest may be mid-move when the host stops: wait for the bot.
