@@ -76,6 +76,18 @@ func appendCells(cells []Cell, path []int8) []Cell {
 
 // Apply makes seat's move m, a Move or a *Move, or explains why not.
 func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
+	return s.act(seat, m, true)
+}
+
+// Step is Apply without the events, for engine.Stepper.
+func (s *State) Step(seat engine.Seat, m engine.Move) error {
+	_, err := s.act(seat, m, false)
+	return err
+}
+
+// act checks seat's move and makes it; the events are built only when
+// loud, since searches and simulations read none.
+func (s *State) act(seat engine.Seat, m engine.Move, loud bool) ([]engine.Event, error) {
 	if turn := s.Turn(); seat != turn {
 		return nil, engine.NotYourTurn(seat, turn)
 	}
@@ -83,13 +95,13 @@ func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, events, err := play(s.board, seat, mv)
+	b, events, err := play(s.board, seat, mv, loud)
 	if err != nil {
 		return nil, err
 	}
 	s.board = b
 	s.plies++
-	if s.end = endReason(&s.board, s.plies); s.end != "" {
+	if s.end = endReason(&s.board, s.plies); s.end != "" && loud {
 		events = append(events, s.endEvent())
 	}
 	return events, nil
