@@ -34,6 +34,8 @@ type MCTS struct {
 	PlayoutPlies int
 	// Exploration is the UCB constant.
 	Exploration float64
+	// searched is how many iterations the last decision ran.
+	searched int
 }
 
 // NewMCTS returns a searching bot for rules' game with default settings.
@@ -62,8 +64,10 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	// beyond the real count simply stay at zero.
 	root := newNode(b.rules.Info().MaxSeats)
 	c := b.clock(ctx)
+	b.searched = 0
 	for i := 0; ; i++ {
 		if c.done(i) {
+			b.searched = i
 			break
 		}
 		d, err := b.rules.Determinize(v, &b.rng)
@@ -76,6 +80,11 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	}
 	return b.best(root, legal), nil
 }
+
+// Searched is how many iterations the last decision ran (0 when it had a
+// single legal move): how much a time budget buys, which the decision
+// benchmarks report.
+func (b *MCTS) Searched() int { return b.searched }
 
 // searchClock says when a search stops: at its deadline, or after a fixed
 // number of iterations when it has none.
