@@ -67,7 +67,7 @@ func checkSteps(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 // sameState checks that the states Apply and Step reached are the same.
 func sameState(loud, quiet engine.State) error {
 	if lh, qh := loud.Hash(), quiet.Hash(); lh != qh {
-		return fmt.Errorf("Step reached another state than Apply after %d plies (hash %.12s, not %.12s)", loud.Plies(), qh, lh)
+		return fmt.Errorf("stepping reached another state than Apply after %d plies (hash %.12s, not %.12s)", loud.Plies(), qh, lh)
 	}
 	if loud.Turn() != quiet.Turn() || loud.Plies() != quiet.Plies() {
 		return fmt.Errorf("after Step: turn %v, %d plies; after Apply: turn %v, %d plies", quiet.Turn(), quiet.Plies(), loud.Turn(), loud.Plies())
