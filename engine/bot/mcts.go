@@ -13,7 +13,8 @@ import (
 // Carlo tree search. Each iteration imagines one complete state consistent
 // with the bot's view (Rules.Determinize), walks one shared tree keyed by
 // move, and plays the rest out at random. Because every imagined state is
-// drawn from the view, the bot never learns what the view hides.
+// drawn from the view, the bot never learns what the view hides. Descent
+// and playouts step (engine.Step): they read no events.
 type MCTS struct {
 	rules engine.Rules
 	rng   engine.RNG
@@ -144,7 +145,7 @@ func (b *MCTS) iterate(root *node, d engine.State, late func() bool) error {
 			n.children = make(map[string]*node, len(legal))
 		}
 		m, child, expanded := b.selectMove(n, d.Turn(), legal, len(root.reward))
-		if _, err := d.Apply(d.Turn(), m); err != nil {
+		if err := engine.Step(d, d.Turn(), m); err != nil {
 			return fmt.Errorf("mcts: legal move %v refused: %w", m, err)
 		}
 		path = append(path, child)
@@ -220,7 +221,7 @@ func (b *MCTS) playout(d engine.State, seats int, late func() bool) ([]float64, 
 			}
 			m = legal[b.rng.IntN(len(legal))]
 		}
-		if _, err := d.Apply(d.Turn(), m); err != nil {
+		if err := engine.Step(d, d.Turn(), m); err != nil {
 			break // a game's bug must not crash a bot; judge the position as it is
 		}
 	}
