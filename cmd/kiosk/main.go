@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
@@ -72,12 +73,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "headless: write a CPU profile (go tool pprof) to this file until the kiosk stops")
 	fs.Float64Var(&o.cfg.PhoneRate, "phone-rate", 0, fmt.Sprintf("messages per second one phone may send after its burst (default %d; load runs raise it)", server.DefaultMsgRate))
 	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 0, fmt.Sprintf("how long a bot waits before moving (default %v with a window, 0 headless)", windowBotDelay))
+	fs.DurationVar(&o.cfg.BotBudget, "bot-budget", bot.DefaultBudget, "how long a bot may think over one move")
 	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.cfg.BotBudget <= 0 {
+		return o, fmt.Errorf("--bot-budget must be positive, not %v", o.cfg.BotBudget)
 	}
 	fs.Visit(func(f *flag.Flag) {
 		o.nameSet = o.nameSet || f.Name == "name"

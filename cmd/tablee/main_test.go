@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 )
 
@@ -158,43 +156,5 @@ func TestSimulatedGamesRatedInEndOrder(t *testing.T) {
 	}
 	if a, b := ratings(games), ratings(inEndOrder); !reflect.DeepEqual(a, b) {
 		t.Errorf("recorded as numbered %+v, recorded in end order %+v", a, b)
-	}
-}
-
-// A random game simulate plays on the state's event-free path ends in the
-// very state Apply reaches with the same random moves.
-func TestRandomSimulationMatchesApply(t *testing.T) {
-	games := catalog.Registry()
-	for _, c := range []struct {
-		game  string
-		seats int
-		opts  map[string]string
-	}{{"canyon", 6, nil}, {"canyon", 3, map[string]string{"less-luck": "on"}}, {"canoe", 2, nil}} {
-		rules, err := games.Get(c.game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for seed := uint64(1); seed <= 8; seed++ {
-			setup := engine.Setup{Seats: c.seats, Options: c.opts, Seed: seed}
-			quiet, ok, err := randomGame(rules, setup, seed)
-			if err != nil || !ok {
-				t.Fatalf("%s seed %d: ok %v, %v", c.game, seed, ok, err)
-			}
-			loud, _ := engine.NewGame(rules, setup)
-			rng := engine.NewRNG(seed, randomStream)
-			for loud.Turn() != engine.NoSeat {
-				if _, err := loud.Apply(loud.Turn(), loud.(engine.RandomMover).RandomMove(&rng)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if quiet.Hash() != loud.Hash() || quiet.Plies() != loud.Plies() {
-				t.Fatalf("%s %d seats seed %d: the quiet game ends elsewhere than Apply (%d vs %d plies)", c.game, c.seats, seed, quiet.Plies(), loud.Plies())
-			}
-			qr, _ := quiet.Result()
-			lr, _ := loud.Result()
-			if fmt.Sprint(qr) != fmt.Sprint(lr) {
-				t.Fatalf("%s seed %d: results %v and %v", c.game, seed, qr, lr)
-			}
-		}
 	}
 }

@@ -187,13 +187,15 @@ func (s *simStats) add(r engine.Result) {
 
 func playOne(ctx context.Context, cfg simConfig, i int) (played, error) {
 	seed := cfg.seed + uint64(i)
+	setup := engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}
+	start := time.Now()
 	if allRandom(cfg.levels) {
-		start := time.Now()
-		s, ok, err := randomGame(cfg.rules, engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}, seed)
-		if ok || err != nil {
-			res, _ := s.Result()
-			return played{result: res, plies: s.Plies(), started: start, ended: time.Now()}, err
+		s, err := randomGame(cfg.rules, setup, seed)
+		if err != nil {
+			return played{}, err
 		}
+		res, _ := s.Result()
+		return played{result: res, plies: s.Plies(), started: start, ended: time.Now()}, nil
 	}
 	bots := make([]engine.Bot, cfg.players)
 	for s, level := range cfg.levels {
@@ -203,8 +205,6 @@ func playOne(ctx context.Context, cfg simConfig, i int) (played, error) {
 		}
 		bots[s] = b
 	}
-	setup := engine.Setup{Seats: cfg.players, Options: cfg.options, Seed: seed}
-	start := time.Now()
 	o, err := bot.Play(ctx, cfg.rules, setup, bots)
 	return played{result: o.Result, plies: len(o.Moves), started: start, ended: time.Now()}, err
 }
@@ -222,32 +222,46 @@ func allRandom(levels []engine.Level) bool {
 const randomStream = 11
 
 // randomGame plays a game of uniformly random moves straight on the state,
-// with no bots and no views: through the game's event-free Playout when it
-// has one, else through Apply with its RandomMove. ok is false when the game
-// offers neither (then bots must play it). The moves differ from the random
+// with no bots, no views and no events: through the game's Playout when it
+// has one, else move by move, each drawn by the state's RandomMove (or
+// among Legal) and made by engine.Step. The moves differ from the random
 // bot's, not their distribution: both draw uniformly among the legal moves.
-func randomGame(rules engine.Rules, setup engine.Setup, seed uint64) (s engine.State, ok bool, err error) {
-	s, err = engine.NewGame(rules, setup)
+func randomGame(rules engine.Rules, setup engine.Setup, seed uint64) (engine.State, error) {
+	s, err := engine.NewGame(rules, setup)
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	rng := engine.NewRNG(seed, randomStream)
-	switch st := s.(type) {
-	case engine.Playouter:
-		st.Playout(&rng)
-		return s, true, nil
-	case engine.RandomMover:
-		for ply := 0; s.Turn() != engine.NoSeat; ply++ {
-			if ply >= maxRandomPlies {
-				return s, true, fmt.Errorf("%s did not end after %d plies", rules.Info().ID, ply)
-			}
-			if _, err := s.Apply(s.Turn(), st.RandomMove(&rng)); err != nil {
-				return s, true, fmt.Errorf("a random move was refused: %w", err)
-			}
-		}
-		return s, true, nil
+	if p, ok := s.(engine.Playouter); ok {
+		p.Playout(&rng)
+		return s, nil
 	}
-	return nil, false, nil
+	for ply := 0; s.Turn() != engine.NoSeat; ply++ {
+		if ply >= maxRandomPlies {
+			return s, fmt.Errorf("%s did not end after %d plies", rules.Info().ID, ply)
+		}
+		m := randomMove(s, &rng)
+		if m == nil {
+			return s, fmt.Errorf("%s: %v has no legal move", rules.Info().ID, s.Turn())
+		}
+		if err := engine.Step(s, s.Turn(), m); err != nil {
+			return s, fmt.Errorf("a random move was refused: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// randomMove draws a uniformly random legal move of s from r: the state's
+// own RandomMove if it has one, else one of Legal (the same draw).
+func randomMove(s engine.State, r *engine.RNG) engine.Move {
+	if rm, ok := s.(engine.RandomMover); ok {
+		return rm.RandomMove(r)
+	}
+	legal := s.Legal()
+	if len(legal) == 0 {
+		return nil
+	}
+	return legal[r.IntN(len(legal))]
 }
 
 // maxRandomPlies stops a game whose rules failed to end it.

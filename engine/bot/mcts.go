@@ -13,7 +13,8 @@ import (
 // Carlo tree search. Each iteration imagines one complete state consistent
 // with the bot's view (Rules.Determinize), walks one shared tree keyed by
 // move, and plays the rest out at random. Because every imagined state is
-// drawn from the view, the bot never learns what the view hides.
+// drawn from the view, the bot never learns what the view hides. Descent
+// and playouts step (engine.Step): they read no events.
 type MCTS struct {
 	rules engine.Rules
 	rng   engine.RNG
@@ -34,6 +35,8 @@ type MCTS struct {
 	PlayoutPlies int
 	// Exploration is the UCB constant.
 	Exploration float64
+	// searched is how many iterations the last decision ran.
+	searched int
 }
 
 // NewMCTS returns a searching bot for rules' game with default settings.
@@ -62,8 +65,10 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	// beyond the real count simply stay at zero.
 	root := newNode(b.rules.Info().MaxSeats)
 	c := b.clock(ctx)
+	b.searched = 0
 	for i := 0; ; i++ {
 		if c.done(i) {
+			b.searched = i
 			break
 		}
 		d, err := b.rules.Determinize(v, &b.rng)
@@ -76,6 +81,11 @@ func (b *MCTS) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 	}
 	return b.best(root, legal), nil
 }
+
+// Searched is how many iterations the last decision ran (0 when it had a
+// single legal move): how much a time budget buys, which the decision
+// benchmarks report.
+func (b *MCTS) Searched() int { return b.searched }
 
 // searchClock says when a search stops: at its deadline, or after a fixed
 // number of iterations when it has none.
@@ -135,7 +145,7 @@ func (b *MCTS) iterate(root *node, d engine.State, late func() bool) error {
 			n.children = make(map[string]*node, len(legal))
 		}
 		m, child, expanded := b.selectMove(n, d.Turn(), legal, len(root.reward))
-		if _, err := d.Apply(d.Turn(), m); err != nil {
+		if err := engine.Step(d, d.Turn(), m); err != nil {
 			return fmt.Errorf("mcts: legal move %v refused: %w", m, err)
 		}
 		path = append(path, child)
@@ -211,7 +221,7 @@ func (b *MCTS) playout(d engine.State, seats int, late func() bool) ([]float64, 
 			}
 			m = legal[b.rng.IntN(len(legal))]
 		}
-		if _, err := d.Apply(d.Turn(), m); err != nil {
+		if err := engine.Step(d, d.Turn(), m); err != nil {
 			break // a game's bug must not crash a bot; judge the position as it is
 		}
 	}

@@ -15,10 +15,13 @@ const maxPlies = 100_000
 type Outcome struct {
 	Result engine.Result
 	Moves  []engine.Record
+	// Hash is the final state's, which a replay of Moves must reach.
+	Hash string
 }
 
 // Play runs a game of rules from setup, bots[i] deciding for seat i, until it
-// ends or ctx is done.
+// ends or ctx is done. Nobody reads the events of such a game (its move
+// list is the record), so the moves are stepped (engine.Step).
 func Play(ctx context.Context, rules engine.Rules, setup engine.Setup, bots []engine.Bot) (Outcome, error) {
 	if len(bots) != setup.Seats {
 		return Outcome{}, fmt.Errorf("play: %d bots for %d seats", len(bots), setup.Seats)
@@ -30,7 +33,7 @@ func Play(ctx context.Context, rules engine.Rules, setup engine.Setup, bots []en
 	var out Outcome
 	for {
 		if res, over := s.Result(); over {
-			out.Result = res
+			out.Result, out.Hash = res, s.Hash()
 			return out, nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -44,7 +47,7 @@ func Play(ctx context.Context, rules engine.Rules, setup engine.Setup, bots []en
 		if err != nil {
 			return out, fmt.Errorf("play: %v's bot: %w", seat, err)
 		}
-		if _, err := s.Apply(seat, m); err != nil {
+		if err := engine.Step(s, seat, m); err != nil {
 			return out, fmt.Errorf("play: %v's bot chose %v: %w", seat, m, err)
 		}
 		out.Moves = append(out.Moves, engine.Record{Seat: seat, Move: m})

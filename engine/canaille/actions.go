@@ -31,7 +31,9 @@ func (s *State) startAction(f Face) bool {
 	case Shift:
 		if s.river.Len() > 0 {
 			s.river.TurnOver()
-			s.emit(engine.Public("shift", a, map[string]any{"face_up": s.river.FaceUp}))
+			if s.loud {
+				s.emit(engine.Public("shift", a, map[string]any{"face_up": s.river.FaceUp}))
+			}
 		}
 	case Other:
 		s.phase = phaseTarget
@@ -65,11 +67,15 @@ func (s *State) catch(p engine.Seat) {
 func (s *State) receive(p engine.Seat, c Card) {
 	if c == TheCanaille {
 		s.taker = p
-		s.emit(engine.Public("canaille", p, cardData(c)))
+		if s.loud {
+			s.emit(engine.Public("canaille", p, cardData(c)))
+		}
 		return
 	}
 	s.catches[p] = append(s.catches[p], c)
-	s.emit(engine.Public("catch", p, cardData(c)))
+	if s.loud {
+		s.emit(engine.Public("catch", p, cardData(c)))
+	}
 }
 
 // startFog draws one river card per player (fewer if the river is short).
@@ -85,11 +91,13 @@ func (s *State) startFog() bool {
 		s.fog = append(s.fog, s.river.Draw())
 	}
 	clear(s.fogGot)
-	data := map[string]any{"count": k, "seen": s.fogSeen}
-	if s.fogSeen {
-		data["cards"] = ids(s.fog)
+	if s.loud {
+		data := map[string]any{"count": k, "seen": s.fogSeen}
+		if s.fogSeen {
+			data["cards"] = ids(s.fog)
+		}
+		s.emit(engine.Public("fog", s.actor, data))
 	}
-	s.emit(engine.Public("fog", s.actor, data))
 	if s.fogSeen && slices.Contains(s.fog, TheCanaille) {
 		s.give(TheCanaille, s.actor)
 	}
@@ -104,7 +112,9 @@ func (s *State) startFog() bool {
 func (s *State) give(c Card, p engine.Seat) {
 	s.fog = remove(s.fog, c)
 	s.fogGot[p] = true
-	s.emit(engine.Public("give", s.actor, map[string]any{"card": c.ID(), "to": int(p)}))
+	if s.loud {
+		s.emit(engine.Public("give", s.actor, map[string]any{"card": c.ID(), "to": int(p)}))
+	}
 	s.receive(p, c)
 }
 
@@ -194,20 +204,26 @@ func (s *State) doAction(m Move) {
 	a := s.actor
 	switch m.Kind {
 	case KindTarget:
-		s.emit(engine.Public("target", a, map[string]any{"to": int(m.Seat)}))
+		if s.loud {
+			s.emit(engine.Public("target", a, map[string]any{"to": int(m.Seat)}))
+		}
 		s.actor = m.Seat
 	case KindRelease:
 		s.catches[a] = remove(s.catches[a], m.Card)
 		s.river.PutUnder(m.Card)
 		s.released++
-		s.emit(engine.Public("release", a, cardData(m.Card)))
+		if s.loud {
+			s.emit(engine.Public("release", a, cardData(m.Card)))
+		}
 		if len(ofKind(s.catches[a], Fish)) > 0 {
 			return
 		}
 	case KindBin:
 		s.catches[a] = remove(s.catches[a], m.Card)
 		s.binned = append(s.binned, m.Card)
-		s.emit(engine.Public("bin", a, cardData(m.Card)))
+		if s.loud {
+			s.emit(engine.Public("bin", a, cardData(m.Card)))
+		}
 	case KindGive:
 		c := m.Card
 		if !s.fogSeen {

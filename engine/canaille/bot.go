@@ -80,13 +80,13 @@ func (b *Bot) search(ctx context.Context, v *View) (Move, error) {
 }
 
 // playOut makes m, lets simple rules finish the sentence and judges the
-// position for me.
+// position for me. It steps: nobody reads the events of a try.
 func playOut(s *State, me engine.Seat, m Move) float64 {
-	if _, err := s.Apply(s.Turn(), m); err != nil {
+	if err := s.Step(s.Turn(), m); err != nil {
 		return -1e9
 	}
 	for s.phase != phaseOver && len(s.sentence) > 0 {
-		if _, err := s.Apply(s.Turn(), ruleMove(s)); err != nil {
+		if err := s.Step(s.Turn(), ruleMove(s)); err != nil {
 			return -1e9
 		}
 	}

@@ -80,6 +80,7 @@ type State struct {
 	result engine.Result
 
 	events []engine.Event // of the move being applied; not part of the state
+	loud   bool           // set only while Apply runs: build the events
 }
 
 // Seats is the number of players.
@@ -136,7 +137,7 @@ func (s *State) clone() *State {
 	c.result.Scores = slices.Clone(s.result.Scores)
 	c.result.Ranks = slices.Clone(s.result.Ranks)
 	c.result.Winners = slices.Clone(s.result.Winners)
-	c.events = nil
+	c.events, c.loud = nil, false
 	return &c
 }
 

@@ -24,23 +24,37 @@ const (
 // Apply makes seat's move, then every forced step that follows (a decision
 // with a single option is taken by the engine, not asked).
 func (s *State) Apply(seat engine.Seat, mv engine.Move) ([]engine.Event, error) {
+	s.events, s.loud = nil, true
+	err := s.act(seat, mv)
+	ev := s.events
+	s.events, s.loud = nil, false
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// Step is Apply without the events, for engine.Stepper: the same checks
+// and rules, with no event built.
+func (s *State) Step(seat engine.Seat, mv engine.Move) error { return s.act(seat, mv) }
+
+// act checks seat's move, then makes it and the forced steps after it;
+// events are built only while s.loud.
+func (s *State) act(seat engine.Seat, mv engine.Move) error {
 	if turn := s.Turn(); seat != turn {
-		return nil, engine.NotYourTurn(seat, turn)
+		return engine.NotYourTurn(seat, turn)
 	}
 	m, ok := asMove(mv)
 	if !ok {
-		return nil, engine.Broken(engine.RuleBadMove, "%T is not a Canaille move", mv)
+		return engine.Broken(engine.RuleBadMove, "%T is not a Canaille move", mv)
 	}
 	if err := s.check(m); err != nil {
-		return nil, err
+		return err
 	}
-	s.events = nil
 	s.do(m)
 	s.plies++
 	s.settle()
-	ev := s.events
-	s.events = nil
-	return ev, nil
+	return nil
 }
 
 func asMove(mv engine.Move) (Move, bool) {
@@ -156,6 +170,17 @@ func (s *State) Legal() []engine.Move {
 	return out
 }
 
+// RandomMove draws a uniformly random legal move, for engine.RandomMover:
+// the move Legal()[r.IntN(n)] would be, the same number drawn, without
+// boxing every legal move as Legal does.
+func (s *State) RandomMove(r *engine.RNG) engine.Move {
+	ms := s.legal()
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms[r.IntN(len(ms))]
+}
+
 func (s *State) legal() []Move {
 	switch s.phase {
 	case phaseSwap:
@@ -215,7 +240,9 @@ func (s *State) swap(c Card) {
 	p := s.active
 	s.hands[p] = remove(s.hands[p], c)
 	s.discard = append(s.discard, c)
-	s.emit(engine.Public("swap", p, cardData(c)))
+	if s.loud {
+		s.emit(engine.Public("swap", p, cardData(c)))
+	}
 	s.hands[p] = append(s.hands[p], s.drawAction(p))
 	if len(ofKind(s.catches[p], Fish)) > 0 {
 		s.phase = phaseReturn
@@ -228,7 +255,9 @@ func (s *State) returnFish(c Card) {
 	p := s.active
 	s.catches[p] = remove(s.catches[p], c)
 	s.river.PutUnder(c)
-	s.emit(engine.Public("return", p, cardData(c)))
+	if s.loud {
+		s.emit(engine.Public("return", p, cardData(c)))
+	}
 	s.startTurn()
 }
 
@@ -241,7 +270,9 @@ func (s *State) lay(cards []Card) {
 	}
 	s.step, s.actor = 0, p
 	s.turns++
-	s.emit(engine.Public("sentence", p, map[string]any{"cards": ids(s.sentence)}))
+	if s.loud {
+		s.emit(engine.Public("sentence", p, map[string]any{"cards": ids(s.sentence)}))
+	}
 	s.resolve()
 }
 
@@ -261,7 +292,9 @@ func (s *State) endSentence() {
 func (s *State) takeRow(c Card) {
 	s.row = remove(s.row, c)
 	s.hands[s.active] = append(s.hands[s.active], c)
-	s.emit(engine.Public("take-row", s.active, cardData(c)))
+	if s.loud {
+		s.emit(engine.Public("take-row", s.active, cardData(c)))
+	}
 	s.refillDone()
 }
 
@@ -289,7 +322,9 @@ func (s *State) refillRow() {
 	for len(s.row) < RowSize && len(s.deck)+len(s.discard) > 0 {
 		c := s.popDeck()
 		s.row = append(s.row, c)
-		s.emit(engine.Public("row", engine.NoSeat, cardData(c)))
+		if s.loud {
+			s.emit(engine.Public("row", engine.NoSeat, cardData(c)))
+		}
 	}
 }
 
@@ -297,8 +332,10 @@ func (s *State) refillRow() {
 // which card it is.
 func (s *State) drawAction(p engine.Seat) Card {
 	c := s.popDeck()
-	s.emit(engine.Public("draw-deck", p, nil))
-	s.emit(engine.Private("drawn", p, p, cardData(c)))
+	if s.loud {
+		s.emit(engine.Public("draw-deck", p, nil))
+		s.emit(engine.Private("drawn", p, p, cardData(c)))
+	}
 	return c
 }
 
@@ -308,7 +345,9 @@ func (s *State) popDeck() Card {
 	if len(s.deck) == 0 {
 		s.deck, s.discard = s.discard, nil
 		s.shuffle(s.deck)
-		s.emit(engine.Public("rebuild", engine.NoSeat, map[string]any{"count": len(s.deck)}))
+		if s.loud {
+			s.emit(engine.Public("rebuild", engine.NoSeat, map[string]any{"count": len(s.deck)}))
+		}
 	}
 	c := s.deck[len(s.deck)-1]
 	s.deck = s.deck[:len(s.deck)-1]
@@ -333,7 +372,9 @@ func (s *State) finish(reason string) {
 	}
 	s.result = engine.RankByScores(scores, reason)
 	s.phase = phaseOver
-	s.emit(engine.Public("end", engine.NoSeat, map[string]any{"reason": reason, "scores": scores}))
+	if s.loud {
+		s.emit(engine.Public("end", engine.NoSeat, map[string]any{"reason": reason, "scores": scores}))
+	}
 }
 
 // CanailleEats is how many fish Canaille eats.
@@ -348,9 +389,13 @@ func (s *State) eat(p engine.Seat) {
 		}
 	}
 	s.catches[p] = catch
-	s.emit(engine.Public("eaten", p, map[string]any{"cards": ids(s.eaten)}))
+	if s.loud {
+		s.emit(engine.Public("eaten", p, map[string]any{"cards": ids(s.eaten)}))
+	}
 }
 
+// emit records an event of the move being applied; callers build events
+// only while s.loud, so a Step allocates none.
 func (s *State) emit(e engine.Event) { s.events = append(s.events, e) }
 
 func remove(cs []Card, c Card) []Card {

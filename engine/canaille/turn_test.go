@@ -209,3 +209,30 @@ func TestDecisionsRefuseBadChoices(t *testing.T) {
 		t.Fatalf("catch %v, binned %v", s.catches[0], s.binned)
 	}
 }
+
+// RandomMove draws exactly the move Legal()[IntN(len)] would, from the
+// same numbers, so that a search's playouts do not change with it.
+func TestRandomMoveDrawsAsLegalDoes(t *testing.T) {
+	for seed := uint64(1); seed <= 10; seed++ {
+		st, err := engine.NewGame(New(), engine.Setup{Seats: 2 + int(seed%3), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		fast, slow := engine.NewRNG(seed, 5), engine.NewRNG(seed, 5)
+		for s.Turn() != engine.NoSeat {
+			legal := s.Legal()
+			want := legal[slow.IntN(len(legal))]
+			got := s.RandomMove(&fast)
+			if got.String() != want.String() {
+				t.Fatalf("seed %d, ply %d: RandomMove drew %v, Legal gives %v", seed, s.Plies(), got, want)
+			}
+			if err := s.Step(s.Turn(), got); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.RandomMove(&fast) != nil {
+			t.Fatal("RandomMove drew a move in a finished game")
+		}
+	}
+}

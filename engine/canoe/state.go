@@ -80,6 +80,18 @@ func (s *State) RandomMove(r *engine.RNG) engine.Move {
 // Apply makes seat's move, or refuses it with a *engine.RuleError and
 // leaves the state unchanged.
 func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
+	return s.act(seat, m, true)
+}
+
+// Step is Apply without the events, for engine.Stepper.
+func (s *State) Step(seat engine.Seat, m engine.Move) error {
+	_, err := s.act(seat, m, false)
+	return err
+}
+
+// act checks seat's move and makes it; the events are built only when
+// loud, since searches and simulations read none.
+func (s *State) act(seat engine.Seat, m engine.Move, loud bool) ([]engine.Event, error) {
 	if seat != s.Turn() {
 		return nil, engine.NotYourTurn(seat, s.Turn())
 	}
@@ -99,20 +111,27 @@ func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.play(a), nil
+	return s.play(a, loud), nil
 }
 
-// play makes a checked action and reports what happened.
-func (s *State) play(a action) []engine.Event {
+// play makes a checked action and, when loud, reports what happened.
+func (s *State) play(a action, loud bool) []engine.Event {
 	p := s.plies % 2
-	before := canoesOf(s.pegs[p])
+	var before []int
+	if loud {
+		before = canoesOf(s.pegs[p])
+	}
 	s.pegs.play(p, a)
 	s.plies++
 	s.seen[s.position()]++
+	res, over := s.judge()
+	s.over = over
+	if !loud {
+		return nil
+	}
 	events := []engine.Event{actionEvent(engine.Seat(p), a)}
 	events = append(events, canoeEvents(engine.Seat(p), before, canoesOf(s.pegs[p]))...)
-	if res, over := s.judge(); over {
-		s.over = true
+	if over {
 		events = append(events, endEvent(res))
 	}
 	return events

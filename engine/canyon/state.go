@@ -52,8 +52,8 @@ type State struct {
 	deck  []Card // the cards set aside this round, unseen by everyone
 	rng   engine.RNG
 	b     *Board
-	// quiet is set only while playout runs: the moves then build no events,
-	// since nobody reads them. Apply never sees it set.
+	// quiet is set only while Step or playout runs: the moves then build
+	// no events, since nobody reads them. Apply never sees it set.
 	quiet bool
 	// dealBuf is the deck of the last deal, reused by the next one; s.deck
 	// points into it. Only this State writes it (clones copy the deck).
@@ -113,6 +113,20 @@ func (s *State) Legal() []engine.Move {
 
 // Apply makes seat's move; on error the state is unchanged.
 func (s *State) Apply(seat engine.Seat, em engine.Move) ([]engine.Event, error) {
+	return s.act(seat, em)
+}
+
+// Step is Apply without the events, for engine.Stepper: the same checks
+// and rules, run quiet.
+func (s *State) Step(seat engine.Seat, em engine.Move) error {
+	s.quiet = true
+	_, err := s.act(seat, em)
+	s.quiet = false
+	return err
+}
+
+// act checks seat's move and makes it, building the events unless quiet.
+func (s *State) act(seat engine.Seat, em engine.Move) ([]engine.Event, error) {
 	if s.t.Phase == PhaseOver || seat != s.t.ToMove {
 		return nil, engine.NotYourTurn(seat, s.t.ToMove)
 	}

@@ -15,9 +15,9 @@ const (
 	RuleEndsOnStart   = "ends-on-start"     // a chain coming back to its start
 )
 
-// play checks m by seat against b and returns the board after it and what
-// happened. b is a copy, so a refused move changes nothing.
-func play(b board, seat engine.Seat, m Move) (board, []engine.Event, error) {
+// play checks m by seat against b and returns the board after it and,
+// when loud, what happened. b is a copy, so a refused move changes nothing.
+func play(b board, seat engine.Seat, m Move, loud bool) (board, []engine.Event, error) {
 	if err := m.checkKind(); err != nil {
 		return b, nil, engine.Broken(engine.RuleBadMove, "%v", err)
 	}
@@ -29,9 +29,9 @@ func play(b board, seat engine.Seat, m Move) (board, []engine.Event, error) {
 		return b, nil, engine.Broken(RuleNotYourPiece, "%v holds no piece of %v", from, seat)
 	}
 	if m.Kind == KindStep {
-		return step(b, seat, from, m.Path[1])
+		return step(b, seat, from, m.Path[1], loud)
 	}
-	return jumpChain(b, seat, m.Path)
+	return jumpChain(b, seat, m.Path, loud)
 }
 
 // checkCells refuses squares off the grid or in the canyon.
@@ -47,7 +47,7 @@ func checkCells(path []Cell) error {
 	return nil
 }
 
-func step(b board, seat engine.Seat, from, to Cell) (board, []engine.Event, error) {
+func step(b board, seat engine.Seat, from, to Cell, loud bool) (board, []engine.Event, error) {
 	if !adjacent(from, to) {
 		return b, nil, engine.Broken(RuleNotAdjacent, "%v is not next to %v", to, from)
 	}
@@ -55,13 +55,16 @@ func step(b board, seat engine.Seat, from, to Cell) (board, []engine.Event, erro
 		return b, nil, engine.Broken(RuleCellOccupied, "%v is taken", to)
 	}
 	b[to.index()], b[from.index()] = b[from.index()], empty
+	if !loud {
+		return b, nil, nil
+	}
 	ev := engine.Public("step", seat, map[string]any{"from": from.String(), "to": to.String()})
 	return b, []engine.Event{ev}, nil
 }
 
 // jumpChain replays the chain hop by hop on b, capturing as it goes,
 // because whether a hop is possible depends on the captures before it.
-func jumpChain(b board, seat engine.Seat, path []Cell) (board, []engine.Event, error) {
+func jumpChain(b board, seat engine.Seat, path []Cell, loud bool) (board, []engine.Event, error) {
 	me := piece(int(seat))
 	start, end := path[0], path[len(path)-1]
 	if end == start {
@@ -77,12 +80,16 @@ func jumpChain(b board, seat engine.Seat, path []Cell) (board, []engine.Event, e
 			return b, nil, err
 		}
 		landed |= 1 << to.index()
-		events = append(events, engine.Public("jump", seat, map[string]any{
-			"from": from.String(), "over": over.String(), "to": to.String()}))
+		if loud {
+			events = append(events, engine.Public("jump", seat, map[string]any{
+				"from": from.String(), "over": over.String(), "to": to.String()}))
+		}
 		if owner := b[over.index()]; owner != me {
 			b[over.index()] = empty
-			events = append(events, engine.Public("capture", seat, map[string]any{
-				"cell": over.String(), "owner": engine.Seat(owner - 1)}))
+			if loud {
+				events = append(events, engine.Public("capture", seat, map[string]any{
+					"cell": over.String(), "owner": engine.Seat(owner - 1)}))
+			}
 		}
 	}
 	b[end.index()] = me

@@ -59,3 +59,20 @@ func BenchmarkBotDecision(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRandomStepPlayout plays whole random games as the searching
+// bots' playouts now do: RandomMove, then Step.
+func BenchmarkRandomStepPlayout(b *testing.B) {
+	rng := engine.NewRNG(1, 1)
+	plies := 0
+	for b.Loop() {
+		s := newState()
+		for s.Turn() != engine.NoSeat {
+			if err := s.Step(s.Turn(), s.RandomMove(&rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		plies += s.Plies()
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}

@@ -2,6 +2,7 @@ package canyonduel
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/tablee/tablee/engine"
 )
@@ -50,6 +51,48 @@ func (s *State) Legal() []engine.Move {
 	return out
 }
 
+// RandomMove draws a uniformly random legal move, for engine.RandomMover:
+// the move legal[r.IntN(len(legal))] would be with legal = Legal(), the
+// same number drawn, but without boxing every move as Legal does, which
+// was most of a playout's time.
+func (s *State) RandomMove(r *engine.RNG) engine.Move {
+	if s.end != "" {
+		return nil
+	}
+	g := gatherers.Get().(*gatherer)
+	defer gatherers.Put(g)
+	g.cells, g.spans = g.cells[:0], g.spans[:0]
+	s.board.eachMove(s.plies%2, g.visit)
+	if len(g.spans) == 0 {
+		return nil
+	}
+	sp := g.spans[r.IntN(len(g.spans))]
+	return moveOf(sp.jump, g.cells[sp.at:sp.at+sp.n])
+}
+
+// gatherer holds the paths of every legal move of a position, one after
+// the other, while RandomMove draws one of them.
+type gatherer struct {
+	cells []int8
+	spans []pathSpan
+}
+
+// pathSpan is one gathered move: its kind and where its path lies in cells.
+type pathSpan struct {
+	jump  bool
+	at, n int
+}
+
+func (g *gatherer) visit(jump bool, path, _ []int8) {
+	g.spans = append(g.spans, pathSpan{jump: jump, at: len(g.cells), n: len(path)})
+	g.cells = append(g.cells, path...)
+}
+
+// gatherers keeps RandomMove's scratch space between calls: playouts draw
+// thousands of moves a second, and a crowded position's paths fill
+// kilobytes. A pool, since states are cloned and played in many goroutines.
+var gatherers = sync.Pool{New: func() any { return new(gatherer) }}
+
 // slabSize is how many cells Legal allocates at once: a crowded position
 // has hundreds of moves, and one allocation per path was a third of the
 // time.
@@ -76,6 +119,18 @@ func appendCells(cells []Cell, path []int8) []Cell {
 
 // Apply makes seat's move m, a Move or a *Move, or explains why not.
 func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
+	return s.act(seat, m, true)
+}
+
+// Step is Apply without the events, for engine.Stepper.
+func (s *State) Step(seat engine.Seat, m engine.Move) error {
+	_, err := s.act(seat, m, false)
+	return err
+}
+
+// act checks seat's move and makes it; the events are built only when
+// loud, since searches and simulations read none.
+func (s *State) act(seat engine.Seat, m engine.Move, loud bool) ([]engine.Event, error) {
 	if turn := s.Turn(); seat != turn {
 		return nil, engine.NotYourTurn(seat, turn)
 	}
@@ -83,13 +138,13 @@ func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, events, err := play(s.board, seat, mv)
+	b, events, err := play(s.board, seat, mv, loud)
 	if err != nil {
 		return nil, err
 	}
 	s.board = b
 	s.plies++
-	if s.end = endReason(&s.board, s.plies); s.end != "" {
+	if s.end = endReason(&s.board, s.plies); s.end != "" && loud {
 		events = append(events, s.endEvent())
 	}
 	return events, nil

@@ -3,6 +3,8 @@ package catalog
 import (
 	"reflect"
 	"testing"
+
+	"github.com/tablee/tablee/engine"
 )
 
 func TestCatalogShipsTheFourGames(t *testing.T) {
@@ -17,6 +19,23 @@ func TestCatalogShipsTheFourGames(t *testing.T) {
 		}
 		if info.MinSeats < 1 || info.MaxSeats < info.MinSeats {
 			t.Errorf("%s seats %d..%d", info.ID, info.MinSeats, info.MaxSeats)
+		}
+	}
+}
+
+// Every game can make a move without building its events: the searching
+// bots, simulate and replays rely on it for their speed
+// (enginetest.Conformance checks that Step and Apply agree).
+func TestEveryGameSteps(t *testing.T) {
+	games := Registry()
+	for _, info := range games.Infos() {
+		rules, _ := games.Get(info.ID)
+		s, err := engine.NewGame(rules, engine.Setup{Seats: info.MinSeats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.(engine.Stepper); !ok {
+			t.Errorf("%s: %T is no engine.Stepper", info.ID, s)
 		}
 	}
 }

@@ -17,7 +17,8 @@ const decisions = 60
 // BenchmarkDecision times bot decisions as the table host makes them: each
 // under bot.WithBudget's default deadline, bots of one level in every seat,
 // games played to the end and started again until enough decisions were
-// timed. It reports the p50, p99 and largest decision time. Run on one
+// timed. It reports the p50, p99 and largest decision time, and for the
+// searching bots the median number of iterations a search ran. Run on one
 // core, as the budget is meant for:
 //
 //	go test -run XXX -bench Decision -benchtime 1x -cpu 1 ./engine/catalog
@@ -31,8 +32,12 @@ func BenchmarkDecision(b *testing.B) {
 		for _, level := range []engine.Level{engine.LevelEasy, engine.LevelMCTS, engine.LevelDefault} {
 			b.Run(id+"/"+string(level), func(b *testing.B) {
 				for range b.N {
-					times := timeDecisions(b, rules, level)
+					times, iters := timeDecisions(b, rules, level)
 					slices.Sort(times)
+					if len(iters) > 0 {
+						slices.Sort(iters)
+						b.ReportMetric(float64(iters[len(iters)/2]), "p50_iters")
+					}
 					ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 					b.ReportMetric(ms(times[len(times)/2]), "p50_ms")
 					b.ReportMetric(ms(times[(len(times)*99)/100]), "p99_ms")
@@ -43,9 +48,12 @@ func BenchmarkDecision(b *testing.B) {
 	}
 }
 
-func timeDecisions(b *testing.B, rules engine.Rules, level engine.Level) []time.Duration {
+// timeDecisions times the decisions, and lists the iterations of those a
+// searching bot made with more than one legal move.
+func timeDecisions(b *testing.B, rules engine.Rules, level engine.Level) ([]time.Duration, []int) {
 	info := rules.Info()
 	var times []time.Duration
+	var iters []int
 	for seed := uint64(1); len(times) < decisions; seed++ {
 		setup, err := info.CheckSetup(engine.Setup{Seats: info.MinSeats, Seed: seed})
 		if err != nil {
@@ -72,10 +80,13 @@ func timeDecisions(b *testing.B, rules engine.Rules, level engine.Level) []time.
 			if err != nil {
 				b.Fatal(err)
 			}
+			if m, ok := bots[seat].(*bot.MCTS); ok && m.Searched() > 0 {
+				iters = append(iters, m.Searched())
+			}
 			if _, err := s.Apply(seat, m); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	return times
+	return times, iters
 }

@@ -88,7 +88,8 @@ func FuzzDecodeView(f *testing.F, rules engine.Rules, seeds ...engine.View) {
 // FuzzDecodeMove checks that no input panics rules.DecodeMove, and that
 // whatever it accepts comes back unchanged through engine.EncodeMove and
 // engine.DecodeMove, and neither panics nor changes anything when the seat
-// to move plays it at the start of a game of setup unless it is legal.
+// to move plays it at the start of a game of setup unless it is legal;
+// where the game steps, Step answers it as Apply does.
 // seeds are move JSONs, the fuzzer's starting points.
 func FuzzDecodeMove(f *testing.F, rules engine.Rules, setup engine.Setup, seeds ...string) {
 	for _, s := range seeds {
@@ -112,6 +113,11 @@ func FuzzDecodeMove(f *testing.F, rules engine.Rules, setup engine.Setup, seeds 
 			t.Fatal(err)
 		}
 		before := s.Hash()
+		if _, ok := s.(engine.Stepper); ok {
+			if err := sameAnswer(s, s.Clone(), engine.Record{Seat: s.Turn(), Move: m}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if _, err := s.Apply(s.Turn(), m); err != nil && s.Hash() != before {
 			t.Fatalf("the refused move %v changed the state", m)
 		}

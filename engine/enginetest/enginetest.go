@@ -1,7 +1,8 @@
 // Package enginetest checks that a game honours the engine contract. Every
 // game's tests call Conformance, which plays seeded random games and checks
 // replay, cloning, JSON round trips of moves and of every viewer's views,
-// results, and determinization; RefusesViews, RefusesMoves, FuzzDecodeView
+// results, determinization, and that Step (engine.Stepper) makes and
+// refuses moves exactly as Apply does; RefusesViews, RefusesMoves, FuzzDecodeView
 // and FuzzDecodeMove hold the tests of reading untrusted JSON that every
 // game runs with its own examples.
 package enginetest
@@ -39,8 +40,19 @@ func Conformance(t *testing.T, rules engine.Rules, cfg Config) {
 				t.Fatalf("%s, %d seats, seed %d: %v", rules.Info().ID, n, setup.Seed, err)
 			}
 		}
+		// Stepping builds no views, so many more games are cheap.
+		for g := 0; g < stepGames*games; g++ {
+			setup := engine.Setup{Seats: n, Options: cfg.Options, Seed: uint64(1000*n + 500 + g)}
+			if err := checkSteps(rules, setup, cfg.MaxPlies); err != nil {
+				t.Fatalf("%s, %d seats, seed %d, Step against Apply: %v", rules.Info().ID, n, setup.Seed, err)
+			}
+		}
 	}
 }
+
+// stepGames is how many games Step plays against Apply for each game
+// Conformance checks in full.
+const stepGames = 3
 
 func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 	s, err := engine.NewGame(rules, setup)

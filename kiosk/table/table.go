@@ -49,7 +49,10 @@ type Config struct {
 	Games     *engine.Registry
 	// BotDelay lets people follow bot moves; zero in tests.
 	BotDelay time.Duration
-	Logger   *log.Logger
+	// BotBudget is how long a bot may think over one move (the host's
+	// default if zero).
+	BotBudget time.Duration
+	Logger    *log.Logger
 	// OnChange hears that the seats or the session changed; called
 	// without locks held, from any goroutine.
 	OnChange func()
@@ -155,7 +158,7 @@ func (t *Table) openDB(ctx context.Context) error {
 		return err
 	}
 	t.tableID = tb.ID
-	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay,
+	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
 		OnError: func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
 	return err
 }
