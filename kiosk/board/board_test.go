@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -319,5 +320,31 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	}
 	if !r.trick[0].bg.Visible() {
 		t.Error("the next trick's card went with the finished one")
+	}
+}
+
+// spot is a card that only remembers where it was put.
+type spot struct{ at fyne.Position }
+
+func (s *spot) moveTo(p fyne.Position) { s.at = p }
+
+// Each flight tells the kiosk's window loop how long it lasts before it
+// starts, so that the loop does not nap through it; a card put in place
+// without motion says nothing.
+func TestFlightsKeepTheWindowLoopUpWhileTheyFly(t *testing.T) {
+	test.NewTempApp(t)
+	var awake []time.Duration
+	fs := newFlights(false, func(d time.Duration) { awake = append(awake, d) })
+	c := &spot{}
+	fs.fly(c, fyne.NewPos(0, 0), fyne.NewPos(100, 50), nil)
+	if len(awake) != 1 || awake[0] != moveTime {
+		t.Fatalf("Awake told %v, want [%v]", awake, moveTime)
+	}
+	fs.fly(c, fyne.NewPos(100, 50), fyne.NewPos(100, 50), nil) // nowhere to go
+	fs.land(c)
+	still := newFlights(true, func(d time.Duration) { awake = append(awake, d) })
+	still.fly(&spot{}, fyne.NewPos(0, 0), fyne.NewPos(100, 50), nil)
+	if len(awake) != 1 {
+		t.Fatalf("Awake told %v, want only the moving flight's", awake)
 	}
 }

@@ -470,3 +470,40 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 		t.Error("an illegal tap changed the board")
 	}
 }
+
+// The turn's pulse tells the kiosk's window loop how long it beats before
+// it starts, so that the loop does not nap through it; still, it says
+// nothing.
+func TestThePulseKeepsTheWindowLoopUpWhileItBeats(t *testing.T) {
+	for _, still := range []bool{false, true} {
+		test.NewTempApp(t)
+		var awake []time.Duration
+		tbl, err := NewTable(TableConfig{Session: newFake(t, "canyonduel", 2, 1), Seats: 2, Lang: "fr", Still: still,
+			Do: func(f func()) {}, Awake: func(d time.Duration) { awake = append(awake, d) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := test.NewTempWindow(t, tbl.Content())
+		w.Resize(fyne.NewSize(1920, 1080))
+		st := TableState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "touch")}
+		tbl.Show(st)
+		tbl.Show(st) // the same turn again: no new pulse
+		if tbl.pulse.anim != nil {
+			tbl.pulse.anim.Stop()
+		}
+		tbl.stop()
+		want := []time.Duration{}
+		if !still {
+			beat := 2 * (time.Second / 2) // out and back, half a second each way
+			want = []time.Duration{(pulseBeats + 1) * beat}
+		}
+		if len(awake) != len(want) {
+			t.Fatalf("still %v: Awake told %v, want %v", still, awake, want)
+		}
+		for i := range want {
+			if awake[i] != want[i] {
+				t.Errorf("still %v: Awake told %v, want %v", still, awake, want)
+			}
+		}
+	}
+}
