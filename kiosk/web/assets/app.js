@@ -238,9 +238,16 @@ function forget() {
 // askSeats asks the kiosk for the seats' states (a message of the web
 // channel only; see docs/protocol.md), to tell a bot's seat from a free
 // one (views carry the nicknames): after a welcome, and when a view says
-// seats were taken or left. Nothing is polled.
+// seats were taken or left. Nothing is polled. The question leaves once
+// the view is drawn, so that on a slow phone the answer is read after the
+// frame that shows the hand, not before it.
+let seatsWanted = false;
 function askSeats() {
-  if (S.screen === 'seat') send({ type: 'seats' });
+  seatsWanted = true;
+}
+
+function askSeatsNow() {
+  if (seatsWanted && S.screen === 'seat' && S.view) seatsWanted = !send({ type: 'seats' });
 }
 
 function play(move, ref) {
@@ -350,6 +357,7 @@ function render(force, inFrame) {
   shown = S.screen;
   document.body.dataset.state = stateName();
   markHand(hand, inFrame);
+  askSeatsNow();
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) globalThis.tablee.prepareKeys();
 }
 
@@ -795,7 +803,7 @@ async function start() {
   S.name = store.get('name') || '';
   const texts = loadTexts(globalThis.tablee.lang, globalThis.tablee.texts).catch(() => {});
   const cards = globalThis.tablee.cards.then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
-  if (!ok) {
+  if (!ok || !globalThis.nacl) {
     S.screen = 'noqr';
   } else {
     S.token = store.get('seat.' + S.keyText) || '';

@@ -5,12 +5,13 @@
 // resume, its texts and its card faces on the way while the rest of the
 // page loads: the round trips, not the page's scripts, are then what a
 // guest waits for. Every frame after the first is a NaCl box (tweetnacl,
-// loaded just before) against the kiosk's key from the URL fragment; see
-// docs/protocol.md, "The web companion".
+// the script after this one) against the kiosk's key from the URL
+// fragment; see docs/protocol.md, "The web companion".
 'use strict';
 
 globalThis.tablee = (() => {
-  const nacl = globalThis.nacl;
+  // tweetnacl runs after this script: a function, not a constant.
+  const nacl = () => globalThis.nacl;
   const enc = new TextEncoder();
   const dec = new TextDecoder();
 
@@ -71,7 +72,7 @@ globalThis.tablee = (() => {
   const code = frag.get('c') || '';
   const keyText = frag.get('k') || '';
   const key = unb64url(keyText);
-  const ok = !!(nacl && key && key.length === 32 && /^\d{6}(-[a-z2-7]{26})?$/.test(code));
+  const ok = !!(key && key.length === 32 && /^\d{6}(-[a-z2-7]{26})?$/.test(code));
 
   // ---- keys made ahead
   //
@@ -88,12 +89,12 @@ globalThis.tablee = (() => {
   let spare = null; // kept keys where localStorage is unavailable
 
   function makeKeys() {
-    const kp = nacl.box.keyPair();
-    return { pub: kp.publicKey, shared: nacl.box.before(key, kp.secretKey) };
+    const kp = nacl().box.keyPair();
+    return { pub: kp.publicKey, shared: nacl().box.before(key, kp.secretKey) };
   }
 
   // takeKeys returns the kept keys, forgotten before they are used, or
-  // makes new ones.
+  // makes new ones (once tweetnacl has run: null before).
   function takeKeys() {
     const saved = (store.get('next.' + keyText) || '').split('.');
     store.del('next.' + keyText);
@@ -101,7 +102,7 @@ globalThis.tablee = (() => {
     const sh = unb64url(saved[1] || '');
     const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
     spare = null;
-    return k || makeKeys();
+    return k || (nacl() ? makeKeys() : null);
   }
 
   // forgetOtherKeys deletes keys kept for other tables' kiosks: a phone
@@ -152,7 +153,7 @@ globalThis.tablee = (() => {
     // event can arrive before this function returns.
     const sock = new WebSocket(`ws://${location.host}/v1/box`);
     sock.binaryType = 'arraybuffer';
-    const keys = takeKeys();
+    let keys = takeKeys();
     let sent = 0;
     let recv = 0;
     let handler = null;
@@ -166,7 +167,7 @@ globalThis.tablee = (() => {
         if (sock.readyState !== WebSocket.OPEN) return false;
         msg.v = 2; // wire.Version
         const n = nonce(0, sent++);
-        const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, keys.shared);
+        const box = nacl().box.after(enc.encode(JSON.stringify(msg)), n, keys.shared);
         const frame = new Uint8Array(24 + box.length);
         frame.set(n);
         frame.set(box, 24);
@@ -180,7 +181,7 @@ globalThis.tablee = (() => {
         const frame = new Uint8Array(data);
         const n = nonce(1, recv);
         for (let i = 0; i < 24; i++) if (frame[i] !== n[i]) return null;
-        const plain = nacl.box.open.after(frame.subarray(24), n, keys.shared);
+        const plain = nacl().box.open.after(frame.subarray(24), n, keys.shared);
         if (!plain) return null;
         recv++;
         try { return JSON.parse(dec.decode(plain)); } catch { return null; }
@@ -192,7 +193,15 @@ globalThis.tablee = (() => {
         for (const ev of queue.splice(0)) fn(ev);
       },
     };
-    sock.onopen = () => {
+    sock.onopen = function opened() {
+      // A socket dialled before tweetnacl ran may open while it still
+      // loads: it is the next script, so it is a few milliseconds away.
+      if (!nacl()) {
+        if (document.readyState === 'complete') sock.close(); // it failed to load
+        else setTimeout(opened, 5);
+        return;
+      }
+      keys ||= takeKeys();
       sock.send(keys.pub);
       const m = first && first();
       ch.hello = !!m && ch.send(m);
