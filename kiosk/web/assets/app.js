@@ -803,7 +803,7 @@ async function start() {
   S.name = store.get('name') || '';
   const texts = loadTexts(globalThis.tablee.lang, globalThis.tablee.texts).catch(() => {});
   const cards = globalThis.tablee.cards.then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
-  if (!ok || !globalThis.nacl) {
+  if (!ok) {
     S.screen = 'noqr';
   } else {
     S.token = store.get('seat.' + S.keyText) || '';

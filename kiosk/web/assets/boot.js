@@ -5,13 +5,12 @@
 // resume, its texts and its card faces on the way while the rest of the
 // page loads: the round trips, not the page's scripts, are then what a
 // guest waits for. Every frame after the first is a NaCl box (tweetnacl,
-// the script after this one) against the kiosk's key from the URL
-// fragment; see docs/protocol.md, "The web companion".
+// loaded just before) against the kiosk's key from the URL fragment; see
+// docs/protocol.md, "The web companion".
 'use strict';
 
 globalThis.tablee = (() => {
-  // tweetnacl runs after this script: a function, not a constant.
-  const nacl = () => globalThis.nacl;
+  const nacl = globalThis.nacl;
   const enc = new TextEncoder();
   const dec = new TextDecoder();
 
@@ -72,7 +71,7 @@ globalThis.tablee = (() => {
   const code = frag.get('c') || '';
   const keyText = frag.get('k') || '';
   const key = unb64url(keyText);
-  const ok = !!(key && key.length === 32 && /^\d{6}(-[a-z2-7]{26})?$/.test(code));
+  const ok = !!(nacl && key && key.length === 32 && /^\d{6}(-[a-z2-7]{26})?$/.test(code));
 
   // ---- keys made ahead
   //
@@ -89,12 +88,12 @@ globalThis.tablee = (() => {
   let spare = null; // kept keys where localStorage is unavailable
 
   function makeKeys() {
-    const kp = nacl().box.keyPair();
-    return { pub: kp.publicKey, shared: nacl().box.before(key, kp.secretKey) };
+    const kp = nacl.box.keyPair();
+    return { pub: kp.publicKey, shared: nacl.box.before(key, kp.secretKey) };
   }
 
   // takeKeys returns the kept keys, forgotten before they are used, or
-  // makes new ones (once tweetnacl has run: null before).
+  // makes new ones.
   function takeKeys() {
     const saved = (store.get('next.' + keyText) || '').split('.');
     store.del('next.' + keyText);
@@ -102,7 +101,7 @@ globalThis.tablee = (() => {
     const sh = unb64url(saved[1] || '');
     const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
     spare = null;
-    return k || (nacl() ? makeKeys() : null);
+    return k || makeKeys();
   }
 
   // forgetOtherKeys deletes keys kept for other tables' kiosks: a phone
@@ -153,7 +152,7 @@ globalThis.tablee = (() => {
     // event can arrive before this function returns.
     const sock = new WebSocket(`ws://${location.host}/v1/box`);
     sock.binaryType = 'arraybuffer';
-    let keys = takeKeys();
+    const keys = takeKeys();
     let sent = 0;
     let recv = 0;
     let handler = null;
@@ -167,7 +166,7 @@ globalThis.tablee = (() => {
         if (sock.readyState !== WebSocket.OPEN) return false;
         msg.v = 2; // wire.Version
         const n = nonce(0, sent++);
-        const box = nacl().box.after(enc.encode(JSON.stringify(msg)), n, keys.shared);
+        const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, keys.shared);
         const frame = new Uint8Array(24 + box.length);
         frame.set(n);
         frame.set(box, 24);
@@ -181,7 +180,7 @@ globalThis.tablee = (() => {
         const frame = new Uint8Array(data);
         const n = nonce(1, recv);
         for (let i = 0; i < 24; i++) if (frame[i] !== n[i]) return null;
-        const plain = nacl().box.open.after(frame.subarray(24), n, keys.shared);
+        const plain = nacl.box.open.after(frame.subarray(24), n, keys.shared);
         if (!plain) return null;
         recv++;
         try { return JSON.parse(dec.decode(plain)); } catch { return null; }
@@ -193,15 +192,7 @@ globalThis.tablee = (() => {
         for (const ev of queue.splice(0)) fn(ev);
       },
     };
-    sock.onopen = function opened() {
-      // A socket dialled before tweetnacl ran may open while it still
-      // loads: it is the next script, so it is a few milliseconds away.
-      if (!nacl()) {
-        if (document.readyState === 'complete') sock.close(); // it failed to load
-        else setTimeout(opened, 5);
-        return;
-      }
-      keys ||= takeKeys();
+    sock.onopen = () => {
       sock.send(keys.pub);
       const m = first && first();
       ch.hello = !!m && ch.send(m);
