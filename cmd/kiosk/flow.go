@@ -136,6 +136,8 @@ func (ui *kioskUI) showTable(s *host.Session) {
 			}
 		},
 		OnStaffMenu: ui.leaveGame,
+		Do:          ui.do,
+		Awake:       ui.awake,
 	})
 	if err != nil {
 		ui.fault(err)

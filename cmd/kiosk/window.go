@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/idle"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/staff"
@@ -52,9 +53,12 @@ type kioskUI struct {
 	shown         string            // the session whose results were shown
 	followed      string            // the session whose moves refresh the screen
 	idle          *time.Timer       // back to the attract screen
-	// do runs a UI change from another goroutine: fyne.Do, or in tests
-	// something the test can synchronise with.
+	// do runs a UI change from another goroutine: the idle loop's Do
+	// (fyne.Do that wakes the window loop), or in tests something the test
+	// can synchronise with.
 	do func(func())
+	// awake keeps the window loop up while motion runs; nil in tests.
+	awake func(time.Duration)
 }
 
 // lastGame is the set-up of a game chosen on the seating screen.
@@ -75,8 +79,12 @@ func runWindow(o options, stdout io.Writer) error {
 	w := a.NewWindow("Tablée")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w.SetOnClosed(cancel)
-	ui := &kioskUI{ctx: ctx, win: w, lang: "fr", cat: cat, do: fyne.Do}
+	// The window loop naps while the table is quiet; every UI change from
+	// another goroutine goes through loop.Do, which wakes it.
+	loop := idle.New(idle.Config{})
+	w.SetOnClosed(func() { loop.Stop(); cancel() })
+	quit := func() { loop.Stop(); a.Quit() }
+	ui := &kioskUI{ctx: ctx, win: w, lang: "fr", cat: cat, do: loop.Do, awake: loop.Awake}
 	// The table may announce changes while it resumes a session, before
 	// ui.t is set: refresh runs on the UI goroutine, after start.
 	o.cfg.OnChange = func() { ui.do(ui.refresh) }
@@ -90,14 +98,18 @@ func runWindow(o options, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {
 		// Guests cannot close the kiosk: only the staff, with the PIN.
-		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, a.Quit) })
+		w.SetCloseIntercept(func() { screen.AskPIN(ctx, ui.words(), w, ui.staff, quit) })
 	}
 	a.Lifecycle().SetOnStarted(func() {
 		log.Printf("kiosk: window up %d ms after start", time.Since(o.started).Milliseconds())
+		if !loop.Start(w) {
+			log.Printf("kiosk: not a GLFW window, the loop never naps")
+		}
 	})
 	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(o.fullscreen)
 	w.ShowAndRun()
+	loop.Stop()
 	return nil
 }
 

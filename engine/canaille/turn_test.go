@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 // With no full stop in hand, the player swaps one card at a time, returning
@@ -218,21 +219,6 @@ func TestRandomMoveDrawsAsLegalDoes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
-		fast, slow := engine.NewRNG(seed, 5), engine.NewRNG(seed, 5)
-		for s.Turn() != engine.NoSeat {
-			legal := s.Legal()
-			want := legal[slow.IntN(len(legal))]
-			got := s.RandomMove(&fast)
-			if got.String() != want.String() {
-				t.Fatalf("seed %d, ply %d: RandomMove drew %v, Legal gives %v", seed, s.Plies(), got, want)
-			}
-			if err := s.Step(s.Turn(), got); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if s.RandomMove(&fast) != nil {
-			t.Fatal("RandomMove drew a move in a finished game")
-		}
+		enginetest.RandomMoveDrawsAsLegal(t, st, seed)
 	}
 }

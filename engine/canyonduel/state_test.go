@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 func TestTurnsAlternateFromRed(t *testing.T) {
@@ -128,21 +129,6 @@ func TestLegalMovesDoNotShareCells(t *testing.T) {
 // same numbers, so that a search's playouts do not change with it.
 func TestRandomMoveDrawsAsLegalDoes(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		s := newState()
-		fast, slow := engine.NewRNG(seed, 5), engine.NewRNG(seed, 5)
-		for s.Turn() != engine.NoSeat {
-			legal := s.Legal()
-			want := legal[slow.IntN(len(legal))]
-			got := s.RandomMove(&fast)
-			if got.String() != want.String() {
-				t.Fatalf("seed %d, ply %d: RandomMove drew %v, Legal gives %v", seed, s.Plies(), got, want)
-			}
-			if err := s.Step(s.Turn(), got); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if s.RandomMove(&fast) != nil {
-			t.Fatal("RandomMove drew a move in a finished game")
-		}
+		enginetest.RandomMoveDrawsAsLegal(t, newState(), seed)
 	}
 }

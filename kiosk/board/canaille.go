@@ -28,7 +28,7 @@ type canailleBoard struct {
 }
 
 func newCanaille(env Env) *canailleBoard {
-	b := &canailleBoard{env: env, note: newNote()}
+	b := &canailleBoard{env: env, note: newNote(env)}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -122,7 +122,7 @@ type canailleRenderer struct {
 
 func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 	r := &canailleRenderer{b: b, bg: canvas.NewRectangle(color.NRGBA{0x17, 0x34, 0x3A, 0xFF}), labels: map[string]*canvas.Text{},
-		fl: newFlights(b.env.Still)}
+		fl: newFlights(b.env.Still, b.env.awake)}
 	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	for _, k := range []string{"river", "deck", "row", "sentence", "catches"} {

@@ -38,7 +38,7 @@ var (
 )
 
 func newCanoe(env Env) *canoeBoard {
-	b := &canoeBoard{env: env, note: newNote()}
+	b := &canoeBoard{env: env, note: newNote(env)}
 	for seat := range 2 {
 		for range canoe.Pegs {
 			c := canvas.NewCircle(canoeColour(seat))

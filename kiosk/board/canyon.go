@@ -63,7 +63,7 @@ var (
 )
 
 func newCanyon(env Env) *canyonBoard {
-	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote()}
+	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote(env)}
 	for seat := range 6 {
 		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)}
 		c.hull.StrokeColor = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
@@ -155,7 +155,7 @@ func (b *canyonBoard) holdTrick() {
 		return
 	}
 	seq := b.holds
-	b.hold = time.AfterFunc(trickHold, func() { fyne.Do(func() { b.release(seq) }) })
+	b.hold = time.AfterFunc(trickHold, func() { b.env.do(func() { b.release(seq) }) })
 }
 
 // release lets the finished trick of hold seq go to its winner, unless
@@ -248,7 +248,7 @@ type canyonRenderer struct {
 }
 
 func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
-	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable), fl: newFlights(b.env.Still), drawnLeader: -1}
+	r := &canyonRenderer{b: b, bg: canvas.NewRectangle(colTable), fl: newFlights(b.env.Still, b.env.awake), drawnLeader: -1}
 	r.arrange = r.place
 	r.objects = append(r.objects, r.bg)
 	m := b.m

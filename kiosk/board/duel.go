@@ -43,7 +43,7 @@ type piece struct {
 }
 
 func newDuel(env Env) *duel {
-	d := &duel{env: env, note: newNote()}
+	d := &duel{env: env, note: newNote(env)}
 	for seat := range 2 {
 		for range 15 {
 			p := &piece{disc: canvas.NewCircle(duelColour(seat)), mark: canvas.NewCircle(color.Transparent)}

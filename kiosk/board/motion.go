@@ -1,6 +1,8 @@
 package board
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 
 	"github.com/tablee/tablee/kiosk/board/geom"
@@ -19,6 +21,7 @@ type card interface {
 // time: a new one first finishes the old.
 type flights struct {
 	still  bool
+	awake  func(time.Duration)
 	flying map[card]*flight
 	// started lists the flights begun since begin, for tests.
 	started []flight
@@ -31,8 +34,9 @@ type flight struct {
 	landed   func()
 }
 
-func newFlights(still bool) *flights {
-	return &flights{still: still, flying: map[card]*flight{}}
+// awake is told how long a flight lasts before it starts (Env.awake).
+func newFlights(still bool, awake func(time.Duration)) *flights {
+	return &flights{still: still, awake: awake, flying: map[card]*flight{}}
 }
 
 // begin starts a new list of flights started.
@@ -58,6 +62,7 @@ func (fs *flights) fly(c card, from, to fyne.Position, landed func()) {
 		}
 	})
 	f.anim.Curve = fyne.AnimationEaseOut
+	fs.awake(moveTime)
 	fs.flying[c] = f
 	fs.started = append(fs.started, *f)
 	f.anim.Start()

@@ -51,10 +51,11 @@ type note struct {
 	text  *canvas.Text
 	timer *time.Timer
 	seq   int
+	do    func(func()) // the board's Env.do, for the timer
 }
 
-func newNote() *note {
-	n := &note{bg: canvas.NewRectangle(colNoteBG), text: canvas.NewText("", colInk)}
+func newNote(env Env) *note {
+	n := &note{bg: canvas.NewRectangle(colNoteBG), text: canvas.NewText("", colInk), do: env.do}
 	n.bg.CornerRadius = 14
 	n.bg.StrokeColor = colYellow
 	n.bg.StrokeWidth = 3
@@ -96,7 +97,7 @@ func (n *note) show(msg string, at fyne.Position, area fyne.Size, still bool) {
 	}
 	seq := n.seq
 	n.timer = time.AfterFunc(noteTime, func() {
-		fyne.Do(func() {
+		n.do(func() {
 			if n.seq == seq {
 				n.hide()
 			}

@@ -94,7 +94,8 @@ func (h *Host) replay(ctx context.Context, rules engine.Rules, rec session.Recor
 		if r.Seat != m.Seat {
 			return nil, 0, fmt.Errorf("%w: move %d is logged for %v but encoded for %v", ErrReplayMismatch, m.Seq, m.Seat, r.Seat)
 		}
-		if _, err := state.Apply(r.Seat, r.Move); err != nil {
+		// Resuming reads no events: step, which builds none.
+		if err := engine.Step(state, r.Seat, r.Move); err != nil {
 			return nil, 0, fmt.Errorf("%w: move %d (%v: %v) refused: %v", ErrReplayMismatch, m.Seq, r.Seat, r.Move, err)
 		}
 		if got := state.Hash(); got != m.StateHash {

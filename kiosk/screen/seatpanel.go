@@ -189,6 +189,7 @@ type pulse struct {
 	anim  *fyne.Animation
 	still bool
 	on    *seatPanel
+	awake func(time.Duration) // TableConfig.Awake; may be nil
 }
 
 // pulseBeats is how many times the outline beats after a turn begins:
@@ -198,12 +199,12 @@ const pulseBeats = 6
 // pulseShades is how many steps the outline takes from faint to bright.
 const pulseShades = 6
 
-func newPulse(still bool) *pulse {
+func newPulse(still bool, awake func(time.Duration)) *pulse {
 	r := canvas.NewRectangle(color.Transparent)
 	r.StrokeWidth = 6
 	r.CornerRadius = 22
 	r.Hide()
-	return &pulse{rect: r, still: still}
+	return &pulse{rect: r, still: still, awake: awake}
 }
 
 // follow moves the outline to p's panel and beats it there for a while.
@@ -242,6 +243,10 @@ func (u *pulse) follow(p *seatPanel) {
 	u.anim.AutoReverse = true
 	u.anim.RepeatCount = pulseBeats
 	u.anim.Curve = fyne.AnimationEaseInOut
+	if u.awake != nil {
+		// Out and back, once and then RepeatCount times more.
+		u.awake(2 * u.anim.Duration * time.Duration(u.anim.RepeatCount+1))
+	}
 	u.anim.Start()
 }
 

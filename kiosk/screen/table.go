@@ -72,8 +72,12 @@ type TableConfig struct {
 	// Still turns motion off (golden images, screenshots).
 	Still bool
 	// Do runs a change of the screen from another goroutine: fyne.Do when
-	// nil; tests pass something they can synchronise with.
+	// nil; tests pass something they can synchronise with. The kiosk
+	// passes one that also wakes its sleeping window loop.
 	Do func(func())
+	// Awake, when set, is told before motion lasting d starts (the turn's
+	// pulse, the board's flights), so that the window loop stays up.
+	Awake func(d time.Duration)
 }
 
 // PanelSize is a seat panel's size as its reader sees it.
@@ -119,14 +123,14 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
-		Slots: t.slots,
+		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("table screen: %w", err)
 	}
 	t.board = b
 	t.view = cfg.Session.View(engine.Table)
-	t.pulse = newPulse(cfg.Still)
+	t.pulse = newPulse(cfg.Still, cfg.Awake)
 	t.buildRoot()
 	return t, nil
 }
