@@ -656,14 +656,19 @@ function canyonDecision(v, legal, trump) {
     })));
     out.push(h('p', { class: 'hint' }, t('web.canyon.tempo_help')));
   }
-  const places = legal.filter((m) => m.kind === 'place');
-  if (places.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_start')));
-    out.push(h('div', { class: 'grid' }, places.map((m) => btn(t('web.canyon.column', { N: m.col + 1 }), () => play(m)))));
-  }
   // Lettered row by row, left to right, as they lie on the map.
-  const ends = legal.filter((m) => m.kind === 'move')
-    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+  const onMap = (a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0);
+  const places = legal.filter((m) => m.kind === 'place').sort(onMap);
+  if (places.length) {
+    // The start cells as targets on the map, as a landing is chosen; the
+    // same choices in words below.
+    out.push(h('h2', {}, t('web.canyon.choose_start')));
+    const map = landingMap(v, places);
+    if (map) out.push(map);
+    out.push(h('div', { class: 'list' }, places.map((m, k) =>
+      btn([h('b', { class: 'spotname' }, spotName(k)), ' ', t('web.canyon.column', { N: (m.col ?? 0) + 1 })], () => play(m)))));
+  }
+  const ends = legal.filter((m) => m.kind === 'move').sort(onMap);
   if (ends.length) {
     out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
     const map = landingMap(v, ends);
@@ -705,9 +710,9 @@ function svg(tag, attrs, ...kids) {
 }
 
 // landingMap draws the part of the map around this seat's canoe and the
-// cells it may land on: terrain, currents, every canoe, and one button
-// per legal landing, lettered as in the list below it. Only the view's
-// legal moves make a cell a choice.
+// cells it may land on or start from: terrain, currents, every canoe, and
+// one button per legal move, lettered as in the list below it. Only the
+// view's legal moves make a cell a choice.
 function landingMap(v, ends) {
   if (!board) { loadBoard(); return null; }
   const at = (v.canoes || [])[S.seat];
