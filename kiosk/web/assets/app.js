@@ -609,7 +609,8 @@ function canyonNodes(v) {
   const body = [];
   const trump = v.round > 0 && v.trump && v.trump.value ? v.trump : null;
   body.push(h('div', { class: 'facts' },
-    h('span', {}, t('web.canyon.round', { N: v.round })),
+    // Round 0 is the canoes being put in, before the first deal.
+    h('span', {}, v.round > 0 ? t('web.canyon.round', { N: v.round }) : t('web.canyon.placing')),
     trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
       canyonCard(trump, trump, null, false, false)) : null));
   body.push(h('table', { class: 'seats' },
