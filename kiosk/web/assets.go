@@ -12,9 +12,8 @@ import (
 	"path"
 )
 
-// The page: one HTML file, a small classic script that starts the
-// channel (boot.js), one ES module, one stylesheet and tweetnacl, served
-// as they are (no build step).
+// The page: one HTML file, one ES module, one stylesheet and tweetnacl,
+// served as they are (no build step).
 //
 //go:embed assets
 var assetFS embed.FS

@@ -41,7 +41,7 @@ func TestVendoredTweetNaClIsThePinnedRelease(t *testing.T) {
 func TestPageBudget(t *testing.T) {
 	h := testHandler(t)
 	total := 0
-	for _, p := range []string{"/", "/boot.js", "/app.js", "/app.css", "/nacl-fast.min.js", "/texts/fr.json", "/cards/canaille.json", "/maps/canyon.json"} {
+	for _, p := range []string{"/", "/app.js", "/app.css", "/nacl-fast.min.js", "/texts/fr.json", "/cards/canaille.json", "/maps/canyon.json"} {
 		a, ok := h.assets[p]
 		if !ok {
 			t.Fatalf("no asset %s", p)
@@ -60,7 +60,7 @@ func TestPageBudget(t *testing.T) {
 // elsewhere. The SVG namespace is a name, not an address: it is the one
 // URL allowed.
 func TestPageAvoidsSecureContextAPIs(t *testing.T) {
-	for _, name := range []string{"assets/boot.js", "assets/app.js", "assets/index.html", "assets/app.css"} {
+	for _, name := range []string{"assets/app.js", "assets/index.html", "assets/app.css"} {
 		data, err := assetFS.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

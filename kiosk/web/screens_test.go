@@ -148,6 +148,8 @@ func canyonShots(t *testing.T) {
 			taken["trick"] = true
 		case s == "canyon-move" && !taken["landing"]:
 			taken["landing"] = shootIf(t, ctx, "canyon-landing", s)
+		case s == "canyon-place" && !taken["start"] && eval(t, ctx, `document.querySelector('.map') ? 'y' : ''`) != "":
+			taken["start"] = shootIf(t, ctx, "canyon-start", s)
 		}
 		return taken["tempo"] && taken["trick"] && (taken["landing"] || roundOf(k) >= 2)
 	})

@@ -1,11 +1,13 @@
 // Tablée web companion: one seat's hand on a phone, opened from the table's
 // QR code. Everything the page shows comes from the seat's view that the
 // kiosk sends; the legal moves in it decide what may be tapped, so no rule
-// of any game is written here. The encrypted channel to the table, the
-// storage and the keys are boot.js's (loaded and run before this
-// module); see docs/protocol.md, "The web companion".
+// of any game is written here. Every frame after the first is a NaCl box
+// (tweetnacl, loaded before this module) against the kiosk's key from the
+// URL fragment; see docs/protocol.md, "The web companion".
 
-const { store, b64url } = globalThis.tablee;
+const nacl = globalThis.nacl;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
 
 // S is the page's whole state; render() draws it.
 const S = {
@@ -36,6 +38,27 @@ const S = {
   sentenceRule: '', // Canaille: the table's verdict on a dead-end sentence
 };
 
+// ---- storage: the nickname, the player key and each table's seat token.
+
+const store = {
+  get(k) { try { return localStorage.getItem('tablee.' + k); } catch { return null; } },
+  set(k, v) { try { localStorage.setItem('tablee.' + k, v); return true; } catch { return false; /* private mode */ } },
+  del(k) { try { localStorage.removeItem('tablee.' + k); } catch { /* private mode */ } },
+};
+
+function b64url(bytes) {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function unb64url(s) {
+  try {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
 // playerKey is this phone's lasting identity for the table's leaderboards
 // (join's key: 144 random bits, 24 base64url characters), made once and
 // kept in localStorage.
@@ -56,12 +79,22 @@ function t(key, params) {
   return s;
 }
 
+function pickLang() {
+  const saved = store.get('lang');
+  if (['fr', 'de', 'en'].includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || '']) {
+    const p = (l || '').slice(0, 2).toLowerCase();
+    if (['fr', 'de', 'en'].includes(p)) return p;
+  }
+  return 'fr';
+}
+
 let textsReady = false;
 
-// loadTexts waits for the texts in lang (boot.js asked for the first
-// ones) and uses them.
-async function loadTexts(lang, got = globalThis.tablee.getJSON(`texts/${lang}.json`)) {
-  S.texts = await got;
+async function loadTexts(lang) {
+  const r = await fetch(`texts/${lang}.json`);
+  if (!r.ok) throw new Error('texts ' + r.status);
+  S.texts = await r.json();
   S.lang = lang;
   textsReady = true;
   document.documentElement.lang = lang;
@@ -75,57 +108,157 @@ async function setLang(lang) {
 
 // ---- the channel
 
-let ws = null; // the connection (boot.js's dial)
+let ws = null;
+let shared = null;
+let sent = 0;
+let recv = 0;
 let backoff = 500;
 let retry = 0;
 let facesReady = false;
 
+function nonce(dir, n) {
+  const b = new Uint8Array(24);
+  b[0] = dir;
+  const dv = new DataView(b.buffer);
+  dv.setUint32(16, Math.floor(n / 2 ** 32));
+  dv.setUint32(20, n >>> 0);
+  return b;
+}
+
 function send(msg) {
-  return !!ws && !!msg && ws.send(msg);
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  msg.v = 2; // wire.Version
+  const n = nonce(0, sent++);
+  const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
+  const frame = new Uint8Array(24 + box.length);
+  frame.set(n);
+  frame.set(box, 24);
+  ws.send(frame);
+  return true;
+}
+
+// open returns the message in a frame from the kiosk, or null when the
+// frame is not the next genuine box of this connection.
+function open(data) {
+  if (!(data instanceof ArrayBuffer) || data.byteLength < 40) return null;
+  const frame = new Uint8Array(data);
+  const n = nonce(1, recv);
+  for (let i = 0; i < 24; i++) if (frame[i] !== n[i]) return null;
+  const plain = nacl.box.open.after(frame.subarray(24), n, shared);
+  if (!plain) return null;
+  recv++;
+  try { return JSON.parse(dec.decode(plain)); } catch { return null; }
+}
+
+// ---- keys made ahead
+//
+// A connection's fresh key pair and shared key cost two X25519, the
+// slowest step of opening the page on a slow phone. So the page makes the
+// next connection's keys ahead, in idle time once the hand or the join
+// form is on screen, and keeps them for the next connection, also across
+// a reload: its public key and the shared key (never a hand, a view or a
+// message), in localStorage under the kiosk's key, deleted before use.
+// The kiosk refuses a page key it has seen, so no two connections share
+// keys even if two tabs take the same kept keys at once
+// (docs/protocol.md, "The channel").
+
+let spare = null; // kept keys where localStorage is unavailable
+
+function makeKeys() {
+  const kp = nacl.box.keyPair();
+  return { pub: kp.publicKey, shared: nacl.box.before(S.key, kp.secretKey) };
+}
+
+// takeKeys returns the kept keys, forgotten before they are used, or
+// makes new ones.
+function takeKeys() {
+  const saved = (store.get('next.' + S.keyText) || '').split('.');
+  store.del('next.' + S.keyText);
+  const pub = unb64url(saved[0] || '');
+  const sh = unb64url(saved[1] || '');
+  const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
+  spare = null;
+  return k || makeKeys();
+}
+
+// forgetOtherKeys deletes keys kept for other tables' kiosks: a phone
+// keeps secret keys only for the table it is at.
+function forgetOtherKeys() {
+  try {
+    for (const k of Object.keys(localStorage)) {
+      if (k.startsWith('tablee.next.') && k !== 'tablee.next.' + S.keyText) localStorage.removeItem(k);
+    }
+  } catch { /* private mode */ }
+}
+
+// prepareKeys makes the next connection's keys when the page is idle,
+// unless some are kept already.
+let preparing = false;
+function prepareKeys() {
+  if (preparing || spare || !S.key || store.get('next.' + S.keyText)) return;
+  preparing = true;
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 0));
+  idle(() => {
+    preparing = false;
+    if (spare || store.get('next.' + S.keyText)) return;
+    const k = makeKeys();
+    if (!store.set('next.' + S.keyText, b64url(k.pub) + '.' + b64url(k.shared))) spare = k;
+  });
 }
 
 function connect() {
   clearTimeout(retry);
-  const ch = globalThis.tablee.takeEarly(S.token) || globalThis.tablee.dial(hello);
-  ws = ch;
-  ch.listen((ev) => {
-    if (ch !== ws) return;
-    if (ev.type === 'open') {
-      awaitingWelcome = ch.hello;
-      S.online = true;
-      if (S.screen === 'seat') renderSoon();
-    } else if (ev.type === 'message') {
-      const m = ch.read(ev.data);
-      if (!m) {
-        // Not the table's key: whoever answers is not the table.
-        S.notice = t('web.err.auth');
-        ch.close();
-        render();
-        return;
-      }
-      backoff = 500;
-      onMessage(m);
-    } else {
-      ws = null;
-      S.online = false;
-      if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
-      retry = setTimeout(connect, backoff);
-      backoff = Math.min(backoff * 2, 8000);
+  // The socket first: its TCP and HTTP handshakes run in the browser's
+  // network stack while this thread finds or makes the keys, and no
+  // message can arrive before this function returns.
+  const sock = new WebSocket(`ws://${location.host}/v1/box`);
+  sock.binaryType = 'arraybuffer';
+  ws = sock;
+  const keys = takeKeys();
+  shared = keys.shared;
+  sent = 0;
+  recv = 0;
+  sock.onopen = () => {
+    if (sock !== ws) return;
+    // The key in clear, then at once the boxed join or resume: one round
+    // trip to the welcome and the view.
+    sock.send(keys.pub);
+    S.online = true;
+    hello();
+    if (S.screen === 'seat') render();
+  };
+  sock.onmessage = (e) => {
+    if (sock !== ws) return;
+    const m = open(e.data);
+    if (!m) {
+      // Not the table's key: whoever answers is not the table.
+      S.notice = t('web.err.auth');
+      sock.close();
       render();
+      return;
     }
-  });
+    backoff = 500;
+    onMessage(m);
+  };
+  sock.onclose = () => {
+    if (sock !== ws) return;
+    ws = null;
+    S.online = false;
+    if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
+    retry = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 8000);
+    render();
+  };
 }
 
-// hello is the message that resumes the seat this phone holds, or takes
-// a new one; the connection sends it as it opens.
+// hello resumes the seat this phone holds, or takes a new one.
 // A welcome that answers no hello of this page, while seated, is the table
 // playing again with the same seats (docs/protocol.md, "Play again").
 let awaitingWelcome = false;
 
 function hello() {
-  if (S.token) return { type: 'resume', token: S.token };
-  if (S.screen === 'joining') return { type: 'join', code: S.code, name: S.name, key: playerKey() };
-  return null;
+  if (S.token) awaitingWelcome = send({ type: 'resume', token: S.token });
+  else if (S.screen === 'joining') awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
 
 function join(name) {
@@ -134,7 +267,7 @@ function join(name) {
   store.set('name', S.name);
   S.screen = 'joining';
   S.notice = '';
-  if (ws && ws.open) awaitingWelcome = send(hello());
+  if (ws && ws.readyState === WebSocket.OPEN) hello();
   else if (!ws) connect();
   render(true);
 }
@@ -182,7 +315,7 @@ function onMessage(m) {
     default:
       return; // pong and anything newer
   }
-  renderSoon(m.type === 'welcome');
+  render(m.type === 'welcome');
 }
 
 function onView(m) {
@@ -245,7 +378,7 @@ function askSeats() {
 
 function play(move, ref) {
   if (S.pending) return;
-  S.pending = send({ type: 'move', move, ref: ref || 'm' + (ws ? ws.sent : 0) });
+  S.pending = send({ type: 'move', move, ref: ref || 'm' + sent });
   S.notice = '';
   render();
 }
@@ -286,46 +419,10 @@ function card(num, kind, mark, cls, onclick, disabled) {
   return el;
 }
 
-// renderSoon draws S before the next frame, once for all that arrived
-// since the last one, and not at all while what is on its way would
-// replace it at once (settling): a slow phone should build and lay out the
-// hand once, not once per message. A tap draws at once (render), so what
-// the guest touched answers in the same frame.
-let soon = null;
-function renderSoon(force) {
-  soon ||= { force: false, frame: false, timer: 0 };
-  soon.force ||= !!force;
-  const draw = (inFrame) => { if (soon) render(soon.force, inFrame); };
-  // A hidden page has no frames, and what is awaited may not come: it
-  // draws anyway after a while.
-  soon.timer ||= setTimeout(() => draw(false), SETTLE_MS);
-  if (!soon.frame && !settling()) {
-    soon.frame = true;
-    requestAnimationFrame(() => draw(true));
-  }
-}
-
-// SETTLE_MS is how long a screen about to be replaced waits before it is
-// drawn all the same: a guest sees "joining" only when the table is slow.
-const SETTLE_MS = 300;
-
-// settling says a draw now would be replaced as soon as what is on its way
-// arrives: the texts (start() draws when they come), the welcome and the
-// view that answer a resume (the kiosk sends the view right after the
-// welcome), or Canaille's card faces.
-function settling() {
-  if (!textsReady) return true;
-  if (S.screen === 'joining' && S.token) return true;
-  if (S.screen === 'seat' && S.online && !S.view) return true;
-  return S.screen === 'seat' && S.game === 'canaille' && !facesReady;
-}
-
 let shown = '';
 // render draws S; whole screens are rebuilt only when the screen changes
-// (or force), so typing a nickname is never interrupted. inFrame says it
-// runs in an animation frame's callback, before that frame is laid out.
-function render(force, inFrame) {
-  if (soon) { force ||= soon.force; clearTimeout(soon.timer); soon = null; }
+// (or force), so typing a nickname is never interrupted.
+function render(force) {
   document.getElementById('where').textContent = where();
   drawLangs();
   const st = document.getElementById('status');
@@ -349,8 +446,8 @@ function render(force, inFrame) {
   }
   shown = S.screen;
   document.body.dataset.state = stateName();
-  markHand(hand, inFrame);
-  if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) globalThis.tablee.prepareKeys();
+  markHand(hand);
+  if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
 }
 
 let handShown = false;
@@ -359,21 +456,19 @@ let handShown = false;
 // complete: texts in the page's language, card faces known, and, when the
 // seat is to play, its playable cards enabled. The mark is made once the
 // frame showing the hand has been laid out and painted (the next frame
-// begins), not when its elements were built: drawn in a frame's callback,
-// the hand is painted in that frame; drawn in a task, in the frame after.
-// The budget benchmark (BenchmarkHandInteractive) reads it; detail.enabled
-// says how many cards could be tapped then.
-function markHand(hand, inFrame) {
+// begins), not when its elements were built. The budget benchmark
+// (BenchmarkHandInteractive) reads it; detail.enabled says how many cards
+// could be tapped then.
+function markHand(hand) {
   if (handShown || S.screen !== 'seat' || !S.view || !S.online || !textsReady) return;
   if (S.game === 'canaille' && !facesReady) return;
   if (!hand.querySelector('.cards .card')) return;
   handShown = true;
-  const mark = () => {
+  requestAnimationFrame(() => requestAnimationFrame(() => {
     const cards = [...hand.querySelectorAll('.cards .card')];
     const enabled = cards.filter((c) => !c.disabled).length;
     performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
-  };
-  requestAnimationFrame(inFrame ? mark : () => requestAnimationFrame(mark));
+  }));
 }
 
 // stateName names what the page shows, for tests and screenshots:
@@ -401,7 +496,7 @@ function drawLangs() {
   const nav = document.getElementById('langs');
   if (nav.dataset.lang === S.lang) return;
   nav.dataset.lang = S.lang;
-  nav.replaceChildren(...globalThis.tablee.LANGS.map((l) =>
+  nav.replaceChildren(...['fr', 'de', 'en'].map((l) =>
     h('button', { type: 'button', class: l === S.lang ? 'on' : '', 'aria-pressed': l === S.lang ? 'true' : 'false',
       lang: l, onclick: () => setLang(l) }, l.toUpperCase())));
 }
@@ -514,7 +609,8 @@ function canyonNodes(v) {
   const body = [];
   const trump = v.round > 0 && v.trump && v.trump.value ? v.trump : null;
   body.push(h('div', { class: 'facts' },
-    h('span', {}, t('web.canyon.round', { N: v.round })),
+    // Round 0 is the canoes being put in, before the first deal.
+    h('span', {}, v.round > 0 ? t('web.canyon.round', { N: v.round }) : t('web.canyon.placing')),
     trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
       canyonCard(trump, trump, null, false, false)) : null));
   body.push(h('table', { class: 'seats' },
@@ -561,14 +657,19 @@ function canyonDecision(v, legal, trump) {
     })));
     out.push(h('p', { class: 'hint' }, t('web.canyon.tempo_help')));
   }
-  const places = legal.filter((m) => m.kind === 'place');
-  if (places.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_start')));
-    out.push(h('div', { class: 'grid' }, places.map((m) => btn(t('web.canyon.column', { N: m.col + 1 }), () => play(m)))));
-  }
   // Lettered row by row, left to right, as they lie on the map.
-  const ends = legal.filter((m) => m.kind === 'move')
-    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+  const onMap = (a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0);
+  const places = legal.filter((m) => m.kind === 'place').sort(onMap);
+  if (places.length) {
+    // The start cells as targets on the map, as a landing is chosen; the
+    // same choices in words below.
+    out.push(h('h2', {}, t('web.canyon.choose_start')));
+    const map = landingMap(v, places);
+    if (map) out.push(map);
+    out.push(h('div', { class: 'list' }, places.map((m, k) =>
+      btn([h('b', { class: 'spotname' }, spotName(k)), ' ', t('web.canyon.column', { N: (m.col ?? 0) + 1 })], () => play(m)))));
+  }
+  const ends = legal.filter((m) => m.kind === 'move').sort(onMap);
   if (ends.length) {
     out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
     const map = landingMap(v, ends);
@@ -594,7 +695,7 @@ let boardAsked = false;
 function loadBoard() {
   if (boardAsked) return;
   boardAsked = true;
-  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; renderSoon(); })
+  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
     .catch(() => { boardAsked = false; });
 }
 
@@ -610,9 +711,9 @@ function svg(tag, attrs, ...kids) {
 }
 
 // landingMap draws the part of the map around this seat's canoe and the
-// cells it may land on: terrain, currents, every canoe, and one button
-// per legal landing, lettered as in the list below it. Only the view's
-// legal moves make a cell a choice.
+// cells it may land on or start from: terrain, currents, every canoe, and
+// one button per legal move, lettered as in the list below it. Only the
+// view's legal moves make a cell a choice.
 function landingMap(v, ends) {
   if (!board) { loadBoard(); return null; }
   const at = (v.canoes || [])[S.seat];
@@ -788,16 +889,18 @@ function canailleDecision(v, legal) {
 // ---- start
 
 async function start() {
-  const { code, keyText, key, ok } = globalThis.tablee;
-  S.code = code;
-  S.keyText = keyText;
-  S.key = key;
+  const frag = new URLSearchParams(location.hash.slice(1));
+  S.code = frag.get('c') || '';
+  S.keyText = frag.get('k') || '';
+  S.key = unb64url(S.keyText);
   S.name = store.get('name') || '';
-  const texts = loadTexts(globalThis.tablee.lang, globalThis.tablee.texts).catch(() => {});
-  const cards = globalThis.tablee.cards.then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
-  if (!ok) {
+  // Both requests leave before the key work below blocks this thread.
+  const texts = loadTexts(pickLang()).catch(() => {});
+  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
+  if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
+    forgetOtherKeys();
     S.token = store.get('seat.' + S.keyText) || '';
     S.screen = S.token ? 'joining' : 'join';
     if (S.token) connect();
@@ -812,9 +915,9 @@ async function start() {
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') wake(); });
   window.addEventListener('online', wake);
   await texts;
-  renderSoon(true);
+  render(true);
   await cards;
-  if (S.screen === 'seat') renderSoon();
+  if (S.screen === 'seat') render();
 }
 
 start();
