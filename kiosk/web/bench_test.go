@@ -2,6 +2,10 @@ package web_test
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -30,6 +34,14 @@ import (
 // was cleared does (ms-to-hand-new-keys); alternating keeps both figures
 // under the same conditions.
 //
+// A third opening in each round is the floor: a static copy of the same
+// hand (the page's own body once drawn, its stylesheet, and a script that
+// only makes the same mark) served by a plain HTTP server, with no crypto,
+// no socket and no view. It reports ms-static-floor, what this browser on
+// this machine needs to paint that hand at all, and ratio-to-floor, the
+// page's median over it, so that a machine's speed and the page's own cost
+// can be told apart in one run.
+//
 //	go test -run '^$' -bench HandInteractive -benchtime 20x ./kiosk/web
 func BenchmarkHandInteractive(b *testing.B) {
 	ctx := browser(b)
@@ -53,10 +65,18 @@ func BenchmarkHandInteractive(b *testing.B) {
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 		b.Fatal(err)
 	}
+	floor := staticHand(b, ctx)
 	waitKeptKeys(b, ctx)
-	var kept, fresh []float64
+	var kept, fresh, static []float64
 	for i := 0; b.Loop(); i++ {
-		keep := i%2 == 0
+		if i%3 == 2 {
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(floor)); err != nil {
+				b.Fatal(err)
+			}
+			static = append(static, handMark(b, ctx))
+			continue
+		}
+		keep := i%3 == 0
 		if !keep {
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](dropKeptKeys)); err != nil {
 				b.Fatal(err)
@@ -76,16 +96,64 @@ func BenchmarkHandInteractive(b *testing.B) {
 		waitKeptKeys(b, ctx)
 		b.StartTimer()
 	}
-	report := func(ms []float64, unit string) {
+	median := func(ms []float64) float64 {
 		if len(ms) == 0 {
-			return
+			return 0
 		}
+		ms = slices.Clone(ms)
 		slices.Sort(ms)
-		b.ReportMetric(ms[len(ms)/2], unit)
+		return ms[len(ms)/2]
+	}
+	report := func(ms []float64, unit string) {
+		if len(ms) > 0 {
+			b.ReportMetric(median(ms), unit)
+		}
 	}
 	report(kept, "ms-to-hand")
 	report(fresh, "ms-to-hand-new-keys")
+	report(static, "ms-static-floor")
+	if len(kept) > 0 && len(static) > 0 {
+		b.ReportMetric(median(kept)/median(static), "ratio-to-floor")
+	}
 	b.ReportMetric(slices.Max(append(kept, fresh...)), "max-ms-to-hand")
+}
+
+// staticMark makes the page's "hand shown" mark as markHand does (once
+// the frame showing the hand is painted), for the static copy.
+const staticMark = `requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('tablee-hand',
+  { detail: { enabled: [...document.querySelectorAll('#hand .cards .card')].filter((c) => !c.disabled).length } })));`
+
+// staticHand serves a static copy of the hand the tab shows now: its body
+// as drawn, the page's stylesheet and head, and staticMark, from a plain
+// local HTTP server closed with the benchmark. It returns its URL.
+func staticHand(b *testing.B, tab context.Context) string {
+	body, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.outerHTML`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	css, err := os.ReadFile("assets/app.css")
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := `<!doctype html><html lang="fr"><head><meta charset="utf-8">` +
+		`<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
+		`<link rel="stylesheet" href="app.css"><script src="mark.js" defer></script></head>` + body + `</html>`
+	files := map[string][2]string{
+		"/":        {"text/html; charset=utf-8", page},
+		"/app.css": {"text/css; charset=utf-8", string(css)},
+		"/mark.js": {"text/javascript; charset=utf-8", staticMark},
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", f[0])
+		io.WriteString(w, f[1])
+	}))
+	b.Cleanup(srv.Close)
+	return srv.URL + "/"
 }
 
 // dropKeptKeys deletes the keys the page made ahead for its next
