@@ -42,7 +42,7 @@ import (
 // page's median over it, so that a machine's speed and the page's own cost
 // can be told apart in one run.
 //
-//	go test -run '^$' -bench HandInteractive -benchtime 20x ./kiosk/web
+//	go test -run '^$' -bench HandInteractive -benchtime 30x ./kiosk/web
 func BenchmarkHandInteractive(b *testing.B) {
 	ctx := browser(b)
 	k := openKiosk(b, "canaille", []table.Seat{{}, {Bot: "default"}})
