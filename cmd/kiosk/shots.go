@@ -24,6 +24,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/window"
 )
 
 func init() { shoot = runShot }
@@ -41,15 +42,17 @@ func runShot(o options, name string) error {
 	a := app.NewWithID("fr.tablee.kiosk.shots")
 	a.Settings().SetTheme(screen.NewTheme())
 	w := a.NewWindow("Tablée")
-	ui := &kioskUI{ctx: ctx, win: w, lang: "fr", cat: cat, do: fyne.Do}
-	o.cfg.OnChange = func() { ui.do(ui.refresh) }
+	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat})
+	if err != nil {
+		return err
+	}
+	o.cfg.OnChange = ui.Refresh
 	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	ui.wire(t, o.cfg)
-	ui.start(t)
+	ui.Start(t, o.cfg)
 	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(true)
 	go func() {
@@ -63,40 +66,40 @@ func runShot(o options, name string) error {
 	return nil
 }
 
-func drive(ui *kioskUI, name string, ready chan struct{}) {
+func drive(ui *window.UI, name string, ready chan struct{}) {
 	game := func(id string) engine.Info {
-		r, _ := ui.t.Games().Get(id)
+		r, _ := ui.Table().Games().Get(id)
 		return r.Info()
 	}
 	switch name {
 	case "attract":
-		ui.showAttract()
+		ui.ShowAttract()
 	case "lobby":
-		ui.showLobby()
+		ui.ShowLobby()
 	case "seating":
-		ui.showSeating(game("canyon"))
-		ui.seatingScreen.AddPhone()
-		ui.seatingScreen.AddBot(engine.LevelDefault)
-		ui.startGame(lastGame{game("canyon"), nil, ui.seatingScreen.Plan()})
+		ui.ShowSeating(game("canyon"))
+		ui.Seating().AddPhone()
+		ui.Seating().AddBot(engine.LevelDefault)
+		ui.StartGame(game("canyon"), nil, ui.Seating().Plan())
 		go func() {
-			joinAs(ui.t, "Anja")
-			joinAs(ui.t, "Bernd")
+			joinAs(ui.Table(), "Anja")
+			joinAs(ui.Table(), "Bernd")
 			close(ready)
 		}()
 		return
 	case "seating-setup": // a guest on the table and a phone for Canoë
-		ui.showSeating(game("canoe"))
-		ui.seatingScreen.Remove(1)
-		ui.seatingScreen.Remove(0)
-		ui.seatingScreen.AddTouchButton().OnTapped()
-		ui.seatingScreen.AddPhone()
+		ui.ShowSeating(game("canoe"))
+		ui.Seating().Remove(1)
+		ui.Seating().Remove(0)
+		ui.Seating().AddTouchButton().OnTapped()
+		ui.Seating().AddPhone()
 	case "results":
-		ui.showSeating(game("canoe"))
-		ui.startGame(lastGame{game("canoe"), nil, ui.seatingScreen.Plan()})
-		s := ui.t.Session()
+		ui.ShowSeating(game("canoe"))
+		ui.StartGame(game("canoe"), nil, ui.Seating().Plan())
+		s := ui.Table().Session()
 		go func() {
-			playAs(ui.t, "Lina", 1)
-			playAs(ui.t, "Marc", 2)
+			playAs(ui.Table(), "Lina", 1)
+			playAs(ui.Table(), "Marc", 2)
 			for !s.Status().Ended() {
 				u, stop := s.Subscribe(engine.Table)
 				for range u {
@@ -108,21 +111,21 @@ func drive(ui *kioskUI, name string, ready chan struct{}) {
 		}()
 		return
 	case "staff-leaderboard":
-		ui.showStaff()
-		ui.staffScreen.ShowBoard("canyon", screen.AllTime)
+		ui.ShowStaff()
+		ui.Staff().ShowBoard("canyon", screen.AllTime)
 	case "replay":
-		list, err := ui.rec.Sessions(ui.ctx, 1000)
+		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
 			log.Fatal(err)
 		}
 		for _, s := range list {
 			if s.Game == "canyonduel" && s.Status == "finished" {
-				ui.showReplay(s.ID)
+				ui.ShowReplay(s.ID)
 				break
 			}
 		}
-		if ui.replay != nil {
-			ui.replay.Goto(ui.replay.Position() + 23)
+		if r := ui.Replay(); r != nil {
+			r.Goto(r.Position() + 23)
 		}
 	}
 	close(ready)

@@ -1,4 +1,4 @@
-package main
+package window
 
 import (
 	"fyne.io/fyne/v2"
@@ -17,7 +17,7 @@ func (r replayBoard) Content() fyne.CanvasObject { return r.b }
 func (r replayBoard) Show(v engine.View)         { r.b.Update(v, nil) }
 
 // replayBoards makes the board of a replayed game, the seats named.
-func (ui *kioskUI) replayBoards(names []string) screen.Boards {
+func (ui *UI) replayBoards(names []string) screen.Boards {
 	return func(rules engine.Rules) (screen.BoardView, bool) {
 		name := func(s engine.Seat) string {
 			if int(s) >= 0 && int(s) < len(names) && names[s] != "" {

@@ -1,4 +1,4 @@
-package main
+package window
 
 import (
 	"log"
@@ -17,12 +17,12 @@ import (
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
-func (ui *kioskUI) setLang(lang i18n.Lang, again func()) {
+func (ui *UI) setLang(lang i18n.Lang, again func()) {
 	ui.lang = string(lang)
 	again()
 }
 
-func (ui *kioskUI) showAttract() {
+func (ui *UI) showAttract() {
 	week := map[string][]screen.Standing{}
 	for _, g := range ui.t.Games().Infos() {
 		board, err := ui.rec.Leaderboard(ui.ctx, g.ID, screen.Week, 3)
@@ -38,7 +38,7 @@ func (ui *kioskUI) showAttract() {
 	ui.attract = a
 }
 
-func (ui *kioskUI) showLobby() {
+func (ui *UI) showLobby() {
 	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), screen.LobbyActions{
 		Choose:   ui.showSeating,
 		Language: func(l i18n.Lang) { ui.setLang(l, ui.showLobby) },
@@ -57,7 +57,7 @@ func (ui *kioskUI) showLobby() {
 	})
 }
 
-func (ui *kioskUI) showSeating(g engine.Info) {
+func (ui *UI) showSeating(g engine.Info) {
 	defaults, err := ui.rec.DefaultOptions(ui.ctx, g.ID)
 	if err != nil {
 		ui.fault(err)
@@ -78,7 +78,7 @@ func (ui *kioskUI) showSeating(g engine.Info) {
 
 // startGame starts a session as planned; the seating screen then shows
 // the QR code and the code until every phone seat is taken.
-func (ui *kioskUI) startGame(g lastGame) {
+func (ui *UI) startGame(g lastGame) {
 	seats := make([]table.Seat, len(g.plan))
 	for i, p := range g.plan {
 		seats[i] = table.Seat{Bot: p.Bot, Touch: p.Touch}
@@ -96,7 +96,7 @@ func (ui *kioskUI) startGame(g lastGame) {
 
 // began follows the new session s: the table screen at once when no seat
 // waits for a phone, else the seating screen with the code and QR code.
-func (ui *kioskUI) began(s *host.Session) {
+func (ui *UI) began(s *host.Session) {
 	ui.track(s)
 	if ui.t.Server().FreeCount() == 0 {
 		ui.showTable(s)
@@ -115,7 +115,7 @@ func (ui *kioskUI) began(s *host.Session) {
 
 // cancelSeating abandons a game nobody has played yet and goes back to
 // the lobby: no PIN, since no game is lost.
-func (ui *kioskUI) cancelSeating() {
+func (ui *UI) cancelSeating() {
 	if s := ui.t.Session(); s != nil && s.Moves() == 0 {
 		if err := ui.t.Abandon(ui.ctx, "cancelled while seating"); err != nil {
 			ui.fault(err)
@@ -125,7 +125,7 @@ func (ui *kioskUI) cancelSeating() {
 	ui.showLobby()
 }
 
-func (ui *kioskUI) showTable(s *host.Session) {
+func (ui *UI) showTable(s *host.Session) {
 	board, err := screen.NewTable(screen.TableConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
 		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
@@ -150,7 +150,7 @@ func (ui *kioskUI) showTable(s *host.Session) {
 }
 
 // track follows s's moves on screen, once per session.
-func (ui *kioskUI) track(s *host.Session) {
+func (ui *UI) track(s *host.Session) {
 	if ui.followed == s.ID() {
 		return
 	}
@@ -160,7 +160,7 @@ func (ui *kioskUI) track(s *host.Session) {
 
 // showResults shows how s ended; the rating changes come from the
 // database, written with the results.
-func (ui *kioskUI) showResults(s *host.Session, res engine.Result) {
+func (ui *UI) showResults(s *host.Session, res engine.Result) {
 	ui.shown = s.ID()
 	out, err := ui.rec.Outcome(ui.ctx, s.ID())
 	if err != nil || len(out) == 0 {
@@ -185,7 +185,7 @@ func (ui *kioskUI) showResults(s *host.Session, res engine.Result) {
 
 // playAgain starts the next game with the same game, options and seats;
 // the phones keep their seats without a new code.
-func (ui *kioskUI) playAgain() {
+func (ui *UI) playAgain() {
 	s, err := ui.t.PlayAgain(ui.ctx)
 	if err != nil {
 		ui.faultSaying(err, "kiosk.error.start")
@@ -196,7 +196,7 @@ func (ui *kioskUI) playAgain() {
 }
 
 // backToLobby lets the phones of the finished game go and shows the lobby.
-func (ui *kioskUI) backToLobby() {
+func (ui *UI) backToLobby() {
 	ui.t.Dismiss()
 	ui.showLobby()
 }
@@ -213,7 +213,7 @@ func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
 	return out
 }
 
-func (ui *kioskUI) showStaff() {
+func (ui *UI) showStaff() {
 	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
@@ -223,7 +223,7 @@ func (ui *kioskUI) showStaff() {
 	ui.staffScreen = st
 }
 
-func (ui *kioskUI) showReplay(id string) {
+func (ui *UI) showReplay(id string) {
 	d, err := ui.rec.Replay(ui.ctx, id)
 	if err != nil {
 		ui.fault(err)
@@ -240,7 +240,7 @@ func (ui *kioskUI) showReplay(id string) {
 
 // leaveGame goes back to the lobby. A game still running is abandoned,
 // which only the staff may decide: PIN, then a confirmation.
-func (ui *kioskUI) leaveGame() {
+func (ui *UI) leaveGame() {
 	s := ui.t.Session()
 	if s == nil || s.Status().Ended() {
 		ui.showLobby()
@@ -251,7 +251,7 @@ func (ui *kioskUI) leaveGame() {
 
 // staffGame is the staff's menu over the game s, once the PIN was given:
 // move a seat to another phone, hand it to a bot, or abandon the game.
-func (ui *kioskUI) staffGame(s *host.Session) {
+func (ui *UI) staffGame(s *host.Session) {
 	ui.gameStaff = screen.ShowGameStaff(ui.words(), ui.win, ui.seatViews(s), screen.GameStaffActions{
 		MoveToPhone: func(seat engine.Seat) { ui.moveToPhone(s, seat) },
 		HandToBot: func(seat engine.Seat) {
@@ -267,7 +267,7 @@ func (ui *kioskUI) staffGame(s *host.Session) {
 // moveToPhone frees seat of s for another phone (its phone is told) and
 // shows the code and QR code until a new phone has joined; then the game
 // comes back.
-func (ui *kioskUI) moveToPhone(s *host.Session, seat engine.Seat) {
+func (ui *UI) moveToPhone(s *host.Session, seat engine.Seat) {
 	if err := ui.t.Server().Release(seat); err != nil {
 		ui.fault(err)
 		return
@@ -289,7 +289,7 @@ func (ui *kioskUI) moveToPhone(s *host.Session, seat engine.Seat) {
 }
 
 // confirmAbandon abandons the running game once the staff confirmed it.
-func (ui *kioskUI) confirmAbandon() {
+func (ui *UI) confirmAbandon() {
 	w := ui.words()
 	text := widgetLabel(w.T("kiosk.leave.text"))
 	body := container.NewGridWrap(fyne.NewSize(640, 120), text)

@@ -1,4 +1,4 @@
-package main
+package window
 
 import (
 	"context"
@@ -108,7 +108,7 @@ func (q *uiQueue) settle() {
 
 // testKiosk is a kiosk window on a real table, in fyne's test driver.
 type testKiosk struct {
-	ui  *kioskUI
+	ui  *UI
 	tb  *table.Table
 	w   fyne.Window
 	cfg table.Config
@@ -124,7 +124,7 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1920, 1080))
 	q := newQueue()
-	ui := &kioskUI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
+	ui := &UI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
 		staff: staff.NewGate(pin("2468"), nil), do: q.do}
 	// As runWindow does: the table announces changes while it resumes.
 	cfg.OnChange = func() { ui.do(ui.refresh) }

@@ -1,0 +1,266 @@
+// Package window is the windowed kiosk: it moves the table's screen from
+// one screen to the next (attract, lobby, seating, the game, the results,
+// the staff's screens) as guests tap and phones join, and wires the
+// table's database behind the screens' interfaces. cmd/kiosk runs it in a
+// real window; tests run it in Fyne's test driver.
+package window
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net"
+	"path/filepath"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
+)
+
+// IdleAfter is how long the lobby waits untouched before the table goes
+// back to its attract screen.
+const IdleAfter = 3 * time.Minute
+
+// UI moves between the kiosk's screens: attract, lobby, seating, the
+// table, results and the staff's screens.
+type UI struct {
+	ctx   context.Context
+	win   fyne.Window
+	t     *table.Table
+	lang  string
+	cat   *i18n.Catalog
+	staff screen.Gate
+	rec   screen.Records
+	// host is the address phones reach the kiosk at, for the QR code.
+	host string
+
+	board   *screen.Table   // the table screen while a game shows
+	seating *screen.Seating // the seating screen while phones join
+	results *screen.Results // the results once a game ended
+	// The screen on display, for tests.
+	attract       *screen.Attract
+	lobby         *screen.Lobby
+	seatingScreen *screen.Seating
+	staffScreen   *screen.Staff
+	replay        *screen.Replay
+	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
+	shown         string            // the session whose results were shown
+	followed      string            // the session whose moves refresh the screen
+	idle          *time.Timer       // back to the attract screen
+	// do runs a UI change from another goroutine: the idle loop's Do
+	// (fyne.Do that wakes the window loop), or in tests something the test
+	// can synchronise with.
+	do func(func())
+	// awake keeps the window loop up while motion runs; nil in tests.
+	awake func(time.Duration)
+}
+
+// lastGame is the set-up of a game chosen on the seating screen.
+type lastGame struct {
+	game    engine.Info
+	options map[string]string
+	plan    []screen.SeatPlan
+}
+
+// Config is what the window's UI is built from.
+type Config struct {
+	Win   fyne.Window
+	Lang  string        // the table's language at start; "" is French
+	Texts *i18n.Catalog // nil: the embedded catalogue
+	// Do runs a UI change from another goroutine: fyne.Do when nil; the
+	// kiosk passes its napping loop's Do, tests a queue they drain.
+	Do func(func())
+	// Awake keeps the window loop up while motion runs; nil in tests.
+	Awake func(time.Duration)
+	// Staff checks the staff PIN; nil: the table database's PIN, behind
+	// the rate-limiting gate.
+	Staff screen.Gate
+}
+
+// New builds the UI of a window; Start shows its first screen once the
+// table is open.
+func New(ctx context.Context, cfg Config) (*UI, error) {
+	cat := cfg.Texts
+	if cat == nil {
+		var err error
+		if cat, err = i18n.Load(); err != nil {
+			return nil, fmt.Errorf("kiosk window: %w", err)
+		}
+	}
+	if cfg.Lang == "" {
+		cfg.Lang = "fr"
+	}
+	if cfg.Do == nil {
+		cfg.Do = fyne.Do
+	}
+	return &UI{ctx: ctx, win: cfg.Win, lang: cfg.Lang, cat: cat, staff: cfg.Staff, do: cfg.Do, awake: cfg.Awake}, nil
+}
+
+// Refresh brings the screen in step with the table from any goroutine:
+// pass it as the table's OnChange.
+func (ui *UI) Refresh() { ui.do(ui.refresh) }
+
+// Start wires the open table t and shows the first screen: the attract
+// screen, or the one a crash interrupted. name is the table's name.
+func (ui *UI) Start(t *table.Table, cfg table.Config) {
+	ui.wire(t, cfg)
+	ui.start(t)
+}
+
+// Words is the table's texts in its current language.
+func (ui *UI) Words() screen.Words { return ui.words() }
+
+// AskPIN runs then once the staff PIN was given on the window.
+func (ui *UI) AskPIN(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) }
+
+// wire connects the screens to the table's database.
+func (ui *UI) wire(t *table.Table, cfg table.Config) {
+	if ui.staff == nil {
+		ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
+	}
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name,
+		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
+	ui.host = lanHost(t.WebAddr())
+}
+
+// lanHost is the host phones on the café's network reach addr at: its own
+// host when it listens on one address, else this machine's first LAN
+// address, else loopback.
+func lanHost(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(h); err == nil && h != "" && ip != nil && !ip.IsUnspecified() {
+		return h
+	}
+	ifaces, _ := net.Interfaces()
+	for _, i := range ifaces {
+		if i.Flags&net.FlagUp == 0 || i.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := i.Addrs()
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLinkLocalUnicast() {
+				return n.IP.String()
+			}
+		}
+	}
+	return "127.0.0.1"
+}
+
+func (ui *UI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
+
+// start shows the attract screen, or the game a crash interrupted.
+func (ui *UI) start(t *table.Table) {
+	ui.t = t
+	if s := t.Session(); s != nil && !s.Status().Ended() {
+		ui.showTable(s)
+		return
+	}
+	ui.showAttract()
+}
+
+// show puts a screen in the window and forgets the live ones.
+func (ui *UI) show(o fyne.CanvasObject) {
+	ui.board, ui.seating, ui.results = nil, nil, nil
+	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
+	ui.attract, ui.lobby = nil, nil
+	if ui.idle != nil {
+		ui.idle.Stop()
+		ui.idle = nil
+	}
+	ui.win.SetContent(o)
+}
+
+// follow refreshes the screen after every move of s until it ends.
+func (ui *UI) follow(s *host.Session) {
+	for {
+		updates, stop := s.Subscribe(engine.Table)
+		for range updates {
+			ui.do(ui.refresh)
+		}
+		stop()
+		if s.Status().Ended() || ui.ctx.Err() != nil {
+			ui.do(ui.refresh)
+			return
+		}
+	}
+}
+
+// refresh brings the screen in step with the table: seats filling while
+// phones join, the table screen after each move, the results at the end.
+func (ui *UI) refresh() {
+	if ui.t == nil {
+		return
+	}
+	s := ui.t.Session()
+	if s == nil {
+		return
+	}
+	if res, over := s.Result(); over && s.ID() != ui.shown && (ui.board != nil || ui.seating != nil) {
+		ui.showResults(s, res)
+		return
+	}
+	if ui.seating != nil {
+		ui.refreshSeating(s)
+		return
+	}
+	if ui.board != nil {
+		ui.refreshTable(s)
+	}
+}
+
+func (ui *UI) refreshTable(s *host.Session) {
+	v := s.View(engine.Table)
+	st := screen.TableState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
+	st.Result, st.Over = s.Result()
+	for _, seat := range ui.t.Server().Seats() {
+		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State), Touch: seat.State == server.SeatTable}
+		if !seat.AwaySince.IsZero() {
+			ss.AwayFor = time.Since(seat.AwaySince)
+		}
+		st.Seats = append(st.Seats, ss)
+	}
+	ui.board.Show(st)
+}
+
+// refreshSeating shows the seats as phones join, and the game once the
+// last one is taken.
+func (ui *UI) refreshSeating(s *host.Session) {
+	srv := ui.t.Server()
+	if srv.FreeCount() == 0 {
+		ui.showTable(s)
+		return
+	}
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), ui.seatViews(s))
+}
+
+// seatViews is each seat of s as the screens show it.
+func (ui *UI) seatViews(s *host.Session) []screen.SeatView {
+	rec := s.Record()
+	var seats []screen.SeatView
+	for i, st := range ui.t.Server().Seats() {
+		sv := screen.SeatView{Name: st.Name, State: string(st.State)}
+		if i < len(rec.Seats) {
+			sv.Level = rec.Seats[i].BotLevel
+		}
+		seats = append(seats, sv)
+	}
+	return seats
+}
+
+// fault logs err and tells the guests, in their language, that something
+// went wrong: a Go error text is never shown at the table.
+func (ui *UI) fault(err error) { ui.faultSaying(err, "kiosk.error.generic") }
+
+func (ui *UI) faultSaying(err error, key string) {
+	log.Printf("kiosk: %v", err)
+	w := ui.words()
+	screen.ShowMessage(w, ui.win, w.T("kiosk.error.title"), w.T(key))
+}
