@@ -31,8 +31,10 @@ type Board interface {
 	// Doing is what the seat to move must decide now, for its panel.
 	Doing(v engine.View) string
 	// TableDecides reports whether the decision in v may be made on the
-	// table for any seat that is not a bot (a canoe's landing in Canyon),
-	// rather than only for guests on the touch screen.
+	// table for any seat that is not a bot, whatever device the seat
+	// joined with (every move of a board game, a canoe's landing in
+	// Canyon), rather than only for guests on the touch screen. A hidden
+	// hand's card is never played on the table.
 	TableDecides(v engine.View) bool
 	// Actions are the buttons the panel of the seat to move shows now
 	// (stop a jump chain, take a peg back).

@@ -73,7 +73,9 @@ func (b *canoeBoard) Progress(v engine.View, seat engine.Seat) string {
 }
 
 func (b *canoeBoard) Doing(engine.View) string      { return b.env.t("board.canoe.doing") }
-func (b *canoeBoard) TableDecides(engine.View) bool { return false }
+// TableDecides: every peg is placed or moved on the board, so the table
+// takes the move for whoever is to move, a phone's guest too.
+func (b *canoeBoard) TableDecides(engine.View) bool { return true }
 
 func (b *canoeBoard) Actions() []Action {
 	if b.sel == nil || !slices.Contains(b.legal, canoe.Remove(*b.sel)) {

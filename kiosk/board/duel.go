@@ -80,7 +80,9 @@ func (d *duel) Progress(v engine.View, seat engine.Seat) string {
 }
 
 func (d *duel) Doing(engine.View) string      { return d.env.t("board.duel.doing") }
-func (d *duel) TableDecides(engine.View) bool { return false }
+// TableDecides: a board game's every move is made on the board, so the
+// table takes it for whoever is to move, a phone's guest too.
+func (d *duel) TableDecides(engine.View) bool { return true }
 
 func (d *duel) Actions() []Action {
 	if len(d.path) < 2 || !d.isMove(d.path) {

@@ -73,11 +73,13 @@ type Seating struct {
 }
 
 // NewSeating builds the seating screen of game, starting with its fewest
-// players, all phones; defaults are the staff's default options.
+// players: guests on the table for a game with nothing hidden, so that a
+// group that only taps "Commencer" plays at once without a phone; phones
+// for a game with hands. defaults are the staff's default options.
 func NewSeating(w Words, game engine.Info, defaults map[string]string, act SeatingActions) *Seating {
 	s := &Seating{w: w, game: game, act: act, options: map[string]*widget.Select{}, optVals: map[string][]string{}}
 	for i := 0; i < game.MinSeats; i++ {
-		s.plan = append(s.plan, SeatPlan{})
+		s.plan = append(s.plan, SeatPlan{Touch: game.AllPublic})
 	}
 	s.levels = []engine.Level{engine.LevelEasy, engine.LevelMCTS, engine.LevelDefault}
 	var names []string

@@ -315,13 +315,21 @@ func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, m
 }
 
 func TestAGuestPlaysCanoeByTouchToTheEnd(t *testing.T) {
+	// A guest on the touch screen, and a guest who joined with a phone:
+	// the board is played on the table either way.
+	for _, kind := range []string{"touch", "phone"} {
+		t.Run(kind, func(t *testing.T) { playCanoeByTouch(t, kind) })
+	}
+}
+
+func playCanoeByTouch(t *testing.T, kind string) {
 	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault))
 	sg := newStage(t, s, 2, TableConfig{})
 	b := sg.tbl.board.(interface {
 		HoleCentre(canoe.Hole) fyne.Position
 	})
 	rng := rand.New(rand.NewPCG(3, 4))
-	moves := playThrough(t, sg, s, seatsOf("touch", "bot"), func(engine.View) {
+	moves := playThrough(t, sg, s, seatsOf(kind, "bot"), func(engine.View) {
 		legal := s.View(0).Legal()
 		m := legal[rng.IntN(len(legal))].(canoe.Move)
 		switch m.Kind {
@@ -388,9 +396,17 @@ func TestCanailleIsFollowedToTheEnd(t *testing.T) {
 // sitting on the left (her panel a quarter turn), against a bot: pieces,
 // lit targets, jump chains stopped through her panel's button.
 func TestAGuestPlaysCanyonDuelByTouchToTheEnd(t *testing.T) {
+	// Whether she sits at the table without a phone or joined with one,
+	// her moves are made on the board.
+	for _, kind := range []string{"touch", "phone"} {
+		t.Run(kind, func(t *testing.T) { playDuelByTouch(t, kind) })
+	}
+}
+
+func playDuelByTouch(t *testing.T, kind string) {
 	s := duelHost(t)
 	sg := newStage(t, s, 2, TableConfig{Slots: []geom.Slot{{Side: geom.Left, Along: 0.5}, {Side: geom.Right, Along: 0.5}}})
-	seats := seatsOf("touch", "bot")
+	seats := seatsOf(kind, "bot")
 	b := sg.tbl.board.(interface {
 		CellCentre(canyonduel.Cell) fyne.Position
 		Message() string

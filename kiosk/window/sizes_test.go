@@ -90,6 +90,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 	}
 	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
 	s := k.ui.seatingScreen
+	phones(s, 2)
 	s.Remove(1)
 	s.AddBot(engine.LevelRandom)
 	test.Tap(s.StartButton())

@@ -151,6 +151,7 @@ func (k *testKiosk) startPhones(t *testing.T) {
 	t.Helper()
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.PlayButton("canoe"))
+	phones(k.ui.seatingScreen, 2)
 	test.Tap(k.ui.seatingScreen.StartButton())
 }
 
@@ -276,5 +277,18 @@ func seatingFor(t *testing.T, game string) (*testKiosk, *screen.Seating) {
 	k := openKiosk(t, tableConfig(t))
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.PlayButton(game))
-	return k, k.ui.seatingScreen
+	s := k.ui.seatingScreen
+	phones(s, len(s.Plan()))
+	return k, s
+}
+
+// phones plans n phone seats on s, whatever s planned by default (guests
+// on the table for a board game).
+func phones(s *screen.Seating, n int) {
+	for len(s.Plan()) > 0 {
+		s.Remove(0)
+	}
+	for range n {
+		s.AddPhone()
+	}
 }

@@ -580,7 +580,9 @@ function recordNodes() {
 function boardNodes(v) {
   const scores = v.scores || (v.canoes ? v.canoes.map((c) => (c || []).length) : []);
   return [
-    h('p', { class: 'hint' }, t('web.board.on_table')),
+    v.turn === S.seat && !v.result
+      ? h('p', { class: 'big go' }, t('web.board.your_move'))
+      : h('p', { class: 'hint' }, t('web.board.on_table')),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
       h('th', {}, seatName(i)), h('td', {}, t('web.board.score', { N: s }))))),
   ];
