@@ -72,7 +72,8 @@ func (b *canoeBoard) Progress(v engine.View, seat engine.Seat) string {
 	return b.env.t("board.canoe.progress", map[string]any{"Supply": cv.Supply[seat], "Canoes": len(cv.Canoes[seat])})
 }
 
-func (b *canoeBoard) Doing(engine.View) string      { return b.env.t("board.canoe.doing") }
+func (b *canoeBoard) Doing(engine.View) string { return b.env.t("board.canoe.doing") }
+
 // TableDecides: every peg is placed or moved on the board, so the table
 // takes the move for whoever is to move, a phone's guest too.
 func (b *canoeBoard) TableDecides(engine.View) bool { return true }

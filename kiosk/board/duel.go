@@ -79,7 +79,8 @@ func (d *duel) Progress(v engine.View, seat engine.Seat) string {
 	return d.env.t("board.points", map[string]any{"N": dv.Scores[seat]})
 }
 
-func (d *duel) Doing(engine.View) string      { return d.env.t("board.duel.doing") }
+func (d *duel) Doing(engine.View) string { return d.env.t("board.duel.doing") }
+
 // TableDecides: a board game's every move is made on the board, so the
 // table takes it for whoever is to move, a phone's guest too.
 func (d *duel) TableDecides(engine.View) bool { return true }
