@@ -65,6 +65,7 @@ type Config struct {
 // Table is a running table. It is safe for concurrent use.
 type Table struct {
 	cfg     Config
+	lock    *os.File // the database's lock, held while the table is open
 	db      *db.DB
 	host    *host.Host
 	srv     *server.Server
@@ -86,9 +87,11 @@ type Table struct {
 	session *host.Session
 }
 
-// Open starts a table: it opens the database, resumes the session this
-// table left unfinished (crash resume), creates or loads the certificate,
-// listens and advertises itself.
+// Open starts a table: it locks and opens the database, resumes the
+// session this table left unfinished (crash resume), creates or loads the
+// certificate, listens and advertises itself. While another table holds
+// the database open (another kiosk process on it), Open fails with an
+// error that wraps ErrTableRunning, before it resumed anything.
 func Open(ctx context.Context, cfg Config) (*Table, error) {
 	if err := defaults(&cfg); err != nil {
 		return nil, err
@@ -97,6 +100,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 	// The session comes back before the table listens: a phone resuming
 	// in between would find no seat and lose its token.
 	steps := []func() error{
+		t.lockDB,
 		func() error { return t.openDB(ctx) },
 		t.newServer,
 		func() error { return t.resume(ctx) },
@@ -144,10 +148,16 @@ func defaults(cfg *Config) error {
 	return os.MkdirAll(cfg.DataDir, 0o700)
 }
 
-func (t *Table) openDB(ctx context.Context) error {
+func (t *Table) lockDB() error {
 	if err := os.MkdirAll(filepath.Dir(t.cfg.DBPath), 0o700); err != nil {
 		return fmt.Errorf("table: %w", err)
 	}
+	f, err := lockDB(t.cfg.DBPath)
+	t.lock = f
+	return err
+}
+
+func (t *Table) openDB(ctx context.Context) error {
 	d, err := db.Open(ctx, t.cfg.DBPath)
 	if err != nil {
 		return err
@@ -492,5 +502,8 @@ func (t *Table) close() {
 	}
 	if t.db != nil {
 		t.db.Close()
+	}
+	if t.lock != nil { // last: the next kiosk may open the database now
+		t.lock.Close()
 	}
 }

@@ -2,7 +2,9 @@ package table
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/engine/catalog"
@@ -48,4 +50,36 @@ func TestARestartedTableResumesItsSessionCodeAndCertificate(t *testing.T) {
 	if again.Server().Code() == code || r.Status() != "abandoned" {
 		t.Errorf("new game: code %s (was %s), old session %s", again.Server().Code(), code, r.Status())
 	}
+}
+
+// A second table on the same database (a second kiosk process, or
+// scripts/run-kiosk started twice) refuses to open before it resumes
+// anything, and says why; once the first closes, it opens.
+func TestASecondTableOnTheSameDatabaseRefusesToOpen(t *testing.T) {
+	ctx := context.Background()
+	cfg := Config{Name: "Table 1", DBPath: filepath.Join(t.TempDir(), "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry()}
+	first, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Start(ctx, "canoe", nil, []Seat{{}, {}}); err != nil {
+		t.Fatal(err)
+	}
+	second, err := Open(ctx, cfg)
+	if err == nil {
+		second.Close()
+		t.Fatal("a second table opened the database a running one holds")
+	}
+	if !errors.Is(err, ErrTableRunning) || !strings.Contains(err.Error(), cfg.DBPath) {
+		t.Errorf("the second table's error %q does not say another kiosk runs on %s", err, cfg.DBPath)
+	}
+	if first.Session() == nil || first.Session().Status().Ended() {
+		t.Error("the refused table touched the running one's session")
+	}
+	first.Close()
+	again, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatalf("once the first table closed: %v", err)
+	}
+	again.Close()
 }
