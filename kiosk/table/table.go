@@ -56,6 +56,11 @@ type Config struct {
 	// OnChange hears that the seats or the session changed; called
 	// without locks held, from any goroutine.
 	OnChange func()
+	// KeepResults brings back, after a restart, the finished game whose
+	// results the table showed and nobody dismissed, with its phones'
+	// seats, so that they can still play again (the windowed kiosk). A
+	// headless kiosk starts its own game instead.
+	KeepResults bool
 	// PhoneRate is how many messages per second one phone may send once
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
 	// it so that the table, not the throttle, is measured.
@@ -203,7 +208,9 @@ func (t *Table) listen() error {
 	return nil
 }
 
-// resume brings back every unfinished session and adopts this table's.
+// resume brings back every unfinished session and adopts this table's;
+// with KeepResults and none unfinished, the finished one whose results
+// were on the table.
 func (t *Table) resume(ctx context.Context) error {
 	live, err := t.host.Recover(ctx)
 	if err != nil {
@@ -215,7 +222,20 @@ func (t *Table) resume(ctx context.Context) error {
 			return t.adopt(s)
 		}
 	}
-	return nil
+	if !t.cfg.KeepResults {
+		return nil
+	}
+	rec, ok, err := t.db.Undismissed(ctx, t.tableID)
+	if err != nil || !ok {
+		return err
+	}
+	s, err := t.host.Reopen(ctx, rec)
+	if err != nil { // the table starts afresh: better than no table
+		t.cfg.Logger.Printf("crash resume: the results of %s: %v", rec.ID, err)
+		return nil
+	}
+	t.cfg.Logger.Printf("resumed the results of session %s (%s)", s.ID(), s.Game().Info().ID)
+	return t.adopt(s)
 }
 
 func (t *Table) adopt(s *host.Session) error {
@@ -262,8 +282,14 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 	if err != nil {
 		return nil, err
 	}
+	last := t.Session()
 	if err := t.Abandon(ctx, "a new game was started"); err != nil {
 		return nil, err
+	}
+	if last != nil && last.Status().Ended() { // a finished game's phones go with the new game
+		if err := t.db.ClearSeating(ctx, last.ID()); err != nil {
+			return nil, err
+		}
 	}
 	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: game, Options: options, Seats: req})
 	if err != nil {
@@ -337,7 +363,12 @@ func (t *Table) PlayAgain(ctx context.Context) (*host.Session, error) {
 	t.mu.Lock()
 	t.session = s
 	t.mu.Unlock()
-	return s, t.srv.Continue(ctx, s)
+	if err := t.srv.Continue(ctx, s); err != nil {
+		return s, err
+	}
+	// The phones' seats passed to s: the last game's results will not
+	// come back after a crash.
+	return s, t.db.ClearSeating(ctx, last.ID())
 }
 
 // Dismiss lets the phones of the finished game go (they are told the table
@@ -354,6 +385,10 @@ func (t *Table) Dismiss() {
 	}
 	t.mu.Unlock()
 	t.srv.Dismiss()
+	// The tokens are void: the results will not come back after a crash.
+	if err := t.db.ClearSeating(context.Background(), s.ID()); err != nil {
+		t.cfg.Logger.Printf("dismiss: %v", err)
+	}
 }
 
 // Abandon ends the running session without a result (nobody's rating
@@ -381,6 +416,16 @@ func (t *Table) Session() *host.Session {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.session
+}
+
+// Language is the table's language as guests last chose it (an i18n
+// code), "" when never chosen.
+func (t *Table) Language(ctx context.Context) (string, error) { return t.db.Language(ctx) }
+
+// SetLanguage keeps lang as the table's language, for the kiosk to speak
+// it again after a restart.
+func (t *Table) SetLanguage(ctx context.Context, lang string) error {
+	return t.db.SetLanguage(ctx, lang)
 }
 
 // Games is the registry of the games the table offers.
