@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 )
 
@@ -82,4 +83,55 @@ func TestASecondTableOnTheSameDatabaseRefusesToOpen(t *testing.T) {
 		t.Fatalf("once the first table closed: %v", err)
 	}
 	again.Close()
+}
+
+// A finished game comes back after a restart, for its phones to play
+// again, only while its results are on the table: with KeepResults, and
+// until the table dismissed them.
+func TestFinishedResultsComeBackUntilDismissed(t *testing.T) {
+	ctx := context.Background()
+	cfg := Config{Name: "Table 1", DBPath: filepath.Join(t.TempDir(), "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry(), KeepResults: true}
+	tb, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tb.Start(ctx, "canoe", nil, []Seat{{Bot: "random"}, {Bot: "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Status().Ended() {
+		updates, stop := s.Subscribe(engine.Table)
+		for range updates {
+		}
+		stop()
+	}
+	tb.Close()
+
+	reopen := func(keep bool) *Table {
+		t.Helper()
+		c := cfg
+		c.KeepResults = keep
+		tb, err := Open(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	headless := reopen(false)
+	if headless.Session() != nil {
+		t.Error("a table without KeepResults brought back finished results")
+	}
+	headless.Close()
+	again := reopen(true)
+	r := again.Session()
+	if r == nil || r.ID() != s.ID() || !r.Status().Ended() || again.Server().Code() == "" {
+		t.Fatalf("the results came back as %v (code %q), want session %s", r, again.Server().Code(), s.ID())
+	}
+	again.Dismiss()
+	again.Close()
+	last := reopen(true)
+	defer last.Close()
+	if last.Session() != nil {
+		t.Error("dismissed results came back")
+	}
 }

@@ -156,14 +156,35 @@ func lanHost(addr string) string {
 
 func (ui *UI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
 
-// start shows the attract screen, or the game a crash interrupted.
+// start shows the attract screen, or the screen a crash interrupted, in
+// the language the table had: the seating screen of a game that waits for
+// phones, the game, or the results nobody dismissed.
 func (ui *UI) start(t *table.Table) {
 	ui.t = t
-	if s := t.Session(); s != nil && !s.Status().Ended() {
-		ui.showTable(s)
+	if lang, err := t.Language(ui.ctx); err != nil {
+		log.Printf("kiosk: the table's language: %v", err)
+	} else if lang != "" {
+		ui.lang = lang
+	}
+	s := t.Session()
+	switch {
+	case s == nil:
+		ui.showAttract()
+		return
+	case s.Status().Ended():
+		if res, over := s.Result(); over {
+			ui.showResults(s, res)
+			return
+		}
+		ui.showAttract()
+		return
+	case s.Moves() > 0 && t.Server().FreeCount() > 0:
+		// A seat freed for another phone during the game.
+		ui.track(s)
+		ui.waitForPhone(s)
 		return
 	}
-	ui.showAttract()
+	ui.began(s)
 }
 
 // show puts a screen in the window and forgets the live ones.
