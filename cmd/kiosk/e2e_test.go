@@ -39,9 +39,10 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	return kiosk, companion
 }
 
-// listening reads the kiosk's code line: the headless kiosk adds web=,
+// listening reads the kiosk's code line (code= is empty while no game is
+// set up): the headless kiosk adds web=,
 // the windowed one need not; more fields may follow.
-var listening = regexp.MustCompile(`^code=(\d{6}) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
+var listening = regexp.MustCompile(`^code=(\d{6}|) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
 
 type kioskProc struct {
 	cmd                   *exec.Cmd

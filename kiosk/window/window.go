@@ -166,25 +166,37 @@ func (ui *UI) start(t *table.Table) {
 	} else if lang != "" {
 		ui.lang = lang
 	}
-	s := t.Session()
+	screen := ui.resume(t.Session())
+	// One line per start, for the staff reading the log after a crash
+	// (and for the tests that kill a real kiosk).
+	log.Printf("kiosk: starting on the %s screen, in %s", screen, ui.lang)
+}
+
+// resume shows the screen of the table's session s as a restart finds it,
+// and names it.
+func (ui *UI) resume(s *host.Session) string {
 	switch {
 	case s == nil:
 		ui.showAttract()
-		return
+		return "attract"
 	case s.Status().Ended():
 		if res, over := s.Result(); over {
 			ui.showResults(s, res)
-			return
+			return "results"
 		}
 		ui.showAttract()
-		return
-	case s.Moves() > 0 && t.Server().FreeCount() > 0:
+		return "attract"
+	case s.Moves() > 0 && ui.t.Server().FreeCount() > 0:
 		// A seat freed for another phone during the game.
 		ui.track(s)
 		ui.waitForPhone(s)
-		return
+		return "seating"
 	}
 	ui.began(s)
+	if ui.seating != nil {
+		return "seating"
+	}
+	return "game"
 }
 
 // show puts a screen in the window and forgets the live ones.
