@@ -102,6 +102,10 @@ func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
 		if want := tlscert.Phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
 			t.Errorf("the words %q are not shown:\n%s", want, p.labels())
 		}
+		// The code the guest typed shows as typed, not as "from the link".
+		if p.join.code.Text != tb.Code() || strings.Contains(p.labels(), "link") {
+			t.Errorf("the typed code shows as %q:\n%s", p.join.code.Text, p.labels())
+		}
 		p.join.name.SetText("Anja")
 		test.Tap(p.join.submit)
 	})
@@ -308,4 +312,21 @@ func TestNobodyPlaysBeforeEverySeatIsTaken(t *testing.T) {
 	})
 	runBots(t, tb, 2)
 	p.u.until(t, "the game under way", func() bool { return p.seat.waiting == 0 && !strings.HasPrefix(p.stateLine(), "Waiting for players") })
+}
+
+func TestAnAddressTypedWithoutItsPortGetsTheKiosksOwn(t *testing.T) {
+	for in, want := range map[string]string{
+		"192.168.1.20":       "192.168.1.20:7457",
+		"192.168.1.20:9000":  "192.168.1.20:9000",
+		"tablee.local":       "tablee.local:7457",
+		"[fe80::1]":          "[fe80::1]:7457",
+		"192.168.1.20:":      "",
+		"":                   "",
+		"http://192.168.1.2": "",
+	} {
+		got, ok := withPort(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("withPort(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
 }

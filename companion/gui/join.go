@@ -75,7 +75,8 @@ func (j *joinScreen) build() fyne.CanvasObject {
 		words.Importance = widget.WarningImportance
 	}
 	items = append(items, words)
-	if t.code == "" {
+	if t.code == "" || t.typed {
+		// A code the guest typed stays in its field, as typed.
 		items = append(items, widget.NewLabel(a.t("code")), j.code)
 	} else {
 		items = append(items, widget.NewLabel(a.t("code_from_link")))
