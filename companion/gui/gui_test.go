@@ -81,6 +81,11 @@ func TestABadLinkIsExplained(t *testing.T) {
 		test.Tap(p.find.open)
 	})
 	p.u.until(t, "the message", func() bool { return strings.Contains(p.find.status.Text, "not a Tablée table's") })
+	// A notice follows a switch of language like every other text.
+	p.u.do(func() { p.setLang("de") })
+	p.u.until(t, "the message in German", func() bool {
+		return strings.Contains(p.find.status.Text, "Das ist kein Link eines Tablée-Tisches")
+	})
 }
 
 func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {

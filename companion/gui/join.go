@@ -65,7 +65,7 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	j.name.OnSubmitted = func(string) { j.start() }
 	j.submit = widget.NewButton(a.t("join"), j.start)
 	j.submit.Importance = widget.HighImportance
-	back := widget.NewButton(a.t("back"), func() { a.showFind("") })
+	back := widget.NewButton(a.t("back"), func() { a.showFind(nil) })
 	j.status = wrapped(j.msg)
 
 	items := []fyne.CanvasObject{a.topBar(a.t("join_table", map[string]any{"Table": t.table.Name}))}
@@ -224,7 +224,7 @@ func (a *App) ruleText(id string) string {
 func (a *App) showLink(link string) {
 	info, err := joinurl.Parse(link)
 	if err != nil {
-		a.showFind(a.t("bad_link"))
+		a.showFind(func() string { return a.t("bad_link") })
 		return
 	}
 	a.showJoin(joinTarget{
