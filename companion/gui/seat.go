@@ -45,12 +45,12 @@ type seatScreen struct {
 	linkUp      bool
 	downSince   int // counts drops, so a stale unreachable timer is ignored
 	unreachable bool
-	returning   bool   // resuming a saved seat, no client yet
-	dialing     bool   // a resume of the saved seat is under way
-	tries       int    // failed resumes of the saved seat, for the pause
+	returning   bool          // resuming a saved seat, no client yet
+	dialing     bool          // a resume of the saved seat is under way
+	tries       int           // failed resumes of the saved seat, for the pause
 	lost        func() string // why the seat cannot be shown, in the current language; nil: nothing is wrong
-	refused     string // the last move's refusal in words, until the next view
-	sending     bool   // a move is on its way: no second one
+	refused     string        // the last move's refusal in words, until the next view
+	sending     bool          // a move is on its way: no second one
 	askLeave    bool
 	myTurn      bool
 
