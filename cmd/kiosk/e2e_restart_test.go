@@ -142,7 +142,9 @@ func checkQR(t *testing.T, display string, k *kioskProc) {
 // restarted on the same database shows the seating screen with its QR
 // code, twice in a row.
 func TestKillingTheWindowedKioskDuringSeatingComesBackToSeating(t *testing.T) {
+	began := time.Now()
 	bin := kioskOnly(t)
+	t.Logf("kiosk built in %v", time.Since(began).Round(time.Millisecond))
 	display := xvfb(t)
 	args := kioskArgs(t, filepath.Join(t.TempDir(), "tablee.db"))
 	// A game set up for two phones, as the seating screen starts it.
@@ -155,6 +157,7 @@ func TestKillingTheWindowedKioskDuringSeatingComesBackToSeating(t *testing.T) {
 		}
 		checkQR(t, display, w)
 		kill9(w)
+		t.Logf("QR code read off the restarted kiosk at %v", time.Since(began).Round(time.Millisecond))
 	}
 }
 

@@ -223,12 +223,12 @@ func (t *Table) resume(ctx context.Context) error {
 			return t.adopt(s)
 		}
 	}
-	if !t.cfg.KeepResults {
-		return nil
-	}
 	rec, ok, err := t.db.Undismissed(ctx, t.tableID)
 	if err != nil || !ok {
 		return err
+	}
+	if !t.cfg.KeepResults { // nobody will show them: their phones are let go
+		return t.db.ClearSeating(ctx, rec.ID)
 	}
 	s, err := t.host.Reopen(ctx, rec)
 	if err != nil { // the table starts afresh: better than no table

@@ -87,7 +87,8 @@ func TestASecondTableOnTheSameDatabaseRefusesToOpen(t *testing.T) {
 
 // A finished game comes back after a restart, for its phones to play
 // again, only while its results are on the table: with KeepResults, and
-// until the table dismissed them.
+// until the table dismissed them. A table that does not keep results lets
+// the phones go.
 func TestFinishedResultsComeBackUntilDismissed(t *testing.T) {
 	ctx := context.Background()
 	cfg := Config{Name: "Table 1", DBPath: filepath.Join(t.TempDir(), "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry(), KeepResults: true}
@@ -104,6 +105,10 @@ func TestFinishedResultsComeBackUntilDismissed(t *testing.T) {
 		for range updates {
 		}
 		stop()
+	}
+	seating, err := tb.DB().Seating(ctx, s.ID())
+	if err != nil || seating == nil {
+		t.Fatalf("the finished game's seating: %s, %v", seating, err)
 	}
 	tb.Close()
 
@@ -122,6 +127,16 @@ func TestFinishedResultsComeBackUntilDismissed(t *testing.T) {
 		t.Error("a table without KeepResults brought back finished results")
 	}
 	headless.Close()
+	after := reopen(true)
+	if after.Session() != nil {
+		t.Error("results came back after a table that does not keep them let them go")
+	}
+	// As if the headless table had not run.
+	if err := after.DB().SaveSeating(ctx, s.ID(), seating); err != nil {
+		t.Fatal(err)
+	}
+	after.Close()
+
 	again := reopen(true)
 	r := again.Session()
 	if r == nil || r.ID() != s.ID() || !r.Status().Ended() || again.Server().Code() == "" {
