@@ -28,7 +28,7 @@ type canailleBoard struct {
 }
 
 func newCanaille(env Env) *canailleBoard {
-	b := &canailleBoard{env: env, note: newNote(env)}
+	b := &canailleBoard{env: env, note: newNote()}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -58,27 +58,43 @@ func (b *canailleBoard) Actions() []Action             { return nil }
 
 func (b *canailleBoard) Update(v engine.View, _ []engine.Move) {
 	if cv, ok := v.(*canaille.View); ok {
+		if b.view != nil && b.view.Plies != cv.Plies {
+			b.note.hide() // a decision was made: the tap's message is old
+		}
 		b.view = cv
 		b.Refresh()
 	}
 }
 
 func (b *canailleBoard) Refuse(err error) {
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	if b.view == nil {
+		return
+	}
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
 }
 
 // Tapped: every Canaille decision is made on the phones, the table only
 // says whose it is.
 func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.Next == engine.NoSeat {
+	if b.view == nil {
 		return
 	}
-	b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.Next)}), b.tapAt, b.Size(), b.env.Still)
+	msg := b.env.t("board.over")
+	if b.view.Next != engine.NoSeat {
+		msg = b.env.waiting(b.view.Next, true)
+	}
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
 
 // Message is the tap's message on screen, "" when none.
-func (b *canailleBoard) Message() string { return b.note.shown() }
+func (b *canailleBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canailleBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canailleBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // banner is the line saying whose decision it is and what it is.
 func (b *canailleBoard) banner() string {

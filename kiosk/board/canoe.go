@@ -38,7 +38,7 @@ var (
 )
 
 func newCanoe(env Env) *canoeBoard {
-	b := &canoeBoard{env: env, note: newNote(env)}
+	b := &canoeBoard{env: env, note: newNote()}
 	for seat := range 2 {
 		for range canoe.Pegs {
 			c := canvas.NewCircle(canoeColour(seat))
@@ -91,8 +91,11 @@ func (b *canoeBoard) Update(v engine.View, legal []engine.Move) {
 	if !ok {
 		return
 	}
-	if b.view != nil && !slices.Equal(b.view.Board, cv.Board) {
-		b.last = changedHoles(b.view, cv)
+	if b.view != nil && (!slices.Equal(b.view.Board, cv.Board) || b.view.ToMove != cv.ToMove) {
+		if !slices.Equal(b.view.Board, cv.Board) {
+			b.last = changedHoles(b.view, cv)
+		}
+		b.note.hide() // a move was made: the refused tap's message is old
 	}
 	b.view, b.pending, b.sel = cv, false, nil
 	b.legal = b.legal[:0]
@@ -121,14 +124,30 @@ func changedHoles(before, after *canoe.View) []canoe.Hole {
 func (b *canoeBoard) Refuse(err error) {
 	b.pending, b.sel = false, nil
 	b.env.Changed()
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.say(RuleText(b.env.Texts, b.env.Lang, err))
 	b.Refresh()
 }
 
-func (b *canoeBoard) say(msg string) { b.note.show(msg, b.tapAt, b.Size(), b.env.Still) }
+// say shows msg where the finger was, turned to the seat to move: it is
+// about their move.
+func (b *canoeBoard) say(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, 2))
+}
+
+// sayToTapper shows msg turned to the guest who tapped, nearest the tap:
+// it answers a tap that was not the mover's to make.
+func (b *canoeBoard) sayToTapper(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), 2))
+}
 
 // Message is the refused tap's message on screen, "" when none.
-func (b *canoeBoard) Message() string { return b.note.shown() }
+func (b *canoeBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canoeBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canoeBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // HoleCentre is where hole h is drawn, for tests and scripts that tap.
 func (b *canoeBoard) HoleCentre(h canoe.Hole) fyne.Position { return b.grid.Centre(h.Col+1, h.Row) }
@@ -160,11 +179,15 @@ func (b *canoeBoard) targets() []canoe.Hole {
 
 func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+	if b.view == nil || b.pending {
 		return
 	}
-	if b.legal == nil {
-		b.say(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}))
+	if b.view.ToMove == engine.NoSeat {
+		b.sayToTapper(b.env.t("board.over"))
+		return
+	}
+	if len(b.legal) == 0 {
+		b.sayToTapper(b.env.waiting(b.view.ToMove, false))
 		return
 	}
 	col, row, ok := b.grid.At(ev.Position)
@@ -179,6 +202,10 @@ func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 		}
 	}
 	if !ok || !h.Valid() {
+		if b.sel == nil {
+			b.say(b.env.t("board.canoe.tap-hint"))
+			return
+		}
 		b.touch(nil)
 		return
 	}
@@ -188,7 +215,9 @@ func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 	case mark == b.own():
 		b.touch(&h)
 	case mark != 'o':
-		b.say(b.env.t("board.touch-own"))
+		// The other seat's peg, most likely touched by its owner out of
+		// turn: whose peg it is and whose turn.
+		b.sayToTapper(b.env.t("board.canoe.whose", map[string]any{"Owner": b.env.name(1 - b.view.ToMove), "Name": b.env.name(b.view.ToMove)}))
 	case b.sel != nil:
 		b.play(canoe.MoveFrom(*b.sel, h))
 	default:
@@ -201,12 +230,14 @@ func (b *canoeBoard) touch(h *canoe.Hole) {
 		return
 	}
 	b.sel = h
+	b.note.hide()
 	b.env.Changed()
 	b.Refresh()
 }
 
 func (b *canoeBoard) play(m canoe.Move) {
 	b.pending = true
+	b.note.hide()
 	b.env.Play(b.view.ToMove, m)
 }
 

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -33,17 +32,14 @@ type canyonBoard struct {
 	canoes  []*canyonCanoe
 	drawn   []int // each canoe's cell as last drawn
 	// The finished trick stays on the table, dimmed but for the winner's
-	// card, for trickHold or until the next card is played, so everyone
-	// can read who won it; then it goes to the winner's side.
+	// card, until the next card is played; then it is lifted above the
+	// next trick, still readable, until that one is finished in its turn
+	// and takes its place. So a trick won by a bot, which leads again at
+	// once, can still be read at the table's pace.
 	lastTrick  []canyon.Card
 	lastLeader int
 	lastWinner int
-	hold       *time.Timer
-	holds      int // counts the holds begun, so a stale timer does nothing
 }
-
-// trickHold is how long a finished trick stays readable on the table.
-const trickHold = 3 * time.Second
 
 type canyonCanoe struct {
 	hull  *canvas.Rectangle
@@ -63,7 +59,7 @@ var (
 )
 
 func newCanyon(env Env) *canyonBoard {
-	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote(env)}
+	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote()}
 	for seat := range 6 {
 		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)}
 		c.hull.StrokeColor = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
@@ -124,15 +120,14 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 		return
 	}
 	switch {
-	case len(cv.Played) == 0 || len(cv.Trick) > 0 && b.env.Still:
-		b.lastTrick = nil
-	case len(cv.Trick) > 0:
-		// The next trick began: the finished one is held, lifted above
-		// it, until it was read (release).
+	case len(cv.Played) == 0:
+		b.lastTrick = nil // a new round
 	case b.view != nil && len(cv.Played) > len(b.view.Played) && len(cv.Played) >= cv.Seats:
 		b.lastTrick = slices.Clone(cv.Played[len(cv.Played)-cv.Seats:])
 		b.lastLeader, b.lastWinner = b.view.Leader, cv.Leader
-		b.holdTrick()
+	}
+	if b.view != nil && b.view.Ply != cv.Ply {
+		b.note.hide() // a move was made: the refused tap's message is old
 	}
 	b.view, b.pending = cv, false
 	b.legal = b.legal[:0]
@@ -144,52 +139,47 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 	b.Refresh()
 }
 
-// holdTrick lets the finished trick go, after trickHold, unless the next
-// card sends it away first. With motion off it stays until then.
-func (b *canyonBoard) holdTrick() {
-	if b.hold != nil {
-		b.hold.Stop()
-	}
-	b.holds++
-	if b.env.Still {
-		return
-	}
-	seq := b.holds
-	b.hold = time.AfterFunc(trickHold, func() { b.env.do(func() { b.release(seq) }) })
-}
-
-// release lets the finished trick of hold seq go to its winner, unless
-// another hold began since or the next card sent it away already.
-func (b *canyonBoard) release(seq int) {
-	if seq == b.holds && b.lastTrick != nil {
-		b.lastTrick = nil
-		b.Refresh()
-	}
-}
-
 func (b *canyonBoard) Refuse(err error) {
 	b.pending = false
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.say(RuleText(b.env.Texts, b.env.Lang, err))
 	b.Refresh()
 }
 
+// say shows msg where the finger was, turned to the seat to move: it is
+// about their move.
+func (b *canyonBoard) say(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
+}
+
+// sayToTapper shows msg turned to the guest who tapped, nearest the tap:
+// it answers a tap that was not theirs to make on the table.
+func (b *canyonBoard) sayToTapper(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
+}
+
 // Message is the refused tap's message on screen, "" when none.
-func (b *canyonBoard) Message() string { return b.note.shown() }
+func (b *canyonBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canyonBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canyonBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // CellCentre is where map cell row, col is drawn, for tests and scripts.
 func (b *canyonBoard) CellCentre(row, col int) fyne.Position { return b.geo.Centre(row, col) }
 
 func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+	if b.view == nil || b.pending {
+		return
+	}
+	if b.view.ToMove == engine.NoSeat {
+		b.sayToTapper(b.env.t("board.over"))
 		return
 	}
 	if len(b.legal) == 0 {
-		if b.TableDecides(b.view) {
-			b.note.show(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
-		} else {
-			b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
-		}
+		b.sayToTapper(b.env.waiting(b.view.ToMove, !b.TableDecides(b.view)))
 		return
 	}
 	centres := make([]fyne.Position, len(b.legal))
@@ -202,6 +192,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	}
 	r, c, ok := b.geo.At(ev.Position)
 	if !ok {
+		b.say(b.env.t("board.canyon.tap-green"))
 		return
 	}
 	// Not a lit cell: the engine names the rule it breaks.
@@ -214,6 +205,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 
 func (b *canyonBoard) play(m canyon.Move) {
 	b.pending = true
+	b.note.hide()
 	b.env.Play(b.view.ToMove, m)
 }
 

@@ -123,6 +123,7 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
+		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
 		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
