@@ -2,6 +2,7 @@ package screen
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -648,4 +649,30 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 		tapSays(t, sg, fyne.NewPos(size.Width/2, 10), want, 2)
 		movedAndGone(t, sg, s, seats, turn, s.View(turn).Legal()[0])
 	})
+}
+
+// The staff button covers neither the board (Canoë's reserve, the Canyon
+// map) nor a seat's panel, whatever the number of seats.
+func TestTheStaffButtonCoversNoBoardAndNoPanel(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"canoe", 2}, {"canyonduel", 2}, {"canyon", 3}, {"canyon", 4}, {"canyon", 5}, {"canyon", 6}, {"canaille", 4}} {
+		t.Run(fmt.Sprintf("%s/%d", c.game, c.seats), func(t *testing.T) {
+			s := newFake(t, c.game, c.seats, 1)
+			sg := newStage(t, s, c.seats, TableConfig{})
+			sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf(slices.Repeat([]string{"app"}, c.seats)...)})
+			objs := sg.tbl.root.Objects
+			btn := objs[len(objs)-1]
+			r := geom.Rect{Pos: btn.Position(), Size: btn.Size()}
+			if b := sg.tbl.board; r.Overlaps(geom.Rect{Pos: b.Position(), Size: b.Size()}) {
+				t.Errorf("the staff button %v covers the board at %v %v", r, b.Position(), b.Size())
+			}
+			for i, p := range sg.tbl.panels {
+				if r.Overlaps(geom.Rect{Pos: p.panel.Position(), Size: p.panel.Size()}) {
+					t.Errorf("the staff button %v covers seat %d's panel", r, i)
+				}
+			}
+		})
+	}
 }

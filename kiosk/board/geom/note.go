@@ -75,13 +75,17 @@ func (r Rect) Overlaps(o Rect) bool {
 		r.Pos.Y < o.Pos.Y+o.Size.Height && o.Pos.Y < r.Pos.Y+r.Size.Height
 }
 
-// FreeCorner is the first corner of a screen of size screen, margin in from
-// its edges, where a box of size box covers none of taken (the board, the
-// panels): top-left, top-right, bottom-right, then bottom-left. ok is false
-// when every corner covers something.
-func FreeCorner(screen, box fyne.Size, margin float32, taken []Rect) (pos fyne.Position, ok bool) {
+// FreeSpot is the first place by an edge of a screen of size screen,
+// margin in from it, where a box of size box covers none of taken (the
+// board, the panels): the corners (top-left, top-right, bottom-right,
+// bottom-left), then the middles of the top, bottom, left and right edges,
+// which are free between two panels on one side. ok is false when every
+// place covers something.
+func FreeSpot(screen, box fyne.Size, margin float32, taken []Rect) (pos fyne.Position, ok bool) {
 	right, bottom := screen.Width-box.Width-margin, screen.Height-box.Height-margin
-	for _, p := range []fyne.Position{{X: margin, Y: margin}, {X: right, Y: margin}, {X: right, Y: bottom}, {X: margin, Y: bottom}} {
+	midX, midY := (screen.Width-box.Width)/2, (screen.Height-box.Height)/2
+	for _, p := range []fyne.Position{{X: margin, Y: margin}, {X: right, Y: margin}, {X: right, Y: bottom}, {X: margin, Y: bottom},
+		{X: midX, Y: margin}, {X: midX, Y: bottom}, {X: margin, Y: midY}, {X: right, Y: midY}} {
 		r := Rect{Pos: p, Size: box}
 		free := true
 		for _, t := range taken {
@@ -95,4 +99,14 @@ func FreeCorner(screen, box fyne.Size, margin float32, taken []Rect) (pos fyne.P
 		}
 	}
 	return fyne.Position{}, false
+}
+
+// FitSize is the text size, at most base and at least least, at which a
+// text measured width wide at size base fits in avail: text widths grow in
+// proportion to their size.
+func FitSize(width, base, least, avail float32) float32 {
+	if width <= avail || width <= 0 {
+		return base
+	}
+	return clamp(float32(int(base*avail/width)), least, base)
 }

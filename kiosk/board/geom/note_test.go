@@ -62,16 +62,36 @@ func TestNoteLiesBeyondTheFingerAsItsReaderSeesIt(t *testing.T) {
 	}
 }
 
-func TestFreeCornerAvoidsWhatIsTaken(t *testing.T) {
+func TestFreeSpotAvoidsWhatIsTaken(t *testing.T) {
 	screen := fyne.NewSize(1920, 1080)
 	box := fyne.NewSize(128, 64)
 	board := Rect{fyne.NewPos(0, 160), fyne.NewSize(1920, 760)}
 	top := Rect{fyne.NewPos(0, 0), fyne.NewSize(400, 150)}
-	p, ok := FreeCorner(screen, box, 8, []Rect{board, top})
+	p, ok := FreeSpot(screen, box, 8, []Rect{board, top})
 	if !ok || p != fyne.NewPos(1920-128-8, 8) {
 		t.Errorf("corner %v %v, want the top right", p, ok)
 	}
-	if _, ok := FreeCorner(screen, box, 8, []Rect{{Size: screen}}); ok {
+	// Every corner taken (six seats): between the two top panels.
+	topL := Rect{fyne.NewPos(100, 0), fyne.NewSize(760, 150)}
+	topR := Rect{fyne.NewPos(1060, 0), fyne.NewSize(760, 150)}
+	p, ok = FreeSpot(screen, box, 8, []Rect{board, topL, topR, {fyne.NewPos(0, 920), fyne.NewSize(1920, 160)}})
+	if !ok || p != fyne.NewPos((1920-128)/2, 8) {
+		t.Errorf("spot %v %v, want the top's middle", p, ok)
+	}
+	if _, ok := FreeSpot(screen, box, 8, []Rect{{Size: screen}}); ok {
 		t.Error("a free corner on a screen that is all taken")
+	}
+}
+
+func TestFitSizeShrinksALongLineToItsRoom(t *testing.T) {
+	for _, c := range []struct{ width, base, least, avail, want float32 }{
+		{300, 28, 20, 400, 28}, // fits
+		{560, 28, 20, 400, 20}, // 28·400/560 = 20
+		{480, 28, 20, 400, 23}, // 23.3, rounded down
+		{900, 28, 20, 400, 20}, // never under least
+	} {
+		if got := FitSize(c.width, c.base, c.least, c.avail); got != c.want {
+			t.Errorf("FitSize(%v, %v, %v, %v) = %v, want %v", c.width, c.base, c.least, c.avail, got, c.want)
+		}
 	}
 }
