@@ -93,9 +93,23 @@ func (p *canyonPanel) placeQuestion(v *canyon.View) []fyne.CanvasObject {
 	var buttons []fyne.CanvasObject
 	for _, m := range v.Legal() {
 		m := m.(canyon.Move)
-		buttons = append(buttons, bigButton(a.t("canyon.start", map[string]any{"Col": m.Col + 1}), func() { s.play(m) }))
+		buttons = append(buttons, bigButton(a.t("canyon.start", map[string]any{"N": startNumber(m.Row, m.Col)}), func() { s.play(m) }))
 	}
 	return append(out, container.NewGridWithColumns(3, buttons...))
+}
+
+// startNumber is the number (from 1) the table draws on the start cell at
+// map row, col: the start cells counted in map order, as kiosk/board's
+// CanyonStart counts them.
+func startNumber(row, col int) int {
+	m := canyon.Map()
+	n := 0
+	for i := 0; i <= m.Cell(row, col) && i < m.Rows*m.Cols; i++ {
+		if m.IsStart(i) {
+			n++
+		}
+	}
+	return n
 }
 
 // tempoQuestion offers every tempo with the tempo cards that show it.

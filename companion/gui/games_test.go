@@ -50,7 +50,7 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 			}
 			switch v.Phase {
 			case canyon.PhasePlace:
-				return p.tapFirst("Column")
+				return p.tapFirst("Start ")
 			case canyon.PhaseTempo:
 				if !strings.Contains(p.labels(), "All five tempo cards") {
 					t.Errorf("the tempo question does not say which cards:\n%s", p.labels())
@@ -132,7 +132,7 @@ func TestARefusedMoveShowsTheRuleInWords(t *testing.T) {
 	p.u.until(t, "this seat's tempo", func() bool {
 		v := p.seat.view.(*canyon.View)
 		if v.Phase == canyon.PhasePlace && p.ready() {
-			p.tapFirst("Column")
+			p.tapFirst("Start ")
 			return false
 		}
 		return v.Phase == canyon.PhaseTempo && p.ready()
@@ -263,5 +263,25 @@ func (p *phone) decideAnything(t *testing.T, v *canaille.View) {
 	}
 	if cards := p.handCards(); len(cards) > 0 {
 		test.Tap(cards[0])
+	}
+}
+
+// The phone names the start cells with the numbers the table draws on
+// them: 1 to 6 in map order, from the top of the start column down.
+func TestStartCellsAreNumberedAsOnTheTable(t *testing.T) {
+	m := canyon.Map()
+	want := 1
+	for i := range m.Rows * m.Cols {
+		if !m.IsStart(i) {
+			continue
+		}
+		r, c := m.RowCol(i)
+		if got := startNumber(r, c); got != want {
+			t.Errorf("start cell %d,%d is number %d, want %d", r, c, got, want)
+		}
+		want++
+	}
+	if want != 7 {
+		t.Errorf("%d start cells, want 6", want-1)
 	}
 }

@@ -351,3 +351,34 @@ func TestFlightsKeepTheWindowLoopUpWhileTheyFly(t *testing.T) {
 		t.Fatalf("Awake told %v, want only the moving flight's", awake)
 	}
 }
+
+// The six start cells are numbered 1 to 6 from the top of the start
+// column down, and drawn so on their cells.
+func TestCanyonStartCellsAreNumberedOnTheBoard(t *testing.T) {
+	test.NewTempApp(t)
+	st := position(t, "canyon", 3, 1, 0)
+	b, _ := show(t, "canyon", st, fyne.NewSize(1600, 760), nil)
+	cb := b.(*canyonBoard)
+	r := test.WidgetRenderer(cb).(*canyonRenderer)
+	if len(r.starts) != 6 {
+		t.Fatalf("%d start numbers drawn, want 6", len(r.starts))
+	}
+	lastY := float32(-1)
+	for k, txt := range r.starts {
+		row, col := cb.m.RowCol(r.startAt[k])
+		if n := CanyonStart(row, col); txt.Text != fmt.Sprint(n) || n != k+1 {
+			t.Errorf("start cell %d,%d drawn %q, numbered %d", row, col, txt.Text, n)
+		}
+		c := cb.CellCentre(row, col)
+		if p := txt.Position(); p.X > c.X || p.X+txt.Size().Width < c.X || p.Y > c.Y || p.Y+txt.Size().Height < c.Y {
+			t.Errorf("start %s at %v is not on its cell's centre %v", txt.Text, p, c)
+		}
+		if c.Y <= lastY {
+			t.Errorf("start %s is not below start %d", txt.Text, k)
+		}
+		lastY = c.Y
+	}
+	if CanyonStart(0, 0) != 0 {
+		t.Error("a village cell numbered as a start")
+	}
+}

@@ -70,6 +70,25 @@ func newCanyon(env Env) *canyonBoard {
 	return b
 }
 
+// CanyonStart is the number (from 1) of the Canyon start cell at map row,
+// col, 0 when that is no start cell. The table draws it on the cell, and
+// the phones and the replay name the cell "Départ N" with it: the start
+// cells are numbered in map order, which on the table is from the top of
+// the start column down.
+func CanyonStart(row, col int) int {
+	m := canyon.Map()
+	if row < 0 || col < 0 || row >= m.Rows || col >= m.Cols || !m.IsStart(m.Cell(row, col)) {
+		return 0
+	}
+	n := 0
+	for i := 0; i <= m.Cell(row, col); i++ {
+		if m.IsStart(i) {
+			n++
+		}
+	}
+	return n
+}
+
 func (b *canyonBoard) SeatColour(seat engine.Seat) color.Color {
 	return Palette[int(seat)%len(Palette)]
 }
@@ -218,6 +237,9 @@ type canyonRenderer struct {
 	cells   []*canvas.Rectangle
 	arrows  []*canvas.ArbitraryPolygon // one per current cell, in cell order
 	arrowAt []int
+	starts  []*canvas.Text // each start cell's number, in a ring
+	rings   []*canvas.Circle
+	startAt []int
 	bridge  *canvas.Line
 	targets []*canvas.Circle
 	track   []*canvas.Rectangle
@@ -262,6 +284,20 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		r.arrows = append(r.arrows, a)
 		r.arrowAt = append(r.arrowAt, i)
 		r.objects = append(r.objects, a)
+	}
+	for i := range m.Rows * m.Cols {
+		if r0, c0 := m.RowCol(i); CanyonStart(r0, c0) > 0 {
+			// A white ring round the number, unlike the canoes' pills that
+			// carry seat numbers.
+			ring := canvas.NewCircle(color.Transparent)
+			ring.StrokeColor = colInk
+			ring.StrokeWidth = 3
+			t := newText(strconv.Itoa(CanyonStart(r0, c0)), colInk, textSmall, true)
+			r.starts = append(r.starts, t)
+			r.rings = append(r.rings, ring)
+			r.startAt = append(r.startAt, i)
+			r.objects = append(r.objects, ring, t)
+		}
 	}
 	r.bridge = canvas.NewLine(color.NRGBA{0xE0, 0xC0, 0x80, 0xFF})
 	r.bridge.StrokeWidth = 6
@@ -374,6 +410,11 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 		a.Points = arrowPoints(to.Subtract(from), g.Cell)
 		a.Move(from.SubtractXY(g.Cell/2, g.Cell/2))
 		a.Resize(fyne.NewSize(g.Cell, g.Cell))
+	}
+	for k, t := range r.starts {
+		c := g.Centre(m.RowCol(r.startAt[k]))
+		circleAt(r.rings[k], c, g.Cell*0.62)
+		textAt(t, c)
 	}
 	cave := g.TopLeft(m.RowCol(m.Cave()))
 	r.bridge.Position1 = cave.AddXY(g.Cell*0.15, g.Cell/2)
