@@ -33,7 +33,7 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 	p.seated(t)
 	runBots(t, tb, 2)
 
-	tempos, played, refusals := 0, 0, 0
+	tempos, played, refusals, won := 0, 0, 0, 0
 	var round int
 	for done := false; !done; {
 		p.u.until(t, "a decision or the end of the first hand", func() bool {
@@ -44,6 +44,14 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 			if round > 0 && (v.Round > round || v.Phase == canyon.PhaseOver) {
 				done = true
 				return true
+			}
+			if v.Phase == canyon.PhasePlay && len(v.Trick) == 0 && len(v.Played) >= v.Seats {
+				// The trick just won is still shown, with its winner.
+				if strings.Contains(p.labels(), "wins the trick") {
+					won++
+				} else {
+					t.Errorf("a trick was just won, the phone shows:\n%s", p.labels())
+				}
 			}
 			if !p.ready() {
 				return false
@@ -78,6 +86,9 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 		}
 	})
 	t.Logf("%d refusals shown for dimmed cards", refusals)
+	if won == 0 {
+		t.Error("no finished trick was seen on the phone")
+	}
 }
 
 // playACard taps a card of the hand: the first time a dimmed one is there,
