@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/engine"
@@ -380,5 +381,60 @@ func TestCanyonStartCellsAreNumberedOnTheBoard(t *testing.T) {
 	}
 	if CanyonStart(0, 0) != 0 {
 		t.Error("a village cell numbered as a start")
+	}
+}
+
+// Canaille's banner ("… désigne un autre pêcheur") is turned to the seat
+// whose decision it is, and every card name is at a readable size and fits
+// its card.
+func TestCanailleBannerFacesTheSeatDecidingAndNamesAreReadable(t *testing.T) {
+	test.NewTempApp(t)
+	seen := map[engine.Seat]bool{}
+	for plies := 0; plies < 60 && len(seen) < 4; plies += 3 {
+		st := position(t, "canaille", 4, 3, plies)
+		if st.Turn() == engine.NoSeat || seen[st.Turn()] {
+			continue
+		}
+		seen[st.Turn()] = true
+		b, _ := show(t, "canaille", st, fyne.NewSize(1600, 760), nil)
+		cb := b.(*canailleBoard)
+		text, turn := cb.BannerTurn()
+		if want := geom.Turn(geom.DefaultSlots(4)[st.Turn()].Side.QuarterTurns()); turn != want || text == "" {
+			t.Errorf("seat %d decides: banner %q turned %d, want %d", st.Turn(), text, turn, want)
+		}
+		r := test.WidgetRenderer(cb).(*canailleRenderer)
+		for _, c := range append(append(slices.Clone(r.row), r.sentence...), r.catches...) {
+			for _, n := range []*canvas.Text{c.name, c.name2} {
+				if !n.Visible() || n.Text == "" {
+					continue
+				}
+				if n.TextSize < 22 {
+					t.Errorf("%q drawn at %g px, under 22", n.Text, n.TextSize)
+				}
+				if w := fyne.MeasureText(n.Text, n.TextSize, n.TextStyle).Width; w > c.size.Width {
+					t.Errorf("%q is %g wide on a card of %g", n.Text, w, c.size.Width)
+				}
+			}
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("only seats %v seen deciding", seen)
+	}
+}
+
+// Every card name fits its card at the readable size, in every language.
+func TestCanailleCardNamesFitAtTheReadableSize(t *testing.T) {
+	test.NewTempApp(t)
+	c := newCanailleCard()
+	c.layout(fyne.Position{}, canailleCardSize)
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
+		for k := canaille.Canaille; k <= canaille.Fog; k++ {
+			c.setName(texts(t).T(lang, "board.canaille.kind."+k.String()))
+			for _, n := range []*canvas.Text{c.name, c.name2} {
+				if w := fyne.MeasureText(n.Text, n.TextSize, n.TextStyle).Width; n.TextSize < 22 || w > cardNameRoom(canailleCardSize) {
+					t.Errorf("%s: %q at %g px is %g wide", lang, n.Text, n.TextSize, w)
+				}
+			}
+		}
 	}
 }

@@ -86,7 +86,9 @@ func (p *seatPanel) update() {
 	if st.Touch {
 		line = t.tr("board.state.touch")
 	}
-	if myTurn && t.legal() != nil {
+	// What the seat must decide now, turned to it: on the table or on
+	// its phone (a bot's panel keeps saying it is a robot).
+	if myTurn && (t.legal() != nil || st.State != "bot") {
 		line = t.board.Doing(t.view)
 	}
 	progress := t.board.Progress(t.view, p.seat)
