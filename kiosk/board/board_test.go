@@ -1,6 +1,7 @@
 package board
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
@@ -436,5 +438,47 @@ func TestCanailleCardNamesFitAtTheReadableSize(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A won game of Canoë shows its final position with the winning canoes
+// outlined in bold and, by each seat's side, turned to it, who won and why.
+func TestCanoeShowsTheWinningCanoesAndWhy(t *testing.T) {
+	test.NewTempApp(t)
+	// Canoë's own bot against a player who takes the first move.
+	st := position(t, "canoe", 2, 1, 0)
+	bot := canoe.NewBot(1)
+	for i := 0; i < 400 && st.Turn() != engine.NoSeat; i++ {
+		m := st.Legal()[0]
+		if st.Turn() == 0 {
+			var err error
+			if m, err = bot.Choose(context.Background(), st.View(0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := st.Apply(st.Turn(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res, over := st.Result(); !over || len(res.Winners) != 1 {
+		t.Fatalf("the game ended %+v %v, not won", res, over)
+	}
+	res, _ := st.Result()
+	b, _ := show(t, "canoe", st, fyne.NewSize(1600, 760), nil)
+	cb := b.(*canoeBoard)
+	text, n := cb.EndingShown()
+	want := []string{"Anja", "Bernd"}[res.Winners[0]] + " gagne : deux canoës formés"
+	if text != want || n != 2 {
+		t.Errorf("the board says %q %d times, want %q twice", text, n, want)
+	}
+	r := test.WidgetRenderer(cb).(*canoeRenderer)
+	bold := 0
+	for _, c := range r.canoes[res.Winners[0]] {
+		if c.Visible() && c.StrokeWidth == 14 {
+			bold++
+		}
+	}
+	if bold < 2 {
+		t.Errorf("%d winning canoes outlined in bold, want 2", bold)
 	}
 }

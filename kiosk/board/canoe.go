@@ -1,11 +1,13 @@
 package board
 
 import (
+	"fmt"
 	"image/color"
 	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -29,6 +31,7 @@ type canoeBoard struct {
 	grid    geom.Grid
 	pegs    [2][]*canvas.Circle // each seat's 13 pegs, on the board or in the supply
 	at      [2][]canoe.Hole     // where each drawn peg stands; zero: in the supply
+	endings int                 // how many times the ending is shown
 }
 
 var (
@@ -253,6 +256,8 @@ type canoeRenderer struct {
 	canoes  [2][]*canvas.Rectangle
 	targets []*canvas.Circle
 	sel     *canvas.Circle
+	ending  *fyne.Container // why the game ended, once per seat, turned to it
+	ended   string          // what ending shows, so it is drawn only on change
 }
 
 func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
@@ -297,6 +302,8 @@ func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
 	r.sel.StrokeColor = colSelected
 	r.sel.StrokeWidth = 7
 	r.objects = append(r.objects, r.sel)
+	r.ending = container.NewWithoutLayout()
+	r.objects = append(r.objects, r.ending)
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
 }
@@ -347,6 +354,7 @@ func (r *canoeRenderer) place() {
 			l.Hide()
 		}
 	}
+	res, over := b.view.Result()
 	for seat := range 2 {
 		for i, c := range r.canoes[seat] {
 			if i >= len(b.view.Canoes[seat]) {
@@ -354,9 +362,15 @@ func (r *canoeRenderer) place() {
 				continue
 			}
 			r.outline(c, b.view.Canoes[seat][i].Holes)
+			// The winning canoes stand out once the game is won.
+			c.StrokeColor, c.StrokeWidth = canoeOutline(seat), 8
+			if over && res.Won(engine.Seat(seat)) {
+				c.StrokeColor, c.StrokeWidth = colYellow, 14
+			}
 			c.Show()
 		}
 	}
+	r.showEnding(res, over)
 	ts := b.targets()
 	for i, t := range r.targets {
 		if i < len(ts) {
@@ -372,6 +386,68 @@ func (r *canoeRenderer) place() {
 	} else {
 		r.sel.Hide()
 	}
+}
+
+// showEnding says, once the game is over, who won and why, turned to
+// each seat by its own side of the board, over the final position.
+func (r *canoeRenderer) showEnding(res engine.Result, over bool) {
+	b := r.b
+	text := ""
+	if over {
+		text = b.Ending(res)
+	}
+	key := fmt.Sprint(text, b.Size())
+	if key == r.ended {
+		return
+	}
+	r.ended = key
+	r.ending.Objects = nil
+	if text != "" {
+		for seat := range 2 {
+			slot := b.env.side(seat, 2)
+			msg := newText(text, colInk, textName, true)
+			ts := msg.MinSize()
+			upright := fyne.NewSize(ts.Width+48, ts.Height+28)
+			bg := canvas.NewRectangle(colNoteBG)
+			bg.CornerRadius = 16
+			bg.StrokeColor = colYellow
+			bg.StrokeWidth = 4
+			bg.Resize(upright)
+			msg.Move(fyne.NewPos(24, 14))
+			msg.Resize(ts)
+			p := NewPanel(container.NewWithoutLayout(bg, msg), upright, geom.Turn(slot.Side.QuarterTurns()))
+			p.Move(geom.AtEdge(slot, p.Turned(), b.Size(), 8))
+			p.Resize(p.Turned())
+			r.ending.Objects = append(r.ending.Objects, p)
+		}
+	}
+	b.endings = len(r.ending.Objects)
+	r.ending.Refresh()
+}
+
+// Ending is what the board says once the game is over: who won and why,
+// or why it is a draw.
+func (b *canoeBoard) Ending(res engine.Result) string {
+	if len(res.Winners) == 1 {
+		return b.env.t("board.canoe.won", map[string]any{"Name": b.env.name(res.Winners[0])})
+	}
+	if key := "rule.end." + res.Reason; b.env.Texts.Has(key) {
+		return b.env.t(key)
+	}
+	return b.env.t("board.draw")
+}
+
+// EndingShown is the ending's text on the board, "" while the game goes
+// on, and how many times it is shown (once per seat).
+func (b *canoeBoard) EndingShown() (string, int) {
+	if b.view == nil {
+		return "", 0
+	}
+	res, over := b.view.Result()
+	if !over {
+		return "", 0
+	}
+	return b.Ending(res), b.endings
 }
 
 // outline draws a rounded box round a canoe's four holes.

@@ -110,3 +110,22 @@ func FitSize(width, base, least, avail float32) float32 {
 	}
 	return clamp(float32(int(base*avail/width)), least, base)
 }
+
+// AtEdge is where a box of on-screen size box lies on a board of size area
+// when it faces the seat in slot: centred on that seat's Edge, margin in
+// from the board's border, and kept inside the board.
+func AtEdge(slot Slot, box, area fyne.Size, margin float32) fyne.Position {
+	e := Edge(slot, area)
+	var p fyne.Position
+	switch slot.Side {
+	case Bottom:
+		p = fyne.NewPos(e.X-box.Width/2, area.Height-margin-box.Height)
+	case Top:
+		p = fyne.NewPos(e.X-box.Width/2, margin)
+	case Left:
+		p = fyne.NewPos(margin, e.Y-box.Height/2)
+	default:
+		p = fyne.NewPos(area.Width-margin-box.Width, e.Y-box.Height/2)
+	}
+	return fyne.NewPos(clamp(p.X, 0, max(0, area.Width-box.Width)), clamp(p.Y, 0, max(0, area.Height-box.Height)))
+}

@@ -95,3 +95,22 @@ func TestFitSizeShrinksALongLineToItsRoom(t *testing.T) {
 		}
 	}
 }
+
+func TestAtEdgeLiesByTheSeatsSide(t *testing.T) {
+	area := fyne.NewSize(1600, 760)
+	box := fyne.NewSize(400, 60)
+	for _, c := range []struct {
+		slot Slot
+		want fyne.Position
+	}{
+		{Slot{Bottom, 0.5}, fyne.NewPos(600, 760-8-60)},
+		{Slot{Top, 0.5}, fyne.NewPos(600, 8)},
+		{Slot{Left, 0.5}, fyne.NewPos(8, 350)},
+		{Slot{Right, 0.5}, fyne.NewPos(1600-8-400, 350)},
+		{Slot{Bottom, 0}, fyne.NewPos(0, 760-8-60)}, // kept on the board
+	} {
+		if got := AtEdge(c.slot, box, area, 8); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.slot, got, c.want)
+		}
+	}
+}
