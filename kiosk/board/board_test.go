@@ -291,6 +291,9 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	if !r.trick[0].bg.Visible() || r.trick[0].at != r.slots[0] {
 		t.Errorf("the next trick's first card is not in its place")
 	}
+	if !r.wonBy.Visible() || r.wonNo.Text != fmt.Sprint(b.lastWinner+1) {
+		t.Errorf("the lifted trick's winner is not marked (%v %q), want seat %d", r.wonBy.Visible(), r.wonNo.Text, b.lastWinner+1)
+	}
 	// However fast the next trick goes (bots), the finished one stays
 	// lifted, readable, until the next one is finished and takes its place.
 	winner := b.lastWinner

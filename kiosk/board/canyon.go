@@ -248,6 +248,11 @@ type canyonRenderer struct {
 	trumpT  *canvas.Text
 	trick   []*cardFace
 	trickBy []*canvas.Circle
+	trickNo []*canvas.Text // the seat's number in its colour's disc
+	// The winner of the lifted trick: a disc with its seat's number on
+	// the winning card.
+	wonBy *canvas.Circle
+	wonNo *canvas.Text
 	gone    []*cardFace // a finished trick on its way to its winner
 	lifted  []*cardFace // a finished trick still read while the next begins
 	slots   []fyne.Position
@@ -258,6 +263,7 @@ type canyonRenderer struct {
 	drawnWinner int
 	// The finished trick lifted above the next one, and who won it.
 	liftedCards  []canyon.Card
+	liftedLeader int
 	liftedWinner int
 }
 
@@ -334,9 +340,11 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		f := newCardFace()
 		by := canvas.NewCircle(color.Transparent)
 		r.trick = append(r.trick, f)
+		no := newText("", colDarkInk, textSmall, true)
 		r.trickBy = append(r.trickBy, by)
+		r.trickNo = append(r.trickNo, no)
 		r.objects = append(r.objects, f.objects()...)
-		r.objects = append(r.objects, by)
+		r.objects = append(r.objects, by, no)
 	}
 	for range 6 {
 		f := newCardFace()
@@ -344,6 +352,13 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		r.gone = append(r.gone, f)
 		r.objects = append(r.objects, f.objects()...)
 	}
+	r.wonBy = canvas.NewCircle(color.Transparent)
+	r.wonBy.StrokeColor = colDarkInk
+	r.wonBy.StrokeWidth = 2
+	r.wonNo = newText("", colDarkInk, textSmall, true)
+	r.wonBy.Hide()
+	r.wonNo.Hide()
+	r.objects = append(r.objects, r.wonBy, r.wonNo)
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
 }
@@ -443,7 +458,9 @@ func (r *canyonRenderer) layoutStrip() {
 		r.slots = append(r.slots, at)
 		r.fl.land(f)
 		f.layout(at, cardSize)
-		circleAt(r.trickBy[i], at.AddXY(cardSize.Width/2, cardSize.Height+14), 22)
+		// Just below the card, overlapping its edge: the strip has no more
+		// room under the cards.
+		circleAt(r.trickBy[i], at.AddXY(cardSize.Width/2, cardSize.Height+4), 30)
 	}
 }
 
@@ -534,9 +551,13 @@ func (r *canyonRenderer) place() {
 			f.dim(dim && (leader+i)%v.Seats != v.Leader) // the winner's card stays bright
 			r.trickBy[i].FillColor = Palette[(leader+i)%v.Seats]
 			r.trickBy[i].Show()
+			r.trickNo[i].Text = strconv.Itoa((leader+i)%v.Seats + 1)
+			textAt(r.trickNo[i], r.trickBy[i].Position().AddXY(15, 15))
+			r.trickNo[i].Show()
 		} else {
 			f.hide()
 			r.trickBy[i].Hide()
+			r.trickNo[i].Hide()
 		}
 	}
 }
@@ -589,7 +610,28 @@ func (r *canyonRenderer) lift(trick []canyon.Card, leader, winner, seats int) {
 		}
 		r.fl.fly(f, r.slots[i], r.liftedAt(i), nil)
 	}
-	r.liftedCards, r.liftedWinner = slices.Clone(trick), winner
+	r.liftedCards, r.liftedLeader, r.liftedWinner = slices.Clone(trick), leader, winner
+	r.markWinner()
+}
+
+// markWinner puts the lifted trick's winner's disc, with its seat number,
+// on the top corner of the winning card, or takes it away when no trick
+// is lifted.
+func (r *canyonRenderer) markWinner() {
+	v := r.b.view
+	if r.liftedCards == nil || v == nil || v.Seats == 0 {
+		r.wonBy.Hide()
+		r.wonNo.Hide()
+		return
+	}
+	i := (r.liftedWinner - r.liftedLeader + v.Seats) % v.Seats
+	at := r.liftedAt(i).AddXY(cardSize.Width-14, 14)
+	r.wonBy.FillColor = Palette[r.liftedWinner%len(Palette)]
+	circleAt(r.wonBy, at, 36)
+	r.wonNo.Text = strconv.Itoa(r.liftedWinner + 1)
+	textAt(r.wonNo, at)
+	r.wonBy.Show()
+	r.wonNo.Show()
 }
 
 // dropLifted sends the lifted trick to its winner once it is no longer
@@ -606,6 +648,7 @@ func (r *canyonRenderer) dropLifted(held []canyon.Card, seats int) {
 	}
 	r.leave(r.liftedCards, from, r.liftedWinner, seats)
 	r.liftedCards = nil
+	r.markWinner()
 }
 
 // leave sends a finished trick's cards from where they lie to the side of
@@ -678,8 +721,8 @@ func (f *cardFace) show(c canyon.Card) {
 	col := suitColours[c.Suit]
 	f.bg.StrokeColor = col
 	f.value.Text = strconv.Itoa(c.Value)
-	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.38))
-	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.78)
+	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.34))
+	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.70)
 	f.circle.Hide()
 	f.poly.Hide()
 	if sides := suitSides[c.Suit]; sides == 0 {
