@@ -251,12 +251,12 @@ type canyonRenderer struct {
 	trickNo []*canvas.Text // the seat's number in its colour's disc
 	// The winner of the lifted trick: a disc with its seat's number on
 	// the winning card.
-	wonBy *canvas.Circle
-	wonNo *canvas.Text
-	gone    []*cardFace // a finished trick on its way to its winner
-	lifted  []*cardFace // a finished trick still read while the next begins
-	slots   []fyne.Position
-	fl      *flights
+	wonBy  *canvas.Circle
+	wonNo  *canvas.Text
+	gone   []*cardFace // a finished trick on its way to its winner
+	lifted []*cardFace // a finished trick still read while the next begins
+	slots  []fyne.Position
+	fl     *flights
 	// What the trick showed when last drawn, so that new cards fly in.
 	drawn       []canyon.Card
 	drawnLeader int
