@@ -432,9 +432,10 @@ func TestCanailleCardNamesFitAtTheReadableSize(t *testing.T) {
 	test.NewTempApp(t)
 	c := newCanailleCard()
 	c.layout(fyne.Position{}, canailleCardSize)
+	cat := texts(t)
 	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
 		for k := canaille.Canaille; k <= canaille.Fog; k++ {
-			c.setName(texts(t).T(lang, "board.canaille.kind."+k.String()))
+			c.setName(cat.T(lang, "board.canaille.kind."+k.String()))
 			for _, n := range []*canvas.Text{c.name, c.name2} {
 				if w := fyne.MeasureText(n.Text, n.TextSize, n.TextStyle).Width; n.TextSize < 22 || w > cardNameRoom(canailleCardSize) {
 					t.Errorf("%s: %q at %g px is %g wide", lang, n.Text, n.TextSize, w)
