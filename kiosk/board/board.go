@@ -66,22 +66,14 @@ type Env struct {
 	// Slots is where each seat sits round the table, so that its cards come
 	// from and go to its side; nil: geom.DefaultSlots.
 	Slots []geom.Slot
-	// Do runs a change of the board from a timer's goroutine: fyne.Do
-	// when nil; the kiosk passes one that also wakes its sleeping window
-	// loop.
+	// Do runs a change of the board from another goroutine: fyne.Do when
+	// nil; the kiosk passes one that also wakes its sleeping window loop.
+	// No board runs a timer now (a refused tap's message and a finished
+	// trick stay until the next move), so none calls it yet.
 	Do func(func())
 	// Awake, when set, is told before motion lasting d starts, so that
 	// the kiosk's window loop does not sleep through it.
 	Awake func(d time.Duration)
-}
-
-// do runs f on the UI goroutine through e.Do, or fyne.Do.
-func (e Env) do(f func()) {
-	if e.Do != nil {
-		e.Do(f)
-		return
-	}
-	fyne.Do(f)
 }
 
 // awake passes d to e.Awake, when set.
