@@ -87,8 +87,9 @@ func (p *seatPanel) update() {
 		line = t.tr("board.state.touch")
 	}
 	// What the seat must decide now, turned to it: on the table or on
-	// its phone (a bot's panel keeps saying it is a robot).
-	if myTurn && (t.legal() != nil || st.State != "bot") {
+	// its phone (a robot's, an away phone's or a free seat's panel keeps
+	// saying so).
+	if myTurn && (t.legal() != nil || st.State == "connected") {
 		line = t.board.Doing(t.view)
 	}
 	progress := t.board.Progress(t.view, p.seat)

@@ -98,3 +98,21 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 		})
 	}
 }
+
+// On its turn, a phone seat's panel says what it must decide, turned to
+// it; an away phone's panel keeps saying it is away.
+func TestAPhoneSeatsPanelSaysWhatItDecides(t *testing.T) {
+	s := newFake(t, "canaille", 3, 2)
+	sg := newStage(t, s, 3, TableConfig{})
+	turn := s.View(engine.Table).Turn()
+	seats := seatsOf("app", "app", "app")
+	sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+	if got, want := sg.tbl.panels[turn].line.Text, sg.tbl.board.Doing(s.View(engine.Table)); got != want || got == "" {
+		t.Errorf("the deciding seat's panel says %q, want %q", got, want)
+	}
+	seats[turn].State = "away"
+	sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+	if got := sg.tbl.panels[turn].line.Text; got != "téléphone absent" {
+		t.Errorf("an away seat's panel says %q on its turn", got)
+	}
+}
