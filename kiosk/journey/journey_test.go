@@ -398,7 +398,6 @@ func (g *group) tapDuel(t *testing.T, m canyonduel.Move, legal []engine.Move) {
 	}
 }
 
-
 // tapPanel taps the button labelled label in a seat panel of the table,
 // where it is drawn: panels are turned towards their seats, so the tap
 // lands on the panel at the button's place once turned.
