@@ -17,6 +17,7 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
 
+	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/gui"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/proto/discovery"
@@ -51,7 +52,7 @@ func openApp(t *testing.T, k *kiosk, prefs fyne.Preferences) *appPhone {
 		return []discovery.Table{near}, nil
 	}
 	p := &appPhone{w: w}
-	p.app = gui.New(w, gui.Deps{Browse: browse, Games: catalog.Registry(), Do: k.q.do, Lang: "fr_FR.UTF-8", Prefs: prefs})
+	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Registry(), Do: k.q.do, Lang: "fr_FR.UTF-8", Prefs: prefs})
 	t.Cleanup(p.app.Close)
 	return p
 }
