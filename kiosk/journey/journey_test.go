@@ -118,6 +118,10 @@ type group struct {
 	webErr  atomic.Value
 }
 
+// onTable is what the app shows at its seat's turn in a board game
+// (companion.move_on_table).
+const onTable = "Jouez votre coup sur l’écran de la table"
+
 var nicknames = []string{"Anja", "Bernd", "Carola", "Dora", "Emil", "Fritz"}
 
 func play(t *testing.T, j journey, seed uint64) {
@@ -343,6 +347,12 @@ func (g *group) tapBoard(t *testing.T, s *host.Session) bool {
 	turn := s.View(engine.Table).Turn()
 	if !turn.Valid(len(g.j.seats)) || g.j.seats[turn] == bot {
 		return false
+	}
+	if p, ok := g.apps[int(turn)]; ok {
+		// The app tells its guest to play on the table.
+		k.until(t, fmt.Sprintf("the app of seat %d saying to play on the table", turn+1), func() bool {
+			return shows(p.w.Content(), onTable)
+		})
 	}
 	// The board shows the position the move is chosen in.
 	k.ui.Refresh()
