@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
@@ -73,7 +74,9 @@ var journeys = []journey{
 // up to a kiosk showing its attract screen, taps through the lobby and the
 // seating screen, joins with its phones (the code typed in the app, the QR
 // code opened in the browser), plays the whole game from each seat's own
-// screen with seeded random choices among what that screen offers, taps
+// screen with seeded random choices among what that screen offers (in a
+// board game, on the table's board once the seat's phone, if it has one,
+// says to play there), taps
 // "Rejouer" on the results and finds the next game begun with the same
 // phones. -short plays one journey per game; -race two cheap ones.
 func TestGuestsPlayEveryGame(t *testing.T) {
@@ -116,11 +119,19 @@ type group struct {
 	// holds the first failure of one.
 	webDone atomic.Int32
 	webErr  atomic.Value
+	// What the app and the page say at their seat's turn in a board game.
+	appOnTable, webOnTable string
 }
 
-// onTable is what the app shows at its seat's turn in a board game
-// (companion.move_on_table).
-const onTable = "Jouez votre coup sur l’écran de la table"
+// said is a text of the catalogue in French, the table's language here.
+func said(t *testing.T, key string) string {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat.T(i18n.FR, key)
+}
 
 var nicknames = []string{"Anja", "Bernd", "Carola", "Dora", "Emil", "Fritz"}
 
@@ -139,6 +150,7 @@ func play(t *testing.T, j journey, seed uint64) {
 	test.NewTempApp(t)
 	started := time.Now()
 	g := &group{j: j, k: openKiosk(t), rng: rand.New(rand.NewPCG(seed, 0x70)), apps: map[int]*appPhone{}, webs: map[int]*webPhone{}}
+	g.appOnTable, g.webOnTable = said(t, "companion.move_on_table"), said(t, "web.board.your_move")
 	k := g.k
 	s := g.seat(t, prefs)
 	first := s.ID()
@@ -351,8 +363,14 @@ func (g *group) tapBoard(t *testing.T, s *host.Session) bool {
 	if p, ok := g.apps[int(turn)]; ok {
 		// The app tells its guest to play on the table.
 		k.until(t, fmt.Sprintf("the app of seat %d saying to play on the table", turn+1), func() bool {
-			return shows(p.w.Content(), onTable)
+			return shows(p.w.Content(), g.appOnTable)
 		})
+	}
+	if p, ok := g.webs[int(turn)]; ok {
+		// So does the page.
+		if err := p.showsYourMove(k.ctx, g.webOnTable); err != nil {
+			t.Fatalf("the page of seat %d saying %q: %v (state %q)", turn+1, g.webOnTable, err, p.state())
+		}
 	}
 	// The board shows the position the move is chosen in.
 	k.ui.Refresh()

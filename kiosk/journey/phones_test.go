@@ -218,6 +218,21 @@ func (p *webPhone) until(ctx context.Context, play bool, done string, r func() f
 	}
 }
 
+// showsYourMove waits until the page says, as its seat's turn in a board
+// game, text (to move on the table's board); it waits on the page's
+// changes, not on a clock.
+func (p *webPhone) showsYourMove(ctx context.Context, text string) error {
+	cctx, cancel := context.WithCancel(p.ctx)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	js := `(document.querySelector('#app p.big.go') || {}).textContent === ` + strconv.Quote(text)
+	_, err := chromedp.Run(cctx, chromedp.Poll[bool](js, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(0)))
+	if ctx.Err() != nil {
+		return errHung
+	}
+	return err
+}
+
 // state is what the page says it shows.
 func (p *webPhone) state() string {
 	s, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.body.dataset.state || ''`))
