@@ -115,8 +115,29 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.sync(c, m.Ref)
 	case wire.TypeMove:
 		s.move(c, m)
+	case wire.TypeSeats:
+		s.seatsAnswer(c, m.Ref)
 	}
 	return false
+}
+
+// seatsAnswer tells a seated phone each seat's nickname and state; the
+// names are for the table's players only.
+func (s *Server) seatsAnswer(c *conn, ref string) {
+	if _, ok := c.joined(); !ok {
+		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(ref))
+		return
+	}
+	m := wire.Message{Type: wire.TypeSeats, Ref: ref, Seats: []wire.SeatState{}}
+	free := 0
+	for _, st := range s.Seats() {
+		m.Seats = append(m.Seats, wire.SeatState{Name: st.Name, State: string(st.State)})
+		if st.State == SeatFree {
+			free++
+		}
+	}
+	m.Free = &free
+	c.send(m)
 }
 
 // spoke notes that the phone on c sent a frame after its welcome: it holds

@@ -23,6 +23,10 @@ const (
 	TypeMove   = "move"   // a move of the game, for one's own seat
 	TypeSync   = "sync"   // ask for the full view again
 	TypePing   = "ping"
+	// TypeSeats asks for the seats' nicknames and states (client to
+	// server) and answers it (server to client); only a seated phone gets
+	// an answer.
+	TypeSeats = "seats"
 )
 
 // Message types, server to client.
@@ -69,6 +73,10 @@ type Message struct {
 	// (a phone's, or a guest's on the touch screen), by seat; "" for a
 	// seat still free or played by a bot. Nothing else of a seat.
 	Names []string `json:"names,omitempty"`
+	// Seats is, in a seats answer, each seat's nickname (seated phones
+	// only ask) and state; Free how many seats are free.
+	Seats []SeatState `json:"seats,omitempty"`
+	Free  *int        `json:"free,omitempty"`
 	// Record is what the finished game meant for a seat played with a
 	// player key: rating change and place (record message).
 	Record *Record `json:"record,omitempty"`
@@ -87,6 +95,13 @@ type Record struct {
 	Provisional bool    `json:"provisional,omitempty"` // fewer than 5 rated games
 	Place       int     `json:"place,omitempty"`       // place on the game's all-time board
 	Of          int     `json:"of,omitempty"`          // players on that board
+}
+
+// SeatState is one seat in a seats answer: its nickname ("" while free
+// or played by a bot) and its state (free, connected, away, bot, table).
+type SeatState struct {
+	Name  string `json:"name,omitempty"`
+	State string `json:"state"`
 }
 
 // Error is what went wrong, for programs (Code) and for people (Message).
