@@ -324,3 +324,40 @@ func TestSeatsNeedASeat(t *testing.T) {
 		t.Fatalf("seats: %+v", m)
 	}
 }
+
+// TestSeatsGoesThroughTheTablesRules is issue 27's second finding: the
+// seats question is a message of the table protocol like any other, read
+// by the strict decoder, and it counts as the phone speaking after a
+// welcome, which voids the token it resumed with.
+func TestSeatsGoesThroughTheTablesRules(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	anja, first := seated(t, ctx, k, "Anja")
+	for raw, code := range map[string]string{
+		`{"v":2,"type":"seats","seat":1}`: "bad-json",
+		`{"v":1,"type":"seats"}`:          "bad-version",
+		`{"v":2,"type":"seats","v":2}`:    "bad-json",
+	} {
+		anja.ws.Write(ctx, websocket.MessageBinary, anja.seal([]byte(raw)))
+		if m := anja.until(t, ctx, "error"); m.Error == nil || m.Error.Code != code {
+			t.Errorf("%s: %+v, want %s", raw, m, code)
+		}
+	}
+	anja.ws.Close(websocket.StatusNormalClosure, "")
+	// Back on a new connection; it only asks for the seats, then leaves.
+	back := dialPhone(t, ctx, k.WebAddr(), k.join.BoxKey)
+	back.send(ctx, map[string]any{"type": "resume", "token": first.Token})
+	back.until(t, ctx, "welcome")
+	back.send(ctx, map[string]any{"type": "seats", "ref": "q"})
+	if m := back.until(t, ctx, "seats"); m.Ref != "q" || len(m.Seats) != 2 {
+		t.Fatalf("seats answer: %+v", m)
+	}
+	back.ws.Close(websocket.StatusNormalClosure, "")
+	// It spoke, so it holds the new token: the old one is void.
+	old := dialPhone(t, ctx, k.WebAddr(), k.join.BoxKey)
+	old.send(ctx, map[string]any{"type": "resume", "token": first.Token})
+	if m := old.until(t, ctx, "welcome"); m.Type != "error" || m.Error.Code != "bad-token" {
+		t.Fatalf("the token resumed with, after the phone spoke: %+v, want bad-token", m)
+	}
+}

@@ -386,8 +386,8 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' states (a message of the web
-// channel only; see docs/protocol.md), to tell a bot's seat from a free
+// askSeats asks the kiosk for the seats' states (see docs/protocol.md,
+// "Messages"), to tell a bot's seat from a free
 // one (views carry the nicknames): after a welcome, and when a view says
 // seats were taken or left. Nothing is polled.
 function askSeats() {
