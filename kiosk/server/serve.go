@@ -67,28 +67,62 @@ func (s *Server) keepAlive(ctx context.Context, c *conn, cancel context.CancelFu
 	}
 }
 
+// maxBacklog is how many frames over its rate a phone may have waiting to
+// be read; one more and it is cut off with a fatal too-fast error. A
+// phone within its rate has none waiting, whatever its burst.
+const maxBacklog = 8
+
+// readFrame is one frame read from the phone, with the reservation of the
+// phone's throttle that says when it may be handled.
+type readFrame struct {
+	data []byte
+	err  error
+	due  *rate.Reservation // nil for a read error that ends the connection
+}
+
 // readLoop answers the phone's messages until it leaves (false) or a fatal
-// error has been queued for it (true).
+// error has been queued for it (true). Frames are read ahead by readFrames
+// and handled at the phone's rate; beyond its burst they wait, in this
+// goroutine, so the table and the other seats go on.
 func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 	throttle := rate.NewLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)
+	frames := make(chan readFrame, maxBacklog)
+	flooded := make(chan struct{})
+	stop := make(chan struct{})
+	defer close(stop)
+	go s.readFrames(ctx, c, throttle, frames, flooded, stop)
 	for {
-		data, err := c.t.Read(ctx)
-		if err == nil || errors.Is(err, ErrNotText) {
-			// Beyond its burst, a phone's frames wait here, in its own
-			// goroutine: the table and the other seats go on.
-			if werr := throttle.Wait(ctx); werr != nil {
-				return false
+		var f readFrame
+		select {
+		case <-ctx.Done():
+			return false
+		case <-flooded:
+			return s.tooFast(c)
+		case f = <-frames:
+		}
+		if f.due != nil {
+			if d := f.due.Delay(); d > 0 {
+				t := time.NewTimer(d)
+				select {
+				case <-ctx.Done():
+					t.Stop()
+					return false
+				case <-flooded:
+					t.Stop()
+					return s.tooFast(c)
+				case <-t.C:
+				}
 			}
 		}
-		if errors.Is(err, ErrNotText) {
+		if errors.Is(f.err, ErrNotText) {
 			c.send(wire.Errorf(wire.BadJSON, "binary frames are not part of this protocol; send JSON text").Reply(""))
 			continue
 		}
-		if err != nil {
+		if f.err != nil {
 			return false
 		}
 		s.spoke(c)
-		msg, werr := wire.DecodeClient(data)
+		msg, werr := wire.DecodeClient(f.data)
 		if werr != nil {
 			c.send(werr.Reply(msg.Ref))
 			if werr.Fatal {
@@ -100,6 +134,47 @@ func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 			return true
 		}
 	}
+}
+
+// readFrames reads the phone's frames for readLoop, taking a reservation
+// of the throttle for each as it arrives. When a frame would wait longer
+// than maxBacklog frames at the phone's rate — the phone keeps sending
+// faster than its rate allows — it closes flooded and stops reading: what
+// the phone queued is never read, so a flood costs the table nothing more.
+func (s *Server) readFrames(ctx context.Context, c *conn, throttle *rate.Limiter, frames chan<- readFrame, flooded chan<- struct{}, stop <-chan struct{}) {
+	limit := time.Duration(float64(maxBacklog) / float64(throttle.Limit()) * float64(time.Second))
+	for {
+		data, err := c.t.Read(ctx)
+		f := readFrame{data: data, err: err}
+		if err == nil || errors.Is(err, ErrNotText) {
+			f.due = throttle.Reserve()
+			if throttle.Limit() != rate.Inf && f.due.Delay() > limit {
+				f.due.Cancel()
+				close(flooded)
+				return
+			}
+		}
+		select {
+		case frames <- f:
+		case <-stop:
+			return
+		case <-ctx.Done():
+			return
+		}
+		if f.due == nil {
+			return
+		}
+	}
+}
+
+// tooFast cuts off a phone that kept sending over its rate: it keeps its
+// seat, and resumes on a new connection.
+func (s *Server) tooFast(c *conn) bool {
+	s.cfg.Logf("%s sends faster than %v messages a second, %d frames over: closed", c.addr, float64(s.cfg.MsgRate), maxBacklog)
+	e := wire.Errorf(wire.TooFast, "more than %d messages over the rate of %v a second; resume on a new connection", maxBacklog, float64(s.cfg.MsgRate))
+	e.Fatal = true
+	c.send(e.Reply(""))
+	return true
 }
 
 // handle answers one message; true when it queued a fatal error.

@@ -121,6 +121,7 @@ const (
 	BadVersion  = "bad-version"    // another protocol version
 	UnknownType = "unknown-type"   // no such message type
 	TooLarge    = "too-large"      // frame over MaxFrame (fatal)
+	TooFast     = "too-fast"       // the phone kept sending over its rate (fatal); it may resume
 	NotJoined   = "not-joined"     // join or resume first
 	WrongCode   = "wrong-code"     // the table code is not this session's
 	RateLimited = "rate-limited"   // too many wrong codes from this address
