@@ -361,3 +361,37 @@ func TestSeatsGoesThroughTheTablesRules(t *testing.T) {
 		t.Fatalf("the token resumed with, after the phone spoke: %+v, want bad-token", m)
 	}
 }
+
+// TestSeatsQuestionsAreThrottled: seats questions spend the phone's
+// throttle like any message (before issue 27 they were answered at
+// thousands a second, before the throttle): a phone asking 100 at once
+// gets the answers its burst allows, then a fatal too-fast error.
+func TestSeatsQuestionsAreThrottled(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}}, func(c *table.Config) { c.PhoneRate = 1e-3 })
+	anja, _ := seated(t, ctx, k, "Anja")
+	for range 100 {
+		anja.send(ctx, map[string]any{"type": "seats"})
+	}
+	answers, cut := 0, false
+	for {
+		m, err := anja.read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Errorf("the connection ended with %v, want 1008", err)
+			}
+			break
+		}
+		switch {
+		case m.Type == "seats":
+			answers++
+		case m.Type == "error" && m.Error.Code == "too-fast" && m.Error.Fatal:
+			cut = true
+		}
+	}
+	// The join spent one of the burst of 40.
+	if !cut || answers != server.DefaultMsgBurst-1 {
+		t.Errorf("100 seats questions: %d answers (want %d), cut off: %v", answers, server.DefaultMsgBurst-1, cut)
+	}
+}
