@@ -301,10 +301,11 @@ func TestADeadLinkMarksTheSeatAway(t *testing.T) {
 // counts: with a burst of 5 and a negligible rate, a phone sending 50
 // syncs gets the answers its burst allows, then, once maxBacklog frames
 // wait over its rate, a fatal too-fast error and a 1008 close; the other
-// seat plays meanwhile, and the flooder's seat is kept: it resumes and
-// sees the move.
+// seat plays meanwhile, and the flooder's seat is kept: it resumes after
+// a cool-down and sees the move.
 func TestAFloodingPhoneSlowsOnlyItself(t *testing.T) {
-	tb := newTableWith(t, "canoe", twoGuests(), Config{MsgRate: rate.Every(time.Hour), MsgBurst: 5})
+	clk := &clock{now: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	tb := newTableWith(t, "canoe", twoGuests(), Config{MsgRate: rate.Every(time.Hour), MsgBurst: 5, Now: clk.Now})
 	a, b := tb.dial(t), tb.dial(t)
 	a.join(tb, "Anja")
 	bw := b.join(tb, "Bernd")
@@ -344,6 +345,9 @@ func TestAFloodingPhoneSlowsOnlyItself(t *testing.T) {
 		t.Fatalf("a's move: view %d ref %q", v.Version, v.Ref)
 	}
 	back := tb.dial(t)
+	back.send(wire.Message{Type: wire.TypeResume, Token: bw.Token})
+	back.expectError(wire.RateLimited)
+	clk.add(firstCooldown)
 	back.send(wire.Message{Type: wire.TypeResume, Token: bw.Token})
 	back.expect(wire.TypeWelcome)
 	if v := back.expect(wire.TypeView); v.Version != 1 {

@@ -167,11 +167,31 @@ func (s *Server) readFrames(ctx context.Context, c *conn, throttle *rate.Limiter
 	}
 }
 
+// Cool-down of a seat after a too-fast cut-off: a phone that resumes and
+// floods again would otherwise cost the other seats a view each time its
+// seat goes away and comes back.
+const (
+	firstCooldown = time.Second
+	maxCooldown   = time.Minute
+)
+
 // tooFast cuts off a phone that kept sending over its rate: it keeps its
-// seat, and resumes on a new connection.
+// seat, and may resume on a new connection after the seat's cool-down,
+// which doubles with each cut-off.
 func (s *Server) tooFast(c *conn) bool {
-	s.cfg.Logf("%s sends faster than %v messages a second, %d frames over: closed", c.addr, float64(s.cfg.MsgRate), maxBacklog)
-	e := wire.Errorf(wire.TooFast, "more than %d messages over the rate of %v a second; resume on a new connection", maxBacklog, float64(s.cfg.MsgRate))
+	wait := time.Duration(0)
+	if seat, ok := c.joined(); ok {
+		s.mu.Lock()
+		if int(seat) < len(s.seats) {
+			st := s.seats[seat]
+			st.cooldown = min(max(2*st.cooldown, firstCooldown), maxCooldown)
+			st.coolUntil = s.cfg.Now().Add(st.cooldown)
+			wait = st.cooldown
+		}
+		s.mu.Unlock()
+	}
+	s.cfg.Logf("%s sends faster than %v messages a second, %d frames over: closed; its seat may resume in %v", c.addr, float64(s.cfg.MsgRate), maxBacklog, wait)
+	e := wire.Errorf(wire.TooFast, "more than %d messages over the rate of %v a second; resume on a new connection after %v", maxBacklog, float64(s.cfg.MsgRate), wait)
 	e.Fatal = true
 	c.send(e.Reply(""))
 	return true
@@ -329,6 +349,11 @@ func (s *Server) resume(c *conn, m wire.Message) bool {
 		e.Fatal = true
 		c.send(e.Reply(m.Ref))
 		return true
+	}
+	if wait := s.seats[seat].coolUntil.Sub(s.cfg.Now()); wait > 0 {
+		s.mu.Unlock()
+		c.send(wire.Errorf(wire.RateLimited, "this seat was cut off for sending too fast; resume in %v", wait.Round(time.Millisecond)).Reply(m.Ref))
+		return false
 	}
 	sess := s.session
 	token, b, err := s.bindLocked(c, seat, hash)
