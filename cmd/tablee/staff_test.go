@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -369,7 +370,9 @@ func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
 	}
 	var names []string
 	for _, en := range entries {
-		names = append(names, en.Name())
+		if en.Name() != backupLog {
+			names = append(names, en.Name())
+		}
 	}
 	if len(names) != 4 || names[0] != "notes.txt" || names[1] != "tablee-20250103T020000Z.db" || names[3] != "tablee-before-move.db" {
 		t.Fatalf("after a backup keeping 2, the directory holds %v", names)
@@ -377,6 +380,53 @@ func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
 	out, _, err = staff(t, runSessions, "--db", filepath.Join(dir, names[2]))
 	if err != nil || !strings.Contains(out, k.sessions[0]) {
 		t.Errorf("the new backup %s (%v):\n%s", names[2], err, out)
+	}
+}
+
+// TestBackupSurvivesAWrongClock is issue 27's eighth finding: with the
+// clock behind the newest backup's name (a dead clock battery, no
+// network), a daily backup sorted first and was deleted at once. Now it is
+// kept, the command says the clock looks wrong, and the next backups
+// remove the oldest in the order they were written.
+func TestBackupSurvivesAWrongClock(t *testing.T) {
+	k := newKiosk(t)
+	dir := t.TempDir()
+	future := []string{"tablee-20990101T020000Z.db", "tablee-20990102T020000Z.db"}
+	for _, n := range future {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	backups := func() []string {
+		names, err := backupNames(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	out, errOut, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir)
+	if err != nil {
+		t.Fatalf("backup (%v): %s", err, out)
+	}
+	if !strings.Contains(errOut, "clock") {
+		t.Errorf("no word about the clock: %q", errOut)
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	first := filepath.Base(line[strings.LastIndex(line, " ")+1:])
+	names := backups()
+	if !slices.Contains(names, first) || len(names) != 2 || !slices.Contains(names, future[1]) {
+		t.Fatalf("after the first backup with the clock behind: %v (written %s)", names, first)
+	}
+	// Two more, as on the next days (the same second may come again: a
+	// clock that restarts from one date).
+	for range 2 {
+		if out, _, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir); err != nil {
+			t.Fatalf("backup (%v): %s", err, out)
+		}
+	}
+	names = backups()
+	if len(names) != 2 || slices.Contains(names, future[1]) || slices.Contains(names, first) {
+		t.Errorf("after two more: %v; want the last two written", names)
 	}
 }
 
