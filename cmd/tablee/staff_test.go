@@ -430,6 +430,40 @@ func TestBackupSurvivesAWrongClock(t *testing.T) {
 	}
 }
 
+// TestStaffNamesFollowThePhonesRule is part of issue 27's ninth finding:
+// player rename accepted escape sequences, a bidi override and 10,000
+// characters, and player list printed them raw. Renames now follow the
+// phones' rule (wire.CleanName), and a name stored earlier is listed
+// with its control characters escaped.
+func TestStaffNamesFollowThePhonesRule(t *testing.T) {
+	k := newKiosk(t)
+	a := k.players[0]
+	for _, bad := range []string{"\x1b[31mRed", "evil\u202eexe.txt", strings.Repeat("x", 10_000), "  "} {
+		if _, _, err := staff(t, runPlayer, "rename", a.ID, bad, "--db", k.path); err == nil {
+			t.Errorf("rename to %q accepted", bad)
+		}
+	}
+	if out, _, err := staff(t, runPlayer, "rename", a.ID, "  Zoe\u0301 🎲 ", "--db", k.path); err != nil || !strings.Contains(out, `"Zoé 🎲"`) {
+		t.Errorf("rename to a name with a combining accent (%v): %s", err, out)
+	}
+	// A name an older version stored.
+	ctx := context.Background()
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RenamePlayer(ctx, a.ID, "\x1b]0;pwned\x07Bob\u202e"); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	for _, cmd := range [][]string{{"list"}, {"stats", a.ID}} {
+		out, _, err := staff(t, runPlayer, append(cmd, "--db", k.path)...)
+		if err != nil || strings.ContainsAny(out, "\x1b\x07\u202e") || !strings.Contains(out, `\x1b]0;pwned\aBob\u202e`) {
+			t.Errorf("player %s (%v) shows a stored name raw:\n%q", cmd[0], err, out)
+		}
+	}
+}
+
 func TestBackupRefusesNegativeKeep(t *testing.T) {
 	k := newKiosk(t)
 	if _, _, err := staff(t, runBackup, "--db", k.path, "--keep", "-1", t.TempDir()); err == nil {
