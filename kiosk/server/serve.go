@@ -461,7 +461,13 @@ func (s *Server) move(c *conn, m wire.Message) {
 	c.setRef(m.Ref)
 	if err := sess.Play(s.ctx, seat, mv); err != nil {
 		c.takeRef()
-		c.send(moveError(err).Reply(m.Ref))
+		e := moveError(err)
+		if e.Code == wire.Internal {
+			// The phone hears "try again"; the staff must hear why (a
+			// full disk, a broken database), once per failed move.
+			s.cfg.Logf("%v's move was not recorded: %v", seat, err)
+		}
+		c.send(e.Reply(m.Ref))
 	}
 }
 
