@@ -3,7 +3,6 @@ package window
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"os"
@@ -196,7 +195,7 @@ func (r records) Export(ctx context.Context) (string, error) {
 	}
 	buf := bufio.NewWriter(f)
 	buf.WriteString("\uFEFF")
-	w := csv.NewWriter(buf)
+	w := db.NewCSVWriter(buf)
 	w.Comma = ';'
 	w.Write([]string{"session", "game", "ended_at", "seat", "kind", "player_id", "name", "score", "rank", "winner"})
 	err = r.d.EachResult(ctx, func(x db.ResultRow) error {
