@@ -67,7 +67,7 @@ type Standing struct {
 	// included) this player finished ahead of in the period's games: what
 	// the board ranks by.
 	Points    int
-	BestScore int    // the best score of one game's board; zero over all games
+	BestScore int // the best score of one game's board; zero over all games
 	// Rating is, on one game's all-time board, the player's rating in that
 	// game: zero Games if they were never rated in it (the board shows
 	// "—"). Other boards leave it zero.
