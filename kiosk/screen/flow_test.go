@@ -2,6 +2,7 @@ package screen
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -21,16 +22,52 @@ import (
 func TestAttractOpensTheLobbyAndShowsTheWeek(t *testing.T) {
 	test.NewTempApp(t)
 	opened := false
-	week := map[string][]Standing{"canoe": {{Place: 1, Name: "Anouk", Wins: 4}, {Place: 2, Name: "Basile", Wins: 2}}}
+	week := map[string][]Standing{
+		"canoe":  {{Place: 1, Name: "Anouk", Wins: 4, Points: 4}, {Place: 2, Name: "Basile", Wins: 2, Points: 1}},
+		"canyon": {{Place: 1, Guest: true, Games: 2, Wins: 1, Points: 3}, {Place: 2, Name: "Léa", Guest: true, Games: 1}},
+	}
 	a := NewAttract(words(t, i18n.FR), "Table du fond", infos(), week, func() { opened = true }, nil)
 	w := test.NewTempWindow(t, a.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
 	if !hasText(a.Content(), "Anouk") || !hasText(a.Content(), "Touchez l'écran pour jouer") {
 		t.Error("the attract screen lacks the week's champion or the invitation")
 	}
+	// The board shows what it ranks by, in French plurals, and the
+	// guests who played on the table as guests.
+	for _, want := range []string{"4 points", "1 point", "0 point", "Invité·e·s sur la table", "Léa (invité·e)"} {
+		if !hasText(a.Content(), want) {
+			t.Errorf("the attract screen lacks %q", want)
+		}
+	}
 	a.Touch()
 	if !opened {
 		t.Error("a touch did not open the lobby")
+	}
+}
+
+// The staff's week board shows the points it ranks by and the guests; the
+// all-time board marks provisional ratings.
+func TestStaffBoardsShowPointsGuestsAndProvisionalRatings(t *testing.T) {
+	test.NewTempApp(t)
+	rec := &fakeRecords{boards: map[string][]Standing{
+		"canoe/week": {{Place: 1, Name: "Anouk", Games: 3, Wins: 2, Points: 2}, {Place: 2, Guest: true, Games: 2, Wins: 1, Points: 1}},
+		"canoe/all": {{Place: 1, Name: "Anouk", Games: 9, Wins: 5, Rated: true, Rating: -9.04},
+			{Place: 2, Name: "Basile", Games: 2, Wins: 2, Rated: true, Rating: 4.5, Provisional: true}},
+	}}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	week := s.ShowBoard("canoe", Week)
+	if want := "[[1 Anouk 3 2 2] [2 Invité·e·s sur la table 2 1 1]]"; fmt.Sprint(week) != want {
+		t.Errorf("week board %v, want %s", week, want)
+	}
+	if !hasText(s.Content(), "Points") {
+		t.Error("the week board does not say it counts points")
+	}
+	all := s.ShowBoard("canoe", AllTime)
+	if want := "[[1 Anouk 9 5 -9.0] [2 Basile 2 2 4.5 (provisoire)]]"; fmt.Sprint(all) != want {
+		t.Errorf("all-time board %v, want %s", all, want)
 	}
 }
 

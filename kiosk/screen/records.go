@@ -19,10 +19,14 @@ const (
 
 // Standing is one line of a leaderboard.
 type Standing struct {
-	Place       int
-	Name        string
-	Games       int
-	Wins        int
+	Place int
+	Name  string // a guest's seated name; empty for the guests on the table
+	Guest bool   // guests (no player key): not rated
+	Games int
+	Wins  int
+	// Points rank a week's or month's board: the seats (bots included)
+	// finished ahead of in the period's games.
+	Points      int
 	Rating      float64 // the conservative estimate (ordinal); Rated says if any
 	Rated       bool
 	Provisional bool
@@ -75,7 +79,7 @@ type SeatOutcome struct {
 }
 
 // Records is everything the kiosk's screens read from or write to the
-// database, as screens see it: no SQL here. cmd/kiosk implements it over
+// database, as screens see it: no SQL here. kiosk/window implements it over
 // db; tests use a fake.
 type Records interface {
 	Leaderboard(ctx context.Context, game string, p Period, limit int) ([]Standing, error)

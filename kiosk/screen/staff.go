@@ -122,14 +122,26 @@ func (s *Staff) showBoard() {
 		s.board.Add(widget.NewLabel(s.w.T("kiosk.board.empty")))
 		return
 	}
+	// A week's or month's board is ranked by points and shows them; the
+	// all-time board of a game by rating, provisional ones marked (else a
+	// settled −9 above a provisional 5 reads as a wrong order).
+	last := header(s.w.T("kiosk.board.rating"))
+	if p != AllTime {
+		last = header(s.w.T("kiosk.board.points"))
+	}
 	grid := container.NewGridWithColumns(5, header(s.w.T("kiosk.board.place")), header(s.w.T("kiosk.results.player")),
-		header(s.w.T("kiosk.board.games")), header(s.w.T("kiosk.board.wins")), header(s.w.T("kiosk.board.rating")))
+		header(s.w.T("kiosk.board.games")), header(s.w.T("kiosk.board.wins")), last)
 	for _, r := range rows {
-		rating := "—"
-		if r.Rated {
-			rating = fmt.Sprintf("%.1f", r.Rating)
+		measure := "—"
+		switch {
+		case p != AllTime:
+			measure = strconv.Itoa(r.Points)
+		case r.Rated && r.Provisional:
+			measure = s.w.T("kiosk.board.provisional", "Rating", fmt.Sprintf("%.1f", r.Rating))
+		case r.Rated:
+			measure = fmt.Sprintf("%.1f", r.Rating)
 		}
-		line := []string{strconv.Itoa(r.Place), r.Name, strconv.Itoa(r.Games), strconv.Itoa(r.Wins), rating}
+		line := []string{strconv.Itoa(r.Place), boardName(s.w, r), strconv.Itoa(r.Games), strconv.Itoa(r.Wins), measure}
 		s.boardLines = append(s.boardLines, fmt.Sprint(line))
 		for i, c := range line {
 			grid.Add(text(c, BodySize+4, i == 1 && r.Place == 1))

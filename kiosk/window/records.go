@@ -36,7 +36,7 @@ func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, 
 	}
 	out := make([]screen.Standing, len(rows))
 	for i, s := range rows {
-		out[i] = screen.Standing{Place: s.Place, Name: s.Nickname, Games: s.Games, Wins: s.Wins,
+		out[i] = screen.Standing{Place: s.Place, Name: s.Nickname, Guest: s.Guest, Games: s.Games, Wins: s.Wins, Points: s.Points,
 			Rated: s.Rating.Games > 0, Rating: s.Rating.Ordinal(), Provisional: s.Rating.Provisional}
 	}
 	return out, nil
