@@ -290,7 +290,7 @@ func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := ReplayData{Rules: rules, Setup: setup, Names: []string{"Anja", "Bernd"}}
+	d := ReplayData{Rules: rules, Setup: setup, Seats: []Who{{Name: "Anja"}, {Bot: engine.LevelDefault}}}
 	rng := engine.NewRNG(seed, 1)
 	for i := 0; i < 2000; i++ {
 		if _, over := s.Result(); over {

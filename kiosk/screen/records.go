@@ -32,6 +32,14 @@ type Standing struct {
 	Provisional bool
 }
 
+// Who is who sat at a seat as the records know it; the screens name it
+// in the table's language (Words.SeatName).
+type Who struct {
+	Name   string       // a player's or guest's name; empty: "Seat N"
+	Bot    engine.Level // a bot's level; empty for people
+	BotFor string       // whose seat a bot took over, if it did
+}
+
 // SessionSummary is one session in the staff's history.
 type SessionSummary struct {
 	ID       string
@@ -39,8 +47,8 @@ type SessionSummary struct {
 	Status   string // finished, abandoned, active, paused, broken
 	Started  time.Time
 	Duration time.Duration // zero while it runs
-	Players  []string      // by seat
-	Winners  []string
+	Players  []Who         // by seat
+	Winners  []engine.Seat
 }
 
 // ReplayData is what a finished session is rebuilt from: a game is its
@@ -50,8 +58,17 @@ type ReplayData struct {
 	Setup     engine.Setup
 	Moves     []engine.Record
 	FinalHash string // the state hash the move log recorded after the last move
-	Names     []string
+	Seats     []Who
 	Started   time.Time
+}
+
+// SeatNames are the seats' names in w's language, bots named as bots.
+func (d ReplayData) SeatNames(w Words) []string {
+	out := make([]string, len(d.Seats))
+	for i, who := range d.Seats {
+		out[i] = w.SeatName(engine.Seat(i), who)
+	}
+	return out
 }
 
 // GameFigures are one game's figures for the ludothèque.
@@ -73,6 +90,8 @@ type Figures struct {
 type SeatOutcome struct {
 	Seat          engine.Seat
 	Name          string
+	Bot           engine.Level // a bot's level: the screen names it "Robot (level)"
+	BotFor        string       // whose seat the bot took over, if it did
 	Rank, Score   int
 	Rated         bool    // a known player whose rating changed
 	Before, After float64 // rating (ordinal) before and after

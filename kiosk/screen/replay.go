@@ -57,7 +57,7 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 		r.board, _ = boards(d.Rules)
 	}
 	if r.board == nil {
-		r.board = newSummaryBoard(w, d.Names)
+		r.board = newSummaryBoard(w, d.SeatNames(w))
 	}
 	r.where = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	r.what = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
@@ -154,10 +154,11 @@ func (r *Replay) Verified() bool {
 }
 
 func (r *Replay) name(s engine.Seat) string {
-	if int(s) >= 0 && int(s) < len(r.data.Names) && r.data.Names[s] != "" {
-		return r.data.Names[s]
+	var who Who
+	if int(s) >= 0 && int(s) < len(r.data.Seats) {
+		who = r.data.Seats[s]
 	}
-	return r.w.T("kiosk.seat.n", "N", int(s)+1)
+	return r.w.SeatName(s, who)
 }
 
 // summaryBoard stands in for a game whose board widget is not there yet:

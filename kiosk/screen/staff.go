@@ -185,13 +185,26 @@ func (s *Staff) sessions() fyne.CanvasObject {
 			dur = s.w.T("kiosk.minutes", "N", int(ss.Duration.Round(time.Minute)/time.Minute))
 		}
 		winner := s.w.T("kiosk.sessions.status." + ss.Status)
+		names := make([]string, len(ss.Players))
+		for i, who := range ss.Players {
+			names[i] = s.w.SeatName(engine.Seat(i), who)
+		}
 		if ss.Status == "finished" {
-			winner = joinNames(ss.Winners)
+			var won []string
+			for _, seat := range ss.Winners {
+				if int(seat) >= 0 && int(seat) < len(names) {
+					won = append(won, names[seat])
+				}
+			}
+			winner = joinNames(won)
+			if len(won) == 0 {
+				winner = s.w.T("kiosk.results.draw")
+			}
 		}
 		grid.Add(widget.NewLabel(ss.Started.Local().Format("02/01 15:04")))
 		grid.Add(widget.NewLabel(s.gameName(ss.Game)))
 		grid.Add(widget.NewLabel(dur))
-		players := widget.NewLabel(joinNames(ss.Players))
+		players := widget.NewLabel(joinNames(names))
 		players.Truncation = fyne.TextTruncateEllipsis
 		grid.Add(players)
 		grid.Add(widget.NewLabel(winner))
