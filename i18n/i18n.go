@@ -59,7 +59,7 @@ type Catalog struct {
 	bundle *goi18n.Bundle
 	loc    map[Lang]*goi18n.Localizer
 	keys   map[Lang]map[string]string // raw texts, for Missing and Export
-	plural map[string]bool            // keys with plural forms, counted by N
+	plural map[Lang]map[string]bool   // keys with plural forms in a language, counted by N
 }
 
 // Load reads the embedded catalogue.
@@ -68,7 +68,7 @@ func Load() (*Catalog, error) {
 		bundle: goi18n.NewBundle(language.French),
 		loc:    map[Lang]*goi18n.Localizer{},
 		keys:   map[Lang]map[string]string{},
-		plural: map[string]bool{},
+		plural: map[Lang]map[string]bool{},
 	}
 	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(files, "messages/*.json")
@@ -105,6 +105,7 @@ func (c *Catalog) loadFile(name string) error {
 	}
 	if c.keys[lang] == nil {
 		c.keys[lang] = map[string]string{}
+		c.plural[lang] = map[string]bool{}
 	}
 	for k, r := range raw {
 		if _, dup := c.keys[lang][k]; dup {
@@ -117,7 +118,7 @@ func (c *Catalog) loadFile(name string) error {
 				return fmt.Errorf("i18n: %s: %q is neither a text nor plural forms with \"one\" and \"other\"", name, k)
 			}
 			v = forms["other"]
-			c.plural[k] = true
+			c.plural[lang][k] = true
 		}
 		c.keys[lang][k] = v
 	}
@@ -131,12 +132,15 @@ func (c *Catalog) loadFile(name string) error {
 func (c *Catalog) T(lang Lang, key string, params ...map[string]any) string {
 	loc, ok := c.loc[lang]
 	if !ok {
-		loc = c.loc[FR]
+		lang, loc = FR, c.loc[FR]
+	}
+	if _, has := c.keys[lang][key]; !has {
+		lang = FR // the localizer falls back to French
 	}
 	cfg := &goi18n.LocalizeConfig{MessageID: key}
 	if len(params) > 0 {
 		cfg.TemplateData = params[0]
-		if n, ok := params[0]["N"]; ok && c.plural[key] {
+		if n, ok := params[0]["N"]; ok && c.plural[lang][key] {
 			cfg.PluralCount = n
 		}
 	}

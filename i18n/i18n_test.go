@@ -56,3 +56,20 @@ func TestPluralForms(t *testing.T) {
 		}
 	}
 }
+
+// A text may have plural forms in one language and be one text in another:
+// French ordinals, "Rank N" in English.
+func TestPluralFormsInOneLanguageOnly(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[Lang]string{FR: "1er", EN: "Rank 1", DE: "1. Platz"} {
+		if got := c.T(lang, "kiosk.results.place", map[string]any{"N": 1}); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	if got := c.T(FR, "kiosk.results.place", map[string]any{"N": 2}); got != "2e" {
+		t.Errorf("FR 2: %q", got)
+	}
+}

@@ -196,7 +196,8 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	r := NewResults(words(t, i18n.EN), info("canoe"), res, []SeatOutcome{
 		{Seat: 0, Name: "Anja", Rank: 2, Score: 3, Rated: true, Before: 10, After: 9.2},
 		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7}}, func() { again++ }, func() { lobby++ })
-	test.NewTempWindow(t, r.Content())
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
 	if r.Headline() != "Bernd wins!" {
 		t.Errorf("headline %q", r.Headline())
 	}
@@ -204,10 +205,54 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	if len(rows) != 2 || rows[0][1] != "Bernd" || rows[1][3] != "9.2 (-0.8)" || rows[0][3] != "—" {
 		t.Errorf("rows %q", rows)
 	}
+	// Each seat reads its own card from its side: Bernd sits at the top.
+	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7]" || turn != 2 {
+		t.Errorf("Bernd's card %q turned %d", card, turn)
+	}
+	if card, turn := r.Card(0); fmt.Sprint(card) != "[Rank 2 Anja Score: 3 Rating: 9.2 (-0.8)]" || turn != 0 {
+		t.Errorf("Anja's card %q turned %d", card, turn)
+	}
 	test.Tap(r.Again())
 	test.Tap(r.Lobby())
 	if again != 1 || lobby != 1 {
 		t.Errorf("again %d lobby %d", again, lobby)
+	}
+}
+
+// Four seats round the table: each card is turned to its side and lies
+// in its seat's slot, none covers "Rejouer" or "Retour", and a bot that
+// wins is named as a bot.
+func TestResultsFaceEachSeatAndNameBots(t *testing.T) {
+	test.NewTempApp(t)
+	res := engine.RankByScores([]int{2, 9, 5, 1}, "test")
+	r := NewResults(words(t, i18n.FR), info("canyon"), res, []SeatOutcome{
+		{Seat: 0, Name: "Anja", Rank: 3, Score: 2}, {Seat: 1, Bot: engine.LevelDefault, Rank: 1, Score: 9},
+		{Seat: 2, Rank: 2, Score: 5}, {Seat: 3, Bot: engine.LevelEasy, BotFor: "Léa", Rank: 4, Score: 1}}, func() {}, func() {})
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if r.Headline() != "Robot (fort) gagne !" {
+		t.Errorf("headline %q", r.Headline())
+	}
+	for seat, want := range map[engine.Seat]string{
+		0: "[3e Anja Score : 2]", 1: "[1er Robot (fort)  Victoire ! Score : 9]",
+		2: "[2e Place 3 Score : 5]", 3: "[4e Robot (facile) pour Léa Score : 1]"} {
+		card, turn := r.Card(seat)
+		if fmt.Sprint(card) != want || int(turn) != int(seat) {
+			t.Errorf("seat %d: card %q turned %d, want %s turned %d", seat, card, turn, want, seat)
+		}
+	}
+	cards := r.Content().(*fyne.Container).Objects[1:]
+	for _, b := range []*widget.Button{r.Again(), r.Lobby()} {
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		if b.Size().Height < TouchSize {
+			t.Errorf("%q is %v high", b.Text, b.Size().Height)
+		}
+		for _, c := range cards {
+			cp, cs := c.Position(), c.Size()
+			if at.X < cp.X+cs.Width && cp.X < at.X+b.Size().Width && at.Y < cp.Y+cs.Height && cp.Y < at.Y+b.Size().Height {
+				t.Errorf("a card at %v %v covers %q at %v", cp, cs, b.Text, at)
+			}
+		}
 	}
 }
 
