@@ -322,6 +322,41 @@ func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
 	}
 }
 
+// sayingBoard is a board that says every move the same way.
+type sayingBoard struct{ shown int }
+
+func (b *sayingBoard) Content() fyne.CanvasObject { return widget.NewLabel("board") }
+func (b *sayingBoard) Show(engine.View)           { b.shown++ }
+func (b *sayingBoard) Say(m engine.Move) string   { return "pose une cheville" }
+
+// The replay lists the moves in the words its board says them with, bots
+// named as bots, and its scrubber jumps to any move.
+func TestReplayScrubsToAnyMoveInWords(t *testing.T) {
+	test.NewTempApp(t)
+	d := playedGame(t, "canoe", 2, 7)
+	b := &sayingBoard{}
+	r, err := NewReplay(words(t, i18n.FR), d, func(engine.Rules) (BoardView, bool) { return b, true }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if r.Scrubber().Max != float64(len(d.Moves)) || r.Scrubber().Size().Height < TouchSize {
+		t.Errorf("scrubber to %v, %v high, want to %d", r.Scrubber().Max, r.Scrubber().Size().Height, len(d.Moves))
+	}
+	r.Scrubber().SetValue(5)
+	if r.Position() != 5 || r.Hash() != r.states[5].Hash() {
+		t.Errorf("the scrubber at 5 shows move %d", r.Position())
+	}
+	if want := "Robot (fort) : pose une cheville"; d.Moves[4].Seat == 1 && r.Said() != want || d.Moves[4].Seat == 0 && r.Said() != "Anja : pose une cheville" {
+		t.Errorf("move 5 (seat %d) said %q", d.Moves[4].Seat, r.Said())
+	}
+	r.Goto(len(d.Moves))
+	if r.Scrubber().Value != float64(len(d.Moves)) {
+		t.Errorf("the scrubber stayed at %v after going to the end", r.Scrubber().Value)
+	}
+}
+
 // playedGame plays a whole game among random bots, as the move log would
 // hold it.
 func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
