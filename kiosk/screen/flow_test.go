@@ -285,6 +285,49 @@ func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
 	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "tablee staff-pin") {
 		t.Error("no explanation of how to set a PIN")
 	}
+	// The whole text shows, and the close button lies under it.
+	for _, lang := range i18n.Langs() {
+		w := test.NewTempWindow(t, widget.NewLabel(""))
+		w.Resize(fyne.NewSize(1920, 1080))
+		AskPIN(context.Background(), words(t, lang), w, pinGate(""), nil)
+		top := w.Canvas().Overlays().Top()
+		label, _ := findObject(top, func(l *widget.Label) bool { return strings.Contains(l.Text, "staff-pin") })
+		closeBtn, _ := findObject(top, func(b *widget.Button) bool { return b.Importance == widget.HighImportance })
+		if label == nil || closeBtn == nil {
+			t.Fatalf("%s: no text or no close button", lang)
+		}
+		d := fyne.CurrentApp().Driver()
+		lbl, btn := d.AbsolutePositionForObject(label), d.AbsolutePositionForObject(closeBtn)
+		if need := label.MinSize().Height; need > label.Size().Height || btn.Y < lbl.Y+need {
+			t.Errorf("%s: the text needs %v at %v, shown %v; the button is at %v", lang, need, lbl, label.Size(), btn)
+		}
+		test.Tap(closeBtn)
+		if w.Canvas().Overlays().Top() != nil {
+			t.Errorf("%s: the close button does not close", lang)
+		}
+	}
+}
+
+// findObject is the first W under o that matches, the dialogs' inside
+// included.
+func findObject[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool) {
+	if w, ok := o.(W); ok && match(w) {
+		return w, true
+	}
+	var kids []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		kids = c.Objects
+	case fyne.Widget:
+		kids = test.WidgetRenderer(c).Objects()
+	}
+	for _, k := range kids {
+		if w, ok := findObject(k, match); ok {
+			return w, true
+		}
+	}
+	var zero W
+	return zero, false
 }
 
 func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
