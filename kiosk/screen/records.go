@@ -36,6 +36,7 @@ type Standing struct {
 // in the table's language (Words.SeatName).
 type Who struct {
 	Name   string       // a player's or guest's name; empty: "Seat N"
+	Guest  bool         // a guest (no player key): unnamed, "Guest N"
 	Bot    engine.Level // a bot's level; empty for people
 	BotFor string       // whose seat a bot took over, if it did
 }

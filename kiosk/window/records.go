@@ -57,7 +57,7 @@ func seatWho(s db.Seat) screen.Who {
 	if s.Kind == db.Bot {
 		return screen.Who{Bot: s.BotLevel, BotFor: s.HandedFrom}
 	}
-	return screen.Who{Name: s.Name}
+	return screen.Who{Name: s.Name, Guest: s.Kind == db.Guest}
 }
 
 func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSummary, error) {
