@@ -116,6 +116,7 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 		return
 	case "results-canyon": // four seats round the table, two of them bots
 		ui.ShowSeating(game("canyon"))
+		ui.Seating().Remove(2) // two phones of the three the seating offers
 		ui.Seating().AddBot(engine.LevelRandom)
 		ui.Seating().AddBot(engine.LevelEasy)
 		ui.StartGame(game("canyon"), nil, ui.Seating().Plan())

@@ -20,7 +20,7 @@ import (
 
 // ResultCardSize is a seat's results card as its reader sees it: the size
 // of the seat's panel during the game, in the same place.
-var ResultCardSize = PanelSize
+var ResultCardSize = fyne.NewSize(PanelSize.Width, 170)
 
 // Results is the screen after a game: each seat's card, turned towards
 // the seat and placed where its panel was during the game, says its rank,
