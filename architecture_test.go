@@ -5,13 +5,20 @@ package tablee_test
 
 import (
 	"bufio"
+	"fmt"
+	"go/ast"
 	"go/build"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -74,14 +81,13 @@ func readRules(t *testing.T) map[string]rule {
 }
 
 // matches reports whether the import path p (relative to the module for
-// the module's own packages) is one pattern names: the package itself, a
-// package below a "/…" pattern, or a package of a module path.
+// the module's own packages) is one pattern names: exactly the package,
+// or with a "/…" pattern the package and every package below it. A
+// module's path names its root package only, so that allowing
+// fyne.io/fyne/v2 does not allow fyne.io/fyne/v2/test.
 func matches(pattern, p string) bool {
 	if prefix, ok := strings.CutSuffix(pattern, "/…"); ok {
 		return p == prefix || strings.HasPrefix(p, prefix+"/")
-	}
-	if strings.Contains(strings.Split(pattern, "/")[0], ".") {
-		return p == pattern || strings.HasPrefix(p, pattern+"/")
 	}
 	return p == pattern
 }
@@ -90,11 +96,22 @@ func matchesAny(patterns []string, p string) bool {
 	return slices.ContainsFunc(patterns, func(pat string) bool { return matches(pat, p) })
 }
 
-// packages returns every package of the module with its non-test imports,
-// as this platform builds it (none for a package of tests only).
-func packages(t *testing.T) map[string][]string {
+// source is one package of the module as the architecture sees it: the
+// imports of its non-test files under every build tag the tree uses (a
+// file for the screenshot build counts as much as any), and those of its
+// tests.
+type source struct {
+	imports, testImports []string
+	tags                 []string // the build tags its non-test files name
+}
+
+// packages returns every package of the module with its imports, read
+// from the files themselves rather than as this platform builds them, so
+// that no build tag hides an import. Files marked "ignore" are programs
+// run with go run, not part of a package.
+func packages(t *testing.T) map[string]source {
 	t.Helper()
-	out := map[string][]string{}
+	out := map[string]source{}
 	err := filepath.WalkDir(".", func(dir string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return err
@@ -102,21 +119,16 @@ func packages(t *testing.T) map[string][]string {
 		if name := d.Name(); dir != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor") {
 			return filepath.SkipDir
 		}
-		pkg, err := build.ImportDir(dir, 0)
-		if _, ok := err.(*build.NoGoError); ok {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
 		if dir == "." {
 			return nil // this test
 		}
-		imports := pkg.Imports
-		if len(pkg.GoFiles)+len(pkg.CgoFiles) == 0 {
-			imports = nil // tests only: free, but named in the table
+		src, ok, err := readDir(dir)
+		if err != nil {
+			return err
 		}
-		out[filepath.ToSlash(dir)] = imports
+		if ok {
+			out[filepath.ToSlash(dir)] = src
+		}
 		return nil
 	})
 	if err != nil {
@@ -125,11 +137,109 @@ func packages(t *testing.T) map[string][]string {
 	return out
 }
 
+// readDir reads the imports of the Go files in dir; ok is false when dir
+// holds no package.
+func readDir(dir string) (src source, ok bool, err error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return src, false, err
+	}
+	fset := token.NewFileSet()
+	imports, tests := map[string]bool{}, map[string]bool{}
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return src, false, err
+		}
+		if ignored(f) {
+			continue
+		}
+		ok = true
+		into := imports
+		if strings.HasSuffix(name, "_test.go") {
+			into = tests
+		} else {
+			src.tags = append(src.tags, buildTags(f)...)
+		}
+		for _, spec := range f.Imports {
+			p, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				return src, false, fmt.Errorf("%s: %w", name, err)
+			}
+			into[p] = true
+		}
+	}
+	src.imports, src.testImports = sortedKeys(imports), sortedKeys(tests)
+	return src, ok, nil
+}
+
+// buildTags are the tags f's build constraint names, but the platform's
+// own (a file for one system is still built somewhere).
+func buildTags(f *ast.File) []string {
+	var tags []string
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if expr, err := constraint.Parse(c.Text); err == nil && constraint.IsGoBuild(c.Text) {
+				expr.Eval(func(tag string) bool {
+					if !slices.Contains(build.Default.ReleaseTags, tag) && !knownOS[tag] && tag != "cgo" && tag != "race" {
+						tags = append(tags, tag)
+					}
+					return true
+				})
+			}
+		}
+	}
+	return tags
+}
+
+// knownOS are the platform tags a file may name.
+var knownOS = map[string]bool{"linux": true, "unix": true, "windows": true, "darwin": true, "android": true,
+	"ios": true, "freebsd": true, "openbsd": true, "netbsd": true, "js": true, "wasm": true, "wasip1": true,
+	"amd64": true, "arm64": true, "386": true, "arm": true}
+
+// ignored reports whether f's build constraint needs the tag "ignore",
+// which no build sets.
+func ignored(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if !constraint.IsGoBuild(c.Text) {
+				continue
+			}
+			expr, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			// Only "ignore" makes it build: a program for go run.
+			none := expr.Eval(func(string) bool { return false })
+			if !none && expr.Eval(func(tag string) bool { return tag == "ignore" }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 func isStd(p string) bool { return !strings.Contains(strings.Split(p, "/")[0], ".") }
 
 // TestImportsFollowTheArchitecture fails for a package without a row in
-// docs/architecture.md, a row without a package, and an import its row
-// does not allow.
+// docs/architecture.md, a row without a package, an import its row does
+// not allow, and an allowance no import of the package uses (a row says
+// what a package needs, not what it might).
 func TestImportsFollowTheArchitecture(t *testing.T) {
 	rules := readRules(t)
 	pkgs := packages(t)
@@ -144,27 +254,93 @@ func TestImportsFollowTheArchitecture(t *testing.T) {
 			t.Errorf("%s has no row in docs/architecture.md's package table", p)
 			continue
 		}
-		for _, imp := range pkgs[p] {
-			switch {
-			case imp == "C" || imp == module:
-			case strings.HasPrefix(imp, module+"/"):
-				if rel := strings.TrimPrefix(imp, module+"/"); !matchesAny(r.allowed, rel) {
-					t.Errorf("%s imports %s: not allowed by docs/architecture.md:%d", p, rel, r.line)
-				}
-			case isStd(imp):
-				for _, f := range forbiddenStd {
-					if matchesAny(f.pkgs, p) && matchesAny(f.std, imp) {
-						t.Errorf("%s imports %s: the standard library's %v are not for %v", p, imp, f.std, f.pkgs)
-					}
-				}
-			case !matchesAny(r.allowed, imp):
-				t.Errorf("%s imports %s: not allowed by docs/architecture.md:%d", p, imp, r.line)
+		src := pkgs[p]
+		used := src.imports
+		if len(used) == 0 {
+			used = src.testImports // tests only: free, but their row says what they use
+		} else {
+			checkImports(t, p, r, src.imports)
+		}
+		for _, a := range r.allowed {
+			if !slices.ContainsFunc(used, func(imp string) bool { return matches(a, relative(imp)) }) {
+				t.Errorf("docs/architecture.md:%d allows %s to import %s, which it does not: drop it", r.line, p, a)
 			}
 		}
 	}
 	for p, r := range rules {
 		if _, ok := pkgs[p]; !ok {
 			t.Errorf("docs/architecture.md:%d names %s, which is no package", r.line, p)
+		}
+	}
+}
+
+// relative is an import path as the table writes it: the module's own
+// packages without the module's path.
+func relative(imp string) string { return strings.TrimPrefix(imp, module+"/") }
+
+// checkImports reports the imports of package p that its row r does not
+// allow.
+func checkImports(t *testing.T, p string, r rule, imports []string) {
+	t.Helper()
+	for _, imp := range imports {
+		switch {
+		case imp == "C" || imp == module:
+		case strings.HasPrefix(imp, module+"/"):
+			if rel := relative(imp); !matchesAny(r.allowed, rel) {
+				t.Errorf("%s imports %s: not allowed by docs/architecture.md:%d", p, rel, r.line)
+			}
+		case isStd(imp):
+			for _, f := range forbiddenStd {
+				if matchesAny(f.pkgs, p) && matchesAny(f.std, imp) {
+					t.Errorf("%s imports %s: the standard library's %v are not for %v", p, imp, f.std, f.pkgs)
+				}
+			}
+		case !matchesAny(r.allowed, imp):
+			t.Errorf("%s imports %s: not allowed by docs/architecture.md:%d", p, imp, r.line)
+		}
+	}
+}
+
+// never lists what some packages must never reach, even through others:
+// the table's rows are about direct imports, these about everything a
+// package drags in (as deps_test.go's "!<").
+var never = []struct {
+	from, to []string // patterns, module paths in full; from nil: every package
+	why      string
+}{
+	{[]string{"companion/…"}, []string{"kiosk/…", "db"}, "the phone never holds the table's host, server or database"},
+	{[]string{"engine/…"}, []string{"fyne.io/fyne/v2/…", "net", "database/sql/…", "github.com/mattn/go-sqlite3"}, "the rules know nothing of screens, sockets or SQL"},
+	{nil, []string{"fyne.io/fyne/v2/test"}, "Fyne's test driver is for tests"},
+}
+
+// TestNothingReachesWhatItMustNot checks the never rules on every
+// package's transitive dependencies, as the go command resolves them,
+// with and without the tags the tree's files name.
+func TestNothingReachesWhatItMustNot(t *testing.T) {
+	tagged := map[string]bool{}
+	for _, src := range packages(t) {
+		for _, tag := range src.tags {
+			tagged[tag] = true
+		}
+	}
+	for _, tags := range []string{"", strings.Join(sortedKeys(tagged), ",")} {
+		out, err := exec.Command("go", "list", "-tags", tags, "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", "./...").Output()
+		if err != nil {
+			t.Fatalf("go list -tags %q: %v", tags, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			fields := strings.Fields(line)
+			p, deps := relative(fields[0]), fields[1:]
+			for _, n := range never {
+				if n.from != nil && !matchesAny(n.from, p) {
+					continue
+				}
+				for _, d := range deps {
+					if matchesAny(n.to, relative(d)) {
+						t.Errorf("%s reaches %s (tags %q): %s", p, relative(d), tags, n.why)
+					}
+				}
+			}
 		}
 	}
 }
@@ -179,8 +355,10 @@ func TestMatches(t *testing.T) {
 		{"engine", "engine/bot", false},
 		{"proto/…", "proto/wire", true},
 		{"proto/…", "protocol", false},
-		{"fyne.io/fyne/v2", "fyne.io/fyne/v2/widget", true},
-		{"fyne.io/fyne/v2", "fyne.io/fyne/v2x", false},
+		{"fyne.io/fyne/v2", "fyne.io/fyne/v2/widget", false},
+		{"fyne.io/fyne/v2", "fyne.io/fyne/v2", true},
+		{"fyne.io/fyne/v2/…", "fyne.io/fyne/v2/widget", true},
+		{"fyne.io/fyne/v2/…", "fyne.io/fyne/v2x", false},
 		{"net/…", "net", true},
 		{"net/…", "net/http", true},
 		{"net/…", "netip", false},

@@ -157,11 +157,24 @@ func TestCancelStopsThePlayer(t *testing.T) {
 	tb := kiosk(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
+	joined := make(chan struct{})
+	var once sync.Once
+	cfg := config(tb, "Anja", 1)
+	cfg.Logf = func(format string, args ...any) {
+		if strings.HasPrefix(format, "joined ") {
+			once.Do(func() { close(joined) })
+		}
+	}
 	go func() {
-		_, err := Run(ctx, config(tb, "Anja", 1)) // alone: waits for an opponent forever
+		_, err := Run(ctx, cfg) // alone: waits for an opponent forever
 		done <- err
 	}()
-	time.Sleep(100 * time.Millisecond)
+	// Cancel once the player sits and waits, not before it even dialled.
+	select {
+	case <-joined:
+	case err := <-done:
+		t.Fatalf("the player stopped before it was cancelled: %v", err)
+	}
 	cancel()
 	select {
 	case err := <-done:

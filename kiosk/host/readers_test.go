@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
 )
 
 // Staff reports and backups run while bots play and the host writes.
@@ -57,6 +58,10 @@ func TestReadersWhileHostWrites(t *testing.T) {
 			}
 		}()
 	}
+	// The backup runs once a move was logged, so it copies a database the
+	// host is writing, and while the readers read.
+	updates, stop := sessions[len(sessions)-1].Subscribe(engine.Table)
+	defer stop()
 	var rngs sync.WaitGroup
 	for i, s := range sessions {
 		rngs.Add(1)
@@ -66,7 +71,11 @@ func TestReadersWhileHostWrites(t *testing.T) {
 			playOut(ctx, t, s, &rng)
 		}()
 	}
-	time.Sleep(50 * time.Millisecond)
+	for u := range updates {
+		if u.Seq > 0 {
+			break
+		}
+	}
 	if err := d.Backup(ctx, filepath.Join(t.TempDir(), "backup.db")); err != nil {
 		t.Errorf("backup while playing: %v", err)
 	}
