@@ -6,9 +6,11 @@ import (
 	"image"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
@@ -68,6 +70,31 @@ func TestStaffBoardsShowPointsGuestsAndProvisionalRatings(t *testing.T) {
 	all := s.ShowBoard("canoe", AllTime)
 	if want := "[[1 Anouk 9 5 -9.0] [2 Basile 2 2 4.5 (provisoire)]]"; fmt.Sprint(all) != want {
 		t.Errorf("all-time board %v, want %s", all, want)
+	}
+}
+
+// The history names bots as bots and unnamed guests as the table did,
+// says who won, and shows four players' names whole.
+func TestHistoryNamesBotsAndGuests(t *testing.T) {
+	test.NewTempApp(t)
+	rec := &fakeRecords{sessions: []SessionSummary{{ID: "a", Game: "canyon", Status: "finished",
+		Players: []Who{{Name: "Gabrielle"}, {Bot: engine.LevelDefault}, {Guest: true}, {Bot: engine.LevelEasy, BotFor: "Léa"}},
+		Winners: []engine.Seat{1}, Duration: time.Hour}}}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	s.Select(1)
+	players := s.SessionPlayers()
+	want := "Gabrielle, Robot (fort), Invité 3, Robot (facile) pour Léa"
+	if len(players) != 1 || players[0].Text != want {
+		t.Fatalf("players %v, want %q", players, want)
+	}
+	if need := fyne.MeasureText(want, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding(); players[0].Size().Width < need {
+		t.Errorf("the players' names are cut: %v wide, they need %v", players[0].Size().Width, need)
+	}
+	if !hasText(s.Content(), "Robot (fort)") || hasText(s.Content(), "#2") || hasText(s.Content(), "Place 2") {
+		t.Error("the winning bot is not named as a bot")
 	}
 }
 
