@@ -279,16 +279,20 @@ func (d *DB) signalOutbox() {
 	}
 }
 
+// ErrBadEvent is returned (wrapped) by LoadVenueEvent for an event that can
+// never load: not JSON, or not a finished session.
+var ErrBadEvent = errors.New("not a venue event this Tablée reads")
+
 // LoadVenueEvent stores a session event from the venue stream, or ignores
 // it if the session is already known: the venue's sessions only grow, so
 // loading is a union. It reports whether the session was new.
 func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, now time.Time) (bool, error) {
 	var ev SessionEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, fmt.Errorf("venue event %s: %w", eventID, err)
+		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
 	}
 	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
-		return false, fmt.Errorf("venue event %s: not a finished session (version %d)", eventID, ev.V)
+		return false, fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)
 	}
 	var added bool
 	err := d.inTx(ctx, "load venue event "+eventID, func(tx *sql.Tx) error {
