@@ -10,6 +10,7 @@ import (
 	"net"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -46,7 +47,10 @@ type Hub struct {
 	load   *loader
 	hello  *nats.Subscription
 	mu     sync.Mutex // serialises changes of the venue stream's sources
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
 	closed sync.Once
+	kicks  int // sources restarted by the watchdog, for tests and logs
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -106,12 +110,19 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.updateSources(ctx); err != nil {
 		return fail(err)
 	}
-	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, h.logf); err != nil {
+	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
 		return fail(err)
 	}
 	if h.hello, err = h.e.nc.Subscribe(helloSubject, h.onHello); err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
 	}
+	run, stop := context.WithCancel(context.WithoutCancel(ctx))
+	h.stop = stop
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		h.watch(run)
+	}()
 	return h, nil
 }
 
@@ -150,6 +161,10 @@ func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }
 // Close stops the hub.
 func (h *Hub) Close() {
 	h.closed.Do(func() {
+		if h.stop != nil {
+			h.stop()
+		}
+		h.wg.Wait()
 		if h.hello != nil {
 			h.hello.Unsubscribe()
 		}
@@ -202,6 +217,16 @@ func (h *Hub) updateSources(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	_, err = h.e.js.CreateOrUpdateStream(ctx, h.streamConfig(kiosks, ""))
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("venue hub: venue stream: %w", err)
+	}
+	return err
+}
+
+// streamConfig is the venue stream sourcing kiosks, except the one whose
+// id is left out ("" for none).
+func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.StreamConfig {
 	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
 		Description: "every table's events, sourced from the kiosks' streams",
@@ -210,11 +235,103 @@ func (h *Hub) updateSources(ctx context.Context) error {
 		Duplicates:  dupWindow,
 	}
 	for _, k := range kiosks {
-		cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID)})
+		if k.ID != leftOut {
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID)})
+		}
 	}
-	_, err = h.e.js.CreateOrUpdateStream(ctx, cfg)
-	if err != nil && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("venue hub: venue stream: %w", err)
+	return cfg
+}
+
+// Watchdog timing. A source's consumer sends a heartbeat every second, so
+// a source silent for staleAfter while its kiosk's leaf link is up has
+// stalled; it is restarted at most every kickEvery.
+const (
+	watchEvery = time.Second
+	staleAfter = 3 * time.Second
+	kickEvery  = 5 * time.Second
+)
+
+// watch restarts the sources that stalled while their kiosk is connected.
+// nats-server waits 30 s for the answer to a source's consumer request
+// sent while the kiosk was away (after a hub restart: before the kiosks'
+// leaf links are back), then backs off 10 s more: the 40 s the issue
+// measured. A source removed and added again is set up at once, from the
+// last event the venue stream holds from it.
+func (h *Hub) watch(ctx context.Context) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	kicked := map[string]time.Time{}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if h.e.srv.NumLeafNodes() == 0 {
+			continue
+		}
+		for _, id := range h.stalled(ctx) {
+			if time.Since(kicked[id]) < kickEvery {
+				continue
+			}
+			kicked[id] = time.Now()
+			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
+				h.logf("venue hub: restart the source of kiosk %s: %v", id, err)
+			}
+		}
 	}
-	return err
+}
+
+// stalled lists the kiosks connected now whose source is silent.
+func (h *Hub) stalled(ctx context.Context) []string {
+	lz, err := h.e.srv.Leafz(nil)
+	if err != nil {
+		return nil
+	}
+	connected := map[string]string{} // domain → kiosk id
+	for _, l := range lz.Leafs {
+		if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
+			connected[kioskDomain(id)] = id
+		}
+	}
+	s, err := h.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return nil
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, src := range info.Sources {
+		if src.External == nil {
+			continue
+		}
+		domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
+		id, ok := connected[domain]
+		if ok && (src.Active < 0 || src.Active > staleAfter) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// kick restarts kiosk id's source: removed from the venue stream, then
+// added again.
+func (h *Hub) kick(ctx context.Context, id string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, id)); err != nil {
+		return err
+	}
+	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, "")); err != nil {
+		return err
+	}
+	h.kicks++
+	h.logf("venue hub: restarted the stalled source of kiosk %s", id)
+	return nil
 }

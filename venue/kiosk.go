@@ -78,6 +78,10 @@ func Paired(ctx context.Context, d *db.DB) (Pairing, bool, error) {
 	return p, p.Addr != "", nil
 }
 
+// kioskServerPrefix begins a kiosk's server name, followed by its venue
+// id: the hub knows which kiosk a leaf connection is by it.
+const kioskServerPrefix = "tablee-kiosk-"
+
 // KioskConfig configures a kiosk's side of the venue.
 type KioskConfig struct {
 	DB    *db.DB
@@ -99,6 +103,8 @@ type Kiosk struct {
 	load   *loader
 
 	published chan struct{}
+	loaded    chan struct{}
+	mu        sync.Mutex // guards load while the mirror is made again
 	stop      context.CancelFunc
 	wg        sync.WaitGroup
 	closed    sync.Once
@@ -109,7 +115,7 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1)}
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -135,7 +141,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			IgnoreDiscoveredServers: true,
 		}}
 	}
-	k.e, err = startServer(ctx, "tablee-kiosk-"+k.id, kioskDomain(k.id), filepath.Join(cfg.Dir, "jetstream"), leaf)
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id), filepath.Join(cfg.Dir, "jetstream"), leaf)
 	if err != nil {
 		return nil, err
 	}
@@ -154,15 +160,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
 	}
 	if paired {
-		if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-			Name:        VenueStream,
-			Description: "the venue's events, mirrored from the hub",
-			Storage:     jetstream.FileStorage,
-			Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
-		}); err != nil {
-			return fail(fmt.Errorf("venue kiosk: mirror: %w", err))
-		}
-		if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.logf); err != nil {
+		if err := k.startMirror(ctx); err != nil {
 			return fail(err)
 		}
 	}
@@ -178,10 +176,14 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		k.publish(run)
 	}()
 	if paired {
-		k.wg.Add(1)
+		k.wg.Add(2)
 		go func() {
 			defer k.wg.Done()
 			k.sayHello(run)
+		}()
+		go func() {
+			defer k.wg.Done()
+			k.watch(run)
 		}()
 	}
 	return k, nil
@@ -195,12 +197,7 @@ func (k *Kiosk) Paired() bool { return k.paired }
 
 // Loaded is signalled after venue events are loaded into the kiosk's
 // database (never, unpaired).
-func (k *Kiosk) Loaded() <-chan struct{} {
-	if k.load == nil {
-		return nil
-	}
-	return k.load.loaded
-}
+func (k *Kiosk) Loaded() <-chan struct{} { return k.loaded }
 
 // Published is signalled after outbox events are acknowledged by the
 // kiosk's stream.
@@ -217,9 +214,11 @@ func (k *Kiosk) Close() {
 			k.stop()
 		}
 		k.wg.Wait()
+		k.mu.Lock()
 		if k.load != nil {
 			k.load.stop()
 		}
+		k.mu.Unlock()
 		k.e.close()
 	})
 }
@@ -307,3 +306,71 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 
 // helloEvery is how often a kiosk that the hub answered says hello again.
 const helloEvery = 30 * time.Second
+
+// startMirror makes the kiosk's mirror of the venue stream and its loader
+// into the database.
+func (k *Kiosk) startMirror(ctx context.Context) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        VenueStream,
+		Description: "the venue's events, mirrored from the hub",
+		Storage:     jetstream.FileStorage,
+		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
+	}); err != nil {
+		return fmt.Errorf("venue kiosk: mirror: %w", err)
+	}
+	var err error
+	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
+	return err
+}
+
+// watch makes the mirror again when it stalled while the link to the hub
+// is up. A mirror whose consumer request went out while the hub was away
+// waits 30 s for the answer, then backs off (nats-server's
+// srcConsumerWaitTime); a mirror's configuration cannot change, so it is
+// deleted and made again: it copies the venue stream afresh and the
+// loader ignores the sessions the database already has.
+func (k *Kiosk) watch(ctx context.Context) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	var kicked time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if !k.LeafConnected() || time.Since(kicked) < kickEvery {
+			continue
+		}
+		s, err := k.e.js.Stream(ctx, VenueStream)
+		if err != nil {
+			continue
+		}
+		info, err := s.Info(ctx)
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
+			continue
+		}
+		kicked = time.Now()
+		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
+			k.logf("venue kiosk: make the mirror again: %v", err)
+			continue
+		}
+		k.logf("venue kiosk: made the stalled mirror again")
+	}
+}
+
+func (k *Kiosk) remirror(ctx context.Context) error {
+	k.mu.Lock()
+	if k.load != nil {
+		k.load.stop()
+		k.load = nil
+	}
+	err := k.e.js.DeleteStream(ctx, VenueStream)
+	k.mu.Unlock()
+	if err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		return err
+	}
+	return k.startMirror(ctx)
+}

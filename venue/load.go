@@ -21,7 +21,7 @@ type loader struct {
 
 // startLoader starts loading stream into d; loaded is signalled after each
 // event stored. logf reports events that cannot be loaded.
-func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, logf func(string, ...any)) (*loader, error) {
+func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
 	cons, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
 		Durable:   loaderName,
 		AckPolicy: jetstream.AckExplicitPolicy,
@@ -30,7 +30,7 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 	if err != nil {
 		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	l := &loader{loaded: make(chan struct{}, 1)}
+	l := &loader{loaded: loaded}
 	l.cc, err = cons.Consume(func(m jetstream.Msg) {
 		id := m.Headers().Get(jetstream.MsgIDHeader)
 		_, err := d.LoadVenueEvent(context.WithoutCancel(ctx), id, m.Data(), time.Now())
