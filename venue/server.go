@@ -22,6 +22,9 @@ import (
 
 // Names shared by the hub and the kiosks.
 const (
+	// DefaultPort is the hub's leaf node port, after the table's 7457
+	// and the web companion's 7458.
+	DefaultPort = 7459
 	// HubDomain is the hub's JetStream domain.
 	HubDomain = "venue"
 	// VenueStream is the hub's stream of every table's events, and the

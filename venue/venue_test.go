@@ -277,12 +277,22 @@ func TestVenue(t *testing.T) {
 	b.waitHas(t, kb.Loaded(), s5, s6)
 	t.Logf("hub restarted: caught up at the hub in %v, on every table in %v", atHub, time.Since(start))
 
+	// A kiosk switched off and on again finds its pairing in its
+	// database and catches up with what was played meanwhile.
+	ka.Close()
+	s7 := b.play(t)
+	hubNode.waitHas(t, hub.Loaded(), s7)
+	start = time.Now()
+	ka = startKiosk(t, a, nil)
+	a.waitHas(t, ka.Loaded(), s7)
+	t.Logf("A restarted: caught up in %v", time.Since(start))
+
 	// Everyone ends with the same sessions.
 	want := hubNode.venueIDs(t)
 	for name, n := range map[string]*node{"A": a, "B": b} {
 		got := n.venueIDs(t)
-		if len(got) != len(want) || len(want) != 6 {
-			t.Errorf("table %s has %d venue sessions, the hub %d, want 6", name, len(got), len(want))
+		if len(got) != len(want) || len(want) != 7 {
+			t.Errorf("table %s has %d venue sessions, the hub %d, want 7", name, len(got), len(want))
 		}
 	}
 }
