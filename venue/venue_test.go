@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 )
@@ -287,7 +289,17 @@ func TestVenue(t *testing.T) {
 	a.waitHas(t, ka.Loaded(), s7)
 	t.Logf("A restarted: caught up in %v", time.Since(start))
 
-	// Everyone ends with the same sessions.
+	// Everyone ends with the same sessions, and the streams hold each
+	// event once.
+	for name, js := range map[string]jetstream.JetStream{"hub": hub.e.js, "A": ka.e.js, "B": kb.e.js} {
+		s, err := js.Stream(t.Context(), VenueStream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info, err := s.Info(t.Context()); err != nil || info.State.Msgs != 7 {
+			t.Errorf("%s's venue stream holds %d events (%v), want 7", name, info.State.Msgs, err)
+		}
+	}
 	want := hubNode.venueIDs(t)
 	for name, n := range map[string]*node{"A": a, "B": b} {
 		got := n.venueIDs(t)
