@@ -59,7 +59,7 @@ func (s *addressScreen) build() fyne.CanvasObject {
 		widget.NewLabel(a.t("address", map[string]any{"Example": exampleAddress})), s.addr,
 		widget.NewLabel(a.t("code")), s.code,
 		s.next,
-		widget.NewButton(a.t("back"), func() { a.showFind("") }),
+		widget.NewButton(a.t("back"), func() { a.showFind(nil) }),
 		s.status,
 	))
 }

@@ -81,6 +81,11 @@ func TestABadLinkIsExplained(t *testing.T) {
 		test.Tap(p.find.open)
 	})
 	p.u.until(t, "the message", func() bool { return strings.Contains(p.find.status.Text, "not a Tablée table's") })
+	// A notice follows a switch of language like every other text.
+	p.u.do(func() { p.setLang("de") })
+	p.u.until(t, "the message in German", func() bool {
+		return strings.Contains(p.find.status.Text, "Das ist kein Link eines Tablée-Tisches")
+	})
 }
 
 func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
@@ -328,5 +333,37 @@ func TestAnAddressTypedWithoutItsPortGetsTheKiosksOwn(t *testing.T) {
 		if got != want || ok != (want != "") {
 			t.Errorf("withPort(%q) = %q, %v; want %q", in, got, ok, want)
 		}
+	}
+}
+
+// A nickname remembered from an earlier visit is offered, not typed in:
+// the guest's typing replaces it ("Zoe", not "ZoéZoe"), and joining
+// without typing keeps it.
+func TestARememberedNicknameIsOfferedNotAppendedTo(t *testing.T) {
+	for _, typed := range []string{"Zoe", ""} {
+		tb := kiosktest.Open(t, canoe.ID, 2)
+		prefs := test.NewTempApp(t).Preferences()
+		prefs.SetString(prefName, "Zoé")
+		p := openPhone(t, prefs, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+		p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
+		p.u.do(func() { p.find.list.Select(0) })
+		p.u.do(func() {
+			if p.join.name.Text != "" || p.join.name.PlaceHolder != "Zoé" {
+				t.Errorf("name field %q, placeholder %q", p.join.name.Text, p.join.name.PlaceHolder)
+			}
+			test.Type(p.join.code, tb.Code())
+			test.Type(p.join.name, typed)
+			test.Tap(p.join.submit)
+		})
+		p.seated(t)
+		want := typed
+		if want == "" {
+			want = "Zoé"
+		}
+		p.u.do(func() {
+			if got := p.prefs.String(prefName); got != want {
+				t.Errorf("typed %q: joined as %q, want %q", typed, got, want)
+			}
+		})
 	}
 }
