@@ -46,7 +46,8 @@ type Hub struct {
 	addr   string
 	load   *loader
 	hello  *nats.Subscription
-	mu     sync.Mutex // serialises changes of the venue stream's sources
+	mu     sync.Mutex           // serialises changes of the venue stream's sources
+	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
@@ -57,7 +58,7 @@ type Hub struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf}
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -196,6 +197,9 @@ func (h *Hub) onHello(m *nats.Msg) {
 	defer cancel()
 	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, time.Now())
 	if err == nil && added {
+		h.mu.Lock()
+		h.added[hi.Kiosk] = time.Now()
+		h.mu.Unlock()
 		err = h.updateSources(ctx)
 	}
 	if err != nil {
@@ -244,12 +248,40 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 
 // Watchdog timing. A source's consumer sends a heartbeat every second, so
 // a source silent for staleAfter while its kiosk's leaf link is up has
-// stalled; it is restarted at most every kickEvery.
+// stalled; it is restarted at most every kickEvery. Sources and mirrors
+// stall when a link comes back, so the watchdogs look every watchEvery for
+// hotFor after the number of leaf links changed, and every slowEvery
+// otherwise (looking costs a stream info request: looking every second
+// all day tripled the idle CPU).
 const (
 	watchEvery = time.Second
 	staleAfter = 3 * time.Second
 	kickEvery  = 5 * time.Second
+	hotFor     = 30 * time.Second
+	slowEvery  = 30 * time.Second
 )
+
+// pacer decides when a watchdog looks.
+type pacer struct {
+	leafs          int
+	hotUntil, last time.Time
+}
+
+// due reports whether to look now, given the number of leaf links.
+func (p *pacer) due(now time.Time, leafs int) bool {
+	if leafs != p.leafs {
+		p.leafs = leafs
+		p.hotUntil = now.Add(hotFor)
+	}
+	if leafs == 0 {
+		return false
+	}
+	if now.Before(p.hotUntil) || now.Sub(p.last) >= slowEvery {
+		p.last = now
+		return true
+	}
+	return false
+}
 
 // watch restarts the sources that stalled while their kiosk is connected.
 // nats-server waits 30 s for the answer to a source's consumer request
@@ -261,20 +293,27 @@ func (h *Hub) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
 	kicked := map[string]time.Time{}
+	var p pacer
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		if h.e.srv.NumLeafNodes() == 0 {
+		now := time.Now()
+		if !p.due(now, h.e.srv.NumLeafNodes()) {
 			continue
 		}
 		for _, id := range h.stalled(ctx) {
-			if time.Since(kicked[id]) < kickEvery {
+			h.mu.Lock()
+			added := h.added[id]
+			h.mu.Unlock()
+			// A source just added has not had time to hear from its
+			// kiosk.
+			if now.Sub(added) < staleAfter || now.Sub(kicked[id]) < kickEvery {
 				continue
 			}
-			kicked[id] = time.Now()
+			kicked[id] = now
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
 				h.logf("venue hub: restart the source of kiosk %s: %v", id, err)
 			}

@@ -104,10 +104,12 @@ type Kiosk struct {
 
 	published chan struct{}
 	loaded    chan struct{}
-	mu        sync.Mutex // guards load while the mirror is made again
-	stop      context.CancelFunc
-	wg        sync.WaitGroup
-	closed    sync.Once
+	mu        sync.Mutex // guards load and mirrorMade while the mirror is made again
+	// mirrorMade is when the mirror stream was last made.
+	mirrorMade time.Time
+	stop       context.CancelFunc
+	wg         sync.WaitGroup
+	closed     sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -320,6 +322,7 @@ func (k *Kiosk) startMirror(ctx context.Context) error {
 	}); err != nil {
 		return fmt.Errorf("venue kiosk: mirror: %w", err)
 	}
+	k.mirrorMade = time.Now()
 	var err error
 	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
 	return err
@@ -334,15 +337,22 @@ func (k *Kiosk) startMirror(ctx context.Context) error {
 func (k *Kiosk) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
-	var kicked time.Time
+	var p pacer
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		if !k.LeafConnected() || time.Since(kicked) < kickEvery {
+		now := time.Now()
+		if !p.due(now, k.e.srv.NumLeafNodes()) {
 			continue
+		}
+		k.mu.Lock()
+		made := k.mirrorMade
+		k.mu.Unlock()
+		if now.Sub(made) < max(staleAfter, kickEvery) {
+			continue // a new mirror has not had time to hear from the hub
 		}
 		s, err := k.e.js.Stream(ctx, VenueStream)
 		if err != nil {
@@ -352,7 +362,6 @@ func (k *Kiosk) watch(ctx context.Context) {
 		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
 			continue
 		}
-		kicked = time.Now()
 		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
 			k.logf("venue kiosk: make the mirror again: %v", err)
 			continue
