@@ -156,14 +156,47 @@ func lanHost(addr string) string {
 
 func (ui *UI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
 
-// start shows the attract screen, or the game a crash interrupted.
+// start shows the attract screen, or the screen a crash interrupted, in
+// the language the table had: the seating screen of a game that waits for
+// phones, the game, or the results nobody dismissed.
 func (ui *UI) start(t *table.Table) {
 	ui.t = t
-	if s := t.Session(); s != nil && !s.Status().Ended() {
-		ui.showTable(s)
-		return
+	if lang, err := t.Language(ui.ctx); err != nil {
+		log.Printf("kiosk: the table's language: %v", err)
+	} else if lang != "" {
+		ui.lang = lang
 	}
-	ui.showAttract()
+	screen := ui.resume(t.Session())
+	// One line per start, for the staff reading the log after a crash
+	// (and for the tests that kill a real kiosk).
+	log.Printf("kiosk: starting on the %s screen, in %s", screen, ui.lang)
+}
+
+// resume shows the screen of the table's session s as a restart finds it,
+// and names it.
+func (ui *UI) resume(s *host.Session) string {
+	switch {
+	case s == nil:
+		ui.showAttract()
+		return "attract"
+	case s.Status().Ended():
+		if res, over := s.Result(); over {
+			ui.showResults(s, res)
+			return "results"
+		}
+		ui.showAttract()
+		return "attract"
+	case s.Moves() > 0 && ui.t.Server().FreeCount() > 0:
+		// A seat freed for another phone during the game.
+		ui.track(s)
+		ui.waitForPhone(s)
+		return "seating"
+	}
+	ui.began(s)
+	if ui.seating != nil {
+		return "seating"
+	}
+	return "game"
 }
 
 // show puts a screen in the window and forgets the live ones.

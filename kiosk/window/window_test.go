@@ -127,8 +127,10 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	q := newQueue()
 	ui := &UI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
 		staff: staff.NewGate(pin("2468"), nil), do: q.do}
-	// As runWindow does: the table announces changes while it resumes.
+	// As runWindow does: the table announces changes while it resumes,
+	// and brings back the results nobody dismissed.
 	cfg.OnChange = func() { ui.do(ui.refresh) }
+	cfg.KeepResults = true
 	tb, err := table.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -181,13 +183,16 @@ func TestARestartedWindowResumesTheGame(t *testing.T) {
 	restarted(t)
 }
 
-// restarted starts a game, restarts the kiosk and returns the new one,
-// showing the resumed game.
+// restarted starts a game (Canoë for two guests on the table, the
+// lobby's default), restarts the kiosk and returns the new one, showing
+// the resumed game.
 func restarted(t *testing.T) *testKiosk {
 	t.Helper()
 	cfg := tableConfig(t)
 	first := openKiosk(t, cfg)
-	first.startPhones(t)
+	first.ui.attract.Touch()
+	test.Tap(first.ui.lobby.PlayButton("canoe"))
+	test.Tap(first.ui.seatingScreen.StartButton())
 	id := first.tb.Session().ID()
 	first.tb.Close()
 
