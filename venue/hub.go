@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"net"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,8 +25,14 @@ import (
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// hubCodeKey is the venue_config key of the hub's pairing code.
-const hubCodeKey = "hub.code"
+// hubRoleKey is the venue_config key marking a hub's database.
+const hubRoleKey = "role"
+
+// codeFile is the file of the venue's pairing code in the hub's data
+// directory, beside its certificate: both are the venue's identity, which
+// kiosks are paired with, so a hub whose database and store are rebuilt
+// keeps them.
+const codeFile = "venue-code"
 
 // HubConfig configures the venue hub.
 type HubConfig struct {
@@ -73,7 +81,10 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
-	if h.code, err = hubCode(ctx, cfg.DB); err != nil {
+	if h.code, err = hubCode(cfg.DataDir); err != nil {
+		return nil, err
+	}
+	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
 		return nil, err
 	}
 	cert, err := tlscert.LoadOrCreate(cfg.DataDir)
@@ -127,24 +138,39 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	return h, nil
 }
 
-// hubCode returns the venue's pairing code, made on the hub's first start.
-func hubCode(ctx context.Context, d *db.DB) (string, error) {
-	code, err := d.VenueConfig(ctx, hubCodeKey)
-	if err != nil || code != "" {
-		return code, err
+// hubCode returns the venue's pairing code, kept in dir (0600) and made on
+// the hub's first start.
+func hubCode(dir string) (string, error) {
+	path := filepath.Join(dir, codeFile)
+	b, err := os.ReadFile(path)
+	if err == nil {
+		code := strings.TrimSpace(string(b))
+		if !codeRE.MatchString(code) {
+			return "", fmt.Errorf("venue hub: %s holds no six-digit code", path)
+		}
+		return code, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("venue hub: %w", err)
 	}
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
 	if err != nil {
 		return "", fmt.Errorf("venue hub: pairing code: %w", err)
 	}
-	code = fmt.Sprintf("%06d", n.Int64())
-	return code, d.SetVenueConfig(ctx, map[string]string{hubCodeKey: code})
+	code := fmt.Sprintf("%06d", n.Int64())
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("venue hub: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(code+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("venue hub: %w", err)
+	}
+	return code, nil
 }
 
 // IsHub reports whether d is a venue hub's database.
 func IsHub(ctx context.Context, d *db.DB) (bool, error) {
-	code, err := d.VenueConfig(ctx, hubCodeKey)
-	return code != "", err
+	role, err := d.VenueConfig(ctx, hubRoleKey)
+	return role == "hub", err
 }
 
 // Addr is the address kiosks dial, HOST:PORT.

@@ -278,30 +278,40 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 	}
 }
 
-// sayHello tells the hub this kiosk's id and table, every second until the
-// hub answers (the hub then sources the kiosk's stream), then every
-// helloEvery: a hub rebuilt from scratch learns the kiosk again, and the
+// sayHello tells the hub this kiosk's id and table: each time the link to
+// the hub comes up, every second until the hub answers (the hub then
+// sources the kiosk's stream: a hub rebuilt from scratch learns every
+// kiosk again as their links come back), then every helloEvery, so the
 // hub's list says when each table was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
 	body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table})
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	var up bool            // the link was up at the last look
+	var answered time.Time // when the hub last answered, zero since the link came up
 	for {
-		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		_, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
-		cancel()
-		if ctx.Err() != nil {
-			return
+		link := k.LeafConnected()
+		if link && !up {
+			answered = time.Time{}
 		}
-		next := helloEvery
-		if err != nil {
-			next = time.Second
-			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders) {
+		up = link
+		if link && time.Since(answered) >= helloEvery {
+			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			_, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			cancel()
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err == nil:
+				answered = time.Now()
+			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
 				k.logf("venue kiosk: hello: %v", err)
 			}
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(next):
+		case <-t.C:
 		}
 	}
 }
