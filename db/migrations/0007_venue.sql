@@ -32,8 +32,8 @@ CREATE TABLE IF NOT EXISTS venue_sessions (
 );
 CREATE INDEX IF NOT EXISTS venue_sessions_ended ON venue_sessions (ended_at, id);
 
--- venue_config: this kiosk's venue id and pairing, or the hub's code and
--- the kiosks it sources.
+-- venue_config: this kiosk's venue id and pairing, or the mark of a hub's
+-- database. venue_kiosks: the kiosks a hub sources.
 CREATE TABLE IF NOT EXISTS venue_config (
 	key   TEXT PRIMARY KEY,
 	value TEXT NOT NULL
