@@ -17,6 +17,11 @@ import (
 	"github.com/tablee/tablee/kiosk/window"
 )
 
+// endPause is how long the final board of a game stays before the
+// results: long enough to see the winning canoes or the last trick and
+// read why the game ended, short enough that nobody waits for it.
+const endPause = 6 * time.Second
+
 // runWindow runs the kiosk with its window until the window closes.
 func runWindow(o options, stdout io.Writer) error {
 	cat, err := i18n.Load()
@@ -33,7 +38,7 @@ func runWindow(o options, stdout io.Writer) error {
 	loop := idle.New(idle.Config{})
 	w.SetOnClosed(func() { loop.Stop(); cancel() })
 	quit := func() { loop.Stop(); a.Quit() }
-	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Do: loop.Do, Awake: loop.Awake})
+	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Do: loop.Do, Awake: loop.Awake, EndPause: endPause})
 	if err != nil {
 		return err
 	}

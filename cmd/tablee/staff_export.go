@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -41,7 +42,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	for _, f := range []struct {
 		name  string
-		write func(context.Context, *db.DB, *csv.Writer) error
+		write func(context.Context, *db.DB, *cellWriter) error
 	}{
 		{"sessions.csv", writeSessions},
 		{"seats.csv", writeSeats},
@@ -69,7 +70,7 @@ func separator(s string) (rune, error) {
 const bom = "\uFEFF"
 
 // writeCSV writes one file, replacing it only once it is complete.
-func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *csv.Writer) error) error {
+func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *cellWriter) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
 	if err != nil {
 		return err
@@ -77,7 +78,7 @@ func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func
 	defer os.Remove(tmp.Name())
 	buf := bufio.NewWriter(tmp)
 	buf.WriteString(bom)
-	w := csv.NewWriter(buf)
+	w := &cellWriter{csv.NewWriter(buf)}
 	w.Comma = comma
 	if err := write(ctx, d, w); err != nil {
 		tmp.Close()
@@ -90,6 +91,36 @@ func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func
 	return os.Rename(tmp.Name(), path)
 }
 
+// cellWriter writes rows whose cells a spreadsheet cannot run: nicknames
+// and table names come from strangers' phones, and the staff open these
+// files in Excel or LibreOffice.
+type cellWriter struct{ *csv.Writer }
+
+// Write writes one row, each cell through safeCell.
+func (w *cellWriter) Write(row []string) error {
+	safe := make([]string, len(row))
+	for i, c := range row {
+		safe[i] = safeCell(c)
+	}
+	return w.Writer.Write(safe)
+}
+
+// safeCell neutralises a cell a spreadsheet would read as a formula or a
+// command (OWASP's CSV injection list: a leading =, +, -, @, tab or
+// carriage return, also after leading spaces) with a leading apostrophe,
+// which spreadsheets show as text and do not display. Numbers (-3, +2,
+// 1.5e3) stay numbers.
+func safeCell(c string) string {
+	t := strings.TrimLeft(c, " ")
+	if t == "" || !strings.ContainsRune("=+-@\t\r", rune(t[0])) {
+		return c
+	}
+	if _, err := strconv.ParseFloat(c, 64); err == nil && strings.Trim(c, "0123456789.eE+-") == "" {
+		return c
+	}
+	return "'" + c
+}
+
 // csvTime is a time in the kiosk's local time with its UTC offset (RFC
 // 3339), so a file read elsewhere or across a clock change is unambiguous.
 func csvTime(t time.Time) string {
@@ -99,7 +130,7 @@ func csvTime(t time.Time) string {
 	return t.Local().Format(time.RFC3339)
 }
 
-func writeSessions(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeSessions(ctx context.Context, d *db.DB, w *cellWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -128,7 +159,7 @@ func seed(s db.Session) string {
 
 // writeSeats writes who sat at each seat of each session, one row per seat
 // (a nickname may contain the separator of a joined list).
-func writeSeats(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeSeats(ctx context.Context, d *db.DB, w *cellWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -142,7 +173,7 @@ func writeSeats(ctx context.Context, d *db.DB, w *csv.Writer) error {
 	return nil
 }
 
-func writeResults(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeResults(ctx context.Context, d *db.DB, w *cellWriter) error {
 	w.Write([]string{"session", "ended", "game", "seat", "kind", "player", "name", "score", "rank", "winner"})
 	return d.EachResult(ctx, func(r db.ResultRow) error {
 		return w.Write([]string{r.Session, csvTime(r.EndedAt), r.Game, strconv.Itoa(int(r.Seat)), string(r.Kind),
@@ -150,7 +181,7 @@ func writeResults(ctx context.Context, d *db.DB, w *csv.Writer) error {
 	})
 }
 
-func writePlayers(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writePlayers(ctx context.Context, d *db.DB, w *cellWriter) error {
 	players, err := d.Players(ctx)
 	if err != nil {
 		return err
