@@ -81,3 +81,31 @@ func TestPairingCheck(t *testing.T) {
 		}
 	}
 }
+
+// A hub listening everywhere says an address of the LAN.
+func TestLanIP(t *testing.T) {
+	nets := func(cidrs ...string) []net.Addr {
+		var out []net.Addr
+		for _, c := range cidrs {
+			ip, n, err := net.ParseCIDR(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n.IP = ip
+			out = append(out, n)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		addrs []net.Addr
+		want  string
+	}{
+		{nets("127.0.0.1/8", "fe80::1/64", "169.254.3.4/16", "192.168.1.20/24", "10.0.0.2/8"), "192.168.1.20"},
+		{nets("127.0.0.1/8", "::1/128"), "127.0.0.1"},
+		{nil, "127.0.0.1"},
+	} {
+		if got := lanIP(c.addrs); got != c.want {
+			t.Errorf("lanIP(%v) = %s, want %s", c.addrs, got, c.want)
+		}
+	}
+}

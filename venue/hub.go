@@ -115,8 +115,10 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
 	}
-	if host == "" {
-		host = "0.0.0.0"
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		// Listening everywhere: say an address other machines can dial.
+		addrs, _ := net.InterfaceAddrs()
+		host = lanIP(addrs)
 	}
 	h.addr = net.JoinHostPort(host, strconv.Itoa(v.LeafNode.Port))
 	if err := h.updateSources(ctx); err != nil {
@@ -399,4 +401,20 @@ func (h *Hub) kick(ctx context.Context, id string) error {
 	h.kicks++
 	h.logf("venue hub: restarted the stalled source of kiosk %s", id)
 	return nil
+}
+
+// lanIP picks the address kiosks should dial among the machine's: the
+// first IPv4 address that is neither loopback nor link-local, else
+// 127.0.0.1.
+func lanIP(addrs []net.Addr) string {
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok {
+			continue
+		}
+		if ip := n.IP.To4(); ip != nil && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() {
+			return ip.String()
+		}
+	}
+	return "127.0.0.1"
 }
