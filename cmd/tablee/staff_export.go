@@ -3,14 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -42,7 +40,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	for _, f := range []struct {
 		name  string
-		write func(context.Context, *db.DB, *cellWriter) error
+		write func(context.Context, *db.DB, *db.CSVWriter) error
 	}{
 		{"sessions.csv", writeSessions},
 		{"seats.csv", writeSeats},
@@ -70,7 +68,7 @@ func separator(s string) (rune, error) {
 const bom = "\uFEFF"
 
 // writeCSV writes one file, replacing it only once it is complete.
-func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *cellWriter) error) error {
+func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *db.CSVWriter) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
 	if err != nil {
 		return err
@@ -78,7 +76,7 @@ func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func
 	defer os.Remove(tmp.Name())
 	buf := bufio.NewWriter(tmp)
 	buf.WriteString(bom)
-	w := &cellWriter{csv.NewWriter(buf)}
+	w := db.NewCSVWriter(buf)
 	w.Comma = comma
 	if err := write(ctx, d, w); err != nil {
 		tmp.Close()
@@ -91,36 +89,6 @@ func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func
 	return os.Rename(tmp.Name(), path)
 }
 
-// cellWriter writes rows whose cells a spreadsheet cannot run: nicknames
-// and table names come from strangers' phones, and the staff open these
-// files in Excel or LibreOffice.
-type cellWriter struct{ *csv.Writer }
-
-// Write writes one row, each cell through safeCell.
-func (w *cellWriter) Write(row []string) error {
-	safe := make([]string, len(row))
-	for i, c := range row {
-		safe[i] = safeCell(c)
-	}
-	return w.Writer.Write(safe)
-}
-
-// safeCell neutralises a cell a spreadsheet would read as a formula or a
-// command (OWASP's CSV injection list: a leading =, +, -, @, tab or
-// carriage return, also after leading spaces) with a leading apostrophe,
-// which spreadsheets show as text and do not display. Numbers (-3, +2,
-// 1.5e3) stay numbers.
-func safeCell(c string) string {
-	t := strings.TrimLeft(c, " ")
-	if t == "" || !strings.ContainsRune("=+-@\t\r", rune(t[0])) {
-		return c
-	}
-	if _, err := strconv.ParseFloat(c, 64); err == nil && strings.Trim(c, "0123456789.eE+-") == "" {
-		return c
-	}
-	return "'" + c
-}
-
 // csvTime is a time in the kiosk's local time with its UTC offset (RFC
 // 3339), so a file read elsewhere or across a clock change is unambiguous.
 func csvTime(t time.Time) string {
@@ -130,7 +98,7 @@ func csvTime(t time.Time) string {
 	return t.Local().Format(time.RFC3339)
 }
 
-func writeSessions(ctx context.Context, d *db.DB, w *cellWriter) error {
+func writeSessions(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -159,7 +127,7 @@ func seed(s db.Session) string {
 
 // writeSeats writes who sat at each seat of each session, one row per seat
 // (a nickname may contain the separator of a joined list).
-func writeSeats(ctx context.Context, d *db.DB, w *cellWriter) error {
+func writeSeats(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -173,7 +141,7 @@ func writeSeats(ctx context.Context, d *db.DB, w *cellWriter) error {
 	return nil
 }
 
-func writeResults(ctx context.Context, d *db.DB, w *cellWriter) error {
+func writeResults(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	w.Write([]string{"session", "ended", "game", "seat", "kind", "player", "name", "score", "rank", "winner"})
 	return d.EachResult(ctx, func(r db.ResultRow) error {
 		return w.Write([]string{r.Session, csvTime(r.EndedAt), r.Game, strconv.Itoa(int(r.Seat)), string(r.Kind),
@@ -181,7 +149,7 @@ func writeResults(ctx context.Context, d *db.DB, w *cellWriter) error {
 	})
 }
 
-func writePlayers(ctx context.Context, d *db.DB, w *cellWriter) error {
+func writePlayers(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	players, err := d.Players(ctx)
 	if err != nil {
 		return err
