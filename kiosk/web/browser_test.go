@@ -235,7 +235,9 @@ func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
 	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
 		t.Fatalf("seat 0 after reload (%s): %+v", s, st)
 	}
-	taps := playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	var layout layoutCheck
+	taps := playUntil(t, ctx, "the end", func(s string) bool { layout.look(t, ctx, s); return s == "result" })
+	layout.report(t)
 	res, over := k.Session().Result()
 	if !over {
 		t.Fatal("the page shows a result but the table's game is not over")
@@ -298,13 +300,20 @@ func TestBrowserPlaysACanyonHand(t *testing.T) {
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
 	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	var layout layoutCheck
+	if err := chromedp.Do(ctx, chromedp.Navigate(k.join.String()), chromedp.WaitVisible(chromedp.CSS("#nick"))); err != nil {
+		t.Fatal(err)
+	}
+	layout.look(t, ctx, "join")
 	joinInBrowser(t, ctx, k, "Anja")
 	sawTempo, sawPlay := false, false
 	playUntil(t, ctx, "the second round", func(s string) bool {
+		layout.look(t, ctx, s)
 		sawTempo = sawTempo || s == "canyon-tempo"
 		sawPlay = sawPlay || s == "canyon-play"
 		return roundOf(k) >= 2 || s == "result"
 	})
+	layout.report(t)
 	if !sawTempo || !sawPlay {
 		t.Errorf("a whole hand without a tempo (%v) or a card (%v) asked of the browser", sawTempo, sawPlay)
 	}

@@ -91,10 +91,30 @@ function pickLang() {
 
 let textsReady = false;
 
+// fetchJSON fetches one of the page's data files, tried three times over
+// about two seconds (a phone's Wi-Fi drops a request now and then): a
+// failed answer (not r.ok) counts as a failure.
+async function fetchJSON(url) {
+  let err;
+  for (let i = 0; i < 3; i++) {
+    if (i) await new Promise((ok) => setTimeout(ok, 600 * i));
+    try {
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`${url}: ${r.status}`);
+      return await r.json();
+    } catch (e) {
+      err = e;
+    }
+  }
+  throw err;
+}
+
+// NO_TEXTS is said when the texts themselves cannot be loaded: the only
+// words the page carries, in its three languages.
+const NO_TEXTS = 'La page n’a pas pu charger ses textes : rechargez-la. · Die Seite konnte ihre Texte nicht laden: Bitte neu laden. · The page could not load its texts: reload it.';
+
 async function loadTexts(lang) {
-  const r = await fetch(`texts/${lang}.json`);
-  if (!r.ok) throw new Error('texts ' + r.status);
-  S.texts = await r.json();
+  S.texts = await fetchJSON(`texts/${lang}.json`);
   S.lang = lang;
   textsReady = true;
   document.documentElement.lang = lang;
@@ -102,7 +122,7 @@ async function loadTexts(lang) {
 
 async function setLang(lang) {
   store.set('lang', lang);
-  try { await loadTexts(lang); } catch { /* keep the old texts */ }
+  try { await loadTexts(lang); } catch { S.notice = t('web.err.load'); /* the old texts stay */ }
   render(true);
 }
 
@@ -115,6 +135,15 @@ let recv = 0;
 let backoff = 500;
 let retry = 0;
 let facesReady = false;
+let cardsFailed = false; // the Canaille card faces could not be loaded
+let textsFailed = false; // nor the texts, even after retries
+
+// loadProblem says, in words, what the page could not load, until it is
+// reloaded: shown where a notice goes when there is none.
+function loadProblem() {
+  if (!textsReady) return textsFailed ? NO_TEXTS : '';
+  return cardsFailed ? t('web.err.load') : '';
+}
 
 function nonce(dir, n) {
   const b = new Uint8Array(24);
@@ -463,8 +492,9 @@ function render(force) {
   st.textContent = text;
   st.className = cls;
   const no = document.getElementById('notice');
-  no.hidden = !S.notice;
-  no.textContent = S.notice;
+  const said = S.notice || loadProblem();
+  no.hidden = !said;
+  no.textContent = said;
   const app = document.getElementById('app');
   const hand = document.getElementById('hand');
   if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
@@ -784,7 +814,9 @@ let boardAsked = false;
 function loadBoard() {
   if (boardAsked) return;
   boardAsked = true;
-  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
+  // Without the map the choices stay in words; it is asked again with the
+  // next view.
+  fetchJSON('maps/canyon.json').then((b) => { board = b; render(); })
     .catch(() => { boardAsked = false; });
 }
 
@@ -986,8 +1018,9 @@ async function start() {
   S.key = unb64url(S.keyText);
   S.name = store.get('name') || '';
   // Both requests leave before the key work below blocks this thread.
-  const texts = loadTexts(pickLang()).catch(() => {});
-  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
+  const texts = loadTexts(pickLang()).catch(() => { textsFailed = true; });
+  const cards = fetchJSON('cards/canaille.json').then((c) => { S.cards = c; facesReady = true; })
+    .catch(() => { cardsFailed = true; });
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
@@ -1008,6 +1041,7 @@ async function start() {
   await texts;
   render(true);
   await cards;
+  if (cardsFailed) render();
   if (S.screen === 'seat') render();
 }
 
