@@ -41,7 +41,7 @@ func finish(ctx context.Context, tx *sql.Tx, session string, res engine.Result, 
 		return "", fmt.Errorf("result for %d seats, session has %d", len(res.Scores), n)
 	}
 	if _, err := tx.ExecContext(ctx,
-		"UPDATE sessions SET status = 'finished', ended_at = ?, reason = ?, seating = NULL WHERE id = ?",
+		"UPDATE sessions SET status = 'finished', ended_at = ?, reason = ? WHERE id = ?",
 		fmtTime(at), res.Reason, session); err != nil {
 		return "", err
 	}

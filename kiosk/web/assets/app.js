@@ -1,9 +1,10 @@
 // Tablée web companion: one seat's hand on a phone, opened from the table's
 // QR code. Everything the page shows comes from the seat's view that the
 // kiosk sends; the legal moves in it decide what may be tapped, so no rule
-// of any game is written here. Every frame after the first is a NaCl box
-// (tweetnacl, loaded before this module) against the kiosk's key from the
-// URL fragment; see docs/protocol.md, "The web companion".
+// of any game is written here. Every frame after the handshake is a NaCl
+// box (tweetnacl, loaded before this module) under this connection's fresh
+// keys, the kiosk's proved by its key from the URL fragment; see
+// docs/protocol.md, "The web companion".
 
 const nacl = globalThis.nacl;
 const enc = new TextEncoder();
@@ -155,7 +156,7 @@ function nonce(dir, n) {
 }
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  if (!ws || ws.readyState !== WebSocket.OPEN || !shared) return false;
   msg.v = 2; // wire.Version
   const n = nonce(0, sent++);
   const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
@@ -181,31 +182,32 @@ function open(data) {
 
 // ---- keys made ahead
 //
-// A connection's fresh key pair and shared key cost two X25519, the
+// A connection's fresh key pair and its shared key with the kiosk's
+// long-term key (which opens the kiosk's hello) cost two X25519, the
 // slowest step of opening the page on a slow phone. So the page makes the
 // next connection's keys ahead, in idle time once the hand or the join
 // form is on screen, and keeps them for the next connection, also across
-// a reload: its public key and the shared key (never a hand, a view or a
-// message), in localStorage under the kiosk's key, deleted before use.
-// The kiosk refuses a page key it has seen, so no two connections share
-// keys even if two tabs take the same kept keys at once
+// a reload: the key pair and that shared key (never a hand, a view, a
+// message, or a connection's channel key), in localStorage under the
+// kiosk's key, deleted before use. The channel's key needs the kiosk's
+// fresh key of that connection, so kept keys open no earlier connection,
+// and two tabs taking the same kept keys still get two channels
 // (docs/protocol.md, "The channel").
 
 let spare = null; // kept keys where localStorage is unavailable
 
 function makeKeys() {
   const kp = nacl.box.keyPair();
-  return { pub: kp.publicKey, shared: nacl.box.before(S.key, kp.secretKey) };
+  return { pub: kp.publicKey, sec: kp.secretKey, hello: nacl.box.before(S.key, kp.secretKey) };
 }
 
 // takeKeys returns the kept keys, forgotten before they are used, or
 // makes new ones.
 function takeKeys() {
-  const saved = (store.get('next.' + S.keyText) || '').split('.');
+  const saved = (store.get('next.' + S.keyText) || '').split('.').map((p) => unb64url(p) || []);
   store.del('next.' + S.keyText);
-  const pub = unb64url(saved[0] || '');
-  const sh = unb64url(saved[1] || '');
-  const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
+  const [pub, sec, hello] = saved;
+  const k = saved.length === 3 && saved.every((p) => p.length === 32) ? { pub, sec, hello } : spare;
   spare = null;
   return k || makeKeys();
 }
@@ -231,7 +233,7 @@ function prepareKeys() {
     preparing = false;
     if (spare || store.get('next.' + S.keyText)) return;
     const k = makeKeys();
-    if (!store.set('next.' + S.keyText, b64url(k.pub) + '.' + b64url(k.shared))) spare = k;
+    if (!store.set('next.' + S.keyText, [k.pub, k.sec, k.hello].map(b64url).join('.'))) spare = k;
   });
 }
 
@@ -240,25 +242,22 @@ function connect() {
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
   // message can arrive before this function returns.
-  const sock = new WebSocket(`ws://${location.host}/v1/box`);
+  const sock = new WebSocket(`ws://${location.host}/v2/box`);
   sock.binaryType = 'arraybuffer';
   ws = sock;
   const keys = takeKeys();
-  shared = keys.shared;
+  shared = null;
   sent = 0;
   recv = 0;
   sock.onopen = () => {
     if (sock !== ws) return;
-    // The key in clear, then at once the boxed join or resume: one round
-    // trip to the welcome and the view.
+    // The key in clear; the kiosk answers with its fresh key for this
+    // connection, then the join or resume goes: one round trip.
     sock.send(keys.pub);
-    S.online = true;
-    hello();
-    if (S.screen === 'seat') render();
   };
   sock.onmessage = (e) => {
     if (sock !== ws) return;
-    const m = open(e.data);
+    const m = shared ? open(e.data) : keyed(e.data, keys);
     if (!m) {
       // Not the table's key: whoever answers is not the table.
       S.notice = t('web.err.auth');
@@ -267,6 +266,12 @@ function connect() {
       return;
     }
     backoff = 500;
+    if (m === true) {
+      S.online = true;
+      hello();
+      if (S.screen === 'seat') render();
+      return;
+    }
     onMessage(m);
   };
   sock.onclose = () => {
@@ -278,6 +283,19 @@ function connect() {
     backoff = Math.min(backoff * 2, 8000);
     render();
   };
+}
+
+// keyed reads the kiosk's hello: a nonce, then the box of the kiosk's
+// fresh public key for this connection under its long-term key and the
+// page's. It keys the channel with the two fresh keys and returns true,
+// or null when the hello is not the table's.
+function keyed(data, keys) {
+  if (!(data instanceof ArrayBuffer) || data.byteLength !== 72) return null;
+  const frame = new Uint8Array(data);
+  const fresh = nacl.box.open.after(frame.subarray(24), frame.subarray(0, 24), keys.hello);
+  if (!fresh || fresh.length !== 32) return null;
+  shared = nacl.box.before(fresh, keys.sec);
+  return true;
 }
 
 // hello resumes the seat this phone holds, or takes a new one.
@@ -414,8 +432,8 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' states (a message of the web
-// channel only; see docs/protocol.md), to tell a bot's seat from a free
+// askSeats asks the kiosk for the seats' states (see docs/protocol.md,
+// "Messages"), to tell a bot's seat from a free
 // one (views carry the nicknames): after a welcome, and when a view says
 // seats were taken or left. Nothing is polled.
 function askSeats() {
