@@ -65,12 +65,17 @@ func (l *layoutCheck) look(t *testing.T, ctx context.Context, s string) {
 		return
 	}
 	l.last = s
-	if l.seen == nil {
-		l.seen = map[string]string{}
-	}
 	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](layoutProblems))
 	if err != nil || p == "" {
 		return
+	}
+	l.note(p, s)
+}
+
+// note keeps problem list p, first seen in state s.
+func (l *layoutCheck) note(p, s string) {
+	if l.seen == nil {
+		l.seen = map[string]string{}
 	}
 	if _, ok := l.seen[p]; !ok {
 		l.seen[p] = s
