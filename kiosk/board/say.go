@@ -36,6 +36,12 @@ func SayMove(m engine.Move, env Env) string {
 				parts[i] = strconv.Itoa(v)
 			}
 			return t("canyon.tempo", "Tempo", strings.Join(parts, " + "))
+		case canyon.KindPlace:
+			// Named as the board numbers the start cells, and as the
+			// phones name them: "Départ 3".
+			if n := CanyonStart(m.Row, m.Col); n > 0 {
+				return t("canyon.place", "Start", env.t("board.canyon.start", map[string]any{"N": n}))
+			}
 		}
 		return t("canyon." + m.Kind)
 	case canyonduel.Move:

@@ -41,6 +41,17 @@ func TestSayMoveInWords(t *testing.T) {
 			t.Errorf("%s %v: %q, want %q", c.env.Lang, c.m, got, c.want)
 		}
 	}
+	// A start cell is named as the board numbers it, and the phones too.
+	m := canyon.Map()
+	for i := 0; i < m.Rows*m.Cols; i++ {
+		if m.IsStart(i) {
+			row, col := i/m.Cols, i%m.Cols
+			if got := SayMove(canyon.Place(row, col), fr); got != "se place sur le Départ 1" {
+				t.Errorf("the first start cell: %q", got)
+			}
+			break
+		}
+	}
 	// A sentence names its cards as the table prints them.
 	var cards []canaille.Card
 	for c := canaille.Card(1); len(cards) < 2 && c <= canaille.NumCards; c++ {

@@ -92,6 +92,15 @@ func (q *uiQueue) wait() {
 	q.settle()
 }
 
+// until runs the queued screen updates until cond holds, waiting for the
+// next update each time it does not: an event, never a clock (the test's
+// own timeout names a screen that never comes).
+func (k *testKiosk) until(cond func() bool) {
+	for k.q.settle(); !cond(); {
+		k.q.wait()
+	}
+}
+
 // settle runs the updates queued so far, and those they queue.
 func (q *uiQueue) settle() {
 	for {
