@@ -499,6 +499,8 @@ func piuparts(t *testing.T, prev, deb string) {
 	}
 	args := []string{
 		"--distribution=bookworm", "--mirror=" + mirror + " main",
+		// Debian 12 is installed with /bin, /lib, /sbin in /usr.
+		"--merged-usr",
 		"--scriptsdir=" + scripts,
 		"--bindmount=" + repo,
 		"--extra-repo=deb [trusted=yes] file://" + repo + " ./",
