@@ -541,8 +541,11 @@ func piuparts(t *testing.T, prev, deb string) {
 			t.Errorf("piuparts did not say %q:\n%s", want, tail(string(out), 200))
 		}
 	}
+	t.Logf("the scripts in piuparts/ found:\n%s", found)
 	for _, want := range []string{
 		"tablee (install/install): the database holds the finished game",
+		"tablee (install/install): systemd-analyze verify: clean",
+		"tablee (upgrade/upgrade): systemd-analyze verify: clean",
 		"tablee (upgrade/install): the database holds the finished game",
 		"tablee (upgrade/upgrade): the database holds the finished game",
 		"tablee: the database survived remove",
