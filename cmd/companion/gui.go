@@ -21,6 +21,7 @@ const browseFor = 3 * time.Second
 // link, if given, is a table's join link to open at once.
 func runGUI(scope discovery.Scope, link string) int {
 	a := app.NewWithID("fr.tablee.companion")
+	a.Settings().SetTheme(gui.NewTheme())
 	w := a.NewWindow("Tablée")
 	g := gui.New(w, gui.Deps{
 		Browse: func(ctx context.Context) ([]discovery.Table, error) { return discovery.Browse(ctx, browseFor, scope) },

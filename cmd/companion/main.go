@@ -4,7 +4,7 @@
 // shows the seat's hand; given a table's join link (the URL of its QR
 // code) as its argument, it opens that table at once:
 //
-//	companion 'http://192.168.1.20:8080/#c=0427&k=…&p=7443&fp=…' With --headless it plays one seat with
+//	companion 'http://192.168.1.20:8080/#c=0427&k=…&p=7457&fp=…' With --headless it plays one seat with
 //
 // a bot and opens no window:
 //
@@ -29,12 +29,14 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tablee/tablee/companion/headless"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/proto/joinurl"
 	"github.com/tablee/tablee/version"
 )
 
@@ -68,7 +70,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.cfg.FindTimeout, "find-timeout", 20*time.Second, "how long to look for the table")
 	fs.StringVar(&o.cfg.Addr, "addr", "", "the table's HOST:PORT (with --fingerprint: skips discovery)")
 	fs.StringVar(&o.cfg.Fingerprint, "fingerprint", "", "the table certificate's SHA-256, hex")
-	fs.StringVar(&o.cfg.Code, "code", "", "the code shown on the table (6 digits), or the link form a join URL carries")
+	fs.StringVar(&o.cfg.Code, "code", "", "the code shown on the table (6 digits), or the table's whole join link (the QR code's URL: then no --table or --addr is needed)")
 	fs.StringVar(&o.cfg.Name, "name", "", "the nickname to play under")
 	fs.StringVar((*string)(&o.cfg.Bot), "bot", string(engine.LevelDefault), "the bot level: random, easy, mcts or default")
 	fs.StringVar(&o.keyFile, "key", "", "with --headless: keep the player key in this file (created on first use) and play rated as that player; without it, play as a guest")
@@ -101,7 +103,28 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		}
 		return o, nil
 	}
+	if err := fromLink(&o.cfg); err != nil {
+		return o, err
+	}
 	return o, checkHeadless(o.cfg)
+}
+
+// fromLink lets --code be the whole join link of the table's QR code: the
+// link carries the address and the fingerprint, so nothing else is
+// needed. A plain code is left as it is.
+func fromLink(cfg *headless.Config) error {
+	if !strings.Contains(cfg.Code, "#") {
+		return nil
+	}
+	info, err := joinurl.Parse(cfg.Code)
+	if err != nil {
+		return fmt.Errorf("--code: not a table's join link: %w", err)
+	}
+	cfg.Code = info.Code
+	if cfg.Addr == "" && cfg.Table == "" {
+		cfg.Addr, cfg.Fingerprint = info.TLSAddr(), info.Fingerprint
+	}
+	return nil
 }
 
 func checkHeadless(cfg headless.Config) error {

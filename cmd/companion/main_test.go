@@ -44,10 +44,15 @@ func TestHeadlessPlaysTheGameToTheEnd(t *testing.T) {
 		out, stderr string
 	}
 	results := make(chan res, 2)
-	for _, name := range []string{"Anja", "Bob"} {
+	// Anja types the address, fingerprint and code; Bob passes the QR
+	// code's link alone, which carries all three.
+	link := tb.Kiosk().JoinInfo("127.0.0.1").String()
+	for name, where := range map[string][]string{
+		"Anja": {"--addr", tb.Addr, "--fingerprint", tb.Fingerprint, "--code", tb.Code()},
+		"Bob":  {"--code", link},
+	} {
 		go func() {
-			code, out, errs := runCompanion("--headless", "--addr", tb.Addr, "--fingerprint", tb.Fingerprint,
-				"--code", tb.Code(), "--name", name, "--bot", "default", "--seed", "7")
+			code, out, errs := runCompanion(append(where, "--headless", "--name", name, "--bot", "default", "--seed", "7")...)
 			results <- res{code, out, errs}
 		}()
 	}
@@ -81,6 +86,7 @@ func TestBadFlagsAreUsageErrors(t *testing.T) {
 		{"--headless", "--code", "0427", "--name", "A"},
 		{"--headless", "--code", "0427", "--name", "A", "--addr", "127.0.0.1:1"},
 		{"--headless", "--nope"},
+		{"--headless", "--code", "http://127.0.0.1:7458/#c=123456", "--name", "A"}, // a link without its key and port
 		{"--headless", "--code", "0427", "--name", "A", "--table", "T", "extra"},
 	} {
 		if code, _, _ := runCompanion(args...); code != exitUsage {

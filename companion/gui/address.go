@@ -3,6 +3,7 @@ package gui
 import (
 	"context"
 	"net"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -42,7 +43,7 @@ func (s *addressScreen) build() fyne.CanvasObject {
 		addr, code = s.addr.Text, s.code.Text
 	}
 	s.addr, s.code = widget.NewEntry(), widget.NewEntry()
-	s.addr.SetPlaceHolder("192.168.1.20:7443")
+	s.addr.SetPlaceHolder(exampleAddress)
 	s.addr.SetText(addr)
 	s.code.SetPlaceHolder(a.t("code_hint"))
 	s.code.SetText(code)
@@ -55,10 +56,10 @@ func (s *addressScreen) build() fyne.CanvasObject {
 	return container.NewVScroll(container.NewVBox(
 		a.topBar(a.t("type_address")),
 		wrapped(a.t("address_help")),
-		widget.NewLabel(a.t("address")), s.addr,
+		widget.NewLabel(a.t("address", map[string]any{"Example": exampleAddress})), s.addr,
 		widget.NewLabel(a.t("code")), s.code,
 		s.next,
-		widget.NewButton(a.t("back"), func() { a.showFind("") }),
+		widget.NewButton(a.t("back"), func() { a.showFind(nil) }),
 		s.status,
 	))
 }
@@ -66,9 +67,10 @@ func (s *addressScreen) build() fyne.CanvasObject {
 // probe reads the fingerprint at the address and goes on to joining.
 func (s *addressScreen) probe() {
 	a := s.a
-	addr, code := strings.TrimSpace(s.addr.Text), strings.TrimSpace(s.code.Text)
-	if _, port, err := net.SplitHostPort(addr); err != nil || port == "" {
-		s.say(a.t("bad_address"))
+	addr, ok := withPort(strings.TrimSpace(s.addr.Text))
+	code := strings.TrimSpace(s.code.Text)
+	if !ok {
+		s.say(a.t("bad_address", map[string]any{"Example": exampleAddress}))
 		return
 	}
 	if code == "" {
@@ -99,6 +101,24 @@ func (s *addressScreen) probe() {
 			})
 		})
 	}()
+}
+
+// exampleAddress is the form of an address, with the port the kiosk uses.
+var exampleAddress = net.JoinHostPort("192.168.1.20", strconv.Itoa(wire.DefaultPort))
+
+// withPort is addr as the guest typed it, with the protocol's default port
+// when none was typed; ok is false for what is no address.
+func withPort(addr string) (string, bool) {
+	if addr == "" || strings.ContainsAny(addr, " /#?") {
+		return "", false
+	}
+	if _, port, err := net.SplitHostPort(addr); err == nil {
+		if port == "" {
+			return "", false
+		}
+		return addr, true
+	}
+	return net.JoinHostPort(strings.Trim(addr, "[]"), strconv.Itoa(wire.DefaultPort)), true
 }
 
 func (s *addressScreen) say(msg string) {

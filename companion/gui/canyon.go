@@ -30,7 +30,13 @@ var canyonSuits = [...]struct {
 
 // canyonPanel is a Canyon seat: the hand, the trick, the tempos, and the
 // question of the moment (start cell, tempo, landing cell).
-type canyonPanel struct{ s *seatScreen }
+type canyonPanel struct {
+	s *seatScreen
+	// leaders notes who led each trick the phone saw played, by round and
+	// the number of cards finished before it, so that a finished trick's
+	// winning card can be shown.
+	leaders map[[2]int]int
+}
 
 // canyonFace is how a Canyon card looks.
 func (a *App) canyonFace(c canyon.Card, trump canyon.Card, round int) face {
@@ -69,7 +75,17 @@ func (p *canyonPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject
 	case canyon.PhaseMove:
 		main = append(main, p.landingQuestion(v)...)
 	}
-	if v.Phase == canyon.PhasePlay || len(v.Trick) > 0 {
+	last, ok := p.lastTrick(v)
+	switch {
+	case len(v.Trick) > 0:
+		if ok {
+			main = append(main, p.lastLine(v, last))
+		}
+		main = append(main, p.trick(v))
+	case ok:
+		// The trick just won stays until the next card is played.
+		main = append(main, p.wonTrick(v, last))
+	case v.Phase == canyon.PhasePlay:
 		main = append(main, p.trick(v))
 	}
 	main = append(main, p.standings(v, me))
@@ -93,9 +109,23 @@ func (p *canyonPanel) placeQuestion(v *canyon.View) []fyne.CanvasObject {
 	var buttons []fyne.CanvasObject
 	for _, m := range v.Legal() {
 		m := m.(canyon.Move)
-		buttons = append(buttons, bigButton(a.t("canyon.start", map[string]any{"Col": m.Col + 1}), func() { s.play(m) }))
+		buttons = append(buttons, bigButton(a.t("canyon.start", map[string]any{"N": startNumber(m.Row, m.Col)}), func() { s.play(m) }))
 	}
 	return append(out, container.NewGridWithColumns(3, buttons...))
+}
+
+// startNumber is the number (from 1) the table draws on the start cell at
+// map row, col: the start cells counted in map order, as kiosk/board's
+// CanyonStart counts them.
+func startNumber(row, col int) int {
+	m := canyon.Map()
+	n := 0
+	for i := 0; i <= m.Cell(row, col) && i < m.Rows*m.Cols; i++ {
+		if m.IsStart(i) {
+			n++
+		}
+	}
+	return n
 }
 
 // tempoQuestion offers every tempo with the tempo cards that show it.
@@ -138,6 +168,75 @@ func (p *canyonPanel) landingQuestion(v *canyon.View) []fyne.CanvasObject {
 		out = append(out, bigButton(label, func() { s.play(m) }))
 	}
 	return out
+}
+
+// finished is the last trick finished this round: its cards from its
+// leader on, its winner, and its leader when the phone saw it played
+// (else -1).
+type finished struct {
+	cards          []canyon.Card
+	winner, leader int
+}
+
+// win is the place of the winning card in the trick, -1 when unknown.
+func (f finished) win(seats int) int {
+	if f.leader < 0 {
+		return -1
+	}
+	return (f.winner - f.leader + seats) % seats
+}
+
+// lastTrick notes who leads the trick being played and returns the last
+// trick finished this round, if any: its winner leads now.
+func (p *canyonPanel) lastTrick(v *canyon.View) (finished, bool) {
+	if p.leaders == nil {
+		p.leaders = map[[2]int]int{}
+	}
+	if len(v.Trick) > 0 {
+		p.leaders[[2]int{v.Round, len(v.Played)}] = v.Leader
+	}
+	if v.Seats == 0 || len(v.Played) < v.Seats {
+		return finished{}, false
+	}
+	f := finished{cards: v.Played[len(v.Played)-v.Seats:], winner: v.Leader, leader: -1}
+	if l, ok := p.leaders[[2]int{v.Round, len(v.Played) - v.Seats}]; ok {
+		f.leader = l
+	}
+	return f, true
+}
+
+// wonTrick shows the trick just won: who won it, the winning card bright
+// and the others dimmed.
+func (p *canyonPanel) wonTrick(v *canyon.View, f finished) fyne.CanvasObject {
+	a := p.s.a
+	title := widget.NewLabel(a.t("canyon.trick_won", map[string]any{"Name": a.seatName(engine.Seat(f.winner))}))
+	title.TextStyle.Bold = true
+	win := f.win(v.Seats)
+	var cards []fyne.CanvasObject
+	for i, c := range f.cards {
+		cw := newCard(a.canyonFace(c, v.Trump, v.Round), nil)
+		cw.dim = win >= 0 && i != win
+		label := widget.NewLabel("")
+		if f.leader >= 0 {
+			label.SetText(a.seatName(engine.Seat((f.leader + i) % v.Seats)))
+		}
+		label.Alignment = fyne.TextAlignCenter
+		cards = append(cards, container.NewVBox(cw, label))
+	}
+	return container.NewVBox(title, container.NewGridWrap(fyne.NewSize(cardSize.Width, cardSize.Height+40), cards...))
+}
+
+// lastLine names the trick before the one being played: who won it, with
+// which card.
+func (p *canyonPanel) lastLine(v *canyon.View, f finished) fyne.CanvasObject {
+	a := p.s.a
+	name := a.seatName(engine.Seat(f.winner))
+	if w := f.win(v.Seats); w >= 0 {
+		c := f.cards[w]
+		return widget.NewLabel(a.t("canyon.last_trick", map[string]any{"Name": name,
+			"Card": strconv.Itoa(c.Value) + " " + a.t("suit."+strconv.Itoa(c.Suit))}))
+	}
+	return widget.NewLabel(a.t("canyon.trick_won", map[string]any{"Name": name}))
 }
 
 // trick shows the cards of the current trick, from its leader on.

@@ -22,7 +22,7 @@ type findScreen struct {
 	stop   context.CancelFunc
 	tables []discovery.Table
 	state  findState
-	note   string // a message carried from elsewhere (the seat was lost...)
+	note   func() string // a message carried from elsewhere (the seat was lost...), in the current language; nil: none
 
 	// Widgets of the last build.
 	list   *widget.List
@@ -41,8 +41,10 @@ const (
 	browseFailed
 )
 
-// showFind shows the tables nearby; note, if any, is said first.
-func (a *App) showFind(note string) {
+// showFind shows the tables nearby; note, if any, is said first. It is a
+// text to say in the language of the moment, so that a switch of
+// language also turns it.
+func (a *App) showFind(note func() string) {
 	ctx, stop := context.WithCancel(a.ctx)
 	f := &findScreen{a: a, stop: stop, note: note}
 	a.find = f
@@ -159,8 +161,8 @@ func (f *findScreen) refresh() {
 			msg = a.t("tap_table")
 		}
 	}
-	if f.note != "" {
-		msg = f.note + "\n" + msg
+	if f.note != nil {
+		msg = f.note() + "\n" + msg
 	}
 	f.status.SetText(msg)
 	f.list.Refresh()

@@ -33,7 +33,7 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 	p.seated(t)
 	runBots(t, tb, 2)
 
-	tempos, played, refusals := 0, 0, 0
+	tempos, played, refusals, won := 0, 0, 0, 0
 	var round int
 	for done := false; !done; {
 		p.u.until(t, "a decision or the end of the first hand", func() bool {
@@ -45,12 +45,20 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 				done = true
 				return true
 			}
+			if v.Phase == canyon.PhasePlay && len(v.Trick) == 0 && len(v.Played) >= v.Seats {
+				// The trick just won is still shown, with its winner.
+				if strings.Contains(p.labels(), "wins the trick") {
+					won++
+				} else {
+					t.Errorf("a trick was just won, the phone shows:\n%s", p.labels())
+				}
+			}
 			if !p.ready() {
 				return false
 			}
 			switch v.Phase {
 			case canyon.PhasePlace:
-				return p.tapFirst("Column")
+				return p.tapFirst("Start ")
 			case canyon.PhaseTempo:
 				if !strings.Contains(p.labels(), "All five tempo cards") {
 					t.Errorf("the tempo question does not say which cards:\n%s", p.labels())
@@ -78,6 +86,9 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 		}
 	})
 	t.Logf("%d refusals shown for dimmed cards", refusals)
+	if won == 0 {
+		t.Error("no finished trick was seen on the phone")
+	}
 }
 
 // playACard taps a card of the hand: the first time a dimmed one is there,
@@ -132,7 +143,7 @@ func TestARefusedMoveShowsTheRuleInWords(t *testing.T) {
 	p.u.until(t, "this seat's tempo", func() bool {
 		v := p.seat.view.(*canyon.View)
 		if v.Phase == canyon.PhasePlace && p.ready() {
-			p.tapFirst("Column")
+			p.tapFirst("Start ")
 			return false
 		}
 		return v.Phase == canyon.PhaseTempo && p.ready()
@@ -263,5 +274,25 @@ func (p *phone) decideAnything(t *testing.T, v *canaille.View) {
 	}
 	if cards := p.handCards(); len(cards) > 0 {
 		test.Tap(cards[0])
+	}
+}
+
+// The phone names the start cells with the numbers the table draws on
+// them: 1 to 6 in map order, from the top of the start column down.
+func TestStartCellsAreNumberedAsOnTheTable(t *testing.T) {
+	m := canyon.Map()
+	want := 1
+	for i := range m.Rows * m.Cols {
+		if !m.IsStart(i) {
+			continue
+		}
+		r, c := m.RowCol(i)
+		if got := startNumber(r, c); got != want {
+			t.Errorf("start cell %d,%d is number %d, want %d", r, c, got, want)
+		}
+		want++
+	}
+	if want != 7 {
+		t.Errorf("%d start cells, want 6", want-1)
 	}
 }

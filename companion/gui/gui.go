@@ -104,7 +104,7 @@ func New(win fyne.Window, deps Deps) *App {
 	if saved, ok := a.savedSeat(); ok {
 		a.resume(saved)
 	} else {
-		a.showFind("")
+		a.showFind(nil)
 	}
 	return a
 }

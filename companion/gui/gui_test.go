@@ -81,6 +81,11 @@ func TestABadLinkIsExplained(t *testing.T) {
 		test.Tap(p.find.open)
 	})
 	p.u.until(t, "the message", func() bool { return strings.Contains(p.find.status.Text, "not a Tablée table's") })
+	// A notice follows a switch of language like every other text.
+	p.u.do(func() { p.setLang("de") })
+	p.u.until(t, "the message in German", func() bool {
+		return strings.Contains(p.find.status.Text, "Das ist kein Link eines Tablée-Tisches")
+	})
 }
 
 func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
@@ -101,6 +106,10 @@ func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
 		}
 		if want := tlscert.Phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
 			t.Errorf("the words %q are not shown:\n%s", want, p.labels())
+		}
+		// The code the guest typed shows as typed, not as "from the link".
+		if p.join.code.Text != tb.Code() || strings.Contains(p.labels(), "link") {
+			t.Errorf("the typed code shows as %q:\n%s", p.join.code.Text, p.labels())
 		}
 		p.join.name.SetText("Anja")
 		test.Tap(p.join.submit)
@@ -308,4 +317,53 @@ func TestNobodyPlaysBeforeEverySeatIsTaken(t *testing.T) {
 	})
 	runBots(t, tb, 2)
 	p.u.until(t, "the game under way", func() bool { return p.seat.waiting == 0 && !strings.HasPrefix(p.stateLine(), "Waiting for players") })
+}
+
+func TestAnAddressTypedWithoutItsPortGetsTheKiosksOwn(t *testing.T) {
+	for in, want := range map[string]string{
+		"192.168.1.20":       "192.168.1.20:7457",
+		"192.168.1.20:9000":  "192.168.1.20:9000",
+		"tablee.local":       "tablee.local:7457",
+		"[fe80::1]":          "[fe80::1]:7457",
+		"192.168.1.20:":      "",
+		"":                   "",
+		"http://192.168.1.2": "",
+	} {
+		got, ok := withPort(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("withPort(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+// A nickname remembered from an earlier visit is offered, not typed in:
+// the guest's typing replaces it ("Zoe", not "ZoéZoe"), and joining
+// without typing keeps it.
+func TestARememberedNicknameIsOfferedNotAppendedTo(t *testing.T) {
+	for _, typed := range []string{"Zoe", ""} {
+		tb := kiosktest.Open(t, canoe.ID, 2)
+		prefs := test.NewTempApp(t).Preferences()
+		prefs.SetString(prefName, "Zoé")
+		p := openPhone(t, prefs, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+		p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
+		p.u.do(func() { p.find.list.Select(0) })
+		p.u.do(func() {
+			if p.join.name.Text != "" || p.join.name.PlaceHolder != "Zoé" {
+				t.Errorf("name field %q, placeholder %q", p.join.name.Text, p.join.name.PlaceHolder)
+			}
+			test.Type(p.join.code, tb.Code())
+			test.Type(p.join.name, typed)
+			test.Tap(p.join.submit)
+		})
+		p.seated(t)
+		want := typed
+		if want == "" {
+			want = "Zoé"
+		}
+		p.u.do(func() {
+			if got := p.prefs.String(prefName); got != want {
+				t.Errorf("typed %q: joined as %q, want %q", typed, got, want)
+			}
+		})
+	}
 }

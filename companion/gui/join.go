@@ -51,19 +51,21 @@ func (j *joinScreen) leave() { j.cancel() }
 func (j *joinScreen) build() fyne.CanvasObject {
 	a, t := j.a, j.target
 	// Typed text survives a language switch.
-	code, name := t.code, a.prefs.String(prefName)
+	code, name := t.code, ""
 	if j.code != nil {
 		code, name = j.code.Text, j.name.Text
 	}
 	j.code, j.name = widget.NewEntry(), widget.NewEntry()
 	j.code.SetPlaceHolder(a.t("code_hint"))
 	j.code.SetText(code)
-	j.name.SetPlaceHolder(a.t("nickname_hint"))
+	// The remembered nickname is offered, not filled in: what the guest
+	// types replaces it instead of being appended to it.
+	j.name.SetPlaceHolder(j.remembered())
 	j.name.SetText(name)
 	j.name.OnSubmitted = func(string) { j.start() }
 	j.submit = widget.NewButton(a.t("join"), j.start)
 	j.submit.Importance = widget.HighImportance
-	back := widget.NewButton(a.t("back"), func() { a.showFind("") })
+	back := widget.NewButton(a.t("back"), func() { a.showFind(nil) })
 	j.status = wrapped(j.msg)
 
 	items := []fyne.CanvasObject{a.topBar(a.t("join_table", map[string]any{"Table": t.table.Name}))}
@@ -75,7 +77,8 @@ func (j *joinScreen) build() fyne.CanvasObject {
 		words.Importance = widget.WarningImportance
 	}
 	items = append(items, words)
-	if t.code == "" {
+	if t.code == "" || t.typed {
+		// A code the guest typed stays in its field, as typed.
 		items = append(items, widget.NewLabel(a.t("code")), j.code)
 	} else {
 		items = append(items, widget.NewLabel(a.t("code_from_link")))
@@ -86,6 +89,15 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	items = append(items, widget.NewLabel(a.t("nickname")), j.name, guest, j.submit, back, j.status)
 	j.setBusy(j.busy)
 	return container.NewVScroll(container.NewVBox(items...))
+}
+
+// remembered is the nickname this phone used last, offered as the name
+// field's placeholder; the catalogue's example when there is none.
+func (j *joinScreen) remembered() string {
+	if n := j.a.prefs.String(prefName); n != "" {
+		return n
+	}
+	return j.a.t("nickname_hint")
 }
 
 func (j *joinScreen) setBusy(busy bool) {
@@ -109,6 +121,9 @@ func (j *joinScreen) start() {
 		return
 	}
 	code, name := strings.TrimSpace(j.code.Text), strings.TrimSpace(j.name.Text)
+	if name == "" {
+		name = strings.TrimSpace(j.a.prefs.String(prefName))
+	}
 	if name == "" {
 		j.say(a.t("err_bad_name"))
 		return
@@ -209,7 +224,7 @@ func (a *App) ruleText(id string) string {
 func (a *App) showLink(link string) {
 	info, err := joinurl.Parse(link)
 	if err != nil {
-		a.showFind(a.t("bad_link"))
+		a.showFind(func() string { return a.t("bad_link") })
 		return
 	}
 	a.showJoin(joinTarget{

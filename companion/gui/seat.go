@@ -45,12 +45,12 @@ type seatScreen struct {
 	linkUp      bool
 	downSince   int // counts drops, so a stale unreachable timer is ignored
 	unreachable bool
-	returning   bool   // resuming a saved seat, no client yet
-	dialing     bool   // a resume of the saved seat is under way
-	tries       int    // failed resumes of the saved seat, for the pause
-	lost        string // why the seat cannot be shown (a message), or ""
-	refused     string // the last move's refusal in words, until the next view
-	sending     bool   // a move is on its way: no second one
+	returning   bool          // resuming a saved seat, no client yet
+	dialing     bool          // a resume of the saved seat is under way
+	tries       int           // failed resumes of the saved seat, for the pause
+	lost        func() string // why the seat cannot be shown, in the current language; nil: nothing is wrong
+	refused     string        // the last move's refusal in words, until the next view
+	sending     bool          // a move is on its way: no second one
 	askLeave    bool
 	myTurn      bool
 
@@ -103,7 +103,7 @@ func (s *seatScreen) redial() {
 	if s.dialing || s.c != nil {
 		return
 	}
-	s.dialing, s.lost = true, ""
+	s.dialing, s.lost = true, nil
 	s.returning = !s.unreachable
 	s.refresh()
 	table := discovery.Table{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
@@ -123,7 +123,7 @@ func (s *seatScreen) redial() {
 			switch {
 			case errors.As(err, &we) && (we.Code == wire.BadToken || we.Code == wire.NoGame):
 				a.forgetSeat()
-				a.showFind(a.t("seat_gone", map[string]any{"Table": s.saved.Table}))
+				a.showFind(func() string { return a.t("seat_gone", map[string]any{"Table": s.saved.Table}) })
 			case err != nil:
 				s.unreachable = true
 				s.refresh()
@@ -158,7 +158,7 @@ func (s *seatScreen) attach(c *client.Client, w client.Welcome) {
 	a.keepSeat(s.saved)
 	rules, err := a.deps.Games.Get(w.Game)
 	if err != nil {
-		s.lost = a.t("unknown_game", map[string]any{"Game": w.Game})
+		s.lost = func() string { return a.t("unknown_game", map[string]any{"Game": w.Game}) }
 		s.refresh()
 		return
 	}
@@ -210,7 +210,7 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		s.a.keepSeat(s.saved)
 	}
 	if err != nil {
-		s.lost = s.a.t("cannot_read")
+		s.lost = func() string { return s.a.t("cannot_read") }
 		s.refresh()
 		return
 	}
@@ -272,14 +272,14 @@ func (s *seatScreen) stopped(err error) {
 			case wire.Abandoned:
 				why = "game_abandoned"
 			case wire.Closed: // the table went back to its lobby after the game
-				a.showFind(a.texts.T(a.lang, "common.closed"))
+				a.showFind(func() string { return a.texts.T(a.lang, "common.closed") })
 				return
 			}
 		}
-		a.showFind(a.t(why, map[string]any{"Table": s.saved.Table}))
+		a.showFind(func() string { return a.t(why, map[string]any{"Table": s.saved.Table}) })
 		return
 	}
-	s.lost = a.explain(err)
+	s.lost = func() string { return a.explain(err) }
 	s.refresh()
 }
 
@@ -345,8 +345,8 @@ func (s *seatScreen) refresh() {
 func (s *seatScreen) stateLine() (string, color.Color) {
 	a := s.a
 	switch {
-	case s.lost != "":
-		return s.lost, colorAlarm
+	case s.lost != nil:
+		return s.lost(), colorAlarm
 	case s.returning:
 		return a.t("returning", map[string]any{"Table": s.saved.Table}), colorIdle
 	case s.unreachable:
@@ -385,7 +385,7 @@ func (s *seatScreen) content() fyne.CanvasObject {
 			retry.Disable()
 		}
 		retry.Importance = widget.HighImportance
-		forget := widget.NewButton(a.t("forget_seat"), func() { a.forgetSeat(); a.showFind("") })
+		forget := widget.NewButton(a.t("forget_seat"), func() { a.forgetSeat(); a.showFind(nil) })
 		return container.NewVBox(wrapped(a.t("unreachable_help")), retry, forget)
 	}
 	if s.view == nil || s.panel == nil {
@@ -411,7 +411,7 @@ func (s *seatScreen) leaveQuestion() fyne.CanvasObject {
 	a := s.a
 	yes := widget.NewButton(a.t("leave_yes"), func() {
 		a.forgetSeat()
-		a.showFind("")
+		a.showFind(nil)
 	})
 	yes.Importance = widget.DangerImportance
 	no := widget.NewButton(a.t("leave_no"), func() { s.askLeave = false; s.refresh() })

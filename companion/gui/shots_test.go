@@ -46,6 +46,7 @@ var shotsApp fyne.App
 func TestMain(m *testing.M) {
 	flag.Parse()
 	shotsApp = app.NewWithID("fr.tablee.companion.shots")
+	shotsApp.Settings().SetTheme(NewTheme()) // as cmd/companion does
 	// The driver's loop ends when no window is left: one stays, hidden.
 	keeper := shotsApp.NewWindow("keeper")
 	keeper.Resize(fyne.NewSize(10, 10))

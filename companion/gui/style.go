@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
 )
 
 // Colours of the state line: calm, this phone's turn, trouble.
@@ -39,4 +40,30 @@ func cue(r *canvas.Rectangle) *fyne.Animation {
 	r.FillColor = colorTurn
 	anim.Start()
 	return anim
+}
+
+// TouchSize is the least height of anything a guest taps on the phone:
+// Material's 48 dp, at the 400 px-wide window the app is designed for.
+const TouchSize = 48
+
+// Theme is the companion's look: Fyne's own, with padding inside controls
+// large enough that every button and field is at least TouchSize tall,
+// and text a touch larger than a desktop's, read on a phone at arm's
+// length.
+type Theme struct{ fyne.Theme }
+
+// NewTheme wraps Fyne's default theme.
+func NewTheme() fyne.Theme { return Theme{theme.DefaultTheme()} }
+
+// Size enlarges text and the padding inside controls.
+func (t Theme) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNameText:
+		return 16
+	case theme.SizeNameInnerPadding:
+		return 14
+	case theme.SizeNameInlineIcon:
+		return 24
+	}
+	return t.Theme.Size(n)
 }

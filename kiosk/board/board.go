@@ -53,6 +53,9 @@ type Env struct {
 	Texts *i18n.Catalog
 	// Name is a seat's name as the panels show it; "Seat N" when nil.
 	Name func(engine.Seat) string
+	// IsBot reports whether a bot plays seat, so that a tap while it is to
+	// move says to wait for it; nil: no seat is a bot.
+	IsBot func(engine.Seat) bool
 	// Play makes seat's move. It returns at once; the move's outcome comes
 	// back as a new view (Update) or a refusal (Refuse).
 	Play func(seat engine.Seat, m engine.Move)
@@ -63,22 +66,14 @@ type Env struct {
 	// Slots is where each seat sits round the table, so that its cards come
 	// from and go to its side; nil: geom.DefaultSlots.
 	Slots []geom.Slot
-	// Do runs a change of the board from a timer's goroutine: fyne.Do
-	// when nil; the kiosk passes one that also wakes its sleeping window
-	// loop.
+	// Do runs a change of the board from another goroutine: fyne.Do when
+	// nil; the kiosk passes one that also wakes its sleeping window loop.
+	// No board runs a timer now (a refused tap's message and a finished
+	// trick stay until the next move), so none calls it yet.
 	Do func(func())
 	// Awake, when set, is told before motion lasting d starts, so that
 	// the kiosk's window loop does not sleep through it.
 	Awake func(d time.Duration)
-}
-
-// do runs f on the UI goroutine through e.Do, or fyne.Do.
-func (e Env) do(f func()) {
-	if e.Do != nil {
-		e.Do(f)
-		return
-	}
-	fyne.Do(f)
 }
 
 // awake passes d to e.Awake, when set.
@@ -125,6 +120,42 @@ func (e Env) name(seat engine.Seat) string {
 		}
 	}
 	return e.t("common.seat", map[string]any{"N": int(seat) + 1})
+}
+
+// slots is where the seats sit round the table, out of seats.
+func (e Env) slots(seats int) []geom.Slot {
+	if len(e.Slots) >= seats {
+		return e.Slots[:seats]
+	}
+	return geom.DefaultSlots(seats)
+}
+
+// facing is the turn that makes a message upright for seat, out of seats.
+func (e Env) facing(seat engine.Seat, seats int) geom.Turn {
+	return geom.Turn(e.side(int(seat), seats).Side.QuarterTurns())
+}
+
+// nearest is the turn that makes a message upright for the guest who
+// tapped at on a board of size area: the one whose side is nearest.
+func (e Env) nearest(at fyne.Position, area fyne.Size, seats int) geom.Turn {
+	slots := e.slots(seats)
+	if i := geom.NearestSeat(slots, at, area); i >= 0 {
+		return geom.Turn(slots[i].Side.QuarterTurns())
+	}
+	return 0
+}
+
+// waiting says why the table takes no tap now: whose decision it is, and
+// that a bot makes it by itself or that a phone makes it (onPhone).
+func (e Env) waiting(seat engine.Seat, onPhone bool) string {
+	name := map[string]any{"Name": e.name(seat)}
+	switch {
+	case e.IsBot != nil && e.IsBot(seat):
+		return e.t("board.wait-bot", name)
+	case onPhone:
+		return e.t("board.canyon.on-phone", name)
+	}
+	return e.t("board.wait", name)
 }
 
 // RuleText is the rule err names, in lang: the catalogue's rule.<id> when

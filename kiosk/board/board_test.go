@@ -1,16 +1,19 @@
 package board
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
@@ -117,8 +120,8 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 		}
 	}
 	b.Update(st.View(engine.Table), nil)
-	if b.lastTrick != nil {
-		t.Error("the finished trick is still shown after the next card")
+	if len(b.lastTrick) != 3 {
+		t.Error("the finished trick is no longer held once the next card was played")
 	}
 }
 
@@ -127,11 +130,6 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 func movingCanyon(t *testing.T, slots []geom.Slot) (*canyonBoard, *canyonRenderer) {
 	t.Helper()
 	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Slots: slots})
-	t.Cleanup(func() {
-		if b.hold != nil {
-			b.hold.Stop()
-		}
-	})
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(1600, 760))
@@ -176,22 +174,13 @@ func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
 	if len(b.lastTrick) != seats {
 		t.Fatalf("the finished trick shows %d cards, want %d", len(b.lastTrick), seats)
 	}
-	b.release(b.holds) // what the hold's timer does once the trick was read
-	if len(r.fl.started) != seats {
-		t.Fatalf("%d cards left the table, want the trick's %d", len(r.fl.started), seats)
-	}
-	for i, f := range r.fl.started {
-		if f.from != r.slots[i] || f.to != from(winner) {
-			t.Errorf("card %d went from %v to %v, want from its place %v to the winner's side %v", i, f.from, f.to, r.slots[i], from(winner))
+	for i := range seats {
+		if !r.trick[i].bg.Visible() || r.trick[i].at != r.slots[i] {
+			t.Errorf("card %d of the finished trick left its place before the next card", i)
 		}
 	}
-	for i, g := range r.gone {
-		if g.bg.Visible() {
-			t.Errorf("card %d of the trick that left is still drawn", i)
-		}
-	}
-	if r.trick[0].bg.Visible() {
-		t.Error("the trick is still drawn after it left")
+	if !r.trick[(winner-b.lastLeader+seats)%seats].bg.Visible() {
+		t.Error("the winner's card is not shown")
 	}
 }
 
@@ -302,16 +291,36 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	if !r.trick[0].bg.Visible() || r.trick[0].at != r.slots[0] {
 		t.Errorf("the next trick's first card is not in its place")
 	}
-	winner := b.lastWinner
-	b.release(b.holds)
-	to := geom.EdgeCard(slots[winner], b.Size(), cardSize)
-	if len(r.fl.started) != len(finished) {
-		t.Fatalf("%d cards left, want the finished trick's %d", len(r.fl.started), len(finished))
+	if !r.wonBy.Visible() || r.wonNo.Text != fmt.Sprint(b.lastWinner+1) {
+		t.Errorf("the lifted trick's winner is not marked (%v %q), want seat %d", r.wonBy.Visible(), r.wonNo.Text, b.lastWinner+1)
 	}
-	for i, f := range r.fl.started {
-		if f.from != r.liftedAt(i) || f.to != to {
-			t.Errorf("card %d went from %v to %v, want from %v to the winner's side %v", i, f.from, f.to, r.liftedAt(i), to)
+	// However fast the next trick goes (bots), the finished one stays
+	// lifted, readable, until the next one is finished and takes its place.
+	winner := b.lastWinner
+	for len(st.View(engine.Table).(*canyon.View).Trick) < seats-1 {
+		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
 		}
+		b.Update(st.View(engine.Table), nil)
+		for i := range finished {
+			if f := r.lifted[i]; !f.bg.Visible() || f.at != r.liftedAt(i) {
+				t.Fatalf("card %d of the finished trick left before the next trick was finished", i)
+			}
+		}
+	}
+	if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	b.Update(st.View(engine.Table), nil)
+	to := geom.EdgeCard(slots[winner], b.Size(), cardSize)
+	left := 0
+	for _, f := range r.fl.started {
+		if f.to == to && f.from.Y == r.liftedAt(0).Y {
+			left++
+		}
+	}
+	if left != len(finished) {
+		t.Errorf("%d cards of the finished trick left to the winner's side %v, want %d (flights %+v)", left, to, len(finished), r.fl.started)
 	}
 	for i, f := range r.lifted {
 		if f.bg.Visible() {
@@ -346,5 +355,134 @@ func TestFlightsKeepTheWindowLoopUpWhileTheyFly(t *testing.T) {
 	still.fly(&spot{}, fyne.NewPos(0, 0), fyne.NewPos(100, 50), nil)
 	if len(awake) != 1 {
 		t.Fatalf("Awake told %v, want only the moving flight's", awake)
+	}
+}
+
+// The six start cells are numbered 1 to 6 from the top of the start
+// column down, and drawn so on their cells.
+func TestCanyonStartCellsAreNumberedOnTheBoard(t *testing.T) {
+	test.NewTempApp(t)
+	st := position(t, "canyon", 3, 1, 0)
+	b, _ := show(t, "canyon", st, fyne.NewSize(1600, 760), nil)
+	cb := b.(*canyonBoard)
+	r := test.WidgetRenderer(cb).(*canyonRenderer)
+	if len(r.starts) != 6 {
+		t.Fatalf("%d start numbers drawn, want 6", len(r.starts))
+	}
+	lastY := float32(-1)
+	for k, txt := range r.starts {
+		row, col := cb.m.RowCol(r.startAt[k])
+		if n := CanyonStart(row, col); txt.Text != fmt.Sprint(n) || n != k+1 {
+			t.Errorf("start cell %d,%d drawn %q, numbered %d", row, col, txt.Text, n)
+		}
+		c := cb.CellCentre(row, col)
+		if p := txt.Position(); p.X > c.X || p.X+txt.Size().Width < c.X || p.Y > c.Y || p.Y+txt.Size().Height < c.Y {
+			t.Errorf("start %s at %v is not on its cell's centre %v", txt.Text, p, c)
+		}
+		if c.Y <= lastY {
+			t.Errorf("start %s is not below start %d", txt.Text, k)
+		}
+		lastY = c.Y
+	}
+	if CanyonStart(0, 0) != 0 {
+		t.Error("a village cell numbered as a start")
+	}
+}
+
+// Canaille's banner ("… désigne un autre pêcheur") is turned to the seat
+// whose decision it is, and every card name is at a readable size and fits
+// its card.
+func TestCanailleBannerFacesTheSeatDecidingAndNamesAreReadable(t *testing.T) {
+	test.NewTempApp(t)
+	seen := map[engine.Seat]bool{}
+	for plies := 0; plies < 60 && len(seen) < 4; plies += 3 {
+		st := position(t, "canaille", 4, 3, plies)
+		if st.Turn() == engine.NoSeat || seen[st.Turn()] {
+			continue
+		}
+		seen[st.Turn()] = true
+		b, _ := show(t, "canaille", st, fyne.NewSize(1600, 760), nil)
+		cb := b.(*canailleBoard)
+		text, turn := cb.BannerTurn()
+		if want := geom.Turn(geom.DefaultSlots(4)[st.Turn()].Side.QuarterTurns()); turn != want || text == "" {
+			t.Errorf("seat %d decides: banner %q turned %d, want %d", st.Turn(), text, turn, want)
+		}
+		r := test.WidgetRenderer(cb).(*canailleRenderer)
+		for _, c := range append(append(slices.Clone(r.row), r.sentence...), r.catches...) {
+			for _, n := range []*canvas.Text{c.name, c.name2} {
+				if !n.Visible() || n.Text == "" {
+					continue
+				}
+				if n.TextSize < 22 {
+					t.Errorf("%q drawn at %g px, under 22", n.Text, n.TextSize)
+				}
+				if w := fyne.MeasureText(n.Text, n.TextSize, n.TextStyle).Width; w > c.size.Width {
+					t.Errorf("%q is %g wide on a card of %g", n.Text, w, c.size.Width)
+				}
+			}
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("only seats %v seen deciding", seen)
+	}
+}
+
+// Every card name fits its card at the readable size, in every language.
+func TestCanailleCardNamesFitAtTheReadableSize(t *testing.T) {
+	test.NewTempApp(t)
+	c := newCanailleCard()
+	c.layout(fyne.Position{}, canailleCardSize)
+	cat := texts(t)
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
+		for k := canaille.Canaille; k <= canaille.Fog; k++ {
+			c.setName(cat.T(lang, "board.canaille.kind."+k.String()))
+			for _, n := range []*canvas.Text{c.name, c.name2} {
+				if w := fyne.MeasureText(n.Text, n.TextSize, n.TextStyle).Width; n.TextSize < 22 || w > cardNameRoom(canailleCardSize) {
+					t.Errorf("%s: %q at %g px is %g wide", lang, n.Text, n.TextSize, w)
+				}
+			}
+		}
+	}
+}
+
+// A won game of Canoë shows its final position with the winning canoes
+// outlined in bold and, by each seat's side, turned to it, who won and why.
+func TestCanoeShowsTheWinningCanoesAndWhy(t *testing.T) {
+	test.NewTempApp(t)
+	// Canoë's own bot against a player who takes the first move.
+	st := position(t, "canoe", 2, 1, 0)
+	bot := canoe.NewBot(1)
+	for i := 0; i < 400 && st.Turn() != engine.NoSeat; i++ {
+		m := st.Legal()[0]
+		if st.Turn() == 0 {
+			var err error
+			if m, err = bot.Choose(context.Background(), st.View(0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := st.Apply(st.Turn(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res, over := st.Result(); !over || len(res.Winners) != 1 {
+		t.Fatalf("the game ended %+v %v, not won", res, over)
+	}
+	res, _ := st.Result()
+	b, _ := show(t, "canoe", st, fyne.NewSize(1600, 760), nil)
+	cb := b.(*canoeBoard)
+	text, n := cb.EndingShown()
+	want := []string{"Anja", "Bernd"}[res.Winners[0]] + " gagne : deux canoës formés"
+	if text != want || n != 2 {
+		t.Errorf("the board says %q %d times, want %q twice", text, n, want)
+	}
+	r := test.WidgetRenderer(cb).(*canoeRenderer)
+	bold := 0
+	for _, c := range r.canoes[res.Winners[0]] {
+		if c.Visible() && c.StrokeWidth == 14 {
+			bold++
+		}
+	}
+	if bold < 2 {
+		t.Errorf("%d winning canoes outlined in bold, want 2", bold)
 	}
 }

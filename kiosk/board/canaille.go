@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -25,10 +26,11 @@ type canailleBoard struct {
 	view  *canaille.View
 	tapAt fyne.Position
 	note  *note
+	shown bannerKey // what the banner shows, so it is drawn only on change
 }
 
 func newCanaille(env Env) *canailleBoard {
-	b := &canailleBoard{env: env, note: newNote(env)}
+	b := &canailleBoard{env: env, note: newNote()}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -58,27 +60,43 @@ func (b *canailleBoard) Actions() []Action             { return nil }
 
 func (b *canailleBoard) Update(v engine.View, _ []engine.Move) {
 	if cv, ok := v.(*canaille.View); ok {
+		if b.view != nil && b.view.Plies != cv.Plies {
+			b.note.hide() // a decision was made: the tap's message is old
+		}
 		b.view = cv
 		b.Refresh()
 	}
 }
 
 func (b *canailleBoard) Refuse(err error) {
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	if b.view == nil {
+		return
+	}
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
 }
 
 // Tapped: every Canaille decision is made on the phones, the table only
 // says whose it is.
 func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.Next == engine.NoSeat {
+	if b.view == nil {
 		return
 	}
-	b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.Next)}), b.tapAt, b.Size(), b.env.Still)
+	msg := b.env.t("board.over")
+	if b.view.Next != engine.NoSeat {
+		msg = b.env.waiting(b.view.Next, true)
+	}
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
 
 // Message is the tap's message on screen, "" when none.
-func (b *canailleBoard) Message() string { return b.note.shown() }
+func (b *canailleBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canailleBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canailleBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // banner is the line saying whose decision it is and what it is.
 func (b *canailleBoard) banner() string {
@@ -110,7 +128,7 @@ type canailleRenderer struct {
 	row      []*canailleCard
 	sentence []*canailleCard
 	step     *canvas.Rectangle
-	banner   *canvas.Text
+	banner   *fyne.Container // the banner, turned to the seat deciding
 	catches  []*canailleCard
 	catchN   []*canvas.Text
 	catchBy  []*canvas.Circle
@@ -153,7 +171,7 @@ func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 	for range 5 {
 		r.sentence = append(r.sentence, add())
 	}
-	r.banner = newText("", colYellow, textName, true)
+	r.banner = container.NewWithoutLayout()
 	r.objects = append(r.objects, r.banner)
 	for seat := range 4 {
 		r.catches = append(r.catches, add())
@@ -174,7 +192,9 @@ func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 	return r
 }
 
-var canailleCardSize = fyne.NewSize(124, 160)
+// canailleCardSize leaves room for the longest card name ("Déplacement")
+// at the readable size textSmall.
+var canailleCardSize = fyne.NewSize(160, 160)
 
 func (r *canailleRenderer) Layout(size fyne.Size) {
 	r.bg.Resize(size)
@@ -225,8 +245,7 @@ func (r *canailleRenderer) place() {
 	}
 	// Middle band: the sentence, the card being resolved outlined.
 	mid := top + cs.Height + 110
-	r.banner.Text = b.banner()
-	textAt(r.banner, fyne.NewPos(size.Width/2, mid-40))
+	r.placeBanner(size, mid-40)
 	n := len(v.Sentence)
 	sx := (size.Width - float32(max(n, 1))*(cs.Width+gap) + gap) / 2
 	r.label("sentence", fyne.NewPos(sx, mid-20))
@@ -348,26 +367,75 @@ func (r *canailleRenderer) ghost(c canaille.Card, from, to fyne.Position) {
 	}
 }
 
+// bannerKey is what decides how the banner looks.
+type bannerKey struct {
+	text string
+	turn geom.Turn
+	size fyne.Size
+}
+
+// placeBanner shows the banner turned to the seat whose decision it is:
+// across the middle of the board (centred on y) for a seat at the bottom
+// or the top, upside down for the top; along the board's left or right
+// edge, turned a quarter, for a seat on that side, where no card lies.
+func (r *canailleRenderer) placeBanner(size fyne.Size, y float32) {
+	b := r.b
+	text := b.banner()
+	turn := geom.Turn(0)
+	if v := b.view; v.Next != engine.NoSeat {
+		turn = b.env.facing(v.Next, v.Seats)
+	}
+	key := bannerKey{text, turn, size}
+	if key == b.shown {
+		return
+	}
+	b.shown = key
+	t := newText(text, colYellow, textName, true)
+	upright := t.MinSize()
+	t.Resize(upright)
+	p := NewPanel(container.NewWithoutLayout(t), upright, turn)
+	turned := p.Turned()
+	var at fyne.Position
+	switch turn {
+	case 1: // the left seat reads it along the left edge
+		at = fyne.NewPos(12, (size.Height-turned.Height)/2)
+	case 3:
+		at = fyne.NewPos(size.Width-12-turned.Width, (size.Height-turned.Height)/2)
+	default:
+		at = fyne.NewPos((size.Width-turned.Width)/2, y-turned.Height/2)
+	}
+	p.Move(at)
+	p.Resize(turned)
+	r.banner.Objects = []fyne.CanvasObject{p}
+	r.banner.Refresh()
+}
+
+// BannerTurn is how the banner is turned (towards whose side) and its
+// text, for tests.
+func (b *canailleBoard) BannerTurn() (string, geom.Turn) { return b.shown.text, b.shown.turn }
+
 func (r *canailleRenderer) label(key string, at fyne.Position) {
 	t := r.labels[key]
 	t.Resize(t.MinSize())
 	t.Move(at)
 }
 
-// canailleCard is one card drawn: its kind's colour, its name, its number
-// in large type and a full stop when it carries one.
+// canailleCard is one card drawn: its kind's colour, its name (on two
+// lines when it is two words too wide for one), its number in large type
+// and a full stop when it carries one.
 type canailleCard struct {
-	bg   *canvas.Rectangle
-	name *canvas.Text
-	big  *canvas.Text
-	stop *canvas.Circle
-	at   fyne.Position
-	size fyne.Size
+	bg    *canvas.Rectangle
+	name  *canvas.Text
+	name2 *canvas.Text // the name's second line, "" when it fits on one
+	big   *canvas.Text
+	stop  *canvas.Circle
+	at    fyne.Position
+	size  fyne.Size
 }
 
 func newCanailleCard() *canailleCard {
-	c := &canailleCard{bg: canvas.NewRectangle(colInk), name: newText("", colDarkInk, 16, true),
-		big: newText("", colDarkInk, 52, true), stop: canvas.NewCircle(colDarkInk)}
+	c := &canailleCard{bg: canvas.NewRectangle(colInk), name: newText("", colDarkInk, textSmall, true),
+		name2: newText("", colDarkInk, textSmall, true), big: newText("", colDarkInk, 52, true), stop: canvas.NewCircle(colDarkInk)}
 	c.bg.CornerRadius = 12
 	c.bg.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
 	c.bg.StrokeWidth = 3
@@ -375,19 +443,58 @@ func newCanailleCard() *canailleCard {
 }
 
 func (c *canailleCard) objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{c.bg, c.name, c.big, c.stop}
+	return []fyne.CanvasObject{c.bg, c.name, c.name2, c.big, c.stop}
 }
 
 // moveTo moves the whole card.
 func (c *canailleCard) moveTo(at fyne.Position) { c.layout(at, c.size) }
 
+// cardNameRoom is the width a card's name may take: the card less a
+// margin on each side.
+func cardNameRoom(size fyne.Size) float32 { return size.Width - 12 }
+
 func (c *canailleCard) layout(at fyne.Position, size fyne.Size) {
 	c.at, c.size = at, size
 	c.bg.Move(at)
 	c.bg.Resize(size)
-	textAt(c.name, at.AddXY(size.Width/2, 20))
-	textAt(c.big, at.AddXY(size.Width/2, size.Height*0.56))
+	if c.name2.Text == "" {
+		textAt(c.name, at.AddXY(size.Width/2, 22))
+		textAt(c.name2, at.AddXY(size.Width/2, 22))
+	} else {
+		textAt(c.name, at.AddXY(size.Width/2, 18))
+		textAt(c.name2, at.AddXY(size.Width/2, 42))
+	}
+	textAt(c.big, at.AddXY(size.Width/2, size.Height*0.6))
 	circleAt(c.stop, at.AddXY(size.Width-18, size.Height-18), 16)
+}
+
+// setName writes name on the card at the readable size, on two lines
+// split at the space nearest its middle when one line is too wide, and
+// shrunk only if a single word is still too wide.
+func (c *canailleCard) setName(name string) {
+	room := cardNameRoom(canailleCardSize)
+	style := fyne.TextStyle{Bold: true}
+	one, two := name, ""
+	if fyne.MeasureText(name, textSmall, style).Width > room {
+		if i := splitAt(name); i > 0 {
+			one, two = name[:i], name[i+1:]
+		}
+	}
+	wide := max(fyne.MeasureText(one, textSmall, style).Width, fyne.MeasureText(two, textSmall, style).Width)
+	size := geom.FitSize(wide, textSmall, 16, room)
+	c.name.Text, c.name2.Text = one, two
+	c.name.TextSize, c.name2.TextSize = size, size
+}
+
+// splitAt is the index of the space nearest the middle of s, -1 if none.
+func splitAt(s string) int {
+	best := -1
+	for i, r := range s {
+		if r == ' ' && (best < 0 || abs(i-len(s)/2) < abs(best-len(s)/2)) {
+			best = i
+		}
+	}
+	return best
 }
 
 // kindColours colour the cards by kind: river cards in water tones, the
@@ -412,8 +519,8 @@ func (c *canailleCard) show(env Env, card canaille.Card) {
 	if f.Kind == canaille.Canaille {
 		ink = colInk
 	}
-	c.name.Color, c.big.Color, c.stop.FillColor = ink, ink, ink
-	c.name.Text = env.t("board.canaille.kind." + f.Kind.String())
+	c.name.Color, c.name2.Color, c.big.Color, c.stop.FillColor = ink, ink, ink, ink
+	c.setName(env.t("board.canaille.kind." + f.Kind.String()))
 	switch {
 	case f.Kind == canaille.Trash:
 		c.big.Text = fmt.Sprintf("−%d", f.N)
@@ -425,7 +532,7 @@ func (c *canailleCard) show(env Env, card canaille.Card) {
 		c.big.Text = ""
 	}
 	c.stop.Hidden = !f.Stop
-	for _, o := range []fyne.CanvasObject{c.bg, c.name, c.big} {
+	for _, o := range []fyne.CanvasObject{c.bg, c.name, c.name2, c.big} {
 		o.Show()
 	}
 	c.layout(c.at, c.size) // the texts changed: centre them again
@@ -438,11 +545,12 @@ func (c *canailleCard) back(any bool) {
 		return
 	}
 	c.bg.FillColor = color.NRGBA{0x2A, 0x5C, 0x6E, 0xFF}
-	c.name.Text, c.big.Text = "", "?"
+	c.name.Text, c.name2.Text, c.big.Text = "", "", "?"
 	c.big.Color = color.NRGBA{0xB8, 0xD4, 0xD8, 0xFF}
 	c.bg.Show()
 	c.big.Show()
 	c.name.Hide()
+	c.name2.Hide()
 	c.stop.Hide()
 	c.layout(c.at, c.size)
 }
@@ -452,6 +560,7 @@ func (c *canailleCard) empty() {
 	c.bg.FillColor = color.Transparent
 	c.bg.Show()
 	c.name.Hide()
+	c.name2.Hide()
 	c.big.Hide()
 	c.stop.Hide()
 }

@@ -1,11 +1,13 @@
 package board
 
 import (
+	"fmt"
 	"image/color"
 	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -29,6 +31,7 @@ type canoeBoard struct {
 	grid    geom.Grid
 	pegs    [2][]*canvas.Circle // each seat's 13 pegs, on the board or in the supply
 	at      [2][]canoe.Hole     // where each drawn peg stands; zero: in the supply
+	endings int                 // how many times the ending is shown
 }
 
 var (
@@ -38,7 +41,7 @@ var (
 )
 
 func newCanoe(env Env) *canoeBoard {
-	b := &canoeBoard{env: env, note: newNote(env)}
+	b := &canoeBoard{env: env, note: newNote()}
 	for seat := range 2 {
 		for range canoe.Pegs {
 			c := canvas.NewCircle(canoeColour(seat))
@@ -91,8 +94,11 @@ func (b *canoeBoard) Update(v engine.View, legal []engine.Move) {
 	if !ok {
 		return
 	}
-	if b.view != nil && !slices.Equal(b.view.Board, cv.Board) {
-		b.last = changedHoles(b.view, cv)
+	if b.view != nil && (!slices.Equal(b.view.Board, cv.Board) || b.view.ToMove != cv.ToMove) {
+		if !slices.Equal(b.view.Board, cv.Board) {
+			b.last = changedHoles(b.view, cv)
+		}
+		b.note.hide() // a move was made: the refused tap's message is old
 	}
 	b.view, b.pending, b.sel = cv, false, nil
 	b.legal = b.legal[:0]
@@ -121,14 +127,30 @@ func changedHoles(before, after *canoe.View) []canoe.Hole {
 func (b *canoeBoard) Refuse(err error) {
 	b.pending, b.sel = false, nil
 	b.env.Changed()
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.say(RuleText(b.env.Texts, b.env.Lang, err))
 	b.Refresh()
 }
 
-func (b *canoeBoard) say(msg string) { b.note.show(msg, b.tapAt, b.Size(), b.env.Still) }
+// say shows msg where the finger was, turned to the seat to move: it is
+// about their move.
+func (b *canoeBoard) say(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, 2))
+}
+
+// sayToTapper shows msg turned to the guest who tapped, nearest the tap:
+// it answers a tap that was not the mover's to make.
+func (b *canoeBoard) sayToTapper(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), 2))
+}
 
 // Message is the refused tap's message on screen, "" when none.
-func (b *canoeBoard) Message() string { return b.note.shown() }
+func (b *canoeBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canoeBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canoeBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // HoleCentre is where hole h is drawn, for tests and scripts that tap.
 func (b *canoeBoard) HoleCentre(h canoe.Hole) fyne.Position { return b.grid.Centre(h.Col+1, h.Row) }
@@ -160,11 +182,15 @@ func (b *canoeBoard) targets() []canoe.Hole {
 
 func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+	if b.view == nil || b.pending {
 		return
 	}
-	if b.legal == nil {
-		b.say(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}))
+	if b.view.ToMove == engine.NoSeat {
+		b.sayToTapper(b.env.t("board.over"))
+		return
+	}
+	if len(b.legal) == 0 {
+		b.sayToTapper(b.env.waiting(b.view.ToMove, false))
 		return
 	}
 	col, row, ok := b.grid.At(ev.Position)
@@ -179,6 +205,10 @@ func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 		}
 	}
 	if !ok || !h.Valid() {
+		if b.sel == nil {
+			b.say(b.env.t("board.canoe.tap-hint"))
+			return
+		}
 		b.touch(nil)
 		return
 	}
@@ -188,7 +218,9 @@ func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 	case mark == b.own():
 		b.touch(&h)
 	case mark != 'o':
-		b.say(b.env.t("board.touch-own"))
+		// The other seat's peg, most likely touched by its owner out of
+		// turn: whose peg it is and whose turn.
+		b.sayToTapper(b.env.t("board.canoe.whose", map[string]any{"Owner": b.env.name(1 - b.view.ToMove), "Name": b.env.name(b.view.ToMove)}))
 	case b.sel != nil:
 		b.play(canoe.MoveFrom(*b.sel, h))
 	default:
@@ -201,12 +233,14 @@ func (b *canoeBoard) touch(h *canoe.Hole) {
 		return
 	}
 	b.sel = h
+	b.note.hide()
 	b.env.Changed()
 	b.Refresh()
 }
 
 func (b *canoeBoard) play(m canoe.Move) {
 	b.pending = true
+	b.note.hide()
 	b.env.Play(b.view.ToMove, m)
 }
 
@@ -222,6 +256,8 @@ type canoeRenderer struct {
 	canoes  [2][]*canvas.Rectangle
 	targets []*canvas.Circle
 	sel     *canvas.Circle
+	ending  *fyne.Container // why the game ended, once per seat, turned to it
+	ended   string          // what ending shows, so it is drawn only on change
 }
 
 func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
@@ -266,6 +302,8 @@ func newCanoeRenderer(b *canoeBoard) *canoeRenderer {
 	r.sel.StrokeColor = colSelected
 	r.sel.StrokeWidth = 7
 	r.objects = append(r.objects, r.sel)
+	r.ending = container.NewWithoutLayout()
+	r.objects = append(r.objects, r.ending)
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
 }
@@ -316,6 +354,7 @@ func (r *canoeRenderer) place() {
 			l.Hide()
 		}
 	}
+	res, over := b.view.Result()
 	for seat := range 2 {
 		for i, c := range r.canoes[seat] {
 			if i >= len(b.view.Canoes[seat]) {
@@ -323,9 +362,15 @@ func (r *canoeRenderer) place() {
 				continue
 			}
 			r.outline(c, b.view.Canoes[seat][i].Holes)
+			// The winning canoes stand out once the game is won.
+			c.StrokeColor, c.StrokeWidth = canoeOutline(seat), 8
+			if over && res.Won(engine.Seat(seat)) {
+				c.StrokeColor, c.StrokeWidth = colYellow, 14
+			}
 			c.Show()
 		}
 	}
+	r.showEnding(res, over)
 	ts := b.targets()
 	for i, t := range r.targets {
 		if i < len(ts) {
@@ -341,6 +386,68 @@ func (r *canoeRenderer) place() {
 	} else {
 		r.sel.Hide()
 	}
+}
+
+// showEnding says, once the game is over, who won and why, turned to
+// each seat by its own side of the board, over the final position.
+func (r *canoeRenderer) showEnding(res engine.Result, over bool) {
+	b := r.b
+	text := ""
+	if over {
+		text = b.Ending(res)
+	}
+	key := fmt.Sprint(text, b.Size())
+	if key == r.ended {
+		return
+	}
+	r.ended = key
+	r.ending.Objects = nil
+	if text != "" {
+		for seat := range 2 {
+			slot := b.env.side(seat, 2)
+			msg := newText(text, colInk, textName, true)
+			ts := msg.MinSize()
+			upright := fyne.NewSize(ts.Width+48, ts.Height+28)
+			bg := canvas.NewRectangle(colNoteBG)
+			bg.CornerRadius = 16
+			bg.StrokeColor = colYellow
+			bg.StrokeWidth = 4
+			bg.Resize(upright)
+			msg.Move(fyne.NewPos(24, 14))
+			msg.Resize(ts)
+			p := NewPanel(container.NewWithoutLayout(bg, msg), upright, geom.Turn(slot.Side.QuarterTurns()))
+			p.Move(geom.AtEdge(slot, p.Turned(), b.Size(), 8))
+			p.Resize(p.Turned())
+			r.ending.Objects = append(r.ending.Objects, p)
+		}
+	}
+	b.endings = len(r.ending.Objects)
+	r.ending.Refresh()
+}
+
+// Ending is what the board says once the game is over: who won and why,
+// or why it is a draw.
+func (b *canoeBoard) Ending(res engine.Result) string {
+	if len(res.Winners) == 1 {
+		return b.env.t("board.canoe.won", map[string]any{"Name": b.env.name(res.Winners[0])})
+	}
+	if key := "rule.end." + res.Reason; b.env.Texts.Has(key) {
+		return b.env.t(key)
+	}
+	return b.env.t("board.draw")
+}
+
+// EndingShown is the ending's text on the board, "" while the game goes
+// on, and how many times it is shown (once per seat).
+func (b *canoeBoard) EndingShown() (string, int) {
+	if b.view == nil {
+		return "", 0
+	}
+	res, over := b.view.Result()
+	if !over {
+		return "", 0
+	}
+	return b.Ending(res), b.endings
 }
 
 // outline draws a rounded box round a canoe's four holes.

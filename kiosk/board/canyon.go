@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -33,17 +32,14 @@ type canyonBoard struct {
 	canoes  []*canyonCanoe
 	drawn   []int // each canoe's cell as last drawn
 	// The finished trick stays on the table, dimmed but for the winner's
-	// card, for trickHold or until the next card is played, so everyone
-	// can read who won it; then it goes to the winner's side.
+	// card, until the next card is played; then it is lifted above the
+	// next trick, still readable, until that one is finished in its turn
+	// and takes its place. So a trick won by a bot, which leads again at
+	// once, can still be read at the table's pace.
 	lastTrick  []canyon.Card
 	lastLeader int
 	lastWinner int
-	hold       *time.Timer
-	holds      int // counts the holds begun, so a stale timer does nothing
 }
-
-// trickHold is how long a finished trick stays readable on the table.
-const trickHold = 3 * time.Second
 
 type canyonCanoe struct {
 	hull  *canvas.Rectangle
@@ -63,7 +59,7 @@ var (
 )
 
 func newCanyon(env Env) *canyonBoard {
-	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote(env)}
+	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote()}
 	for seat := range 6 {
 		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)}
 		c.hull.StrokeColor = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
@@ -72,6 +68,25 @@ func newCanyon(env Env) *canyonBoard {
 	}
 	b.ExtendBaseWidget(b)
 	return b
+}
+
+// CanyonStart is the number (from 1) of the Canyon start cell at map row,
+// col, 0 when that is no start cell. The table draws it on the cell, and
+// the phones and the replay name the cell "Départ N" with it: the start
+// cells are numbered in map order, which on the table is from the top of
+// the start column down.
+func CanyonStart(row, col int) int {
+	m := canyon.Map()
+	if row < 0 || col < 0 || row >= m.Rows || col >= m.Cols || !m.IsStart(m.Cell(row, col)) {
+		return 0
+	}
+	n := 0
+	for i := 0; i <= m.Cell(row, col); i++ {
+		if m.IsStart(i) {
+			n++
+		}
+	}
+	return n
 }
 
 func (b *canyonBoard) SeatColour(seat engine.Seat) color.Color {
@@ -124,15 +139,14 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 		return
 	}
 	switch {
-	case len(cv.Played) == 0 || len(cv.Trick) > 0 && b.env.Still:
-		b.lastTrick = nil
-	case len(cv.Trick) > 0:
-		// The next trick began: the finished one is held, lifted above
-		// it, until it was read (release).
+	case len(cv.Played) == 0:
+		b.lastTrick = nil // a new round
 	case b.view != nil && len(cv.Played) > len(b.view.Played) && len(cv.Played) >= cv.Seats:
 		b.lastTrick = slices.Clone(cv.Played[len(cv.Played)-cv.Seats:])
 		b.lastLeader, b.lastWinner = b.view.Leader, cv.Leader
-		b.holdTrick()
+	}
+	if b.view != nil && b.view.Ply != cv.Ply {
+		b.note.hide() // a move was made: the refused tap's message is old
 	}
 	b.view, b.pending = cv, false
 	b.legal = b.legal[:0]
@@ -144,52 +158,47 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 	b.Refresh()
 }
 
-// holdTrick lets the finished trick go, after trickHold, unless the next
-// card sends it away first. With motion off it stays until then.
-func (b *canyonBoard) holdTrick() {
-	if b.hold != nil {
-		b.hold.Stop()
-	}
-	b.holds++
-	if b.env.Still {
-		return
-	}
-	seq := b.holds
-	b.hold = time.AfterFunc(trickHold, func() { b.env.do(func() { b.release(seq) }) })
-}
-
-// release lets the finished trick of hold seq go to its winner, unless
-// another hold began since or the next card sent it away already.
-func (b *canyonBoard) release(seq int) {
-	if seq == b.holds && b.lastTrick != nil {
-		b.lastTrick = nil
-		b.Refresh()
-	}
-}
-
 func (b *canyonBoard) Refuse(err error) {
 	b.pending = false
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.Still)
+	b.say(RuleText(b.env.Texts, b.env.Lang, err))
 	b.Refresh()
 }
 
+// say shows msg where the finger was, turned to the seat to move: it is
+// about their move.
+func (b *canyonBoard) say(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
+}
+
+// sayToTapper shows msg turned to the guest who tapped, nearest the tap:
+// it answers a tap that was not theirs to make on the table.
+func (b *canyonBoard) sayToTapper(msg string) {
+	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
+}
+
 // Message is the refused tap's message on screen, "" when none.
-func (b *canyonBoard) Message() string { return b.note.shown() }
+func (b *canyonBoard) Message() string { m, _ := b.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (b *canyonBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (b *canyonBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // CellCentre is where map cell row, col is drawn, for tests and scripts.
 func (b *canyonBoard) CellCentre(row, col int) fyne.Position { return b.geo.Centre(row, col) }
 
 func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	b.tapAt = ev.Position
-	if b.view == nil || b.view.ToMove == engine.NoSeat || b.pending {
+	if b.view == nil || b.pending {
+		return
+	}
+	if b.view.ToMove == engine.NoSeat {
+		b.sayToTapper(b.env.t("board.over"))
 		return
 	}
 	if len(b.legal) == 0 {
-		if b.TableDecides(b.view) {
-			b.note.show(b.env.t("board.wait", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
-		} else {
-			b.note.show(b.env.t("board.canyon.on-phone", map[string]any{"Name": b.env.name(b.view.ToMove)}), b.tapAt, b.Size(), b.env.Still)
-		}
+		b.sayToTapper(b.env.waiting(b.view.ToMove, !b.TableDecides(b.view)))
 		return
 	}
 	centres := make([]fyne.Position, len(b.legal))
@@ -202,6 +211,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	}
 	r, c, ok := b.geo.At(ev.Position)
 	if !ok {
+		b.say(b.env.t("board.canyon.tap-green"))
 		return
 	}
 	// Not a lit cell: the engine names the rule it breaks.
@@ -214,6 +224,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 
 func (b *canyonBoard) play(m canyon.Move) {
 	b.pending = true
+	b.note.hide()
 	b.env.Play(b.view.ToMove, m)
 }
 
@@ -226,6 +237,9 @@ type canyonRenderer struct {
 	cells   []*canvas.Rectangle
 	arrows  []*canvas.ArbitraryPolygon // one per current cell, in cell order
 	arrowAt []int
+	starts  []*canvas.Text // each start cell's number, in a ring
+	rings   []*canvas.Circle
+	startAt []int
 	bridge  *canvas.Line
 	targets []*canvas.Circle
 	track   []*canvas.Rectangle
@@ -234,16 +248,22 @@ type canyonRenderer struct {
 	trumpT  *canvas.Text
 	trick   []*cardFace
 	trickBy []*canvas.Circle
-	gone    []*cardFace // a finished trick on its way to its winner
-	lifted  []*cardFace // a finished trick still read while the next begins
-	slots   []fyne.Position
-	fl      *flights
+	trickNo []*canvas.Text // the seat's number in its colour's disc
+	// The winner of the lifted trick: a disc with its seat's number on
+	// the winning card.
+	wonBy  *canvas.Circle
+	wonNo  *canvas.Text
+	gone   []*cardFace // a finished trick on its way to its winner
+	lifted []*cardFace // a finished trick still read while the next begins
+	slots  []fyne.Position
+	fl     *flights
 	// What the trick showed when last drawn, so that new cards fly in.
 	drawn       []canyon.Card
 	drawnLeader int
 	drawnWinner int
 	// The finished trick lifted above the next one, and who won it.
 	liftedCards  []canyon.Card
+	liftedLeader int
 	liftedWinner int
 }
 
@@ -270,6 +290,20 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		r.arrows = append(r.arrows, a)
 		r.arrowAt = append(r.arrowAt, i)
 		r.objects = append(r.objects, a)
+	}
+	for i := range m.Rows * m.Cols {
+		if r0, c0 := m.RowCol(i); CanyonStart(r0, c0) > 0 {
+			// A white ring round the number, unlike the canoes' pills that
+			// carry seat numbers.
+			ring := canvas.NewCircle(color.Transparent)
+			ring.StrokeColor = colInk
+			ring.StrokeWidth = 3
+			t := newText(strconv.Itoa(CanyonStart(r0, c0)), colInk, textSmall, true)
+			r.starts = append(r.starts, t)
+			r.rings = append(r.rings, ring)
+			r.startAt = append(r.startAt, i)
+			r.objects = append(r.objects, ring, t)
+		}
 	}
 	r.bridge = canvas.NewLine(color.NRGBA{0xE0, 0xC0, 0x80, 0xFF})
 	r.bridge.StrokeWidth = 6
@@ -306,9 +340,11 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		f := newCardFace()
 		by := canvas.NewCircle(color.Transparent)
 		r.trick = append(r.trick, f)
+		no := newText("", colDarkInk, textSmall, true)
 		r.trickBy = append(r.trickBy, by)
+		r.trickNo = append(r.trickNo, no)
 		r.objects = append(r.objects, f.objects()...)
-		r.objects = append(r.objects, by)
+		r.objects = append(r.objects, by, no)
 	}
 	for range 6 {
 		f := newCardFace()
@@ -316,6 +352,13 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		r.gone = append(r.gone, f)
 		r.objects = append(r.objects, f.objects()...)
 	}
+	r.wonBy = canvas.NewCircle(color.Transparent)
+	r.wonBy.StrokeColor = colDarkInk
+	r.wonBy.StrokeWidth = 2
+	r.wonNo = newText("", colDarkInk, textSmall, true)
+	r.wonBy.Hide()
+	r.wonNo.Hide()
+	r.objects = append(r.objects, r.wonBy, r.wonNo)
 	r.objects = append(r.objects, b.note.objects()...)
 	return r
 }
@@ -383,6 +426,11 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 		a.Move(from.SubtractXY(g.Cell/2, g.Cell/2))
 		a.Resize(fyne.NewSize(g.Cell, g.Cell))
 	}
+	for k, t := range r.starts {
+		c := g.Centre(m.RowCol(r.startAt[k]))
+		circleAt(r.rings[k], c, g.Cell*0.62)
+		textAt(t, c)
+	}
 	cave := g.TopLeft(m.RowCol(m.Cave()))
 	r.bridge.Position1 = cave.AddXY(g.Cell*0.15, g.Cell/2)
 	r.bridge.Position2 = cave.AddXY(g.Cell*0.85, g.Cell/2)
@@ -410,7 +458,9 @@ func (r *canyonRenderer) layoutStrip() {
 		r.slots = append(r.slots, at)
 		r.fl.land(f)
 		f.layout(at, cardSize)
-		circleAt(r.trickBy[i], at.AddXY(cardSize.Width/2, cardSize.Height+14), 22)
+		// Just below the card, overlapping its edge: the strip has no more
+		// room under the cards.
+		circleAt(r.trickBy[i], at.AddXY(cardSize.Width/2, cardSize.Height+4), 30)
 	}
 }
 
@@ -501,9 +551,13 @@ func (r *canyonRenderer) place() {
 			f.dim(dim && (leader+i)%v.Seats != v.Leader) // the winner's card stays bright
 			r.trickBy[i].FillColor = Palette[(leader+i)%v.Seats]
 			r.trickBy[i].Show()
+			r.trickNo[i].Text = strconv.Itoa((leader+i)%v.Seats + 1)
+			textAt(r.trickNo[i], r.trickBy[i].Position().AddXY(15, 15))
+			r.trickNo[i].Show()
 		} else {
 			f.hide()
 			r.trickBy[i].Hide()
+			r.trickNo[i].Hide()
 		}
 	}
 }
@@ -556,7 +610,28 @@ func (r *canyonRenderer) lift(trick []canyon.Card, leader, winner, seats int) {
 		}
 		r.fl.fly(f, r.slots[i], r.liftedAt(i), nil)
 	}
-	r.liftedCards, r.liftedWinner = slices.Clone(trick), winner
+	r.liftedCards, r.liftedLeader, r.liftedWinner = slices.Clone(trick), leader, winner
+	r.markWinner()
+}
+
+// markWinner puts the lifted trick's winner's disc, with its seat number,
+// on the top corner of the winning card, or takes it away when no trick
+// is lifted.
+func (r *canyonRenderer) markWinner() {
+	v := r.b.view
+	if r.liftedCards == nil || v == nil || v.Seats == 0 {
+		r.wonBy.Hide()
+		r.wonNo.Hide()
+		return
+	}
+	i := (r.liftedWinner - r.liftedLeader + v.Seats) % v.Seats
+	at := r.liftedAt(i).AddXY(cardSize.Width-14, 14)
+	r.wonBy.FillColor = Palette[r.liftedWinner%len(Palette)]
+	circleAt(r.wonBy, at, 36)
+	r.wonNo.Text = strconv.Itoa(r.liftedWinner + 1)
+	textAt(r.wonNo, at)
+	r.wonBy.Show()
+	r.wonNo.Show()
 }
 
 // dropLifted sends the lifted trick to its winner once it is no longer
@@ -573,6 +648,7 @@ func (r *canyonRenderer) dropLifted(held []canyon.Card, seats int) {
 	}
 	r.leave(r.liftedCards, from, r.liftedWinner, seats)
 	r.liftedCards = nil
+	r.markWinner()
 }
 
 // leave sends a finished trick's cards from where they lie to the side of
@@ -645,8 +721,8 @@ func (f *cardFace) show(c canyon.Card) {
 	col := suitColours[c.Suit]
 	f.bg.StrokeColor = col
 	f.value.Text = strconv.Itoa(c.Value)
-	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.38))
-	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.78)
+	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.34))
+	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.70)
 	f.circle.Hide()
 	f.poly.Hide()
 	if sides := suitSides[c.Suit]; sides == 0 {

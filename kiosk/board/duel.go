@@ -43,7 +43,7 @@ type piece struct {
 }
 
 func newDuel(env Env) *duel {
-	d := &duel{env: env, note: newNote(env)}
+	d := &duel{env: env, note: newNote()}
 	for seat := range 2 {
 		for range 15 {
 			p := &piece{disc: canvas.NewCircle(duelColour(seat)), mark: canvas.NewCircle(color.Transparent)}
@@ -98,8 +98,11 @@ func (d *duel) Update(v engine.View, legal []engine.Move) {
 	if !ok {
 		return
 	}
-	if d.view != nil && !slices.Equal(d.view.Board, dv.Board) {
-		d.last = moved(d.view, dv)
+	if d.view != nil && (!slices.Equal(d.view.Board, dv.Board) || d.view.Next != dv.Next) {
+		if !slices.Equal(d.view.Board, dv.Board) {
+			d.last = moved(d.view, dv)
+		}
+		d.note.hide() // a move was made: the refused tap's message is old
 	}
 	d.view, d.pending = dv, false
 	d.legal = d.legal[:0]
@@ -146,8 +149,16 @@ func (d *duel) Refuse(err error) {
 	d.Refresh()
 }
 
+// say shows msg where the finger was, turned to the seat to move: it is
+// about their move.
 func (d *duel) say(msg string) {
-	d.note.show(msg, d.tapAt, d.Size(), d.env.Still)
+	d.note.show(msg, d.tapAt, d.Size(), d.env.facing(d.view.Next, 2))
+}
+
+// sayToTapper shows msg turned to the guest who tapped, nearest the tap:
+// it answers a tap that was not the mover's to make.
+func (d *duel) sayToTapper(msg string) {
+	d.note.show(msg, d.tapAt, d.Size(), d.env.nearest(d.tapAt, d.Size(), 2))
 }
 
 // mover is the seat to move, as a board mark.
@@ -203,15 +214,21 @@ func abs(x int) int { return max(x, -x) }
 // Tapped is one touch on the board.
 func (d *duel) Tapped(ev *fyne.PointEvent) {
 	d.tapAt = ev.Position
-	if d.view == nil || d.view.Next == engine.NoSeat || d.pending {
+	if d.view == nil || d.pending {
 		return
 	}
-	if d.legal == nil {
-		d.say(d.env.t("board.wait", map[string]any{"Name": d.env.name(d.view.Next)}))
+	if d.view.Next == engine.NoSeat {
+		d.sayToTapper(d.env.t("board.over"))
+		return
+	}
+	if len(d.legal) == 0 {
+		d.sayToTapper(d.env.waiting(d.view.Next, false))
 		return
 	}
 	c, onBoard := d.hit(ev.Position)
 	switch {
+	case !onBoard && d.path == nil:
+		d.say(d.env.t("board.touch-own"))
 	case !onBoard:
 		d.clearPath()
 	case len(d.path) == 0:
@@ -255,8 +272,18 @@ func (d *duel) hit(p fyne.Position) (cell, bool) {
 }
 
 func (d *duel) touchPiece(c cell) {
-	switch {
-	case d.at(c) != d.mover():
+	switch mark := d.at(c); {
+	case mark == 'R' || mark == 'Y':
+		if mark != d.mover() {
+			// Most likely its owner, out of turn: whose piece, whose turn.
+			owner := engine.Seat(0)
+			if mark == 'Y' {
+				owner = 1
+			}
+			d.sayToTapper(d.env.t("board.duel.whose", map[string]any{"Owner": d.env.name(owner), "Name": d.env.name(d.view.Next)}))
+			return
+		}
+	default:
 		d.say(d.env.t("board.touch-own"))
 		return
 	}
@@ -266,6 +293,7 @@ func (d *duel) touchPiece(c cell) {
 		d.say(d.env.t("board.duel.stuck"))
 		return
 	}
+	d.note.hide()
 	d.env.Changed()
 	d.Refresh()
 }
@@ -288,11 +316,18 @@ func (d *duel) stop() {
 
 func (d *duel) play(path []cell) {
 	d.pending = true
+	d.note.hide()
 	d.env.Play(d.view.Next, d.move(path))
 }
 
 // Message is the refused tap's message on screen, "" when none.
-func (d *duel) Message() string { return d.note.shown() }
+func (d *duel) Message() string { m, _ := d.note.shown(); return m }
+
+// MessageTurn is how the message is turned: towards whose side.
+func (d *duel) MessageTurn() geom.Turn { _, t := d.note.shown(); return t }
+
+// MessageAt is where the message lies on the board and its size there.
+func (d *duel) MessageAt() (fyne.Position, fyne.Size) { return d.note.at() }
 
 // CellCentre is where cell c is drawn, for tests and scripts that tap.
 func (d *duel) CellCentre(c canyonduel.Cell) fyne.Position { return d.geo.Centre(c.Col, c.Row) }

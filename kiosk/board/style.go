@@ -6,6 +6,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+
+	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // Palette is the seat colours, Okabe–Ito's colour-blind-safe set; panels
@@ -35,7 +38,6 @@ var (
 // Motion and reading times.
 const (
 	moveTime = 250 * time.Millisecond // a piece gliding: at most 300 ms
-	noteTime = 3 * time.Second        // a refused tap's rule stays this long
 )
 
 // Text sizes readable across the table.
@@ -45,77 +47,65 @@ const (
 	textSmall = 22
 )
 
-// note is the short message shown where a refused tap landed.
+// note is the short message shown where a refused tap landed, turned to
+// the seat it concerns. It stays until the next valid move or tap (hide),
+// or until another message takes its place: a guest looking up from their
+// phone still finds it, and no timer runs while the table waits.
 type note struct {
-	bg    *canvas.Rectangle
-	text  *canvas.Text
-	timer *time.Timer
-	seq   int
-	do    func(func()) // the board's Env.do, for the timer
+	holder *fyne.Container // the turned message, when one is shown
+	msg    string
+	turn   geom.Turn
 }
 
-func newNote(env Env) *note {
-	n := &note{bg: canvas.NewRectangle(colNoteBG), text: canvas.NewText("", colInk), do: env.do}
-	n.bg.CornerRadius = 14
-	n.bg.StrokeColor = colYellow
-	n.bg.StrokeWidth = 3
-	n.text.TextSize = textBody
-	n.text.TextStyle.Bold = true
-	n.bg.Hide()
-	n.text.Hide()
-	return n
+func newNote() *note {
+	return &note{holder: container.NewWithoutLayout()}
 }
 
-func (n *note) objects() []fyne.CanvasObject { return []fyne.CanvasObject{n.bg, n.text} }
+func (n *note) objects() []fyne.CanvasObject { return []fyne.CanvasObject{n.holder} }
 
-// show puts msg near at, inside area, and hides it after noteTime. The
-// timer only posts one UI change: nothing runs while the note stands.
-func (n *note) show(msg string, at fyne.Position, area fyne.Size, still bool) {
-	n.text.Text = msg
-	ts := n.text.MinSize()
-	size := fyne.NewSize(ts.Width+40, ts.Height+24)
-	pos := fyne.NewPos(at.X-size.Width/2, at.Y-size.Height-40)
-	if pos.Y < 0 {
-		pos.Y = at.Y + 40
-	}
-	pos.X = max(0, min(pos.X, area.Width-size.Width))
-	pos.Y = max(0, min(pos.Y, area.Height-size.Height))
-	n.bg.Move(pos)
-	n.bg.Resize(size)
-	n.text.Move(pos.AddXY(20, 12))
-	n.text.Resize(ts)
-	n.bg.Show()
-	n.text.Show()
-	n.bg.Refresh()
-	n.text.Refresh()
-	n.seq++
-	if n.timer != nil {
-		n.timer.Stop()
-	}
-	if still {
+// show puts msg beside at, inside area, turned by turn towards its reader.
+func (n *note) show(msg string, at fyne.Position, area fyne.Size, turn geom.Turn) {
+	text := newText(msg, colInk, textBody, true)
+	ts := text.MinSize()
+	upright := fyne.NewSize(ts.Width+40, ts.Height+24)
+	bg := canvas.NewRectangle(colNoteBG)
+	bg.CornerRadius = 14
+	bg.StrokeColor = colYellow
+	bg.StrokeWidth = 3
+	bg.Resize(upright)
+	text.Move(fyne.NewPos(20, 12))
+	text.Resize(ts)
+	p := NewPanel(container.NewWithoutLayout(bg, text), upright, turn)
+	pos, size := geom.Note(at, upright, turn, 40, area)
+	p.Move(pos)
+	p.Resize(size)
+	n.msg, n.turn = msg, turn
+	n.holder.Objects = []fyne.CanvasObject{p}
+	n.holder.Show()
+	n.holder.Refresh()
+}
+
+// hide takes the message away.
+func (n *note) hide() {
+	if n.msg == "" {
 		return
 	}
-	seq := n.seq
-	n.timer = time.AfterFunc(noteTime, func() {
-		n.do(func() {
-			if n.seq == seq {
-				n.hide()
-			}
-		})
-	})
+	n.msg = ""
+	n.holder.Objects = nil
+	n.holder.Hide()
+	n.holder.Refresh()
 }
 
-func (n *note) hide() {
-	n.bg.Hide()
-	n.text.Hide()
-}
+// shown is the message on screen, "" when none, and its turn.
+func (n *note) shown() (string, geom.Turn) { return n.msg, n.turn }
 
-// Shown is the message on screen, "" when none.
-func (n *note) shown() string {
-	if !n.text.Visible() {
-		return ""
+// at is where the message lies on the board and its size there.
+func (n *note) at() (fyne.Position, fyne.Size) {
+	if len(n.holder.Objects) == 0 {
+		return fyne.Position{}, fyne.Size{}
 	}
-	return n.text.Text
+	o := n.holder.Objects[0]
+	return o.Position(), o.Size()
 }
 
 // glide moves obj from its old place to to, briefly, unless still; with

@@ -82,6 +82,10 @@ func OpenWith(t testing.TB, cfg table.Config, game string, seats int) *Table {
 	// Later opens must find the table where the phones knew it.
 	tb.KioskAddr, tb.Fingerprint = k.Addr(), k.Fingerprint()
 	tb.cfg.Addr = tb.KioskAddr
+	// The web page too: a reopen on the now fixed TLS port would
+	// otherwise take the web companion's default port, which a kiosk
+	// running on this machine may hold.
+	tb.cfg.WebAddr = k.WebAddr()
 	tb.relay, err = newRelay(tb.KioskAddr)
 	if err != nil {
 		k.Close()

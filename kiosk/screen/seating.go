@@ -12,6 +12,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/joinurl"
 )
 
 // SeatPlan is who plays a seat of the game being set up: a phone (the zero
@@ -64,6 +65,7 @@ type Seating struct {
 	qrURL   string
 	code    *canvas.Text
 	phrase  *canvas.Text
+	address *canvas.Text // the address to type in the app, without discovery
 	waiting *canvas.Text
 	live    *fyne.Container
 	botIns  []*widget.Button
@@ -272,6 +274,7 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		s.qr.ScaleMode = canvas.ImageScalePixels
 		s.code = text("", CodeSize, true)
 		s.phrase = text("", BodySize, false)
+		s.address = text("", NameSize, true)
 		s.waiting = text("", NameSize, true)
 		s.live = container.NewVBox()
 		label, leave := w.T("kiosk.seating.cancel"), s.act.Cancel
@@ -280,7 +283,7 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		}
 		_, cancel := button(label, 320, leave)
 		left := container.NewVBox(text(w.T("kiosk.seating.scan"), NameSize+4, true), container.NewCenter(s.qr),
-			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.phrase)
+			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.address, s.phrase)
 		right := container.NewBorder(s.waiting, container.NewCenter(cancel), nil, nil, s.live)
 		title := text(w.T("kiosk.seating.title", "Game", w.In(s.game.Name)), TitleSize, true)
 		s.root = container.NewPadded(container.NewBorder(title, nil, nil, nil,
@@ -302,6 +305,11 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		s.phrase.Text = w.T("kiosk.seating.phrase", "Phrase", phrase)
 	}
 	s.phrase.Refresh()
+	s.address.Text = ""
+	if info, err := joinurl.Parse(url); err == nil {
+		s.address.Text = w.T("kiosk.seating.address", "Address", info.TLSAddr())
+	}
+	s.address.Refresh()
 	free := 0
 	s.live.RemoveAll()
 	s.botIns = s.botIns[:0]

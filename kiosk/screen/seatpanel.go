@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -85,7 +86,10 @@ func (p *seatPanel) update() {
 	if st.Touch {
 		line = t.tr("board.state.touch")
 	}
-	if myTurn && t.legal() != nil {
+	// What the seat must decide now, turned to it: on the table or on
+	// its phone (a robot's, an away phone's or a free seat's panel keeps
+	// saying so).
+	if myTurn && (t.legal() != nil || st.State == "connected") {
 		line = t.board.Doing(t.view)
 	}
 	progress := t.board.Progress(t.view, p.seat)
@@ -121,12 +125,32 @@ func (p *seatPanel) update() {
 	}
 	p.badge.Refresh()
 	p.buttons.RemoveAll()
+	var buttons float32
 	for _, a := range actions {
 		b := widget.NewButton(a.Label, a.Do)
 		b.Importance = widget.HighImportance
-		p.buttons.Add(container.NewGridWrap(fyne.NewSize(max(b.MinSize().Width, 180), geom.MinTarget), b))
+		w := max(b.MinSize().Width, 180)
+		buttons = max(buttons, w+theme.Padding())
+		p.buttons.Add(container.NewGridWrap(fyne.NewSize(w, geom.MinTarget), b))
 	}
+	// The lines shrink to the room the buttons leave them, rather than run
+	// under the buttons.
+	room := PanelSize.Width - 2*16 - 96 - 2*theme.Padding() - buttons
+	p.fit(p.line, 24, room)
+	p.fit(p.progress, 28, room)
+	badge := float32(0)
+	if myTurn {
+		badge = p.badgeBox.MinSize().Width + theme.Padding()
+	}
+	p.fit(p.name, 36, room-badge)
 	p.panel.Redraw()
+}
+
+// fit sets t's size to base, or smaller (down to 18) so that it fits in
+// room.
+func (p *seatPanel) fit(t *canvas.Text, base, room float32) {
+	w := fyne.MeasureText(t.Text, base, t.TextStyle).Width
+	t.TextSize = geom.FitSize(w, base, 18, room)
 }
 
 // outcome is "Winner!", "Draw" or "" once the game is over.

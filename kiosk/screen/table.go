@@ -123,6 +123,7 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
+		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
 		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
@@ -361,15 +362,16 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, s := range l.slots {
 		edge[s.Side] = PanelSize.Height + 10
 	}
-	// The corners hold the staff button, so the board keeps a margin.
 	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
 	boardSize := fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom])
 	objs[0].Move(boardPos)
 	objs[0].Resize(boardSize)
+	taken := []geom.Rect{{Pos: boardPos, Size: boardSize}}
 	for i, s := range l.slots {
 		pos, turned := geom.Panel(s, PanelSize, size)
 		objs[1+i].Move(pos)
 		objs[1+i].Resize(turned)
+		taken = append(taken, geom.Rect{Pos: pos, Size: turned})
 	}
 	rest := objs[1+len(l.slots):]
 	if p := l.t.turnPanel(); p != nil {
@@ -380,8 +382,13 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	btn := rest[2]
 	bs := btn.MinSize().Max(fyne.NewSize(geom.MinTarget*2, geom.MinTarget))
 	btn.Resize(bs)
-	// In the board's corner: the screen's corners may hold panels.
-	btn.Move(boardPos.AddXY(8, 8))
+	// By an edge of the screen, where neither the board nor a panel is,
+	// so that it hides no peg, card or cell; else in the board's corner.
+	if at, ok := geom.FreeSpot(size, bs, 8, taken); ok {
+		btn.Move(at)
+	} else {
+		btn.Move(boardPos.AddXY(8, 8))
+	}
 }
 
 func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }

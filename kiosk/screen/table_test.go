@@ -2,6 +2,7 @@ package screen
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -468,7 +469,7 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 	before := s.View(engine.Table)
 	// Yellow's piece, on red's turn.
 	test.TapAt(sg.tbl.board, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}))
-	if got := b.Message(); got != "Touchez une de vos pièces" {
+	if got := b.Message(); got != "Cette pièce est à Bernd : c'est à Anja de jouer" {
 		t.Errorf("message %q", got)
 	}
 	// Red's piece, then a cell far out of reach: the engine refuses.
@@ -479,7 +480,7 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 	<-sg.changed
 	sg.mu.Lock()
 	defer sg.mu.Unlock()
-	if b.Message() == "" || b.Message() == "Touchez une de vos pièces" {
+	if b.Message() == "" || strings.HasPrefix(b.Message(), "Cette pièce") {
 		t.Errorf("refused move says %q, want the rule", b.Message())
 	}
 	if after := s.View(engine.Table); !slices.Equal(after.(*canyonduel.View).Board, before.(*canyonduel.View).Board) {
@@ -521,5 +522,161 @@ func TestThePulseKeepsTheWindowLoopUpWhileItBeats(t *testing.T) {
 				t.Errorf("still %v: Awake told %v, want %v", still, awake, want)
 			}
 		}
+	}
+}
+
+// noted is a board that says why it refused a tap.
+type noted interface {
+	Message() string
+	MessageTurn() geom.Turn
+	MessageAt() (fyne.Position, fyne.Size)
+}
+
+// tapSays taps the board at p and checks the message it shows, and that
+// it is turned to be read from the side that turn is.
+func tapSays(t *testing.T, sg *stage, p fyne.Position, want string, turn geom.Turn) {
+	t.Helper()
+	b := sg.tbl.board.(noted)
+	test.TapAt(sg.tbl.board, p)
+	if got := b.Message(); got != want {
+		t.Errorf("tap at %v says %q, want %q", p, got, want)
+	}
+	if got := b.MessageTurn(); got != turn {
+		t.Errorf("%q is turned %d quarters, want %d", want, got, turn)
+	}
+	// Near the tap: its nearest point within a finger's reach and a gap.
+	at, size := b.MessageAt()
+	near := fyne.NewPos(max(at.X, min(p.X, at.X+size.Width)), max(at.Y, min(p.Y, at.Y+size.Height)))
+	if dx, dy := near.X-p.X, near.Y-p.Y; dx*dx+dy*dy > 120*120 {
+		t.Errorf("%q lies at %v (%v), far from the tap at %v", want, at, size, p)
+	}
+}
+
+// moved makes seat's move m through the session, as a phone or the board
+// does, shows the new view and checks that the tap's message went.
+func movedAndGone(t *testing.T, sg *stage, s Session, seats []SeatStatus, seat engine.Seat, m engine.Move) {
+	t.Helper()
+	if err := s.Play(context.Background(), seat, m); err != nil {
+		t.Fatal(err)
+	}
+	sg.tbl.Show(TableState{Turn: s.View(engine.Table).Turn(), Seats: seats})
+	if got := sg.tbl.board.(noted).Message(); got != "" {
+		t.Errorf("after the next move the board still says %q", got)
+	}
+}
+
+// Every tap the table cannot take is answered, near the tap, turned to the
+// seat it concerns, and the answer goes at the next move.
+func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
+	t.Run("canyonduel", func(t *testing.T) {
+		s := newFake(t, "canyonduel", 2, 1)
+		seats := seatsOf("touch", "bot")
+		sg := newStage(t, s, 2, TableConfig{})
+		sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+		b := sg.tbl.board.(interface {
+			CellCentre(canyonduel.Cell) fyne.Position
+		})
+		// Bernd's piece (top), on Anja's turn (bottom): said to the top.
+		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}), "Cette pièce est à Bernd : c'est à Anja de jouer", 2)
+		// An empty cell: about Anja's move, said to her side.
+		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 3, Row: 3}), "Touchez une de vos pièces", 0)
+		movedAndGone(t, sg, s, seats, 0, s.View(0).Legal()[0])
+		// Now the bot is to move: a tap on its side is told to wait.
+		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}), "Bernd est un robot : attendez son coup", 2)
+		movedAndGone(t, sg, s, seats, 1, s.View(1).Legal()[0])
+	})
+	t.Run("canoe", func(t *testing.T) {
+		s := newFake(t, "canoe", 2, 1)
+		seats := seatsOf("touch", "app")
+		sg := newStage(t, s, 2, TableConfig{})
+		sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+		b := sg.tbl.board.(interface {
+			HoleCentre(canoe.Hole) fyne.Position
+		})
+		// Anja places a peg; then a tap on it, on Bernd's turn, from the
+		// bottom: whose peg and whose turn, to the side that tapped.
+		legal := s.View(0).Legal()
+		var first canoe.Hole
+		for _, m := range legal {
+			if cm := m.(canoe.Move); cm.Kind == canoe.KindPlace && cm.To.Row == canoe.Rows-1 {
+				first = cm.To
+				break
+			}
+		}
+		movedAndGone(t, sg, s, seats, 0, canoe.Place(first))
+		tapSays(t, sg, b.HoleCentre(first), "Ce pion est à Anja : c'est à Bernd de jouer", 0)
+		// Off the holes: how to play, to Bernd (the top).
+		tapSays(t, sg, fyne.NewPos(4, 4), "Touchez un trou vide pour poser un pion, ou l'un de vos pions pour le déplacer", 2)
+		movedAndGone(t, sg, s, seats, 1, s.View(1).Legal()[0])
+	})
+	t.Run("canyon", func(t *testing.T) {
+		s := newFake(t, "canyon", 3, 2)
+		seats := seatsOf("app", "app", "app")
+		sg := newStage(t, s, 3, TableConfig{})
+		// Past the start cells: the tempos are shown on the phones.
+		for s.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlace {
+			turn := s.View(engine.Table).Turn()
+			if err := s.Play(context.Background(), turn, s.View(turn).Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		turn := s.View(engine.Table).Turn()
+		sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+		b := sg.tbl.board.(interface {
+			CellCentre(row, col int) fyne.Position
+		})
+		// A tap on the map near the left seat (Bernd, seat 2 of 3).
+		r, c := 10, 5
+		at := b.CellCentre(r, c)
+		at.X = 30
+		name := []string{"Anja", "Bernd", "Carola"}[turn]
+		tapSays(t, sg, at, name+" choisit sur son téléphone", 1)
+		movedAndGone(t, sg, s, seats, turn, s.View(turn).Legal()[0])
+	})
+	t.Run("canaille", func(t *testing.T) {
+		s := newFake(t, "canaille", 3, 2)
+		seats := seatsOf("app", "bot", "app")
+		sg := newStage(t, s, 3, TableConfig{})
+		turn := s.View(engine.Table).Turn()
+		sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+		size := sg.tbl.board.Size()
+		// From the top seat's side.
+		name := []string{"Anja", "Bernd", "Carola"}[turn]
+		want := name + " choisit sur son téléphone"
+		if turn == 1 {
+			want = "Bernd est un robot : attendez son coup"
+		}
+		tapSays(t, sg, fyne.NewPos(size.Width/2, 10), want, 2)
+		movedAndGone(t, sg, s, seats, turn, s.View(turn).Legal()[0])
+	})
+}
+
+// The staff button covers neither the board (Canoë's reserve, the Canyon
+// map) nor a seat's panel, whatever the number of seats.
+func TestTheStaffButtonCoversNoBoardAndNoPanel(t *testing.T) {
+	cases := []struct {
+		game  string
+		seats int
+	}{{"canoe", 2}, {"canyon", 5}, {"canyon", 6}, {"canyonduel", 2}, {"canyon", 3}, {"canyon", 4}, {"canaille", 4}}
+	if testing.Short() {
+		cases = cases[:3] // a free corner, an edge's middle, the fullest table
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.game, c.seats), func(t *testing.T) {
+			s := newFake(t, c.game, c.seats, 1)
+			sg := newStage(t, s, c.seats, TableConfig{})
+			sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf(slices.Repeat([]string{"app"}, c.seats)...)})
+			objs := sg.tbl.root.Objects
+			btn := objs[len(objs)-1]
+			r := geom.Rect{Pos: btn.Position(), Size: btn.Size()}
+			if b := sg.tbl.board; r.Overlaps(geom.Rect{Pos: b.Position(), Size: b.Size()}) {
+				t.Errorf("the staff button %v covers the board at %v %v", r, b.Position(), b.Size())
+			}
+			for i, p := range sg.tbl.panels {
+				if r.Overlaps(geom.Rect{Pos: p.panel.Position(), Size: p.panel.Size()}) {
+					t.Errorf("the staff button %v covers seat %d's panel", r, i)
+				}
+			}
+		})
 	}
 }

@@ -30,9 +30,10 @@ import (
 	"github.com/tablee/tablee/proto/wire"
 )
 
-// DefaultPort is where a kiosk listens unless told otherwise. It is fixed
-// so that phones reconnecting after a kiosk restart find it where it was.
-const DefaultPort = 7457
+// DefaultPort is where a kiosk listens unless told otherwise: the
+// protocol's own default, which phones fill in for an address typed
+// without its port.
+const DefaultPort = wire.DefaultPort
 
 // Config says how to run a table.
 type Config struct {

@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"net"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -167,6 +168,10 @@ func TestKioskGoesFromTheLobbyToSeatingWithACode(t *testing.T) {
 	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphone(s)") {
 		t.Errorf("the seating screen does not show the code %s and the two free seats", code)
 	}
+	// Without discovery or a camera, a guest types the address in the app.
+	if addr := "Adresse pour l’app : 127.0.0.1:" + port(t, k.tb.Addr()); !onScreenText(k.w, addr) {
+		t.Errorf("the seating screen does not show %q", addr)
+	}
 }
 
 // A kiosk restarted with a game in progress used to panic: the table
@@ -291,4 +296,13 @@ func phones(s *screen.Seating, n int) {
 	for range n {
 		s.AddPhone()
 	}
+}
+
+func port(t *testing.T, addr string) string {
+	t.Helper()
+	_, p, err := net.SplitHostPort(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -12,6 +12,11 @@ import (
 // codes, token rotation, the seat status in views and strict frames.
 const Version = 2
 
+// DefaultPort is the TLS port a table listens on unless told otherwise:
+// fixed, so that a phone finds a restarted kiosk where it was, and the
+// one a guest typing an address by hand may leave out.
+const DefaultPort = 7457
+
 // MaxFrame is the largest frame the server reads; a larger one closes the
 // connection with code TooLarge.
 const MaxFrame = 64 << 10

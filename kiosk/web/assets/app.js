@@ -625,10 +625,26 @@ function canyonNodes(v) {
         h('td', {}, sum == null ? '–' : tempo.length > 1 ? `${sum} (${tempo.join('+')})` : String(sum)),
         h('td', {}, String((v.tricks || [])[i] ?? 0)));
     })));
+  const last = lastTrick(v);
   if ((v.trick || []).length) {
+    // The trick before stays named while this one is played: a robot that
+    // won it leads again at once.
+    if (last) {
+      const won = last.cards[last.win];
+      body.push(h('p', { class: 'hint' }, won
+        ? t('web.canyon.last_trick', { Name: seatName(last.winner), Card: `${won.value} ${SHAPES[won.suit]}` })
+        : t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+    }
     body.push(h('h2', {}, t('web.canyon.trick')));
     body.push(h('div', { class: 'trick' }, v.trick.map((c, k) => h('figure', {},
       canyonCard(c, trump, null, false), h('figcaption', {}, seatName((v.leader + k) % v.seats))))));
+  } else if (last) {
+    // The trick just won stays until the next card is played: who won it,
+    // the winning card marked.
+    body.push(h('h2', {}, t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+    body.push(h('div', { class: 'trick' }, last.cards.map((c, k) => h('figure', {},
+      canyonCard(c, trump, null, false, k === last.win),
+      h('figcaption', {}, last.leader == null ? '' : seatName((last.leader + k) % v.seats))))));
   }
   if (mine) body.push(...canyonDecision(v, legal, trump));
   const plays = legal.filter((m) => m.kind === 'play');
@@ -645,6 +661,21 @@ function canyonNodes(v) {
     foot.unshift(h('p', { class: 'hint' }, t('web.canyon.pick')));
   }
   return [body, foot];
+}
+
+// lastTrick is the last trick finished this round: its cards from its
+// leader on, its winner (who leads now), its leader and the place of the
+// winning card when this page saw that trick being played (else null and
+// -1). Each trick's leader is noted as the page sees it played.
+function lastTrick(v) {
+  const played = v.played || [];
+  S.leaders = S.leaders || {};
+  if ((v.trick || []).length) S.leaders[`${v.round}:${played.length}`] = v.leader;
+  if (!v.seats || played.length < v.seats) return null;
+  const leader = S.leaders[`${v.round}:${played.length - v.seats}`];
+  const winner = v.leader;
+  return { cards: played.slice(-v.seats), winner, leader: leader ?? null,
+    win: leader == null ? -1 : (winner - leader + v.seats) % v.seats };
 }
 
 function canyonDecision(v, legal, trump) {
@@ -665,11 +696,14 @@ function canyonDecision(v, legal, trump) {
   if (places.length) {
     // The start cells as targets on the map, as a landing is chosen; the
     // same choices in words below.
+    // Numbered as the table draws them on the start cells.
     out.push(h('h2', {}, t('web.canyon.choose_start')));
-    const map = landingMap(v, places);
+    const name = (m, k) => String(startNumber(m) || spotName(k));
+    const words = (m) => t('web.canyon.start_cell', { N: startNumber(m) || '' });
+    const map = landingMap(v, places, name, words);
     if (map) out.push(map);
     out.push(h('div', { class: 'list' }, places.map((m, k) =>
-      btn([h('b', { class: 'spotname' }, spotName(k)), ' ', t('web.canyon.column', { N: (m.col ?? 0) + 1 })], () => play(m)))));
+      btn([h('b', { class: 'spotname' }, name(m, k)), ' ', words(m)], () => play(m)))));
   }
   const ends = legal.filter((m) => m.kind === 'move').sort(onMap);
   if (ends.length) {
@@ -686,6 +720,17 @@ function canyonDecision(v, legal, trump) {
 }
 
 function spotName(k) { return String.fromCharCode(65 + k); }
+
+// startNumber is the number the table draws on the start cell of a place
+// move: the start cells counted in map order (kiosk/board.CanyonStart);
+// 0 before the map has arrived.
+function startNumber(m) {
+  if (!board) return 0;
+  const at = (m.row ?? 0) * board.cols + (m.col ?? 0);
+  let n = 0;
+  for (let i = 0; i <= at; i++) if (board.cells[i] === 's') n++;
+  return n;
+}
 
 // Moves leave out a zero row or column.
 function cellText(m) { return t('web.canyon.cell', { R: (m.row ?? 0) + 1, C: (m.col ?? 0) + 1 }); }
@@ -716,7 +761,7 @@ function svg(tag, attrs, ...kids) {
 // cells it may land on or start from: terrain, currents, every canoe, and
 // one button per legal move, lettered as in the list below it. Only the
 // view's legal moves make a cell a choice.
-function landingMap(v, ends) {
+function landingMap(v, ends, name = (m, k) => spotName(k), words = cellText) {
   if (!board) { loadBoard(); return null; }
   const at = (v.canoes || [])[S.seat];
   const cells = ends.map((m) => [m.row ?? 0, m.col ?? 0]);
@@ -750,10 +795,10 @@ function landingMap(v, ends) {
       svg('text', { x, y, class: 'canoe-n' }, seat === S.seat ? '★' : String(seat + 1)));
   });
   const spots = ends.map((m, k) => {
-    const b = btn(spotName(k), () => play(m), 'spot');
+    const b = btn(name(m, k), () => play(m), 'spot');
     b.style.left = ((m.col ?? 0) - c0) * CELL + 'px';
     b.style.top = ((m.row ?? 0) - r0) * CELL + 'px';
-    b.setAttribute('aria-label', cellText(m));
+    b.setAttribute('aria-label', words(m));
     return b;
   });
   // Sizes through the CSSOM: the page's CSP allows no style attribute.

@@ -1,0 +1,91 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/kiosk/kiosktest"
+	"github.com/tablee/tablee/proto/discovery"
+)
+
+// smallTargets lists what a guest may tap under o that is less than
+// TouchSize tall.
+func smallTargets(o fyne.CanvasObject, path string, seen *int) []string {
+	if !o.Visible() {
+		return nil
+	}
+	var out []string
+	name := strings.TrimPrefix(fmt.Sprintf("%T", o), "*")
+	_, tappable := o.(fyne.Tappable)
+	_, focusable := o.(fyne.Focusable)
+	if tappable || focusable {
+		*seen++
+		if o.Size().Height < TouchSize {
+			label := ""
+			if b, ok := o.(*widget.Button); ok {
+				label = b.Text
+			}
+			out = append(out, fmt.Sprintf("%s/%s %q: %.0f px high", path, name, label, o.Size().Height))
+		}
+	}
+	var kids []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		kids = c.Objects
+	case fyne.Widget:
+		kids = test.WidgetRenderer(c).Objects()
+	}
+	for _, k := range kids {
+		out = append(out, smallTargets(k, path+"/"+name, seen)...)
+	}
+	return out
+}
+
+func checkTargets(t *testing.T, p *phone, screen string) {
+	t.Helper()
+	p.u.do(func() {
+		seen := 0
+		for _, s := range smallTargets(p.w.Content(), screen, &seen) {
+			t.Errorf("too small to touch: %s", s)
+		}
+		if seen == 0 {
+			t.Errorf("%s: nothing to touch found", screen)
+		}
+	})
+}
+
+// Every button and field of the app's screens is at least 48 px tall in
+// its 400 px-wide window, as Material asks of phone targets.
+func TestEveryTargetOfTheAppIsLargeEnoughToTouch(t *testing.T) {
+	app := test.NewTempApp(t)
+	app.Settings().SetTheme(NewTheme())
+	tb := kiosktest.Open(t, "canyon", 3)
+	// The table is found at every look, as the app looks again on return.
+	found := tableOf(tb, "canyon", 3)
+	p := openPhone(t, app.Preferences(), Deps{Browse: func(context.Context) ([]discovery.Table, error) {
+		return []discovery.Table{found}, nil
+	}})
+	p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
+	checkTargets(t, p, "find")
+	p.u.do(func() { test.Tap(p.find.typed) })
+	checkTargets(t, p, "address")
+	p.u.do(func() { p.showFind(nil) })
+	p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
+	p.u.do(func() { p.find.list.Select(0) })
+	checkTargets(t, p, "join")
+	p.u.do(func() {
+		test.Type(p.join.code, tb.Code())
+		test.Type(p.join.name, "Anja")
+		test.Tap(p.join.submit)
+	})
+	p.seated(t)
+	runBots(t, tb, 2)
+	p.u.until(t, "a decision", p.ready)
+	checkTargets(t, p, "canyon")
+}
