@@ -16,6 +16,7 @@ import (
 const (
 	keyStaffPIN                = "staff_pin"  // bcrypt hash of the staff PIN
 	keyTableName               = "table_name" // the name guests and phones see
+	keyLanguage                = "language"   // the table's language (i18n code) as guests last chose it
 	keyOptions                 = "options:"   // + game id: that game's default options (JSON)
 	minPINDigits, maxPINDigits = 4, 12
 )
@@ -115,6 +116,21 @@ func (d *DB) SetTableName(ctx context.Context, name string) error {
 		return fmt.Errorf("table name %q: 1 to 40 characters", name)
 	}
 	return d.setSetting(ctx, keyTableName, name)
+}
+
+// Language is the table's language as guests last chose it (an i18n
+// code such as "de"), "" when never chosen: a restarted kiosk speaks it.
+func (d *DB) Language(ctx context.Context) (string, error) {
+	v, _, err := d.setting(ctx, keyLanguage)
+	return v, err
+}
+
+// SetLanguage keeps the table's language lang (an i18n code).
+func (d *DB) SetLanguage(ctx context.Context, lang string) error {
+	if lang == "" || len(lang) > 16 {
+		return fmt.Errorf("table language %q: not a language code", lang)
+	}
+	return d.setSetting(ctx, keyLanguage, lang)
 }
 
 // DefaultOptions returns the options the staff chose for game, nil when

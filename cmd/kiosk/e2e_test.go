@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -38,9 +39,10 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	return kiosk, companion
 }
 
-// listening reads the kiosk's code line: the headless kiosk adds web=,
+// listening reads the kiosk's code line (code= is empty while no game is
+// set up): the headless kiosk adds web=,
 // the windowed one need not; more fields may follow.
-var listening = regexp.MustCompile(`^code=(\d{6}) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
+var listening = regexp.MustCompile(`^code=(\d{6}|) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
 
 type kioskProc struct {
 	cmd                   *exec.Cmd
@@ -207,4 +209,24 @@ func checkRecorded(t *testing.T, path string, seats, atLeast int) {
 	if status != "finished" || moves <= atLeast || results != seats {
 		t.Fatalf("session %s with %d moves (%d before the crash) and %d results", status, moves, atLeast, results)
 	}
+}
+
+// A second kiosk started on the database a running one holds (run-kiosk
+// started twice) exits at once with a message that says so, and leaves
+// the first one's game alone.
+func TestASecondKioskOnTheSameDatabaseRefusesToStart(t *testing.T) {
+	kiosk, _ := binaries(t)
+	dbPath := filepath.Join(t.TempDir(), "tablee.db")
+	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--web-addr", "127.0.0.1:0"}
+	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
+	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
+	out, err := second.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("the second kiosk: %v, want exit status 1\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "another kiosk is already running on this database") {
+		t.Errorf("the second kiosk said %q", out)
+	}
+	alive(t, first)
 }

@@ -27,7 +27,7 @@ func xvfb(t *testing.T) string {
 	}
 	// -displayfd: Xvfb picks a free display and writes its number once
 	// it accepts clients, so no display number is guessed or waited for.
-	cmd := exec.Command(bin, "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	cmd := exec.Command(bin, "-displayfd", "3", "-screen", "0", "1920x1080x24", "-nolisten", "tcp")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

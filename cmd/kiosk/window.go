@@ -17,6 +17,11 @@ import (
 	"github.com/tablee/tablee/kiosk/window"
 )
 
+// endPause is how long the final board of a game stays before the
+// results: long enough to see the winning canoes or the last trick and
+// read why the game ended, short enough that nobody waits for it.
+const endPause = 6 * time.Second
+
 // runWindow runs the kiosk with its window until the window closes.
 func runWindow(o options, stdout io.Writer) error {
 	cat, err := i18n.Load()
@@ -33,18 +38,28 @@ func runWindow(o options, stdout io.Writer) error {
 	loop := idle.New(idle.Config{})
 	w.SetOnClosed(func() { loop.Stop(); cancel() })
 	quit := func() { loop.Stop(); a.Quit() }
-	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Do: loop.Do, Awake: loop.Awake})
+	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Do: loop.Do, Awake: loop.Awake, EndPause: endPause})
 	if err != nil {
 		return err
 	}
 	// The table may announce changes while it resumes a session, before
 	// the UI holds it: the refresh runs on the UI goroutine, after Start.
 	o.cfg.OnChange = ui.Refresh
+	// A crash on the results screen comes back to it: the phones of the
+	// finished game may still play again.
+	o.cfg.KeepResults = true
 	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
+	v, err := startVenue(ctx, o, t)
+	if err != nil {
+		return err
+	}
+	if v != nil {
+		defer v.Close()
+	}
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,6 +20,11 @@ const (
 	backupPrefix = "tablee-"
 	backupSuffix = ".db"
 	backupStamp  = "20060102T150405Z"
+	// backupLog lists, in the directory, the backups in the order they
+	// were written, one name a line: rotation goes by it rather than by
+	// the names' times, which a wrong clock (a dead battery, no network)
+	// puts in any order.
+	backupLog = ".tablee-backups"
 )
 
 func runBackup(ctx context.Context, e *env, args []string) error {
@@ -49,7 +56,17 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	dir := to
-	to = filepath.Join(dir, backupPrefix+time.Now().UTC().Format(backupStamp)+backupSuffix)
+	now := time.Now().UTC()
+	stamp := now.Format(backupStamp)
+	if newest := newestBackup(dir); newest != "" && backupPrefix+stamp+backupSuffix < newest {
+		fmt.Fprintf(e.stderr, "warning: the clock says %s, earlier than the newest backup's name %s: check the date and time (a dead clock battery?). This backup is kept; older ones are removed in the order they were written.\n",
+			now.Format(time.RFC3339), newest)
+	}
+	to = filepath.Join(dir, backupPrefix+stamp+backupSuffix)
+	for n := 2; fileExists(to); n++ {
+		// The same second again: a clock that restarts from one date.
+		to = filepath.Join(dir, fmt.Sprintf("%s%s-%d%s", backupPrefix, stamp, n, backupSuffix))
+	}
 	// Written under a name rotation ignores, then renamed: a backup cut
 	// short never counts as one of the ones kept.
 	partial := filepath.Join(dir, "."+filepath.Base(to)+".partial")
@@ -57,7 +74,7 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 		os.Remove(partial)
 		return err
 	}
-	if _, err := os.Stat(to); err == nil {
+	if fileExists(to) {
 		os.Remove(partial)
 		return fmt.Errorf("backup to %s: the file exists", to)
 	}
@@ -65,19 +82,28 @@ func runBackup(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("backup to %s: %w", to, err)
 	}
 	fmt.Fprintf(e.stdout, "backed up %s to %s\n", d.Path(), to)
-	return rotate(dir, *keep, e.stdout)
+	return rotate(dir, *keep, filepath.Base(to), e.stdout)
 }
 
-// rotate removes all but the newest keep backups of dir. It only touches
-// files named as runBackup names them, so anything else staff put there
-// stays.
-func rotate(dir string, keep int, out io.Writer) error {
-	if keep == 0 {
-		return nil
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// newestBackup is the name of dir's backup whose name sorts last.
+func newestBackup(dir string) string {
+	names, _ := backupNames(dir)
+	if len(names) == 0 {
+		return ""
 	}
+	return slices.Max(names)
+}
+
+// backupNames lists the files of dir named as runBackup names them.
+func backupNames(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("rotate backups in %s: %w", dir, err)
+		return nil, err
 	}
 	var names []string
 	for _, en := range entries {
@@ -85,9 +111,37 @@ func rotate(dir string, keep int, out io.Writer) error {
 			names = append(names, en.Name())
 		}
 	}
-	sort.Strings(names)
+	return names, nil
+}
+
+// rotate removes all but the newest keep backups of dir, newest meaning
+// written last: the order of backupLog, where written (just made) is
+// appended; backups it does not list (from before it existed) count as
+// older, by name. written is never removed. It only touches files named
+// as runBackup names them, so anything else staff put there stays.
+func rotate(dir string, keep int, written string, out io.Writer) error {
+	logPath := filepath.Join(dir, backupLog)
+	var order []string
+	if data, err := os.ReadFile(logPath); err == nil {
+		order = strings.Fields(string(data))
+	}
+	order = append(slices.DeleteFunc(order, func(n string) bool { return n == written }), written)
+	names, err := backupNames(dir)
+	if err != nil {
+		return fmt.Errorf("rotate backups in %s: %w", dir, err)
+	}
+	pos := map[string]int{}
+	for i, n := range order {
+		pos[n] = i + 1
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if pos[names[i]] != pos[names[j]] {
+			return pos[names[i]] < pos[names[j]]
+		}
+		return names[i] < names[j]
+	})
 	var errs []error
-	for len(names) > keep {
+	for keep > 0 && len(names) > keep && names[0] != written {
 		p := filepath.Join(dir, names[0])
 		if err := os.Remove(p); err != nil {
 			errs = append(errs, fmt.Errorf("rotate backups: %w", err))
@@ -95,6 +149,14 @@ func rotate(dir string, keep int, out io.Writer) error {
 			fmt.Fprintf(out, "removed old backup %s\n", p)
 		}
 		names = names[1:]
+	}
+	// The log lists what is left, oldest first.
+	tmp := logPath + ".tmp"
+	if err := os.WriteFile(tmp, []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+		return errors.Join(append(errs, fmt.Errorf("backup log: %w", err))...)
+	}
+	if err := os.Rename(tmp, logPath); err != nil {
+		errs = append(errs, fmt.Errorf("backup log: %w", err))
 	}
 	return errors.Join(errs...)
 }
@@ -106,6 +168,12 @@ func isBackupName(name string) bool {
 	}
 	if stamp, ok = strings.CutSuffix(stamp, backupSuffix); !ok {
 		return false
+	}
+	if base, seq, ok := strings.Cut(stamp, "-"); ok {
+		if n, err := strconv.Atoi(seq); err != nil || n < 2 || strconv.Itoa(n) != seq {
+			return false
+		}
+		stamp = base
 	}
 	_, err := time.Parse(backupStamp, stamp)
 	return err == nil

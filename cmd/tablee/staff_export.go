@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,7 +40,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	for _, f := range []struct {
 		name  string
-		write func(context.Context, *db.DB, *csv.Writer) error
+		write func(context.Context, *db.DB, *db.CSVWriter) error
 	}{
 		{"sessions.csv", writeSessions},
 		{"seats.csv", writeSeats},
@@ -69,7 +68,7 @@ func separator(s string) (rune, error) {
 const bom = "\uFEFF"
 
 // writeCSV writes one file, replacing it only once it is complete.
-func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *csv.Writer) error) error {
+func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func(context.Context, *db.DB, *db.CSVWriter) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
 	if err != nil {
 		return err
@@ -77,7 +76,7 @@ func writeCSV(ctx context.Context, d *db.DB, path string, comma rune, write func
 	defer os.Remove(tmp.Name())
 	buf := bufio.NewWriter(tmp)
 	buf.WriteString(bom)
-	w := csv.NewWriter(buf)
+	w := db.NewCSVWriter(buf)
 	w.Comma = comma
 	if err := write(ctx, d, w); err != nil {
 		tmp.Close()
@@ -99,7 +98,7 @@ func csvTime(t time.Time) string {
 	return t.Local().Format(time.RFC3339)
 }
 
-func writeSessions(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeSessions(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -128,7 +127,7 @@ func seed(s db.Session) string {
 
 // writeSeats writes who sat at each seat of each session, one row per seat
 // (a nickname may contain the separator of a joined list).
-func writeSeats(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeSeats(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	sessions, err := d.Sessions(ctx, db.SessionFilter{})
 	if err != nil {
 		return err
@@ -142,7 +141,7 @@ func writeSeats(ctx context.Context, d *db.DB, w *csv.Writer) error {
 	return nil
 }
 
-func writeResults(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writeResults(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	w.Write([]string{"session", "ended", "game", "seat", "kind", "player", "name", "score", "rank", "winner"})
 	return d.EachResult(ctx, func(r db.ResultRow) error {
 		return w.Write([]string{r.Session, csvTime(r.EndedAt), r.Game, strconv.Itoa(int(r.Seat)), string(r.Kind),
@@ -150,7 +149,7 @@ func writeResults(ctx context.Context, d *db.DB, w *csv.Writer) error {
 	})
 }
 
-func writePlayers(ctx context.Context, d *db.DB, w *csv.Writer) error {
+func writePlayers(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 	players, err := d.Players(ctx)
 	if err != nil {
 		return err

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 func runPlayer(ctx context.Context, e *env, args []string) error {
@@ -56,9 +59,26 @@ func runPlayerList(ctx context.Context, e *env, args []string) error {
 		if p.Keys > 0 {
 			phone = "yes"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", p.ID, p.Shown, aliases(p), phone, total.Games, total.Wins, localTime(total.LastPlayed))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", p.ID, terminalSafe(p.Shown), terminalSafe(aliases(p)), phone, total.Games, total.Wins, localTime(total.LastPlayed))
 	}
 	return nil
+}
+
+// terminalSafe shows a name stored before names were cleaned (or by an
+// older kiosk) without letting it act on the staff's terminal: control and
+// formatting characters (escape sequences, bidirectional overrides) are
+// written as Go escapes, as %q does.
+func terminalSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsPrint(r) {
+			b.WriteRune(r)
+		} else {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
 }
 
 // aliases lists the names a player used besides the current one.
@@ -77,7 +97,13 @@ func aliases(p db.Player) string {
 
 func runPlayerRename(ctx context.Context, e *env, args []string) error {
 	return onPlayers(ctx, e, "player rename", args, []string{"ID", "NICKNAME"}, func(d *db.DB, old []db.Player, pos []string) error {
-		if err := d.RenamePlayer(ctx, old[0].ID, pos[1]); err != nil {
+		// The phones' rule, so that staff and guests name players alike
+		// (wire.CleanName: 1 to 24 printable characters, NFC).
+		name, werr := wire.CleanName(pos[1])
+		if werr != nil {
+			return fmt.Errorf("player rename: %s", werr.Message)
+		}
+		if err := d.RenamePlayer(ctx, old[0].ID, name); err != nil {
 			return err
 		}
 		now, err := d.Player(ctx, old[0].ID)
@@ -166,7 +192,7 @@ func printStats(ctx context.Context, e *env, d *db.DB, p db.Player) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s (%s), also known as %s, first seen %s, last seen %s\n", p.Shown, p.ID, aliases(p), localTime(p.Created), localTime(p.LastSeen))
+	fmt.Fprintf(e.stdout, "%s (%s), also known as %s, first seen %s, last seen %s\n", terminalSafe(p.Shown), p.ID, terminalSafe(aliases(p)), localTime(p.Created), localTime(p.LastSeen))
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
 	fmt.Fprintln(w, "GAME\tPLAYED\tWINS\tBEST\tLAST PLAYED\tRATING\tRATED GAMES")

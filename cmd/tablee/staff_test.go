@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -136,7 +137,9 @@ func TestLeaderboardCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || strings.Contains(out, "Léa") {
+		// A guest is on a week's or month's board, marked so, never on all time.
+		guest := period != "all"
+		if !strings.Contains(out, "Anouk") || !strings.Contains(out, "Basile") || strings.Contains(out, "Léa (guest)") != guest {
 			t.Errorf("%s leaderboard:\n%s", period, out)
 		}
 		// A period's board shows the period's columns, not the all-time rating.
@@ -369,7 +372,9 @@ func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
 	}
 	var names []string
 	for _, en := range entries {
-		names = append(names, en.Name())
+		if en.Name() != backupLog {
+			names = append(names, en.Name())
+		}
 	}
 	if len(names) != 4 || names[0] != "notes.txt" || names[1] != "tablee-20250103T020000Z.db" || names[3] != "tablee-before-move.db" {
 		t.Fatalf("after a backup keeping 2, the directory holds %v", names)
@@ -377,6 +382,87 @@ func TestBackupIntoDirectoryKeepsTheNewest(t *testing.T) {
 	out, _, err = staff(t, runSessions, "--db", filepath.Join(dir, names[2]))
 	if err != nil || !strings.Contains(out, k.sessions[0]) {
 		t.Errorf("the new backup %s (%v):\n%s", names[2], err, out)
+	}
+}
+
+// TestBackupSurvivesAWrongClock is issue 27's eighth finding: with the
+// clock behind the newest backup's name (a dead clock battery, no
+// network), a daily backup sorted first and was deleted at once. Now it is
+// kept, the command says the clock looks wrong, and the next backups
+// remove the oldest in the order they were written.
+func TestBackupSurvivesAWrongClock(t *testing.T) {
+	k := newKiosk(t)
+	dir := t.TempDir()
+	future := []string{"tablee-20990101T020000Z.db", "tablee-20990102T020000Z.db"}
+	for _, n := range future {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	backups := func() []string {
+		names, err := backupNames(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	out, errOut, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir)
+	if err != nil {
+		t.Fatalf("backup (%v): %s", err, out)
+	}
+	if !strings.Contains(errOut, "clock") {
+		t.Errorf("no word about the clock: %q", errOut)
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	first := filepath.Base(line[strings.LastIndex(line, " ")+1:])
+	names := backups()
+	if !slices.Contains(names, first) || len(names) != 2 || !slices.Contains(names, future[1]) {
+		t.Fatalf("after the first backup with the clock behind: %v (written %s)", names, first)
+	}
+	// Two more, as on the next days (the same second may come again: a
+	// clock that restarts from one date).
+	for range 2 {
+		if out, _, err := staff(t, runBackup, "--db", k.path, "--keep", "2", dir); err != nil {
+			t.Fatalf("backup (%v): %s", err, out)
+		}
+	}
+	names = backups()
+	if len(names) != 2 || slices.Contains(names, future[1]) || slices.Contains(names, first) {
+		t.Errorf("after two more: %v; want the last two written", names)
+	}
+}
+
+// TestStaffNamesFollowThePhonesRule is part of issue 27's ninth finding:
+// player rename accepted escape sequences, a bidi override and 10,000
+// characters, and player list printed them raw. Renames now follow the
+// phones' rule (wire.CleanName), and a name stored earlier is listed
+// with its control characters escaped.
+func TestStaffNamesFollowThePhonesRule(t *testing.T) {
+	k := newKiosk(t)
+	a := k.players[0]
+	for _, bad := range []string{"\x1b[31mRed", "evil\u202eexe.txt", strings.Repeat("x", 10_000), "  "} {
+		if _, _, err := staff(t, runPlayer, "rename", a.ID, bad, "--db", k.path); err == nil {
+			t.Errorf("rename to %q accepted", bad)
+		}
+	}
+	if out, _, err := staff(t, runPlayer, "rename", a.ID, "  Zoe\u0301 🎲 ", "--db", k.path); err != nil || !strings.Contains(out, `"Zoé 🎲"`) {
+		t.Errorf("rename to a name with a combining accent (%v): %s", err, out)
+	}
+	// A name an older version stored.
+	ctx := context.Background()
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RenamePlayer(ctx, a.ID, "\x1b]0;pwned\x07Bob\u202e"); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	for _, cmd := range [][]string{{"list"}, {"stats", a.ID}} {
+		out, _, err := staff(t, runPlayer, append(cmd, "--db", k.path)...)
+		if err != nil || strings.ContainsAny(out, "\x1b\x07\u202e") || !strings.Contains(out, `\x1b]0;pwned\aBob\u202e`) {
+			t.Errorf("player %s (%v) shows a stored name raw:\n%q", cmd[0], err, out)
+		}
 	}
 }
 

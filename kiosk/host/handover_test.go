@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/tablee/tablee/db"
@@ -100,5 +101,49 @@ func TestSeatingIsKeptWithTheSessionUntilItEnds(t *testing.T) {
 	}
 	if got, _ := d.Seating(ctx, s.ID()); got != nil {
 		t.Errorf("an abandoned session kept its seating %s", got)
+	}
+}
+
+// A finished game whose results were still on the table comes back after
+// a restart with its final state, result and seating, but not live.
+func TestAFinishedSessionReopensWithItsResultAndSeating(t *testing.T) {
+	ctx := context.Background()
+	h, d := fakeHost(t)
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"code":"1234"}`
+	if err := s.SaveSeating(ctx, []byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(7, 0)
+	playOut(ctx, t, s, &rng)
+	want, _ := s.Result()
+	h.Close()
+
+	again := hostOn(t, d)
+	if live, err := again.Recover(ctx); err != nil || len(live) != 0 {
+		t.Fatalf("recover: %d live sessions, %v", len(live), err)
+	}
+	rec, _ := d.Record(s.ID())
+	r, err := again.Reopen(ctx, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, over := r.Result(); !over || !slices.Equal(got.Ranks, want.Ranks) || r.Status() != "finished" || r.Hash() != s.Hash() {
+		t.Errorf("reopened: result %+v over %v status %s; want %+v", got, over, r.Status(), want)
+	}
+	if got, err := r.Seating(ctx); err != nil || string(got) != doc {
+		t.Errorf("the reopened session's seating: %s, %v", got, err)
+	}
+	if _, ok := again.Session(s.ID()); ok {
+		t.Error("the reopened session is live")
+	}
+	if err := r.Play(ctx, 0, nil); err == nil {
+		t.Error("a move was taken on a finished session")
+	}
+	if _, err := again.Reopen(ctx, db.Session{ID: "x", Game: "canoe", Status: "active"}); err == nil {
+		t.Error("an active session was reopened as finished")
 	}
 }

@@ -104,3 +104,25 @@ func (h *Host) replay(ctx context.Context, rules engine.Rules, rec session.Recor
 	}
 	return state, len(moves), nil
 }
+
+// Reopen brings back rec, a finished session, rebuilt from its seed and
+// move log as Recover does, so that its final views and result can be
+// shown again (a kiosk restarted on its results screen). It is not live:
+// nothing can be played on it, no bot runs, and Session does not find it.
+func (h *Host) Reopen(ctx context.Context, rec session.Record) (*Session, error) {
+	if rec.Status != session.Finished {
+		return nil, fmt.Errorf("reopen session %s: it is %s, not finished", rec.ID, rec.Status)
+	}
+	rules, err := h.cfg.Games.Get(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("reopen session %s: %w", rec.ID, err)
+	}
+	state, n, err := h.replay(ctx, rules, rec)
+	if err != nil {
+		return nil, fmt.Errorf("reopen session %s: %w", rec.ID, err)
+	}
+	if _, over := state.Result(); !over {
+		return nil, fmt.Errorf("reopen session %s: %w: its log does not reach the end of the game", rec.ID, ErrReplayMismatch)
+	}
+	return newSession(h, rules, rec, state, n)
+}

@@ -34,10 +34,11 @@ type Store interface {
 	// RatedOutcome is what a finished game meant for the player at seat;
 	// false if the seat was not rated.
 	RatedOutcome(ctx context.Context, id string, seat int) (session.Outcome, bool, error)
-	// SaveSeating keeps the phones' seating of a live session (a JSON
-	// document the table server writes: table code, token hashes), and
-	// Seating returns it, nil if none was saved. Ending the session
-	// clears it.
+	// SaveSeating keeps the phones' seating of a live or finished session
+	// (a JSON document the table server writes: table code, token hashes),
+	// and Seating returns it, nil if none was saved. Abandoning the
+	// session clears it; a finished one keeps it while its results are on
+	// the table, for the phones to play again after a crash too.
 	SaveSeating(ctx context.Context, id string, data []byte) error
 	Seating(ctx context.Context, id string) ([]byte, error)
 }

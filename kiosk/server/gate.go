@@ -15,11 +15,19 @@ import (
 //
 //   - per address, addrFailures wrong codes per addrWindow; the address is
 //     then refused until its oldest failure leaves the window;
-//   - table-wide, a token bucket of tableBurst evaluations refilled at
-//     tableEvery per evaluation, whatever the addresses.
+//   - table-wide, tableBurst evaluations refilled at one per tableEvery,
+//     split in two token buckets of half each: one for addresses that
+//     sent a wrong code, or a code refused for want of budget, within
+//     addrWindow ("suspect"), one kept for addresses that did not
+//     ("fresh").
 //
 // Under a distributed attack the table therefore evaluates at most about
-// 30 codes a minute, 3,600 in a 2-hour session: 0.36 % of the codes. When
+// 30 codes a minute, 3,600 in a 2-hour session: 0.36 % of the codes. The
+// split is why a guest who types the code shown gets in during an attack
+// (issue 27): guessers keep guessing, so after their first wrong code they
+// spend only the suspect half, even while refused, and the fresh half
+// stays for guests; an attacker must spend a new address per guess to
+// drain it too. When
 // the table-wide budget runs out the code also changes (at most once per
 // minCodeAge), so what an attacker tried is worth nothing; seated phones
 // hold tokens and are unaffected. A link-form code is not guessable and
@@ -38,12 +46,15 @@ type gate struct {
 	mu       sync.Mutex
 	failures map[string][]time.Time // wrong codes per address within addrWindow
 	wrong    map[string]int         // wrong codes per address since the last summary
-	table    *rate.Limiter
+	marked   map[string]time.Time   // last wrong or budget-refused code per address
+	suspect  *rate.Limiter          // half the table budget: addresses with recent wrong codes
+	fresh    *rate.Limiter          // the other half: addresses without
 }
 
 func newGate() *gate {
-	return &gate{failures: map[string][]time.Time{}, wrong: map[string]int{},
-		table: rate.NewLimiter(rate.Every(tableEvery), tableBurst)}
+	half := func() *rate.Limiter { return rate.NewLimiter(rate.Every(2*tableEvery), tableBurst/2) }
+	return &gate{failures: map[string][]time.Time{}, wrong: map[string]int{}, marked: map[string]time.Time{},
+		suspect: half(), fresh: half()}
 }
 
 // verdict of the gate on one join.
@@ -56,15 +67,23 @@ const (
 )
 
 // check decides whether a typed code from addr is evaluated now, spending
-// one unit of the table budget if so. A link-form code (guessable: false)
-// passes the per-address check only.
+// one unit of the table budget if so: from the suspect half when addr sent
+// a wrong or budget-refused code within addrWindow, else from the fresh
+// half. A link-form
+// code (guessable: false) passes the per-address check only.
 func (g *gate) check(addr string, guessable bool, now time.Time) verdict {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if len(g.recent(addr, now)) >= addrFailures {
+	recent := len(g.recent(addr, now))
+	if recent >= addrFailures {
 		return addrBlocked
 	}
-	if guessable && !g.table.AllowN(now, 1) {
+	budget := g.fresh
+	if last, ok := g.marked[addr]; ok && now.Sub(last) < addrWindow {
+		budget = g.suspect
+	}
+	if guessable && !budget.AllowN(now, 1) {
+		g.marked[addr] = now
 		return tableBlocked
 	}
 	return evaluate
@@ -76,6 +95,7 @@ func (g *gate) fail(addr string, now time.Time) {
 	defer g.mu.Unlock()
 	g.failures[addr] = append(g.recent(addr, now), now)
 	g.wrong[addr]++
+	g.marked[addr] = now
 }
 
 // recent drops failures older than the window; g.mu is held.
@@ -110,6 +130,11 @@ func (g *gate) summary(now time.Time) []string {
 	clear(g.wrong)
 	for a := range g.failures {
 		g.recent(a, now)
+	}
+	for a, last := range g.marked {
+		if now.Sub(last) >= addrWindow {
+			delete(g.marked, a)
+		}
 	}
 	return lines
 }

@@ -297,30 +297,61 @@ func TestADeadLinkMarksTheSeatAway(t *testing.T) {
 	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
 }
 
-// TestAFloodingPhoneSlowsOnlyItself: with a burst of 5 and a negligible
-// rate, a phone sending 50 syncs gets 5 answers, while the other seat
-// plays and both see the move.
+// TestAFloodingPhoneSlowsOnlyItself is issue 27's fourth finding, by
+// counts: with a burst of 5 and a negligible rate, a phone sending 50
+// syncs gets the answers its burst allows, then, once maxBacklog frames
+// wait over its rate, a fatal too-fast error and a 1008 close; the other
+// seat plays meanwhile, and the flooder's seat is kept: it resumes after
+// a cool-down and sees the move.
 func TestAFloodingPhoneSlowsOnlyItself(t *testing.T) {
-	tb := newTableWith(t, "canoe", twoGuests(), Config{MsgRate: rate.Every(time.Hour), MsgBurst: 5})
+	clk := &clock{now: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	tb := newTableWith(t, "canoe", twoGuests(), Config{MsgRate: rate.Every(time.Hour), MsgBurst: 5, Now: clk.Now})
 	a, b := tb.dial(t), tb.dial(t)
 	a.join(tb, "Anja")
-	b.join(tb, "Bernd")
+	bw := b.join(tb, "Bernd")
 	a.expectSeats(0, nil)
 	for i := range 50 {
 		b.send(wire.Message{Type: wire.TypeSync, Ref: fmt.Sprint("s", i)})
 	}
-	// b's first frame was its join; four syncs fit the burst.
-	for i := range 4 {
-		if v := b.expect(wire.TypeView); v.Ref != fmt.Sprint("s", i) {
-			t.Fatalf("sync answer %d has ref %q", i, v.Ref)
+	// b's first frame was its join; four syncs fit the burst, and their
+	// answers (at most one view each) may come before or after the error.
+	answers, cut := 0, false
+	for {
+		m, err := b.recv()
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Errorf("the flooder's connection ended with %v, want 1008", err)
+			}
+			break
+		}
+		switch {
+		case m.Type == wire.TypeView && m.Ref != "":
+			answers++
+		case m.Type == wire.TypeError && m.Error.Code == wire.TooFast && m.Error.Fatal:
+			cut = true
+		default:
+			t.Fatalf("the flooder got %+v", m)
 		}
 	}
+	if !cut || answers > 4 {
+		t.Errorf("the flooder was cut off: %v, after %d sync answers (at most 4)", cut, answers)
+	}
 	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
-	if v := a.expect(wire.TypeView); v.Version != 1 || v.Ref != "m1" {
+	v := a.expect(wire.TypeView)
+	for v.Ref == "" && v.Version == 0 { // the view saying b is away
+		v = a.expect(wire.TypeView)
+	}
+	if v.Version != 1 || v.Ref != "m1" {
 		t.Fatalf("a's move: view %d ref %q", v.Version, v.Ref)
 	}
-	if v := b.expect(wire.TypeView); v.Version != 1 {
-		t.Fatalf("b got view %d ref %q, want the move's view 1 before any further sync", v.Version, v.Ref)
+	back := tb.dial(t)
+	back.send(wire.Message{Type: wire.TypeResume, Token: bw.Token})
+	back.expectError(wire.RateLimited)
+	clk.add(firstCooldown)
+	back.send(wire.Message{Type: wire.TypeResume, Token: bw.Token})
+	back.expect(wire.TypeWelcome)
+	if v := back.expect(wire.TypeView); v.Version != 1 {
+		t.Fatalf("the flooder back on its seat: view %d, want 1", v.Version)
 	}
 }
 
@@ -408,13 +439,86 @@ func TestGuessingTheCodeIsHopeless(t *testing.T) {
 	if len(codes) < 2 {
 		t.Error("the code never changed under attack")
 	}
-	// Right after the attack: one token of the table's budget back.
-	clk.add(tableEvery)
+	// Right after the attack: one token of the fresh half of the table's
+	// budget back.
+	clk.add(2 * tableEvery)
 	guest := newPipe("10.9.0.2")
 	go tb.srv.ServeTransport(context.Background(), guest)
 	guest.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Guest"})
 	if w := guest.expect(t, wire.TypeWelcome); *w.Seat != 1 {
 		t.Errorf("guest seated at %v", *w.Seat)
+	}
+}
+
+// TestAGuestTypesTheCodeDuringAnAttack is issue 27's third finding: twelve
+// addresses spend the table's budget with a burst of 5 wrong codes each,
+// then keep guessing every 3 s, so that whatever the per-address limit (5
+// a minute each, 60 a minute together: twice what the table's budget
+// refills) lets through is evaluated. A guest who types the
+// code shown gets in at the first try, and the attack still evaluates too
+// few codes to find one in a 2-hour session.
+func TestAGuestTypesTheCodeDuringAnAttack(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	tb := newTableWith(t, "canoe", twoGuests(), Config{Now: clk.Now})
+	tb.srv.afterFunc = func(time.Duration, func()) func() bool { return func() bool { return true } }
+	attackers := make([]*pipe, 12)
+	for i := range attackers {
+		attackers[i] = newPipe(fmt.Sprintf("10.6.6.%d", i+1))
+		go tb.srv.ServeTransport(context.Background(), attackers[i])
+	}
+	evaluated, guesses := 0, 0
+	guess := func(p *pipe) {
+		guesses++
+		g := fmt.Sprintf("%06d", guesses)
+		if g == tb.srv.Code() {
+			g = fmt.Sprintf("%06d", guesses+500_000)
+		}
+		p.send(t, wire.Message{Type: wire.TypeJoin, Code: g, Name: "Eve"})
+		switch reply := p.expect(t, wire.TypeError); reply.Error.Code {
+		case wire.WrongCode:
+			evaluated++
+		case wire.RateLimited:
+		default:
+			t.Fatalf("attack got %+v", reply.Error)
+		}
+	}
+	for _, p := range attackers {
+		for range addrFailures {
+			guess(p)
+		}
+	}
+	const seconds = 180
+	seated, tries := false, 0
+	for second := 1; second <= seconds; second++ {
+		clk.add(time.Second)
+		if second%3 == 0 {
+			for _, p := range attackers {
+				guess(p)
+			}
+		}
+		if !seated && second >= 61 && (second-61)%3 == 0 {
+			tries++
+			guest := newPipe(fmt.Sprintf("10.9.0.%d", tries))
+			go tb.srv.ServeTransport(context.Background(), guest)
+			guest.send(t, wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Guest"})
+			var m wire.Message
+			if err := json.Unmarshal(<-guest.out, &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.Type == wire.TypeWelcome {
+				seated = true
+			} else {
+				t.Logf("try %d at %d s: %+v", tries, second, m.Error)
+			}
+		}
+	}
+	if !seated || tries != 1 {
+		t.Errorf("the guest typing the code shown got in: %v, after %d tries", seated, tries)
+	}
+	chance := float64(evaluated) / (seconds/60 + 1) * 120 / 1e6
+	t.Logf("%d guesses, %d evaluated: %.3f %% of the codes in 2 hours", guesses, evaluated, 100*chance)
+	if chance >= 0.01 {
+		t.Errorf("a 2-hour attack would try %.2f %% of the codes", 100*chance)
 	}
 }
 

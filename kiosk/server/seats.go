@@ -53,6 +53,10 @@ type seat struct {
 	prevHash  string
 	conn      *conn
 	awaySince time.Time
+	// After a too-fast cut-off the seat cannot be resumed until coolUntil;
+	// cooldown doubles with each cut-off (see Server.tooFast).
+	coolUntil time.Time
+	cooldown  time.Duration
 }
 
 func (s *seat) free() bool { return s.phone() && s.tokenHash == "" }

@@ -67,28 +67,62 @@ func (s *Server) keepAlive(ctx context.Context, c *conn, cancel context.CancelFu
 	}
 }
 
+// maxBacklog is how many frames over its rate a phone may have waiting to
+// be read; one more and it is cut off with a fatal too-fast error. A
+// phone within its rate has none waiting, whatever its burst.
+const maxBacklog = 8
+
+// readFrame is one frame read from the phone, with the reservation of the
+// phone's throttle that says when it may be handled.
+type readFrame struct {
+	data []byte
+	err  error
+	due  *rate.Reservation // nil for a read error that ends the connection
+}
+
 // readLoop answers the phone's messages until it leaves (false) or a fatal
-// error has been queued for it (true).
+// error has been queued for it (true). Frames are read ahead by readFrames
+// and handled at the phone's rate; beyond its burst they wait, in this
+// goroutine, so the table and the other seats go on.
 func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 	throttle := rate.NewLimiter(s.cfg.MsgRate, s.cfg.MsgBurst)
+	frames := make(chan readFrame, maxBacklog)
+	flooded := make(chan struct{})
+	stop := make(chan struct{})
+	defer close(stop)
+	go s.readFrames(ctx, c, throttle, frames, flooded, stop)
 	for {
-		data, err := c.t.Read(ctx)
-		if err == nil || errors.Is(err, ErrNotText) {
-			// Beyond its burst, a phone's frames wait here, in its own
-			// goroutine: the table and the other seats go on.
-			if werr := throttle.Wait(ctx); werr != nil {
-				return false
+		var f readFrame
+		select {
+		case <-ctx.Done():
+			return false
+		case <-flooded:
+			return s.tooFast(c)
+		case f = <-frames:
+		}
+		if f.due != nil {
+			if d := f.due.Delay(); d > 0 {
+				t := time.NewTimer(d)
+				select {
+				case <-ctx.Done():
+					t.Stop()
+					return false
+				case <-flooded:
+					t.Stop()
+					return s.tooFast(c)
+				case <-t.C:
+				}
 			}
 		}
-		if errors.Is(err, ErrNotText) {
+		if errors.Is(f.err, ErrNotText) {
 			c.send(wire.Errorf(wire.BadJSON, "binary frames are not part of this protocol; send JSON text").Reply(""))
 			continue
 		}
-		if err != nil {
+		if f.err != nil {
 			return false
 		}
 		s.spoke(c)
-		msg, werr := wire.DecodeClient(data)
+		msg, werr := wire.DecodeClient(f.data)
 		if werr != nil {
 			c.send(werr.Reply(msg.Ref))
 			if werr.Fatal {
@@ -100,6 +134,67 @@ func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 			return true
 		}
 	}
+}
+
+// readFrames reads the phone's frames for readLoop, taking a reservation
+// of the throttle for each as it arrives. When a frame would wait longer
+// than maxBacklog frames at the phone's rate — the phone keeps sending
+// faster than its rate allows — it closes flooded and stops reading: what
+// the phone queued is never read, so a flood costs the table nothing more.
+func (s *Server) readFrames(ctx context.Context, c *conn, throttle *rate.Limiter, frames chan<- readFrame, flooded chan<- struct{}, stop <-chan struct{}) {
+	limit := time.Duration(float64(maxBacklog) / float64(throttle.Limit()) * float64(time.Second))
+	for {
+		data, err := c.t.Read(ctx)
+		f := readFrame{data: data, err: err}
+		if err == nil || errors.Is(err, ErrNotText) {
+			f.due = throttle.Reserve()
+			if throttle.Limit() != rate.Inf && f.due.Delay() > limit {
+				f.due.Cancel()
+				close(flooded)
+				return
+			}
+		}
+		select {
+		case frames <- f:
+		case <-stop:
+			return
+		case <-ctx.Done():
+			return
+		}
+		if f.due == nil {
+			return
+		}
+	}
+}
+
+// Cool-down of a seat after a too-fast cut-off: a phone that resumes and
+// floods again would otherwise cost the other seats a view each time its
+// seat goes away and comes back.
+const (
+	firstCooldown = time.Second
+	maxCooldown   = time.Minute
+)
+
+// tooFast cuts off a phone that kept sending over its rate: it keeps its
+// seat, and may resume on a new connection after the seat's cool-down,
+// which doubles with each cut-off.
+func (s *Server) tooFast(c *conn) bool {
+	wait := time.Duration(0)
+	if seat, ok := c.joined(); ok {
+		s.mu.Lock()
+		if int(seat) < len(s.seats) {
+			st := s.seats[seat]
+			st.cooldown = min(max(2*st.cooldown, firstCooldown), maxCooldown)
+			st.coolUntil = s.cfg.Now().Add(st.cooldown)
+			wait = st.cooldown
+		}
+		s.mu.Unlock()
+	}
+	s.cfg.Logf("%s sends faster than %v messages a second, %d frames over: closed; its seat may resume in %v", c.addr, float64(s.cfg.MsgRate), maxBacklog, wait)
+	e := wire.Errorf(wire.TooFast, "more than %d messages over the rate of %v a second; resume on a new connection after %v", maxBacklog, float64(s.cfg.MsgRate), wait)
+	e.Fatal = true
+	c.send(e.Reply(""))
+	return true
 }
 
 // handle answers one message; true when it queued a fatal error.
@@ -115,8 +210,29 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.sync(c, m.Ref)
 	case wire.TypeMove:
 		s.move(c, m)
+	case wire.TypeSeats:
+		s.seatsAnswer(c, m.Ref)
 	}
 	return false
+}
+
+// seatsAnswer tells a seated phone each seat's nickname and state; the
+// names are for the table's players only.
+func (s *Server) seatsAnswer(c *conn, ref string) {
+	if _, ok := c.joined(); !ok {
+		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(ref))
+		return
+	}
+	m := wire.Message{Type: wire.TypeSeats, Ref: ref, Seats: []wire.SeatState{}}
+	free := 0
+	for _, st := range s.Seats() {
+		m.Seats = append(m.Seats, wire.SeatState{Name: st.Name, State: string(st.State)})
+		if st.State == SeatFree {
+			free++
+		}
+	}
+	m.Free = &free
+	c.send(m)
 }
 
 // spoke notes that the phone on c sent a frame after its welcome: it holds
@@ -234,6 +350,11 @@ func (s *Server) resume(c *conn, m wire.Message) bool {
 		c.send(e.Reply(m.Ref))
 		return true
 	}
+	if wait := s.seats[seat].coolUntil.Sub(s.cfg.Now()); wait > 0 {
+		s.mu.Unlock()
+		c.send(wire.Errorf(wire.RateLimited, "this seat was cut off for sending too fast; resume in %v", wait.Round(time.Millisecond)).Reply(m.Ref))
+		return false
+	}
 	sess := s.session
 	token, b, err := s.bindLocked(c, seat, hash)
 	s.mu.Unlock()
@@ -340,7 +461,13 @@ func (s *Server) move(c *conn, m wire.Message) {
 	c.setRef(m.Ref)
 	if err := sess.Play(s.ctx, seat, mv); err != nil {
 		c.takeRef()
-		c.send(moveError(err).Reply(m.Ref))
+		e := moveError(err)
+		if e.Code == wire.Internal {
+			// The phone hears "try again"; the staff must hear why (a
+			// full disk, a broken database), once per failed move.
+			s.cfg.Logf("%v's move was not recorded: %v", seat, err)
+		}
+		c.send(e.Reply(m.Ref))
 	}
 }
 

@@ -57,6 +57,11 @@ type Config struct {
 	// OnChange hears that the seats or the session changed; called
 	// without locks held, from any goroutine.
 	OnChange func()
+	// KeepResults brings back, after a restart, the finished game whose
+	// results the table showed and nobody dismissed, with its phones'
+	// seats, so that they can still play again (the windowed kiosk). A
+	// headless kiosk starts its own game instead.
+	KeepResults bool
 	// PhoneRate is how many messages per second one phone may send once
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
 	// it so that the table, not the throttle, is measured.
@@ -66,6 +71,7 @@ type Config struct {
 // Table is a running table. It is safe for concurrent use.
 type Table struct {
 	cfg     Config
+	lock    *os.File // the database's lock, held while the table is open
 	db      *db.DB
 	host    *host.Host
 	srv     *server.Server
@@ -87,9 +93,11 @@ type Table struct {
 	session *host.Session
 }
 
-// Open starts a table: it opens the database, resumes the session this
-// table left unfinished (crash resume), creates or loads the certificate,
-// listens and advertises itself.
+// Open starts a table: it locks and opens the database, resumes the
+// session this table left unfinished (crash resume), creates or loads the
+// certificate, listens and advertises itself. While another table holds
+// the database open (another kiosk process on it), Open fails with an
+// error that wraps ErrTableRunning, before it resumed anything.
 func Open(ctx context.Context, cfg Config) (*Table, error) {
 	if err := defaults(&cfg); err != nil {
 		return nil, err
@@ -98,6 +106,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 	// The session comes back before the table listens: a phone resuming
 	// in between would find no seat and lose its token.
 	steps := []func() error{
+		t.lockDB,
 		func() error { return t.openDB(ctx) },
 		t.newServer,
 		func() error { return t.resume(ctx) },
@@ -145,10 +154,16 @@ func defaults(cfg *Config) error {
 	return os.MkdirAll(cfg.DataDir, 0o700)
 }
 
-func (t *Table) openDB(ctx context.Context) error {
+func (t *Table) lockDB() error {
 	if err := os.MkdirAll(filepath.Dir(t.cfg.DBPath), 0o700); err != nil {
 		return fmt.Errorf("table: %w", err)
 	}
+	f, err := lockDB(t.cfg.DBPath)
+	t.lock = f
+	return err
+}
+
+func (t *Table) openDB(ctx context.Context) error {
 	d, err := db.Open(ctx, t.cfg.DBPath)
 	if err != nil {
 		return err
@@ -194,7 +209,9 @@ func (t *Table) listen() error {
 	return nil
 }
 
-// resume brings back every unfinished session and adopts this table's.
+// resume brings back every unfinished session and adopts this table's;
+// with KeepResults and none unfinished, the finished one whose results
+// were on the table.
 func (t *Table) resume(ctx context.Context) error {
 	live, err := t.host.Recover(ctx)
 	if err != nil {
@@ -206,7 +223,20 @@ func (t *Table) resume(ctx context.Context) error {
 			return t.adopt(s)
 		}
 	}
-	return nil
+	rec, ok, err := t.db.Undismissed(ctx, t.tableID)
+	if err != nil || !ok {
+		return err
+	}
+	if !t.cfg.KeepResults { // nobody will show them: their phones are let go
+		return t.db.ClearSeating(ctx, rec.ID)
+	}
+	s, err := t.host.Reopen(ctx, rec)
+	if err != nil { // the table starts afresh: better than no table
+		t.cfg.Logger.Printf("crash resume: the results of %s: %v", rec.ID, err)
+		return nil
+	}
+	t.cfg.Logger.Printf("resumed the results of session %s (%s)", s.ID(), s.Game().Info().ID)
+	return t.adopt(s)
 }
 
 func (t *Table) adopt(s *host.Session) error {
@@ -253,8 +283,14 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 	if err != nil {
 		return nil, err
 	}
+	last := t.Session()
 	if err := t.Abandon(ctx, "a new game was started"); err != nil {
 		return nil, err
+	}
+	if last != nil && last.Status().Ended() { // a finished game's phones go with the new game
+		if err := t.db.ClearSeating(ctx, last.ID()); err != nil {
+			return nil, err
+		}
 	}
 	s, err := t.host.Start(ctx, host.StartRequest{TableID: t.tableID, Game: game, Options: options, Seats: req})
 	if err != nil {
@@ -328,7 +364,12 @@ func (t *Table) PlayAgain(ctx context.Context) (*host.Session, error) {
 	t.mu.Lock()
 	t.session = s
 	t.mu.Unlock()
-	return s, t.srv.Continue(ctx, s)
+	if err := t.srv.Continue(ctx, s); err != nil {
+		return s, err
+	}
+	// The phones' seats passed to s: the last game's results will not
+	// come back after a crash.
+	return s, t.db.ClearSeating(ctx, last.ID())
 }
 
 // Dismiss lets the phones of the finished game go (they are told the table
@@ -345,6 +386,10 @@ func (t *Table) Dismiss() {
 	}
 	t.mu.Unlock()
 	t.srv.Dismiss()
+	// The tokens are void: the results will not come back after a crash.
+	if err := t.db.ClearSeating(context.Background(), s.ID()); err != nil {
+		t.cfg.Logger.Printf("dismiss: %v", err)
+	}
 }
 
 // Abandon ends the running session without a result (nobody's rating
@@ -372,6 +417,16 @@ func (t *Table) Session() *host.Session {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.session
+}
+
+// Language is the table's language as guests last chose it (an i18n
+// code), "" when never chosen.
+func (t *Table) Language(ctx context.Context) (string, error) { return t.db.Language(ctx) }
+
+// SetLanguage keeps lang as the table's language, for the kiosk to speak
+// it again after a restart.
+func (t *Table) SetLanguage(ctx context.Context, lang string) error {
+	return t.db.SetLanguage(ctx, lang)
 }
 
 // Games is the registry of the games the table offers.
@@ -493,5 +548,8 @@ func (t *Table) close() {
 	}
 	if t.db != nil {
 		t.db.Close()
+	}
+	if t.lock != nil { // last: the next kiosk may open the database now
+		t.lock.Close()
 	}
 }

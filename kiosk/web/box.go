@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,8 +17,14 @@ import (
 	"github.com/tablee/tablee/proto/wire"
 )
 
-// BoxPath is where the page opens its WebSocket, on the web port.
-const BoxPath = "/v1/box"
+// BoxPath is where the page opens its WebSocket, on the web port. Its
+// version is the web channel's: version 2 added the kiosk's fresh key to
+// every connection (docs/protocol.md, "The channel").
+const BoxPath = "/v2/box"
+
+// OldBoxPath is where pages of the first web channel connect; the kiosk
+// only tells them to reload.
+const OldBoxPath = "/v1/box"
 
 // handshakeTimeout bounds the wait for the page's public key.
 const handshakeTimeout = 10 * time.Second
@@ -30,16 +35,21 @@ const (
 	// connection (plaintext, replayed, reordered, reflected, forged, or
 	// sealed under another key). Always fatal.
 	BadFrame = "bad-frame"
-	// TypeSeats asks for the seats' names and states (page → kiosk) and
-	// answers it (kiosk → page); only a seated phone gets an answer.
-	TypeSeats = "seats"
+	// Reload: the page speaks an older web channel than the kiosk; it is
+	// told to reload (fatal), which fetches the kiosk's current page.
+	Reload = "reload"
 )
 
 // ErrPlaintext is a text frame after the handshake.
 var ErrPlaintext = errors.New("plaintext frame after the handshake")
 
-// serveBox runs the handshake, then the table protocol inside boxes.
-func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request) {
+// errNoChannel is a write before the handshake keyed the channel.
+var errNoChannel = errors.New("web channel: no message before the handshake")
+
+// serveBox accepts the page's WebSocket and hands it to the table server,
+// which caps the connections per address before anything is read: the
+// handshake happens in the connection's first Read.
+func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request, legacy bool) {
 	// No InsecureSkipVerify: a browser's Origin must be this host, so no
 	// other site's page can use a guest's browser to reach the table.
 	ws, err := websocket.Accept(w, r, nil)
@@ -50,74 +60,99 @@ func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request) {
 	// Room for a box one byte over the protocol's limit, so the table, not
 	// the socket, says "too large".
 	ws.SetReadLimit(wire.MaxFrame + 1 + nonceSize + box.Overhead)
-	ctx, cancel := context.WithTimeout(r.Context(), handshakeTimeout)
-	typ, key, err := ws.Read(ctx)
-	cancel()
-	if err != nil {
-		ws.Close(websocket.StatusPolicyViolation, "handshake: no public key")
-		return
-	}
-	if typ != websocket.MessageBinary {
-		ws.Close(websocket.StatusPolicyViolation, "handshake: send the page's 32-byte public key as a binary frame")
-		return
-	}
-	ch, err := NewChannel(h.cfg.Key, key)
-	if err != nil {
-		ws.Close(websocket.StatusPolicyViolation, err.Error())
-		return
-	}
-	if !h.seen.fresh([32]byte(key)) {
-		// A page that made its keys ahead and had them taken by a second
-		// tab as well; it comes back with new ones.
-		h.cfg.Logf("web phone %s: public key already used by another connection; refused", r.RemoteAddr)
-		ws.Close(websocket.StatusPolicyViolation, "handshake: this public key was already used; make a new one")
-		return
-	}
 	addr := r.RemoteAddr
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host
 	}
-	h.cfg.Table.ServeTransport(r.Context(), &boxConn{ws: ws, ch: ch, addr: addr, h: h})
+	h.cfg.Table.ServeTransport(r.Context(), &boxConn{ws: ws, key: h.cfg.Key, legacy: legacy, addr: addr, h: h})
 }
 
 // boxConn is a server.Transport: the table protocol's JSON messages, each
 // in a box of the connection's channel.
 type boxConn struct {
-	ws   *websocket.Conn
-	ch   *Channel
-	addr string
-	h    *Handler
+	ws     *websocket.Conn
+	key    *Key
+	legacy bool // a page of the first web channel: told to reload
+	addr   string
+	h      *Handler
 
-	mu     sync.Mutex // one writer at a time: the counter must follow the wire
-	seated bool       // a welcome went out and no removal since
+	mu sync.Mutex // one writer at a time: the counter must follow the wire
+	ch *Channel   // nil until the handshake; set by Read, under mu
 }
 
 var _ server.Transport = (*boxConn)(nil)
 
-// Read returns the next message from the page. A frame that is not the
-// next box of this channel ends the connection with a bad-frame error,
-// which touches no other connection.
+// Read returns the next message from the page; the first call runs the
+// handshake. A frame that is not the next box of this channel ends the
+// connection with a bad-frame error, which touches no other connection.
+// Every message, whatever its type, goes to the table server's throttle
+// and strict decoder.
 func (c *boxConn) Read(ctx context.Context) ([]byte, error) {
-	for {
-		typ, frame, err := c.ws.Read(ctx)
-		if err != nil {
+	if c.ch == nil {
+		if err := c.handshake(ctx); err != nil {
 			return nil, err
 		}
-		if typ != websocket.MessageBinary {
-			return nil, c.refuse(ctx, ErrPlaintext)
-		}
-		msg, err := c.ch.Open(frame)
-		if err != nil {
-			return nil, c.refuse(ctx, err)
-		}
-		if peekType(msg) == TypeSeats {
-			if err := c.seats(ctx); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		return msg, nil
 	}
+	typ, frame, err := c.ws.Read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if typ != websocket.MessageBinary {
+		return nil, c.refuse(ctx, ErrPlaintext)
+	}
+	msg, err := c.ch.Open(frame)
+	if err != nil {
+		return nil, c.refuse(ctx, err)
+	}
+	return msg, nil
+}
+
+// handshake reads the page's fresh public key and answers with the
+// kiosk's hello, keying the channel.
+func (c *boxConn) handshake(ctx context.Context) error {
+	hctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
+	typ, key, err := c.ws.Read(hctx)
+	cancel()
+	if err != nil {
+		c.Close(wire.ClosePolicy, "handshake: no public key")
+		return fmt.Errorf("web phone %s: handshake: %w", c.addr, err)
+	}
+	if typ != websocket.MessageBinary {
+		c.Close(wire.ClosePolicy, "handshake: send the page's 32-byte public key as a binary frame")
+		return fmt.Errorf("web phone %s: handshake: a text frame", c.addr)
+	}
+	if c.legacy {
+		return c.reloadOldPage(ctx, key)
+	}
+	ch, hello, err := NewChannel(c.key, key)
+	if err != nil {
+		c.Close(wire.ClosePolicy, err.Error())
+		return fmt.Errorf("web phone %s: %w", c.addr, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.ws.Write(ctx, websocket.MessageBinary, hello); err != nil {
+		return fmt.Errorf("web phone %s: handshake: %w", c.addr, err)
+	}
+	c.ch = ch
+	return nil
+}
+
+// reloadOldPage tells a page of the first web channel, in the only frame
+// it can open, that it must reload, and closes.
+func (c *boxConn) reloadOldPage(ctx context.Context, key []byte) error {
+	ch, err := newStaticChannel(c.key, key)
+	if err != nil {
+		c.Close(wire.ClosePolicy, err.Error())
+		return fmt.Errorf("web phone %s: %w", c.addr, err)
+	}
+	e := wire.Errorf(Reload, "Rechargez la page · Seite neu laden · Reload the page")
+	e.Fatal = true
+	if data, err := json.Marshal(e.Reply("")); err == nil {
+		c.ws.Write(ctx, websocket.MessageBinary, ch.Seal(data))
+	}
+	c.Close(wire.ClosePolicy, Reload)
+	return fmt.Errorf("web phone %s: an older page; told to reload", c.addr)
 }
 
 // refuse tells the page why its connection ends, inside a box (a frame
@@ -133,53 +168,12 @@ func (c *boxConn) refuse(ctx context.Context, why error) error {
 	return fmt.Errorf("web phone %s: %w", c.addr, why)
 }
 
-// seatsMessage is the answer to a seats request.
-type seatsMessage struct {
-	V     int         `json:"v"`
-	Type  string      `json:"type"`
-	Seats []seatEntry `json:"seats"`
-	Free  int         `json:"free"`
-}
-
-type seatEntry struct {
-	Name  string `json:"name,omitempty"`
-	State string `json:"state"`
-}
-
-// seats answers a seats request: names are for seated phones only.
-func (c *boxConn) seats(ctx context.Context) error {
-	c.mu.Lock()
-	seated := c.seated
-	c.mu.Unlock()
-	var data []byte
-	var err error
-	if !seated {
-		data, err = json.Marshal(wire.Errorf(wire.NotJoined, "join the table first").Reply(TypeSeats))
-	} else {
-		m := seatsMessage{V: wire.Version, Type: TypeSeats, Seats: []seatEntry{}}
-		for _, s := range c.h.cfg.Table.Seats() {
-			m.Seats = append(m.Seats, seatEntry{Name: s.Name, State: string(s.State)})
-			if s.State == server.SeatFree {
-				m.Free++
-			}
-		}
-		data, err = json.Marshal(m)
-	}
-	if err != nil {
-		return err
-	}
-	return c.Write(ctx, data)
-}
-
 // Write seals one message to the page.
 func (c *boxConn) Write(ctx context.Context, data []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	switch peekType(data) {
-	case wire.TypeWelcome:
-		c.seated = true
-	case wire.TypeRemoved:
-		c.seated = false
+	if c.ch == nil {
+		return errNoChannel
 	}
 	return c.ws.Write(ctx, websocket.MessageBinary, c.ch.Seal(data))
 }
@@ -191,18 +185,3 @@ func (c *boxConn) Close(code wire.CloseCode, reason string) error {
 }
 
 func (c *boxConn) RemoteAddr() string { return c.addr }
-
-// peekType reads a message's type without judging the rest: the table's
-// strict decoder does that.
-func peekType(msg []byte) string {
-	if !bytes.Contains(msg, []byte(`"type"`)) {
-		return ""
-	}
-	var m struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(msg, &m) != nil {
-		return ""
-	}
-	return m.Type
-}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -28,6 +29,10 @@ var (
 	ErrDecrypt    = errors.New("frame does not decrypt under this connection's keys")
 )
 
+// helloSize is the size of the kiosk's handshake frame: a random nonce,
+// then the box of the connection's ephemeral kiosk public key.
+const helloSize = nonceSize + box.Overhead + 32
+
 // Channel is one connection's encrypted channel, seen from the kiosk. It
 // is not safe for concurrent use by several readers or several writers;
 // one reader and one writer at once are fine.
@@ -37,21 +42,61 @@ type Channel struct {
 	sent   uint64 // counter of the next frame to the page
 }
 
-// NewChannel starts a channel with the page whose per-connection public key
-// is pagePub, refusing keys that give no secret (low-order points).
-func NewChannel(k *Key, pagePub []byte) (*Channel, error) {
+// NewChannel answers a page's handshake: pagePub is the page's fresh
+// public key for this connection. The kiosk makes a fresh key pair of its
+// own for the connection (so a recorded connection never opens again, and
+// nothing recorded opens with the long-term key: forward secrecy) and
+// returns the channel, keyed by the two fresh keys, with the hello frame
+// for the page: a random nonce and the box of the kiosk's fresh public key
+// under the long-term kiosk key and the page's key, which proves to the
+// page that the fresh key is the table's. Keys that give no secret
+// (low-order points) are refused.
+func NewChannel(k *Key, pagePub []byte) (*Channel, []byte, error) {
+	peer, err := pageKey(k, pagePub)
+	if err != nil {
+		return nil, nil, err
+	}
+	ephPub, ephSec, err := box.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, nil, fmt.Errorf("handshake: fresh key: %w", err)
+	}
+	var n [nonceSize]byte
+	if _, err := rand.Read(n[:]); err != nil {
+		return nil, nil, fmt.Errorf("handshake: nonce: %w", err)
+	}
+	// A random nonce: a page may offer the same key twice (two tabs
+	// taking the same kept keys), and each connection's hello must
+	// still be a box under a nonce never used with that key.
+	hello := box.Seal(n[:], ephPub[:], &n, peer, &k.secret)
+	c := &Channel{}
+	box.Precompute(&c.shared, peer, ephSec)
+	clear(ephSec[:])
+	return c, hello, nil
+}
+
+// pageKey checks a page's public key: 32 bytes that give a shared secret
+// with the kiosk's key (curve25519.X25519 refuses a low-order point,
+// which would make the secret a known value).
+func pageKey(k *Key, pagePub []byte) (*[32]byte, error) {
 	if len(pagePub) != 32 {
 		return nil, fmt.Errorf("handshake: a public key has 32 bytes, not %d", len(pagePub))
 	}
-	// curve25519.X25519 refuses a low-order point, which would make every
-	// connection's shared key the same known value.
 	if _, err := curve25519.X25519(k.secret[:], pagePub); err != nil {
 		return nil, fmt.Errorf("handshake: unusable public key: %w", err)
 	}
-	var peer [32]byte
-	copy(peer[:], pagePub)
+	return (*[32]byte)(pagePub), nil
+}
+
+// newStaticChannel is the channel of the first web protocol, keyed by the
+// page's key and the long-term kiosk key only: the kiosk speaks it to a
+// page of that version just to tell it to reload (see reloadOldPage).
+func newStaticChannel(k *Key, pagePub []byte) (*Channel, error) {
+	peer, err := pageKey(k, pagePub)
+	if err != nil {
+		return nil, err
+	}
 	c := &Channel{}
-	box.Precompute(&c.shared, &peer, &k.secret)
+	box.Precompute(&c.shared, peer, &k.secret)
 	return c, nil
 }
 

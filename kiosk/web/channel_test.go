@@ -15,7 +15,8 @@ import (
 // tweetnacl: tests use it to speak to the kiosk.
 type page struct {
 	pub, sec *[32]byte
-	shared   [32]byte
+	static   [32]byte // with the kiosk's long-term key: opens the hello
+	shared   [32]byte // with the kiosk's fresh key: the channel
 	sent     uint64
 	recv     uint64
 }
@@ -27,8 +28,35 @@ func newPage(t testing.TB, kiosk [32]byte) *page {
 		t.Fatal(err)
 	}
 	p := &page{pub: pub, sec: sec}
-	box.Precompute(&p.shared, &kiosk, sec)
+	box.Precompute(&p.static, &kiosk, sec)
 	return p
+}
+
+// keyed reads the kiosk's hello: its fresh key, boxed under the
+// long-term key, keys the channel.
+func (p *page) keyed(t testing.TB, hello []byte) {
+	t.Helper()
+	if len(hello) != helloSize {
+		t.Fatalf("hello of %d bytes, want %d", len(hello), helloSize)
+	}
+	n := [nonceSize]byte(hello[:nonceSize])
+	eph, ok := box.OpenAfterPrecomputation(nil, hello[nonceSize:], &n, &p.static)
+	if !ok || len(eph) != 32 {
+		t.Fatal("the hello does not open under the kiosk's long-term key")
+	}
+	box.Precompute(&p.shared, (*[32]byte)(eph), p.sec)
+}
+
+// connect runs the handshake of a new page with the kiosk.
+func connect(t testing.TB, k *Key) (*page, *Channel) {
+	t.Helper()
+	p := newPage(t, k.Public)
+	c, hello, err := NewChannel(k, p.pub[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.keyed(t, hello)
+	return p, c
 }
 
 func (p *page) seal(msg []byte) []byte {
@@ -95,11 +123,7 @@ func TestKeyIsKeptWithMode0600(t *testing.T) {
 
 func TestChannelRoundTrip(t *testing.T) {
 	k := testKey(t)
-	p := newPage(t, k.Public)
-	c, err := NewChannel(k, p.pub[:])
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, c := connect(t, k)
 	for i, msg := range []string{`{"v":1,"type":"ping"}`, `{"v":1,"type":"sync"}`} {
 		got, err := c.Open(p.seal([]byte(msg)))
 		if err != nil || string(got) != msg {
@@ -114,11 +138,7 @@ func TestChannelRoundTrip(t *testing.T) {
 
 func TestChannelRefusesBadFrames(t *testing.T) {
 	k := testKey(t)
-	p := newPage(t, k.Public)
-	c, err := NewChannel(k, p.pub[:])
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, c := connect(t, k)
 	first := p.seal([]byte("one"))
 	if _, err := c.Open(first); err != nil {
 		t.Fatal(err)
@@ -139,7 +159,7 @@ func TestChannelRefusesBadFrames(t *testing.T) {
 	if _, err := c.Open(c.Seal([]byte("echo"))); !errors.Is(err, ErrReflected) {
 		t.Errorf("reflected: %v, want ErrReflected", err)
 	}
-	other := newPage(t, k.Public)
+	other, _ := connect(t, k)
 	other.sent = 1 // the counter c expects: only the key differs
 	if _, err := c.Open(other.seal([]byte("x"))); !errors.Is(err, ErrDecrypt) {
 		t.Errorf("other connection's key: %v, want ErrDecrypt", err)
@@ -156,32 +176,70 @@ func TestChannelRefusesBadFrames(t *testing.T) {
 
 func TestChannelRefusesUnusableKeys(t *testing.T) {
 	k := testKey(t)
-	if _, err := NewChannel(k, make([]byte, 32)); err == nil {
+	if _, _, err := NewChannel(k, make([]byte, 32)); err == nil {
 		t.Error("the all-zero (low-order) key was accepted")
 	}
-	if _, err := NewChannel(k, make([]byte, 31)); err == nil {
+	if _, _, err := NewChannel(k, make([]byte, 31)); err == nil {
 		t.Error("a 31-byte key was accepted")
 	}
 }
 
-func TestSeenKeysRefusesAKeyTwiceAndForgetsTheOldest(t *testing.T) {
-	var s seenKeys
-	key := func(i int) [32]byte { var k [32]byte; k[0], k[1] = byte(i), byte(i>>8); return k }
-	for i := range seenCapacity {
-		if !s.fresh(key(i)) {
-			t.Fatalf("key %d refused on first use", i)
+// TestAPageKeyOfferedTwiceGivesTwoChannels: the kiosk's fresh key makes
+// every connection's keys new, even when a page offers a key it used
+// before (a recording replayed, or two tabs taking the same kept keys):
+// the first connection's frames never open in the second.
+func TestAPageKeyOfferedTwiceGivesTwoChannels(t *testing.T) {
+	k := testKey(t)
+	p := newPage(t, k.Public)
+	c1, hello1, err := NewChannel(k, p.pub[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, hello2, err := NewChannel(k, p.pub[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(hello1, hello2) || bytes.Equal(hello1[:nonceSize], hello2[:nonceSize]) {
+		t.Fatal("two hellos share a nonce")
+	}
+	p.keyed(t, hello1)
+	frame := p.seal([]byte(`{"v":2,"type":"join"}`))
+	if _, err := c1.Open(frame); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c2.Open(frame); !errors.Is(err, ErrDecrypt) {
+		t.Errorf("the first connection's frame in the second: %v, want ErrDecrypt", err)
+	}
+}
+
+// TestTheLongTermKeyOpensNoRecordedFrame: someone who recorded a
+// connection and later copies web-box.key can open the hello (which
+// holds only the kiosk's fresh public key) and nothing else, either way.
+func TestTheLongTermKeyOpensNoRecordedFrame(t *testing.T) {
+	k := testKey(t)
+	p := newPage(t, k.Public)
+	c, hello, err := NewChannel(k, p.pub[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.keyed(t, hello)
+	recorded := [][]byte{p.seal([]byte(`{"v":2,"type":"join","code":"123456"}`)), c.Seal([]byte(`{"hand":[1,2,3]}`))}
+	// What the thief can compute: the long-term secret with each public
+	// key on the wire (the page's, and the fresh one the hello reveals).
+	var withPage, withFresh [32]byte
+	box.Precompute(&withPage, p.pub, &k.secret)
+	n := [nonceSize]byte(hello[:nonceSize])
+	fresh, ok := box.OpenAfterPrecomputation(nil, hello[nonceSize:], &n, &withPage)
+	if !ok {
+		t.Fatal("the long-term key does not open the hello")
+	}
+	box.Precompute(&withFresh, (*[32]byte)(fresh), &k.secret)
+	for i, f := range recorded {
+		n := [nonceSize]byte(f[:nonceSize])
+		for _, key := range []*[32]byte{&withPage, &withFresh} {
+			if _, ok := box.OpenAfterPrecomputation(nil, f[nonceSize:], &n, key); ok {
+				t.Errorf("recorded frame %d opens with the long-term key", i)
+			}
 		}
-	}
-	if s.fresh(key(5)) {
-		t.Fatal("a key seen before is fresh")
-	}
-	if !s.fresh(key(seenCapacity)) {
-		t.Fatal("a new key past the capacity refused")
-	}
-	if !s.fresh(key(0)) {
-		t.Error("the oldest key is still remembered past the capacity")
-	}
-	if s.fresh(key(seenCapacity)) || len(s.set) != seenCapacity || len(s.order) != seenCapacity {
-		t.Errorf("after forgetting: %d keys, %d in order", len(s.set), len(s.order))
 	}
 }

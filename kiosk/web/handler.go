@@ -32,7 +32,6 @@ type Config struct {
 type Handler struct {
 	cfg    Config
 	assets map[string]asset
-	seen   seenKeys // page keys already used by a connection
 }
 
 // NewHandler prepares the page for serving.
@@ -83,8 +82,8 @@ func NewHandler(cfg Config) (*Handler, error) {
 // ServeHTTP answers the page's requests.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.headers(w, r)
-	if r.URL.Path == BoxPath {
-		h.serveBox(w, r)
+	if r.URL.Path == BoxPath || r.URL.Path == OldBoxPath {
+		h.serveBox(w, r, r.URL.Path == OldBoxPath)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log"
 	"path/filepath"
 	"strings"
@@ -74,32 +75,65 @@ type message struct {
 
 // phone speaks the web channel exactly as the page does, written here
 // independently of the package's own Channel so the wire format is checked
-// from outside.
+// from outside. It records every frame it sends, as a listener on the
+// network would.
 type phone struct {
 	ws         *websocket.Conn
 	pub        [32]byte
 	shared     [32]byte
 	sent, recv uint64
+	sentFrames [][]byte // the page key, then each box, as sent
 }
 
 func dialPhone(t testing.TB, ctx context.Context, addr string, kioskKey [32]byte) *phone {
 	t.Helper()
-	ws, _, err := websocket.Dial(ctx, "ws://"+addr+web.BoxPath, nil)
+	p, err := dialPhoneErr(ctx, addr, kioskKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.SetReadLimit(1 << 20)
-	t.Cleanup(func() { ws.CloseNow() })
+	t.Cleanup(func() { p.ws.CloseNow() })
+	return p
+}
+
+// dialPhoneErr opens a connection and runs the handshake: the page's
+// fresh key in clear, then the kiosk's hello, the box of the kiosk's fresh
+// key under its long-term key, which keys the channel.
+func dialPhoneErr(ctx context.Context, addr string, kioskKey [32]byte) (*phone, error) {
 	pub, sec, err := box.GenerateKey(rand.Reader)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	p := &phone{ws: ws, pub: *pub}
-	box.Precompute(&p.shared, &kioskKey, sec)
+	return handshake(ctx, addr, kioskKey, pub, sec)
+}
+
+func handshake(ctx context.Context, addr string, kioskKey [32]byte, pub, sec *[32]byte) (*phone, error) {
+	ws, _, err := websocket.Dial(ctx, "ws://"+addr+web.BoxPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	p := &phone{ws: ws, pub: *pub, sentFrames: [][]byte{pub[:]}}
 	if err := ws.Write(ctx, websocket.MessageBinary, pub[:]); err != nil {
-		t.Fatal(err)
+		ws.CloseNow()
+		return nil, err
 	}
-	return p
+	typ, hello, err := ws.Read(ctx)
+	if err != nil {
+		ws.CloseNow()
+		return nil, fmt.Errorf("no hello: %w", err)
+	}
+	if typ != websocket.MessageBinary || len(hello) != 24+box.Overhead+32 {
+		ws.CloseNow()
+		return nil, fmt.Errorf("hello of %d bytes", len(hello))
+	}
+	n := [24]byte(hello[:24])
+	fresh, ok := box.Open(nil, hello[24:], &n, &kioskKey, sec)
+	if !ok {
+		ws.CloseNow()
+		return nil, errNotBox
+	}
+	box.Precompute(&p.shared, (*[32]byte)(fresh), sec)
+	return p, nil
 }
 
 func pageNonce(dir byte, n uint64) *[24]byte {
@@ -122,7 +156,9 @@ func (p *phone) send(ctx context.Context, m map[string]any) error {
 	if err != nil {
 		return err
 	}
-	return p.ws.Write(ctx, websocket.MessageBinary, p.seal(data))
+	frame := p.seal(data)
+	p.sentFrames = append(p.sentFrames, frame)
+	return p.ws.Write(ctx, websocket.MessageBinary, frame)
 }
 
 var errNotBox = errors.New("frame from the kiosk is not its next box")

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/web"
 )
 
 // recorder is a TCP relay in front of the kiosk's web port that keeps
@@ -198,7 +199,7 @@ func TestASnifferSeesNoSecretOfAWholeGame(t *testing.T) {
 		}
 	}
 	// The recorder works: the HTTP upgrade itself is in clear.
-	if !bytes.Contains(wire, []byte("GET /v1/box HTTP/1.1")) {
+	if !bytes.Contains(wire, []byte("GET "+web.BoxPath+" HTTP/1.1")) {
 		t.Error("the recording lacks the WebSocket upgrade: it recorded nothing useful")
 	}
 	if len(wire) < 10_000 {

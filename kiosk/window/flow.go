@@ -19,6 +19,10 @@ import (
 // setLang switches every screen to lang; the current screen is rebuilt.
 func (ui *UI) setLang(lang i18n.Lang, again func()) {
 	ui.lang = string(lang)
+	// Kept, so that a kiosk restarted after a crash speaks it still.
+	if err := ui.t.SetLanguage(ui.ctx, ui.lang); err != nil {
+		log.Printf("kiosk: keep the table's language: %v", err)
+	}
 	again()
 }
 
@@ -229,7 +233,7 @@ func (ui *UI) showReplay(id string) {
 		ui.fault(err)
 		return
 	}
-	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.Names), ui.showStaff)
+	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.SeatNames(ui.words())), ui.showStaff)
 	if err != nil {
 		ui.fault(err)
 		return
@@ -265,13 +269,18 @@ func (ui *UI) staffGame(s *host.Session) {
 }
 
 // moveToPhone frees seat of s for another phone (its phone is told) and
-// shows the code and QR code until a new phone has joined; then the game
-// comes back.
+// waits for it.
 func (ui *UI) moveToPhone(s *host.Session, seat engine.Seat) {
 	if err := ui.t.Server().Release(seat); err != nil {
 		ui.fault(err)
 		return
 	}
+	ui.waitForPhone(s)
+}
+
+// waitForPhone shows the code and QR code over the game s until a phone
+// has taken its free seat; then the game comes back.
+func (ui *UI) waitForPhone(s *host.Session) {
 	seating := screen.NewSeating(ui.words(), s.Game().Info(), nil, screen.SeatingActions{
 		BotIn: func(seat engine.Seat) {
 			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {

@@ -207,3 +207,48 @@ func TestStaffSeeBoardsAndReplayAFinishedGame(t *testing.T) {
 		t.Errorf("the replay ends on %s, the game on %s", r.Hash(), game.Hash())
 	}
 }
+
+// A game played to its end leaves its final board on screen, the
+// reason it ended said on it, for the pause the kiosk gives, and only
+// then shows the results.
+func TestTheFinalBoardStaysBeforeTheResults(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	var endOfPause func()
+	k.ui.endPause = time.Minute
+	k.ui.after = func(d time.Duration, f func()) { endOfPause = f }
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton("canoe"))
+	s := k.ui.seatingScreen
+	for len(s.Plan()) > 0 {
+		s.Remove(0)
+	}
+	s.AddBot(engine.LevelRandom)
+	s.AddBot(engine.LevelRandom)
+	test.Tap(s.StartButton())
+	game := k.tb.Session()
+	for !game.Status().Ended() {
+		updates, stop := game.Subscribe(engine.Table)
+		for range updates {
+		}
+		stop()
+	}
+	// Run the queued updates one batch at a time until the game's end
+	// reached the screen: the board shows how it ended, no results yet.
+	for k.ui.ending != game.ID() {
+		k.q.wait()
+	}
+	if k.ui.board == nil || k.ui.results != nil || k.w.Content() != k.ui.board.Content() {
+		t.Fatal("the results replaced the final board at once")
+	}
+	// How the board draws the ending (winning canoes, the reason, turned
+	// to each seat) is kiosk/board's TestCanoeShowsTheWinningCanoesAndWhy.
+	endOfPause()
+	k.q.settle()
+	if k.ui.results == nil {
+		t.Fatal("no results after the pause")
+	}
+	if k.w.Content() != k.ui.results.Content() {
+		t.Error("no results after the pause")
+	}
+}

@@ -55,6 +55,13 @@ type UI struct {
 	shown         string            // the session whose results were shown
 	followed      string            // the session whose moves refresh the screen
 	idle          *time.Timer       // back to the attract screen
+	// endPause is how long a finished game's board stays before the
+	// results; zero: the results at once.
+	endPause time.Duration
+	ending   string // the session whose ending board is on screen
+	// after runs f once d has passed: time.AfterFunc; tests end the
+	// pause themselves.
+	after func(d time.Duration, f func())
 	// do runs a UI change from another goroutine: the idle loop's Do
 	// (fyne.Do that wakes the window loop), or in tests something the test
 	// can synchronise with.
@@ -83,6 +90,10 @@ type Config struct {
 	// Staff checks the staff PIN; nil: the table database's PIN, behind
 	// the rate-limiting gate.
 	Staff screen.Gate
+	// EndPause is how long a finished game's board stays on screen before
+	// the results, so that guests see how it was won; zero shows the
+	// results at once.
+	EndPause time.Duration
 }
 
 // New builds the UI of a window; Start shows its first screen once the
@@ -101,7 +112,8 @@ func New(ctx context.Context, cfg Config) (*UI, error) {
 	if cfg.Do == nil {
 		cfg.Do = fyne.Do
 	}
-	return &UI{ctx: ctx, win: cfg.Win, lang: cfg.Lang, cat: cat, staff: cfg.Staff, do: cfg.Do, awake: cfg.Awake}, nil
+	return &UI{ctx: ctx, win: cfg.Win, lang: cfg.Lang, cat: cat, staff: cfg.Staff, do: cfg.Do, awake: cfg.Awake,
+		endPause: cfg.EndPause}, nil
 }
 
 // Refresh brings the screen in step with the table from any goroutine:
@@ -156,14 +168,47 @@ func lanHost(addr string) string {
 
 func (ui *UI) words() screen.Words { return screen.Words{Cat: ui.cat, Lang: i18n.Parse(ui.lang)} }
 
-// start shows the attract screen, or the game a crash interrupted.
+// start shows the attract screen, or the screen a crash interrupted, in
+// the language the table had: the seating screen of a game that waits for
+// phones, the game, or the results nobody dismissed.
 func (ui *UI) start(t *table.Table) {
 	ui.t = t
-	if s := t.Session(); s != nil && !s.Status().Ended() {
-		ui.showTable(s)
-		return
+	if lang, err := t.Language(ui.ctx); err != nil {
+		log.Printf("kiosk: the table's language: %v", err)
+	} else if lang != "" {
+		ui.lang = lang
 	}
-	ui.showAttract()
+	screen := ui.resume(t.Session())
+	// One line per start, for the staff reading the log after a crash
+	// (and for the tests that kill a real kiosk).
+	log.Printf("kiosk: starting on the %s screen, in %s", screen, ui.lang)
+}
+
+// resume shows the screen of the table's session s as a restart finds it,
+// and names it.
+func (ui *UI) resume(s *host.Session) string {
+	switch {
+	case s == nil:
+		ui.showAttract()
+		return "attract"
+	case s.Status().Ended():
+		if res, over := s.Result(); over {
+			ui.showResults(s, res)
+			return "results"
+		}
+		ui.showAttract()
+		return "attract"
+	case s.Moves() > 0 && ui.t.Server().FreeCount() > 0:
+		// A seat freed for another phone during the game.
+		ui.track(s)
+		ui.waitForPhone(s)
+		return "seating"
+	}
+	ui.began(s)
+	if ui.seating != nil {
+		return "seating"
+	}
+	return "game"
 }
 
 // show puts a screen in the window and forgets the live ones.
@@ -204,6 +249,10 @@ func (ui *UI) refresh() {
 		return
 	}
 	if res, over := s.Result(); over && s.ID() != ui.shown && (ui.board != nil || ui.seating != nil) {
+		if ui.board != nil && ui.endPause > 0 {
+			ui.showEnding(s, res)
+			return
+		}
 		ui.showResults(s, res)
 		return
 	}
@@ -214,6 +263,30 @@ func (ui *UI) refresh() {
 	if ui.board != nil {
 		ui.refreshTable(s)
 	}
+}
+
+// showEnding leaves the finished game's board on screen for endPause (the
+// winning canoes outlined, the last trick, the reason the game ended, all
+// turned to the seats) before the results take its place: a game that
+// jumped straight to the results never showed how it was won.
+func (ui *UI) showEnding(s *host.Session, res engine.Result) {
+	ui.refreshTable(s)
+	if ui.ending == s.ID() {
+		return // already pausing on this ending
+	}
+	ui.ending = s.ID()
+	board := ui.board
+	after := ui.after
+	if after == nil {
+		after = func(d time.Duration, f func()) { time.AfterFunc(d, f) }
+	}
+	after(ui.endPause, func() {
+		ui.do(func() {
+			if ui.board == board && ui.shown != s.ID() {
+				ui.showResults(s, res)
+			}
+		})
+	})
 }
 
 func (ui *UI) refreshTable(s *host.Session) {

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
@@ -91,6 +92,15 @@ func (q *uiQueue) wait() {
 	q.settle()
 }
 
+// until runs the queued screen updates until cond holds, waiting for the
+// next update each time it does not: an event, never a clock (the test's
+// own timeout names a screen that never comes).
+func (k *testKiosk) until(cond func() bool) {
+	for k.q.settle(); !cond(); {
+		k.q.wait()
+	}
+}
+
 // settle runs the updates queued so far, and those they queue.
 func (q *uiQueue) settle() {
 	for {
@@ -127,8 +137,10 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	q := newQueue()
 	ui := &UI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
 		staff: staff.NewGate(pin("2468"), nil), do: q.do}
-	// As runWindow does: the table announces changes while it resumes.
+	// As runWindow does: the table announces changes while it resumes,
+	// and brings back the results nobody dismissed.
 	cfg.OnChange = func() { ui.do(ui.refresh) }
+	cfg.KeepResults = true
 	tb, err := table.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -165,7 +177,7 @@ func TestKioskGoesFromTheLobbyToSeatingWithACode(t *testing.T) {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := k.tb.Server().Code()
-	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphone(s)") {
+	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphones") {
 		t.Errorf("the seating screen does not show the code %s and the two free seats", code)
 	}
 	// Without discovery or a camera, a guest types the address in the app.
@@ -181,13 +193,16 @@ func TestARestartedWindowResumesTheGame(t *testing.T) {
 	restarted(t)
 }
 
-// restarted starts a game, restarts the kiosk and returns the new one,
-// showing the resumed game.
+// restarted starts a game (Canoë for two guests on the table, the
+// lobby's default), restarts the kiosk and returns the new one, showing
+// the resumed game.
 func restarted(t *testing.T) *testKiosk {
 	t.Helper()
 	cfg := tableConfig(t)
 	first := openKiosk(t, cfg)
-	first.startPhones(t)
+	first.ui.attract.Touch()
+	test.Tap(first.ui.lobby.PlayButton("canoe"))
+	test.Tap(first.ui.seatingScreen.StartButton())
 	id := first.tb.Session().ID()
 	first.tb.Close()
 
@@ -269,6 +284,10 @@ func children(o fyne.CanvasObject) []fyne.CanvasObject {
 	switch c := o.(type) {
 	case *fyne.Container:
 		return c.Objects
+	case *board.Panel:
+		// A turned panel (a seat's, a results card) shows pictures of its
+		// upright content: look in that.
+		return []fyne.CanvasObject{c.Content()}
 	case fyne.Widget:
 		return test.WidgetRenderer(c).Objects()
 	}

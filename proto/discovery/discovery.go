@@ -14,8 +14,10 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grandcat/zeroconf"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Service is the DNS-SD service type of a Tablée table.
@@ -52,12 +54,15 @@ func (t Table) txt() []string {
 func parseTXT(txt []string) (Table, error) {
 	var t Table
 	for _, kv := range txt {
-		k, v, _ := strings.Cut(kv, "=")
+		k, v, _ := strings.Cut(unescapeTXT(kv), "=")
 		switch k {
 		case "v":
 			t.Proto, _ = strconv.Atoi(v)
 		case "name":
-			t.Name = v
+			if !utf8.ValidString(v) {
+				return Table{}, fmt.Errorf("discovery: table name %q is not UTF-8", v)
+			}
+			t.Name = norm.NFC.String(v)
 		case "game":
 			t.Game = v
 		case "free":
@@ -70,6 +75,45 @@ func parseTXT(txt []string) (Table, error) {
 		return Table{}, fmt.Errorf("discovery: incomplete TXT record %q", txt)
 	}
 	return t, nil
+}
+
+// unescapeTXT undoes the presentation escapes of the DNS library under
+// zeroconf, which hands TXT strings over as zone-file text: every byte
+// outside printable ASCII as \DDD (decimal), and '"' and '\' after a
+// backslash. Without it "Café" arrives as "Caf\195\169".
+func unescapeTXT(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			out = append(out, s[i])
+			continue
+		}
+		if i+3 < len(s) && isDigit(s[i+1]) && isDigit(s[i+2]) && isDigit(s[i+3]) {
+			if n := int(s[i+1]-'0')*100 + int(s[i+2]-'0')*10 + int(s[i+3]-'0'); n < 256 {
+				out = append(out, byte(n))
+				i += 3
+				continue
+			}
+		}
+		out = append(out, s[i+1])
+		i++
+	}
+	return string(out)
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// sameName reports whether two table names read the same to a guest:
+// equal after compatibility normalisation (NFKC: composed accents,
+// full-width letters, ligatures), case folding and collapsing spaces. Two
+// tables whose names read the same are twins.
+func sameName(a, b string) bool { return nameKey(a) == nameKey(b) }
+
+func nameKey(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(norm.NFKC.String(s))), " ")
 }
 
 // Scope limits mDNS to some interfaces (nil: all that can multicast) and,
@@ -200,7 +244,9 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, erro
 			}
 		}
 		if len(t.Addrs) > 0 {
-			found[e.Instance] = t
+			// Keyed by fingerprint too: two responders announcing one
+			// instance name are two tables (twins), not one.
+			found[e.Instance+"\x00"+t.Fingerprint] = t
 		}
 	}
 	out := make([]Table, 0, len(found))
@@ -220,10 +266,10 @@ func sorted(tables []Table) []Table {
 	})
 	names := map[string]int{}
 	for _, t := range tables {
-		names[t.Name]++
+		names[nameKey(t.Name)]++
 	}
 	for i := range tables {
-		tables[i].Twins = names[tables[i].Name] - 1
+		tables[i].Twins = names[nameKey(tables[i].Name)] - 1
 	}
 	return tables
 }
@@ -236,7 +282,7 @@ var ErrTwins = errors.New("discovery: several tables publish this name")
 func named(tables []Table, name string) (Table, bool, error) {
 	var match []Table
 	for _, t := range tables {
-		if t.Name == name {
+		if sameName(t.Name, name) {
 			match = append(match, t)
 		}
 	}

@@ -105,3 +105,44 @@ func TestTablesWithTheSameNameAreTwins(t *testing.T) {
 		t.Error("found a table nobody publishes")
 	}
 }
+
+// TestNamesAsPeopleWriteThem is issue 27's sixth finding: the DNS library
+// under zeroconf hands TXT strings over escaped (\DDD), so a French name
+// was listed as "Caf\195\169" and never found by name.
+func TestNamesAsPeopleWriteThem(t *testing.T) {
+	fp := strings.Repeat("ab", 32)
+	escaped := []string{`v=2`, `name=Caf\195\169 Lumi\195\168re \240\159\142\178 \"1\" \\`, `fp=` + fp}
+	got, err := parseTXT(escaped)
+	if err != nil || got.Name != `Café Lumière 🎲 "1" \` {
+		t.Fatalf("parsed %q, %v", got.Name, err)
+	}
+	// Decomposed accents (another stack's), capitals and doubled spaces
+	// read the same to a guest: twins, and found by the name typed.
+	tables := sorted([]Table{
+		{Name: "Café Lumière", Fingerprint: strings.Repeat("a", 64)},
+		{Name: "CAFE\u0301  lumière", Fingerprint: strings.Repeat("b", 64)},
+	})
+	if tables[0].Twins != 1 || tables[1].Twins != 1 {
+		t.Errorf("look-alikes not twins: %+v", tables)
+	}
+	if _, ok, err := named(tables, "café lumière"); !ok || !errors.Is(err, ErrTwins) {
+		t.Errorf("Find among look-alikes: %v %v", ok, err)
+	}
+}
+
+func TestAFrenchNameIsFoundOnLoopback(t *testing.T) {
+	scope := loopback(t)
+	fp := strings.Repeat("2d", 32)
+	const name = "Café Lumière 🎲"
+	a, err := Advertise(Table{Name: name, Proto: 1, Free: 2, Fingerprint: fp}, 45680, scope)
+	if err != nil {
+		t.Skipf("mDNS not available here: %v", err)
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	found, err := Find(ctx, name, Scope{Ifaces: scope.Ifaces})
+	if err != nil || found.Name != name || found.Fingerprint != fp {
+		t.Fatalf("found %+v, %v", found, err)
+	}
+}

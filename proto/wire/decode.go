@@ -30,6 +30,7 @@ var clientFields = map[string][]string{
 	TypeMove:   {"move"},
 	TypeSync:   nil,
 	TypePing:   nil,
+	TypeSeats:  nil,
 }
 
 // commonFields every client message may carry.

@@ -28,6 +28,10 @@ const (
 	TypeMove   = "move"   // a move of the game, for one's own seat
 	TypeSync   = "sync"   // ask for the full view again
 	TypePing   = "ping"
+	// TypeSeats asks for the seats' nicknames and states (client to
+	// server) and answers it (server to client); only a seated phone gets
+	// an answer.
+	TypeSeats = "seats"
 )
 
 // Message types, server to client.
@@ -74,6 +78,10 @@ type Message struct {
 	// (a phone's, or a guest's on the touch screen), by seat; "" for a
 	// seat still free or played by a bot. Nothing else of a seat.
 	Names []string `json:"names,omitempty"`
+	// Seats is, in a seats answer, each seat's nickname (seated phones
+	// only ask) and state; Free how many seats are free.
+	Seats []SeatState `json:"seats,omitempty"`
+	Free  *int        `json:"free,omitempty"`
 	// Record is what the finished game meant for a seat played with a
 	// player key: rating change and place (record message).
 	Record *Record `json:"record,omitempty"`
@@ -94,6 +102,13 @@ type Record struct {
 	Of          int     `json:"of,omitempty"`          // players on that board
 }
 
+// SeatState is one seat in a seats answer: its nickname ("" while free
+// or played by a bot) and its state (free, connected, away, bot, table).
+type SeatState struct {
+	Name  string `json:"name,omitempty"`
+	State string `json:"state"`
+}
+
 // Error is what went wrong, for programs (Code) and for people (Message).
 type Error struct {
 	Code    string `json:"code"`
@@ -111,6 +126,7 @@ const (
 	BadVersion  = "bad-version"    // another protocol version
 	UnknownType = "unknown-type"   // no such message type
 	TooLarge    = "too-large"      // frame over MaxFrame (fatal)
+	TooFast     = "too-fast"       // the phone kept sending over its rate (fatal); it may resume
 	NotJoined   = "not-joined"     // join or resume first
 	WrongCode   = "wrong-code"     // the table code is not this session's
 	RateLimited = "rate-limited"   // too many wrong codes from this address

@@ -146,7 +146,8 @@ func (s *Store) SetStatus(_ context.Context, id string, status session.Status, r
 	return nil
 }
 
-// Finish ends an active session with res and clears its seating.
+// Finish ends an active session with res; it keeps its seating, as the
+// database does while the results are on the table.
 func (s *Store) Finish(_ context.Context, id string, res engine.Result, at time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -158,7 +159,7 @@ func (s *Store) Finish(_ context.Context, id string, res engine.Result, at time.
 		return fmt.Errorf("hosttest: a result for %d seats, session %s has %d", len(res.Scores), id, len(st.rec.Seats))
 	}
 	st.rec.Status, st.rec.EndedAt, st.rec.Reason = session.Finished, at, res.Reason
-	st.result, st.seating = &res, nil
+	st.result = &res
 	return nil
 }
 
@@ -182,14 +183,15 @@ func (s *Store) RatedOutcome(context.Context, string, int) (session.Outcome, boo
 	return session.Outcome{}, false, nil
 }
 
-// SaveSeating keeps a live session's seating, which must be JSON.
+// SaveSeating keeps a live or finished session's seating, which must be
+// JSON.
 func (s *Store) SaveSeating(_ context.Context, id string, data []byte) error {
 	if !json.Valid(data) {
 		return errors.New("hosttest: the seating is not JSON")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st, err := s.get(id, session.Active, session.Paused)
+	st, err := s.get(id, session.Active, session.Paused, session.Finished)
 	if err != nil {
 		return err
 	}

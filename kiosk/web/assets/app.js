@@ -1,9 +1,10 @@
 // Tablée web companion: one seat's hand on a phone, opened from the table's
 // QR code. Everything the page shows comes from the seat's view that the
 // kiosk sends; the legal moves in it decide what may be tapped, so no rule
-// of any game is written here. Every frame after the first is a NaCl box
-// (tweetnacl, loaded before this module) against the kiosk's key from the
-// URL fragment; see docs/protocol.md, "The web companion".
+// of any game is written here. Every frame after the handshake is a NaCl
+// box (tweetnacl, loaded before this module) under this connection's fresh
+// keys, the kiosk's proved by its key from the URL fragment; see
+// docs/protocol.md, "The web companion".
 
 const nacl = globalThis.nacl;
 const enc = new TextEncoder();
@@ -91,10 +92,30 @@ function pickLang() {
 
 let textsReady = false;
 
+// fetchJSON fetches one of the page's data files, tried three times over
+// about two seconds (a phone's Wi-Fi drops a request now and then): a
+// failed answer (not r.ok) counts as a failure.
+async function fetchJSON(url) {
+  let err;
+  for (let i = 0; i < 3; i++) {
+    if (i) await new Promise((ok) => setTimeout(ok, 600 * i));
+    try {
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`${url}: ${r.status}`);
+      return await r.json();
+    } catch (e) {
+      err = e;
+    }
+  }
+  throw err;
+}
+
+// NO_TEXTS is said when the texts themselves cannot be loaded: the only
+// words the page carries, in its three languages.
+const NO_TEXTS = 'La page n’a pas pu charger ses textes : rechargez-la. · Die Seite konnte ihre Texte nicht laden: Bitte neu laden. · The page could not load its texts: reload it.';
+
 async function loadTexts(lang) {
-  const r = await fetch(`texts/${lang}.json`);
-  if (!r.ok) throw new Error('texts ' + r.status);
-  S.texts = await r.json();
+  S.texts = await fetchJSON(`texts/${lang}.json`);
   S.lang = lang;
   textsReady = true;
   document.documentElement.lang = lang;
@@ -102,7 +123,7 @@ async function loadTexts(lang) {
 
 async function setLang(lang) {
   store.set('lang', lang);
-  try { await loadTexts(lang); } catch { /* keep the old texts */ }
+  try { await loadTexts(lang); } catch { S.notice = t('web.err.load'); /* the old texts stay */ }
   render(true);
 }
 
@@ -115,6 +136,15 @@ let recv = 0;
 let backoff = 500;
 let retry = 0;
 let facesReady = false;
+let cardsFailed = false; // the Canaille card faces could not be loaded
+let textsFailed = false; // nor the texts, even after retries
+
+// loadProblem says, in words, what the page could not load, until it is
+// reloaded: shown where a notice goes when there is none.
+function loadProblem() {
+  if (!textsReady) return textsFailed ? NO_TEXTS : '';
+  return cardsFailed ? t('web.err.load') : '';
+}
 
 function nonce(dir, n) {
   const b = new Uint8Array(24);
@@ -126,7 +156,7 @@ function nonce(dir, n) {
 }
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  if (!ws || ws.readyState !== WebSocket.OPEN || !shared) return false;
   msg.v = 2; // wire.Version
   const n = nonce(0, sent++);
   const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
@@ -152,31 +182,32 @@ function open(data) {
 
 // ---- keys made ahead
 //
-// A connection's fresh key pair and shared key cost two X25519, the
+// A connection's fresh key pair and its shared key with the kiosk's
+// long-term key (which opens the kiosk's hello) cost two X25519, the
 // slowest step of opening the page on a slow phone. So the page makes the
 // next connection's keys ahead, in idle time once the hand or the join
 // form is on screen, and keeps them for the next connection, also across
-// a reload: its public key and the shared key (never a hand, a view or a
-// message), in localStorage under the kiosk's key, deleted before use.
-// The kiosk refuses a page key it has seen, so no two connections share
-// keys even if two tabs take the same kept keys at once
+// a reload: the key pair and that shared key (never a hand, a view, a
+// message, or a connection's channel key), in localStorage under the
+// kiosk's key, deleted before use. The channel's key needs the kiosk's
+// fresh key of that connection, so kept keys open no earlier connection,
+// and two tabs taking the same kept keys still get two channels
 // (docs/protocol.md, "The channel").
 
 let spare = null; // kept keys where localStorage is unavailable
 
 function makeKeys() {
   const kp = nacl.box.keyPair();
-  return { pub: kp.publicKey, shared: nacl.box.before(S.key, kp.secretKey) };
+  return { pub: kp.publicKey, sec: kp.secretKey, hello: nacl.box.before(S.key, kp.secretKey) };
 }
 
 // takeKeys returns the kept keys, forgotten before they are used, or
 // makes new ones.
 function takeKeys() {
-  const saved = (store.get('next.' + S.keyText) || '').split('.');
+  const saved = (store.get('next.' + S.keyText) || '').split('.').map((p) => unb64url(p) || []);
   store.del('next.' + S.keyText);
-  const pub = unb64url(saved[0] || '');
-  const sh = unb64url(saved[1] || '');
-  const k = pub && sh && pub.length === 32 && sh.length === 32 ? { pub, shared: sh } : spare;
+  const [pub, sec, hello] = saved;
+  const k = saved.length === 3 && saved.every((p) => p.length === 32) ? { pub, sec, hello } : spare;
   spare = null;
   return k || makeKeys();
 }
@@ -202,7 +233,7 @@ function prepareKeys() {
     preparing = false;
     if (spare || store.get('next.' + S.keyText)) return;
     const k = makeKeys();
-    if (!store.set('next.' + S.keyText, b64url(k.pub) + '.' + b64url(k.shared))) spare = k;
+    if (!store.set('next.' + S.keyText, [k.pub, k.sec, k.hello].map(b64url).join('.'))) spare = k;
   });
 }
 
@@ -211,25 +242,22 @@ function connect() {
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
   // message can arrive before this function returns.
-  const sock = new WebSocket(`ws://${location.host}/v1/box`);
+  const sock = new WebSocket(`ws://${location.host}/v2/box`);
   sock.binaryType = 'arraybuffer';
   ws = sock;
   const keys = takeKeys();
-  shared = keys.shared;
+  shared = null;
   sent = 0;
   recv = 0;
   sock.onopen = () => {
     if (sock !== ws) return;
-    // The key in clear, then at once the boxed join or resume: one round
-    // trip to the welcome and the view.
+    // The key in clear; the kiosk answers with its fresh key for this
+    // connection, then the join or resume goes: one round trip.
     sock.send(keys.pub);
-    S.online = true;
-    hello();
-    if (S.screen === 'seat') render();
   };
   sock.onmessage = (e) => {
     if (sock !== ws) return;
-    const m = open(e.data);
+    const m = shared ? open(e.data) : keyed(e.data, keys);
     if (!m) {
       // Not the table's key: whoever answers is not the table.
       S.notice = t('web.err.auth');
@@ -238,6 +266,12 @@ function connect() {
       return;
     }
     backoff = 500;
+    if (m === true) {
+      S.online = true;
+      hello();
+      if (S.screen === 'seat') render();
+      return;
+    }
     onMessage(m);
   };
   sock.onclose = () => {
@@ -249,6 +283,19 @@ function connect() {
     backoff = Math.min(backoff * 2, 8000);
     render();
   };
+}
+
+// keyed reads the kiosk's hello: a nonce, then the box of the kiosk's
+// fresh public key for this connection under its long-term key and the
+// page's. It keys the channel with the two fresh keys and returns true,
+// or null when the hello is not the table's.
+function keyed(data, keys) {
+  if (!(data instanceof ArrayBuffer) || data.byteLength !== 72) return null;
+  const frame = new Uint8Array(data);
+  const fresh = nacl.box.open.after(frame.subarray(24), frame.subarray(0, 24), keys.hello);
+  if (!fresh || fresh.length !== 32) return null;
+  shared = nacl.box.before(fresh, keys.sec);
+  return true;
 }
 
 // hello resumes the seat this phone holds, or takes a new one.
@@ -308,9 +355,13 @@ function onMessage(m) {
       onError(m);
       break;
     case 'removed':
-      forget();
+      S.moved = !!(m.error && m.error.code === 'replaced');
+      // Replaced: the same QR opened in another tab took the seat with
+      // this phone's token, and keeps the new one in the storage both
+      // tabs share; this tab leaves it there to take the seat back.
+      if (S.moved) { S.token = ''; S.view = null; S.sentence = []; } else forget();
       S.screen = 'removed';
-      S.notice = ({ abandoned: t('common.abandoned'), closed: t('common.closed') })[m.error && m.error.code] || t('web.removed');
+      S.notice = S.moved ? '' : ({ abandoned: t('common.abandoned'), closed: t('common.closed') })[m.error && m.error.code] || t('web.removed');
       break;
     default:
       return; // pong and anything newer
@@ -361,6 +412,19 @@ function onError(m) {
   S.notice = words;
 }
 
+// takeBack resumes, in this tab, the seat another tab took: with the
+// token that tab keeps (the storage is shared), which moves the game back
+// here and tells the other tab in turn. Without one (another phone
+// copied the token), the guest joins again.
+function takeBack() {
+  S.moved = false;
+  S.notice = '';
+  S.token = store.get('seat.' + S.keyText) || '';
+  S.screen = S.token ? 'joining' : 'join';
+  if (S.token) { backoff = 500; connect(); }
+  render(true);
+}
+
 function forget() {
   S.token = '';
   store.del('seat.' + S.keyText);
@@ -368,8 +432,8 @@ function forget() {
   S.sentence = [];
 }
 
-// askSeats asks the kiosk for the seats' states (a message of the web
-// channel only; see docs/protocol.md), to tell a bot's seat from a free
+// askSeats asks the kiosk for the seats' states (see docs/protocol.md,
+// "Messages"), to tell a bot's seat from a free
 // one (views carry the nicknames): after a welcome, and when a view says
 // seats were taken or left. Nothing is polled.
 function askSeats() {
@@ -407,6 +471,22 @@ function seatName(i) {
   return S.names[i] || (s && s.name) || t('common.seat', { N: i + 1 });
 }
 
+// isAway says whether seat i's phone is not connected (the view's away
+// list): the game waits for it, and every page says so.
+function isAway(i) { return i !== S.seat && S.away.includes(i); }
+
+// tName is the text key about seat i: its own wording when i is this
+// page's seat ("Votre phrase", not "Phrase de Vous"), else key with the
+// seat's name; an away seat's phone is named away rather than busy.
+function tName(key, i, params) {
+  if (i === S.seat) return t(key + '_you', params);
+  return t(key, { ...params, Name: seatName(i) });
+}
+
+// playing says whether this seat may act on v now: its turn, nothing on
+// its way, and every seat taken (no move before the game starts).
+function playing(v) { return v.turn === S.seat && !S.pending && !(S.waiting > 0); }
+
 function card(num, kind, mark, cls, onclick, disabled) {
   const el = document.getElementById('t-card').content.firstElementChild.cloneNode(true);
   el.querySelector('.v').textContent = num;
@@ -430,8 +510,9 @@ function render(force) {
   st.textContent = text;
   st.className = cls;
   const no = document.getElementById('notice');
-  no.hidden = !S.notice;
-  no.textContent = S.notice;
+  const said = S.notice || loadProblem();
+  no.hidden = !said;
+  no.textContent = said;
   const app = document.getElementById('app');
   const hand = document.getElementById('hand');
   if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
@@ -474,6 +555,7 @@ function markHand(hand) {
 // stateName names what the page shows, for tests and screenshots:
 // the screen, then the decision asked.
 function stateName() {
+  if (S.screen === 'removed' && S.moved) return 'moved';
   if (S.screen !== 'seat') return S.screen;
   const v = S.view;
   if (!S.online) return 'reconnecting';
@@ -481,6 +563,7 @@ function stateName() {
   if (S.over || v.result) return 'result';
   if (S.pending) return 'sending';
   if (S.waiting > 0) return 'waiting';
+  if (isAway(v.turn)) return S.game + '-away';
   if (v.turn !== S.seat) return S.game + '-wait';
   const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
   return S.game + '-' + (kinds || 'turn');
@@ -503,7 +586,7 @@ function drawLangs() {
 
 function status() {
   if (S.screen === 'noqr') return [t('web.noqr.title'), 'bad'];
-  if (S.screen === 'removed') return [t('web.removed.title'), 'bad'];
+  if (S.screen === 'removed') return S.moved ? [t('web.moved.title'), 'wait'] : [t('web.removed.title'), 'bad'];
   if (S.screen === 'join') return [t('web.join.title'), ''];
   if (S.screen === 'joining' || S.screen === 'boot') return [t('web.joining'), 'wait'];
   if (!S.online) return [t('web.reconnecting'), 'bad'];
@@ -512,11 +595,15 @@ function status() {
   if (S.over || v.result) return [t('web.over'), 'over'];
   if (S.waiting > 0) return [t('web.waiting.n', { N: S.waiting }), 'wait'];
   if (v.turn === S.seat) return [t('web.your_turn'), 'go'];
+  if (isAway(v.turn)) return [t('web.away_turn', { Name: seatName(v.turn) }), 'bad'];
   return [t('web.waiting_for', { Name: seatName(v.turn) }), 'wait'];
 }
 
 function screenNodes() {
   if (S.screen === 'noqr') return [h('p', { class: 'big' }, t('web.noqr'))];
+  if (S.screen === 'removed' && S.moved) {
+    return [h('p', { class: 'big' }, t('web.moved')), btn(t('web.moved.back'), takeBack, 'primary')];
+  }
   if (S.screen === 'removed') {
     return [h('p', { class: 'big' }, t('web.removed')),
       btn(t('web.join.again'), () => { S.screen = 'join'; S.notice = ''; render(true); }, 'primary')];
@@ -580,17 +667,20 @@ function recordNodes() {
 function boardNodes(v) {
   const scores = v.scores || (v.canoes ? v.canoes.map((c) => (c || []).length) : []);
   return [
-    v.turn === S.seat && !v.result
+    v.turn === S.seat && !v.result && !(S.waiting > 0)
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
       : h('p', { class: 'hint' }, t('web.board.on_table')),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
-      h('th', {}, seatName(i)), h('td', {}, t('web.board.score', { N: s }))))),
+      h('th', {}, seatName(i), awayMark(i)), h('td', {}, t('web.board.score', { N: s }))))),
   ];
 }
 
 function rowClass(v, i) {
-  return (i === v.turn ? 'turn ' : '') + (i === S.seat ? 'me' : '');
+  return (i === v.turn ? 'turn ' : '') + (i === S.seat ? 'me ' : '') + (isAway(i) ? 'away' : '');
 }
+
+// awayMark is put after an away seat's name in the tables of seats.
+function awayMark(i) { return isAway(i) ? h('span', { class: 'awaymark' }, ' · ' + t('web.away')) : null; }
 
 // ---- Canyon
 
@@ -606,7 +696,7 @@ function canyonCard(c, trump, onclick, disabled, picked) {
 }
 
 function canyonNodes(v) {
-  const mine = v.turn === S.seat && !S.pending;
+  const mine = playing(v);
   const legal = v.legal || [];
   const body = [];
   const trump = v.round > 0 && v.trump && v.trump.value ? v.trump : null;
@@ -621,7 +711,7 @@ function canyonNodes(v) {
       const tempo = (v.tempo || [])[i];
       const sum = tempo ? tempo.reduce((a, b) => a + b, 0) : null;
       const flags = (v.docked || [])[i] ? ' ⚓' : (v.fallen || [])[i] ? ' ⤵' : '';
-      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags),
+      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags, awayMark(i)),
         h('td', {}, sum == null ? '–' : tempo.length > 1 ? `${sum} (${tempo.join('+')})` : String(sum)),
         h('td', {}, String((v.tricks || [])[i] ?? 0)));
     })));
@@ -632,8 +722,8 @@ function canyonNodes(v) {
     if (last) {
       const won = last.cards[last.win];
       body.push(h('p', { class: 'hint' }, won
-        ? t('web.canyon.last_trick', { Name: seatName(last.winner), Card: `${won.value} ${SHAPES[won.suit]}` })
-        : t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+        ? tName('web.canyon.last_trick', last.winner, { Card: `${won.value} ${SHAPES[won.suit]}` })
+        : tName('web.canyon.trick_won', last.winner)));
     }
     body.push(h('h2', {}, t('web.canyon.trick')));
     body.push(h('div', { class: 'trick' }, v.trick.map((c, k) => h('figure', {},
@@ -641,7 +731,7 @@ function canyonNodes(v) {
   } else if (last) {
     // The trick just won stays until the next card is played: who won it,
     // the winning card marked.
-    body.push(h('h2', {}, t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+    body.push(h('h2', {}, tName('web.canyon.trick_won', last.winner)));
     body.push(h('div', { class: 'trick' }, last.cards.map((c, k) => h('figure', {},
       canyonCard(c, trump, null, false, k === last.win),
       h('figcaption', {}, last.leader == null ? '' : seatName((last.leader + k) % v.seats))))));
@@ -742,7 +832,9 @@ let boardAsked = false;
 function loadBoard() {
   if (boardAsked) return;
   boardAsked = true;
-  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
+  // Without the map the choices stay in words; it is asked again with the
+  // next view.
+  fetchJSON('maps/canyon.json').then((b) => { board = b; render(); })
     .catch(() => { boardAsked = false; });
 }
 
@@ -830,7 +922,7 @@ function sentenceState(legal, ids) {
 }
 
 function canailleNodes(v) {
-  const mine = v.turn === S.seat && !S.pending;
+  const mine = playing(v);
   const legal = mine ? v.legal || [] : [];
   const body = [];
   const myCatch = (v.catches || [])[S.seat] || {};
@@ -838,13 +930,15 @@ function canailleNodes(v) {
     h('span', {}, t('web.canaille.river', { N: v.river.size }),
       v.river.face_up && v.river.top ? [' ', caCard(v.river.top, null, false, 'mini')] : ''),
     h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, S: myCatch.score || 0 })),
-    v.canaille >= 0 ? h('span', { class: 'warn' }, t('web.canaille.taken', { Name: seatName(v.canaille) })) : null));
+    v.canaille >= 0 ? h('span', { class: 'warn' }, tName('web.canaille.taken', v.canaille)) : null));
   if ((v.sentence || []).length && v.phase !== 'sentence') {
-    body.push(h('h2', {}, t('web.canaille.resolving', { Name: seatName(v.active) })));
+    body.push(h('h2', {}, tName('web.canaille.resolving', v.active)));
     body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
   }
   if (mine) body.push(...canailleDecision(v, legal));
-  else if (v.turn >= 0) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
+  else if (S.waiting > 0) body.push(h('p', { class: 'hint' }, t('web.waiting.start')));
+  else if (isAway(v.turn)) body.push(h('p', { class: 'hint' }, t('web.away_turn', { Name: seatName(v.turn) })));
+  else if (v.turn >= 0 && v.turn !== S.seat) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
   const foot = [];
   const building = mine && v.phase === 'sentence';
   const swapping = mine && v.phase === 'swap';
@@ -942,8 +1036,9 @@ async function start() {
   S.key = unb64url(S.keyText);
   S.name = store.get('name') || '';
   // Both requests leave before the key work below blocks this thread.
-  const texts = loadTexts(pickLang()).catch(() => {});
-  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
+  const texts = loadTexts(pickLang()).catch(() => { textsFailed = true; });
+  const cards = fetchJSON('cards/canaille.json').then((c) => { S.cards = c; facesReady = true; })
+    .catch(() => { cardsFailed = true; });
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
@@ -964,6 +1059,7 @@ async function start() {
   await texts;
   render(true);
   await cards;
+  if (cardsFailed) render();
   if (S.screen === 'seat') render();
 }
 

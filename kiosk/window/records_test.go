@@ -1,0 +1,51 @@
+package window
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+)
+
+// The kiosk's own export (the staff's button) writes nothing a
+// spreadsheet would run: a guest's name is a stranger's text.
+func TestTheKiosksExportRunsNoFormula(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.Open(ctx, filepath.Join(dir, "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	tb, err := d.EnsureTable(ctx, "Table 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := `=HYPERLINK("http://x","Léa")`
+	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seed: 1, StartedAt: time.Now(),
+		Seats: []db.Seat{{Kind: db.Guest, Name: hostile}, {Kind: db.Bot, BotLevel: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := engine.Result{Scores: []int{2, 0}, Ranks: []int{1, 2}, Winners: []engine.Seat{0}}
+	if err := d.Finish(ctx, s.ID, res, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	path, err := records{d: d, games: catalog.Registry(), exportDir: dir}.Export(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `'=HYPERLINK`) || strings.Contains(string(data), `;"=HYPERLINK`) {
+		t.Errorf("the guest's name went out as a formula:\n%s", data)
+	}
+}
