@@ -405,17 +405,7 @@ func (r *canoeRenderer) showEnding(res engine.Result, over bool) {
 	if text != "" {
 		for seat := range 2 {
 			slot := b.env.side(seat, 2)
-			msg := newText(text, colInk, textName, true)
-			ts := msg.MinSize()
-			upright := fyne.NewSize(ts.Width+48, ts.Height+28)
-			bg := canvas.NewRectangle(colNoteBG)
-			bg.CornerRadius = 16
-			bg.StrokeColor = colYellow
-			bg.StrokeWidth = 4
-			bg.Resize(upright)
-			msg.Move(fyne.NewPos(24, 14))
-			msg.Resize(ts)
-			p := NewPanel(container.NewWithoutLayout(bg, msg), upright, geom.Turn(slot.Side.QuarterTurns()))
+			p, _ := noteCard(text, textName, 24, 4, geom.Turn(slot.Side.QuarterTurns()))
 			p.Move(geom.AtEdge(slot, p.Turned(), b.Size(), 8))
 			p.Resize(p.Turned())
 			r.ending.Objects = append(r.ending.Objects, p)

@@ -65,17 +65,7 @@ func (n *note) objects() []fyne.CanvasObject { return []fyne.CanvasObject{n.hold
 
 // show puts msg beside at, inside area, turned by turn towards its reader.
 func (n *note) show(msg string, at fyne.Position, area fyne.Size, turn geom.Turn) {
-	text := newText(msg, colInk, textBody, true)
-	ts := text.MinSize()
-	upright := fyne.NewSize(ts.Width+40, ts.Height+24)
-	bg := canvas.NewRectangle(colNoteBG)
-	bg.CornerRadius = 14
-	bg.StrokeColor = colYellow
-	bg.StrokeWidth = 3
-	bg.Resize(upright)
-	text.Move(fyne.NewPos(20, 12))
-	text.Resize(ts)
-	p := NewPanel(container.NewWithoutLayout(bg, text), upright, turn)
+	p, upright := noteCard(msg, textBody, 20, 3, turn)
 	pos, size := geom.Note(at, upright, turn, 40, area)
 	p.Move(pos)
 	p.Resize(size)
@@ -83,6 +73,24 @@ func (n *note) show(msg string, at fyne.Position, area fyne.Size, turn geom.Turn
 	n.holder.Objects = []fyne.CanvasObject{p}
 	n.holder.Show()
 	n.holder.Refresh()
+}
+
+// noteCard is msg in a dark card outlined in yellow, turned by turn: the
+// table's way of saying something to one side. pad is the margin around
+// the text (the height's is 0.6 of it), stroke the outline's width;
+// upright is the card's size before the turn.
+func noteCard(msg string, size float32, pad, stroke float32, turn geom.Turn) (p *Panel, upright fyne.Size) {
+	text := newText(msg, colInk, size, true)
+	ts := text.MinSize()
+	upright = fyne.NewSize(ts.Width+2*pad, ts.Height+1.2*pad)
+	bg := canvas.NewRectangle(colNoteBG)
+	bg.CornerRadius = 0.7 * pad
+	bg.StrokeColor = colYellow
+	bg.StrokeWidth = stroke
+	bg.Resize(upright)
+	text.Move(fyne.NewPos(pad, 0.6*pad))
+	text.Resize(ts)
+	return NewPanel(container.NewWithoutLayout(bg, text), upright, turn), upright
 }
 
 // hide takes the message away.
