@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -94,5 +95,54 @@ func TestSeatOutcome(t *testing.T) {
 	}
 	if _, ok, _ := f.d.SeatOutcome(ctx, s.ID, 2); ok {
 		t.Error("a guest has an outcome")
+	}
+}
+
+// The week's board ranks by what the games measured, guests included: a
+// game played that week by guests on the table is on it, points never
+// go down the board, and nobody with fewer points is above.
+func TestWeekBoardRanksByPointsWithGuests(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 3)
+	a, b, c := f.persons(0)[0], f.persons(1)[0], f.persons(2)[0]
+	table := Seat{Kind: Guest} // a touch seat: no phone, no name
+	lea := Seat{Kind: Guest, Name: "Léa"}
+	bot := Seat{Kind: Bot, BotLevel: "default"}
+	week, _ := Week.Start(t0)
+	// Only guests on the table played Canoë this week.
+	f.play(t, "canoe", []Seat{table, table}, []int{5, 2}, t0.Add(-time.Hour))
+	lb, err := f.d.Leaderboard(ctx, "canoe", week, 0)
+	if err != nil || len(lb) != 1 || !lb[0].Guest || lb[0].Nickname != "" || lb[0].Games != 2 || lb[0].Wins != 1 || lb[0].Points != 1 {
+		t.Fatalf("canoe played by guests on the table: %+v %v", lb, err)
+	}
+	// Canyon: A wins once over four (4 points); B wins twice against one
+	// bot (2 points); C never wins but comes second twice (5 points); Léa
+	// beats B once and a bot once (2 points, no win: below B).
+	f.play(t, "canyon", []Seat{a, b, c, lea, bot}, []int{40, 1, 20, 2, 3}, t0.Add(-5*time.Hour))
+	f.play(t, "canyon", []Seat{b, bot}, []int{30, 10}, t0.Add(-4*time.Hour))
+	f.play(t, "canyon", []Seat{b, bot}, []int{30, 10}, t0.Add(-3*time.Hour))
+	f.play(t, "canyon", []Seat{c, lea, bot}, []int{10, 2, 1}, t0.Add(-2*time.Hour))
+	lb, err = f.d.Leaderboard(ctx, "canyon", week, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, s := range lb {
+		got = append(got, fmt.Sprintf("%d %s %d", s.Place, s.Nickname, s.Points))
+		if i > 0 && s.Points > lb[i-1].Points {
+			t.Errorf("%+v below %+v", s, lb[i-1])
+		}
+	}
+	want := []string{"1 playerC 5", "2 playerA 4", "3 playerB 2", "4 Léa 2"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("canyon this week: %v, want %v", got, want)
+	}
+	if l := lb[3]; !l.Guest || l.Games != 2 || l.PlayerID != "" {
+		t.Errorf("Léa, a guest, twice: %+v", l)
+	}
+	// Over every game: the table's guests too.
+	all, _ := f.d.Leaderboard(ctx, "", week, 0)
+	if len(all) != 5 || !all[4].Guest || all[4].Nickname != "" || all[4].Points != 1 {
+		t.Errorf("every game this week: %+v", all)
 	}
 }

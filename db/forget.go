@@ -82,6 +82,9 @@ func forget(ctx context.Context, tx *sql.Tx, id string) error {
 			return err
 		}
 	}
+	if err := forgetInVenue(ctx, tx, id); err != nil {
+		return err
+	}
 	for _, g := range games {
 		if err := recomputeRatings(ctx, tx, g); err != nil {
 			return err

@@ -31,49 +31,43 @@ func (p Period) Start(now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("unknown period %q (week, month or all)", p)
 }
 
-// playedSince is the query of each player's games, wins and best score
-// since a time (zero: all time), from the running totals: all time from
-// player_stats; since a time from player_hours, plus the results of the
-// part of an hour before the first whole hour (none when since falls on
-// the hour, as a week's or month's start does in whole-hour time zones).
-func playedSince(game string, since time.Time) (string, []any) {
-	if since.IsZero() {
-		return `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best_score) AS best
-			FROM player_stats WHERE ? IN ('', game) GROUP BY player_id`, []any{game}
-	}
-	utc := since.UTC()
-	firstHour := utc.Truncate(time.Hour)
-	if firstHour.Before(utc) {
-		firstHour = firstHour.Add(time.Hour)
-	}
-	hour := firstHour.Format("2006-01-02T15")
-	// CROSS JOIN makes SQLite start from the sessions' (ended_at) index,
-	// which it would not always guess without statistics.
-	hours := "hour >= ?1" // over all games: the covering (hour...) index
-	if game != "" {
-		hours = "game = ?2 AND hour >= ?1" // one game: a range of the table itself
-	}
-	q := `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best) AS best FROM (
-			SELECT player_id, games, wins, best_score AS best FROM player_hours
-			WHERE ` + hours + `
-			UNION ALL
-			SELECT st.player_id, 1, r.winner, r.score
-			FROM sessions s
-			CROSS JOIN seats st ON st.session_id = s.id AND st.kind = 'person'
-			JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
-			WHERE s.status = 'finished' AND s.ended_at >= ?3 AND s.ended_at < ?1 AND ?2 IN ('', s.game)
-		) GROUP BY player_id`
-	return q, []any{hour, game, fmtTime(since)}
-}
+// playedAllTime is the query of each player's games, wins and best score
+// over all time, from the running totals in player_stats.
+const playedAllTime = `SELECT player_id, sum(games) AS games, sum(wins) AS wins, max(best_score) AS best
+	FROM player_stats WHERE ? IN ('', game) GROUP BY player_id`
+
+// periodSeats is the query of every person's and guest's seat in the
+// sessions of a game ("" every game) finished since a time: who sat
+// there, the result, and the seats (bots included) it finished ahead of.
+// CROSS JOIN makes SQLite start from the sessions' (ended_at) index.
+const periodSeats = `WITH shown AS (` + shownNames + `)
+	SELECT st.kind, coalesce(st.player_id, ''), CASE WHEN st.kind = 'person' THEN p.shown ELSE st.name END,
+	       r.winner, r.score,
+	       (SELECT count(*) FROM results o WHERE o.session_id = r.session_id AND o.rank > r.rank)
+	FROM sessions s
+	CROSS JOIN seats st ON st.session_id = s.id AND st.kind IN ('person', 'guest')
+	JOIN results r ON r.session_id = st.session_id AND r.seat = st.seat
+	LEFT JOIN shown p ON p.id = st.player_id
+	WHERE s.status = 'finished' AND s.ended_at >= ? AND ? IN ('', s.game)`
 
 // Standing is one player's line of a leaderboard.
 type Standing struct {
-	Place     int // 1, 2, 3… on this board
-	PlayerID  string
-	Nickname  string // the player's shown name: unique on every board
-	Games     int    // finished sessions in the period, rated or not
-	Wins      int    // of which won, alone or shared
-	BestScore int    // the best score of one game's board; zero over all games
+	Place    int // 1, 2, 3… on this board
+	PlayerID string
+	// Nickname is the player's shown name: unique on every board. For a
+	// guest, the name they were seated under, empty for guests seated on
+	// the table without a name (the screens say "guests on the table").
+	Nickname string
+	// Guest marks the line of guests (no player key, not rated): on a
+	// week's or month's board, the seats of one guest name together.
+	Guest bool
+	Games int // finished sessions in the period, rated or not
+	Wins  int // of which won, alone or shared
+	// Points, on a week's or month's board, count the seats (bots
+	// included) this player finished ahead of in the period's games: what
+	// the board ranks by.
+	Points    int
+	BestScore int // the best score of one game's board; zero over all games
 	// Rating is, on one game's all-time board, the player's rating in that
 	// game: zero Games if they were never rated in it (the board shows
 	// "—"). Other boards leave it zero.
@@ -88,26 +82,51 @@ func (s Standing) WinRate() float64 {
 	return float64(s.Wins) / float64(s.Games)
 }
 
-// Leaderboard ranks the persons who finished sessions of game ("" for every
-// game) that ended at or after since (zero for all time).
+// Leaderboard ranks the players who finished sessions of game ("" for
+// every game) that ended at or after since (zero for all time).
 //
 // One game's all-time board ranks by rating, which is what ratings are
 // for: settled ratings before provisional ones, each by ordinal, then the
 // players never rated in the game (they played it only against bots or
-// guests). Every other board (a week, a month, all games) ranks by what
-// it shows for its period: wins, then win rate, then fewer games. Equal
-// players are in name order (French/German collation). limit ≤ 0 means
-// every player.
+// guests). The all-time board over every game ranks by wins, then win
+// rate, then fewer games: only persons appear on all-time boards.
+//
+// A week's or a month's board ranks by points (see Standing.Points), then
+// wins, then fewer games, and shows guests as well as persons: each guest
+// name as one line, the guests seated with no name as one more, so a game
+// played in the period always shows on its board. Equal players are in
+// name order (French/German collation). limit ≤ 0 means every player.
 func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Standing, error) {
-	played, args := playedSince(game, since)
-	q := `WITH played AS (` + played + `), shown AS (` + shownNames + `)
+	var out []Standing
+	var err error
+	if since.IsZero() {
+		out, err = d.allTimeBoard(ctx, game)
+	} else {
+		out, err = d.periodBoard(ctx, game, since)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
+	}
+	if since.IsZero() {
+		rankBoard(out, game != "")
+	} else {
+		rankByPoints(out)
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+func (d *DB) allTimeBoard(ctx context.Context, game string) ([]Standing, error) {
+	q := `WITH played AS (` + playedAllTime + `), shown AS (` + shownNames + `)
 	SELECT p.id, p.shown, pl.games, pl.wins, pl.best,
 	       coalesce(r.mu, 0), coalesce(r.sigma, 0), coalesce(r.games, 0), coalesce(r.provisional, 1)
 	FROM played pl JOIN shown p ON p.id = pl.player_id
 	LEFT JOIN ratings r ON r.player_id = p.id AND r.game = ?`
-	rows, err := d.r.QueryContext(ctx, q, append(args, game)...)
+	rows, err := d.r.QueryContext(ctx, q, game, game)
 	if err != nil {
-		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
+		return nil, err
 	}
 	defer rows.Close()
 	var out []Standing
@@ -116,25 +135,93 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 		r := &s.Rating
 		if err := rows.Scan(&s.PlayerID, &s.Nickname, &s.Games, &s.Wins, &s.BestScore,
 			&r.Mu, &r.Sigma, &r.Games, &r.Provisional); err != nil {
-			return nil, fmt.Errorf("leaderboard %q: %w", game, err)
+			return nil, err
 		}
 		r.PlayerID, r.Game = s.PlayerID, game
 		if game == "" {
 			s.BestScore = 0 // scores of different games do not compare
-		}
-		if game == "" || !since.IsZero() {
-			s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
+			s.Rating = Rating{PlayerID: s.PlayerID}
 		}
 		out = append(out, s)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
+	return out, rows.Err()
+}
+
+// periodBoard sums the period's seats per person, and per guest name.
+func (d *DB) periodBoard(ctx context.Context, game string, since time.Time) ([]Standing, error) {
+	rows, err := d.r.QueryContext(ctx, periodSeats, fmtTime(since), game)
+	if err != nil {
+		return nil, err
 	}
-	rankBoard(out, game != "" && since.IsZero())
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	defer rows.Close()
+	byKey := map[string]*Standing{}
+	var keys []string
+	for rows.Next() {
+		var kind string
+		var id, name string
+		var winner bool
+		var score, beaten int
+		if err := rows.Scan(&kind, &id, &name, &winner, &score, &beaten); err != nil {
+			return nil, err
+		}
+		key := "p" + id
+		if kind == string(Guest) {
+			key = "g" + nameKey(name)
+		}
+		s := byKey[key]
+		if s == nil {
+			s = &Standing{PlayerID: id, Nickname: name, Guest: kind == string(Guest), BestScore: score}
+			byKey[key] = s
+			keys = append(keys, key)
+		}
+		s.Games++
+		s.Points += beaten
+		if winner {
+			s.Wins++
+		}
+		s.BestScore = max(s.BestScore, score)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Standing, 0, len(keys))
+	for _, k := range keys {
+		s := *byKey[k]
+		if game == "" {
+			s.BestScore = 0 // scores of different games do not compare
+		}
+		s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
+		out = append(out, s)
 	}
 	return out, nil
+}
+
+// rankByPoints sorts a week's or month's board and numbers its places:
+// points, then wins, then fewer games, then names, persons before guests.
+func rankByPoints(b []Standing) {
+	c := newCollator()
+	sort.SliceStable(b, func(i, j int) bool {
+		x, y := b[i], b[j]
+		if x.Points != y.Points {
+			return x.Points > y.Points
+		}
+		if x.Wins != y.Wins {
+			return x.Wins > y.Wins
+		}
+		if x.Games != y.Games {
+			return x.Games < y.Games
+		}
+		if x.Guest != y.Guest {
+			return !x.Guest
+		}
+		if r := c.CompareString(x.Nickname, y.Nickname); r != 0 {
+			return r < 0
+		}
+		return x.PlayerID < y.PlayerID
+	})
+	for i := range b {
+		b[i].Place = i + 1
+	}
 }
 
 // rankBoard sorts a board and numbers its places.

@@ -29,6 +29,9 @@ type DB struct {
 	r         *sql.DB // read-only connections
 	marker    string  // this handle's open marker (shutdown.go); "" once closed
 	fullCheck bool    // Open ran the full integrity check
+
+	// outbox is signalled when a venue event is queued (venue.go).
+	outbox chan struct{}
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.
@@ -47,7 +50,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	d := &DB{path: path}
+	d := &DB{path: path, outbox: make(chan struct{}, 1)}
 	stale, known, err := uncleanMarkers(path)
 	if err != nil {
 		return nil, err

@@ -98,7 +98,9 @@ func TestLeaderboard(t *testing.T) {
 		t.Errorf("canoe this week: %+v", week)
 	}
 	month := board("", Month)
-	if len(month) != 3 || month[0].Nickname != "playerA" || month[1].Nickname != "playerB" || month[1].Wins != 2 || month[1].Games != 4 {
+	// Points: B beat two in canyon and A once in canoe (3), A beat B twice (2).
+	if len(month) != 3 || month[0].Nickname != "playerB" || month[0].Points != 3 || month[0].Wins != 2 || month[0].Games != 4 ||
+		month[1].Nickname != "playerA" || month[1].Points != 2 {
 		t.Errorf("all games this month: %+v", month)
 	}
 	all := board("canoe", AllTime)

@@ -12,15 +12,24 @@ import (
 
 // Finish ends an active session with res: in one transaction it marks the
 // session finished, stores each seat's score, rank and win, updates the
-// ratings of the persons seated, and notes when they were last seen.
+// ratings of the persons seated, notes when they were last seen, and
+// queues the session's event for the venue.
 func (d *DB) Finish(ctx context.Context, session string, res engine.Result, at time.Time) error {
-	return d.inTx(ctx, "finish session "+session, func(tx *sql.Tx) error {
+	err := d.inTx(ctx, "finish session "+session, func(tx *sql.Tx) error {
 		game, err := finish(ctx, tx, session, res, at)
 		if err != nil {
 			return err
 		}
-		return rateFinished(ctx, tx, session, game, at)
+		if err := rateFinished(ctx, tx, session, game, at); err != nil {
+			return err
+		}
+		// The venue's event, in the same transaction (venue.go).
+		return queueSession(ctx, tx, session, at)
 	})
+	if err == nil {
+		d.signalOutbox()
+	}
+	return err
 }
 
 // finish marks a session finished with its results, unrated yet; it

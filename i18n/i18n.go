@@ -5,7 +5,10 @@
 //
 // Texts live in messages/<domain>.<lang>.json, one flat JSON object of
 // key → text per domain and language (go-i18n's format). Parameters are
-// written {{.Name}}. Keys are prefixed by their domain ("kiosk.start",
+// written {{.Name}}. A text that counts something is an object of
+// go-i18n's plural forms instead of a string, counted by its parameter N:
+// {"one": "{{.N}} place", "other": "{{.N}} places"} (French says "one"
+// for 0 and 1, German and English for 1 only). Keys are prefixed by their domain ("kiosk.start",
 // "companion.your_turn", "rule.follow-suit") so domains never collide.
 package i18n
 
@@ -56,6 +59,7 @@ type Catalog struct {
 	bundle *goi18n.Bundle
 	loc    map[Lang]*goi18n.Localizer
 	keys   map[Lang]map[string]string // raw texts, for Missing and Export
+	plural map[Lang]map[string]bool   // keys with plural forms in a language, counted by N
 }
 
 // Load reads the embedded catalogue.
@@ -64,6 +68,7 @@ func Load() (*Catalog, error) {
 		bundle: goi18n.NewBundle(language.French),
 		loc:    map[Lang]*goi18n.Localizer{},
 		keys:   map[Lang]map[string]string{},
+		plural: map[Lang]map[string]bool{},
 	}
 	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(files, "messages/*.json")
@@ -94,16 +99,26 @@ func (c *Catalog) loadFile(name string) error {
 		return fmt.Errorf("i18n: %s is not named domain.lang.json", name)
 	}
 	lang := Lang(parts[1])
-	var raw map[string]string
+	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return fmt.Errorf("i18n: %s must be a flat object of strings: %w", name, err)
+		return fmt.Errorf("i18n: %s must be a flat object: %w", name, err)
 	}
 	if c.keys[lang] == nil {
 		c.keys[lang] = map[string]string{}
+		c.plural[lang] = map[string]bool{}
 	}
-	for k, v := range raw {
+	for k, r := range raw {
 		if _, dup := c.keys[lang][k]; dup {
 			return fmt.Errorf("i18n: key %q defined twice in %s", k, lang)
+		}
+		var v string
+		if err := json.Unmarshal(r, &v); err != nil {
+			var forms map[string]string
+			if err := json.Unmarshal(r, &forms); err != nil || forms["one"] == "" || forms["other"] == "" {
+				return fmt.Errorf("i18n: %s: %q is neither a text nor plural forms with \"one\" and \"other\"", name, k)
+			}
+			v = forms["other"]
+			c.plural[lang][k] = true
 		}
 		c.keys[lang][k] = v
 	}
@@ -112,15 +127,22 @@ func (c *Catalog) loadFile(name string) error {
 
 // T returns the text of key in lang with its {{.Param}}s filled from
 // params, falling back to French, and to the key itself when no language
-// has it (so a missing text shows as its key, never as a crash).
+// has it (so a missing text shows as its key, never as a crash). A text
+// with plural forms takes the form for params' N.
 func (c *Catalog) T(lang Lang, key string, params ...map[string]any) string {
 	loc, ok := c.loc[lang]
 	if !ok {
-		loc = c.loc[FR]
+		lang, loc = FR, c.loc[FR]
+	}
+	if _, has := c.keys[lang][key]; !has {
+		lang = FR // the localizer falls back to French
 	}
 	cfg := &goi18n.LocalizeConfig{MessageID: key}
 	if len(params) > 0 {
 		cfg.TemplateData = params[0]
+		if n, ok := params[0]["N"]; ok && c.plural[lang][key] {
+			cfg.PluralCount = n
+		}
 	}
 	s, err := loc.Localize(cfg)
 	if err != nil || s == "" {
@@ -169,7 +191,8 @@ func (c *Catalog) Missing() []string {
 }
 
 // Export returns the raw texts of lang whose keys start with prefix, as the
-// web companion receives them (its own JavaScript fills the parameters).
+// web companion receives them (its own JavaScript fills the parameters); a
+// text with plural forms gives its "other" form.
 func (c *Catalog) Export(lang Lang, prefix string) map[string]string {
 	out := map[string]string{}
 	for k, v := range c.keys[lang] {

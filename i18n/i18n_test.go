@@ -35,3 +35,41 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+// A text that counts takes its plural form: French says "1 place" and
+// "0 place", German and English "1 Platz"/"1 seat" but "0 Plätze"/"0 seats".
+func TestPluralForms(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang Lang
+		n    int
+		want string
+	}{
+		{FR, 0, "0 victoire"}, {FR, 1, "1 victoire"}, {FR, 2, "2 victoires"},
+		{DE, 1, "1 Sieg"}, {DE, 2, "2 Siege"}, {EN, 0, "0 wins"}, {EN, 1, "1 win"},
+	} {
+		if got := c.T(tc.lang, "kiosk.attract.wins", map[string]any{"N": tc.n}); got != tc.want {
+			t.Errorf("%s %d wins = %q, want %q", tc.lang, tc.n, got, tc.want)
+		}
+	}
+}
+
+// A text may have plural forms in one language and be one text in another:
+// French ordinals, "Rank N" in English.
+func TestPluralFormsInOneLanguageOnly(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[Lang]string{FR: "1er", EN: "Rank 1", DE: "1. Platz"} {
+		if got := c.T(lang, "kiosk.results.place", map[string]any{"N": 1}); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	if got := c.T(FR, "kiosk.results.place", map[string]any{"N": 2}); got != "2e" {
+		t.Errorf("FR 2: %q", got)
+	}
+}

@@ -34,6 +34,13 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		return err
 	}
 	defer t.Close()
+	v, err := startVenue(ctx, o, t)
+	if err != nil {
+		return err
+	}
+	if v != nil {
+		defer v.Close()
+	}
 	sess := t.Session()
 	if sess == nil {
 		if sess, err = startHeadless(ctx, t, o); err != nil {

@@ -45,6 +45,7 @@ type options struct {
 	started      time.Time // when the process started, for the start-up time logged
 	pprof        string    // debugging: serve Go's profiles there
 	botDelaySet  bool      // --bot-delay given
+	venue        venueFlags
 }
 
 // windowBotDelay is how long a bot waits before its move on the table's
@@ -75,7 +76,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.cfg.BotDelay, "bot-delay", 0, fmt.Sprintf("how long a bot waits before moving (default %v with a window, 0 headless)", windowBotDelay))
 	fs.DurationVar(&o.cfg.BotBudget, "bot-budget", bot.DefaultBudget, "how long a bot may think over one move")
 	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
+	fs.StringVar(&o.venue.addr, "venue", "", "join the venue whose hub listens there, HOST:PORT (remembered; with --venue-code and --venue-fingerprint)")
+	fs.StringVar(&o.venue.code, "venue-code", "", "the venue's pairing code, as tablee venue prints it")
+	fs.StringVar(&o.venue.fingerprint, "venue-fingerprint", "", "the venue hub's certificate fingerprint, as tablee venue prints it")
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if _, _, err := o.venue.pairing(); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {

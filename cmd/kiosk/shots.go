@@ -93,9 +93,33 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 		ui.Seating().Remove(0)
 		ui.Seating().AddTouchButton().OnTapped()
 		ui.Seating().AddPhone()
-	case "results":
+	case "results": // two phones: Canoë seats guests on the table by default
 		ui.ShowSeating(game("canoe"))
+		ui.Seating().Remove(1)
+		ui.Seating().Remove(0)
+		ui.Seating().AddPhone()
+		ui.Seating().AddPhone()
 		ui.StartGame(game("canoe"), nil, ui.Seating().Plan())
+		s := ui.Table().Session()
+		go func() {
+			playAs(ui.Table(), "Lina", 1)
+			playAs(ui.Table(), "Marc", 2)
+			for !s.Status().Ended() {
+				u, stop := s.Subscribe(engine.Table)
+				for range u {
+				}
+				stop()
+			}
+			time.Sleep(500 * time.Millisecond)
+			close(ready)
+		}()
+		return
+	case "results-canyon": // four seats round the table, two of them bots
+		ui.ShowSeating(game("canyon"))
+		ui.Seating().Remove(2) // two phones of the three the seating offers
+		ui.Seating().AddBot(engine.LevelRandom)
+		ui.Seating().AddBot(engine.LevelEasy)
+		ui.StartGame(game("canyon"), nil, ui.Seating().Plan())
 		s := ui.Table().Session()
 		go func() {
 			playAs(ui.Table(), "Lina", 1)
@@ -113,6 +137,12 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 	case "staff-leaderboard":
 		ui.ShowStaff()
 		ui.Staff().ShowBoard("canyon", screen.AllTime)
+	case "staff-week":
+		ui.ShowStaff()
+		ui.Staff().ShowBoard("", screen.Week)
+	case "staff-sessions":
+		ui.ShowStaff()
+		ui.Staff().Select(1)
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
@@ -200,6 +230,12 @@ func seedDemo(ctx context.Context, path string) error {
 		seats := make([]db.Seat, p.seats)
 		for s := range seats {
 			seats[s] = db.Seat{Kind: db.Person, PlayerID: players[(i*3+s*5)%len(players)].ID}
+		}
+		switch {
+		case p.game == "canoe" && i%3 == 1: // guests on the table, no phones
+			seats = []db.Seat{{Kind: db.Guest}, {Kind: db.Guest}}
+		case i%5 == 4: // a bot in the last seat
+			seats[p.seats-1] = db.Seat{Kind: db.Bot, BotLevel: engine.LevelDefault}
 		}
 		at := start.Add(time.Duration(i) * 6 * time.Hour).Truncate(time.Hour).Add(time.Duration(17+i%5) * time.Hour)
 		if err := store(ctx, d, tb.ID, rules, setup, seats, out, at); err != nil {

@@ -53,6 +53,13 @@ func runWindow(o options, stdout io.Writer) error {
 		return err
 	}
 	defer t.Close()
+	v, err := startVenue(ctx, o, t)
+	if err != nil {
+		return err
+	}
+	if v != nil {
+		defer v.Close()
+	}
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {

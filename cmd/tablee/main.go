@@ -45,6 +45,7 @@ func commands() map[string]command {
 		"games":    {"list the games, their player counts and options", runGames},
 		"simulate": {"play bot games and print statistics", runSimulate},
 		"loadtest": {"drive kiosk --headless processes with phones over TLS; print latency and server cost", runLoadtest},
+		"venue":    {"run the venue hub that shares sessions between tables (headless)", runVenue},
 	}
 	for name, c := range staffCommands() {
 		cmds[name] = c

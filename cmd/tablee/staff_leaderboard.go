@@ -54,12 +54,19 @@ func printBoard(e *env, game string, since time.Time, board []db.Standing) {
 	}
 	byRating := game != "" && since.IsZero()
 	how := "ranked by wins, then win rate, then fewer games"
+	if !since.IsZero() {
+		how = "ranked by points (seats finished ahead of), then wins, then fewer games; guests included"
+	}
 	if byRating {
 		how = "ranked by rating (settled before provisional, then never rated)"
 	}
 	fmt.Fprintf(e.stdout, "%s, %s: %s\n", what, when, how)
 	if len(board) == 0 {
-		fmt.Fprintln(e.stdout, "no finished games by known players yet")
+		if since.IsZero() {
+			fmt.Fprintln(e.stdout, "no finished games by known players yet")
+		} else {
+			fmt.Fprintln(e.stdout, "no finished games in this period")
+		}
 		return
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
@@ -70,6 +77,15 @@ func printBoard(e *env, game string, since time.Time, board []db.Standing) {
 		for _, s := range board {
 			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%d\t%d\t%d\n", s.Place, s.Nickname, rating(s.Rating),
 				ratedGames(s.Rating), s.Games, s.Wins, s.BestScore)
+		}
+	case !since.IsZero():
+		fmt.Fprintln(w, "#\tPLAYER\tPOINTS\tPLAYED\tWINS\tBEST")
+		for _, s := range board {
+			best := fmt.Sprint(s.BestScore)
+			if game == "" {
+				best = "-"
+			}
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d\t%s\n", s.Place, boardName(s), s.Points, s.Games, s.Wins, best)
 		}
 	case game != "":
 		fmt.Fprintln(w, "#\tPLAYER\tPLAYED\tWINS\tWIN RATE\tBEST")
@@ -82,6 +98,17 @@ func printBoard(e *env, game string, since time.Time, board []db.Standing) {
 			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\n", s.Place, s.Nickname, s.Games, s.Wins, percent(s.WinRate()))
 		}
 	}
+}
+
+// boardName is a line's name: a guest is marked so.
+func boardName(s db.Standing) string {
+	switch {
+	case s.Guest && s.Nickname == "":
+		return "guests on the table"
+	case s.Guest:
+		return s.Nickname + " (guest)"
+	}
+	return s.Nickname
 }
 
 // neverRated is what a board shows for a player with no rating in a game.

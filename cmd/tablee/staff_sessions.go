@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/venue"
 )
 
 // dateFormat is how staff give and read dates.
@@ -20,8 +21,12 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 	path := dbFlag(fs)
 	since := fs.String("since", "", "only sessions started on or after this date (YYYY-MM-DD, local time)")
 	game := fs.String("game", "", "only this game")
+	scope := fs.String("scope", "", "table: this table's sessions; venue: every table's, from the venue's copy (default: venue on the hub's database, table elsewhere)")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *scope != "" && *scope != "table" && *scope != "venue" {
+		return fmt.Errorf("--scope %q: want table or venue", *scope)
 	}
 	f := db.SessionFilter{Game: *game}
 	if *since != "" {
@@ -36,6 +41,18 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
+	if *scope == "" {
+		hub, err := venue.IsHub(ctx, d)
+		if err != nil {
+			return err
+		}
+		if *scope = "table"; hub {
+			*scope = "venue"
+		}
+	}
+	if *scope == "venue" {
+		return printVenueSessions(ctx, e, d, f.Since, f.Game)
+	}
 	sessions, err := d.Sessions(ctx, f)
 	if err != nil {
 		return err

@@ -39,7 +39,8 @@ func NewAttract(w Words, tableName string, games []engine.Info, week map[string]
 		container.NewVBox(title, sub),
 		container.NewVBox(touch, container.NewCenter(langRow(a.langs))),
 		nil, nil,
-		container.NewVBox(layout.NewSpacer(), text(w.T("kiosk.attract.week"), NameSize+4, true), cols, layout.NewSpacer()))
+		container.NewVBox(layout.NewSpacer(), text(w.T("kiosk.attract.week"), NameSize+4, true),
+			text(w.T("kiosk.attract.how"), BodySize, false), cols, layout.NewSpacer()))
 	a.root = newTapArea(container.NewPadded(content), onTouch)
 	return a
 }
@@ -62,11 +63,22 @@ func weekCard(w Words, g engine.Info, board []Standing) fyne.CanvasObject {
 		if i == 3 {
 			break
 		}
-		line := container.NewHBox(medal(i), text(s.Name, BodySize+2, i == 0), layout.NewSpacer(),
-			text(w.T("kiosk.attract.wins", "N", s.Wins), BodySize, false))
+		line := container.NewHBox(medal(i), text(boardName(w, s), BodySize+2, i == 0), layout.NewSpacer(),
+			text(w.T("kiosk.attract.points", "N", s.Points), BodySize, false))
 		box.Add(line)
 	}
 	return panel(box)
+}
+
+// boardName is a board line's name: guests are named as guests.
+func boardName(w Words, s Standing) string {
+	switch {
+	case s.Guest && s.Name == "":
+		return w.T("kiosk.board.guests")
+	case s.Guest:
+		return w.T("kiosk.board.guest", "Name", s.Name)
+	}
+	return s.Name
 }
 
 func wrappedCentered(s string) *widget.Label {

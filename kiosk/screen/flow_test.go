@@ -2,12 +2,15 @@ package screen
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
@@ -21,16 +24,77 @@ import (
 func TestAttractOpensTheLobbyAndShowsTheWeek(t *testing.T) {
 	test.NewTempApp(t)
 	opened := false
-	week := map[string][]Standing{"canoe": {{Place: 1, Name: "Anouk", Wins: 4}, {Place: 2, Name: "Basile", Wins: 2}}}
+	week := map[string][]Standing{
+		"canoe":  {{Place: 1, Name: "Anouk", Wins: 4, Points: 4}, {Place: 2, Name: "Basile", Wins: 2, Points: 1}},
+		"canyon": {{Place: 1, Guest: true, Games: 2, Wins: 1, Points: 3}, {Place: 2, Name: "Léa", Guest: true, Games: 1}},
+	}
 	a := NewAttract(words(t, i18n.FR), "Table du fond", infos(), week, func() { opened = true }, nil)
 	w := test.NewTempWindow(t, a.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
 	if !hasText(a.Content(), "Anouk") || !hasText(a.Content(), "Touchez l'écran pour jouer") {
 		t.Error("the attract screen lacks the week's champion or the invitation")
 	}
+	// The board shows what it ranks by, in French plurals, and the
+	// guests who played on the table as guests.
+	for _, want := range []string{"4 points", "1 point", "0 point", "Invité·e·s sur la table", "Léa (invité·e)"} {
+		if !hasText(a.Content(), want) {
+			t.Errorf("the attract screen lacks %q", want)
+		}
+	}
 	a.Touch()
 	if !opened {
 		t.Error("a touch did not open the lobby")
+	}
+}
+
+// The staff's week board shows the points it ranks by and the guests; the
+// all-time board marks provisional ratings.
+func TestStaffBoardsShowPointsGuestsAndProvisionalRatings(t *testing.T) {
+	test.NewTempApp(t)
+	rec := &fakeRecords{boards: map[string][]Standing{
+		"canoe/week": {{Place: 1, Name: "Anouk", Games: 3, Wins: 2, Points: 2}, {Place: 2, Guest: true, Games: 2, Wins: 1, Points: 1}},
+		"canoe/all": {{Place: 1, Name: "Anouk", Games: 9, Wins: 5, Rated: true, Rating: -9.04},
+			{Place: 2, Name: "Basile", Games: 2, Wins: 2, Rated: true, Rating: 4.5, Provisional: true}},
+	}}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	week := s.ShowBoard("canoe", Week)
+	if want := "[[1 Anouk 3 2 2] [2 Invité·e·s sur la table 2 1 1]]"; fmt.Sprint(week) != want {
+		t.Errorf("week board %v, want %s", week, want)
+	}
+	if !hasText(s.Content(), "Points") {
+		t.Error("the week board does not say it counts points")
+	}
+	all := s.ShowBoard("canoe", AllTime)
+	if want := "[[1 Anouk 9 5 -9.0] [2 Basile 2 2 4.5 (provisoire)]]"; fmt.Sprint(all) != want {
+		t.Errorf("all-time board %v, want %s", all, want)
+	}
+}
+
+// The history names bots as bots and unnamed guests as the table did,
+// says who won, and shows four players' names whole.
+func TestHistoryNamesBotsAndGuests(t *testing.T) {
+	test.NewTempApp(t)
+	rec := &fakeRecords{sessions: []SessionSummary{{ID: "a", Game: "canyon", Status: "finished",
+		Players: []Who{{Name: "Gabrielle"}, {Bot: engine.LevelDefault}, {Guest: true}, {Bot: engine.LevelEasy, BotFor: "Léa"}},
+		Winners: []engine.Seat{1}, Duration: time.Hour}}}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	s.Select(1)
+	players := s.SessionPlayers()
+	want := "Gabrielle, Robot (fort), Invité 3, Robot (facile) pour Léa"
+	if len(players) != 1 || players[0].Text != want {
+		t.Fatalf("players %v, want %q", players, want)
+	}
+	if need := fyne.MeasureText(want, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding(); players[0].Size().Width < need {
+		t.Errorf("the players' names are cut: %v wide, they need %v", players[0].Size().Width, need)
+	}
+	if !hasText(s.Content(), "Robot (fort)") || hasText(s.Content(), "#2") || hasText(s.Content(), "Place 2") {
+		t.Error("the winning bot is not named as a bot")
 	}
 }
 
@@ -159,7 +223,8 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	r := NewResults(words(t, i18n.EN), info("canoe"), res, []SeatOutcome{
 		{Seat: 0, Name: "Anja", Rank: 2, Score: 3, Rated: true, Before: 10, After: 9.2},
 		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7}}, func() { again++ }, func() { lobby++ })
-	test.NewTempWindow(t, r.Content())
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
 	if r.Headline() != "Bernd wins!" {
 		t.Errorf("headline %q", r.Headline())
 	}
@@ -167,10 +232,54 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	if len(rows) != 2 || rows[0][1] != "Bernd" || rows[1][3] != "9.2 (-0.8)" || rows[0][3] != "—" {
 		t.Errorf("rows %q", rows)
 	}
+	// Each seat reads its own card from its side: Bernd sits at the top.
+	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7]" || turn != 2 {
+		t.Errorf("Bernd's card %q turned %d", card, turn)
+	}
+	if card, turn := r.Card(0); fmt.Sprint(card) != "[Rank 2 Anja Score: 3 Rating: 9.2 (-0.8)]" || turn != 0 {
+		t.Errorf("Anja's card %q turned %d", card, turn)
+	}
 	test.Tap(r.Again())
 	test.Tap(r.Lobby())
 	if again != 1 || lobby != 1 {
 		t.Errorf("again %d lobby %d", again, lobby)
+	}
+}
+
+// Four seats round the table: each card is turned to its side and lies
+// in its seat's slot, none covers "Rejouer" or "Retour", and a bot that
+// wins is named as a bot.
+func TestResultsFaceEachSeatAndNameBots(t *testing.T) {
+	test.NewTempApp(t)
+	res := engine.RankByScores([]int{2, 9, 5, 1}, "test")
+	r := NewResults(words(t, i18n.FR), info("canyon"), res, []SeatOutcome{
+		{Seat: 0, Name: "Anja", Rank: 3, Score: 2}, {Seat: 1, Bot: engine.LevelDefault, Rank: 1, Score: 9},
+		{Seat: 2, Rank: 2, Score: 5}, {Seat: 3, Bot: engine.LevelEasy, BotFor: "Léa", Rank: 4, Score: 1}}, func() {}, func() {})
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if r.Headline() != "Robot (fort) gagne !" {
+		t.Errorf("headline %q", r.Headline())
+	}
+	for seat, want := range map[engine.Seat]string{
+		0: "[3e Anja Score : 2]", 1: "[1er Robot (fort)  Victoire ! Score : 9]",
+		2: "[2e Place 3 Score : 5]", 3: "[4e Robot (facile) pour Léa Score : 1]"} {
+		card, turn := r.Card(seat)
+		if fmt.Sprint(card) != want || int(turn) != int(seat) {
+			t.Errorf("seat %d: card %q turned %d, want %s turned %d", seat, card, turn, want, seat)
+		}
+	}
+	cards := r.Content().(*fyne.Container).Objects[1:]
+	for _, b := range []*widget.Button{r.Again(), r.Lobby()} {
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		if b.Size().Height < TouchSize {
+			t.Errorf("%q is %v high", b.Text, b.Size().Height)
+		}
+		for _, c := range cards {
+			cp, cs := c.Position(), c.Size()
+			if at.X < cp.X+cs.Width && cp.X < at.X+b.Size().Width && at.Y < cp.Y+cs.Height && cp.Y < at.Y+b.Size().Height {
+				t.Errorf("a card at %v %v covers %q at %v", cp, cs, b.Text, at)
+			}
+		}
 	}
 }
 
@@ -203,6 +312,49 @@ func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
 	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "tablee staff-pin") {
 		t.Error("no explanation of how to set a PIN")
 	}
+	// The whole text shows, and the close button lies under it.
+	for _, lang := range i18n.Langs() {
+		w := test.NewTempWindow(t, widget.NewLabel(""))
+		w.Resize(fyne.NewSize(1920, 1080))
+		AskPIN(context.Background(), words(t, lang), w, pinGate(""), nil)
+		top := w.Canvas().Overlays().Top()
+		label, _ := findObject(top, func(l *widget.Label) bool { return strings.Contains(l.Text, "staff-pin") })
+		closeBtn, _ := findObject(top, func(b *widget.Button) bool { return b.Importance == widget.HighImportance })
+		if label == nil || closeBtn == nil {
+			t.Fatalf("%s: no text or no close button", lang)
+		}
+		d := fyne.CurrentApp().Driver()
+		lbl, btn := d.AbsolutePositionForObject(label), d.AbsolutePositionForObject(closeBtn)
+		if need := label.MinSize().Height; need > label.Size().Height || btn.Y < lbl.Y+need {
+			t.Errorf("%s: the text needs %v at %v, shown %v; the button is at %v", lang, need, lbl, label.Size(), btn)
+		}
+		test.Tap(closeBtn)
+		if w.Canvas().Overlays().Top() != nil {
+			t.Errorf("%s: the close button does not close", lang)
+		}
+	}
+}
+
+// findObject is the first W under o that matches, the dialogs' inside
+// included.
+func findObject[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool) {
+	if w, ok := o.(W); ok && match(w) {
+		return w, true
+	}
+	var kids []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		kids = c.Objects
+	case fyne.Widget:
+		kids = test.WidgetRenderer(c).Objects()
+	}
+	for _, k := range kids {
+		if w, ok := findObject(k, match); ok {
+			return w, true
+		}
+	}
+	var zero W
+	return zero, false
 }
 
 func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
@@ -240,6 +392,41 @@ func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
 	}
 }
 
+// sayingBoard is a board that says every move the same way.
+type sayingBoard struct{ shown int }
+
+func (b *sayingBoard) Content() fyne.CanvasObject { return widget.NewLabel("board") }
+func (b *sayingBoard) Show(engine.View)           { b.shown++ }
+func (b *sayingBoard) Say(m engine.Move) string   { return "pose une cheville" }
+
+// The replay lists the moves in the words its board says them with, bots
+// named as bots, and its scrubber jumps to any move.
+func TestReplayScrubsToAnyMoveInWords(t *testing.T) {
+	test.NewTempApp(t)
+	d := playedGame(t, "canoe", 2, 7)
+	b := &sayingBoard{}
+	r, err := NewReplay(words(t, i18n.FR), d, func(engine.Rules) (BoardView, bool) { return b, true }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, r.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if r.Scrubber().Max != float64(len(d.Moves)) || r.Scrubber().Size().Height < TouchSize {
+		t.Errorf("scrubber to %v, %v high, want to %d", r.Scrubber().Max, r.Scrubber().Size().Height, len(d.Moves))
+	}
+	r.Scrubber().SetValue(5)
+	if r.Position() != 5 || r.Hash() != r.states[5].Hash() {
+		t.Errorf("the scrubber at 5 shows move %d", r.Position())
+	}
+	if want := "Robot (fort) : pose une cheville"; d.Moves[4].Seat == 1 && r.Said() != want || d.Moves[4].Seat == 0 && r.Said() != "Anja : pose une cheville" {
+		t.Errorf("move 5 (seat %d) said %q", d.Moves[4].Seat, r.Said())
+	}
+	r.Goto(len(d.Moves))
+	if r.Scrubber().Value != float64(len(d.Moves)) {
+		t.Errorf("the scrubber stayed at %v after going to the end", r.Scrubber().Value)
+	}
+}
+
 // playedGame plays a whole game among random bots, as the move log would
 // hold it.
 func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
@@ -253,7 +440,7 @@ func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := ReplayData{Rules: rules, Setup: setup, Names: []string{"Anja", "Bernd"}}
+	d := ReplayData{Rules: rules, Setup: setup, Seats: []Who{{Name: "Anja"}, {Bot: engine.LevelDefault}}}
 	rng := engine.NewRNG(seed, 1)
 	for i := 0; i < 2000; i++ {
 		if _, over := s.Result(); over {

@@ -44,11 +44,8 @@ type PINPad struct {
 func AskPIN(ctx context.Context, w Words, win fyne.Window, gate Gate, then func()) *PINPad {
 	p := &PINPad{w: w, gate: gate, then: then, keys: map[string]*widget.Button{}}
 	if !gate.HasPIN(ctx) {
-		msg := widget.NewLabel(w.T("kiosk.staff.no_pin"))
-		msg.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustom(w.T("kiosk.staff.title"), w.T("kiosk.close"), container.NewGridWrap(fyne.NewSize(640, 200), msg), win)
-		p.dlg = d
-		d.Show()
+		p.dlg = messageDialog(w, win, w.T("kiosk.staff.title"), w.T("kiosk.staff.no_pin"))
+		p.dlg.Show()
 		return p
 	}
 	p.dots = canvas.NewText(" ", theme.Color(theme.ColorNameForeground))
@@ -144,6 +141,37 @@ func (p *PINPad) say(s string) {
 // ShowMessage shows a short message over win in large type, with a
 // button to close it.
 func ShowMessage(w Words, win fyne.Window, title, message string) {
+	messageDialog(w, win, title, message).Show()
+}
+
+// messageWidth is the width of a message dialog's text.
+const messageWidth = 760
+
+// messageDialog is a dialog with message, its box as high as the wrapped
+// text needs (a fixed box let the close button cover the end of a long
+// text), and the close button under it.
+func messageDialog(w Words, win fyne.Window, title, message string) dialog.Dialog {
 	l := wrapped(message)
-	dialog.NewCustom(title, w.T("kiosk.close"), container.NewGridWrap(fyne.NewSize(720, 180), l), win).Show()
+	box := container.NewGridWrap(fyne.NewSize(messageWidth, wrappedHeight(message, messageWidth)), l)
+	var d dialog.Dialog
+	closeBtn := widget.NewButton(w.T("kiosk.close"), func() { d.Hide() })
+	closeBtn.Importance = widget.HighImportance
+	d = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil,
+		container.NewCenter(container.NewGridWrap(fyne.NewSize(240, TouchSize), closeBtn)), nil, nil, box), win)
+	return d
+}
+
+// wrappedHeight is how high a word-wrapped label of width shows s: each
+// paragraph measured in the theme's text size, with a margin for the
+// room word wrapping leaves at line ends.
+func wrappedHeight(s string, width float32) float32 {
+	size, pad := theme.TextSize(), theme.InnerPadding()
+	inner := width - 2*pad
+	lineH := fyne.MeasureText("Mg", size, fyne.TextStyle{}).Height + theme.LineSpacing()
+	lines := 0
+	for _, para := range strings.Split(s, "\n") {
+		wide := fyne.MeasureText(para, size, fyne.TextStyle{}).Width * 1.15
+		lines += max(1, int(wide/inner)+1)
+	}
+	return float32(lines)*lineH + 2*pad
 }

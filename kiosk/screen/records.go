@@ -19,13 +19,26 @@ const (
 
 // Standing is one line of a leaderboard.
 type Standing struct {
-	Place       int
-	Name        string
-	Games       int
-	Wins        int
+	Place int
+	Name  string // a guest's seated name; empty for the guests on the table
+	Guest bool   // guests (no player key): not rated
+	Games int
+	Wins  int
+	// Points rank a week's or month's board: the seats (bots included)
+	// finished ahead of in the period's games.
+	Points      int
 	Rating      float64 // the conservative estimate (ordinal); Rated says if any
 	Rated       bool
 	Provisional bool
+}
+
+// Who is who sat at a seat as the records know it; the screens name it
+// in the table's language (Words.SeatName).
+type Who struct {
+	Name   string       // a player's or guest's name; empty: "Seat N"
+	Guest  bool         // a guest (no player key): unnamed, "Guest N"
+	Bot    engine.Level // a bot's level; empty for people
+	BotFor string       // whose seat a bot took over, if it did
 }
 
 // SessionSummary is one session in the staff's history.
@@ -35,8 +48,8 @@ type SessionSummary struct {
 	Status   string // finished, abandoned, active, paused, broken
 	Started  time.Time
 	Duration time.Duration // zero while it runs
-	Players  []string      // by seat
-	Winners  []string
+	Players  []Who         // by seat
+	Winners  []engine.Seat
 }
 
 // ReplayData is what a finished session is rebuilt from: a game is its
@@ -46,8 +59,17 @@ type ReplayData struct {
 	Setup     engine.Setup
 	Moves     []engine.Record
 	FinalHash string // the state hash the move log recorded after the last move
-	Names     []string
+	Seats     []Who
 	Started   time.Time
+}
+
+// SeatNames are the seats' names in w's language, bots named as bots.
+func (d ReplayData) SeatNames(w Words) []string {
+	out := make([]string, len(d.Seats))
+	for i, who := range d.Seats {
+		out[i] = w.SeatName(engine.Seat(i), who)
+	}
+	return out
 }
 
 // GameFigures are one game's figures for the ludothèque.
@@ -69,13 +91,15 @@ type Figures struct {
 type SeatOutcome struct {
 	Seat          engine.Seat
 	Name          string
+	Bot           engine.Level // a bot's level: the screen names it "Robot (level)"
+	BotFor        string       // whose seat the bot took over, if it did
 	Rank, Score   int
 	Rated         bool    // a known player whose rating changed
 	Before, After float64 // rating (ordinal) before and after
 }
 
 // Records is everything the kiosk's screens read from or write to the
-// database, as screens see it: no SQL here. cmd/kiosk implements it over
+// database, as screens see it: no SQL here. kiosk/window implements it over
 // db; tests use a fake.
 type Records interface {
 	Leaderboard(ctx context.Context, game string, p Period, limit int) ([]Standing, error)

@@ -21,6 +21,12 @@ type BoardView interface {
 	Show(v engine.View)
 }
 
+// MoveSayer is a BoardView that says a move in words in the table's
+// language; the replay lists the moves with it.
+type MoveSayer interface {
+	Say(m engine.Move) string
+}
+
 // Boards makes the board of a game, or reports false when it has none yet.
 type Boards func(rules engine.Rules) (BoardView, bool)
 
@@ -36,6 +42,8 @@ type Replay struct {
 	what   *widget.Label
 	check  *widget.Label
 	list   *widget.List
+	scrub  *widget.Slider
+	said   []string // each move in words
 	root   fyne.CanvasObject
 	btns   map[string]*widget.Button
 }
@@ -57,7 +65,15 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 		r.board, _ = boards(d.Rules)
 	}
 	if r.board == nil {
-		r.board = newSummaryBoard(w, d.Names)
+		r.board = newSummaryBoard(w, d.SeatNames(w))
+	}
+	sayer, _ := r.board.(MoveSayer)
+	for _, m := range d.Moves {
+		said := w.T("kiosk.replay.say.other")
+		if sayer != nil {
+			said = sayer.Say(m.Move)
+		}
+		r.said = append(r.said, w.T("kiosk.replay.by", "Name", r.name(m.Seat), "Move", said))
 	}
 	r.where = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	r.what = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
@@ -66,7 +82,7 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
-			l.SetText(strconv.Itoa(i+1) + ". " + r.w.T("kiosk.replay.by", "Name", r.name(d.Moves[i].Seat), "Move", d.Moves[i].Move.String()))
+			l.SetText(strconv.Itoa(i+1) + ". " + r.said[i])
 			l.TextStyle.Bold = i+1 == r.pos
 			l.Refresh()
 		})
@@ -87,11 +103,22 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 		controls.Add(box)
 	}
 	controls.Add(layout.NewSpacer())
+	// The scrubber: slide to any move, as on a video.
+	r.scrub = widget.NewSlider(0, float64(max(1, len(d.Moves))))
+	r.scrub.Step = 1
+	r.scrub.OnChanged = func(v float64) {
+		if int(v) != r.pos {
+			r.Goto(int(v))
+		}
+	}
+	if len(d.Moves) == 0 {
+		r.scrub.Disable()
+	}
 	_, backBox := button(w.T("kiosk.back"), 240, back)
 	title := text(w.T("kiosk.replay.title", "Game", w.In(d.Rules.Info().Name), "When", d.Started.Local().Format("02/01/2006 15:04")), NameSize+4, true)
 	r.root = container.NewPadded(container.NewBorder(
 		container.NewBorder(nil, nil, backBox, nil, title),
-		container.NewVBox(r.where, r.what, controls, r.check), nil,
+		container.NewVBox(r.where, r.what, sized(r.scrub, 0, TouchSize), controls, r.check), nil,
 		sized(panel(container.NewBorder(text(w.T("kiosk.replay.moves"), NameSize, true), nil, nil, nil, r.list)), 520, 0),
 		r.board.Content()))
 	r.Goto(0)
@@ -113,11 +140,13 @@ func (r *Replay) Goto(n int) {
 			r.list.ScrollTo(n - 1)
 		}
 	}
+	if r.scrub != nil && int(r.scrub.Value) != n {
+		r.scrub.SetValue(float64(n))
+	}
 	if n == 0 {
 		r.what.SetText(r.w.T("kiosk.replay.initial"))
 	} else {
-		m := r.data.Moves[n-1]
-		r.what.SetText(r.w.T("kiosk.replay.by", "Name", r.name(m.Seat), "Move", m.Move.String()))
+		r.what.SetText(r.said[n-1])
 	}
 	r.btns["kiosk.replay.start"].Enable()
 	r.btns["kiosk.replay.prev"].Enable()
@@ -144,6 +173,17 @@ func (r *Replay) Goto(n int) {
 func (r *Replay) Next() { r.btns["kiosk.replay.next"].OnTapped() }
 func (r *Replay) Prev() { r.btns["kiosk.replay.prev"].OnTapped() }
 
+// Scrubber is the slider that goes to any move (for tests).
+func (r *Replay) Scrubber() *widget.Slider { return r.scrub }
+
+// Said is the text shown for the move shown, "" at the start.
+func (r *Replay) Said() string {
+	if r.pos == 0 {
+		return ""
+	}
+	return r.said[r.pos-1]
+}
+
 // Position is the number of moves shown; Hash is that position's hash.
 func (r *Replay) Position() int { return r.pos }
 func (r *Replay) Hash() string  { return r.states[r.pos].Hash() }
@@ -154,10 +194,11 @@ func (r *Replay) Verified() bool {
 }
 
 func (r *Replay) name(s engine.Seat) string {
-	if int(s) >= 0 && int(s) < len(r.data.Names) && r.data.Names[s] != "" {
-		return r.data.Names[s]
+	var who Who
+	if int(s) >= 0 && int(s) < len(r.data.Seats) {
+		who = r.data.Seats[s]
 	}
-	return r.w.T("kiosk.seat.n", "N", int(s)+1)
+	return r.w.SeatName(s, who)
 }
 
 // summaryBoard stands in for a game whose board widget is not there yet:

@@ -41,6 +41,8 @@ type Staff struct {
 	board  *fyne.Container
 	// Lines shown on the leaderboard, for tests.
 	boardLines []string
+	// The history's players, one label per session, for tests.
+	sessionLines []*widget.Label
 }
 
 // NewStaff builds the staff screen; tab "leaderboards", "sessions",
@@ -122,14 +124,26 @@ func (s *Staff) showBoard() {
 		s.board.Add(widget.NewLabel(s.w.T("kiosk.board.empty")))
 		return
 	}
+	// A week's or month's board is ranked by points and shows them; the
+	// all-time board of a game by rating, provisional ones marked (else a
+	// settled −9 above a provisional 5 reads as a wrong order).
+	last := header(s.w.T("kiosk.board.rating"))
+	if p != AllTime {
+		last = header(s.w.T("kiosk.board.points"))
+	}
 	grid := container.NewGridWithColumns(5, header(s.w.T("kiosk.board.place")), header(s.w.T("kiosk.results.player")),
-		header(s.w.T("kiosk.board.games")), header(s.w.T("kiosk.board.wins")), header(s.w.T("kiosk.board.rating")))
+		header(s.w.T("kiosk.board.games")), header(s.w.T("kiosk.board.wins")), last)
 	for _, r := range rows {
-		rating := "—"
-		if r.Rated {
-			rating = fmt.Sprintf("%.1f", r.Rating)
+		measure := "—"
+		switch {
+		case p != AllTime:
+			measure = strconv.Itoa(r.Points)
+		case r.Rated && r.Provisional:
+			measure = s.w.T("kiosk.board.provisional", "Rating", fmt.Sprintf("%.1f", r.Rating))
+		case r.Rated:
+			measure = fmt.Sprintf("%.1f", r.Rating)
 		}
-		line := []string{strconv.Itoa(r.Place), r.Name, strconv.Itoa(r.Games), strconv.Itoa(r.Wins), rating}
+		line := []string{strconv.Itoa(r.Place), boardName(s.w, r), strconv.Itoa(r.Games), strconv.Itoa(r.Wins), measure}
 		s.boardLines = append(s.boardLines, fmt.Sprint(line))
 		for i, c := range line {
 			grid.Add(text(c, BodySize+4, i == 1 && r.Place == 1))
@@ -164,8 +178,11 @@ func (s *Staff) sessions() fyne.CanvasObject {
 	if len(list) == 0 {
 		return container.NewCenter(widget.NewLabel(s.w.T("kiosk.sessions.empty")))
 	}
-	grid := container.NewGridWithColumns(6, header(s.w.T("kiosk.sessions.when")), header(s.w.T("kiosk.sessions.game")),
-		header(s.w.T("kiosk.sessions.duration")), header(s.w.T("kiosk.sessions.players")), header(s.w.T("kiosk.sessions.winner")), layout.NewSpacer())
+	// The players get the widest column: four names and a bot's level
+	// must read without being cut.
+	cols := &columns{weights: []float32{1.1, 1.2, 0.8, 3.4, 1.7, 1.2}}
+	grid := container.NewVBox(container.New(cols, header(s.w.T("kiosk.sessions.when")), header(s.w.T("kiosk.sessions.game")),
+		header(s.w.T("kiosk.sessions.duration")), header(s.w.T("kiosk.sessions.players")), header(s.w.T("kiosk.sessions.winner")), layout.NewSpacer()))
 	for _, ss := range list {
 		ss := ss
 		dur := ""
@@ -173,24 +190,80 @@ func (s *Staff) sessions() fyne.CanvasObject {
 			dur = s.w.T("kiosk.minutes", "N", int(ss.Duration.Round(time.Minute)/time.Minute))
 		}
 		winner := s.w.T("kiosk.sessions.status." + ss.Status)
-		if ss.Status == "finished" {
-			winner = joinNames(ss.Winners)
+		names := make([]string, len(ss.Players))
+		for i, who := range ss.Players {
+			names[i] = s.w.SeatName(engine.Seat(i), who)
 		}
-		grid.Add(widget.NewLabel(ss.Started.Local().Format("02/01 15:04")))
-		grid.Add(widget.NewLabel(s.gameName(ss.Game)))
-		grid.Add(widget.NewLabel(dur))
-		players := widget.NewLabel(joinNames(ss.Players))
+		if ss.Status == "finished" {
+			var won []string
+			for _, seat := range ss.Winners {
+				if int(seat) >= 0 && int(seat) < len(names) {
+					won = append(won, names[seat])
+				}
+			}
+			winner = joinNames(won)
+			if len(won) == 0 {
+				winner = s.w.T("kiosk.results.draw")
+			}
+		}
+		row := container.New(cols)
+		row.Add(widget.NewLabel(ss.Started.Local().Format("02/01 15:04")))
+		row.Add(widget.NewLabel(s.gameName(ss.Game)))
+		row.Add(widget.NewLabel(dur))
+		players := widget.NewLabel(joinNames(names))
 		players.Truncation = fyne.TextTruncateEllipsis
-		grid.Add(players)
-		grid.Add(widget.NewLabel(winner))
+		row.Add(players)
+		won := widget.NewLabel(winner)
+		won.Truncation = fyne.TextTruncateEllipsis
+		row.Add(won)
 		if ss.Status == "finished" {
 			_, b := button(s.w.T("kiosk.sessions.replay"), 0, func() { s.act.Replay(ss.ID) })
-			grid.Add(b)
+			row.Add(b)
 		} else {
-			grid.Add(layout.NewSpacer())
+			row.Add(layout.NewSpacer())
 		}
+		grid.Add(row)
+		s.sessionLines = append(s.sessionLines, players)
 	}
 	return container.NewVScroll(grid)
+}
+
+// SessionPlayers are the history's players labels, newest first (for tests).
+func (s *Staff) SessionPlayers() []*widget.Label { return s.sessionLines }
+
+// columns lays a row's cells out side by side, each its share (weight)
+// of the width, all rows of a table alike.
+type columns struct{ weights []float32 }
+
+func (c *columns) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var total float32
+	for i := range objs {
+		total += c.weight(i)
+	}
+	x := float32(0)
+	for i, o := range objs {
+		w := size.Width * c.weight(i) / total
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+		x += w
+	}
+}
+
+func (c *columns) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var out fyne.Size
+	for _, o := range objs {
+		m := o.MinSize()
+		out.Width += m.Width
+		out.Height = max(out.Height, m.Height)
+	}
+	return out
+}
+
+func (c *columns) weight(i int) float32 {
+	if i < len(c.weights) {
+		return c.weights[i]
+	}
+	return 1
 }
 
 func joinNames(names []string) string {

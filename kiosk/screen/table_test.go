@@ -176,7 +176,7 @@ func TestTableShowsTheCodeWhileSeatsAreFree(t *testing.T) {
 	sg := newStage(t, s, 2, TableConfig{})
 	st := TableState{Code: "0427", Turn: 0, Seats: []SeatStatus{{State: "free"}, {Name: "Bernd", State: "connected"}}}
 	sg.tbl.Show(st)
-	if sg.tbl.CodeText() != "0427" || sg.tbl.WaitText() != "En attente de 1 joueur(s)" {
+	if sg.tbl.CodeText() != "0427" || sg.tbl.WaitText() != "En attente de 1 joueur" {
 		t.Errorf("code %q, wait %q", sg.tbl.CodeText(), sg.tbl.WaitText())
 	}
 	st.Seats[0] = SeatStatus{Name: "Anja", State: "connected"}

@@ -32,3 +32,21 @@ func (w Words) In(t engine.Text) string { return t.In(string(w.Lang)) }
 
 // Has reports whether the catalogue has key.
 func (w Words) Has(key string) bool { return w.Cat.Has(key) }
+
+// SeatName is how the screens name who sat at seat: a bot as a bot with
+// its level ("Robot (fort)", "Robot (fort) pour Léa" when it took Léa's
+// seat over), a person or guest by name, an unnamed guest as the table
+// named them ("Invité 2"), else "Place N".
+func (w Words) SeatName(seat engine.Seat, who Who) string {
+	switch {
+	case who.Bot != "" && who.BotFor != "":
+		return w.T("kiosk.bot.name_for", "Level", w.T("kiosk.level."+string(who.Bot)), "Name", who.BotFor)
+	case who.Bot != "":
+		return w.T("kiosk.bot.name", "Level", w.T("kiosk.level."+string(who.Bot)))
+	case who.Name != "":
+		return who.Name
+	case who.Guest:
+		return w.T("kiosk.seat.table_guest", "N", int(seat)+1)
+	}
+	return w.T("kiosk.seat.n", "N", int(seat)+1)
+}

@@ -95,6 +95,11 @@ func TestEveryTextThePageUsesExists(t *testing.T) {
 	for _, k := range keys {
 		all = append(all, k[1])
 	}
+	// tName's keys have a second text for the page's own seat ("Votre
+	// phrase", not "Phrase de Vous").
+	for _, k := range regexp.MustCompile(`tName\('((?:web|common)\.[a-z_.-]+)'`).FindAllStringSubmatch(string(data), -1) {
+		all = append(all, k[1], k[1]+"_you")
+	}
 	for _, k := range kinds {
 		all = append(all, "web.kind."+k)
 	}

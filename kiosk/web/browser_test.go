@@ -213,6 +213,13 @@ func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
 	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
 		t.Fatalf("seat 0 after joining: %+v", st)
 	}
+	// Every heading and hint the page shows is kept, to check how it
+	// speaks of the guest (in the tab's storage: it lasts the reload).
+	collect := `(() => { const keep = () => { const seen = JSON.parse(sessionStorage.getItem('said') || '[]');
+	  for (const e of document.querySelectorAll('#app h2, #app .hint, #app .warn')) if (!seen.includes(e.textContent)) seen.push(e.textContent);
+	  sessionStorage.setItem('said', JSON.stringify(seen)); };
+	  new MutationObserver(keep).observe(document.getElementById('app'), { childList: true, subtree: true }); keep(); return ''; })()`
+	eval(t, ctx, collect)
 	// Play a few decisions, then reload as a phone waking up would.
 	before := k.Session().Moves()
 	playUntil(t, ctx, "a few moves", func(string) bool { return k.Session().Moves() >= before+6 })
@@ -220,6 +227,7 @@ func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := waitState(t, ctx, "the resumed seat", func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" })
+	eval(t, ctx, collect)
 	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('tablee.seat.'+new URLSearchParams(location.hash.slice(1)).get('k')) || ''`))
 	if err != nil || token == "" {
 		t.Fatalf("no token kept after reload: %q %v", token, err)
@@ -227,10 +235,21 @@ func TestBrowserPlaysAWholeCanailleGameAndResumesAfterReload(t *testing.T) {
 	if st := seatState(k, 0); st.Name != "Anja" || st.State != server.SeatConnected {
 		t.Fatalf("seat 0 after reload (%s): %+v", s, st)
 	}
-	taps := playUntil(t, ctx, "the end", func(s string) bool { return s == "result" })
+	var layout layoutCheck
+	taps := playUntil(t, ctx, "the end", func(s string) bool { layout.look(t, ctx, s); return s == "result" })
+	layout.report(t)
 	res, over := k.Session().Result()
 	if !over {
 		t.Fatal("the page shows a result but the table's game is not over")
+	}
+	// The guest is spoken to, never named "Vous" in a sentence about a
+	// seat ("Phrase de Vous").
+	said := eval(t, ctx, `sessionStorage.getItem('said') || ''`)
+	if strings.Contains(said, "de Vous") || strings.Contains(said, "Vous a tiré") {
+		t.Errorf("the page names the guest in the third person: %s", said)
+	}
+	if !strings.Contains(said, "Votre phrase") {
+		t.Errorf("the guest's own sentence was never called \"Votre phrase\": %s", said)
 	}
 	t.Logf("a whole Canaille game: %d taps in the browser, %d moves, result %+v", taps, k.Session().Moves(), res)
 	// One player key at the table (the other seat is a bot): the table
@@ -281,13 +300,20 @@ func TestBrowserPlaysACanyonHand(t *testing.T) {
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
 	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	var layout layoutCheck
+	if err := chromedp.Do(ctx, chromedp.Navigate(k.join.String()), chromedp.WaitVisible(chromedp.CSS("#nick"))); err != nil {
+		t.Fatal(err)
+	}
+	layout.look(t, ctx, "join")
 	joinInBrowser(t, ctx, k, "Anja")
 	sawTempo, sawPlay := false, false
 	playUntil(t, ctx, "the second round", func(s string) bool {
+		layout.look(t, ctx, s)
 		sawTempo = sawTempo || s == "canyon-tempo"
 		sawPlay = sawPlay || s == "canyon-play"
 		return roundOf(k) >= 2 || s == "result"
 	})
+	layout.report(t)
 	if !sawTempo || !sawPlay {
 		t.Errorf("a whole hand without a tempo (%v) or a card (%v) asked of the browser", sawTempo, sawPlay)
 	}

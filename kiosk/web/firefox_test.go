@@ -353,7 +353,19 @@ func TestFirefoxPlaysAWholeCanailleGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	ffWait(t, ctx, f, "the resumed seat", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" })
-	taps := ffPlayUntil(t, ctx, f, "the end", func(s string) bool { return s == "result" })
+	// What a guest cannot tap or read, checked in Firefox's layout too
+	// (layout_test.go), once per state.
+	var layout layoutCheck
+	taps := ffPlayUntil(t, ctx, f, "the end", func(s string) bool {
+		if s != layout.last {
+			layout.last = s
+			if p, err := f.eval(ctx, layoutProblems); err == nil && p != "" {
+				layout.note(p, s)
+			}
+		}
+		return s == "result"
+	})
+	layout.report(t)
 	if _, over := k.Session().Result(); !over {
 		t.Fatal("Firefox shows a result but the table's game is not over")
 	}

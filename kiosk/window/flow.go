@@ -233,7 +233,7 @@ func (ui *UI) showReplay(id string) {
 		ui.fault(err)
 		return
 	}
-	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.Names), ui.showStaff)
+	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.SeatNames(ui.words())), ui.showStaff)
 	if err != nil {
 		ui.fault(err)
 		return

@@ -35,20 +35,28 @@ func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, 
 	}
 	out := make([]screen.Standing, len(rows))
 	for i, s := range rows {
-		out[i] = screen.Standing{Place: s.Place, Name: s.Nickname, Games: s.Games, Wins: s.Wins,
+		out[i] = screen.Standing{Place: s.Place, Name: s.Nickname, Guest: s.Guest, Games: s.Games, Wins: s.Wins, Points: s.Points,
 			Rated: s.Rating.Games > 0, Rating: s.Rating.Ordinal(), Provisional: s.Rating.Provisional}
 	}
 	return out, nil
 }
 
-// names are the seats' names as screens show them: a player's or guest's
-// name, or nothing (the screen says "Seat N").
-func names(seats []db.Seat) []string {
-	out := make([]string, len(seats))
+// who are the seats as screens name them: a player's or guest's name, a
+// bot's level and whose seat it took over; nothing for an unnamed guest
+// (the screen says "Seat N").
+func who(seats []db.Seat) []screen.Who {
+	out := make([]screen.Who, len(seats))
 	for i, s := range seats {
-		out[i] = s.Name
+		out[i] = seatWho(s)
 	}
 	return out
+}
+
+func seatWho(s db.Seat) screen.Who {
+	if s.Kind == db.Bot {
+		return screen.Who{Bot: s.BotLevel, BotFor: s.HandedFrom}
+	}
+	return screen.Who{Name: s.Name, Guest: s.Kind == db.Guest}
 }
 
 func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSummary, error) {
@@ -59,12 +67,7 @@ func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSumma
 	var out []screen.SessionSummary
 	for i := len(list) - 1; i >= 0 && len(out) < limit; i-- { // newest first
 		s := list[i]
-		sum := screen.SessionSummary{ID: s.ID, Game: s.Game, Status: string(s.Status), Started: s.StartedAt, Players: names(s.Seats)}
-		for j, n := range sum.Players {
-			if n == "" {
-				sum.Players[j] = fmt.Sprintf("#%d", j+1)
-			}
-		}
+		sum := screen.SessionSummary{ID: s.ID, Game: s.Game, Status: string(s.Status), Started: s.StartedAt, Players: who(s.Seats)}
 		if !s.EndedAt.IsZero() {
 			sum.Duration = s.EndedAt.Sub(s.StartedAt)
 		}
@@ -74,8 +77,8 @@ func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSumma
 				return nil, err
 			}
 			for _, x := range res {
-				if x.Winner && int(x.Seat) < len(sum.Players) {
-					sum.Winners = append(sum.Winners, sum.Players[x.Seat])
+				if x.Winner {
+					sum.Winners = append(sum.Winners, x.Seat)
 				}
 			}
 		}
@@ -98,7 +101,7 @@ func (r records) Replay(ctx context.Context, id string) (screen.ReplayData, erro
 		return screen.ReplayData{}, err
 	}
 	d := screen.ReplayData{Rules: rules, Setup: engine.Setup{Seats: len(s.Seats), Options: s.Options, Seed: s.Seed},
-		Names: names(s.Seats), Started: s.StartedAt}
+		Seats: who(s.Seats), Started: s.StartedAt}
 	for _, m := range logged {
 		rec, err := engine.DecodeMove(rules, m.JSON)
 		if err != nil {
@@ -131,7 +134,8 @@ func (r records) Outcome(ctx context.Context, id string) ([]screen.SeatOutcome, 
 	for i, x := range res {
 		o := screen.SeatOutcome{Seat: x.Seat, Rank: x.Rank, Score: x.Score}
 		if int(x.Seat) < len(s.Seats) {
-			o.Name = s.Seats[x.Seat].Name
+			w := seatWho(s.Seats[x.Seat])
+			o.Name, o.Bot, o.BotFor = w.Name, w.Bot, w.BotFor
 		}
 		if c, ok := byseat[int(x.Seat)]; ok {
 			o.Rated, o.Before, o.After = true, c.Before.Ordinal(), c.After.Ordinal()

@@ -11,10 +11,16 @@ import (
 
 // replayBoard shows a replay's positions on the game's own board widget,
 // without motion and without taps (nothing is played in a replay).
-type replayBoard struct{ b board.Board }
+type replayBoard struct {
+	b   board.Board
+	env board.Env
+}
 
 func (r replayBoard) Content() fyne.CanvasObject { return r.b }
 func (r replayBoard) Show(v engine.View)         { r.b.Update(v, nil) }
+
+// Say says a move in words in the table's language, for the move list.
+func (r replayBoard) Say(m engine.Move) string { return board.SayMove(m, r.env) }
 
 // replayBoards makes the board of a replayed game, the seats named.
 func (ui *UI) replayBoards(names []string) screen.Boards {
@@ -25,10 +31,11 @@ func (ui *UI) replayBoards(names []string) screen.Boards {
 			}
 			return ui.words().T("kiosk.seat.n", "N", int(s)+1)
 		}
-		b, err := board.New(rules.Info().ID, board.Env{Lang: i18n.Parse(ui.lang), Texts: ui.cat, Name: name, Still: true})
+		env := board.Env{Lang: i18n.Parse(ui.lang), Texts: ui.cat, Name: name, Still: true}
+		b, err := board.New(rules.Info().ID, env)
 		if err != nil {
 			return nil, false
 		}
-		return replayBoard{b}, true
+		return replayBoard{b, env}, true
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
@@ -89,6 +90,15 @@ func (q *uiQueue) do(f func()) {
 func (q *uiQueue) wait() {
 	<-q.ready
 	q.settle()
+}
+
+// until runs the queued screen updates until cond holds, waiting for the
+// next update each time it does not: an event, never a clock (the test's
+// own timeout names a screen that never comes).
+func (k *testKiosk) until(cond func() bool) {
+	for k.q.settle(); !cond(); {
+		k.q.wait()
+	}
 }
 
 // settle runs the updates queued so far, and those they queue.
@@ -167,7 +177,7 @@ func TestKioskGoesFromTheLobbyToSeatingWithACode(t *testing.T) {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := k.tb.Server().Code()
-	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphone(s)") {
+	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphones") {
 		t.Errorf("the seating screen does not show the code %s and the two free seats", code)
 	}
 	// Without discovery or a camera, a guest types the address in the app.
@@ -274,6 +284,10 @@ func children(o fyne.CanvasObject) []fyne.CanvasObject {
 	switch c := o.(type) {
 	case *fyne.Container:
 		return c.Objects
+	case *board.Panel:
+		// A turned panel (a seat's, a results card) shows pictures of its
+		// upright content: look in that.
+		return []fyne.CanvasObject{c.Content()}
 	case fyne.Widget:
 		return test.WidgetRenderer(c).Objects()
 	}

@@ -2,8 +2,16 @@
 // Tablée's own licence and, for every Go module compiled into the given
 // binaries (read from their build information, as `go version -m` shows
 // it), the licence files found in that module's directory of the module
-// cache, classified with licensecheck and quoted in full. Nothing in it is
-// typed by hand, so it cannot fall behind go.mod.
+// cache, classified with licensecheck. Nothing in it is typed by hand, so
+// it cannot fall behind go.mod.
+//
+// The file is in Debian's machine-readable format (DEP-5). A licence whose
+// text Debian ships in /usr/share/common-licenses (Apache-2.0, the GPLs,
+// MPL-2.0, ...) is not quoted: its Files paragraphs name it, and one
+// stand-alone License paragraph at the end points to that file, as Debian
+// policy (12.5) asks. Every other licence (MIT, the BSD licences, ...) is
+// quoted in full in each Files paragraph, since their texts differ by the
+// names of their authors.
 //
 //	go run ./packaging/copyright [-root DIR] BINARY... > copyright
 //
@@ -29,6 +37,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,8 +76,61 @@ type module struct {
 type licence struct {
 	Rel       string // path inside the module
 	ID        string // SPDX expression, e.g. "MIT" or "BSD-3-Clause AND Zlib"
-	Text      string
+	Text      string // what the Files paragraph quotes; empty when all of it is in common-licenses
+	Common    []string
 	Copyright []string
+}
+
+// commonLicences maps the licensecheck identifiers of the licences whose
+// text Debian ships to their file in /usr/share/common-licenses.
+var commonLicences = map[string]string{
+	"Apache-2.0":        "Apache-2.0",
+	"Artistic-1.0":      "Artistic",
+	"Artistic-1.0-Perl": "Artistic",
+	"CC0-1.0":           "CC0-1.0",
+	"GFDL-1.2":          "GFDL-1.2",
+	"GFDL-1.2-only":     "GFDL-1.2",
+	"GFDL-1.2-or-later": "GFDL-1.2",
+	"GFDL-1.3":          "GFDL-1.3",
+	"GFDL-1.3-only":     "GFDL-1.3",
+	"GFDL-1.3-or-later": "GFDL-1.3",
+	"GPL-1.0":           "GPL-1",
+	"GPL-1.0-only":      "GPL-1",
+	"GPL-1.0-or-later":  "GPL-1",
+	"GPL-2.0":           "GPL-2",
+	"GPL-2.0-only":      "GPL-2",
+	"GPL-2.0-or-later":  "GPL-2",
+	"GPL-3.0":           "GPL-3",
+	"GPL-3.0-only":      "GPL-3",
+	"GPL-3.0-or-later":  "GPL-3",
+	"LGPL-2.0":          "LGPL-2",
+	"LGPL-2.0-only":     "LGPL-2",
+	"LGPL-2.0-or-later": "LGPL-2",
+	"LGPL-2.1":          "LGPL-2.1",
+	"LGPL-2.1-only":     "LGPL-2.1",
+	"LGPL-2.1-or-later": "LGPL-2.1",
+	"LGPL-3.0":          "LGPL-3",
+	"LGPL-3.0-only":     "LGPL-3",
+	"LGPL-3.0-or-later": "LGPL-3",
+	"MPL-1.1":           "MPL-1.1",
+	"MPL-2.0":           "MPL-2.0",
+}
+
+// commonLicenceNames are the licences' names in the pointer to their file.
+var commonLicenceNames = map[string]string{
+	"Apache-2.0": "the Apache License, Version 2.0",
+	"Artistic":   "the Artistic License",
+	"CC0-1.0":    "the Creative Commons CC0 1.0 Universal licence",
+	"GFDL-1.2":   "the GNU Free Documentation License, Version 1.2",
+	"GFDL-1.3":   "the GNU Free Documentation License, Version 1.3",
+	"GPL-1":      "the GNU General Public License, Version 1",
+	"GPL-2":      "the GNU General Public License, Version 2",
+	"GPL-3":      "the GNU General Public License, Version 3",
+	"LGPL-2":     "the GNU Library General Public License, Version 2",
+	"LGPL-2.1":   "the GNU Lesser General Public License, Version 2.1",
+	"LGPL-3":     "the GNU Lesser General Public License, Version 3",
+	"MPL-1.1":    "the Mozilla Public License, Version 1.1",
+	"MPL-2.0":    "the Mozilla Public License, Version 2.0",
 }
 
 func run(w io.Writer, root string, binaries []string) error {
@@ -88,11 +150,16 @@ func run(w io.Writer, root string, binaries []string) error {
 		return err
 	}
 	out := bufio.NewWriter(w)
-	if err := writeHeader(out, root, binaries); err != nil {
+	own, err := writeHeader(out, root, binaries)
+	if err != nil {
 		return err
 	}
 	std := module{Path: "Go standard library and runtime", Version: goVersion, Dir: goroot, Binaries: names(binaries)}
 	var errs []error
+	referenced := map[string]string{} // licence ID -> common-licenses file
+	for _, id := range own {
+		referenced[id] = commonLicences[id]
+	}
 	for _, m := range append([]module{std}, mods...) {
 		lics, err := licences(m.Dir, compiled)
 		if err != nil {
@@ -101,11 +168,15 @@ func run(w io.Writer, root string, binaries []string) error {
 		}
 		for _, l := range lics {
 			writeStanza(out, m, l)
+			for _, id := range l.Common {
+				referenced[id] = commonLicences[id]
+			}
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
+	writeCommon(out, referenced)
 	return out.Flush()
 }
 
@@ -290,13 +361,49 @@ func classify(rel string, text []byte) (licence, error) {
 	if cov.Percent < minCoverage || len(cov.Match) == 0 {
 		return licence{}, fmt.Errorf("%s: licensecheck recognises only %.0f%% of it", rel, cov.Percent)
 	}
-	var ids []string
+	var ids, common []string
 	for _, m := range cov.Match {
 		if !contains(ids, m.ID) {
 			ids = append(ids, m.ID)
 		}
+		if _, ok := commonLicences[m.ID]; ok && !contains(common, m.ID) {
+			common = append(common, m.ID)
+		}
 	}
-	return licence{Rel: rel, ID: strings.Join(ids, " AND "), Text: string(text), Copyright: copyrightLines(string(text))}, nil
+	l := licence{Rel: rel, ID: strings.Join(ids, " AND "), Text: string(text), Common: common, Copyright: copyrightLines(string(text))}
+	if len(common) > 0 {
+		l.Text = withoutCommon(string(text), cov.Match)
+	}
+	return l, nil
+}
+
+// withoutCommon is a licence text less the licences Debian ships: empty
+// when nothing else is in it, else the rest with a pointer where each such
+// licence was. Copyright notices stay (the Copyright field has them too).
+func withoutCommon(text string, matches []licensecheck.Match) string {
+	matches = slices.Clone(matches)
+	slices.SortFunc(matches, func(a, b licensecheck.Match) int { return a.Start - b.Start })
+	var b strings.Builder
+	rest, at := false, 0
+	for _, m := range matches {
+		file, ok := commonLicences[m.ID]
+		if !ok {
+			rest = true
+			continue
+		}
+		if m.Start < at { // overlaps the previous match: already replaced
+			at = max(at, m.End)
+			continue
+		}
+		b.WriteString(text[at:m.Start])
+		fmt.Fprintf(&b, "[%s: see /usr/share/common-licenses/%s]", m.ID, file)
+		at = m.End
+	}
+	b.WriteString(text[at:])
+	if !rest {
+		return ""
+	}
+	return b.String()
 }
 
 // copyrightLines picks the notices ("Copyright (c) 2019 …") out of a
@@ -313,13 +420,17 @@ func copyrightLines(text string) []string {
 	return lines
 }
 
-func writeHeader(w *bufio.Writer, root string, binaries []string) error {
+// writeHeader writes the header and the paragraph of Tablée's own code,
+// and returns the licences of it that are in common-licenses.
+func writeHeader(w *bufio.Writer, root string, binaries []string) ([]string, error) {
 	fmt.Fprintln(w, "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/")
 	fmt.Fprintln(w, "Upstream-Name: Tablée")
 	fmt.Fprintln(w, "Comment: Generated by packaging/copyright from the build information of")
 	fmt.Fprintf(w, " %s and the licence files of their Go modules in the\n", strings.Join(names(binaries), ", "))
 	fmt.Fprintln(w, " module cache. Each paragraph below names a module (or a part of one with")
-	fmt.Fprintln(w, " its own licence), the binaries it is compiled into, and quotes the licence.")
+	fmt.Fprintln(w, " its own licence), the binaries it is compiled into, and quotes the licence,")
+	fmt.Fprintln(w, " or for a licence in /usr/share/common-licenses names it; the paragraphs")
+	fmt.Fprintln(w, " at the end point to those files.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Files: *")
 	fmt.Fprintln(w, "Copyright: the Tablée authors")
@@ -330,17 +441,21 @@ func writeHeader(w *bufio.Writer, root string, binaries []string) error {
 		fmt.Fprintln(w, " The Tablée source tree this package was built from carries no LICENSE")
 		fmt.Fprintln(w, " file: its authors have published no licence for Tablée's own code yet.")
 	case err != nil:
-		return err
+		return nil, err
 	default:
 		l, err := classify("LICENSE", own)
 		if err != nil {
-			return fmt.Errorf("the licence of Tablée's own code: %w", err)
+			return nil, fmt.Errorf("the licence of Tablée's own code: %w", err)
 		}
 		fmt.Fprintf(w, "License: %s\n", l.ID)
-		writeText(w, l.Text)
+		if l.Text != "" {
+			writeText(w, l.Text)
+		}
+		fmt.Fprintln(w)
+		return l.Common, nil
 	}
 	fmt.Fprintln(w)
-	return nil
+	return nil, nil
 }
 
 func writeStanza(w *bufio.Writer, m module, l licence) {
@@ -356,8 +471,27 @@ func writeStanza(w *bufio.Writer, m module, l licence) {
 	fmt.Fprintf(w, "Copyright: %s\n", copyright)
 	fmt.Fprintf(w, "Comment: %s %s, compiled into %s; licence file %s\n", m.Path, m.Version, strings.Join(m.Binaries, ", "), filepath.ToSlash(l.Rel))
 	fmt.Fprintf(w, "License: %s\n", l.ID)
-	writeText(w, l.Text)
+	if l.Text != "" {
+		writeText(w, l.Text)
+	}
 	fmt.Fprintln(w)
+}
+
+// writeCommon writes one stand-alone License paragraph for each licence
+// named above whose text Debian ships, pointing to it.
+func writeCommon(w *bufio.Writer, referenced map[string]string) {
+	ids := make([]string, 0, len(referenced))
+	for id := range referenced {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		file := referenced[id]
+		fmt.Fprintf(w, "License: %s\n", id)
+		fmt.Fprintf(w, " On Debian systems, the complete text of %s\n", commonLicenceNames[file])
+		fmt.Fprintf(w, " can be found in \"/usr/share/common-licenses/%s\".\n", file)
+		fmt.Fprintln(w)
+	}
 }
 
 // writeText quotes a licence text as a continuation field: every line

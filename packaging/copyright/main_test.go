@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/licensecheck"
 )
 
 func TestIsLicenceFile(t *testing.T) {
@@ -62,6 +64,42 @@ func TestCounts(t *testing.T) {
 	for dir, want := range map[string]bool{mod: true, filepath.Join(mod, "lib"): true, filepath.Join(mod, "cmd", "tool"): false, filepath.Join(mod, "cmd"): false, filepath.Join(mod, "fonts"): true} {
 		if got := counts(dir, compiled); got != want {
 			t.Errorf("counts(%s) = %v, want %v", dir, got, want)
+		}
+	}
+}
+
+// A licence Debian ships is not quoted: alone in a file it leaves no text,
+// beside another licence it leaves a pointer; the stand-alone paragraph
+// points to /usr/share/common-licenses.
+func TestCommonLicencesReferred(t *testing.T) {
+	text := "Copyright 2020 A\nAPACHE TEXT\nMIT TEXT\n"
+	apache := licensecheck.Match{ID: "Apache-2.0", Start: strings.Index(text, "APACHE"), End: strings.Index(text, "APACHE") + len("APACHE TEXT")}
+	mit := licensecheck.Match{ID: "MIT", Start: strings.Index(text, "MIT"), End: len(text) - 1}
+	if got := withoutCommon(text, []licensecheck.Match{apache}); got != "" {
+		t.Errorf("Apache-2.0 alone left %q", got)
+	}
+	if got, want := withoutCommon(text, []licensecheck.Match{mit, apache}), "Copyright 2020 A\n[Apache-2.0: see /usr/share/common-licenses/Apache-2.0]\nMIT TEXT\n"; got != want {
+		t.Errorf("Apache-2.0 beside MIT: %q, want %q", got, want)
+	}
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	writeCommon(w, map[string]string{"MPL-2.0": "MPL-2.0", "Apache-2.0": "Apache-2.0"})
+	w.Flush()
+	want := "License: Apache-2.0\n On Debian systems, the complete text of the Apache License, Version 2.0\n" +
+		" can be found in \"/usr/share/common-licenses/Apache-2.0\".\n\n" +
+		"License: MPL-2.0\n On Debian systems, the complete text of the Mozilla Public License, Version 2.0\n" +
+		" can be found in \"/usr/share/common-licenses/MPL-2.0\".\n\n"
+	if b.String() != want {
+		t.Errorf("writeCommon wrote:\n%s\nwant:\n%s", b.String(), want)
+	}
+	for id, file := range commonLicences {
+		if _, err := os.Stat(filepath.Join("/usr/share/common-licenses", file)); err != nil && !os.IsNotExist(err) {
+			t.Error(err)
+		} else if err != nil {
+			t.Logf("%s: %v (not a Debian system?)", id, err)
+		}
+		if commonLicenceNames[file] == "" {
+			t.Errorf("no name for %s", file)
 		}
 	}
 }

@@ -92,10 +92,30 @@ function pickLang() {
 
 let textsReady = false;
 
+// fetchJSON fetches one of the page's data files, tried three times over
+// about two seconds (a phone's Wi-Fi drops a request now and then): a
+// failed answer (not r.ok) counts as a failure.
+async function fetchJSON(url) {
+  let err;
+  for (let i = 0; i < 3; i++) {
+    if (i) await new Promise((ok) => setTimeout(ok, 600 * i));
+    try {
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`${url}: ${r.status}`);
+      return await r.json();
+    } catch (e) {
+      err = e;
+    }
+  }
+  throw err;
+}
+
+// NO_TEXTS is said when the texts themselves cannot be loaded: the only
+// words the page carries, in its three languages.
+const NO_TEXTS = 'La page n’a pas pu charger ses textes : rechargez-la. · Die Seite konnte ihre Texte nicht laden: Bitte neu laden. · The page could not load its texts: reload it.';
+
 async function loadTexts(lang) {
-  const r = await fetch(`texts/${lang}.json`);
-  if (!r.ok) throw new Error('texts ' + r.status);
-  S.texts = await r.json();
+  S.texts = await fetchJSON(`texts/${lang}.json`);
   S.lang = lang;
   textsReady = true;
   document.documentElement.lang = lang;
@@ -103,7 +123,7 @@ async function loadTexts(lang) {
 
 async function setLang(lang) {
   store.set('lang', lang);
-  try { await loadTexts(lang); } catch { /* keep the old texts */ }
+  try { await loadTexts(lang); } catch { S.notice = t('web.err.load'); /* the old texts stay */ }
   render(true);
 }
 
@@ -116,6 +136,15 @@ let recv = 0;
 let backoff = 500;
 let retry = 0;
 let facesReady = false;
+let cardsFailed = false; // the Canaille card faces could not be loaded
+let textsFailed = false; // nor the texts, even after retries
+
+// loadProblem says, in words, what the page could not load, until it is
+// reloaded: shown where a notice goes when there is none.
+function loadProblem() {
+  if (!textsReady) return textsFailed ? NO_TEXTS : '';
+  return cardsFailed ? t('web.err.load') : '';
+}
 
 function nonce(dir, n) {
   const b = new Uint8Array(24);
@@ -326,9 +355,13 @@ function onMessage(m) {
       onError(m);
       break;
     case 'removed':
-      forget();
+      S.moved = !!(m.error && m.error.code === 'replaced');
+      // Replaced: the same QR opened in another tab took the seat with
+      // this phone's token, and keeps the new one in the storage both
+      // tabs share; this tab leaves it there to take the seat back.
+      if (S.moved) { S.token = ''; S.view = null; S.sentence = []; } else forget();
       S.screen = 'removed';
-      S.notice = ({ abandoned: t('common.abandoned'), closed: t('common.closed') })[m.error && m.error.code] || t('web.removed');
+      S.notice = S.moved ? '' : ({ abandoned: t('common.abandoned'), closed: t('common.closed') })[m.error && m.error.code] || t('web.removed');
       break;
     default:
       return; // pong and anything newer
@@ -379,6 +412,19 @@ function onError(m) {
   S.notice = words;
 }
 
+// takeBack resumes, in this tab, the seat another tab took: with the
+// token that tab keeps (the storage is shared), which moves the game back
+// here and tells the other tab in turn. Without one (another phone
+// copied the token), the guest joins again.
+function takeBack() {
+  S.moved = false;
+  S.notice = '';
+  S.token = store.get('seat.' + S.keyText) || '';
+  S.screen = S.token ? 'joining' : 'join';
+  if (S.token) { backoff = 500; connect(); }
+  render(true);
+}
+
 function forget() {
   S.token = '';
   store.del('seat.' + S.keyText);
@@ -425,6 +471,22 @@ function seatName(i) {
   return S.names[i] || (s && s.name) || t('common.seat', { N: i + 1 });
 }
 
+// isAway says whether seat i's phone is not connected (the view's away
+// list): the game waits for it, and every page says so.
+function isAway(i) { return i !== S.seat && S.away.includes(i); }
+
+// tName is the text key about seat i: its own wording when i is this
+// page's seat ("Votre phrase", not "Phrase de Vous"), else key with the
+// seat's name; an away seat's phone is named away rather than busy.
+function tName(key, i, params) {
+  if (i === S.seat) return t(key + '_you', params);
+  return t(key, { ...params, Name: seatName(i) });
+}
+
+// playing says whether this seat may act on v now: its turn, nothing on
+// its way, and every seat taken (no move before the game starts).
+function playing(v) { return v.turn === S.seat && !S.pending && !(S.waiting > 0); }
+
 function card(num, kind, mark, cls, onclick, disabled) {
   const el = document.getElementById('t-card').content.firstElementChild.cloneNode(true);
   el.querySelector('.v').textContent = num;
@@ -448,8 +510,9 @@ function render(force) {
   st.textContent = text;
   st.className = cls;
   const no = document.getElementById('notice');
-  no.hidden = !S.notice;
-  no.textContent = S.notice;
+  const said = S.notice || loadProblem();
+  no.hidden = !said;
+  no.textContent = said;
   const app = document.getElementById('app');
   const hand = document.getElementById('hand');
   if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
@@ -492,6 +555,7 @@ function markHand(hand) {
 // stateName names what the page shows, for tests and screenshots:
 // the screen, then the decision asked.
 function stateName() {
+  if (S.screen === 'removed' && S.moved) return 'moved';
   if (S.screen !== 'seat') return S.screen;
   const v = S.view;
   if (!S.online) return 'reconnecting';
@@ -499,6 +563,7 @@ function stateName() {
   if (S.over || v.result) return 'result';
   if (S.pending) return 'sending';
   if (S.waiting > 0) return 'waiting';
+  if (isAway(v.turn)) return S.game + '-away';
   if (v.turn !== S.seat) return S.game + '-wait';
   const kinds = [...new Set((v.legal || []).map((m) => m.kind))].sort().join('+');
   return S.game + '-' + (kinds || 'turn');
@@ -521,7 +586,7 @@ function drawLangs() {
 
 function status() {
   if (S.screen === 'noqr') return [t('web.noqr.title'), 'bad'];
-  if (S.screen === 'removed') return [t('web.removed.title'), 'bad'];
+  if (S.screen === 'removed') return S.moved ? [t('web.moved.title'), 'wait'] : [t('web.removed.title'), 'bad'];
   if (S.screen === 'join') return [t('web.join.title'), ''];
   if (S.screen === 'joining' || S.screen === 'boot') return [t('web.joining'), 'wait'];
   if (!S.online) return [t('web.reconnecting'), 'bad'];
@@ -530,11 +595,15 @@ function status() {
   if (S.over || v.result) return [t('web.over'), 'over'];
   if (S.waiting > 0) return [t('web.waiting.n', { N: S.waiting }), 'wait'];
   if (v.turn === S.seat) return [t('web.your_turn'), 'go'];
+  if (isAway(v.turn)) return [t('web.away_turn', { Name: seatName(v.turn) }), 'bad'];
   return [t('web.waiting_for', { Name: seatName(v.turn) }), 'wait'];
 }
 
 function screenNodes() {
   if (S.screen === 'noqr') return [h('p', { class: 'big' }, t('web.noqr'))];
+  if (S.screen === 'removed' && S.moved) {
+    return [h('p', { class: 'big' }, t('web.moved')), btn(t('web.moved.back'), takeBack, 'primary')];
+  }
   if (S.screen === 'removed') {
     return [h('p', { class: 'big' }, t('web.removed')),
       btn(t('web.join.again'), () => { S.screen = 'join'; S.notice = ''; render(true); }, 'primary')];
@@ -598,17 +667,20 @@ function recordNodes() {
 function boardNodes(v) {
   const scores = v.scores || (v.canoes ? v.canoes.map((c) => (c || []).length) : []);
   return [
-    v.turn === S.seat && !v.result
+    v.turn === S.seat && !v.result && !(S.waiting > 0)
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
       : h('p', { class: 'hint' }, t('web.board.on_table')),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
-      h('th', {}, seatName(i)), h('td', {}, t('web.board.score', { N: s }))))),
+      h('th', {}, seatName(i), awayMark(i)), h('td', {}, t('web.board.score', { N: s }))))),
   ];
 }
 
 function rowClass(v, i) {
-  return (i === v.turn ? 'turn ' : '') + (i === S.seat ? 'me' : '');
+  return (i === v.turn ? 'turn ' : '') + (i === S.seat ? 'me ' : '') + (isAway(i) ? 'away' : '');
 }
+
+// awayMark is put after an away seat's name in the tables of seats.
+function awayMark(i) { return isAway(i) ? h('span', { class: 'awaymark' }, ' · ' + t('web.away')) : null; }
 
 // ---- Canyon
 
@@ -624,7 +696,7 @@ function canyonCard(c, trump, onclick, disabled, picked) {
 }
 
 function canyonNodes(v) {
-  const mine = v.turn === S.seat && !S.pending;
+  const mine = playing(v);
   const legal = v.legal || [];
   const body = [];
   const trump = v.round > 0 && v.trump && v.trump.value ? v.trump : null;
@@ -639,7 +711,7 @@ function canyonNodes(v) {
       const tempo = (v.tempo || [])[i];
       const sum = tempo ? tempo.reduce((a, b) => a + b, 0) : null;
       const flags = (v.docked || [])[i] ? ' ⚓' : (v.fallen || [])[i] ? ' ⤵' : '';
-      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags),
+      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags, awayMark(i)),
         h('td', {}, sum == null ? '–' : tempo.length > 1 ? `${sum} (${tempo.join('+')})` : String(sum)),
         h('td', {}, String((v.tricks || [])[i] ?? 0)));
     })));
@@ -650,8 +722,8 @@ function canyonNodes(v) {
     if (last) {
       const won = last.cards[last.win];
       body.push(h('p', { class: 'hint' }, won
-        ? t('web.canyon.last_trick', { Name: seatName(last.winner), Card: `${won.value} ${SHAPES[won.suit]}` })
-        : t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+        ? tName('web.canyon.last_trick', last.winner, { Card: `${won.value} ${SHAPES[won.suit]}` })
+        : tName('web.canyon.trick_won', last.winner)));
     }
     body.push(h('h2', {}, t('web.canyon.trick')));
     body.push(h('div', { class: 'trick' }, v.trick.map((c, k) => h('figure', {},
@@ -659,7 +731,7 @@ function canyonNodes(v) {
   } else if (last) {
     // The trick just won stays until the next card is played: who won it,
     // the winning card marked.
-    body.push(h('h2', {}, t('web.canyon.trick_won', { Name: seatName(last.winner) })));
+    body.push(h('h2', {}, tName('web.canyon.trick_won', last.winner)));
     body.push(h('div', { class: 'trick' }, last.cards.map((c, k) => h('figure', {},
       canyonCard(c, trump, null, false, k === last.win),
       h('figcaption', {}, last.leader == null ? '' : seatName((last.leader + k) % v.seats))))));
@@ -760,7 +832,9 @@ let boardAsked = false;
 function loadBoard() {
   if (boardAsked) return;
   boardAsked = true;
-  fetch('maps/canyon.json').then((r) => r.json()).then((b) => { board = b; render(); })
+  // Without the map the choices stay in words; it is asked again with the
+  // next view.
+  fetchJSON('maps/canyon.json').then((b) => { board = b; render(); })
     .catch(() => { boardAsked = false; });
 }
 
@@ -848,7 +922,7 @@ function sentenceState(legal, ids) {
 }
 
 function canailleNodes(v) {
-  const mine = v.turn === S.seat && !S.pending;
+  const mine = playing(v);
   const legal = mine ? v.legal || [] : [];
   const body = [];
   const myCatch = (v.catches || [])[S.seat] || {};
@@ -856,13 +930,15 @@ function canailleNodes(v) {
     h('span', {}, t('web.canaille.river', { N: v.river.size }),
       v.river.face_up && v.river.top ? [' ', caCard(v.river.top, null, false, 'mini')] : ''),
     h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, S: myCatch.score || 0 })),
-    v.canaille >= 0 ? h('span', { class: 'warn' }, t('web.canaille.taken', { Name: seatName(v.canaille) })) : null));
+    v.canaille >= 0 ? h('span', { class: 'warn' }, tName('web.canaille.taken', v.canaille)) : null));
   if ((v.sentence || []).length && v.phase !== 'sentence') {
-    body.push(h('h2', {}, t('web.canaille.resolving', { Name: seatName(v.active) })));
+    body.push(h('h2', {}, tName('web.canaille.resolving', v.active)));
     body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
   }
   if (mine) body.push(...canailleDecision(v, legal));
-  else if (v.turn >= 0) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
+  else if (S.waiting > 0) body.push(h('p', { class: 'hint' }, t('web.waiting.start')));
+  else if (isAway(v.turn)) body.push(h('p', { class: 'hint' }, t('web.away_turn', { Name: seatName(v.turn) })));
+  else if (v.turn >= 0 && v.turn !== S.seat) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
   const foot = [];
   const building = mine && v.phase === 'sentence';
   const swapping = mine && v.phase === 'swap';
@@ -960,8 +1036,9 @@ async function start() {
   S.key = unb64url(S.keyText);
   S.name = store.get('name') || '';
   // Both requests leave before the key work below blocks this thread.
-  const texts = loadTexts(pickLang()).catch(() => {});
-  const cards = fetch('cards/canaille.json').then((r) => r.json()).then((c) => { S.cards = c; facesReady = true; }).catch(() => {});
+  const texts = loadTexts(pickLang()).catch(() => { textsFailed = true; });
+  const cards = fetchJSON('cards/canaille.json').then((c) => { S.cards = c; facesReady = true; })
+    .catch(() => { cardsFailed = true; });
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
   } else {
@@ -982,6 +1059,7 @@ async function start() {
   await texts;
   render(true);
   await cards;
+  if (cardsFailed) render();
   if (S.screen === 'seat') render();
 }
 

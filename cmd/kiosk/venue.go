@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"path/filepath"
+
+	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/venue"
+)
+
+// venueFlags are the kiosk's pairing flags: all three or none.
+type venueFlags struct {
+	addr, code, fingerprint string
+}
+
+// pairing returns the pairing the flags give, if any.
+func (f venueFlags) pairing() (venue.Pairing, bool, error) {
+	if f.addr == "" && f.code == "" && f.fingerprint == "" {
+		return venue.Pairing{}, false, nil
+	}
+	p := venue.Pairing{Addr: f.addr, Code: f.code, Fingerprint: f.fingerprint}
+	if f.addr == "" || f.code == "" || f.fingerprint == "" {
+		return p, false, fmt.Errorf("--venue, --venue-code and --venue-fingerprint go together (tablee venue prints them)")
+	}
+	return p, true, p.Check()
+}
+
+// startVenue pairs the kiosk when the flags say so (remembered in its
+// database) and, paired now or before, starts its side of the venue: the
+// embedded server beside the database, the stream of its sessions, the
+// link to the hub. It returns nil for a kiosk that never joined a venue.
+func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, error) {
+	d := t.DB()
+	if p, ok, err := o.venue.pairing(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := venue.Pair(ctx, d, p); err != nil {
+			return nil, err
+		}
+	}
+	if _, paired, err := venue.Paired(ctx, d); err != nil || !paired {
+		return nil, err
+	}
+	dir := o.cfg.DataDir
+	if dir == "" {
+		dir = filepath.Dir(d.Path())
+	}
+	return venue.StartKiosk(ctx, venue.KioskConfig{
+		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
+		Logf: log.Printf,
+	})
+}

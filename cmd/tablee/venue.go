@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/venue"
+)
+
+// runVenue runs the venue hub headless until interrupted (docs/venue.md).
+func runVenue(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "venue")
+	path := fs.String("db", "", "the hub's database file (created if missing)")
+	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
+	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *path == "" {
+		return errors.New("--db is required: the hub's database file")
+	}
+	if *data == "" {
+		*data = filepath.Join(filepath.Dir(*path), "venue")
+	}
+	d, err := db.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen,
+		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	fmt.Fprintf(e.stdout, "venue addr=%s code=%s fingerprint=%s\n", h.Addr(), h.Code(), h.Fingerprint())
+	<-ctx.Done()
+	return nil
+}
+
+// printVenueSessions lists the venue's sessions (every table's, from the
+// hub's database or a kiosk's mirror).
+func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, game string) error {
+	sessions, err := d.VenueSessions(ctx, time.Time{}, game)
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	fmt.Fprintln(w, "ID\tSTARTED\tTABLE\tGAME\tSTATUS\tPLAYERS")
+	for _, s := range sessions {
+		ev := s.Event
+		if ev.StartedAt.Before(since) {
+			continue
+		}
+		names := make([]string, len(ev.Seats))
+		for i, st := range ev.Seats {
+			names[i] = seatName(db.Seat{Kind: st.Kind, BotLevel: engine.Level(st.BotLevel), Name: st.Name})
+			if st.Kind == db.Person {
+				names[i] = st.Nickname
+			}
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, db.Finished, strings.Join(names, ", "))
+	}
+	return nil
+}

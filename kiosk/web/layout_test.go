@@ -1,0 +1,130 @@
+package web_test
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// layoutProblems lists what a guest at 360 × 740 could not tap or read on
+// the page as it is: more or fewer than one <h1>; an enabled button
+// smaller than 44 × 44 px, past the screen's edge (the Canyon map scrolls
+// sideways, so its spots are exempt), or covered by something else once
+// scrolled into view; a card whose value overflows it; text under 14 px;
+// text of anything not disabled drawn at reduced opacity (its contrast
+// falls below 4.5:1).
+const layoutProblems = `(() => {
+  const out = [];
+  const say = (el) => (el.textContent || '').trim().slice(0, 24);
+  const h1 = document.querySelectorAll('h1').length;
+  if (h1 !== 1) out.push(h1 + ' h1');
+  for (const b of document.querySelectorAll('button')) {
+    if (b.disabled || !b.getClientRects().length) continue;
+    const r = b.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) out.push('"' + say(b) + '" ' + Math.round(r.width) + '×' + Math.round(r.height) + ' px');
+    if (r.right > innerWidth + 0.5 && !b.closest('.mapwrap')) out.push('"' + say(b) + '" past the edge');
+    b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r2 = b.getBoundingClientRect();
+    const at = document.elementFromPoint(r2.left + r2.width / 2, r2.top + r2.height / 2);
+    if (!at || !b.contains(at)) out.push('"' + say(b) + '" covered by ' + (at ? at.tagName + '#' + at.id + '.' + at.className : 'nothing'));
+  }
+  for (const c of document.querySelectorAll('.card')) {
+    if (c.scrollWidth > c.clientWidth + 1) out.push('card "' + say(c) + '" overflows');
+  }
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const n = walk.currentNode;
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.getClientRects().length || el.closest('svg, template, [hidden]')) continue;
+    const fs = parseFloat(getComputedStyle(el).fontSize);
+    if (fs < 14) out.push('"' + n.textContent.trim() + '" ' + fs + ' px');
+    if (el.closest('button:disabled')) continue;
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= parseFloat(getComputedStyle(e).opacity);
+    if (o < 0.99) out.push('"' + n.textContent.trim() + '" at opacity ' + o.toFixed(2));
+  }
+  return [...new Set(out)].join('; ');
+})()`
+
+// layoutCheck gathers the layout problems of every page state it is shown.
+type layoutCheck struct {
+	last string
+	seen map[string]string // problem list -> first state it was seen in
+}
+
+// look checks the page once per new state s.
+func (l *layoutCheck) look(t *testing.T, ctx context.Context, s string) {
+	t.Helper()
+	if s == l.last {
+		return
+	}
+	l.last = s
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](layoutProblems))
+	if err != nil || p == "" {
+		return
+	}
+	l.note(p, s)
+}
+
+// note keeps problem list p, first seen in state s.
+func (l *layoutCheck) note(p, s string) {
+	if l.seen == nil {
+		l.seen = map[string]string{}
+	}
+	if _, ok := l.seen[p]; !ok {
+		l.seen[p] = s
+	}
+}
+
+// report fails t with every problem seen.
+func (l *layoutCheck) report(t *testing.T) {
+	t.Helper()
+	var all []string
+	for p, s := range l.seen {
+		all = append(all, s+": "+p)
+	}
+	sort.Strings(all)
+	if len(all) > 0 {
+		t.Errorf("a guest at %d × %d cannot tap or read everything:\n%s", phoneW, phoneH, strings.Join(all, "\n"))
+	}
+}
+
+// TestBrowserSaysWhatItCouldNotLoad: the card faces refused on every try
+// (a dropped Wi-Fi), the page says so in words rather than showing "?"
+// cards silently; the texts refused, it says so in its three languages.
+func TestBrowserSaysWhatItCouldNotLoad(t *testing.T) {
+	ctx := browser(t)
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	block(t, ctx, "*://*:*/cards/canaille.json")
+	joinInBrowser(t, ctx, k, "Anja")
+	want := frText(t, "web.err.load", nil)
+	waitState(t, ctx, "the words for the missing cards", func(string) bool {
+		return eval(t, ctx, `document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`) == want
+	})
+	block(t, ctx, "*://*:*/texts/*")
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the words for the missing texts", func(string) bool {
+		return strings.Contains(eval(t, ctx, `document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent`), "could not load its texts")
+	})
+}
+
+// block makes every request of the tab to pattern (URLPattern syntax) fail.
+func block(t *testing.T, ctx context.Context, pattern string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+		URLPatterns: []*network.BlockPattern{{URLPattern: pattern, Block: true}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}

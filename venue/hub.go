@@ -1,0 +1,420 @@
+package venue
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/proto/tlscert"
+)
+
+// hubRoleKey is the venue_config key marking a hub's database.
+const hubRoleKey = "role"
+
+// codeFile is the file of the venue's pairing code in the hub's data
+// directory, beside its certificate: both are the venue's identity, which
+// kiosks are paired with, so a hub whose database and store are rebuilt
+// keeps them.
+const codeFile = "venue-code"
+
+// HubConfig configures the venue hub.
+type HubConfig struct {
+	DB      *db.DB // the hub's database: the venue's sessions are loaded there
+	DataDir string // its certificate and its JetStream store
+	// Listen is the leaf node address kiosks dial, HOST:PORT; port 0
+	// picks a free one.
+	Listen string
+	Logf   func(format string, args ...any) // problems worth a line; nil: none
+}
+
+// Hub is the running venue hub.
+type Hub struct {
+	e      *embedded
+	d      *db.DB
+	logf   func(string, ...any)
+	code   string
+	fp     string
+	addr   string
+	load   *loader
+	hello  *nats.Subscription
+	mu     sync.Mutex           // serialises changes of the venue stream's sources
+	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+	closed sync.Once
+	kicks  int // sources restarted by the watchdog, for tests and logs
+}
+
+// StartHub starts the hub: its embedded server listening for kiosks' leaf
+// connections over TLS, the venue stream sourcing every kiosk known, and
+// the loader into the hub's database.
+func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}}
+	if h.logf == nil {
+		h.logf = func(string, ...any) {}
+	}
+	host, portText, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("venue hub: --listen %q: %w", cfg.Listen, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("venue hub: --listen %q: bad port", cfg.Listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	if h.code, err = hubCode(cfg.DataDir); err != nil {
+		return nil, err
+	}
+	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
+		return nil, err
+	}
+	cert, err := tlscert.LoadOrCreate(cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("venue hub: %w", err)
+	}
+	h.fp = tlscert.Fingerprint(cert)
+	leaf := server.LeafNodeOpts{
+		Host: host,
+		Port: port,
+		// Per-venue credentials: only a kiosk given the pairing code may
+		// connect, and only over TLS (the kiosk pins the certificate).
+		Username:    leafUser,
+		Password:    h.code,
+		TLSConfig:   tlscert.ServerConfig(cert),
+		TLSTimeout:  5,
+		AuthTimeout: 5,
+	}
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*Hub, error) {
+		h.Close()
+		return nil, err
+	}
+	v, err := h.e.srv.Varz(nil)
+	if err != nil {
+		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		// Listening everywhere: say an address other machines can dial.
+		addrs, _ := net.InterfaceAddrs()
+		host = lanIP(addrs)
+	}
+	h.addr = net.JoinHostPort(host, strconv.Itoa(v.LeafNode.Port))
+	if err := h.updateSources(ctx); err != nil {
+		return fail(err)
+	}
+	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
+		return fail(err)
+	}
+	if h.hello, err = h.e.nc.Subscribe(helloSubject, h.onHello); err != nil {
+		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	run, stop := context.WithCancel(context.WithoutCancel(ctx))
+	h.stop = stop
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		h.watch(run)
+	}()
+	return h, nil
+}
+
+// hubCode returns the venue's pairing code, kept in dir (0600) and made on
+// the hub's first start.
+func hubCode(dir string) (string, error) {
+	path := filepath.Join(dir, codeFile)
+	b, err := os.ReadFile(path)
+	if err == nil {
+		code := strings.TrimSpace(string(b))
+		if !codeRE.MatchString(code) {
+			return "", fmt.Errorf("venue hub: %s holds no six-digit code", path)
+		}
+		return code, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("venue hub: %w", err)
+	}
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", fmt.Errorf("venue hub: pairing code: %w", err)
+	}
+	code := fmt.Sprintf("%06d", n.Int64())
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("venue hub: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(code+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("venue hub: %w", err)
+	}
+	return code, nil
+}
+
+// IsHub reports whether d is a venue hub's database.
+func IsHub(ctx context.Context, d *db.DB) (bool, error) {
+	role, err := d.VenueConfig(ctx, hubRoleKey)
+	return role == "hub", err
+}
+
+// Addr is the address kiosks dial, HOST:PORT.
+func (h *Hub) Addr() string { return h.addr }
+
+// Code is the venue's pairing code.
+func (h *Hub) Code() string { return h.code }
+
+// Fingerprint is the hub certificate's fingerprint kiosks pin.
+func (h *Hub) Fingerprint() string { return h.fp }
+
+// Loaded is signalled after events are loaded into the hub's database.
+func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }
+
+// Close stops the hub.
+func (h *Hub) Close() {
+	h.closed.Do(func() {
+		if h.stop != nil {
+			h.stop()
+		}
+		h.wg.Wait()
+		if h.hello != nil {
+			h.hello.Unsubscribe()
+		}
+		if h.load != nil {
+			h.load.stop()
+		}
+		h.e.close()
+	})
+}
+
+// hello is what a kiosk says when it joins the venue.
+type hello struct {
+	Kiosk string `json:"kiosk"`
+	Table string `json:"table"`
+}
+
+// onHello notes the kiosk and, if it is new, sources its stream.
+func (h *Hub) onHello(m *nats.Msg) {
+	var hi hello
+	if err := json.Unmarshal(m.Data, &hi); err != nil {
+		h.logf("venue hub: hello: %v", err)
+		return
+	}
+	if _, err := uuid.Parse(hi.Kiosk); err != nil {
+		h.logf("venue hub: hello from %q: not a kiosk id", hi.Kiosk)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, time.Now())
+	if err == nil && added {
+		h.mu.Lock()
+		h.added[hi.Kiosk] = time.Now()
+		h.mu.Unlock()
+		err = h.updateSources(ctx)
+	}
+	if err != nil {
+		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
+		return
+	}
+	if err := m.Respond([]byte("ok")); err != nil {
+		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
+	}
+}
+
+// updateSources makes the venue stream source every kiosk the database
+// knows: a hub rebuilt from scratch re-sources each kiosk's stream from
+// its start once the kiosk says hello again.
+func (h *Hub) updateSources(ctx context.Context) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = h.e.js.CreateOrUpdateStream(ctx, h.streamConfig(kiosks, ""))
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("venue hub: venue stream: %w", err)
+	}
+	return err
+}
+
+// streamConfig is the venue stream sourcing kiosks, except the one whose
+// id is left out ("" for none).
+func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.StreamConfig {
+	cfg := jetstream.StreamConfig{
+		Name:        VenueStream,
+		Description: "every table's events, sourced from the kiosks' streams",
+		Storage:     jetstream.FileStorage,
+		Retention:   jetstream.LimitsPolicy,
+		Duplicates:  dupWindow,
+	}
+	for _, k := range kiosks {
+		if k.ID != leftOut {
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID)})
+		}
+	}
+	return cfg
+}
+
+// Watchdog timing. A source's consumer sends a heartbeat every second, so
+// a source silent for staleAfter while its kiosk's leaf link is up has
+// stalled; it is restarted at most every kickEvery. Sources and mirrors
+// stall when a link comes back, so the watchdogs look every watchEvery for
+// hotFor after the number of leaf links changed, and every slowEvery
+// otherwise (looking costs a stream info request: looking every second
+// all day tripled the idle CPU).
+const (
+	watchEvery = time.Second
+	staleAfter = 3 * time.Second
+	kickEvery  = 5 * time.Second
+	hotFor     = 30 * time.Second
+	slowEvery  = 30 * time.Second
+)
+
+// pacer decides when a watchdog looks.
+type pacer struct {
+	leafs          int
+	hotUntil, last time.Time
+}
+
+// due reports whether to look now, given the number of leaf links.
+func (p *pacer) due(now time.Time, leafs int) bool {
+	if leafs != p.leafs {
+		p.leafs = leafs
+		p.hotUntil = now.Add(hotFor)
+	}
+	if leafs == 0 {
+		return false
+	}
+	if now.Before(p.hotUntil) || now.Sub(p.last) >= slowEvery {
+		p.last = now
+		return true
+	}
+	return false
+}
+
+// watch restarts the sources that stalled while their kiosk is connected.
+// nats-server waits 30 s for the answer to a source's consumer request
+// sent while the kiosk was away (after a hub restart: before the kiosks'
+// leaf links are back), then backs off 10 s more: the 40 s the issue
+// measured. A source removed and added again is set up at once, from the
+// last event the venue stream holds from it.
+func (h *Hub) watch(ctx context.Context) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	kicked := map[string]time.Time{}
+	var p pacer
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		now := time.Now()
+		if !p.due(now, h.e.srv.NumLeafNodes()) {
+			continue
+		}
+		for _, id := range h.stalled(ctx) {
+			h.mu.Lock()
+			added := h.added[id]
+			h.mu.Unlock()
+			// A source just added has not had time to hear from its
+			// kiosk.
+			if now.Sub(added) < staleAfter || now.Sub(kicked[id]) < kickEvery {
+				continue
+			}
+			kicked[id] = now
+			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
+				h.logf("venue hub: restart the source of kiosk %s: %v", id, err)
+			}
+		}
+	}
+}
+
+// stalled lists the kiosks connected now whose source is silent.
+func (h *Hub) stalled(ctx context.Context) []string {
+	lz, err := h.e.srv.Leafz(nil)
+	if err != nil {
+		return nil
+	}
+	connected := map[string]string{} // domain → kiosk id
+	for _, l := range lz.Leafs {
+		if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
+			connected[kioskDomain(id)] = id
+		}
+	}
+	s, err := h.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return nil
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, src := range info.Sources {
+		if src.External == nil {
+			continue
+		}
+		domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
+		id, ok := connected[domain]
+		if ok && (src.Active < 0 || src.Active > staleAfter) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// kick restarts kiosk id's source: removed from the venue stream, then
+// added again.
+func (h *Hub) kick(ctx context.Context, id string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, id)); err != nil {
+		return err
+	}
+	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, "")); err != nil {
+		return err
+	}
+	h.kicks++
+	h.logf("venue hub: restarted the stalled source of kiosk %s", id)
+	return nil
+}
+
+// lanIP picks the address kiosks should dial among the machine's: the
+// first IPv4 address that is neither loopback nor link-local, else
+// 127.0.0.1.
+func lanIP(addrs []net.Addr) string {
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok {
+			continue
+		}
+		if ip := n.IP.To4(); ip != nil && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() {
+			return ip.String()
+		}
+	}
+	return "127.0.0.1"
+}

@@ -1,0 +1,395 @@
+package venue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/proto/tlscert"
+)
+
+// Keys of venue_config for a kiosk's pairing.
+const (
+	pairAddrKey        = "pair.addr"
+	pairCodeKey        = "pair.code"
+	pairFingerprintKey = "pair.fingerprint"
+)
+
+// Pairing is how a kiosk reaches its venue's hub: the hub's leaf address,
+// the venue's pairing code (its credential) and the fingerprint of the
+// hub's certificate, pinned.
+type Pairing struct {
+	Addr, Code, Fingerprint string
+}
+
+var (
+	codeRE        = regexp.MustCompile(`^[0-9]{6}$`)
+	fingerprintRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+)
+
+// Check reports what is wrong with p, if anything.
+func (p Pairing) Check() error {
+	if _, _, err := net.SplitHostPort(p.Addr); err != nil {
+		return fmt.Errorf("venue address %q: want HOST:PORT", p.Addr)
+	}
+	if !codeRE.MatchString(p.Code) {
+		return fmt.Errorf("venue code %q: want six digits", p.Code)
+	}
+	if !fingerprintRE.MatchString(p.Fingerprint) {
+		return fmt.Errorf("venue fingerprint %q: want 64 hex digits", p.Fingerprint)
+	}
+	return nil
+}
+
+// Pair stores p in the kiosk's database: the kiosk joins that venue at its
+// next start, and at every start after it.
+func Pair(ctx context.Context, d *db.DB, p Pairing) error {
+	p.Fingerprint = strings.ToLower(strings.ReplaceAll(p.Fingerprint, ":", ""))
+	if err := p.Check(); err != nil {
+		return err
+	}
+	return d.SetVenueConfig(ctx, map[string]string{
+		pairAddrKey: p.Addr, pairCodeKey: p.Code, pairFingerprintKey: p.Fingerprint,
+	})
+}
+
+// Paired returns the kiosk's stored pairing, and whether it has one.
+func Paired(ctx context.Context, d *db.DB) (Pairing, bool, error) {
+	var p Pairing
+	var err error
+	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairCodeKey: &p.Code, pairFingerprintKey: &p.Fingerprint} {
+		if *v, err = d.VenueConfig(ctx, key); err != nil {
+			return p, false, err
+		}
+	}
+	return p, p.Addr != "", nil
+}
+
+// kioskServerPrefix begins a kiosk's server name, followed by its venue
+// id: the hub knows which kiosk a leaf connection is by it.
+const kioskServerPrefix = "tablee-kiosk-"
+
+// KioskConfig configures a kiosk's side of the venue.
+type KioskConfig struct {
+	DB    *db.DB
+	Dir   string // its JetStream store: beside the database, on its disk
+	Table string // the table's name, for the hub's lists
+	Logf  func(format string, args ...any)
+}
+
+// Kiosk is a kiosk's running side of the venue: its embedded server and
+// stream, the outbox publisher and, when paired, the leaf link to the hub
+// and the mirror of the venue stream loaded into the database.
+type Kiosk struct {
+	e      *embedded
+	d      *db.DB
+	id     string
+	table  string
+	logf   func(string, ...any)
+	paired bool
+	load   *loader
+
+	published chan struct{}
+	loaded    chan struct{}
+	mu        sync.Mutex // guards load and mirrorMade while the mirror is made again
+	// mirrorMade is when the mirror stream was last made.
+	mirrorMade time.Time
+	stop       context.CancelFunc
+	wg         sync.WaitGroup
+	closed     sync.Once
+}
+
+// StartKiosk starts the kiosk's embedded server in its own JetStream
+// domain, its stream, and the publisher of its outbox; paired (see Pair),
+// it also connects to the hub as a leaf node and mirrors the venue stream
+// into the database.
+func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1)}
+	if k.logf == nil {
+		k.logf = func(string, ...any) {}
+	}
+	var err error
+	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
+		return nil, err
+	}
+	p, paired, err := Paired(ctx, cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	k.paired = paired
+	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
+	if paired {
+		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(leafUser, p.Code)}
+		leaf.Remotes = []*server.RemoteLeafOpts{{
+			URLs:       []*url.URL{u},
+			TLS:        true,
+			TLSConfig:  tlscert.PinnedConfig(p.Fingerprint),
+			TLSTimeout: 5,
+			// The hub's other addresses are the hub's business: a kiosk
+			// dials the address it was paired with.
+			IgnoreDiscoveredServers: true,
+		}}
+	}
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id), filepath.Join(cfg.Dir, "jetstream"), leaf)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*Kiosk, error) {
+		k.Close()
+		return nil, err
+	}
+	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        TableStream,
+		Description: "this table's events, sourced by the venue hub",
+		Subjects:    []string{tableSubject(k.id)},
+		Storage:     jetstream.FileStorage,
+		Retention:   jetstream.LimitsPolicy,
+		Duplicates:  dupWindow,
+	}); err != nil {
+		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
+	}
+	if paired {
+		if err := k.startMirror(ctx); err != nil {
+			return fail(err)
+		}
+	}
+	// Sessions that ended before the venue existed go too.
+	if _, err := cfg.DB.QueueFinishedSessions(ctx, time.Now()); err != nil {
+		return fail(err)
+	}
+	run, stop := context.WithCancel(context.WithoutCancel(ctx))
+	k.stop = stop
+	k.wg.Add(1)
+	go func() {
+		defer k.wg.Done()
+		k.publish(run)
+	}()
+	if paired {
+		k.wg.Add(2)
+		go func() {
+			defer k.wg.Done()
+			k.sayHello(run)
+		}()
+		go func() {
+			defer k.wg.Done()
+			k.watch(run)
+		}()
+	}
+	return k, nil
+}
+
+// ID is the kiosk's venue id.
+func (k *Kiosk) ID() string { return k.id }
+
+// Paired reports whether the kiosk joined a venue.
+func (k *Kiosk) Paired() bool { return k.paired }
+
+// Loaded is signalled after venue events are loaded into the kiosk's
+// database (never, unpaired).
+func (k *Kiosk) Loaded() <-chan struct{} { return k.loaded }
+
+// Published is signalled after outbox events are acknowledged by the
+// kiosk's stream.
+func (k *Kiosk) Published() <-chan struct{} { return k.published }
+
+// LeafConnected reports whether the kiosk's link to the hub is up.
+func (k *Kiosk) LeafConnected() bool { return k.e.srv.NumLeafNodes() > 0 }
+
+// Close stops the kiosk's side of the venue. Events not yet acknowledged
+// stay in the outbox for the next start.
+func (k *Kiosk) Close() {
+	k.closed.Do(func() {
+		if k.stop != nil {
+			k.stop()
+		}
+		k.wg.Wait()
+		k.mu.Lock()
+		if k.load != nil {
+			k.load.stop()
+		}
+		k.mu.Unlock()
+		k.e.close()
+	})
+}
+
+// publish sends the outbox's events to the kiosk's stream, oldest first,
+// each under its event id, and marks each acknowledged: at start (what a
+// crash left unacknowledged) and whenever the database queues one.
+func (k *Kiosk) publish(ctx context.Context) {
+	retry := time.Duration(0)
+	for {
+		var wait <-chan time.Time
+		if retry > 0 {
+			wait = time.After(retry)
+		}
+		if retry == 0 {
+			if err := k.publishPending(ctx); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				k.logf("venue kiosk: publish: %v", err)
+				retry = time.Second
+				continue
+			}
+		}
+		retry = 0
+		select {
+		case <-ctx.Done():
+			return
+		case <-k.d.OutboxQueued():
+		case <-wait:
+		}
+	}
+}
+
+// publishPending publishes every pending event.
+func (k *Kiosk) publishPending(ctx context.Context) error {
+	for {
+		events, err := k.d.PendingEvents(ctx, 100)
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		for _, ev := range events {
+			m := &nats.Msg{Subject: tableSubject(k.id), Data: ev.Body, Header: nats.Header{}}
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			_, err := k.e.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(TableStream))
+			cancel()
+			if err != nil {
+				return fmt.Errorf("event %s: %w", ev.ID, err)
+			}
+			if err := k.d.AckEvent(ctx, ev.ID, time.Now()); err != nil {
+				return err
+			}
+		}
+		signal(k.published)
+	}
+}
+
+// sayHello tells the hub this kiosk's id and table: each time the link to
+// the hub comes up, every second until the hub answers (the hub then
+// sources the kiosk's stream: a hub rebuilt from scratch learns every
+// kiosk again as their links come back), then every helloEvery, so the
+// hub's list says when each table was last heard of.
+func (k *Kiosk) sayHello(ctx context.Context) {
+	body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table})
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	var up bool            // the link was up at the last look
+	var answered time.Time // when the hub last answered, zero since the link came up
+	for {
+		link := k.LeafConnected()
+		if link && !up {
+			answered = time.Time{}
+		}
+		up = link
+		if link && time.Since(answered) >= helloEvery {
+			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			_, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			cancel()
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err == nil:
+				answered = time.Now()
+			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
+				k.logf("venue kiosk: hello: %v", err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// helloEvery is how often a kiosk that the hub answered says hello again.
+const helloEvery = 30 * time.Second
+
+// startMirror makes the kiosk's mirror of the venue stream and its loader
+// into the database.
+func (k *Kiosk) startMirror(ctx context.Context) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        VenueStream,
+		Description: "the venue's events, mirrored from the hub",
+		Storage:     jetstream.FileStorage,
+		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
+	}); err != nil {
+		return fmt.Errorf("venue kiosk: mirror: %w", err)
+	}
+	k.mirrorMade = time.Now()
+	var err error
+	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
+	return err
+}
+
+// watch makes the mirror again when it stalled while the link to the hub
+// is up. A mirror whose consumer request went out while the hub was away
+// waits 30 s for the answer, then backs off (nats-server's
+// srcConsumerWaitTime); a mirror's configuration cannot change, so it is
+// deleted and made again: it copies the venue stream afresh and the
+// loader ignores the sessions the database already has.
+func (k *Kiosk) watch(ctx context.Context) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	var p pacer
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		now := time.Now()
+		if !p.due(now, k.e.srv.NumLeafNodes()) {
+			continue
+		}
+		k.mu.Lock()
+		made := k.mirrorMade
+		k.mu.Unlock()
+		if now.Sub(made) < max(staleAfter, kickEvery) {
+			continue // a new mirror has not had time to hear from the hub
+		}
+		s, err := k.e.js.Stream(ctx, VenueStream)
+		if err != nil {
+			continue
+		}
+		info, err := s.Info(ctx)
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
+			continue
+		}
+		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
+			k.logf("venue kiosk: make the mirror again: %v", err)
+			continue
+		}
+		k.logf("venue kiosk: made the stalled mirror again")
+	}
+}
+
+func (k *Kiosk) remirror(ctx context.Context) error {
+	k.mu.Lock()
+	if k.load != nil {
+		k.load.stop()
+		k.load = nil
+	}
+	err := k.e.js.DeleteStream(ctx, VenueStream)
+	k.mu.Unlock()
+	if err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		return err
+	}
+	return k.startMirror(ctx)
+}

@@ -1,0 +1,131 @@
+// Package venue joins several tables into one venue (docs/venue.md): every
+// kiosk embeds a NATS server with JetStream in its own domain, publishes
+// its finished sessions from its database's outbox to a stream of its own,
+// and, paired, connects as a leaf node to the venue hub; the hub sources
+// every kiosk's stream into the venue stream and loads it into its
+// database, and every kiosk mirrors the venue stream back into its own.
+// SQLite is the truth everywhere: the streams are a transport that can be
+// dropped and rebuilt from the databases.
+package venue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Names shared by the hub and the kiosks.
+const (
+	// DefaultPort is the hub's leaf node port, after the table's 7457
+	// and the web companion's 7458.
+	DefaultPort = 7459
+	// HubDomain is the hub's JetStream domain.
+	HubDomain = "venue"
+	// VenueStream is the hub's stream of every table's events, and the
+	// name of each kiosk's mirror of it.
+	VenueStream = "VENUE"
+	// TableStream is each kiosk's stream of its own events, in its domain.
+	TableStream = "TABLE"
+	// leafUser is the user name of the leaf connections; the password is
+	// the venue's pairing code.
+	leafUser = "tablee-kiosk"
+	// helloSubject is where a kiosk tells the hub its id and table name.
+	helloSubject = "tablee.venue.hello"
+	// loaderName is the durable consumer that loads a stream into SQLite.
+	loaderName = "sqlite"
+)
+
+// Timing of the links, chosen for a venue's LAN (docs/venue.md, "Catching
+// up"): a kiosk redials the hub every second after a cut.
+const (
+	leafReconnect = time.Second
+	// dupWindow is how long a stream remembers event ids to drop a
+	// republished event; later duplicates are dropped by SQLite's ids.
+	dupWindow = 10 * time.Minute
+)
+
+// tableSubject is the subject of a kiosk's events.
+func tableSubject(kiosk string) string { return "tablee.table." + kiosk + ".session" }
+
+// kioskDomain is the JetStream domain of a kiosk: its venue id without
+// dashes (a domain is a subject token).
+func kioskDomain(kiosk string) string {
+	b := make([]byte, 0, len(kiosk)+1)
+	b = append(b, 'k')
+	for i := 0; i < len(kiosk); i++ {
+		if kiosk[i] != '-' {
+			b = append(b, kiosk[i])
+		}
+	}
+	return string(b)
+}
+
+// embedded is a running embedded server and an in-process client of it.
+type embedded struct {
+	srv *server.Server
+	nc  *nats.Conn
+	js  jetstream.JetStream
+}
+
+// startServer starts opts' server with JetStream synced on every write and
+// no client port (only in-process clients), and connects to it.
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts) (*embedded, error) {
+	if err := os.MkdirAll(storeDir, 0o700); err != nil {
+		return nil, fmt.Errorf("venue store: %w", err)
+	}
+	opts := &server.Options{
+		ServerName:      name,
+		JetStream:       true,
+		JetStreamDomain: domain,
+		StoreDir:        storeDir,
+		// The file store's default syncs every two minutes: an
+		// acknowledged event could vanish on a power cut.
+		SyncAlways: true,
+		DontListen: true,
+		NoSigs:     true,
+		NoLog:      true,
+		LeafNode:   leaf,
+	}
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("venue server: %w", err)
+	}
+	srv.Start()
+	if !srv.ReadyForConnections(10 * time.Second) {
+		srv.Shutdown()
+		return nil, errors.New("venue server: not ready after 10 s")
+	}
+	nc, err := nats.Connect("", nats.InProcessServer(srv), nats.Name(name), nats.MaxReconnects(-1))
+	if err != nil {
+		srv.Shutdown()
+		return nil, fmt.Errorf("venue server: connect: %w", err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		srv.Shutdown()
+		return nil, fmt.Errorf("venue server: %w", err)
+	}
+	return &embedded{srv: srv, nc: nc, js: js}, nil
+}
+
+func (e *embedded) close() {
+	e.nc.Close()
+	e.srv.Shutdown()
+	e.srv.WaitForShutdown()
+}
+
+// signal wakes whoever waits on c, without blocking: one pending signal is
+// enough to make them look again.
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}

@@ -1,0 +1,347 @@
+package venue
+
+import (
+	"context"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+)
+
+// guard bounds every wait: a failure's deadline, not a timing assertion.
+const guard = 60 * time.Second
+
+// proxy is a TCP relay between a kiosk and the hub that a test can cut
+// (every connection closed, new ones refused) and resume, as nats-server's
+// own tests cut a leaf link.
+type proxy struct {
+	ln     net.Listener
+	target string
+	mu     sync.Mutex
+	cut    bool
+	conns  map[net.Conn]struct{}
+	wg     sync.WaitGroup
+}
+
+func newProxy(t *testing.T, target string) *proxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln, target: target, conns: map[net.Conn]struct{}{}}
+	p.wg.Add(1)
+	go p.serve()
+	t.Cleanup(p.close)
+	return p
+}
+
+func (p *proxy) addr() string { return p.ln.Addr().String() }
+
+func (p *proxy) serve() {
+	defer p.wg.Done()
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		if p.cut {
+			p.mu.Unlock()
+			c.Close()
+			continue
+		}
+		up, err := net.Dial("tcp", p.target)
+		if err != nil {
+			p.mu.Unlock()
+			c.Close()
+			continue
+		}
+		p.conns[c], p.conns[up] = struct{}{}, struct{}{}
+		p.mu.Unlock()
+		p.wg.Add(2)
+		go p.pipe(c, up)
+		go p.pipe(up, c)
+	}
+}
+
+func (p *proxy) pipe(dst, src net.Conn) {
+	defer p.wg.Done()
+	io.Copy(dst, src)
+	dst.Close()
+	src.Close()
+	p.mu.Lock()
+	delete(p.conns, dst)
+	delete(p.conns, src)
+	p.mu.Unlock()
+}
+
+// setCut cuts the link (closing what is open) or resumes it.
+func (p *proxy) setCut(cut bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cut = cut
+	if cut {
+		for c := range p.conns {
+			c.Close()
+		}
+	}
+}
+
+func (p *proxy) close() {
+	p.setCut(true)
+	p.ln.Close()
+	p.wg.Wait()
+}
+
+// node is a database with a table, as a kiosk or the hub keeps it.
+type node struct {
+	d     *db.DB
+	dir   string
+	table db.Table
+}
+
+func newNode(t *testing.T, name string) *node {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.Open(ctx, filepath.Join(dir, "tablee.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	n := &node{d: d, dir: dir}
+	if name != "" {
+		if n.table, err = d.EnsureTable(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// play finishes a session of two guests at the node's table, as the
+// table's host does, and returns its id.
+func (n *node) play(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Now()
+	s, err := n.d.CreateSession(ctx, db.Session{TableID: n.table.ID, Game: "canoe", Seed: 7,
+		Seats: []db.Seat{{Kind: db.Guest, Name: "Ana"}, {Kind: db.Guest, Name: "Ben"}}, StartedAt: now.Add(-time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.d.Finish(ctx, s.ID, engine.Result{Scores: []int{2, 1}, Ranks: []int{1, 2}, Winners: []engine.Seat{0}, Reason: "test"}, now); err != nil {
+		t.Fatal(err)
+	}
+	return s.ID
+}
+
+// venueIDs returns the ids of the venue's sessions in n's database.
+func (n *node) venueIDs(t *testing.T) map[string]string {
+	t.Helper()
+	vs, err := n.d.VenueSessions(context.Background(), time.Time{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, s := range vs {
+		out[s.Event.ID] = s.Event.Table
+	}
+	return out
+}
+
+// waitHas waits, on loaded's signals, until n's venue sessions hold ids.
+func (n *node) waitHas(t *testing.T, loaded <-chan struct{}, ids ...string) {
+	t.Helper()
+	deadline := time.NewTimer(guard)
+	defer deadline.Stop()
+	for {
+		have := n.venueIDs(t)
+		missing := 0
+		for _, id := range ids {
+			if _, ok := have[id]; !ok {
+				missing++
+			}
+		}
+		if missing == 0 {
+			return
+		}
+		select {
+		case <-loaded:
+		case <-deadline.C:
+			t.Fatalf("%d of %d sessions still missing after %v", missing, len(ids), guard)
+		}
+	}
+}
+
+// waitPublished waits until n's outbox is empty.
+func (n *node) waitPublished(t *testing.T, k *Kiosk) {
+	t.Helper()
+	deadline := time.NewTimer(guard)
+	defer deadline.Stop()
+	for {
+		p, err := n.d.PendingEvents(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p) == 0 {
+			return
+		}
+		select {
+		case <-k.Published():
+		case <-deadline.C:
+			t.Fatalf("outbox not published after %v", guard)
+		}
+	}
+}
+
+func startHub(t *testing.T, n *node, listen string) *Hub {
+	t.Helper()
+	return startHubIn(t, n, filepath.Join(n.dir, "hub"), listen)
+}
+
+func startHubIn(t *testing.T, n *node, dataDir, listen string) *Hub {
+	t.Helper()
+	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+func startKiosk(t *testing.T, n *node, p *Pairing) *Kiosk {
+	t.Helper()
+	ctx := context.Background()
+	if p != nil {
+		if err := Pair(ctx, n.d, *p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k, err := StartKiosk(ctx, KioskConfig{DB: n.d, Dir: filepath.Join(n.dir, "venue"), Table: n.table.Name, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(k.Close)
+	return k
+}
+
+// A hub and two kiosks, kiosk A behind a link the test cuts: sessions
+// finished anywhere reach the hub and every kiosk's mirror; a kiosk cut
+// off keeps playing and catches up; a hub stopped and restarted on its
+// store catches up.
+func TestVenue(t *testing.T) {
+	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
+	hub := startHub(t, hubNode, "127.0.0.1:0")
+	link := newProxy(t, hub.Addr())
+	ka := startKiosk(t, a, &Pairing{Addr: link.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	kb := startKiosk(t, b, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+
+	// A session finished at A reaches the hub, then B's mirror.
+	start := time.Now()
+	s1 := a.play(t)
+	hubNode.waitHas(t, hub.Loaded(), s1)
+	atHub := time.Since(start)
+	b.waitHas(t, kb.Loaded(), s1)
+	t.Logf("a session at A: at the hub after %v, in B's mirror after %v (pairing included)", atHub, time.Since(start))
+	if got := hubNode.venueIDs(t)[s1]; got != "Table A" {
+		t.Errorf("the hub lists %s at table %q, want Table A", s1, got)
+	}
+
+	// A cut off keeps playing: its sessions are acknowledged by its own
+	// stream; B's go on reaching the hub.
+	link.setCut(true)
+	s2, s3 := a.play(t), a.play(t)
+	a.waitPublished(t, ka)
+	s4 := b.play(t)
+	hubNode.waitHas(t, hub.Loaded(), s4)
+	start = time.Now()
+	link.setCut(false)
+	hubNode.waitHas(t, hub.Loaded(), s2, s3)
+	a.waitHas(t, ka.Loaded(), s1, s2, s3, s4)
+	b.waitHas(t, kb.Loaded(), s2, s3)
+	t.Logf("A back after a cut: caught up everywhere in %v", time.Since(start))
+
+	// The hub stopped: both tables play on; restarted on its store and
+	// address, it catches up.
+	addr := hub.Addr()
+	hub.Close()
+	s5, s6 := a.play(t), b.play(t)
+	a.waitPublished(t, ka)
+	b.waitPublished(t, kb)
+	start = time.Now()
+	hub = startHub(t, hubNode, addr)
+	hubNode.waitHas(t, hub.Loaded(), s5, s6)
+	atHub = time.Since(start)
+	a.waitHas(t, ka.Loaded(), s5, s6)
+	b.waitHas(t, kb.Loaded(), s5, s6)
+	t.Logf("hub restarted: caught up at the hub in %v, on every table in %v", atHub, time.Since(start))
+
+	// A kiosk switched off and on again finds its pairing in its
+	// database and catches up with what was played meanwhile.
+	ka.Close()
+	s7 := b.play(t)
+	hubNode.waitHas(t, hub.Loaded(), s7)
+	start = time.Now()
+	ka = startKiosk(t, a, nil)
+	a.waitHas(t, ka.Loaded(), s7)
+	t.Logf("A restarted: caught up in %v", time.Since(start))
+
+	// Everyone ends with the same sessions, and the streams hold each
+	// event once.
+	for name, js := range map[string]jetstream.JetStream{"hub": hub.e.js, "A": ka.e.js, "B": kb.e.js} {
+		s, err := js.Stream(t.Context(), VenueStream)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info, err := s.Info(t.Context()); err != nil || info.State.Msgs != 7 {
+			t.Errorf("%s's venue stream holds %d events (%v), want 7", name, info.State.Msgs, err)
+		}
+	}
+	want := hubNode.venueIDs(t)
+	for name, n := range map[string]*node{"A": a, "B": b} {
+		got := n.venueIDs(t)
+		if len(got) != len(want) || len(want) != 7 {
+			t.Errorf("table %s has %d venue sessions, the hub %d, want 7", name, len(got), len(want))
+		}
+	}
+}
+
+// A hub whose database and store are lost, started again with its
+// certificate and code (its data directory without its store) on a new
+// database, learns every kiosk again and ends with every session, and the
+// kiosks' mirrors follow the new venue stream.
+func TestVenueHubRebuilt(t *testing.T) {
+	oldHub, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
+	dataDir := filepath.Join(oldHub.dir, "hub")
+	hub := startHubIn(t, oldHub, dataDir, "127.0.0.1:0")
+	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
+	s1, s2 := a.play(t), b.play(t)
+	oldHub.waitHas(t, hub.Loaded(), s1, s2)
+
+	hub.Close()
+	if err := os.RemoveAll(filepath.Join(dataDir, "jetstream")); err != nil {
+		t.Fatal(err)
+	}
+	s3 := a.play(t)
+	a.waitPublished(t, ka)
+	start := time.Now()
+	newHub := newNode(t, "")
+	hub = startHubIn(t, newHub, dataDir, pair.Addr)
+	if hub.Code() != pair.Code || hub.Fingerprint() != pair.Fingerprint {
+		t.Fatal("the rebuilt hub has another code or certificate: the kiosks would need pairing again")
+	}
+	newHub.waitHas(t, hub.Loaded(), s1, s2, s3)
+	atHub := time.Since(start)
+	b.waitHas(t, kb.Loaded(), s3)
+	t.Logf("hub rebuilt from the kiosks: every session at the hub in %v, on B in %v", atHub, time.Since(start))
+}
