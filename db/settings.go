@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"golang.org/x/crypto/bcrypt"
@@ -14,10 +16,11 @@ import (
 
 // Setting keys.
 const (
-	keyStaffPIN                = "staff_pin"  // bcrypt hash of the staff PIN
-	keyTableName               = "table_name" // the name guests and phones see
-	keyLanguage                = "language"   // the table's language (i18n code) as guests last chose it
-	keyOptions                 = "options:"   // + game id: that game's default options (JSON)
+	keyStaffPIN                = "staff_pin"      // bcrypt hash of the staff PIN
+	keyStaffPINFull            = "staff_pin_full" // when the wrong-PIN budget is full again (Unix ms)
+	keyTableName               = "table_name"     // the name guests and phones see
+	keyLanguage                = "language"       // the table's language (i18n code) as guests last chose it
+	keyOptions                 = "options:"       // + game id: that game's default options (JSON)
 	minPINDigits, maxPINDigits = 4, 12
 )
 
@@ -89,6 +92,33 @@ func (d *DB) CheckStaffPIN(ctx context.Context, pin string) error {
 		return ErrWrongPIN
 	}
 	return nil
+}
+
+// StaffPINLimit is the time the staff gate's wrong-PIN budget is full
+// again, saved so that a restart does not give the tries back; the zero
+// time when none was saved.
+func (d *DB) StaffPINLimit(ctx context.Context) (time.Time, error) {
+	v, ok, err := d.setting(ctx, keyStaffPINFull)
+	if err != nil || !ok {
+		return time.Time{}, err
+	}
+	ms, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("setting %s: %w", keyStaffPINFull, err)
+	}
+	if ms == 0 {
+		return time.Time{}, nil
+	}
+	return time.UnixMilli(ms), nil
+}
+
+// SetStaffPINLimit saves it (the zero time: a full budget).
+func (d *DB) SetStaffPINLimit(ctx context.Context, t time.Time) error {
+	var ms int64
+	if !t.IsZero() {
+		ms = t.UnixMilli()
+	}
+	return d.setSetting(ctx, keyStaffPINFull, strconv.FormatInt(ms, 10))
 }
 
 func validPIN(pin string) bool {

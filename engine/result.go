@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"encoding/json"
+	"sort"
+)
 
 // Result is the outcome of a finished game.
 type Result struct {
@@ -13,6 +16,18 @@ type Result struct {
 	Winners []Seat `json:"winners"`
 	// Reason says how the game ended, e.g. "two-canoes" or "repetition".
 	Reason string `json:"reason"`
+}
+
+// MarshalJSON writes a draw's winners as [] rather than null: the
+// protocol promises a list, and a page that counts the winners must not
+// meet null.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result // without this method
+	p := plain(r)
+	if p.Winners == nil {
+		p.Winners = []Seat{}
+	}
+	return json.Marshal(p)
 }
 
 // Draw reports whether nobody won alone or in a share.

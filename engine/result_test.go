@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -28,5 +30,19 @@ func TestResultKeepsItsOwnScores(t *testing.T) {
 	scores[0] = 99
 	if r.Scores[0] != 1 {
 		t.Error("the result aliases the caller's slice")
+	}
+}
+
+func TestDrawWinnersAreAnEmptyList(t *testing.T) {
+	data, err := json.Marshal(DrawResult([]int{3, 3}, "repetition"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"winners":[]`) {
+		t.Errorf("draw marshals as %s, want \"winners\":[]", data)
+	}
+	var back Result
+	if err := json.Unmarshal(data, &back); err != nil || !back.Draw() {
+		t.Errorf("read back %+v, %v: want a draw", back, err)
 	}
 }

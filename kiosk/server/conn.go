@@ -26,6 +26,7 @@ type conn struct {
 
 	closeOnce sync.Once
 	done      chan struct{}
+	closed    chan struct{} // closed once t.Close has returned
 
 	mu          sync.Mutex
 	seat        engine.Seat // NoSeat until joined
@@ -74,7 +75,7 @@ func (b *binding) ended() bool {
 
 func newConn(t Transport) *conn {
 	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan outgoing, outBacklog), done: make(chan struct{}),
-		seat: engine.NoSeat}
+		closed: make(chan struct{}), seat: engine.NoSeat}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
@@ -112,7 +113,10 @@ func (c *conn) queue(o outgoing) {
 func (c *conn) close(code wire.CloseCode, reason string) {
 	c.closeOnce.Do(func() {
 		close(c.done)
-		go c.t.Close(code, reason) // the close handshake may wait on the phone
+		go func() { // the close handshake may wait on the phone
+			c.t.Close(code, reason)
+			close(c.closed)
+		}()
 	})
 }
 
@@ -123,7 +127,10 @@ func (c *conn) writeLoop(ctx context.Context) {
 	// write: a write that takes longer than writeTimeout ends the
 	// connection anyway, and a context per write would cost a timer and a
 	// registration with ctx for every frame.
-	wctx, cancel := context.WithCancel(ctx)
+	// It is not cancelled with ctx: cancelling a WebSocket write closes
+	// the socket at once, and the phone would read 1006 instead of the
+	// 1001 that follows.
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
 	timer := time.AfterFunc(time.Hour, cancel)
 	timer.Stop()
@@ -136,6 +143,10 @@ func (c *conn) writeLoop(ctx context.Context) {
 			c.close(wire.CloseGoingAway, "table closing")
 			return
 		case o := <-c.out:
+			if ctx.Err() != nil { // both were ready: the table is closing
+				c.close(wire.CloseGoingAway, "table closing")
+				return
+			}
 			m := o.m
 			timer.Reset(writeTimeout)
 			err := c.write(wctx, o)

@@ -37,9 +37,22 @@ func (s *Server) serve(ctx context.Context, c *conn) {
 	}
 	if ctx.Err() != nil && s.ctx.Err() != nil {
 		c.close(wire.CloseGoingAway, "table closing")
+		// The table is shutting down (SIGTERM): let the close frame
+		// leave before Server.Close returns and the process exits, so
+		// the phone reads 1001 and resumes, not an abrupt 1006.
+		select {
+		case <-c.closed:
+		case <-time.After(closeGrace):
+		}
 	}
 	c.close(wire.CloseNormal, "")
 }
+
+// closeGrace bounds how long a connection's read goes on after the
+// connection ended, so that its close handshake (the documented status,
+// not 1006) completes first; and how long a shutting-down table waits for
+// it.
+const closeGrace = 2 * time.Second
 
 // keepAlive pings the phone every PingEvery and ends a connection whose
 // answer does not come within PingEvery: a phone that lost its network
@@ -90,7 +103,13 @@ func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 	flooded := make(chan struct{})
 	stop := make(chan struct{})
 	defer close(stop)
-	go s.readFrames(ctx, c, throttle, frames, flooded, stop)
+	// Reads run on their own context: cancelling a WebSocket read tears
+	// the socket down at once, before the close frame (1008 join-timeout,
+	// 1001 table closing) could leave, and the phone would read 1006. The
+	// close ends the read; closeGrace after ctx ends it is cancelled anyway.
+	readCtx, cancelRead := context.WithCancel(context.WithoutCancel(ctx))
+	context.AfterFunc(ctx, func() { time.AfterFunc(closeGrace, cancelRead) })
+	go s.readFrames(ctx, readCtx, c, throttle, frames, flooded, stop)
 	for {
 		var f readFrame
 		select {
@@ -141,10 +160,10 @@ func (s *Server) readLoop(ctx context.Context, c *conn) bool {
 // than maxBacklog frames at the phone's rate — the phone keeps sending
 // faster than its rate allows — it closes flooded and stops reading: what
 // the phone queued is never read, so a flood costs the table nothing more.
-func (s *Server) readFrames(ctx context.Context, c *conn, throttle *rate.Limiter, frames chan<- readFrame, flooded chan<- struct{}, stop <-chan struct{}) {
+func (s *Server) readFrames(ctx, readCtx context.Context, c *conn, throttle *rate.Limiter, frames chan<- readFrame, flooded chan<- struct{}, stop <-chan struct{}) {
 	limit := time.Duration(float64(maxBacklog) / float64(throttle.Limit()) * float64(time.Second))
 	for {
-		data, err := c.t.Read(ctx)
+		data, err := c.t.Read(readCtx)
 		f := readFrame{data: data, err: err}
 		if err == nil || errors.Is(err, ErrNotText) {
 			f.due = throttle.Reserve()

@@ -66,3 +66,45 @@ func TestNoPINSaysSo(t *testing.T) {
 		t.Error("HasPIN false with a PIN set")
 	}
 }
+
+// kept is a Verifier that keeps the budget like the database does.
+type kept struct {
+	pinIs
+	full    time.Time
+	readErr error
+}
+
+func (k *kept) WrongPINsUntil(context.Context) (time.Time, error) { return k.full, k.readErr }
+func (k *kept) SetWrongPINsUntil(_ context.Context, t time.Time) error {
+	k.full = t
+	return nil
+}
+
+func TestWrongPINLimitIsKept(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{t: time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)}
+	store := &kept{pinIs: "2468"}
+	g := NewGate(store, c.now)
+	for i := 0; i < Burst; i++ {
+		if err := g.Check(ctx, "0000"); !errors.Is(err, ErrWrong) {
+			t.Fatalf("try %d: %v", i+1, err)
+		}
+	}
+	// A new gate (a restarted kiosk) over the same store is locked.
+	var locked *LockedError
+	if err := NewGate(store, c.now).Check(ctx, "2468"); !errors.As(err, &locked) {
+		t.Fatalf("restarted gate: %v, want locked", err)
+	}
+	// A clock set back a day while the kiosk was off locks for at most a
+	// whole budget, not a day.
+	c.t = c.t.Add(-24 * time.Hour)
+	err := NewGate(store, c.now).Check(ctx, "2468")
+	if !errors.As(err, &locked) || locked.Wait > Every {
+		t.Fatalf("clock set back: %v, want a lock of up to %v", err, Every)
+	}
+	// A budget that cannot be read refuses.
+	store.readErr = errors.New("disk")
+	if err := NewGate(store, c.now).Check(ctx, "2468"); err == nil {
+		t.Fatal("an unreadable budget let the PIN in")
+	}
+}

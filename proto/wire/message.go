@@ -171,5 +171,5 @@ const (
 	ClosePolicy    CloseCode = 1008 // after a fatal error or removal; the reason is the error code
 	CloseTooLarge  CloseCode = 1009 // a frame over MaxFrame
 	CloseInternal  CloseCode = 1011 // the table could not write to the phone
-	CloseTryAgain  CloseCode = 1013 // too slow to read, too many connections, or no join in time
+	CloseTryAgain  CloseCode = 1013 // too slow to read, or too many connections
 )
