@@ -133,7 +133,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 	}
 	k.q.settle()
 	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
-		t.Fatal("play again with both phones kept did not go straight to the game")
+		t.Fatalf("play again with both phones kept did not go straight to the game: seats %+v, first game seats %+v", k.tb.Server().Seats(), first.Record().Seats)
 	}
 	k.waitEnd(t, second)
 
