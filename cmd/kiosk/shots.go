@@ -100,19 +100,7 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 		ui.Seating().AddPhone()
 		ui.Seating().AddPhone()
 		ui.StartGame(game("canoe"), nil, ui.Seating().Plan())
-		s := ui.Table().Session()
-		go func() {
-			playAs(ui.Table(), "Lina", 1)
-			playAs(ui.Table(), "Marc", 2)
-			for !s.Status().Ended() {
-				u, stop := s.Subscribe(engine.Table)
-				for range u {
-				}
-				stop()
-			}
-			time.Sleep(500 * time.Millisecond)
-			close(ready)
-		}()
+		go playToTheEnd(ui.Table(), ready)
 		return
 	case "results-canyon": // four seats round the table, two of them bots
 		ui.ShowSeating(game("canyon"))
@@ -120,19 +108,7 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 		ui.Seating().AddBot(engine.LevelRandom)
 		ui.Seating().AddBot(engine.LevelEasy)
 		ui.StartGame(game("canyon"), nil, ui.Seating().Plan())
-		s := ui.Table().Session()
-		go func() {
-			playAs(ui.Table(), "Lina", 1)
-			playAs(ui.Table(), "Marc", 2)
-			for !s.Status().Ended() {
-				u, stop := s.Subscribe(engine.Table)
-				for range u {
-				}
-				stop()
-			}
-			time.Sleep(500 * time.Millisecond)
-			close(ready)
-		}()
+		go playToTheEnd(ui.Table(), ready)
 		return
 	case "staff-leaderboard":
 		ui.ShowStaff()
@@ -158,6 +134,22 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 			r.Goto(r.Position() + 23)
 		}
 	}
+	close(ready)
+}
+
+// playToTheEnd seats Lina and Marc, whose bots play the game started on
+// t to its end, and closes ready once the results have had time to show.
+func playToTheEnd(t *table.Table, ready chan struct{}) {
+	s := t.Session()
+	playAs(t, "Lina", 1)
+	playAs(t, "Marc", 2)
+	for !s.Status().Ended() {
+		u, stop := s.Subscribe(engine.Table)
+		for range u {
+		}
+		stop()
+	}
+	time.Sleep(500 * time.Millisecond) // let the window draw the results
 	close(ready)
 }
 
