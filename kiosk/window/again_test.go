@@ -126,6 +126,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 	if k.ui.results == nil {
 		t.Fatalf("no results after the first game (%v)", first.Status())
 	}
+	freeBefore := k.tb.Server().Seats()
 	test.Tap(k.ui.results.Again())
 	second := k.tb.Session()
 	if second == nil || second.ID() == first.ID() {
@@ -133,7 +134,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 	}
 	k.q.settle()
 	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
-		t.Fatalf("play again with both phones kept did not go straight to the game: seats %+v, first game seats %+v", k.tb.Server().Seats(), first.Record().Seats)
+		t.Fatalf("play again with both phones kept did not go straight to the game (seating %v, results %v): seats before %+v, after %+v, first game seats %+v", k.ui.seating != nil, k.ui.results != nil, freeBefore, k.tb.Server().Seats(), first.Record().Seats)
 	}
 	k.waitEnd(t, second)
 
