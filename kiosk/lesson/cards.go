@@ -73,10 +73,10 @@ func canyonLesson(seed uint64) *Lesson {
 		}),
 		Steps: []Step{
 			{
-				Text:    "lesson.canyon.1",
-				Expect:  []engine.Move{canyon.Tempo(1)},
-				Other:   "lesson.canyon.1.other",
-				Wrong:   canyon.Tempo(2),
+				Text:   "lesson.canyon.1",
+				Expect: []engine.Move{canyon.Tempo(1)},
+				Other:  "lesson.canyon.1.other",
+				Wrong:  canyon.Tempo(2),
 			},
 			{
 				// The first bot leads a high card of the suit the learner

@@ -57,15 +57,15 @@ type Learn struct {
 	hand  *board.Hand // card games only
 	slot  geom.Slot
 
-	coach   *board.Panel
-	step    *canvas.Text
-	say     *widget.Label
-	why     *widget.Label
-	offer   *fyne.Container
-	play    *widget.Button
-	back    *widget.Button
-	rings   []*canvas.Circle
-	root    *fyne.Container
+	coach *board.Panel
+	step  *canvas.Text
+	say   *widget.Label
+	why   *widget.Label
+	offer *fyne.Container
+	play  *widget.Button
+	back  *widget.Button
+	rings []*canvas.Circle
+	root  *fyne.Container
 }
 
 // NewLearn builds the learn screen and begins cfg.Lesson.
