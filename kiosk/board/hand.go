@@ -24,7 +24,10 @@ import (
 type Hand struct {
 	env  Env
 	seat engine.Seat
+	root *fyne.Container
 	box  *fyne.Container
+	// line shows the Canaille sentence being built.
+	line *widget.Label
 	view engine.View
 	// sentence is the Canaille sentence being built, in order.
 	sentence []canaille.Card
@@ -38,11 +41,19 @@ func NewHand(env Env, seat engine.Seat) *Hand {
 	if env.Play == nil {
 		env.Play = func(engine.Seat, engine.Move) {}
 	}
-	return &Hand{env: env, seat: seat, box: container.NewHBox(), buttons: map[string]*widget.Button{}}
+	h := &Hand{env: env, seat: seat, box: container.NewGridWithColumns(3), line: widget.NewLabel(""),
+		buttons: map[string]*widget.Button{}}
+	h.line.Truncation = fyne.TextTruncateEllipsis
+	h.line.Hide()
+	h.root = container.NewVBox(h.line, h.box)
+	return h
 }
 
-// Content is the row of buttons.
-func (h *Hand) Content() fyne.CanvasObject { return h.box }
+// Content is the hand: the sentence being built, then its buttons.
+func (h *Hand) Content() fyne.CanvasObject { return h.root }
+
+// Sentence is the Canaille sentence being built, as the hand shows it.
+func (h *Hand) Sentence() string { return h.line.Text }
 
 // Update shows the seat's own view v, pointing at mark (nil: none).
 func (h *Hand) Update(v engine.View, mark engine.Move) {
@@ -78,6 +89,8 @@ func sameTurn(a, b engine.View) bool {
 func (h *Hand) rebuild() {
 	h.box.Objects = h.box.Objects[:0]
 	clear(h.buttons)
+	h.line.SetText("")
+	h.line.Hide()
 	if h.view != nil && h.view.Turn() == h.seat {
 		switch v := h.view.(type) {
 		case *canyon.View:
@@ -152,9 +165,11 @@ func (h *Hand) canaille(v *canaille.View) {
 			for i, c := range h.sentence {
 				names[i] = name(c) + stop(c)
 			}
+			h.line.SetText(h.env.t("lesson.hand.sentence", map[string]any{"Cards": joinNames(names)}))
+			h.line.Show()
 			s := slices.Clone(h.sentence)
 			whole := mk.Kind == canaille.KindSentence && slices.Equal(mk.Cards, s)
-			h.add(h.env.t("lesson.hand.lay", map[string]any{"Cards": joinNames(names)}), whole, func() {
+			h.add(h.env.t("lesson.hand.lay"), whole, func() {
 				h.play(canaille.Move{Kind: canaille.KindSentence, Cards: s})
 			})
 			h.add(h.env.t("lesson.hand.clear"), false, func() {

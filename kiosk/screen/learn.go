@@ -31,6 +31,9 @@ type LearnConfig struct {
 	Play func()
 	// Back leaves the lesson for the lobby.
 	Back func()
+	// From begins the lesson at this step, the earlier steps' moves made
+	// (screenshots of a lesson in progress).
+	From int
 	// Still turns motion off (screenshots, tests).
 	Still bool
 	// Do runs a change of the screen from another goroutine: fyne.Do when
@@ -40,8 +43,9 @@ type LearnConfig struct {
 }
 
 // CoachSize is the learner's panel as its reader sees it: what to do
-// next, the hand of a card game, the offer at the end.
-var CoachSize = fyne.NewSize(1500, 250)
+// next on the left; a card game's hand and the offer at the end on the
+// right. Low, so that the board keeps its room.
+var CoachSize = fyne.NewSize(1800, 270)
 
 // Learn is a guided first game: the real table screen of the game, in a
 // prepared position, with the learner's panel saying what to do next,
@@ -87,19 +91,31 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
+	for i := 0; i < cfg.From && run.Step() != nil; i++ {
+		if a, err := run.Try(cfg.Lesson.Learner, run.Step().Expect[0]); err != nil || a.Verdict != lesson.Done {
+			return nil, fmt.Errorf("learn screen: step %d: %v %v", i+1, a.Err, err)
+		}
+	}
 	l := &Learn{cfg: cfg, texts: texts, lang: i18n.Parse(cfg.Lang)}
 	l.sess = &lessonSession{run: run, l: l}
 	// The board's refusal of a move comes through Do: the learner's
 	// panel explains it in the same change of the screen.
 	tableDo := func(f func()) { cfg.Do(func() { f(); l.flushWhy() }) }
+	hands := !cfg.Lesson.Rules.Info().AllPublic
+	doing := func(engine.View) string {
+		if hands && !l.sess.finished() {
+			return l.tr("lesson.doing")
+		}
+		return ""
+	}
 	tbl, err := NewTable(TableConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
 	l.table = tbl
 	l.slot = tbl.slots[cfg.Lesson.Learner]
-	if !cfg.Lesson.Rules.Info().AllPublic {
+	if hands {
 		l.hand = board.NewHand(board.Env{Lang: l.lang, Texts: texts, Play: l.sess.playLater, Changed: l.redraw}, cfg.Lesson.Learner)
 	}
 	l.build()
@@ -130,28 +146,41 @@ func (l *Learn) build() {
 			l.cfg.Back()
 		}
 	})
-	l.offer = container.NewHBox(layout.NewSpacer(), l.play)
-	rows := []fyne.CanvasObject{container.NewBorder(nil, nil, nil, l.back, l.step), l.say, l.why}
+	l.offer = container.NewVBox(sized(l.play, 0, TouchSize))
+	right := []fyne.CanvasObject{l.offer, layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), l.back)}
 	if l.hand != nil {
-		rows = append(rows, l.hand.Content())
+		right = append([]fyne.CanvasObject{l.hand.Content()}, right...)
 	}
-	rows = append(rows, l.offer)
+	width := float32(420) // the offer and "leave"
+	if l.hand != nil {
+		width = 760
+	}
+	side := container.NewStack(sizedBox(width), container.NewVBox(right...))
+	body := container.NewBorder(nil, nil, nil, side, container.NewVBox(l.step, l.say, l.why))
 	bg := canvas.NewRectangle(color.NRGBA{0x12, 0x24, 0x30, 0xF0})
 	bg.CornerRadius = 20
 	bg.StrokeColor = SeatColour(int(l.cfg.Lesson.Learner))
 	bg.StrokeWidth = 4
-	content := container.NewStack(bg, container.NewPadded(container.NewPadded(container.NewVBox(rows...))))
+	content := container.NewStack(bg, container.NewPadded(container.NewPadded(body)))
 	l.coach = board.NewPanel(content, CoachSize, geom.Turn(l.slot.Side.QuarterTurns()))
 	objs := []fyne.CanvasObject{l.table.Content(), l.coach}
 	for range 8 {
 		r := canvas.NewCircle(color.Transparent)
-		r.StrokeColor = color.NRGBA{0xF0, 0xE4, 0x42, 0xff}
-		r.StrokeWidth = 6
+		// Okabe–Ito's reddish purple: no seat's pieces, no water, no wood.
+		r.StrokeColor = color.NRGBA{0xCC, 0x79, 0xA7, 0xff}
+		r.StrokeWidth = 8
 		r.Hide()
 		l.rings = append(l.rings, r)
 		objs = append(objs, r)
 	}
 	l.root = container.New(&learnLayout{l: l}, objs...)
+}
+
+// sizedBox is an empty box w wide, to hold a column open.
+func sizedBox(w float32) fyne.CanvasObject {
+	r := canvas.NewRectangle(color.Transparent)
+	r.SetMinSize(fyne.NewSize(w, 1))
+	return r
 }
 
 // Content is the screen's root object.
@@ -178,6 +207,14 @@ func (l *Learn) Said() string { return l.say.Text }
 // Why is the explanation of the learner's last move that was not the
 // step's, "" when none shows.
 func (l *Learn) Why() string { return l.why.Text }
+
+// Try makes m for the learner as their tap would, from the UI goroutine
+// (screenshots): played, or explained in the learner's panel.
+func (l *Learn) Try(m engine.Move) {
+	if err := l.sess.Play(context.Background(), l.cfg.Lesson.Learner, m); err != nil {
+		l.flushWhy()
+	}
+}
 
 // Coach is the learner's turned panel, for tests.
 func (l *Learn) Coach() *board.Panel { return l.coach }
@@ -292,6 +329,13 @@ type lessonSession struct {
 }
 
 func (s *lessonSession) Game() engine.Rules { return s.run.Lesson().Rules }
+
+// finished reports whether the lesson is over.
+func (s *lessonSession) finished() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.run.Finished()
+}
 
 func (s *lessonSession) View(viewer engine.Seat) engine.View {
 	s.mu.Lock()

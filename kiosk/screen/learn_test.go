@@ -1,7 +1,6 @@
 package screen
 
 import (
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -133,12 +132,11 @@ func (c *classroom) labels(m engine.Move) []string {
 		}
 		switch x.Kind {
 		case canaille.KindSentence:
-			var out, names []string
+			var out []string
 			for _, k := range x.Cards {
 				out = append(out, name(k))
-				names = append(names, name(k))
 			}
-			return append(out, t("lesson.hand.lay", map[string]any{"Cards": strings.Join(names, ", ")}))
+			return append(out, t("lesson.hand.lay", nil))
 		case canaille.KindTakeRow:
 			return []string{t("lesson.hand.take", map[string]any{"Card": name(x.Card)})}
 		case canaille.KindDrawDeck:

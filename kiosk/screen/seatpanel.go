@@ -90,7 +90,7 @@ func (p *seatPanel) update() {
 	// its phone (a robot's, an away phone's or a free seat's panel keeps
 	// saying so).
 	if myTurn && (t.legal() != nil || st.State == "connected") {
-		line = t.board.Doing(t.view)
+		line = t.doing()
 	}
 	progress := t.board.Progress(t.view, p.seat)
 	if t.state.Over {
