@@ -46,6 +46,12 @@ func (s *Session) Asked() (TakeBack, bool) {
 	return *s.asked, true
 }
 
+// AskedBy is the seat whose take-back request is open, if any.
+func (s *Session) AskedBy() (engine.Seat, bool) {
+	tb, ok := s.Asked()
+	return tb.Seat, ok
+}
+
 // CanTakeBack reports whether seat may ask to take its last move back now:
 // the game allows it, the session is live, the last move standing is
 // seat's and nothing was played since.

@@ -100,6 +100,7 @@ func (p *seatPanel) update() {
 	if myTurn {
 		actions = t.board.Actions()
 	}
+	actions = append(actions, t.takeBackActions(p.seat)...)
 	actions = append(actions, p.staffActions(st)...)
 	labels := make([]string, len(actions))
 	for i, a := range actions {
