@@ -191,10 +191,52 @@ func (s *Server) SetSession(sess *host.Session) error {
 	}
 	s.session, s.code, s.link, s.codeTime = sess, code, link, s.cfg.Now()
 	s.seats = seatsFor(rec, saved, ok)
+	pending := false
+	for _, st := range s.seats {
+		pending = pending || st.pending
+	}
 	err := s.saveLocked()
 	s.mu.Unlock()
+	if pending {
+		// Seats joined just before the crash whose phones never showed
+		// they got their token: the phone that did resumes (or joins
+		// again with its key) within the grace; the others are freed,
+		// so that no seat stays held by a token nobody received.
+		s.afterFunc(s.cfg.JoinTimeout, func() { s.freePending(sess) })
+	}
 	s.cfg.OnChange()
 	return err
+}
+
+// freePending frees the seats of sess still pending (see seat.pending)
+// once the grace after a restart is over.
+func (s *Server) freePending(sess *host.Session) {
+	s.mu.Lock()
+	if s.closed || s.session != sess {
+		s.mu.Unlock()
+		return
+	}
+	var freed []int
+	for i, st := range s.seats {
+		if st.phone() && st.pending && st.conn == nil {
+			st.tokenHash, st.prevHash, st.name, st.awaySince = "", "", "", time.Time{}
+			st.pending, st.keyHash = false, ""
+			freed = append(freed, i)
+		}
+	}
+	var err error
+	if len(freed) > 0 {
+		err = s.saveLocked()
+	}
+	s.mu.Unlock()
+	if len(freed) == 0 {
+		return
+	}
+	s.cfg.Logf("seats %v were joined just before the table stopped and no phone came back with their token: free again", freed)
+	if err != nil {
+		s.cfg.Logf("seat file: %v", err)
+	}
+	s.seatsChanged()
 }
 
 // Continue makes sess, the next game of the same seats (play again),
@@ -475,6 +517,7 @@ func (s *Server) Release(seat engine.Seat) error {
 		st.conn.setSeat(engine.NoSeat)
 	}
 	st.conn, st.tokenHash, st.prevHash, st.name, st.awaySince, st.touch = nil, "", "", "", time.Time{}, false
+	st.pending, st.keyHash = false, ""
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -499,6 +542,7 @@ func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.L
 		st.conn.setSeat(engine.NoSeat)
 	}
 	st.bot, st.touch, st.conn, st.tokenHash, st.prevHash, st.awaySince = true, false, nil, "", "", time.Time{}
+	st.pending, st.keyHash = false, ""
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -518,7 +562,8 @@ func (s *Server) saveLocked() error {
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code, Link: s.link}
 	for _, st := range s.seats {
-		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch})
+		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch,
+			Pending: st.pending, KeyHash: st.keyHash})
 	}
 	return saveSeats(s.session, f)
 }
