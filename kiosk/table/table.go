@@ -59,8 +59,9 @@ type Config struct {
 	OnChange func()
 	// KeepResults brings back, after a restart, the finished game whose
 	// results the table showed and nobody dismissed, with its phones'
-	// seats, so that they can still play again (the windowed kiosk). A
-	// headless kiosk starts its own game instead.
+	// seats, so that they can still resume to its final view, result and
+	// record, and play again on the windowed kiosk. Both kiosks set it;
+	// without it such a game's phones are let go at the restart.
 	KeepResults bool
 	// PhoneRate is how many messages per second one phone may send once
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
