@@ -48,6 +48,12 @@ type Config struct {
 	// (DefaultMsgRate, DefaultMsgBurst).
 	MsgRate  rate.Limit
 	MsgBurst int
+	// ConnRate and ConnBurst limit the new connections of one address,
+	// checked before any handshake (see AllowConn and Listener):
+	// ConnBurst at once, then ConnRate a second (DefaultConnRate,
+	// DefaultConnBurst).
+	ConnRate  rate.Limit
+	ConnBurst int
 }
 
 // Defaults of Config.
@@ -84,6 +90,12 @@ func (cfg *Config) defaults() {
 	if cfg.MsgBurst <= 0 {
 		cfg.MsgBurst = DefaultMsgBurst
 	}
+	if cfg.ConnRate <= 0 {
+		cfg.ConnRate = DefaultConnRate
+	}
+	if cfg.ConnBurst <= 0 {
+		cfg.ConnBurst = DefaultConnBurst
+	}
 }
 
 // Server is the network face of one table. It is safe for concurrent use.
@@ -97,6 +109,14 @@ type Server struct {
 	// or the tests' hand-fired timer.
 	afterFunc func(time.Duration, func()) func() bool
 	events    eventsCache // a move's events, encoded once for the seats (frame.go)
+
+	// connMu guards the new-connection rates by address (accept.go),
+	// apart from mu: they are asked on every accept.
+	connMu      sync.Mutex
+	connRates   map[string]*rate.Limiter
+	connRefused map[string]int
+	held        map[string]int // refused connections held open, by address
+	heldTotal   int
 
 	mu       sync.Mutex
 	closed   bool           // Close was called: no new connection
@@ -113,6 +133,7 @@ func New(cfg Config) *Server {
 	cfg.defaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, gate: newGate(), ctx: ctx, cancel: cancel, perAddr: map[string]int{},
+		connRates: map[string]*rate.Limiter{}, connRefused: map[string]int{}, held: map[string]int{},
 		afterFunc: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
 	s.wg.Add(1)
 	go s.summarize()
@@ -128,7 +149,8 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// summarize logs the wrong codes once a minute, one line per address.
+// summarize logs the wrong codes and the refused connections once a
+// minute, one line per address.
 func (s *Server) summarize() {
 	defer s.wg.Done()
 	tick := time.NewTicker(addrWindow)
@@ -140,6 +162,9 @@ func (s *Server) summarize() {
 		case <-tick.C:
 			for _, line := range s.gate.summary(s.cfg.Now()) {
 				s.cfg.Logf("%s", line)
+			}
+			for addr, n := range s.refusedConns() {
+				s.cfg.Logf("%s: %d new connections refused in the last minute (over %v a second after %d)", addr, n, float64(s.cfg.ConnRate), s.cfg.ConnBurst)
 			}
 		}
 	}

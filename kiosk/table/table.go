@@ -203,7 +203,9 @@ func (t *Table) listen() error {
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
-		if err := t.http.ServeTLS(ln, "", ""); !errors.Is(err, http.ErrServerClosed) {
+		// Connections over their address's rate are closed before the
+		// TLS handshake (server.Listener).
+		if err := t.http.ServeTLS(t.srv.Listener(ln), "", ""); !errors.Is(err, http.ErrServerClosed) {
 			t.cfg.Logger.Printf("table: serving phones stopped: %v", err)
 		}
 	}()

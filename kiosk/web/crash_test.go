@@ -24,6 +24,9 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/joinurl"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
@@ -374,4 +377,40 @@ func freeTCPPort(t *testing.T) string {
 	}
 	defer ln.Close()
 	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// Issue 27 item 4: a page that reconnects in a loop is refused (429)
+// before the WebSocket upgrade and the channel's handshake once its
+// address spent the table's allowance of new connections
+// (server.DefaultConnBurst at once).
+func TestAReconnectingPageIsRefusedBeforeTheHandshake(t *testing.T) {
+	k := openKiosk(t, "canoe", []table.Seat{{}, {}})
+	url := "http://" + k.WebAddr() + web.BoxPath
+	for i := range server.DefaultConnBurst {
+		resp, err := http.Get(url) // no upgrade: refused by the WebSocket library, after the rate
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			t.Fatalf("request %d within the allowance got 429", i+1)
+		}
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("request over the allowance: %s, Retry-After %q; want 429 with Retry-After", resp.Status, resp.Header.Get("Retry-After"))
+	}
+	// The page itself still loads: only the channel's upgrades count.
+	page, err := http.Get("http://" + k.WebAddr() + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if page.StatusCode != http.StatusOK {
+		t.Errorf("the page: %s", page.Status)
+	}
 }
