@@ -9,12 +9,13 @@ import (
 
 // Defaults of Config.ConnRate and Config.ConnBurst: a phone needs one
 // connection and reconnects with a backoff that starts at half a second
-// and doubles, so twenty at once and one a second after that is plenty;
-// a phone that reconnects in a loop to flood the table gets one TLS (or
-// web) handshake a second out of it.
+// and doubles, so twice its cap of open connections at once
+// (DefaultMaxConnsPerAddr) and one a second after that is plenty; a phone
+// that reconnects in a loop to flood the table gets one TLS (or web)
+// handshake a second out of it.
 const (
 	DefaultConnRate  = 1
-	DefaultConnBurst = 8
+	DefaultConnBurst = 2 * DefaultMaxConnsPerAddr
 )
 
 // maxConnLimiters bounds the addresses whose connection rate is followed;

@@ -67,6 +67,10 @@ type Config struct {
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
 	// it so that the table, not the throttle, is measured.
 	PhoneRate float64
+	// ConnBurst is how many new connections one address may open at once
+	// before it is held to one a second (server.DefaultConnBurst if
+	// zero); tests that open many from loopback raise it.
+	ConnBurst int
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -187,7 +191,8 @@ func (t *Table) newServer() error {
 	}
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
 	t.srv = server.New(server.Config{Table: t.cfg.Name,
-		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate)})
+		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate),
+		ConnBurst: t.cfg.ConnBurst})
 	return nil
 }
 
