@@ -2,10 +2,14 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -31,6 +35,26 @@ type SessionEvent struct {
 	EndedAt   time.Time         `json:"ended_at"`
 	Reason    string            `json:"reason"`
 	Seats     []EventSeat       `json:"seats"`
+	// Seq numbers the kiosk's events, 1, 2, 3…, in the order it finished
+	// them (0 in events written before it existed).
+	Seq int64 `json:"seq,omitempty"`
+	// At is when the session ended on the venue's clock: the kiosk's end
+	// time corrected by its offset from the hub's clock (when the hub has
+	// answered since the kiosk started), and never before the kiosk's
+	// previous event's At. Every node replays the venue's ratings in (At,
+	// id) order: a kiosk whose clock restarted in the past (no battery)
+	// cannot move its sessions before ones it already played. Zero in
+	// events written before it existed: EndedAt stands in.
+	At time.Time `json:"at,omitzero"`
+}
+
+// OrderAt is the time the venue orders the session by: At, or EndedAt in
+// events older than At.
+func (e SessionEvent) OrderAt() time.Time {
+	if e.At.IsZero() {
+		return e.EndedAt
+	}
+	return e.At
 }
 
 // EventSeat is one seat of a SessionEvent with its result.
@@ -43,6 +67,10 @@ type EventSeat struct {
 	Score    int      `json:"score"`
 	Rank     int      `json:"rank"`
 	Winner   bool     `json:"winner"`
+	// Keys are the venue tokens of the person's phone keys (VenueKeyToken):
+	// the same phone at two tables gives the same token, so the venue
+	// knows one player where each table has its own player id.
+	Keys []string `json:"keys,omitempty"`
 }
 
 // sessionEventVersion is the version of SessionEvent this build writes.
@@ -123,7 +151,11 @@ func (d *DB) SetVenueConfig(ctx context.Context, kv map[string]string) error {
 // queueSession writes the outbox event of a session just finished, in the
 // transaction that finished it: the event exists if and only if the
 // session ended. A session already queued is left as it is.
-func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time) error {
+//
+// A session just finished is stamped (stampEvent): offset is the kiosk
+// clock's known offset from the hub's (see SetVenueClock), nil if
+// unknown. History queued late is not: its end times stand.
+func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time, stamp bool, offset *time.Duration) error {
 	kiosk, err := venueID(ctx, tx)
 	if err != nil {
 		return fmt.Errorf("venue id: %w", err)
@@ -133,6 +165,11 @@ func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time
 		return fmt.Errorf("venue event of %s: %w", session, err)
 	}
 	ev.Kiosk = kiosk
+	if stamp {
+		if ev.Seq, ev.At, err = stampEvent(ctx, tx, ev.EndedAt, offset); err != nil {
+			return fmt.Errorf("venue event of %s: %w", session, err)
+		}
+	}
 	body, err := json.Marshal(ev)
 	if err != nil {
 		return err
@@ -186,11 +223,118 @@ func sessionEvent(ctx context.Context, tx *sql.Tx, session string) (SessionEvent
 	for rows.Next() {
 		var st EventSeat
 		if err := rows.Scan(&st.Kind, &st.PlayerID, &st.Nickname, &st.BotLevel, &st.Name, &st.Score, &st.Rank, &st.Winner); err != nil {
+			rows.Close()
 			return ev, err
 		}
 		ev.Seats = append(ev.Seats, st)
 	}
-	return ev, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return ev, err
+	}
+	for i, st := range ev.Seats {
+		if st.PlayerID == "" {
+			continue
+		}
+		if ev.Seats[i].Keys, err = venueKeys(ctx, tx, st.PlayerID); err != nil {
+			return ev, err
+		}
+	}
+	return ev, nil
+}
+
+// VenueKeyToken is what the venue carries of a phone's player key: a hash
+// of the key's hash, so that the streams and the other nodes never hold
+// the value a kiosk looks a phone up by, yet one phone gives one token at
+// every table.
+func VenueKeyToken(keyHash []byte) string {
+	sum := sha256.Sum256(append([]byte("tablee venue key\x00"), keyHash...))
+	return hex.EncodeToString(sum[:16])
+}
+
+// venueKeys lists the venue tokens of a player's keys, sorted.
+func venueKeys(ctx context.Context, tx *sql.Tx, player string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT key_hash FROM player_keys WHERE player_id = ?", player)
+	if err != nil {
+		return nil, fmt.Errorf("keys of %s: %w", player, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var h []byte
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("keys of %s: %w", player, err)
+		}
+		out = append(out, VenueKeyToken(h))
+	}
+	sort.Strings(out)
+	return out, rows.Err()
+}
+
+// Keys of venue_config for the kiosk's clock of events.
+const (
+	venueSeqKey    = "kiosk.seq"     // the last event's Seq
+	venueLastAtKey = "kiosk.last_at" // the last event's At
+)
+
+// stampEvent numbers the kiosk's next event and gives it its venue time:
+// ended corrected by offset (if known), and 1 ms after the previous
+// event's at the earliest, so the kiosk's events keep their order on the
+// venue's clock whatever its own clock did.
+func stampEvent(ctx context.Context, tx *sql.Tx, ended time.Time, offset *time.Duration) (int64, time.Time, error) {
+	var seq int64
+	var lastText string
+	err := tx.QueryRowContext(ctx,
+		`SELECT coalesce((SELECT CAST(value AS INTEGER) FROM venue_config WHERE key = ?), 0),
+		        coalesce((SELECT value FROM venue_config WHERE key = ?), '')`,
+		venueSeqKey, venueLastAtKey).Scan(&seq, &lastText)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	at := ended.UTC().Truncate(time.Millisecond)
+	if offset != nil {
+		at = at.Add(*offset).Truncate(time.Millisecond)
+	}
+	if lastText != "" {
+		last, err := parseTime(lastText)
+		if err != nil {
+			return 0, time.Time{}, err
+		}
+		if !at.After(last) {
+			at = last.Add(time.Millisecond)
+		}
+	}
+	seq++
+	for k, v := range map[string]string{venueSeqKey: strconv.FormatInt(seq, 10), venueLastAtKey: fmtTime(at)} {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO venue_config (key, value) VALUES (?, ?)
+			 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+			return 0, time.Time{}, err
+		}
+	}
+	return seq, at, nil
+}
+
+// SetVenueClock tells the database the kiosk clock's offset from the
+// venue hub's (hub minus kiosk), measured when the hub answered: events
+// queued from now on are stamped on the hub's clock. It is kept in memory
+// only: a kiosk without a battery-backed clock may restart at another
+// time, and measures again when the hub answers.
+func (d *DB) SetVenueClock(offset time.Duration) {
+	d.clockMu.Lock()
+	defer d.clockMu.Unlock()
+	d.clockOffset, d.clockKnown = offset, true
+}
+
+// venueClock returns the offset SetVenueClock gave, nil if none.
+func (d *DB) venueClock() *time.Duration {
+	d.clockMu.Lock()
+	defer d.clockMu.Unlock()
+	if !d.clockKnown {
+		return nil
+	}
+	off := d.clockOffset
+	return &off
 }
 
 // QueueFinishedSessions queues the finished sessions that have no outbox
@@ -220,7 +364,9 @@ func (d *DB) QueueFinishedSessions(ctx context.Context, now time.Time) (int, err
 			return err
 		}
 		for _, id := range ids {
-			if err := queueSession(ctx, tx, id, now); err != nil {
+			// History keeps its own times: an offset measured today
+			// says nothing of the clock when those games ended.
+			if err := queueSession(ctx, tx, id, now, false, nil); err != nil {
 				return err
 			}
 		}
@@ -299,7 +445,7 @@ func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, no
 		res, err := tx.ExecContext(ctx,
 			`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
 			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.EndedAt), ev.Reason, string(body), fmtTime(now))
+			ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.OrderAt()), ev.Reason, string(body), fmtTime(now))
 		if err != nil {
 			return err
 		}
@@ -311,7 +457,8 @@ func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, no
 }
 
 // VenueSessions lists the venue's sessions that ended at or after since
-// (all if zero), of game if not empty, by end time then id.
+// (all if zero), of game if not empty, in the venue's order: by the time
+// the venue gives their end (SessionEvent.OrderAt), then id.
 func (d *DB) VenueSessions(ctx context.Context, since time.Time, game string) ([]VenueSession, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT event_id, body FROM venue_sessions
