@@ -56,17 +56,19 @@ type Hub struct {
 	hello  *nats.Subscription
 	mu     sync.Mutex           // serialises changes of the venue stream's sources
 	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
+	kicked map[string]time.Time // when a kiosk's source was last restarted
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
 	kicks  int // sources restarted by the watchdog, for tests and logs
+	boot   time.Time
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}}
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{}, boot: time.Now().UTC()}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -208,6 +210,46 @@ func (h *Hub) Close() {
 type hello struct {
 	Kiosk string `json:"kiosk"`
 	Table string `json:"table"`
+	// Fresh marks the first hellos after the kiosk's link came up.
+	Fresh bool `json:"fresh,omitempty"`
+}
+
+// helloAnswer is the hub's answer: its clock, and when it started (a
+// kiosk knows from it that the hub restarted).
+type helloAnswer struct {
+	Now  time.Time `json:"now"`
+	Boot time.Time `json:"boot"`
+}
+
+// sourceSilent reports whether the venue stream's source in a kiosk's
+// domain has not heard from it for a heartbeat and a half.
+func (h *Hub) sourceSilent(ctx context.Context, domain string) bool {
+	s, err := h.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return false
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return false
+	}
+	for _, src := range info.Sources {
+		if src.External != nil && src.External.APIPrefix == "$JS."+domain+".API" {
+			return src.Active < 0 || src.Active > freshSilence
+		}
+	}
+	return false
+}
+
+// mayKick reports whether kiosk id's source may be restarted at now (at
+// most once every kickEvery), and notes it if so.
+func (h *Hub) mayKick(id string, now time.Time) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if now.Sub(h.kicked[id]) < kickEvery {
+		return false
+	}
+	h.kicked[id] = now
+	return true
 }
 
 // onHello notes the kiosk and, if it is new, sources its stream.
@@ -224,17 +266,29 @@ func (h *Hub) onHello(m *nats.Msg) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, time.Now())
-	if err == nil && added {
+	switch {
+	case err == nil && added:
 		h.mu.Lock()
 		h.added[hi.Kiosk] = time.Now()
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
+	case err == nil && hi.Fresh:
+		// The kiosk's link just came up: if its source is not flowing,
+		// its consumer request most likely went out while the link was
+		// down (after a hub restart, always) and would wait 30 s; a
+		// source restarted now, over the live link, flows at once.
+		if h.sourceSilent(ctx, kioskDomain(hi.Kiosk)) && h.mayKick(hi.Kiosk, time.Now()) {
+			err = h.kick(ctx, hi.Kiosk)
+		}
 	}
 	if err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 		return
 	}
-	if err := m.Respond([]byte("ok")); err != nil {
+	// The answer carries the hub's clock: the kiosk stamps its events on
+	// it (db.SessionEvent.At).
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot})
+	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}
 }
@@ -285,6 +339,9 @@ const (
 	watchEvery = time.Second
 	staleAfter = 3 * time.Second
 	kickEvery  = 5 * time.Second
+	// freshSilence is how long a source or mirror may be silent when its
+	// link has just come up: a heartbeat and a half.
+	freshSilence = 1500 * time.Millisecond
 	hotFor     = 30 * time.Second
 	slowEvery  = 30 * time.Second
 )
@@ -320,7 +377,6 @@ func (p *pacer) due(now time.Time, leafs int) bool {
 func (h *Hub) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
-	kicked := map[string]time.Time{}
 	var p pacer
 	for {
 		select {
@@ -338,10 +394,9 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A source just added has not had time to hear from its
 			// kiosk.
-			if now.Sub(added) < staleAfter || now.Sub(kicked[id]) < kickEvery {
+			if now.Sub(added) < staleAfter || !h.mayKick(id, now) {
 				continue
 			}
-			kicked[id] = now
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
 				h.logf("venue hub: restart the source of kiosk %s: %v", id, err)
 			}

@@ -104,6 +104,12 @@ type Kiosk struct {
 
 	published chan struct{}
 	loaded    chan struct{}
+	// linkUp is signalled when the hub answered the first hello after
+	// the link came up: the mirror should flow within a heartbeat.
+	linkUp chan struct{}
+	// hubRestarted is signalled when the hub that answered is not the
+	// one that answered before: the mirror must be made again.
+	hubRestarted chan struct{}
 	mu        sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
@@ -117,7 +123,7 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1)}
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -278,17 +284,18 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 	}
 }
 
-// sayHello tells the hub this kiosk's id and table: each time the link to
-// the hub comes up, every second until the hub answers (the hub then
-// sources the kiosk's stream: a hub rebuilt from scratch learns every
-// kiosk again as their links come back), then every helloEvery, so the
-// hub's list says when each table was last heard of.
+// sayHello tells the hub this kiosk's id and table: as soon as the link
+// to the hub comes up (it looks every linkPoll), again every linkPoll
+// until the hub answers (the hub then sources the kiosk's stream: a hub
+// rebuilt from scratch learns every kiosk again as their links come
+// back), then every helloEvery, so the hub's list says when each table
+// was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
-	body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table})
-	t := time.NewTicker(time.Second)
+	t := time.NewTicker(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
+	var boot time.Time     // when the hub that answered last started
 	for {
 		link := k.LeafConnected()
 		if link && !up {
@@ -296,14 +303,29 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		}
 		up = link
 		if link && time.Since(answered) >= helloEvery {
+			fresh := answered.IsZero()
+			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Fresh: fresh})
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			_, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			sent := time.Now()
+			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
 			cancel()
 			switch {
 			case ctx.Err() != nil:
 				return
 			case err == nil:
 				answered = time.Now()
+				a := k.setClock(m.Data, sent, answered)
+				switch {
+				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
+					// A new hub: the mirror's consumer died with the
+					// old one.
+					signal(k.hubRestarted)
+				case fresh:
+					signal(k.linkUp)
+				}
+				if !a.Boot.IsZero() {
+					boot = a.Boot
+				}
 			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
 				k.logf("venue kiosk: hello: %v", err)
 			}
@@ -314,6 +336,25 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// linkPoll is how often a kiosk looks whether its link to the hub came
+// up: reading a counter of its own server, so looking often costs
+// nothing, and the hub hears the kiosk at most this long after the link
+// is back.
+const linkPoll = 200 * time.Millisecond
+
+// setClock takes the hub's clock from its answer to a hello sent at sent
+// and answered at got (the hub read its clock about halfway), and returns
+// the answer.
+func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
+	var a helloAnswer
+	if json.Unmarshal(answer, &a) != nil || a.Now.IsZero() {
+		return helloAnswer{} // a hub that does not say its time
+	}
+	mid := sent.Add(got.Sub(sent) / 2)
+	k.d.SetVenueClock(a.Now.Sub(mid))
+	return a
 }
 
 // helloEvery is how often a kiosk that the hub answered says hello again.
@@ -348,20 +389,39 @@ func (k *Kiosk) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
 	var p pacer
+	var check <-chan time.Time // a look soon after the link came up
 	for {
+		silence := staleAfter
 		select {
 		case <-ctx.Done():
 			return
+		case <-k.linkUp:
+			check = time.After(freshSilence)
+			continue
+		case <-k.hubRestarted:
+			// The mirror's consumer lived in the old hub: the mirror
+			// waits out its request (30 s) unless made again now.
+			if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
+				k.logf("venue kiosk: make the mirror again: %v", err)
+				continue
+			}
+			k.logf("venue kiosk: made the mirror again for the restarted hub")
+			continue
+		case <-check:
+			// The hub answered a heartbeat and a half ago: a mirror
+			// that has not heard from it since is waiting out a
+			// consumer request lost while the link was down.
+			check, silence = nil, freshSilence
 		case <-t.C:
+			if !p.due(time.Now(), k.e.srv.NumLeafNodes()) {
+				continue
+			}
 		}
 		now := time.Now()
-		if !p.due(now, k.e.srv.NumLeafNodes()) {
-			continue
-		}
 		k.mu.Lock()
 		made := k.mirrorMade
 		k.mu.Unlock()
-		if now.Sub(made) < max(staleAfter, kickEvery) {
+		if now.Sub(made) < max(silence, time.Second) {
 			continue // a new mirror has not had time to hear from the hub
 		}
 		s, err := k.e.js.Stream(ctx, VenueStream)
@@ -369,7 +429,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			continue
 		}
 		info, err := s.Info(ctx)
-		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silence) {
 			continue
 		}
 		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {

@@ -42,9 +42,13 @@ const (
 )
 
 // Timing of the links, chosen for a venue's LAN (docs/venue.md, "Catching
-// up"): a kiosk redials the hub every second after a cut.
+// up").
 const (
-	leafReconnect = time.Second
+	// leafReconnect is how often a kiosk redials the hub after a cut:
+	// after the watchdogs, it is most of what a table waits for the hub
+	// to come back (nats-server's default is 1 s). A refused dial on a
+	// LAN costs next to nothing.
+	leafReconnect = 250 * time.Millisecond
 	// dupWindow is how long a stream remembers event ids to drop a
 	// republished event; later duplicates are dropped by SQLite's ids.
 	dupWindow = 10 * time.Minute
