@@ -86,3 +86,31 @@ func loadEvent(t *testing.T, d *db.DB, table, id string) {
 		t.Fatal(err)
 	}
 }
+
+// tablee leaderboard --scope venue shows the venue's board from a kiosk's
+// copy, says it is provisional while the table's own games have not come
+// back from the venue, and --digest prints the boards' digest.
+func TestLeaderboardScopeVenue(t *testing.T) {
+	k := newKiosk(t)
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.QueueFinishedSessions(context.Background(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	loadEvent(t, d, "Véranda", "01890000-0000-7000-8000-000000000003")
+	d.Close()
+	out, _, err := staff(t, runLeaderboard, "--db", k.path, "--scope", "venue", "--game", "canoe")
+	if err != nil || !strings.Contains(out, "the venue's board") || !strings.Contains(out, "Bob") ||
+		!regexp.MustCompile(`provisional: [0-9]+ of this table's games`).MatchString(out) {
+		t.Errorf("venue board (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runLeaderboard, "--db", k.path, "--scope", "venue", "--digest")
+	if err != nil || !regexp.MustCompile(`^[0-9a-f]{32}\n$`).MatchString(out) {
+		t.Errorf("digest (%v): %q", err, out)
+	}
+	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--digest"); err == nil {
+		t.Error("--digest of a table's board accepted")
+	}
+}
