@@ -342,8 +342,8 @@ const (
 	// freshSilence is how long a source or mirror may be silent when its
 	// link has just come up: a heartbeat and a half.
 	freshSilence = 1500 * time.Millisecond
-	hotFor     = 30 * time.Second
-	slowEvery  = 30 * time.Second
+	hotFor       = 30 * time.Second
+	slowEvery    = 30 * time.Second
 )
 
 // pacer decides when a watchdog looks.

@@ -110,7 +110,7 @@ type Kiosk struct {
 	// hubRestarted is signalled when the hub that answered is not the
 	// one that answered before: the mirror must be made again.
 	hubRestarted chan struct{}
-	mu        sync.Mutex // guards load and mirrorMade while the mirror is made again
+	mu           sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
 	stop       context.CancelFunc

@@ -40,8 +40,8 @@ type Staff struct {
 	period *widget.RadioGroup
 	// scope picks the table's boards or the venue's; nil for a table
 	// that belongs to no venue.
-	scope  *widget.RadioGroup
-	board  *fyne.Container
+	scope *widget.RadioGroup
+	board *fyne.Container
 	// Lines shown on the leaderboard, for tests.
 	boardLines []string
 	// The history's players, one label per session, for tests.
