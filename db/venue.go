@@ -489,15 +489,37 @@ func (d *DB) VenueSessions(ctx context.Context, since time.Time, game string) ([
 // VenueKiosk is a kiosk the hub knows: its venue id and its table's name.
 type VenueKiosk struct {
 	ID, Table string
+	// Gen is the generation of the kiosk's stream: 0 at first, one more
+	// each time the kiosk's stream was rebuilt from its database.
+	Gen       int
 	FirstSeen time.Time
 	LastSeen  time.Time
 }
 
-// NoteVenueKiosk records that kiosk id (its table called table) said hello
-// at now; it reports whether the kiosk is new.
-func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time) (bool, error) {
+// hubGenKey is the venue_config key of a kiosk's stream generation on the
+// hub.
+func hubGenKey(kiosk string) string { return "hub.gen." + kiosk }
+
+// NoteVenueKiosk records that kiosk id (its table called table, its stream
+// of generation gen) said hello at now; it reports whether the kiosk is
+// new or its stream's generation changed: the hub must then source it.
+func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, gen int, now time.Time) (bool, error) {
 	var added bool
 	err := d.inTx(ctx, "note venue kiosk "+id, func(tx *sql.Tx) error {
+		var known int
+		err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM venue_config WHERE key = ?), 0)`,
+			hubGenKey(id)).Scan(&known)
+		if err != nil {
+			return err
+		}
+		if gen != known {
+			added = true
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO venue_config (key, value) VALUES (?, ?)
+				 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, hubGenKey(id), strconv.Itoa(gen)); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx,
 			`INSERT OR IGNORE INTO venue_kiosks (id, table_name, first_seen, last_seen) VALUES (?, ?, ?, ?)`,
 			id, table, fmtTime(now), fmtTime(now))
@@ -508,8 +530,8 @@ func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time
 		if err != nil {
 			return err
 		}
-		added = n > 0
-		if !added {
+		added = added || n > 0
+		if n == 0 {
 			_, err = tx.ExecContext(ctx,
 				"UPDATE venue_kiosks SET table_name = ?, last_seen = max(last_seen, ?) WHERE id = ?",
 				table, fmtTime(now), id)
@@ -521,7 +543,9 @@ func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time
 
 // VenueKiosks lists the kiosks the hub knows, by id.
 func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
-	rows, err := d.r.QueryContext(ctx, "SELECT id, table_name, first_seen, last_seen FROM venue_kiosks ORDER BY id")
+	rows, err := d.r.QueryContext(ctx, `SELECT k.id, k.table_name,
+		coalesce((SELECT CAST(c.value AS INTEGER) FROM venue_config c WHERE c.key = 'hub.gen.' || k.id), 0),
+		k.first_seen, k.last_seen FROM venue_kiosks k ORDER BY k.id`)
 	if err != nil {
 		return nil, fmt.Errorf("venue kiosks: %w", err)
 	}
@@ -530,7 +554,7 @@ func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
 	for rows.Next() {
 		var k VenueKiosk
 		var first, last string
-		if err := rows.Scan(&k.ID, &k.Table, &first, &last); err != nil {
+		if err := rows.Scan(&k.ID, &k.Table, &k.Gen, &first, &last); err != nil {
 			return nil, fmt.Errorf("venue kiosks: %w", err)
 		}
 		if k.FirstSeen, err = parseTime(first); err != nil {
@@ -545,6 +569,52 @@ func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
 		return nil, fmt.Errorf("venue kiosks: %w", err)
 	}
 	return out, nil
+}
+
+// venueGenKey is the venue_config key of a kiosk's stream generation.
+const venueGenKey = "kiosk.gen"
+
+// VenueStreamGen is the generation of this kiosk's stream: 0 at first,
+// one more after each RebuildVenueOutbox.
+func (d *DB) VenueStreamGen(ctx context.Context) (int, error) {
+	v, err := d.VenueConfig(ctx, venueGenKey)
+	if err != nil || v == "" {
+		return 0, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("venue stream generation %q: %w", v, err)
+	}
+	return n, nil
+}
+
+// RebuildVenueOutbox prepares this kiosk's stream to be rebuilt from the
+// database, its old store deleted (tablee venue --rebuild): every event of
+// the outbox is pending again, the finished sessions that have none are
+// queued, and the stream's generation moves on, so that the hub sources
+// the new stream from its start instead of resuming the old one's
+// sequence. It returns how many events the new stream will carry.
+func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error) {
+	if _, err := d.QueueFinishedSessions(ctx, now); err != nil {
+		return 0, err
+	}
+	var n int64
+	err := d.inTx(ctx, "rebuild the venue outbox", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO venue_config (key, value) VALUES (?, '1')
+			 ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`, venueGenKey); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE venue_outbox SET acked_at = NULL"); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, "SELECT count(*) FROM venue_outbox").Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("rebuild the venue outbox: %w", err)
+	}
+	d.signalOutbox()
+	return int(n), nil
 }
 
 // forgetInVenue makes the player a nameless guest in the venue's copies of

@@ -210,6 +210,8 @@ func (h *Hub) Close() {
 type hello struct {
 	Kiosk string `json:"kiosk"`
 	Table string `json:"table"`
+	// Gen is the generation of the kiosk's stream (kioskDomain).
+	Gen int `json:"gen,omitempty"`
 	// Fresh marks the first hellos after the kiosk's link came up.
 	Fresh bool `json:"fresh,omitempty"`
 }
@@ -265,7 +267,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, time.Now())
+	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, time.Now())
 	switch {
 	case err == nil && added:
 		h.mu.Lock()
@@ -277,7 +279,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 		// its consumer request most likely went out while the link was
 		// down (after a hub restart, always) and would wait 30 s; a
 		// source restarted now, over the live link, flows at once.
-		if h.sourceSilent(ctx, kioskDomain(hi.Kiosk)) && h.mayKick(hi.Kiosk, time.Now()) {
+		if h.sourceSilent(ctx, kioskDomain(hi.Kiosk, hi.Gen)) && h.mayKick(hi.Kiosk, time.Now()) {
 			err = h.kick(ctx, hi.Kiosk)
 		}
 	}
@@ -322,7 +324,7 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 	}
 	for _, k := range kiosks {
 		if k.ID != leftOut {
-			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID)})
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID, k.Gen)})
 		}
 	}
 	return cfg
@@ -410,10 +412,18 @@ func (h *Hub) stalled(ctx context.Context) []string {
 	if err != nil {
 		return nil
 	}
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return nil
+	}
+	gens := map[string]int{}
+	for _, k := range kiosks {
+		gens[k.ID] = k.Gen
+	}
 	connected := map[string]string{} // domain → kiosk id
 	for _, l := range lz.Leafs {
 		if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
-			connected[kioskDomain(id)] = id
+			connected[kioskDomain(id, gens[id])] = id
 		}
 	}
 	s, err := h.e.js.Stream(ctx, VenueStream)

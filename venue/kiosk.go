@@ -97,6 +97,7 @@ type Kiosk struct {
 	e      *embedded
 	d      *db.DB
 	id     string
+	gen    int // the generation of its stream (kioskDomain)
 	table  string
 	logf   func(string, ...any)
 	paired bool
@@ -149,7 +150,10 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			IgnoreDiscoveredServers: true,
 		}}
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id), filepath.Join(cfg.Dir, "jetstream"), leaf)
+	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
+		return nil, err
+	}
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +308,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		up = link
 		if link && time.Since(answered) >= helloEvery {
 			fresh := answered.IsZero()
-			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Fresh: fresh})
+			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh})
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
 			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -58,14 +59,20 @@ const (
 func tableSubject(kiosk string) string { return "tablee.table." + kiosk + ".session" }
 
 // kioskDomain is the JetStream domain of a kiosk: its venue id without
-// dashes (a domain is a subject token).
-func kioskDomain(kiosk string) string {
+// dashes (a domain is a subject token), and the generation of its stream
+// once rebuilt (db.RebuildVenueOutbox): the hub sources a rebuilt stream
+// as a new source, from its start.
+func kioskDomain(kiosk string, gen int) string {
 	b := make([]byte, 0, len(kiosk)+1)
 	b = append(b, 'k')
 	for i := 0; i < len(kiosk); i++ {
 		if kiosk[i] != '-' {
 			b = append(b, kiosk[i])
 		}
+	}
+	if gen > 0 {
+		b = append(b, 'g')
+		b = strconv.AppendInt(b, int64(gen), 10)
 	}
 	return string(b)
 }

@@ -462,3 +462,68 @@ func TestVenueBoardsSameEverywhere(t *testing.T) {
 	ids = append(ids, b.playPersons(t, []string{"anja", "chloe"}, []int{3, 3}))
 	converge("hub rebuilt", nodes, loaded())
 }
+
+// A kiosk's stream and the hub's, dropped and rebuilt from the databases
+// (Rebuild, as `tablee venue --rebuild` runs it): every node ends with the
+// same sessions and boards, the kiosk's sessions published again under a
+// new generation that the hub sources from its start.
+func TestVenueRebuild(t *testing.T) {
+	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
+	dataDir := filepath.Join(hubNode.dir, "hub")
+	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
+	ids := []string{a.playPersons(t, []string{"anja", "bernd"}, []int{3, 1}), b.playPersons(t, []string{"anja", "chloe"}, []int{1, 2})}
+	for _, n := range []struct {
+		n *node
+		l <-chan struct{}
+	}{{hubNode, hub.Loaded()}, {a, ka.Loaded()}, {b, kb.Loaded()}} {
+		n.n.waitHas(t, n.l, ids...)
+	}
+
+	// A's store is lost (say a damaged file): rebuilt from its database.
+	ka.Close()
+	if _, err := Rebuild(t.Context(), a.d, filepath.Join(a.dir, "venue")); err != nil {
+		t.Fatal(err)
+	}
+	if gen, err := a.d.VenueStreamGen(t.Context()); gen != 1 || err != nil {
+		t.Fatalf("A's stream generation %d (%v), want 1", gen, err)
+	}
+	start := time.Now()
+	ka = startKiosk(t, a, nil)
+	ids = append(ids, a.playPersons(t, []string{"bernd", "anja"}, []int{2, 0}))
+	nodes := map[string]*node{"hub": hubNode, "A": a, "B": b}
+	loaded := map[string]<-chan struct{}{"hub": hub.Loaded(), "A": ka.Loaded(), "B": kb.Loaded()}
+	for name, n := range nodes {
+		n.waitHas(t, loaded[name], ids...)
+	}
+	t.Logf("A's stream rebuilt: every node has every session after %v", time.Since(start))
+	sameEverywhere(t, "A's stream rebuilt", ids, nodes)
+
+	// The hub's store is lost: rebuilt from the kiosks' streams.
+	addr := hub.Addr()
+	hub.Close()
+	r, err := Rebuild(t.Context(), hubNode.d, dataDir)
+	if err != nil || !r.Hub || r.Events != 3 {
+		t.Fatalf("hub rebuild %+v, %v; want the hub's 3 sessions", r, err)
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, "jetstream")); !os.IsNotExist(err) {
+		t.Errorf("the hub's store is still there: %v", err)
+	}
+	start = time.Now()
+	hub = startHubIn(t, hubNode, dataDir, addr)
+	ids = append(ids, b.playPersons(t, []string{"chloe", "bernd"}, []int{4, 4}))
+	loaded["hub"] = hub.Loaded()
+	for name, n := range nodes {
+		n.waitHas(t, loaded[name], ids...)
+	}
+	t.Logf("the hub's stream rebuilt: every node has every session after %v", time.Since(start))
+	sameEverywhere(t, "the hub's stream rebuilt", ids, nodes)
+	s, err := hub.e.js.Stream(t.Context(), VenueStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := s.Info(t.Context()); err == nil {
+		t.Logf("the rebuilt venue stream holds %d events for %d sessions", info.State.Msgs, len(ids))
+	}
+}

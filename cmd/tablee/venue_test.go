@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/venue"
 )
 
 // tablee venue prints the line kiosks are paired with, and stops when
@@ -112,5 +115,40 @@ func TestLeaderboardScopeVenue(t *testing.T) {
 	}
 	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--digest"); err == nil {
 		t.Error("--digest of a table's board accepted")
+	}
+}
+
+// tablee venue --rebuild drops a kiosk's store and queues its whole
+// outbox again under a new generation; it refuses while the kiosk runs.
+func TestVenueRebuildCommand(t *testing.T) {
+	k := newKiosk(t)
+	store := filepath.Join(filepath.Dir(k.path), "venue", "jetstream")
+	if err := os.MkdirAll(store, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--rebuild"); !errors.Is(err, venue.ErrRunning) {
+		t.Errorf("rebuild beside a running kiosk: %v, want %v", err, venue.ErrRunning)
+	}
+	d.Close()
+	out, _, err := staff(t, runVenue, "--db", k.path, "--rebuild")
+	if err != nil || !strings.Contains(out, "kiosk store dropped") {
+		t.Fatalf("rebuild (%v):\n%s", err, out)
+	}
+	if _, err := os.Stat(store); !os.IsNotExist(err) {
+		t.Errorf("the kiosk's store is still there: %v", err)
+	}
+	d, err = db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	pending, err := d.PendingEvents(context.Background(), 1000)
+	// newKiosk finished three of its sessions.
+	if gen, _ := d.VenueStreamGen(context.Background()); err != nil || len(pending) != 3 || gen != 1 {
+		t.Errorf("after the rebuild: %d events pending (%v), generation %d; want 3, 1", len(pending), err, gen)
 	}
 }
