@@ -433,6 +433,15 @@ var ErrBadEvent = errors.New("not a venue event this Tablée reads")
 // it if the session is already known: the venue's sessions only grow, so
 // loading is a union. It reports whether the session was new.
 func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, now time.Time) (bool, error) {
+	var kind struct {
+		Event string `json:"event"`
+	}
+	if err := json.Unmarshal(body, &kind); err != nil {
+		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
+	}
+	if kind.Event == playerEventKind {
+		return d.loadPlayerEvent(ctx, eventID, body, now)
+	}
 	var ev SessionEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
 		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
@@ -442,6 +451,17 @@ func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, no
 	}
 	var added bool
 	err := d.inTx(ctx, "load venue event "+eventID, func(tx *sql.Tx) error {
+		// A player forgotten before this session arrived is a nameless
+		// guest in it.
+		forgotten, err := forgottenTokens(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if scrubSeats(&ev, forgotten) {
+			if body, err = json.Marshal(ev); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx,
 			`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
 			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -624,12 +644,22 @@ func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 	for _, table := range []string{"venue_outbox", "venue_sessions"} {
 		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', (
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
-				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname')
+				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys')
 				ELSE json(value) END ORDER BY key)
 			FROM json_each(body, '$.seats')))
-			WHERE instr(body, ?1) > 0`, id); err != nil {
+			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {
 			return fmt.Errorf("forget in %s: %w", table, err)
 		}
+	}
+	// The names a staff's rename gave them, in their events here.
+	kiosk, err := venueID(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`UPDATE venue_outbox SET body = json_remove(body, '$.nickname')
+		 WHERE kind = 'player' AND json_extract(body, '$.player') = ?`, playerToken(kiosk, id)); err != nil {
+		return fmt.Errorf("forget in venue_outbox: %w", err)
 	}
 	return nil
 }

@@ -3,7 +3,9 @@ package db
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -234,6 +236,65 @@ func TestVenueEventClock(t *testing.T) {
 	for i, ev := range got {
 		if ev.Seq != int64(i+1) || !ev.At.Equal(want[i]) {
 			t.Errorf("event %d: seq %d at %v, want %d at %v", i, ev.Seq, ev.At, i+1, want[i])
+		}
+	}
+}
+
+// The staff's renames, merges and forgets travel as venue events: every
+// node shows the new name, joins the merged players, and makes a forgotten
+// player a nameless guest in every venue session, those loaded after the
+// forget included.
+func TestVenuePlayerEvents(t *testing.T) {
+	ctx := context.Background()
+	a := venueKioskFixture(t, "Table A", "anja", "bernd", "anja2")
+	b := venueKioskFixture(t, "Table B", "anja", "chloé")
+	a.play(t, "canoe", a.persons(0, 1), []int{3, 1}, t0)
+	a.play(t, "canoe", a.persons(2, 1), []int{3, 1}, t0.Add(time.Minute))
+	b.play(t, "canoe", b.persons(0, 1), []int{1, 2}, t0.Add(2*time.Minute))
+	if err := a.d.RenamePlayer(ctx, a.players[1].ID, "Bernadette"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.d.MergePlayers(ctx, a.players[2].ID, a.players[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	fromB := outbox(t, b)
+	if err := b.d.ForgetPlayer(ctx, b.players[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	forgetEv := outbox(t, b)
+	x, y := openTemp(t), openTemp(t)
+	loadAll(t, x, outbox(t, a)...)
+	loadAll(t, x, fromB...) // chloé's session as sent before the forget
+	loadAll(t, x, forgetEv[len(forgetEv)-1])
+	// y hears of the forget before the session.
+	loadAll(t, y, forgetEv[len(forgetEv)-1])
+	loadAll(t, y, fromB...)
+	loadAll(t, y, outbox(t, a)...)
+	if digest(t, x) != digest(t, y) {
+		t.Error("two nodes with the same events in another order show different boards")
+	}
+	board, err := x.VenueLeaderboard(ctx, "canoe", time.Time{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range board {
+		names = append(names, fmt.Sprintf("%s:%d", s.Nickname, s.Games))
+	}
+	if got := strings.Join(names, " "); got != "anja:3 Bernadette:2" && got != "Bernadette:2 anja:3" {
+		t.Errorf("the venue's board: %s; want anja (merged, 3 games) and Bernadette (renamed), chloé forgotten", got)
+	}
+	for _, d := range []*DB{x, y} {
+		vs, err := d.VenueSessions(ctx, time.Time{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range vs {
+			for _, st := range s.Event.Seats {
+				if st.Nickname == "chloé" || (st.Kind == Guest && len(st.Keys) > 0) {
+					t.Errorf("chloé is still in session %s: %+v", s.Event.ID, st)
+				}
+			}
 		}
 	}
 }

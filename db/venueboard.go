@@ -72,7 +72,7 @@ func (u *venueIdentities) union(a, b string) {
 
 // seatTokens are the identity tokens of a person's seat.
 func seatTokens(kiosk string, s EventSeat) []string {
-	out := []string{"p:" + kiosk + ":" + s.PlayerID}
+	out := []string{"p:" + playerToken(kiosk, s.PlayerID)}
 	for _, k := range s.Keys {
 		out = append(out, "k:"+k)
 	}
@@ -89,8 +89,22 @@ func venuePlayerID(root string) string {
 // replayVenue rates the venue's sessions, given in the venue's order
 // ((OrderAt, id), as VenueSessions lists them), with the model of the
 // table's own ratings (rate).
-func replayVenue(sessions []VenueSession) venueReplay {
+//
+// players are the staff's changes, in the venue's order: a merge joins
+// two players at every table; a rename names the player from its time on,
+// until a later session or rename names them otherwise. (A forget needs no
+// replay: the forgotten seats were made guests as they loaded.)
+func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 	ids := venueIdentities{parent: map[string]string{}}
+	for _, p := range players {
+		if p.Action != PlayerMerged {
+			continue
+		}
+		from, into := p.tokens()
+		for _, t := range append(from[1:], into...) {
+			ids.union(from[0], t)
+		}
+	}
 	for _, s := range sessions {
 		for _, st := range s.Event.Seats {
 			if st.Kind != Person || st.PlayerID == "" {
@@ -106,7 +120,19 @@ func replayVenue(sessions []VenueSession) venueReplay {
 		return venuePlayerID(ids.find(seatTokens(kiosk, st)[0]))
 	}
 	r := venueReplay{names: map[string]string{}, ratings: map[string]map[string]Rating{}}
-	var firstSeen []string // venue players in order of first session
+	var firstSeen []string           // venue players in order of first session
+	nameAt := map[string]time.Time{} // when each player's name was given
+	seen := map[string]bool{}
+	for _, p := range players {
+		if p.Action != PlayerRenamed || p.Nickname == "" {
+			continue
+		}
+		toks, _ := p.tokens()
+		id := venuePlayerID(ids.find(toks[0]))
+		if !nameAt[id].After(p.At) {
+			r.names[id], nameAt[id] = p.Nickname, p.At
+		}
+	}
 	for _, s := range sessions {
 		ev := s.Event
 		var persons []rated
@@ -120,12 +146,15 @@ func replayVenue(sessions []VenueSession) venueReplay {
 			switch {
 			case st.Kind == Person && st.PlayerID != "":
 				seat.player = player(ev.Kiosk, st)
-				if _, ok := r.names[seat.player]; !ok {
+				if !seen[seat.player] {
+					seen[seat.player] = true
 					firstSeen = append(firstSeen, seat.player)
 				}
 				// The latest name the player played under is the
-				// venue's name for them.
-				r.names[seat.player] = st.Nickname
+				// venue's name for them, unless renamed since.
+				if !nameAt[seat.player].After(ev.OrderAt()) {
+					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
+				}
 				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
 			case st.Kind == Guest:
 				seat.name = st.Name
@@ -181,7 +210,11 @@ func (d *DB) VenueLeaderboard(ctx context.Context, game string, since time.Time,
 	if err != nil {
 		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
 	}
-	return venueBoard(replayVenue(sessions), game, since, limit), nil
+	players, err := d.venuePlayerEvents(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+	}
+	return venueBoard(replayVenue(sessions, players), game, since, limit), nil
 }
 
 // venueBoard builds one board from a replay, as Leaderboard does from a
@@ -253,9 +286,13 @@ func (d *DB) VenueBoardsDigest(ctx context.Context, games []string) (string, err
 	if err != nil {
 		return "", fmt.Errorf("venue boards digest: %w", err)
 	}
-	r := replayVenue(sessions)
+	players, err := d.venuePlayerEvents(ctx)
+	if err != nil {
+		return "", fmt.Errorf("venue boards digest: %w", err)
+	}
+	r := replayVenue(sessions, players)
 	h := sha256.New()
-	fmt.Fprintf(h, "%d sessions\n", len(sessions))
+	fmt.Fprintf(h, "%d sessions %d player events\n", len(sessions), len(players))
 	for _, g := range append([]string{""}, games...) {
 		fmt.Fprintf(h, "game %q\n", g)
 		for _, s := range venueBoard(r, g, time.Time{}, 0) {

@@ -164,7 +164,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
 		Description: "this table's events, sourced by the venue hub",
-		Subjects:    []string{tableSubject(k.id)},
+		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player")},
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		Duplicates:  dupWindow,
@@ -273,7 +273,7 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 			return err
 		}
 		for _, ev := range events {
-			m := &nats.Msg{Subject: tableSubject(k.id), Data: ev.Body, Header: nats.Header{}}
+			m := &nats.Msg{Subject: tableSubject(k.id, ev.Kind), Data: ev.Body, Header: nats.Header{}}
 			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			_, err := k.e.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(TableStream))
 			cancel()

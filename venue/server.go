@@ -55,8 +55,9 @@ const (
 	dupWindow = 10 * time.Minute
 )
 
-// tableSubject is the subject of a kiosk's events.
-func tableSubject(kiosk string) string { return "tablee.table." + kiosk + ".session" }
+// tableSubject is the subject of a kiosk's events of a kind ("session",
+// "player": db.OutboxEvent.Kind).
+func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
 
 // kioskDomain is the JetStream domain of a kiosk: its venue id without
 // dashes (a domain is a subject token), and the generation of its stream
