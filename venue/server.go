@@ -23,9 +23,10 @@ import (
 
 // Names shared by the hub and the kiosks.
 const (
-	// DefaultPort is the hub's leaf node port, after the table's 7457
-	// and the web companion's 7458.
-	DefaultPort = 7459
+	// DefaultPort is the hub's leaf node port, after the table's 7457,
+	// the web companion's 7458 and the staff console's 7459 (issue 31),
+	// so that the hub may run beside a kiosk.
+	DefaultPort = 7460
 	// HubDomain is the hub's JetStream domain.
 	HubDomain = "venue"
 	// VenueStream is the hub's stream of every table's events, and the

@@ -21,8 +21,26 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
 	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
 	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
+	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
+	code := fs.String("code", "", "with --pair: the venue's pairing code")
+	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *pairAddr != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if hub, err := venue.IsHub(ctx, d); err != nil || hub {
+			return errors.Join(err, errors.New("--pair: this is a hub's database, not a kiosk's"))
+		}
+		if err := venue.Pair(ctx, d, venue.Pairing{Addr: *pairAddr, Code: *code, Fingerprint: *fingerprint}); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", *pairAddr)
+		return nil
 	}
 	if *path == "" {
 		return errors.New("--db is required: the hub's database file")

@@ -152,3 +152,24 @@ func TestVenueRebuildCommand(t *testing.T) {
 		t.Errorf("after the rebuild: %d events pending (%v), generation %d; want 3, 1", len(pending), err, gen)
 	}
 }
+
+// tablee venue --pair stores a kiosk's pairing in its database.
+func TestVenuePairCommand(t *testing.T) {
+	k := newKiosk(t)
+	fp := strings.Repeat("ab", 32)
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "42", "--fingerprint", fp); err == nil {
+		t.Error("a five-digit code accepted")
+	}
+	out, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "042731", "--fingerprint", fp)
+	if err != nil || !strings.Contains(out, "paired") {
+		t.Fatalf("pair (%v):\n%s", err, out)
+	}
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != "10.0.0.2:7460" || p.Code != "042731" || p.Fingerprint != fp {
+		t.Errorf("stored pairing %+v %v %v", p, ok, err)
+	}
+}
