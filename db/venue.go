@@ -433,47 +433,94 @@ var ErrBadEvent = errors.New("not a venue event this Tablée reads")
 // it if the session is already known: the venue's sessions only grow, so
 // loading is a union. It reports whether the session was new.
 func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, now time.Time) (bool, error) {
-	var kind struct {
-		Event string `json:"event"`
+	res, err := d.LoadVenueEvents(ctx, []RawEvent{{ID: eventID, Body: body}}, now)
+	if err != nil {
+		return false, err
 	}
-	if err := json.Unmarshal(body, &kind); err != nil {
-		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
+	if res[0].Err != nil {
+		return false, res[0].Err
 	}
-	if kind.Event == playerEventKind {
-		return d.loadPlayerEvent(ctx, eventID, body, now)
-	}
-	var ev SessionEvent
-	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
-	}
-	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
-		return false, fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)
-	}
-	var added bool
-	err := d.inTx(ctx, "load venue event "+eventID, func(tx *sql.Tx) error {
-		// A player forgotten before this session arrived is a nameless
-		// guest in it.
-		forgotten, err := forgottenTokens(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if scrubSeats(&ev, forgotten) {
-			if body, err = json.Marshal(ev); err != nil {
+	return res[0].Added, nil
+}
+
+// RawEvent is an event as a stream carries it: its id (Nats-Msg-Id) and
+// JSON body.
+type RawEvent struct {
+	ID   string
+	Body []byte
+}
+
+// Loaded is what LoadVenueEvents did with one event: Added if it was new,
+// else Err (wrapping ErrBadEvent) if it can never load.
+type Loaded struct {
+	Added bool
+	Err   error
+}
+
+// LoadVenueEvents loads a batch of events in one transaction, as
+// LoadVenueEvent loads one: a node catching up on thousands of events
+// pays one sync of the file per batch rather than per event. Events that
+// cannot be read are reported in their Loaded and do not stop the others;
+// an error of the database fails the whole batch.
+func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Time) ([]Loaded, error) {
+	out := make([]Loaded, len(events))
+	err := d.inTx(ctx, fmt.Sprintf("load %d venue events", len(events)), func(tx *sql.Tx) error {
+		var forgotten map[string]bool // read once a session needs it
+		for i, e := range events {
+			var kind struct {
+				Event string `json:"event"`
+			}
+			if err := json.Unmarshal(e.Body, &kind); err != nil {
+				out[i].Err = fmt.Errorf("venue event %s: %w: %v", e.ID, ErrBadEvent, err)
+				continue
+			}
+			var err error
+			if kind.Event == playerEventKind {
+				out[i], err = loadPlayerEvent(ctx, tx, e.ID, e.Body, now)
+				forgotten = nil // a forget may have added some
+			} else {
+				if forgotten == nil {
+					if forgotten, err = forgottenTokens(ctx, tx); err != nil {
+						return err
+					}
+				}
+				out[i], err = loadSessionEvent(ctx, tx, e.ID, e.Body, forgotten, now)
+			}
+			if err != nil {
 				return err
 			}
 		}
-		res, err := tx.ExecContext(ctx,
-			`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.OrderAt()), ev.Reason, string(body), fmtTime(now))
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		added = n > 0
-		return err
+		return nil
 	})
-	return added, err
+	return out, err
+}
+
+// loadSessionEvent stores a session event unless its session is known.
+func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, forgotten map[string]bool, now time.Time) (Loaded, error) {
+	var ev SessionEvent
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil
+	}
+	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)}, nil
+	}
+	// A player forgotten before this session arrived is a nameless guest
+	// in it.
+	if scrubSeats(&ev, forgotten) {
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
+		}
+	}
+	res, err := tx.ExecContext(ctx,
+		`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.OrderAt()), ev.Reason, string(body), fmtTime(now))
+	if err != nil {
+		return Loaded{}, err
+	}
+	n, err := res.RowsAffected()
+	return Loaded{Added: n > 0}, err
 }
 
 // VenueSessions lists the venue's sessions that ended at or after since

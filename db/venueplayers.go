@@ -111,42 +111,38 @@ func queuePlayerEvent(ctx context.Context, tx *sql.Tx, ev PlayerEvent, now time.
 // loadPlayerEvent stores a player event from the venue stream, or ignores
 // it if known; a forget also makes the player a nameless guest in every
 // venue session already here (later ones are scrubbed as they load).
-func (d *DB) loadPlayerEvent(ctx context.Context, eventID string, body []byte, now time.Time) (bool, error) {
+func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, now time.Time) (Loaded, error) {
 	var ev PlayerEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil
 	}
 	if ev.V < 1 || ev.Kiosk == "" || ev.Player == "" || ev.At.IsZero() ||
 		(ev.Action != PlayerRenamed && ev.Action != PlayerMerged && ev.Action != PlayerForgotten) {
-		return false, fmt.Errorf("venue event %s: %w: not a player event (version %d, %q)", eventID, ErrBadEvent, ev.V, ev.Action)
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a player event (version %d, %q)", eventID, ErrBadEvent, ev.V, ev.Action)}, nil
 	}
-	var added bool
-	err := d.inTx(ctx, "load venue event "+eventID, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx,
-			`INSERT OR IGNORE INTO venue_players (event_id, kiosk, at, body, loaded_at) VALUES (?, ?, ?, ?, ?)`,
-			eventID, ev.Kiosk, fmtTime(ev.At), string(body), fmtTime(now))
-		if err != nil {
-			return err
+	res, err := tx.ExecContext(ctx,
+		`INSERT OR IGNORE INTO venue_players (event_id, kiosk, at, body, loaded_at) VALUES (?, ?, ?, ?, ?)`,
+		eventID, ev.Kiosk, fmtTime(ev.At), string(body), fmtTime(now))
+	if err != nil {
+		return Loaded{}, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n == 0 || ev.Action != PlayerForgotten {
+		return Loaded{Added: n > 0}, err
+	}
+	toks, _ := ev.tokens()
+	for _, t := range toks {
+		if _, err := tx.ExecContext(ctx, "INSERT OR IGNORE INTO venue_forgotten (token) VALUES (?)", t); err != nil {
+			return Loaded{}, err
 		}
-		n, err := res.RowsAffected()
-		if added = n > 0; err != nil || !added || ev.Action != PlayerForgotten {
-			return err
-		}
-		toks, _ := ev.tokens()
-		for _, t := range toks {
-			if _, err := tx.ExecContext(ctx, "INSERT OR IGNORE INTO venue_forgotten (token) VALUES (?)", t); err != nil {
-				return err
-			}
-		}
-		// The names the player was renamed to go too.
-		if _, err := tx.ExecContext(ctx,
-			`UPDATE venue_players SET body = json_remove(body, '$.nickname')
-			 WHERE json_extract(body, '$.player') = ?`, ev.Player); err != nil {
-			return err
-		}
-		return scrubVenueSessions(ctx, tx, toks)
-	})
-	return added, err
+	}
+	// The names the player was renamed to go too.
+	if _, err := tx.ExecContext(ctx,
+		`UPDATE venue_players SET body = json_remove(body, '$.nickname')
+		 WHERE json_extract(body, '$.player') = ?`, ev.Player); err != nil {
+		return Loaded{}, err
+	}
+	return Loaded{Added: true}, scrubVenueSessions(ctx, tx, toks)
 }
 
 // scrubVenueSessions makes the persons named by toks nameless guests in

@@ -305,6 +305,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		if link && !up {
 			answered = time.Time{}
 		}
+		if link != up {
+			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
+		}
 		up = link
 		if link && time.Since(answered) >= helloEvery {
 			fresh := answered.IsZero()
@@ -318,6 +321,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				return
 			case err == nil:
 				answered = time.Now()
+				if fresh {
+					k.logf("venue kiosk: the hub answered")
+				}
 				a := k.setClock(m.Data, sent, answered)
 				switch {
 				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):

@@ -79,7 +79,7 @@ func runRole(role string) int {
 	switch role {
 	case "hub":
 		h, err := StartHub(ctx, HubConfig{DB: d, DataDir: os.Getenv("TABLEE_VENUE_DATA"), Listen: os.Getenv("TABLEE_VENUE_LISTEN"),
-			Logf: func(f string, a ...any) { o.say("log "+f, a...) }})
+			Logf: func(f string, a ...any) { o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...) }})
 		if err != nil {
 			return fail(err)
 		}
@@ -97,7 +97,7 @@ func runRole(role string) int {
 			}
 		}
 		k, err := StartKiosk(ctx, KioskConfig{DB: d, Dir: os.Getenv("TABLEE_VENUE_DATA"), Table: table.Name,
-			Logf: func(f string, a ...any) { o.say("log "+f, a...) }})
+			Logf: func(f string, a ...any) { o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...) }})
 		if err != nil {
 			return fail(err)
 		}
@@ -532,10 +532,12 @@ func TestVenueNetns(t *testing.T) {
 	// A partition: kiosk 3's link down while it plays 500 sessions and
 	// the others play on.
 	n.ip("-n", n.ns(3), "link", "set", n.dev(3), "down")
+	t.Logf("%s kiosk 3's link down", time.Now().Format("15:04:05.000"))
 	play(2, 500)
 	play(0, 5)
 	play(1, 5)
 	start := time.Now()
+	t.Logf("%s kiosk 3's link up", start.Format("15:04:05.000"))
 	n.ip("-n", n.ns(3), "link", "set", n.dev(3), "up")
 	converge(t, "kiosk 3 back after 500 sessions offline", finished(), all()...)
 	t.Logf("FIGURE catch-up after 500 sessions offline: %v", time.Since(start))
@@ -558,6 +560,7 @@ func TestVenueNetns(t *testing.T) {
 	play(1, 10)
 	play(2, 10)
 	start = time.Now()
+	t.Logf("%s the hub starts again", start.Format("15:04:05.000"))
 	hub = startNode(t, "hub", n.ns(0), "hub", hubEnv...)
 	hub.line(t, "ready")
 	converge(t, "hub restarted after kill -9", finished(), all()...)
