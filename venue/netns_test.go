@@ -79,7 +79,9 @@ func runRole(role string) int {
 	switch role {
 	case "hub":
 		h, err := StartHub(ctx, HubConfig{DB: d, DataDir: os.Getenv("TABLEE_VENUE_DATA"), Listen: os.Getenv("TABLEE_VENUE_LISTEN"),
-			Logf: func(f string, a ...any) { o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...) }})
+			Logf: func(f string, a ...any) {
+				o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...)
+			}})
 		if err != nil {
 			return fail(err)
 		}
@@ -97,7 +99,9 @@ func runRole(role string) int {
 			}
 		}
 		k, err := StartKiosk(ctx, KioskConfig{DB: d, Dir: os.Getenv("TABLEE_VENUE_DATA"), Table: table.Name,
-			Logf: func(f string, a ...any) { o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...) }})
+			Logf: func(f string, a ...any) {
+				o.say("log %s "+f, append([]any{time.Now().Format("15:04:05.000")}, a...)...)
+			}})
 		if err != nil {
 			return fail(err)
 		}
