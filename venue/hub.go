@@ -57,6 +57,8 @@ type Hub struct {
 	mu     sync.Mutex           // serialises changes of the venue stream's sources
 	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
 	kicked map[string]time.Time // when a kiosk's source was last restarted
+	heard  map[string]time.Time // when a kiosk last said hello
+	noted  map[string]notedKiosk
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
@@ -68,7 +70,8 @@ type Hub struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{}, boot: time.Now().UTC()}
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{},
+		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC()}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -216,6 +219,15 @@ type hello struct {
 	Fresh bool `json:"fresh,omitempty"`
 }
 
+// notedKiosk is what the hub last wrote of a kiosk in its database.
+type notedKiosk struct {
+	gen int
+	at  time.Time
+}
+
+// noteEvery is how often the hub writes that a kiosk was heard of.
+const noteEvery = time.Minute
+
 // helloAnswer is the hub's answer: its clock, and when it started (a
 // kiosk knows from it that the hub restarted).
 type helloAnswer struct {
@@ -223,9 +235,11 @@ type helloAnswer struct {
 	Boot time.Time `json:"boot"`
 }
 
-// sourceSilent reports whether the venue stream's source in a kiosk's
-// domain has not heard from it for a heartbeat and a half.
-func (h *Hub) sourceSilent(ctx context.Context, domain string) bool {
+// sourceStale reports whether the venue stream's source in a kiosk's
+// domain has not heard from it for staleAfter: a kiosk whose hello comes
+// through while its source is silent had its link back without noticing
+// it lost it (a partition shorter than the pings' timeout).
+func (h *Hub) sourceStale(ctx context.Context, domain string) bool {
 	s, err := h.e.js.Stream(ctx, VenueStream)
 	if err != nil {
 		return false
@@ -236,7 +250,7 @@ func (h *Hub) sourceSilent(ctx context.Context, domain string) bool {
 	}
 	for _, src := range info.Sources {
 		if src.External != nil && src.External.APIPrefix == "$JS."+domain+".API" {
-			return src.Active < 0 || src.Active > freshSilence
+			return src.Active < 0 || src.Active > staleAfter
 		}
 	}
 	return false
@@ -267,21 +281,38 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, time.Now())
+	now := time.Now()
+	h.mu.Lock()
+	h.heard[hi.Kiosk] = now
+	seen, noted := h.noted[hi.Kiosk]
+	h.mu.Unlock()
+	var added bool
+	var err error
+	// The database learns a kiosk, a new generation of its stream, and
+	// when it was last heard of at most every noteEvery: hellos come
+	// every 5 s from every kiosk.
+	if !noted || seen.gen != hi.Gen || now.Sub(seen.at) >= noteEvery {
+		added, err = h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, now)
+		if err == nil {
+			h.mu.Lock()
+			h.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
+			h.mu.Unlock()
+		}
+	}
 	switch {
 	case err == nil && added:
 		h.mu.Lock()
-		h.added[hi.Kiosk] = time.Now()
+		h.added[hi.Kiosk] = now
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
-	case err == nil && hi.Fresh:
-		// The kiosk's link just came up: if its source is not flowing,
-		// its consumer request most likely went out while the link was
-		// down (after a hub restart, always) and would wait 30 s; a
-		// source restarted now, over the live link, flows at once.
-		if h.sourceSilent(ctx, kioskDomain(hi.Kiosk, hi.Gen)) && h.mayKick(hi.Kiosk, time.Now()) {
-			err = h.kick(ctx, hi.Kiosk)
-		}
+	case err == nil && (hi.Fresh || h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
+		// The kiosk's link just came up, or carried nothing for a
+		// while: its source's consumer request most likely went out
+		// while the link was down (after a hub restart, always) and
+		// would wait 30 s. A source restarted now, over the live link,
+		// flows at once; restarting one that flowed costs two updates
+		// of the stream's configuration.
+		err = h.kick(ctx, hi.Kiosk)
 	}
 	if err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
@@ -396,7 +427,12 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A source just added has not had time to hear from its
 			// kiosk.
-			if now.Sub(added) < staleAfter || !h.mayKick(id, now) {
+			h.mu.Lock()
+			heard := h.heard[id]
+			h.mu.Unlock()
+			// A kiosk not heard lately is behind a dead link: a source
+			// restarted now would wait 30 s; its next hello restarts it.
+			if now.Sub(added) < staleAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
 				continue
 			}
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {

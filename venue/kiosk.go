@@ -105,8 +105,8 @@ type Kiosk struct {
 
 	published chan struct{}
 	loaded    chan struct{}
-	// linkUp is signalled when the hub answered the first hello after
-	// the link came up: the mirror should flow within a heartbeat.
+	// linkUp is signalled when the hub answered a hello: the mirror
+	// should flow within a heartbeat and a half.
 	linkUp chan struct{}
 	// hubRestarted is signalled when the hub that answered is not the
 	// one that answered before: the mirror must be made again.
@@ -114,9 +114,11 @@ type Kiosk struct {
 	mu           sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
-	stop       context.CancelFunc
-	wg         sync.WaitGroup
-	closed     sync.Once
+	// answered is when the hub last answered a hello.
+	answered time.Time
+	stop     context.CancelFunc
+	wg       sync.WaitGroup
+	closed   sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -292,8 +294,8 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 // to the hub comes up (it looks every linkPoll), again every linkPoll
 // until the hub answers (the hub then sources the kiosk's stream: a hub
 // rebuilt from scratch learns every kiosk again as their links come
-// back), then every helloEvery, so the hub's list says when each table
-// was last heard of.
+// back), then every helloEvery, so that both know the link carries
+// traffic, and the hub's list says when each table was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
 	t := time.NewTicker(linkPoll)
 	defer t.Stop()
@@ -310,7 +312,11 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		}
 		up = link
 		if link && time.Since(answered) >= helloEvery {
-			fresh := answered.IsZero()
+			// Fresh: the link just came up, or the hub has not answered
+			// for two hellos (a partition the link did not notice): the
+			// hub restarts this kiosk's source, and the mirror is
+			// looked at soon after.
+			fresh := answered.IsZero() || time.Since(answered) > helloGap
 			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh})
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
@@ -321,6 +327,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				return
 			case err == nil:
 				answered = time.Now()
+				k.mu.Lock()
+				k.answered = answered
+				k.mu.Unlock()
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}
@@ -330,7 +339,10 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					// A new hub: the mirror's consumer died with the
 					// old one.
 					signal(k.hubRestarted)
-				case fresh:
+				default:
+					// The link carries traffic: the mirror should
+					// flow (a mirror made again during a partition the
+					// link did not notice waits out its request).
 					signal(k.linkUp)
 				}
 				if !a.Boot.IsZero() {
@@ -367,8 +379,21 @@ func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
 	return a
 }
 
-// helloEvery is how often a kiosk that the hub answered says hello again.
-const helloEvery = 30 * time.Second
+// helloEvery is how often a kiosk that the hub answered says hello again:
+// the hub's answers are how both sides know the link carries traffic (a
+// link can look up through a partition until its pings fail). helloGap
+// without an answer means it did not.
+const (
+	helloEvery = 5 * time.Second
+	helloGap   = 2*helloEvery + 2*time.Second
+)
+
+// hubAlive reports whether the hub answered a hello lately.
+func (k *Kiosk) hubAlive() bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return time.Since(k.answered) < helloGap
+}
 
 // startMirror makes the kiosk's mirror of the venue stream and its loader
 // into the database.
@@ -401,7 +426,6 @@ func (k *Kiosk) watch(ctx context.Context) {
 	var p pacer
 	var check <-chan time.Time // a look soon after the link came up
 	for {
-		silence := staleAfter
 		select {
 		case <-ctx.Done():
 			return
@@ -419,9 +443,11 @@ func (k *Kiosk) watch(ctx context.Context) {
 			continue
 		case <-check:
 			// The hub answered a heartbeat and a half ago: a mirror
-			// that has not heard from it since is waiting out a
-			// consumer request lost while the link was down.
-			check, silence = nil, freshSilence
+			// silent for staleAfter is waiting out a consumer request
+			// lost while the link was down (a healthy one hears a
+			// heartbeat every second; a busy machine's may be late,
+			// and making the mirror again costs a full copy).
+			check = nil
 		case <-t.C:
 			if !p.due(time.Now(), k.e.srv.NumLeafNodes()) {
 				continue
@@ -431,15 +457,20 @@ func (k *Kiosk) watch(ctx context.Context) {
 		k.mu.Lock()
 		made := k.mirrorMade
 		k.mu.Unlock()
-		if now.Sub(made) < max(silence, time.Second) {
+		if now.Sub(made) < staleAfter {
 			continue // a new mirror has not had time to hear from the hub
+		}
+		if !k.hubAlive() {
+			// A mirror made again now would send its request into a
+			// dead link and wait 30 s: wait for the hub's answer.
+			continue
 		}
 		s, err := k.e.js.Stream(ctx, VenueStream)
 		if err != nil {
 			continue
 		}
 		info, err := s.Info(ctx)
-		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silence) {
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
 			continue
 		}
 		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {

@@ -31,9 +31,15 @@ const loadBatch = 500
 // batch stored. logf reports events that cannot be loaded.
 func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
 	cons, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
-		Durable:       loaderName,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       30 * time.Second,
+		Durable:   loaderName,
+		AckPolicy: jetstream.AckExplicitPolicy,
+		// After a kill -9 the consumer's stored state can name events
+		// delivered whose acknowledgements it had not written yet: they
+		// come again after AckWait, which is what a hub restarted after
+		// a crash waited for (30 s, the first slice's). A batch loads in
+		// well under a second; one that takes longer loads twice,
+		// ignored the second time by its ids.
+		AckWait:       5 * time.Second,
 		MaxAckPending: 4 * loadBatch,
 	})
 	if err != nil {
