@@ -108,7 +108,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		TLSTimeout:  5,
 		AuthTimeout: 5,
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf)
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func TestVenueRebuildFigure(t *testing.T) {
 		u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(leafUser, code)}
 		leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect, Remotes: []*server.RemoteLeafOpts{{
 			URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(fp), TLSTimeout: 5, IgnoreDiscoveredServers: true}}}
-		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf)
+		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, false)
 		if err != nil {
 			t.Fatal(err)
 		}

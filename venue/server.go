@@ -51,6 +51,8 @@ const (
 	// to come back (nats-server's default is 1 s). A refused dial on a
 	// LAN costs next to nothing.
 	leafReconnect = 250 * time.Millisecond
+	// copySync is how often a server of copies syncs its store.
+	copySync = time.Second
 	// leafPing is how often a server pings its peers on the leaf links.
 	leafPing = 5 * time.Second
 	// dupWindow is how long a stream remembers event ids to drop a
@@ -90,7 +92,16 @@ type embedded struct {
 
 // startServer starts opts' server with JetStream synced on every write and
 // no client port (only in-process clients), and connects to it.
-func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts) (*embedded, error) {
+//
+// copies marks a server whose streams are all copies of streams held
+// elsewhere (the hub's venue stream, sourced from the kiosks' streams): it
+// syncs its store every second rather than on every write. A tail lost on
+// a power cut is fetched again from the sources (the stream resumes each
+// source from the last event it holds of it), and the loader's database,
+// synced on every commit, ignores what it already has. Syncing each of a
+// rebuild's events made it 20 times slower. A kiosk's server holds its own
+// stream, the first copy of its events: it syncs every write.
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool) (*embedded, error) {
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
@@ -100,12 +111,14 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		JetStreamDomain: domain,
 		StoreDir:        storeDir,
 		// The file store's default syncs every two minutes: an
-		// acknowledged event could vanish on a power cut.
-		SyncAlways: true,
-		DontListen: true,
-		NoSigs:     true,
-		NoLog:      true,
-		LeafNode:   leaf,
+		// acknowledged event could vanish on a power cut. A kiosk's own
+		// stream syncs every write; copies every second (see above).
+		SyncAlways:   !copies,
+		SyncInterval: copySync,
+		DontListen:   true,
+		NoSigs:       true,
+		NoLog:        true,
+		LeafNode:     leaf,
 		// A leaf link whose peer vanished without closing (a cable
 		// pulled, a partition) is noticed after two missed pings, about
 		// 15 s, instead of nats-server's default of 4 minutes; then the
