@@ -28,16 +28,30 @@ func (ui *UI) setLang(lang i18n.Lang, again func()) {
 }
 
 func (ui *UI) showAttract() {
+	// A table of a venue shows the venue's week: a regular is known at
+	// every table, and the boards are every table's games.
+	v, err := ui.rec.Venue(ui.ctx)
+	if err != nil {
+		ui.fault(err)
+	}
 	week := map[string][]screen.Standing{}
 	for _, g := range ui.t.Games().Infos() {
-		board, err := ui.rec.Leaderboard(ui.ctx, g.ID, screen.Week, 3)
+		get := ui.rec.Leaderboard
+		if v.Paired {
+			get = ui.rec.VenueLeaderboard
+		}
+		board, err := get(ui.ctx, g.ID, screen.Week, 3)
 		if err != nil {
 			ui.fault(err)
 		}
 		week[g.ID] = board
 	}
 	name, _ := ui.rec.TableName(ui.ctx)
-	a := screen.NewAttract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+	attract := screen.NewAttract
+	if v.Paired {
+		attract = screen.NewVenueAttract
+	}
+	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	ui.show(a.Content())
 	ui.attract = a

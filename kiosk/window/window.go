@@ -39,6 +39,9 @@ type UI struct {
 	cat   *i18n.Catalog
 	staff screen.Gate
 	rec   screen.Records
+	// venueLink reports whether the link to the venue's hub is up; nil
+	// for a table of no venue (SetVenueLink).
+	venueLink func() bool
 	// host is the address phones reach the kiosk at, for the QR code.
 	host string
 
@@ -128,6 +131,11 @@ func (ui *UI) Start(t *table.Table, cfg table.Config) {
 	ui.start(t)
 }
 
+// SetVenueLink gives the UI the state of the table's link to its venue's
+// hub, for the venue boards' "provisional" note; call it before Start,
+// for a table that belongs to a venue.
+func (ui *UI) SetVenueLink(up func() bool) { ui.venueLink = up }
+
 // Words is the table's texts in its current language.
 func (ui *UI) Words() screen.Words { return ui.words() }
 
@@ -139,7 +147,7 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	if ui.staff == nil {
 		ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
 	}
-	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name,
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = lanHost(t.WebAddr())
 }
