@@ -138,7 +138,7 @@ func (s *State) act(seat engine.Seat, em engine.Move) ([]engine.Event, error) {
 		return nil, engine.Broken(engine.RuleBadMove, "%v", err)
 	}
 	if want := kindOf(s.t.Phase); m.Kind != want {
-		return nil, engine.BrokenWith(RuleWrongPhase, map[string]any{"Want": "kind-" + want}, "it is time to %s, not to %s", want, m.Kind)
+		return nil, engine.BrokenWith(RuleWrongPhase, map[string]any{"Want": "step-" + want}, "it is time to %s, not to %s", want, m.Kind)
 	}
 	return s.apply(int(seat), m)
 }
