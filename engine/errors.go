@@ -46,6 +46,9 @@ const (
 	RuleNotYourTurn = "not-your-turn"
 	RuleGameOver    = "game-over"
 	RuleBadMove     = "bad-move"
+	// RuleHintsOff refuses a hint: the staff turned hints off in rated
+	// games (a table's setting, not a game's rule).
+	RuleHintsOff = "hints-off"
 )
 
 // NotYourTurn is the error for a move by a seat that is not to decide now.
