@@ -139,3 +139,36 @@ func whyOrWord(key string, rules map[string]string) bool {
 	_, known := rules[id]
 	return known
 }
+
+// TestEveryGameListsItsRules: a game's Info.Rules names each of its Rule…
+// constants once, so its rules page has a paragraph for every refusal.
+func TestEveryGameListsItsRules(t *testing.T) {
+	games := Registry()
+	for _, info := range games.Infos() {
+		rules, _ := map[string]string{}, map[string]string{}
+		files, _ := filepath.Glob(filepath.Join("..", info.ID, "*.go"))
+		fset := token.NewFileSet()
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			collect(t, fset, f, rules, map[string]string{})
+		}
+		listed := map[string]bool{}
+		for _, id := range info.Rules {
+			if _, ok := rules[id]; !ok || listed[id] {
+				t.Errorf("%s lists rule %q twice or not of its own", info.ID, id)
+			}
+			listed[id] = true
+		}
+		for id, where := range rules {
+			if !listed[id] {
+				t.Errorf("%s: %s: rule %q is not in Info.Rules", info.ID, where, id)
+			}
+		}
+	}
+}
