@@ -588,7 +588,7 @@ function helpNodes(v) {
       h('h2', {}, t('web.since.title')), h('ul', {}, S.since.map((line) => h('li', {}, line)))));
   }
   const tools = [rulesLink('', 'web.rules.open')];
-  if (playing(v) && !S.over && !v.result) tools.unshift(btn('💡 ' + t('web.hint.ask'), askHint, 'hintbtn'));
+  if (playing(v) && !S.over && !v.result) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
   out.push(h('div', { class: 'tools' }, tools));
   return out;
 }
