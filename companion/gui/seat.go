@@ -49,7 +49,10 @@ type seatScreen struct {
 	dialing     bool          // a resume of the saved seat is under way
 	tries       int           // failed resumes of the saved seat, for the pause
 	lost        func() string // why the seat cannot be shown, in the current language; nil: nothing is wrong
-	refused     string        // the last move's refusal in words, until the next view
+	refused     string        // the last move's refusal, or a "why not?", in words, until the next view
+	whyRule     string        // the rule refused names, for the rules' paragraph; "" when none
+	hint        string        // the table's hint in words, for this phone only, until the next view
+	asking      bool          // a "why not?" is on its way: no second one
 	sending     bool          // a move is on its way: no second one
 	askLeave    bool
 	myTurn      bool
@@ -218,6 +221,7 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 		s.record = nil
 	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	s.whyRule, s.hint = "", ""
 	s.a.names = u.Names
 	if u.Record != nil {
 		s.record = u.Record
@@ -392,13 +396,7 @@ func (s *seatScreen) content() fyne.CanvasObject {
 		return widget.NewLabel("")
 	}
 	main, bottom := s.panel.show(s.view)
-	var top fyne.CanvasObject
-	if s.refused != "" {
-		r := wrapped(s.refused)
-		r.Importance = widget.DangerImportance
-		r.TextStyle.Bold = true
-		top = r
-	}
+	top := s.helpRow()
 	var middle fyne.CanvasObject = widget.NewLabel("")
 	if main != nil {
 		middle = container.NewVScroll(main)
