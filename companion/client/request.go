@@ -17,7 +17,7 @@ type request struct {
 	// direct: explain or hint, answered only by the message echoing its
 	// ref (a view never settles it).
 	direct bool
-	done  chan reply
+	done   chan reply
 }
 
 type reply struct {
