@@ -102,6 +102,14 @@ func (s *seatScreen) helpRow() fyne.CanvasObject {
 		h.Importance = widget.SuccessImportance
 		rows = append(rows, h)
 	}
+	if len(s.since) > 0 && !s.over {
+		lines := a.texts.T(a.lang, "common.since.title")
+		for _, l := range s.since {
+			lines += "\n• " + l
+		}
+		rows = append(rows, container.NewBorder(nil, nil, nil,
+			widget.NewButton("✕", func() { s.since = nil; s.refresh() }), wrapped(lines)))
+	}
 	rule := s.whyRule
 	rulesBtn := widget.NewButton(a.t("rules_open"), func() { s.showRules(rule) })
 	if rule != "" {

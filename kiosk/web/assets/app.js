@@ -543,21 +543,21 @@ function sinceLine(e) {
   const mine = by === S.seat;
   const name = { Name: seatName(by) };
   switch (S.game + '.' + e.type) {
-    case 'canyon.play': return mine ? null : t('web.since.canyon.play', { ...name, Card: d.card ? `${d.card.value} ${SHAPES[d.card.suit]}` : '' });
-    case 'canyon.trick': return mine ? t('web.since.canyon.trick_you') : t('web.since.canyon.trick', name);
-    case 'canyon.movement': return mine ? null : t('web.since.canyon.movement', name);
-    case 'canyon.push': return mine ? t('web.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
-    case 'canyon.fall': return t(mine ? 'web.since.canyon.fall_you' : 'web.since.canyon.fall', name);
-    case 'canaille.sentence': return mine ? null : t('web.since.canaille.sentence', { ...name, N: (d.cards || []).length });
-    case 'canaille.give': return d.to === S.seat ? t('web.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
-    case 'canaille.target': return d.to === S.seat ? t('web.since.canaille.target', name) : null;
-    case 'canaille.catch': return mine ? null : t('web.since.canaille.catch', { ...name, Card: d.card ? kindName(d.card) : '' });
-    case 'canaille.canaille': return t(mine ? 'web.since.canaille.canaille_you' : 'web.since.canaille.canaille', name);
-    case 'canoe.place': return mine ? null : t('web.since.board.place', { ...name, To: d.to });
+    case 'canyon.play': return mine ? null : t('common.since.canyon.play', { ...name, Card: d.card ? `${d.card.value} ${SHAPES[d.card.suit]}` : '' });
+    case 'canyon.trick': return mine ? t('common.since.canyon.trick_you') : t('common.since.canyon.trick', name);
+    case 'canyon.movement': return mine ? null : t('common.since.canyon.movement', name);
+    case 'canyon.push': return mine ? t('common.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
+    case 'canyon.fall': return t(mine ? 'common.since.canyon.fall_you' : 'common.since.canyon.fall', name);
+    case 'canaille.sentence': return mine ? null : t('common.since.canaille.sentence', { ...name, N: (d.cards || []).length });
+    case 'canaille.give': return d.to === S.seat ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
+    case 'canaille.target': return d.to === S.seat ? t('common.since.canaille.target', name) : null;
+    case 'canaille.catch': return mine ? null : t('common.since.canaille.catch', { ...name, Card: d.card ? kindName(d.card) : '' });
+    case 'canaille.canaille': return t(mine ? 'common.since.canaille.canaille_you' : 'common.since.canaille.canaille', name);
+    case 'canoe.place': return mine ? null : t('common.since.board.place', { ...name, To: d.to });
     case 'canoe.move': case 'canyonduel.step': case 'canyonduel.jump':
-      return mine ? null : t('web.since.board.move', { ...name, From: d.from, To: d.to });
-    case 'canoe.remove': return mine ? null : t('web.since.board.remove', { ...name, From: d.from });
-    case 'canyonduel.capture': return d.owner === S.seat ? t('web.since.board.captured', { ...name, Cell: d.cell }) : null;
+      return mine ? null : t('common.since.board.move', { ...name, From: d.from, To: d.to });
+    case 'canoe.remove': return mine ? null : t('common.since.board.remove', { ...name, From: d.from });
+    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', { ...name, Cell: d.cell }) : null;
   }
   return null;
 }
@@ -585,7 +585,7 @@ function helpNodes(v) {
   }
   if (S.since.length && !S.sinceOff) {
     out.push(h('div', { class: 'since' }, close(() => { S.sinceOff = true; S.since = []; }),
-      h('h2', {}, t('web.since.title')), h('ul', {}, S.since.map((line) => h('li', {}, line)))));
+      h('h2', {}, t('common.since.title')), h('ul', {}, S.since.map((line) => h('li', {}, line)))));
   }
   const tools = [rulesLink('', 'web.rules.open')];
   if (playing(v) && !S.over && !v.result) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
