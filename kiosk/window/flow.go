@@ -142,6 +142,7 @@ func (ui *UI) showTable(s *host.Session) {
 		OnStaffMenu: ui.leaveGame,
 		Do:          ui.do,
 		Awake:       ui.awake,
+		Hint:        s.Hint,
 	})
 	if err != nil {
 		ui.fault(err)
