@@ -399,7 +399,7 @@ function onView(m) {
   if (m.ref) { S.notice = ''; S.since = []; }
   if (m.ref || v.turn !== S.seat) { S.why = null; S.hint = null; }
   const news = (m.events || []).map(sinceLine).filter(Boolean);
-  if (news.length) { S.since = [...S.since, ...news].slice(-8); S.sinceOff = false; }
+  if (news.length) { S.since = [...S.since, ...news].slice(-4); S.sinceOff = false; }
   if (S.game === 'canyon') loadBoard();
   // Names change only when seats are taken or left: the view says when.
   const waiting = m.waiting || 0;
@@ -573,7 +573,10 @@ function rulesLink(rule, key) {
 // helpNodes are the answers only this seat sees: "why not?", a hint, what
 // the others did since its last move; each can be put away.
 function helpNodes(v) {
-  const out = [];
+  // The buttons first: the answers below them may scroll.
+  const tools = [rulesLink('', 'web.rules.open')];
+  if (playing(v) && !S.over && !v.result) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
+  const out = [h('div', { class: 'tools' }, tools)];
   const close = (f) => h('button', { type: 'button', class: 'close', 'aria-label': t('web.close'), onclick: () => { f(); render(); } }, '✕');
   if (S.why) {
     out.push(h('div', { class: 'why', role: 'status' }, close(() => { S.why = null; }),
@@ -587,9 +590,6 @@ function helpNodes(v) {
     out.push(h('div', { class: 'since' }, close(() => { S.sinceOff = true; S.since = []; }),
       h('h2', {}, t('common.since.title')), h('ul', {}, S.since.map((line) => h('li', {}, line)))));
   }
-  const tools = [rulesLink('', 'web.rules.open')];
-  if (playing(v) && !S.over && !v.result) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
-  out.push(h('div', { class: 'tools' }, tools));
   return out;
 }
 
