@@ -90,7 +90,7 @@ func (p *seatPanel) update() {
 	// its phone (a robot's, an away phone's or a free seat's panel keeps
 	// saying so).
 	if myTurn && (t.legal() != nil || st.State == "connected") {
-		line = t.board.Doing(t.view)
+		line = t.doing()
 	}
 	if myTurn && t.hint != "" && t.hintSeat == p.seat {
 		line = t.hint
@@ -106,6 +106,7 @@ func (p *seatPanel) update() {
 	if myTurn && st.Touch && t.cfg.Hint != nil && t.legal() != nil {
 		actions = append(actions, board.Action{Label: t.tr("board.hint-ask"), Do: func() { t.askHint(p.seat) }})
 	}
+	actions = append(actions, t.takeBackActions(p.seat)...)
 	actions = append(actions, p.staffActions(st)...)
 	labels := make([]string, len(actions))
 	for i, a := range actions {

@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -45,6 +46,7 @@ func (ui *UI) showAttract() {
 func (ui *UI) showLobby() {
 	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), screen.LobbyActions{
 		Choose:   ui.showSeating,
+		Learn:    ui.showLearn,
 		Language: func(l i18n.Lang) { ui.setLang(l, ui.showLobby) },
 		Home:     ui.showAttract,
 		Staff:    func() { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, ui.showStaff) },
@@ -59,6 +61,40 @@ func (ui *UI) showLobby() {
 			}
 		})
 	})
+}
+
+// showLearn starts g's guided first game on the table; its end offers a
+// real game with the same seats: the learner (on the table for a board
+// game, with a phone for a card game) and bots. A lesson is no session:
+// nothing of it is logged or rated.
+func (ui *UI) showLearn(g engine.Info) {
+	ls, ok := lesson.For(g.ID)
+	if !ok {
+		ui.showLobby()
+		return
+	}
+	l, err := screen.NewLearn(screen.LearnConfig{
+		Lesson: ls, Lang: ui.lang, Texts: ui.cat, Do: ui.do, Awake: ui.awake,
+		Play: func() {
+			defaults, err := ui.rec.DefaultOptions(ui.ctx, g.ID)
+			if err != nil {
+				ui.fault(err)
+			}
+			plan := make([]screen.SeatPlan, ls.Seats)
+			for i := range plan {
+				plan[i].Bot = engine.LevelDefault
+			}
+			plan[ls.Learner] = screen.SeatPlan{Touch: g.AllPublic}
+			ui.startGame(lastGame{g, defaults, plan})
+		},
+		Back: ui.showLobby,
+	})
+	if err != nil {
+		ui.fault(err)
+		return
+	}
+	ui.show(l.Content())
+	ui.learn = l
 }
 
 func (ui *UI) showSeating(g engine.Info) {

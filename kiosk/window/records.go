@@ -102,13 +102,19 @@ func (r records) Replay(ctx context.Context, id string) (screen.ReplayData, erro
 	}
 	d := screen.ReplayData{Rules: rules, Setup: engine.Setup{Seats: len(s.Seats), Options: s.Options, Seed: s.Seed},
 		Seats: who(s.Seats), Started: s.StartedAt}
+	var log []engine.Record
 	for _, m := range logged {
 		rec, err := engine.DecodeMove(rules, m.JSON)
 		if err != nil {
 			return screen.ReplayData{}, fmt.Errorf("session %s move %d: %w", id, m.Seq, err)
 		}
-		d.Moves = append(d.Moves, rec)
+		log = append(log, rec)
 		d.FinalHash = m.StateHash
+	}
+	// The replay shows the game as it was played on: the moves taken
+	// back by agreement are left out, as the log's take-backs say.
+	if d.Moves, err = engine.Standing(log); err != nil {
+		return screen.ReplayData{}, fmt.Errorf("session %s: %w", id, err)
 	}
 	return d, nil
 }

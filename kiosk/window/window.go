@@ -51,6 +51,7 @@ type UI struct {
 	seatingScreen *screen.Seating
 	staffScreen   *screen.Staff
 	replay        *screen.Replay
+	learn         *screen.Learn     // a lesson on the table
 	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
 	shown         string            // the session whose results were shown
 	followed      string            // the session whose moves refresh the screen
@@ -215,7 +216,7 @@ func (ui *UI) resume(s *host.Session) string {
 func (ui *UI) show(o fyne.CanvasObject) {
 	ui.board, ui.seating, ui.results = nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
-	ui.attract, ui.lobby = nil, nil
+	ui.attract, ui.lobby, ui.learn = nil, nil, nil
 	if ui.idle != nil {
 		ui.idle.Stop()
 		ui.idle = nil
