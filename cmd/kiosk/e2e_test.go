@@ -138,7 +138,7 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 	dbPath := filepath.Join(dir, "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
 		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
+		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
 	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
@@ -217,7 +217,7 @@ func checkRecorded(t *testing.T, path string, seats, atLeast int) {
 func TestASecondKioskOnTheSameDatabaseRefusesToStart(t *testing.T) {
 	kiosk, _ := binaries(t)
 	dbPath := filepath.Join(t.TempDir(), "tablee.db")
-	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--web-addr", "127.0.0.1:0"}
+	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--console-addr", "127.0.0.1:0", "--web-addr", "127.0.0.1:0"}
 	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
 	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
 	out, err := second.CombinedOutput()
