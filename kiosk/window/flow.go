@@ -250,7 +250,15 @@ func (ui *UI) leaveGame() {
 		ui.showLobby()
 		return
 	}
-	screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) })
+	// The guests may call the staff from here without the PIN: the call
+	// shows on the staff console until someone answers it.
+	screen.AskPINOrCall(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) }, ui.callStaff)
+}
+
+// callStaff calls the staff to this table (the staff console shows it).
+func (ui *UI) callStaff() {
+	c := ui.t.CallStaff()
+	log.Printf("kiosk: %s calls the staff (call %s)", c.Table, c.ID)
 }
 
 // staffGame is the staff's menu over the game s, once the PIN was given:

@@ -217,6 +217,27 @@ func restarted(t *testing.T) *testKiosk {
 	return again
 }
 
+// TestGuestsCallTheStaffWithoutThePIN: the corner's staff button lets
+// guests call the staff (issue 31); the call waits on the staff console
+// until answered, and the game goes on.
+func TestGuestsCallTheStaffWithoutThePIN(t *testing.T) {
+	test.NewTempApp(t)
+	k := restarted(t)
+	test.Tap(button(t, k.w, "Personnel"))
+	test.Tap(button(t, k.w, "Appeler le personnel"))
+	calls := k.tb.Console().Calls()
+	if len(calls) != 1 || calls[0].Table != "Table test" {
+		t.Fatalf("calls on the console: %+v", calls)
+	}
+	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Abandonner la partie" }); ok {
+		t.Fatal("calling the staff opened the staff's menu")
+	}
+	test.Tap(button(t, k.w, "Annuler"))
+	if k.tb.Session().Status().Ended() || k.w.Content() != k.ui.board.Content() {
+		t.Fatal("calling the staff left the game")
+	}
+}
+
 func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 	test.NewTempApp(t)
 	k := restarted(t)
