@@ -2,6 +2,7 @@ package window
 
 import (
 	"log"
+	"net"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +15,7 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -222,9 +224,22 @@ func (ui *UI) showStaff() {
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
+		// The console's address on the café's network and its
+		// certificate's words (the table's own certificate).
+		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
+		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
+}
+
+// consolePort is the port of a listen address.
+func consolePort(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return port
 }
 
 func (ui *UI) showReplay(id string) {

@@ -19,6 +19,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // find returns the first widget under o that matches.
@@ -235,6 +236,14 @@ func TestGuestsCallTheStaffWithoutThePIN(t *testing.T) {
 	test.Tap(button(t, k.w, "Annuler"))
 	if k.tb.Session().Status().Ended() || k.w.Content() != k.ui.board.Content() {
 		t.Fatal("calling the staff left the game")
+	}
+	// The staff screen's settings show where the console is and the
+	// words its first page shows.
+	k.ui.ShowStaff()
+	k.ui.Staff().Select(3)
+	_, port, _ := net.SplitHostPort(k.tb.ConsoleAddr())
+	if phrase := tlscert.Phrase(k.tb.Fingerprint()); phrase == "" || !onScreenText(k.w, phrase) || !onScreenText(k.w, ":"+port+"/") {
+		t.Errorf("the staff settings do not show the console's address and words %q", phrase)
 	}
 }
 
