@@ -35,7 +35,7 @@ func TestLoginPageShowsTheVerificationWordsUnderAStrictPolicy(t *testing.T) {
 		if strings.Contains(csp, "unsafe") || strings.Contains(csp, "http:") || strings.Contains(csp, "*") {
 			t.Errorf("%s: CSP %q allows more than the console itself", path, csp)
 		}
-		if h.Get("X-Frame-Options") != "DENY" || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "no-referrer" {
+		if h.Get("X-Frame-Options") != "DENY" || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "same-origin" {
 			t.Errorf("%s: headers %v", path, h)
 		}
 	}
