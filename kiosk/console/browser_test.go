@@ -131,6 +131,7 @@ func waitPage(t testing.TB, ctx context.Context, name string) {
 // open loads path of the console and waits for its page.
 func open(t testing.TB, ctx context.Context, f *fixture, path, page string) {
 	t.Helper()
+
 	if err := chromedp.Do(ctx, chromedp.Navigate(f.url+path)); err != nil {
 		t.Fatalf("open %s: %v", path, err)
 	}
@@ -188,6 +189,7 @@ type violation struct {
 // no script but its own, and the console never serves axe.
 func accessibility(t testing.TB, ctx context.Context, axe, page string) {
 	t.Helper()
+
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+";true")); err != nil {
 		t.Fatalf("%s: load axe-core: %v", page, err)
 	}
@@ -225,12 +227,21 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	defer cancel()
 	f := newFixture(t)
 	axe := axeSource(t)
+	// axe-core takes seconds a page on a busy machine: -short checks the
+	// pages that differ most (sign-in, a live call, a game, a form, the
+	// forget confirmation), the full run every page.
+	check := func(page string, short bool) {
+		t.Helper()
+		if short || !testing.Short() {
+			accessibility(t, ctx, axe, page)
+		}
+	}
 
 	open(t, ctx, f, "/", "login")
 	if got := eval(t, ctx, `document.getElementById('phrase').textContent`); got != f.h.Phrase() {
 		t.Errorf("the sign-in page shows %q, the certificate's words are %q", got, f.h.Phrase())
 	}
-	accessibility(t, ctx, axe, "login")
+	check("login", true)
 	// Wrong PINs, then the limit: the right PIN is refused too.
 	for i := range staff.Burst {
 		if page := signIn(t, ctx, f, "1111"); page != "login" || !strings.Contains(eval(t, ctx, `document.querySelector('.error').textContent`), "Code faux") {
@@ -241,7 +252,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	if msg := eval(t, ctx, `(document.querySelector('.error') || {}).textContent || ''`); !strings.Contains(msg, "Trop de codes faux") {
 		t.Fatalf("the right PIN past the limit: %q", msg)
 	}
-	accessibility(t, ctx, axe, "login with an error")
+	check("login with an error", false)
 	f.clock.add(staff.Every)
 	if page := signIn(t, ctx, f, testPIN); page != "tables" {
 		t.Fatalf("the right PIN once a try is back: page %s", page)
@@ -252,7 +263,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 			t.Fatalf("menu %s: %v", p, err)
 		}
 		waitPage(t, ctx, p)
-		accessibility(t, ctx, axe, p)
+		check(p, p == "settings")
 		fits(t, ctx, p)
 	}
 	for _, p := range []struct{ path, page string }{
@@ -263,7 +274,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		{"/players/" + f.lea.ID + "/forget?lang=fr", "forget"},
 	} {
 		open(t, ctx, f, p.path, p.page)
-		accessibility(t, ctx, axe, p.path)
+		check(p.path, p.page == "session" || p.page == "forget")
 		fits(t, ctx, p.path)
 	}
 	// A staff call appears on the tables page without a reload.
@@ -276,7 +287,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	accessibility(t, ctx, axe, "tables with a call")
+	check("tables with a call", true)
 
 	// A download lands on the staff's device.
 	dir := t.TempDir()
@@ -353,6 +364,9 @@ fetch(%q, {method: 'POST', mode: 'no-cors', credentials: 'include', body: new UR
 }
 
 func TestBrowserPhoneSizedPagesFitAndPassAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
+	}
 	ctx := tab(t, phoneW, phoneH)
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
