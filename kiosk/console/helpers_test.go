@@ -95,33 +95,46 @@ func newFixture(t testing.TB) *fixture {
 func (f *fixture) playAGame(t testing.TB) {
 	t.Helper()
 	ctx := context.Background()
+	now := f.clock.Now().Add(-time.Hour)
+	var err error
+	if f.lea, err = f.d.IdentifyPlayer(ctx, strings.Repeat("k", db.MinKeyLen), "Léa", now); err != nil {
+		t.Fatal(err)
+	}
+	if f.formula, err = f.d.IdentifyPlayer(ctx, strings.Repeat("q", db.MinKeyLen), "=HYPERLINK(1)", now); err != nil {
+		t.Fatal(err)
+	}
+	f.session = f.playCanoe(t, now, 11, f.lea.ID, f.formula.ID)
+}
+
+// playCanoe stores a finished Canoë game of random bots' moves between
+// the players ids, started at start, and returns its session's id.
+func (f *fixture) playCanoe(t testing.TB, start time.Time, seed uint64, ids ...string) string {
+	t.Helper()
+	ctx := context.Background()
 	d := f.d
 	tb, err := d.EnsureTable(ctx, "Table 1")
 	if err != nil {
-		t.Fatal(err)
-	}
-	now := f.clock.Now().Add(-time.Hour)
-	if f.lea, err = d.IdentifyPlayer(ctx, strings.Repeat("k", db.MinKeyLen), "Léa", now); err != nil {
-		t.Fatal(err)
-	}
-	if f.formula, err = d.IdentifyPlayer(ctx, strings.Repeat("q", db.MinKeyLen), "=HYPERLINK(1)", now); err != nil {
 		t.Fatal(err)
 	}
 	rules, err := catalog.Registry().Get("canoe")
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup := engine.Setup{Seats: 2, Seed: 11}
-	out, err := bot.Play(ctx, rules, setup, []engine.Bot{bot.NewRandom(1), bot.NewRandom(2)})
+	setup := engine.Setup{Seats: len(ids), Seed: seed}
+	bots := make([]engine.Bot, len(ids))
+	seats := make([]db.Seat, len(ids))
+	for i, id := range ids {
+		bots[i] = bot.NewRandom(seed + uint64(i))
+		seats[i] = db.Seat{Kind: db.Person, PlayerID: id}
+	}
+	out, err := bot.Play(ctx, rules, setup, bots)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seed: setup.Seed, StartedAt: now,
-		Seats: []db.Seat{{Kind: db.Person, PlayerID: f.lea.ID}, {Kind: db.Person, PlayerID: f.formula.ID}}})
+	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seed: setup.Seed, StartedAt: start, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.session = s.ID
 	st, err := engine.NewGame(rules, setup)
 	if err != nil {
 		t.Fatal(err)
@@ -134,13 +147,14 @@ func (f *fixture) playAGame(t testing.TB) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := d.AppendMove(ctx, s.ID, db.Move{Seq: i + 1, Seat: rec.Seat, JSON: js, StateHash: st.Hash(), PlayedAt: now}); err != nil {
+		if err := d.AppendMove(ctx, s.ID, db.Move{Seq: i + 1, Seat: rec.Seat, JSON: js, StateHash: st.Hash(), PlayedAt: start}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.Finish(ctx, s.ID, out.Result, now.Add(20*time.Minute)); err != nil {
+	if err := d.Finish(ctx, s.ID, out.Result, start.Add(20*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
+	return s.ID
 }
 
 // browser is an HTTP client that keeps the console's cookies as a
