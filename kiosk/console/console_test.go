@@ -15,6 +15,7 @@ import (
 )
 
 func TestLoginPageShowsTheVerificationWordsUnderAStrictPolicy(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	r := b.get("/")
@@ -48,6 +49,7 @@ func TestLoginPageShowsTheVerificationWordsUnderAStrictPolicy(t *testing.T) {
 }
 
 func TestExportAnswersOnlyASignedInBrowser(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	r := b.get("/export/results.csv")
@@ -83,6 +85,7 @@ func TestExportAnswersOnlyASignedInBrowser(t *testing.T) {
 }
 
 func TestSignInSetsAStrictSessionCookie(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	r := b.login(testPIN)
@@ -126,6 +129,7 @@ func TestSignInSetsAStrictSessionCookie(t *testing.T) {
 }
 
 func TestWrongPINsSpendTheKiosksPersistedBudget(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	for i := range staff.Burst {
@@ -154,6 +158,7 @@ func TestWrongPINsSpendTheKiosksPersistedBudget(t *testing.T) {
 }
 
 func TestStateChangesNeedTheTokenAndTheOrigin(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	b.login(testPIN)
@@ -205,6 +210,7 @@ func TestStateChangesNeedTheTokenAndTheOrigin(t *testing.T) {
 }
 
 func TestEveryPageSpeaksEachLanguage(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	b.login(testPIN)
@@ -252,6 +258,7 @@ func TestEveryPageSpeaksEachLanguage(t *testing.T) {
 }
 
 func TestAStaffCallShowsUntilAnswered(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	b := f.browser(t)
 	b.login(testPIN)
@@ -280,6 +287,7 @@ func TestAStaffCallShowsUntilAnswered(t *testing.T) {
 }
 
 func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	ctx := context.Background()
 	b := f.browser(t)
@@ -321,6 +329,7 @@ func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
 }
 
 func TestSettingsAndThePINChange(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
 	ctx := context.Background()
 	b := f.browser(t)
@@ -353,6 +362,7 @@ func TestSettingsAndThePINChange(t *testing.T) {
 }
 
 func TestAddrForFollowsTheTablesPort(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
 	for in, want := range map[string]string{":7457": ":7459", "127.0.0.1:0": "127.0.0.1:0", "10.0.0.2:7000": ":7459"} {
 		if got := console.AddrFor(in); got != want {
 			t.Errorf("AddrFor(%q) = %q, want %q", in, got, want)
