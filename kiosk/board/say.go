@@ -2,6 +2,7 @@ package board
 
 import (
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/kiosk/say"
 )
 
@@ -11,3 +12,9 @@ import (
 // shows where. The words are package say's, which the staff console
 // speaks too.
 func SayMove(m engine.Move, env Env) string { return say.Move(m, env.Lang, env.Texts, env.name) }
+
+// sayCanailleCard names a Canaille card as the table prints it (package
+// say's words).
+func sayCanailleCard(c canaille.Card, env Env) string {
+	return say.CanailleCard(c, env.Lang, env.Texts)
+}

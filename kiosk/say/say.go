@@ -109,6 +109,12 @@ func Move(m engine.Move, lang i18n.Lang, cat *i18n.Catalog, name func(engine.Sea
 	return t("other")
 }
 
+// CanailleCard names a Canaille card in lang as the table prints it: its
+// kind and number ("Ça mord 2", "Poisson 3").
+func CanailleCard(c canaille.Card, lang i18n.Lang, cat *i18n.Catalog) string {
+	return sayCanailleCard(c, env{lang: lang, cat: cat})
+}
+
 // sayCanailleCard names a Canaille card as the table prints it: its kind and
 // number ("Ça mord 2", "Poisson 3").
 func sayCanailleCard(c canaille.Card, env env) string {

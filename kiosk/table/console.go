@@ -13,8 +13,14 @@ import (
 // certificate, and the staff gate it shares with the kiosk's screen.
 func (t *Table) serveConsole() error {
 	t.gate = staff.NewGate(console.PINStore{DB: t.db}, nil)
+	board := t.cfg.VenueBoard
+	if board == nil {
+		// The venue's boards from this kiosk's mirror: the console offers
+		// them once the database holds a venue's sessions.
+		board = t.db.VenueLeaderboard
+	}
 	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Gate: t.gate, Cert: t.cert,
-		Live: live{t}, TableName: t.cfg.Name, VenueBoard: t.cfg.VenueBoard, Logf: t.cfg.Logger.Printf})
+		Live: live{t}, TableName: t.cfg.Name, VenueBoard: board, Logf: t.cfg.Logger.Printf})
 	if err != nil {
 		return err
 	}
