@@ -149,6 +149,22 @@ func (d *DB) SetTableName(ctx context.Context, name string) error {
 	return d.setSetting(ctx, keyTableName, name)
 }
 
+// HintsInRated reports whether rated games offer hints (the staff's
+// choice; true when never set: a hint helps a beginner more than it
+// bends a rating).
+func (d *DB) HintsInRated(ctx context.Context) (bool, error) {
+	v, ok, err := d.setting(ctx, keyHintsInRated)
+	if err != nil || !ok {
+		return true, err
+	}
+	return v != "false", nil
+}
+
+// SetHintsInRated keeps whether rated games offer hints.
+func (d *DB) SetHintsInRated(ctx context.Context, on bool) error {
+	return d.setSetting(ctx, keyHintsInRated, strconv.FormatBool(on))
+}
+
 // Language is the table's language as guests last chose it (an i18n
 // code such as "de"), "" when never chosen: a restarted kiosk speaks it.
 func (d *DB) Language(ctx context.Context) (string, error) {
@@ -162,18 +178,6 @@ func (d *DB) SetLanguage(ctx context.Context, lang string) error {
 		return fmt.Errorf("table language %q: not a language code", lang)
 	}
 	return d.setSetting(ctx, keyLanguage, lang)
-}
-
-// HintsInRated reports whether rated games give hints on request (the
-// default, until the staff say otherwise).
-func (d *DB) HintsInRated(ctx context.Context) (bool, error) {
-	v, _, err := d.setting(ctx, keyHintsInRated)
-	return v != "false", err
-}
-
-// SetHintsInRated says whether rated games give hints on request.
-func (d *DB) SetHintsInRated(ctx context.Context, on bool) error {
-	return d.setSetting(ctx, keyHintsInRated, strconv.FormatBool(on))
 }
 
 // DefaultOptions returns the options the staff chose for game, nil when

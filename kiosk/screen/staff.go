@@ -23,6 +23,10 @@ type StaffActions struct {
 	// Fault reports an error: logged, and a short message in the table's
 	// language (never the Go text).
 	Fault func(error)
+	// ConsoleURL and ConsolePhrase are the staff console's address and
+	// its certificate's verification words, which the settings show so
+	// that the staff can check them the first time a browser asks.
+	ConsoleURL, ConsolePhrase string
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -367,10 +371,16 @@ func (s *Staff) settings() fyne.CanvasObject {
 	if err != nil {
 		s.fault(err)
 	}
-	box := container.NewVBox(
+	box := container.NewVBox()
+	if s.act.ConsoleURL != "" {
+		box.Add(text(s.w.T("kiosk.settings.console"), NameSize, true))
+		box.Add(text(s.act.ConsoleURL, NameSize, false))
+		box.Add(wrapped(s.w.T("kiosk.settings.console_words", "Words", s.act.ConsolePhrase)))
+	}
+	box.Add(container.NewVBox(
 		text(s.w.T("kiosk.settings.name"), NameSize, true), text(name, NameSize, false),
 		wrapped(s.w.T("kiosk.settings.name_hint")),
-		text(s.w.T("kiosk.settings.defaults"), NameSize, true))
+		text(s.w.T("kiosk.settings.defaults"), NameSize, true)))
 	for _, g := range s.games {
 		if len(g.Options) == 0 {
 			continue

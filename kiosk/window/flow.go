@@ -2,6 +2,7 @@ package window
 
 import (
 	"log"
+	"net"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -277,9 +279,22 @@ func (ui *UI) showStaff() {
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
+		// The console's address on the café's network and its
+		// certificate's words (the table's own certificate).
+		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
+		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
+}
+
+// consolePort is the port of a listen address.
+func consolePort(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return port
 }
 
 func (ui *UI) showReplay(id string) {
@@ -305,7 +320,15 @@ func (ui *UI) leaveGame() {
 		ui.showLobby()
 		return
 	}
-	screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) })
+	// The guests may call the staff from here without the PIN: the call
+	// shows on the staff console until someone answers it.
+	screen.AskPINOrCall(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) }, ui.callStaff)
+}
+
+// callStaff calls the staff to this table (the staff console shows it).
+func (ui *UI) callStaff() {
+	c := ui.t.CallStaff()
+	log.Printf("kiosk: %s calls the staff (call %s)", c.Table, c.ID)
 }
 
 // staffGame is the staff's menu over the game s, once the PIN was given:

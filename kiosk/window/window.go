@@ -20,7 +20,6 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -91,8 +90,8 @@ type Config struct {
 	Do func(func())
 	// Awake keeps the window loop up while motion runs; nil in tests.
 	Awake func(time.Duration)
-	// Staff checks the staff PIN; nil: the table database's PIN, behind
-	// the rate-limiting gate.
+	// Staff checks the staff PIN; nil: the table's gate (table.Staff),
+	// the database's PIN behind the wrong-PIN budget the console shares.
 	Staff screen.Gate
 	// EndPause is how long a finished game's board stays on screen before
 	// the results, so that guests see how it was won; zero shows the
@@ -145,7 +144,8 @@ func (ui *UI) AskPIN(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui
 // wire connects the screens to the table's database.
 func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	if ui.staff == nil {
-		ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
+		// The table's gate: the staff console spends the same budget.
+		ui.staff = t.Staff()
 	}
 	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
