@@ -28,7 +28,7 @@ var (
 func (Rules) Info() engine.Info {
 	return engine.Info{
 		ID:       ID,
-		Name:     engine.Text{FR: "Canoë", DE: "Kanu", EN: "Canoe"},
+		Minutes:  15,
 		MinSeats: 2,
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.

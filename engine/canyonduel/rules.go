@@ -17,7 +17,7 @@ func New() Rules { return Rules{} }
 func (Rules) Info() engine.Info {
 	return engine.Info{
 		ID:       ID,
-		Name:     engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"},
+		Minutes:  20,
 		MinSeats: 2,
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.
