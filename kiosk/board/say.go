@@ -23,47 +23,81 @@ func SayMove(m engine.Move, env Env) string {
 		}
 		return env.t("kiosk.replay.say."+key, p)
 	}
-	switch m := m.(type) {
-	case canoe.Move:
-		return t("canoe." + string(m.Kind))
-	case canyon.Move:
-		switch m.Kind {
-		case canyon.KindPlay:
-			return t("canyon.play", "Card", env.t("companion.suit."+strconv.Itoa(m.Card.Suit))+" "+strconv.Itoa(m.Card.Value))
-		case canyon.KindTempo:
-			parts := make([]string, len(m.Tempo))
-			for i, v := range m.Tempo {
-				parts[i] = strconv.Itoa(v)
-			}
-			return t("canyon.tempo", "Tempo", strings.Join(parts, " + "))
-		case canyon.KindPlace:
-			// Named as the board numbers the start cells, and as the
-			// phones name them: "Départ 3".
-			if n := CanyonStart(m.Row, m.Col); n > 0 {
-				return t("canyon.place", "Start", env.t("board.canyon.start", map[string]any{"N": n}))
-			}
+	for _, g := range games() {
+		if s, ok := g.say(m, env, t); ok {
+			return s
 		}
-		return t("canyon." + m.Kind)
-	case canyonduel.Move:
-		if m.Kind == canyonduel.KindJump {
-			return t("canyonduel.jump", "N", max(1, len(m.Path)-1))
-		}
-		return t("canyonduel.step")
-	case canaille.Move:
-		card := sayCanailleCard(m.Card, env)
-		switch m.Kind {
-		case canaille.KindSentence:
-			names := make([]string, len(m.Cards))
-			for i, c := range m.Cards {
-				names[i] = sayCanailleCard(c, env)
-			}
-			return t("canaille.sentence", "N", len(m.Cards), "Cards", strings.Join(names, ", "))
-		case canaille.KindTarget, canaille.KindGive:
-			return t("canaille."+string(m.Kind), "Name", env.name(m.Seat))
-		}
-		return t("canaille."+string(m.Kind), "Card", card)
 	}
 	return t("other")
+}
+
+// sayText is a replay text ("kiosk.replay.say.<key>") with its parameters
+// given as name, value pairs.
+type sayText func(key string, kv ...any) string
+
+// sayCanoe says a Canoë move; ok is false for another game's move.
+func sayCanoe(m engine.Move, _ Env, t sayText) (string, bool) {
+	cm, ok := m.(canoe.Move)
+	if !ok {
+		return "", false
+	}
+	return t("canoe." + string(cm.Kind)), true
+}
+
+// sayCanyon says a Canyon move; ok is false for another game's move.
+func sayCanyon(m engine.Move, env Env, t sayText) (string, bool) {
+	cm, ok := m.(canyon.Move)
+	if !ok {
+		return "", false
+	}
+	switch cm.Kind {
+	case canyon.KindPlay:
+		return t("canyon.play", "Card", env.t("companion.suit."+strconv.Itoa(cm.Card.Suit))+" "+strconv.Itoa(cm.Card.Value)), true
+	case canyon.KindTempo:
+		parts := make([]string, len(cm.Tempo))
+		for i, v := range cm.Tempo {
+			parts[i] = strconv.Itoa(v)
+		}
+		return t("canyon.tempo", "Tempo", strings.Join(parts, " + ")), true
+	case canyon.KindPlace:
+		// Named as the board numbers the start cells, and as the
+		// phones name them: "Départ 3".
+		if n := CanyonStart(cm.Row, cm.Col); n > 0 {
+			return t("canyon.place", "Start", env.t("board.canyon.start", map[string]any{"N": n})), true
+		}
+	}
+	return t("canyon." + cm.Kind), true
+}
+
+// sayDuel says a Canyon duel move; ok is false for another game's move.
+func sayDuel(m engine.Move, _ Env, t sayText) (string, bool) {
+	dm, ok := m.(canyonduel.Move)
+	if !ok {
+		return "", false
+	}
+	if dm.Kind == canyonduel.KindJump {
+		return t("canyonduel.jump", "N", max(1, len(dm.Path)-1)), true
+	}
+	return t("canyonduel.step"), true
+}
+
+// sayCanaille says a Canaille move; ok is false for another game's move.
+func sayCanaille(m engine.Move, env Env, t sayText) (string, bool) {
+	cm, ok := m.(canaille.Move)
+	if !ok {
+		return "", false
+	}
+	switch cm.Kind {
+	case canaille.KindSentence:
+		names := make([]string, len(cm.Cards))
+		for i, c := range cm.Cards {
+			names[i] = sayCanailleCard(c, env)
+		}
+		return t("canaille.sentence", "N", len(cm.Cards), "Cards", strings.Join(names, ", ")), true
+	case canaille.KindTarget, canaille.KindGive:
+		return t("canaille."+string(cm.Kind), "Name", env.name(cm.Seat)), true
+	}
+	return t("canaille."+string(cm.Kind), "Card", sayCanailleCard(cm.Card, env)), true
 }
 
 // sayCanailleCard names a Canaille card as the table prints it: its kind and
