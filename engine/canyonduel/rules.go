@@ -7,8 +7,11 @@ import (
 // ID is the game's stable identifier.
 const ID = "canyonduel"
 
-// Rules is Canyon duel for the engine: two seats, no options.
-type Rules struct{}
+// Rules is Canyon duel for the engine: two seats, no options, no secrets
+// (a view is the whole position).
+type Rules struct {
+	engine.PerfectInfo[View, *View]
+}
 
 // New returns the rules of Canyon duel.
 func New() Rules { return Rules{} }
@@ -38,16 +41,6 @@ func (Rules) DecodeMove(data []byte) (engine.Move, error) {
 		return nil, err
 	}
 	return m, nil
-}
-
-// Determinize rebuilds the position a view shows. The game has perfect
-// information, so nothing is drawn and r is not used (it may be nil).
-func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
-	s, err := stateOf(v)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // Bot offers the level "default", a shallow searcher.
