@@ -72,7 +72,7 @@ func (b *canailleBoard) Refuse(err error) {
 	if b.view == nil {
 		return
 	}
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
 }
 
 // Tapped: every Canaille decision is made on the phones, the table only
@@ -83,8 +83,8 @@ func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
 		return
 	}
 	msg := b.env.t("board.over")
-	if b.view.Next != engine.NoSeat {
-		msg = b.env.waiting(b.view.Next, true)
+	if b.view.ToMove != engine.NoSeat {
+		msg = b.env.waiting(b.view.ToMove, true)
 	}
 	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
@@ -104,10 +104,10 @@ func (b *canailleBoard) banner() string {
 	if v == nil {
 		return ""
 	}
-	if v.Next == engine.NoSeat {
+	if v.ToMove == engine.NoSeat {
 		return b.env.t("board.over")
 	}
-	line := b.env.name(v.Next) + " " + b.env.t("board.canaille."+v.Phase)
+	line := b.env.name(v.ToMove) + " " + b.env.t("board.canaille."+v.Phase)
 	if v.Actor != v.Active && v.Actor >= 0 {
 		line += " " + b.env.t("board.canaille.for", map[string]any{"Name": b.env.name(v.Active)})
 	}
@@ -255,7 +255,7 @@ func (r *canailleRenderer) place() {
 		c.layout(at, cs)
 		if i < n {
 			c.show(b.env, v.Sentence[i])
-			if i == v.Step && v.Next != engine.NoSeat {
+			if i == v.Step && v.ToMove != engine.NoSeat {
 				r.step.Move(at.SubtractXY(8, 8))
 				r.step.Resize(cs.AddWidthHeight(16, 16))
 				r.step.Show()
@@ -382,8 +382,8 @@ func (r *canailleRenderer) placeBanner(size fyne.Size, y float32) {
 	b := r.b
 	text := b.banner()
 	turn := geom.Turn(0)
-	if v := b.view; v.Next != engine.NoSeat {
-		turn = b.env.facing(v.Next, v.Seats)
+	if v := b.view; v.ToMove != engine.NoSeat {
+		turn = b.env.facing(v.ToMove, v.Seats)
 	}
 	key := bannerKey{text, turn, size}
 	if key == b.shown {

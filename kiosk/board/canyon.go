@@ -167,7 +167,7 @@ func (b *canyonBoard) Refuse(err error) {
 // say shows msg where the finger was, turned to the seat to move: it is
 // about their move.
 func (b *canyonBoard) say(msg string) {
-	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.Turn(), b.view.Seats))
 }
 
 // sayToTapper shows msg turned to the guest who tapped, nearest the tap:
@@ -193,12 +193,12 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	if b.view == nil || b.pending {
 		return
 	}
-	if b.view.ToMove == engine.NoSeat {
+	if b.view.Turn() == engine.NoSeat {
 		b.sayToTapper(b.env.t("board.over"))
 		return
 	}
 	if len(b.legal) == 0 {
-		b.sayToTapper(b.env.waiting(b.view.ToMove, !b.TableDecides(b.view)))
+		b.sayToTapper(b.env.waiting(b.view.Turn(), !b.TableDecides(b.view)))
 		return
 	}
 	centres := make([]fyne.Position, len(b.legal))
@@ -225,7 +225,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 func (b *canyonBoard) play(m canyon.Move) {
 	b.pending = true
 	b.note.hide()
-	b.env.Play(b.view.ToMove, m)
+	b.env.Play(b.view.Turn(), m)
 }
 
 func (b *canyonBoard) CreateRenderer() fyne.WidgetRenderer { return newCanyonRenderer(b) }
