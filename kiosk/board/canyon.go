@@ -441,20 +441,18 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 
 func (r *canyonRenderer) layoutStrip() {
 	b := r.b
-	x, y := b.strip.X, b.strip.Y
 	box := float32(48)
+	s := geom.LayCanyonStrip(b.strip, box, len(r.track), cardSize, len(r.trick))
 	for i, t := range r.track {
-		t.Move(fyne.NewPos(x+float32(i)*(box+6), y+30))
+		t.Move(s.Track[i])
 		t.Resize(fyne.NewSize(box, box))
-		textAt(r.trackN[i], fyne.NewPos(x+float32(i)*(box+6)+box/2, y+30+box/2))
+		textAt(r.trackN[i], s.Track[i].AddXY(box/2, box/2))
 	}
-	x += float32(len(r.track))*(box+6) + 40
-	r.trumpT.Move(fyne.NewPos(x, y))
-	r.trump.layout(fyne.NewPos(x, y+28), cardSize)
-	x += cardSize.Width + 60
+	r.trumpT.Move(s.TrumpT)
+	r.trump.layout(s.Trump, cardSize)
 	r.slots = r.slots[:0]
 	for i, f := range r.trick {
-		at := fyne.NewPos(x+float32(i)*(cardSize.Width+16), y+8)
+		at := s.Trick[i]
 		r.slots = append(r.slots, at)
 		r.fl.land(f)
 		f.layout(at, cardSize)
@@ -488,13 +486,8 @@ func (r *canyonRenderer) place() {
 		}
 		cell := v.Canoes[seat]
 		row, col := b.m.RowCol(cell)
-		centre := g.Centre(row, col)
-		k := shared[cell]
+		centre, size := geom.CanoeAt(g.Centre(row, col), g.Cell, shared[cell])
 		shared[cell]++
-		if k > 0 {
-			centre = centre.AddXY(0, float32(k)*g.Cell*0.28-g.Cell*0.2)
-		}
-		size := fyne.NewSize(g.Cell*0.9, g.Cell*0.5)
 		to := centre.SubtractXY(size.Width/2, size.Height/2)
 		c.hull.CornerRadius = size.Height / 2
 		c.hull.Resize(size)
