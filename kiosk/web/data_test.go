@@ -20,8 +20,8 @@ func TestEveryGameHasItsData(t *testing.T) {
 			t.Errorf("%s: no entry in kiosk/web's games()", id)
 			continue
 		}
-		for path, make := range g.data {
-			data, err := make()
+		for path, write := range g.data {
+			data, err := write()
 			if err != nil || !json.Valid(data) {
 				t.Errorf("%s: %s: %v, valid JSON %v", id, path, err, json.Valid(data))
 			}

@@ -68,8 +68,8 @@ func NewHandler(cfg Config) (*Handler, error) {
 		}
 	}
 	for _, g := range games() {
-		for path, make := range g.data {
-			data, err := make()
+		for path, write := range g.data {
+			data, err := write()
 			if err != nil {
 				return nil, err
 			}
