@@ -16,13 +16,17 @@ import (
 // names no game the catalog lacks.
 func TestEveryGameHasItsPicture(t *testing.T) {
 	arts := gameArts()
+	ws := map[i18n.Lang]Words{}
+	for _, l := range i18n.Langs() {
+		ws[l] = words(t, l)
+	}
 	for _, info := range infos() {
 		if draw, ok := arts[info.ID]; !ok || draw == nil {
 			t.Errorf("%s: no picture in kiosk/screen's gameArts()", info.ID)
 		}
 		for _, l := range i18n.Langs() {
 			key := "kiosk.rules." + info.ID
-			if s := words(t, l).T(key); s == key || strings.TrimSpace(s) == "" {
+			if s := ws[l].T(key); s == key || strings.TrimSpace(s) == "" {
 				t.Errorf("%s: no rules for the lobby in %s (%q in i18n/messages/kiosk.%s.json)", info.ID, l, key, l)
 			}
 		}
