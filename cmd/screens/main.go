@@ -34,7 +34,8 @@ import (
 type shot func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error)
 
 // shots are the screens this command can show, by name: the one place
-// it names the games, one screen each under its id.
+// it names the games, each game's table screen under its id and its lesson
+// under learn-<id>.
 func shots() map[string]shot {
 	return map[string]shot{
 		// A piece touched, its targets lit.
@@ -46,6 +47,13 @@ func shots() map[string]shot {
 		// A sentence being resolved, after its first card.
 		canaille.ID: gameScreen(canaille.ID, 4, 23, []string{"phone", "phone", "phone", "bot"},
 			func(v engine.View) bool { cv := v.(*canaille.View); return len(cv.Sentence) >= 3 && cv.Step >= 1 }, nil),
+		// Lessons in progress: Canyon's follow-suit step just after the learner
+		// tried the trump, the duel's chain of jumps pointed at, Canoë's second
+		// canoe after the move that would spoil it, Canaille's question.
+		"learn-" + canyon.ID:     learnScreen(canyon.ID, 1, true),
+		"learn-" + canyonduel.ID: learnScreen(canyonduel.ID, 2, false),
+		"learn-" + canoe.ID:      learnScreen(canoe.ID, 1, true),
+		"learn-" + canaille.ID:   learnScreen(canaille.ID, 1, true),
 	}
 }
 

@@ -6,19 +6,22 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 )
 
-// TestEveryGameHasAShot: every game the catalog ships has its screen in
-// shots, so scripts/screenshots photographs it, and shots names no game
-// the catalog lacks.
+// TestEveryGameHasAShot: every game the catalog ships has its table
+// screen (its id) and its lesson (learn-<id>) in shots, so
+// scripts/screenshots photographs them, and shots names no game the
+// catalog lacks.
 func TestEveryGameHasAShot(t *testing.T) {
 	all := shots()
 	for _, rules := range catalog.Games() {
-		if _, ok := all[rules.Info().ID]; !ok {
-			t.Errorf("%s: no screen in cmd/screens's shots()", rules.Info().ID)
+		id := rules.Info().ID
+		for _, name := range []string{id, "learn-" + id} {
+			if _, ok := all[name]; !ok {
+				t.Errorf("%s: no screen %q in cmd/screens's shots()", id, name)
+			}
+			delete(all, name)
 		}
 	}
-	for id := range all {
-		if _, err := catalog.Registry().Get(id); err != nil {
-			t.Errorf("cmd/screens's shots() has %q, which the catalog does not ship", id)
-		}
+	for name := range all {
+		t.Errorf("cmd/screens's shots() has %q, of no game the catalog ships", name)
 	}
 }
