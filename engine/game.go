@@ -5,39 +5,25 @@ import (
 	"strings"
 )
 
-// Text is a short text in the languages the UI speaks, French first.
-type Text struct {
-	FR string `json:"fr"`
-	DE string `json:"de"`
-	EN string `json:"en"`
-}
-
-// In returns the text in lang ("fr", "de" or "en"), falling back to French.
-func (t Text) In(lang string) string {
-	switch {
-	case lang == "de" && t.DE != "":
-		return t.DE
-	case lang == "en" && t.EN != "":
-		return t.EN
-	}
-	return t.FR
-}
-
-// Option is a setting a game offers before it starts.
+// Option is a setting a game offers before it starts. Its label people
+// read is the text OptionKey names in i18n, not part of the engine.
 type Option struct {
 	Key     string   `json:"key"`     // e.g. "less-luck"
-	Name    Text     `json:"name"`    // shown in the set-up screen
 	Default string   `json:"default"` // used when the option is not given
 	Choices []string `json:"choices"` // the allowed values
 }
 
 // Info describes a game for menus, the registry and the set-up screen.
+// Its name and its options' labels are texts people read, so they live in
+// the one catalogue of texts (i18n, keys NameKey and OptionKey), in every
+// language the tables speak, never in a game's package.
 type Info struct {
-	ID       string   `json:"id"` // stable: canyon, canyonduel, canoe, canaille
-	Name     Text     `json:"name"`
-	MinSeats int      `json:"min_seats"`
-	MaxSeats int      `json:"max_seats"`
-	Options  []Option `json:"options,omitempty"`
+	ID       string `json:"id"` // stable: canyon, canyonduel, canoe, canaille
+	MinSeats int    `json:"min_seats"`
+	MaxSeats int    `json:"max_seats"`
+	// Minutes is how long a game usually lasts, as the lobby's tiles say.
+	Minutes int      `json:"minutes"`
+	Options []Option `json:"options,omitempty"`
 	// AllPublic says that no seat's view holds anything the table's does
 	// not (no hand, no hidden card): such a seat may be played on the
 	// shared touch screen, without a phone. Conformance checks it.
@@ -47,6 +33,13 @@ type Info struct {
 	// link each refusal to its paragraph there.
 	Rules []string `json:"rules,omitempty"`
 }
+
+// NameKey is the i18n key of the game's name: "game.<id>.name".
+func (info Info) NameKey() string { return "game." + info.ID + ".name" }
+
+// OptionKey is the i18n key of the label of the game's option key:
+// "game.<id>.option.<key>".
+func (info Info) OptionKey(key string) string { return "game." + info.ID + ".option." + key }
 
 // Setup is everything a new game is made from besides its rules.
 type Setup struct {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-var info = Info{ID: "g", Name: Text{FR: "Jeu", DE: "Spiel"}, MinSeats: 3, MaxSeats: 6,
+var info = Info{ID: "g", MinSeats: 3, MaxSeats: 6,
 	Options: []Option{{Key: "less-luck", Default: "off", Choices: []string{"off", "on"}}}}
 
 func TestResolveOptionsFillsDefaultsAndRefusesUnknowns(t *testing.T) {
@@ -32,9 +32,9 @@ func TestCheckSeats(t *testing.T) {
 	}
 }
 
-func TestTextFallsBackToFrench(t *testing.T) {
-	if info.Name.In("de") != "Spiel" || info.Name.In("en") != "Jeu" || info.Name.In("xx") != "Jeu" {
-		t.Errorf("%q %q %q", info.Name.In("de"), info.Name.In("en"), info.Name.In("xx"))
+func TestTextKeys(t *testing.T) {
+	if info.NameKey() != "game.g.name" || info.OptionKey("less-luck") != "game.g.option.less-luck" {
+		t.Errorf("%q %q", info.NameKey(), info.OptionKey("less-luck"))
 	}
 }
 

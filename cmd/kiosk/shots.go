@@ -199,17 +199,17 @@ func seedDemo(ctx context.Context, path string) error {
 		}
 		players = append(players, p)
 	}
-	reg := catalog.Registry()
 	start := time.Now().Add(-10 * 24 * time.Hour)
-	plan := []struct {
-		game  string
-		seats int
-	}{{"canyon", 4}, {"canoe", 2}, {"canyonduel", 2}, {"canaille", 3}}
+	// Every game the catalog ships, in turn, each with one seat more than
+	// its fewest when it allows it: no game is named here, so a new one
+	// has its sessions, boards and replays too.
+	games := catalog.Games()
 	for i := 0; i < 40; i++ {
-		p := plan[i%len(plan)]
-		rules, _ := reg.Get(p.game)
-		setup := engine.Setup{Seats: p.seats, Seed: uint64(1000 + i)}
-		bots := make([]engine.Bot, p.seats)
+		rules := games[i%len(games)]
+		info := rules.Info()
+		n := min(info.MaxSeats, info.MinSeats+1)
+		setup := engine.Setup{Seats: n, Seed: uint64(1000 + i)}
+		bots := make([]engine.Bot, n)
 		for s := range bots {
 			if bots[s], err = bot.New(rules, engine.LevelRandom, uint64(i*10+s)); err != nil {
 				return err
@@ -219,15 +219,17 @@ func seedDemo(ctx context.Context, path string) error {
 		if err != nil {
 			return err
 		}
-		seats := make([]db.Seat, p.seats)
+		seats := make([]db.Seat, n)
 		for s := range seats {
 			seats[s] = db.Seat{Kind: db.Person, PlayerID: players[(i*3+s*5)%len(players)].ID}
 		}
 		switch {
-		case p.game == "canoe" && i%3 == 1: // guests on the table, no phones
-			seats = []db.Seat{{Kind: db.Guest}, {Kind: db.Guest}}
+		case info.AllPublic && i%3 == 1: // guests on the table, no phones
+			for s := range seats {
+				seats[s] = db.Seat{Kind: db.Guest}
+			}
 		case i%5 == 4: // a bot in the last seat
-			seats[p.seats-1] = db.Seat{Kind: db.Bot, BotLevel: engine.LevelDefault}
+			seats[n-1] = db.Seat{Kind: db.Bot, BotLevel: engine.LevelDefault}
 		}
 		at := start.Add(time.Duration(i) * 6 * time.Hour).Truncate(time.Hour).Add(time.Duration(17+i%5) * time.Hour)
 		if err := store(ctx, d, tb.ID, rules, setup, seats, out, at); err != nil {

@@ -46,8 +46,9 @@ var names = []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}
 
 // gameScreen is the table screen of game after plies moves, the same on
 // every run, or the first position after that which want accepts; kinds
-// says how each seat plays ("touch", "phone" or "bot").
-func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool) shot {
+// says how each seat plays ("touch", "phone" or "bot"); touch, when set,
+// touches a piece of the seat to move so that its targets show lit.
+func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool, touch func(*screen.Table, []engine.Move)) shot {
 	return func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error) {
 		rules, err := catalog.Registry().Get(game)
 		if err != nil {
@@ -87,46 +88,40 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 		}
 		after := func() {
 			tbl.Show(state)
-			touchAPiece(tbl, st)
+			if legal := st.View(st.Turn()).Legal(); touch != nil && len(legal) > 0 {
+				touch(tbl, legal)
+			}
 		}
 		return tbl.Content(), after, nil
 	}
 }
 
-// touchAPiece touches a piece of the seat to move on a board game, so the
-// picture shows the lit targets as a guest sees them.
-func touchAPiece(tbl *screen.Table, st engine.State) {
-	legal := st.View(st.Turn()).Legal()
-	if len(legal) == 0 {
+// touchDuel touches the first piece of a Canyon duel move of the seat
+// to move.
+func touchDuel(tbl *screen.Table, legal []engine.Move) {
+	m, ok := legal[len(legal)/2].(canyonduel.Move)
+	b, isBoard := tbl.Board().(interface {
+		CellCentre(canyonduel.Cell) fyne.Position
+	})
+	if !ok || !isBoard {
 		return
 	}
-	pick := legal[len(legal)/2]
+	tbl.Board().Tapped(&fyne.PointEvent{Position: b.CellCentre(m.Path[0])})
+}
+
+// touchCanoe touches the peg of the first Canoë move of a peg of the seat
+// to move.
+func touchCanoe(tbl *screen.Table, legal []engine.Move) {
+	b, isBoard := tbl.Board().(interface {
+		HoleCentre(canoe.Hole) fyne.Position
+	})
+	if !isBoard {
+		return
+	}
 	for _, m := range legal {
 		if cm, ok := m.(canoe.Move); ok && cm.Kind == canoe.KindMove {
-			pick = m
-			break
-		}
-	}
-	var at fyne.Position
-	switch m := pick.(type) {
-	case canyonduel.Move:
-		b, ok := tbl.Board().(interface {
-			CellCentre(canyonduel.Cell) fyne.Position
-		})
-		if !ok {
+			tbl.Board().Tapped(&fyne.PointEvent{Position: b.HoleCentre(cm.From)})
 			return
 		}
-		at = b.CellCentre(m.Path[0])
-	case canoe.Move:
-		b, ok := tbl.Board().(interface {
-			HoleCentre(canoe.Hole) fyne.Position
-		})
-		if !ok || m.Kind != canoe.KindMove {
-			return
-		}
-		at = b.HoleCentre(m.From)
-	default:
-		return
 	}
-	tbl.Board().Tapped(&fyne.PointEvent{Position: at})
 }

@@ -1,8 +1,10 @@
 // Command screens shows one kiosk screen in a chosen state, full screen,
 // for scripts/screenshots to photograph under Xvfb. Each screen is one
-// -screen name; add an entry to shots to add a screen.
+// -screen name, a game's id: every game has its entry in shots, which
+// TestEveryGameHasAShot checks against the catalog.
 //
 //	screens -screen canyonduel
+//	screens -list      # the names, one a line
 //
 // It prints "ready" once the screen is drawn and runs until killed.
 package main
@@ -12,6 +14,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -19,7 +23,9 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 )
@@ -27,29 +33,44 @@ import (
 // shot builds the content of one named screen in its chosen state.
 type shot func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error)
 
-// shots are the screens this command can show, by name.
-var shots = map[string]shot{
-	"canyonduel": gameScreen("canyonduel", 2, 33, []string{"touch", "touch"}, nil),
-	"canoe":      gameScreen("canoe", 2, 36, []string{"touch", "bot"}, nil),
-	// A canoe choosing where to land, its tied endpoints lit.
-	"canyon": gameScreen("canyon", 5, 44, []string{"phone", "phone", "bot", "phone", "phone"},
-		func(v engine.View) bool { return v.(*canyon.View).Phase == canyon.PhaseMove }),
-	// A sentence being resolved, after its first card.
-	"canaille": gameScreen("canaille", 4, 23, []string{"phone", "phone", "phone", "bot"},
-		func(v engine.View) bool { cv := v.(*canaille.View); return len(cv.Sentence) >= 3 && cv.Step >= 1 }),
-	// Lessons in progress: Canyon's follow-suit step just after the learner
-	// tried the trump, the duel's chain of jumps pointed at, Canoë's second
-	// canoe after the move that would spoil it, Canaille's question.
-	"learn-canyon":     learnScreen("canyon", 1, true),
-	"learn-canyonduel": learnScreen("canyonduel", 2, false),
-	"learn-canoe":      learnScreen("canoe", 1, true),
-	"learn-canaille":   learnScreen("canaille", 1, true),
+// shots are the screens this command can show, by name: the one place
+// it names the games, each game's table screen under its id and its lesson
+// under learn-<id>.
+func shots() map[string]shot {
+	return map[string]shot{
+		// A piece touched, its targets lit.
+		canyonduel.ID: gameScreen(canyonduel.ID, 2, 33, []string{"touch", "touch"}, nil, touchDuel),
+		canoe.ID:      gameScreen(canoe.ID, 2, 36, []string{"touch", "bot"}, nil, touchCanoe),
+		// A canoe choosing where to land, its tied endpoints lit.
+		canyon.ID: gameScreen(canyon.ID, 5, 44, []string{"phone", "phone", "bot", "phone", "phone"},
+			func(v engine.View) bool { return v.(*canyon.View).Phase == canyon.PhaseMove }, nil),
+		// A sentence being resolved, after its first card.
+		canaille.ID: gameScreen(canaille.ID, 4, 23, []string{"phone", "phone", "phone", "bot"},
+			func(v engine.View) bool { cv := v.(*canaille.View); return len(cv.Sentence) >= 3 && cv.Step >= 1 }, nil),
+		// Lessons in progress: Canyon's follow-suit step just after the learner
+		// tried the trump, the duel's chain of jumps pointed at, Canoë's second
+		// canoe after the move that would spoil it, Canaille's question.
+		"learn-" + canyon.ID:     learnScreen(canyon.ID, 1, true),
+		"learn-" + canyonduel.ID: learnScreen(canyonduel.ID, 2, false),
+		"learn-" + canoe.ID:      learnScreen(canoe.ID, 1, true),
+		"learn-" + canaille.ID:   learnScreen(canaille.ID, 1, true),
+	}
 }
 
 func main() {
-	name := flag.String("screen", "", "the screen to show (canyonduel, canoe, canyon, canaille, learn-<game>)")
+	name := flag.String("screen", "", "the screen to show (see -list)")
 	lang := flag.String("lang", "fr", "the language (fr, de, en)")
+	list := flag.Bool("list", false, "print the screens' names, one a line, and exit")
 	flag.Parse()
+	if *list {
+		names := make([]string, 0, len(shots()))
+		for n := range shots() {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fmt.Println(strings.Join(names, "\n"))
+		return
+	}
 	if err := run(*name, *lang); err != nil {
 		fmt.Fprintln(os.Stderr, "screens:", err)
 		os.Exit(1)
@@ -57,7 +78,7 @@ func main() {
 }
 
 func run(name, lang string) error {
-	build, ok := shots[name]
+	build, ok := shots()[name]
 	if !ok {
 		return fmt.Errorf("no screen %q", name)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/tablee/tablee/i18n"
 )
 
 func runGames(_ context.Context, e *env, args []string) error {
@@ -16,6 +18,10 @@ func runGames(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	infos := e.games.Infos()
+	texts, err := i18n.Load()
+	if err != nil {
+		return fmt.Errorf("games: %w", err)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -32,7 +38,7 @@ func runGames(_ context.Context, e *env, args []string) error {
 		if info.MinSeats == info.MaxSeats {
 			players = fmt.Sprint(info.MinSeats)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", info.ID, info.Name.In(*lang), players, strings.Join(opts, ", "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", info.ID, texts.T(i18n.Parse(*lang), info.NameKey()), players, strings.Join(opts, ", "))
 	}
 	return tw.Flush()
 }

@@ -6,25 +6,51 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 )
 
-// panelFor is the panel of the seat's game.
+// panelFor is the panel of the seat's game; a game missing from games()
+// gets a board game's panel without standings (TestEveryGameHasItsPanel
+// names it).
 func (a *App) panelFor(s *seatScreen) gamePanel {
-	switch s.w.Game {
-	case "canyon":
-		return &canyonPanel{s: s}
-	case "canaille":
-		return &canaillePanel{s: s}
+	if g, ok := games()[s.w.Game]; ok {
+		return g.panel(s)
 	}
 	return &boardPanel{s: s}
+}
+
+// gameParts is everything the companion holds for one game: the panel
+// that draws its seat's view.
+type gameParts struct {
+	panel func(s *seatScreen) gamePanel
+}
+
+// games is the one place the companion names the games, by id: a hand
+// game has its own panel, a board game the board panel with its
+// standings.
+func games() map[string]gameParts {
+	board := func(standings func(a *App, v engine.View) []string) gameParts {
+		return gameParts{panel: func(s *seatScreen) gamePanel { return &boardPanel{s: s, standings: standings} }}
+	}
+	return map[string]gameParts{
+		canyon.ID:     {panel: func(s *seatScreen) gamePanel { return &canyonPanel{s: s} }},
+		canaille.ID:   {panel: func(s *seatScreen) gamePanel { return &canaillePanel{s: s} }},
+		canyonduel.ID: board(duelStandings),
+		canoe.ID:      board(canoeStandings),
+	}
 }
 
 // boardPanel is the phone's side of a board game (Canyon duel, Canoë):
 // the moves are made on the table's screen; the phone shows the score and
 // whose turn it is.
-type boardPanel struct{ s *seatScreen }
+type boardPanel struct {
+	s *seatScreen
+	// standings says each seat's standing in v, one line per seat.
+	standings func(a *App, v engine.View) []string
+}
 
 func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) {
 	s, a := p.s, p.s.a
@@ -34,7 +60,11 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 		hint.TextStyle.Bold = true
 		items = append(items, hint)
 	}
-	for seat, line := range scoreLines(a, v) {
+	var lines []string
+	if p.standings != nil {
+		lines = p.standings(a, v)
+	}
+	for seat, line := range lines {
 		l := widget.NewLabel(a.seatName(engine.Seat(seat)) + " — " + line)
 		if engine.Seat(seat) == s.w.Seat {
 			l.TextStyle.Bold = true
@@ -50,15 +80,21 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 	return container.NewVBox(items...), nil
 }
 
-// scoreLines says each seat's standing in a board game.
-func scoreLines(a *App, v engine.View) []string {
+// duelStandings says each seat's points in Canyon duel.
+func duelStandings(a *App, v engine.View) []string {
 	var out []string
-	switch v := v.(type) {
-	case *canyonduel.View:
+	if v, ok := v.(*canyonduel.View); ok {
 		for _, sc := range v.Scores {
 			out = append(out, a.t("points", map[string]any{"N": sc}))
 		}
-	case *canoe.View:
+	}
+	return out
+}
+
+// canoeStandings says each seat's canoes and pegs left in Canoë.
+func canoeStandings(a *App, v engine.View) []string {
+	var out []string
+	if v, ok := v.(*canoe.View); ok {
 		for p := range v.Canoes {
 			out = append(out, a.t("canoe_standing", map[string]any{"Canoes": len(v.Canoes[p]), "Pegs": v.Supply[p]}))
 		}

@@ -142,7 +142,7 @@ func (a *App) t(key string, params ...map[string]any) string {
 // gameName is a game's name in the app's language.
 func (a *App) gameName(id string) string {
 	if rules, err := a.deps.Games.Get(id); err == nil {
-		return rules.Info().Name.In(string(a.lang))
+		return a.texts.T(a.lang, rules.Info().NameKey())
 	}
 	return id
 }

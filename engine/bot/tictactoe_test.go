@@ -46,7 +46,7 @@ func (v tttView) Legal() []engine.Move {
 }
 
 func (tictactoe) Info() engine.Info {
-	return engine.Info{ID: "ttt", Name: engine.Text{FR: "Morpion"}, MinSeats: 2, MaxSeats: 2}
+	return engine.Info{ID: "ttt", MinSeats: 2, MaxSeats: 2}
 }
 func (tictactoe) New(engine.Checked) (engine.State, error) { return &tttState{}, nil }
 func (tictactoe) DecodeMove(b []byte) (engine.Move, error) {

@@ -35,7 +35,7 @@ func (b *Bot) Choose(ctx context.Context, v engine.View) (engine.Move, error) {
 		return nil, fmt.Errorf("canaille bot: not a Canaille view: %T", v)
 	}
 	if len(cv.Moves) == 0 {
-		return nil, fmt.Errorf("canaille bot: %v has no legal move", cv.Me)
+		return nil, fmt.Errorf("canaille bot: %v has no legal move", cv.For)
 	}
 	if len(cv.Moves) == 1 {
 		return cv.Moves[0], nil
@@ -70,7 +70,7 @@ func (b *Bot) search(ctx context.Context, v *View) (Move, error) {
 		}
 		total := 0.0
 		for _, w := range worlds {
-			total += playOut(w.clone(), v.Me, m)
+			total += playOut(w.clone(), v.For, m)
 		}
 		if total > bestVal {
 			best, bestVal = m, total

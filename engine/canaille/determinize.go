@@ -45,7 +45,7 @@ func (s *State) dealUnseenActions(v *View, r *engine.RNG) error {
 	shuffleWith(r, pool)
 	s.hands = make([][]Card, s.n)
 	for p := range engine.Seat(s.n) {
-		if p == v.Me {
+		if p == v.For {
 			s.hands[p] = slices.Clone(v.Hand)
 			continue
 		}
@@ -74,7 +74,7 @@ func (s *State) dealUnseenRiver(v *View, r *engine.RNG) error {
 		known = append(known, []Card{top})
 	}
 	for p, cv := range v.Catches {
-		if engine.Seat(p) == v.Me {
+		if engine.Seat(p) == v.For {
 			known = append(known, cv.Cards)
 		} else if cv.Top != NoCard {
 			known = append(known, []Card{cv.Top})
@@ -123,7 +123,7 @@ func (s *State) dealCatches(v *View, pool []Card, reserved map[engine.Seat]Card,
 	s.catches = make([][]Card, s.n)
 	for p, cv := range v.Catches {
 		switch {
-		case engine.Seat(p) == v.Me:
+		case engine.Seat(p) == v.For:
 			s.catches[p] = slices.Clone(cv.Cards)
 		case cv.Count > 0:
 			hidden := cv.Count - 1
@@ -171,7 +171,7 @@ func (s *State) reserveForCatches(v *View, pool *[]Card, r *engine.RNG) map[engi
 	for p, cv := range v.Catches {
 		seat := engine.Seat(p)
 		k := s.catchMustHold(seat)
-		if seat == v.Me || cv.Count < 2 || k == 0 || cv.Top.Kind() == k {
+		if seat == v.For || cv.Count < 2 || k == 0 || cv.Top.Kind() == k {
 			continue
 		}
 		oneFirst(*pool, r, func(c Card) bool { return c.Kind() == k })

@@ -17,12 +17,11 @@ func New() Rules { return Rules{} }
 
 var info = engine.Info{
 	ID:       ID,
-	Name:     engine.Text{FR: "Canaille", DE: "Canaille", EN: "Canaille"},
+	Minutes:  30,
 	MinSeats: 2,
 	MaxSeats: 4,
 	Options: []engine.Option{{
 		Key:     OptFirst,
-		Name:    engine.Text{FR: "Premier joueur", DE: "Startspieler", EN: "First player"},
 		Default: "random",
 		Choices: []string{"random", "1", "2", "3", "4"},
 	}},

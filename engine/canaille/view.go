@@ -11,30 +11,27 @@ import (
 // size; the river shows its size, its face and, face up only, its top card.
 // The order of the action deck and of the river is in no view.
 type View struct {
-	Me       engine.Seat    `json:"viewer"`
-	Next     engine.Seat    `json:"turn"`
-	Seats    int            `json:"seats"`
-	Phase    string         `json:"phase"`
-	Active   engine.Seat    `json:"active"` // whose sentence it is
-	Actor    engine.Seat    `json:"actor"`  // who carries it out now
-	Hand     []Card         `json:"hand,omitempty"`
-	Hands    []int          `json:"hand_sizes"`
-	Row      []Card         `json:"row"`
-	Deck     int            `json:"deck_size"`
-	Discard  []Card         `json:"discard"`
-	River    RiverView      `json:"river"`
-	Catches  []CatchView    `json:"catches"`
-	Binned   []Card         `json:"binned"`
-	Eaten    []Card         `json:"eaten"`
-	Canaille engine.Seat    `json:"canaille"` // who drew it, or nobody (-1)
-	Sentence []Card         `json:"sentence"`
-	Step     int            `json:"step"`
-	Released int            `json:"released"` // fish released for the current Relâche
-	Fog      FogView        `json:"fog"`
-	Turns    int            `json:"turns"`
-	Plies    int            `json:"plies"`
-	Outcome  *engine.Result `json:"result,omitempty"`
-	Moves    []Move         `json:"legal,omitempty"`
+	engine.ViewHeader[Move]
+	Seats    int         `json:"seats"`
+	Phase    string      `json:"phase"`
+	Active   engine.Seat `json:"active"` // whose sentence it is
+	Actor    engine.Seat `json:"actor"`  // who carries it out now
+	Hand     []Card      `json:"hand,omitempty"`
+	Hands    []int       `json:"hand_sizes"`
+	Row      []Card      `json:"row"`
+	Deck     int         `json:"deck_size"`
+	Discard  []Card      `json:"discard"`
+	River    RiverView   `json:"river"`
+	Catches  []CatchView `json:"catches"`
+	Binned   []Card      `json:"binned"`
+	Eaten    []Card      `json:"eaten"`
+	Canaille engine.Seat `json:"canaille"` // who drew it, or nobody (-1)
+	Sentence []Card      `json:"sentence"`
+	Step     int         `json:"step"`
+	Released int         `json:"released"` // fish released for the current Relâche
+	Fog      FogView     `json:"fog"`
+	Turns    int         `json:"turns"`
+	Plies    int         `json:"plies"`
 }
 
 // RiverView is the public side of the river.
@@ -61,27 +58,10 @@ type FogView struct {
 	Got   []bool `json:"got"`
 }
 
-// Viewer is the seat this view is for.
-func (v *View) Viewer() engine.Seat { return v.Me }
-
-// Turn is the seat to decide.
-func (v *View) Turn() engine.Seat { return v.Next }
-
-// Legal is the viewer's legal moves on their turn.
-func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
-
-// Result is the outcome once the game is over.
-func (v *View) Result() (engine.Result, bool) {
-	if v.Outcome == nil {
-		return engine.Result{}, false
-	}
-	return *v.Outcome, true
-}
-
 // View builds viewer's view.
 func (s *State) View(viewer engine.Seat) engine.View {
 	v := &View{
-		Me: viewer, Next: s.Turn(), Seats: s.n, Phase: s.phase.String(),
+		ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.Turn()}, Seats: s.n, Phase: s.phase.String(),
 		Active: s.active, Actor: s.actor,
 		Row: list(s.row), Deck: len(s.deck), Discard: list(s.discard),
 		River:  RiverView{Size: s.river.Len(), FaceUp: s.river.FaceUp, Top: s.river.Visible()},

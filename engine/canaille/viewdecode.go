@@ -35,7 +35,7 @@ func (Rules) DecodeView(data []byte) (engine.View, error) {
 	}
 	// The rebuilt view, not the decoded one: it is the canonical form, so it
 	// marshals back exactly as the table's own view would.
-	rebuilt := s.View(v.Me)
+	rebuilt := s.View(v.For)
 	want, err := json.Marshal(rebuilt)
 	if err != nil {
 		return nil, fmt.Errorf("canaille view: %w", err)
@@ -61,8 +61,8 @@ func checkViewShape(v *View) error {
 		return fmt.Errorf("canaille view: %d seats, not 2 to 4", n)
 	case !ok:
 		return fmt.Errorf("canaille view: unknown phase %q", v.Phase)
-	case v.Me != engine.Table && !v.Me.Valid(n):
-		return fmt.Errorf("canaille view: viewer %v is not a seat of this game", v.Me)
+	case v.For != engine.Table && !v.For.Valid(n):
+		return fmt.Errorf("canaille view: viewer %v is not a seat of this game", v.For)
 	case !v.Active.Valid(n) || !v.Actor.Valid(n):
 		return fmt.Errorf("canaille view: active %v or actor %v is not a seat", v.Active, v.Actor)
 	case v.Canaille != engine.NoSeat && !v.Canaille.Valid(n):

@@ -1,8 +1,6 @@
 package canoe
 
 import (
-	"fmt"
-
 	"github.com/tablee/tablee/engine"
 )
 
@@ -11,7 +9,10 @@ const ID = "canoe"
 
 // Rules is Canoë for the engine: it starts games, reads moves, rebuilds
 // states from views and offers the game's own bot.
-type Rules struct{}
+type Rules struct {
+	// Canoë has no secrets: a view is the whole position.
+	engine.PerfectInfo[View, *View]
+}
 
 // New returns the rules of Canoë.
 func New() Rules { return Rules{} }
@@ -28,7 +29,7 @@ var (
 func (Rules) Info() engine.Info {
 	return engine.Info{
 		ID:       ID,
-		Name:     engine.Text{FR: "Canoë", DE: "Kanu", EN: "Canoe"},
+		Minutes:  15,
 		MinSeats: 2,
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.
@@ -50,20 +51,6 @@ func (Rules) DecodeMove(data []byte) (engine.Move, error) {
 		return nil, err
 	}
 	return m, nil
-}
-
-// Determinize rebuilds the exact State of a view: Canoë has no secrets, so
-// nothing is drawn and r may be nil.
-func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
-	cv, ok := v.(*View)
-	if !ok || cv == nil {
-		return nil, fmt.Errorf("canoe: cannot rebuild a state from a %T", v)
-	}
-	s, err := stateOf(cv)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // Bot offers the level "default"; the engine's random bot covers "random".

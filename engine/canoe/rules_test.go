@@ -16,10 +16,6 @@ func TestInfo(t *testing.T) {
 	if info.ID != "canoe" || info.MinSeats != 2 || info.MaxSeats != 2 || len(info.Options) != 0 {
 		t.Errorf("info = %+v", info)
 	}
-	want := engine.Text{FR: "Canoë", DE: "Kanu", EN: "Canoe"}
-	if info.Name != want {
-		t.Errorf("names = %+v, want %+v", info.Name, want)
-	}
 }
 
 func TestNewRefusesOtherSeatCountsAndOptions(t *testing.T) {

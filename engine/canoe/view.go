@@ -26,8 +26,7 @@ const (
 // nothing. It carries the repetition counts and the ply count too, so that
 // a bot can rebuild the exact State from it (Rules.Determinize).
 type View struct {
-	For    engine.Seat `json:"viewer"`
-	ToMove engine.Seat `json:"turn"` // NoSeat once the game is over
+	engine.ViewHeader[Move]
 	// Board is 6 rows of 13 cells, row 1 first: '.' no hole, 'o' an empty
 	// hole, 'L' a light peg (seat 0), 'D' a dark peg (seat 1).
 	Board  []string   `json:"board"`
@@ -37,31 +36,12 @@ type View struct {
 	// Seen counts how often each position has stood, keyed
 	// "next:light:dark": the seat to move, then each seat's pegs as a hex
 	// mask over the holes numbered 0..60 in reading order.
-	Seen    map[string]int `json:"seen"`
-	Outcome *engine.Result `json:"result,omitempty"`
-	Moves   []Move         `json:"legal,omitempty"` // the viewer's, on its turn
-}
-
-// Viewer is the seat (or Table) the view was made for.
-func (v *View) Viewer() engine.Seat { return v.For }
-
-// Turn is the seat to move, or NoSeat once the game is over.
-func (v *View) Turn() engine.Seat { return v.ToMove }
-
-// Legal is the viewer's legal moves on its turn, else nil.
-func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
-
-// Result is the outcome once the game is over.
-func (v *View) Result() (engine.Result, bool) {
-	if v.Outcome == nil {
-		return engine.Result{}, false
-	}
-	return *v.Outcome, true
+	Seen map[string]int `json:"seen"`
 }
 
 // View shows viewer the whole position.
 func (s *State) View(viewer engine.Seat) engine.View {
-	v := &View{For: viewer, ToMove: s.Turn(), Board: s.pegs.rows(), Plies: s.plies, Seen: map[string]int{}}
+	v := &View{ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.Turn()}, Board: s.pegs.rows(), Plies: s.plies, Seen: map[string]int{}}
 	for p := range 2 {
 		v.Supply[p] = s.pegs.supply(p)
 		v.Canoes[p] = []Canoe{}

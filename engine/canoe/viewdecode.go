@@ -1,27 +1,19 @@
 package canoe
 
 import (
-	"fmt"
-
 	"github.com/tablee/tablee/engine"
 )
 
-// DecodeView reads a view from its JSON form (the view field of
-// engine.ViewJSON), as a phone does to show it or let a bot play it. It is
-// strict: unknown fields, trailing data and views that no game of Canoë
-// could show are refused, since the view says more than it needs to (turn,
-// supplies, canoes, legal moves) and a phone must not trust a derived part
-// that contradicts the board.
-func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := engine.DecodeStrict(data, &v); err != nil {
-		return nil, fmt.Errorf("canoe view: %w", err)
-	}
-	s, err := stateOf(&v)
+// Position is the state v shows: Canoë has no secrets, so it is the
+// game itself. It refuses a view no game of Canoë could show, since the
+// view says more than it needs to (turn, supplies, canoes, legal moves)
+// and a phone must not trust a derived part that contradicts the board;
+// engine.PerfectInfo's DecodeView also compares the whole view with the
+// one rebuilt.
+func (v *View) Position() (engine.State, error) {
+	s, err := stateOf(v)
 	if err != nil {
 		return nil, err
 	}
-	// The rebuilt view, not the decoded one: it is the canonical form, so it
-	// marshals back exactly as the table's own view would.
-	return s.View(v.For), nil
+	return s, nil
 }

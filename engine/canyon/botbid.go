@@ -49,7 +49,7 @@ func trickOdds(chances []float64) []float64 {
 func (bot *Bot) bid(v *View) int {
 	dist := trickOdds(winChance(v))
 	inCurrent := false
-	if c := v.Canoes[v.Seat]; c >= 0 && bot.b.Current(c) {
+	if c := v.Canoes[v.For]; c >= 0 && bot.b.Current(c) {
 		inCurrent = true
 	}
 	best, bestValue := 0, math.Inf(-1)

@@ -4,7 +4,7 @@ package canyon
 // while it needs tricks and ducks once it has them. Past its tempo outside
 // the current, every trick is a point again, so it wins what it can.
 func (bot *Bot) card(v *View) Card {
-	me := int(v.Seat)
+	me := int(v.For)
 	cards := make([]Card, 0, len(v.Hand))
 	for _, m := range v.Legal() {
 		cards = append(cards, m.(Move).Card)

@@ -23,7 +23,8 @@ func (r Rules) Position(view []byte, seed uint64) (engine.State, error) {
 	if b == nil {
 		b = board()
 	}
-	v := &View{table: j.table, Seat: j.Seat, Hand: j.Hand, HandCounts: j.HandCounts}
+	j.table.ToMove = j.ToMove
+	v := &View{ViewHeader: engine.ViewHeader[Move]{For: j.For, ToMove: j.ToMove}, table: j.table, Hand: j.Hand, HandCounts: j.HandCounts}
 	if err := checkViewShape(b, v); err != nil {
 		return nil, fmt.Errorf("canyon position: %w", err)
 	}

@@ -33,12 +33,11 @@ func New() Rules { return Rules{b: board()} }
 func (r Rules) Info() engine.Info {
 	return engine.Info{
 		ID:       ID,
-		Name:     engine.Text{FR: "Canyon", DE: "Canyon", EN: "Canyon"},
+		Minutes:  45,
 		MinSeats: 3,
 		MaxSeats: 6,
 		Options: []engine.Option{{
 			Key:     OptionLessLuck,
-			Name:    engine.Text{FR: "Moins de hasard", DE: "Weniger Glück", EN: "Less luck"},
 			Default: "off",
 			Choices: []string{"off", "on"},
 		}},

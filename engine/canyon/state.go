@@ -21,7 +21,7 @@ type table struct {
 	Seats    int         `json:"seats"`
 	LessLuck bool        `json:"less_luck"`
 	Phase    string      `json:"phase"`
-	ToMove   engine.Seat `json:"turn"`
+	ToMove   engine.Seat `json:"-"` // a view's "turn" is its header's
 	Ply      int         `json:"ply"`
 	Round    int         `json:"round"` // rounds begun, from 1
 	Track    int         `json:"track"` // position on the round track, 0..13

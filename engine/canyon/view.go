@@ -10,39 +10,23 @@ import (
 // View is what one seat, or the table, may know: the public table, the
 // viewer's own hand and how many cards every hand holds. It never holds
 // another hand, the cards set aside or the random source.
+//
+// The seat to move is the header's ToMove on the wire ("turn"); the
+// table's own ToMove, the same seat, is not written twice.
 type View struct {
+	engine.ViewHeader[Move]
 	table
-	Seat       engine.Seat   `json:"viewer"`
-	Hand       []Card        `json:"hand"`
-	HandCounts []int         `json:"hand_counts"`
-	LegalMoves []engine.Move `json:"legal"`
-	// Outcome is the game's result once it is over (phase "over"), else nil.
-	Outcome *engine.Result `json:"result,omitempty"`
+	Hand       []Card `json:"hand"`
+	HandCounts []int  `json:"hand_counts"`
 }
 
 var _ engine.View = (*View)(nil)
 
-func (v *View) Viewer() engine.Seat { return v.Seat }
-func (v *View) Turn() engine.Seat   { return v.ToMove }
-func (v *View) Legal() []engine.Move {
-	if v.Seat != v.ToMove || len(v.LegalMoves) == 0 {
-		return nil
-	}
-	return v.LegalMoves
-}
-
-// Result is the outcome once the game is over.
-func (v *View) Result() (engine.Result, bool) {
-	if v.Outcome == nil {
-		return engine.Result{}, false
-	}
-	return *v.Outcome, true
-}
-
 func (s *State) View(viewer engine.Seat) engine.View { return s.view(viewer) }
 
 func (s *State) view(viewer engine.Seat) *View {
-	v := &View{table: s.t.clone(), Seat: viewer, HandCounts: make([]int, s.t.Seats), Hand: []Card{}}
+	v := &View{ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.t.ToMove},
+		table: s.t.clone(), HandCounts: make([]int, s.t.Seats), Hand: []Card{}}
 	for i, h := range s.hands {
 		v.HandCounts[i] = len(h)
 	}
@@ -52,7 +36,9 @@ func (s *State) view(viewer engine.Seat) *View {
 	if viewer.Valid(s.t.Seats) {
 		v.Hand = slices.Clone(s.hands[viewer])
 		if viewer == s.t.ToMove {
-			v.LegalMoves = s.Legal()
+			for _, m := range s.Legal() {
+				v.Moves = append(v.Moves, m.(Move))
+			}
 		}
 	}
 	return v
@@ -74,7 +60,7 @@ func (r Rules) Determinize(ev engine.View, rng *engine.RNG) (engine.State, error
 	unseen := s.unseenBy(v)
 	rng.Shuffle(len(unseen), func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
 	for seat, n := range v.HandCounts {
-		if engine.Seat(seat) == v.Seat {
+		if engine.Seat(seat) == v.For {
 			s.hands[seat] = slices.Clone(v.Hand)
 			continue
 		}

@@ -49,7 +49,7 @@ func checkViewSecrets(t *testing.T, s *State, viewer engine.Seat) {
 	}
 	// Strip what the viewer may see, then look for any other card.
 	v := s.View(viewer).(*View)
-	v.Hand, v.Trick, v.Played, v.LegalMoves = nil, nil, nil, nil
+	v.Hand, v.Trick, v.Played, v.Moves = nil, nil, nil, nil
 	v.Draws = nil
 	v.Trump = Card{}
 	stripped, _ := json.Marshal(v)

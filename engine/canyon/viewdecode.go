@@ -13,12 +13,13 @@ import (
 // viewJSON is a View as it is read: its legal moves are of the engine's
 // Move interface, so they are read as raw JSON and decoded one by one.
 type viewJSON struct {
-	table
-	Seat       engine.Seat       `json:"viewer"`
-	Hand       []Card            `json:"hand"`
-	HandCounts []int             `json:"hand_counts"`
+	For        engine.Seat       `json:"viewer"`
+	ToMove     engine.Seat       `json:"turn"`
 	LegalMoves []json.RawMessage `json:"legal"`
 	Outcome    *engine.Result    `json:"result"`
+	table
+	Hand       []Card `json:"hand"`
+	HandCounts []int  `json:"hand_counts"`
 }
 
 // DecodeView reads a view from its JSON form (the view field of
@@ -38,15 +39,17 @@ func (r Rules) DecodeView(data []byte) (engine.View, error) {
 	if r.b != nil {
 		b = r.b
 	}
-	v := &View{table: j.table, Seat: j.Seat, Hand: j.Hand, HandCounts: j.HandCounts, Outcome: j.Outcome}
+	j.table.ToMove = j.ToMove
+	v := &View{ViewHeader: engine.ViewHeader[Move]{For: j.For, ToMove: j.ToMove, Outcome: j.Outcome},
+		table: j.table, Hand: j.Hand, HandCounts: j.HandCounts}
 	if j.LegalMoves != nil {
-		v.LegalMoves = make([]engine.Move, len(j.LegalMoves))
+		v.Moves = make([]Move, len(j.LegalMoves))
 		for i, raw := range j.LegalMoves {
 			m, err := decodeMove(raw)
 			if err != nil {
 				return nil, fmt.Errorf("canyon view: legal move %d: %w", i, err)
 			}
-			v.LegalMoves[i] = m
+			v.Moves[i] = m
 		}
 	}
 	if err := checkViewShape(b, v); err != nil {
@@ -59,7 +62,7 @@ func (r Rules) DecodeView(data []byte) (engine.View, error) {
 	}
 	// The rebuilt view, not the decoded one: it is the canonical form, so it
 	// marshals back exactly as the table's own view would.
-	rebuilt := st.(*State).view(v.Seat)
+	rebuilt := st.(*State).view(v.For)
 	want, err := json.Marshal(rebuilt)
 	if err != nil {
 		return nil, fmt.Errorf("canyon view: %w", err)
@@ -87,8 +90,8 @@ func checkViewShape(b *Board, v *View) error {
 	switch {
 	case !slices.Contains([]string{PhasePlace, PhaseTempo, PhasePlay, PhaseMove, PhaseOver}, t.Phase):
 		return fmt.Errorf("canyon view: unknown phase %q", t.Phase)
-	case v.Seat != engine.Table && !v.Seat.Valid(n):
-		return fmt.Errorf("canyon view: viewer %v is not a seat of this game", v.Seat)
+	case v.For != engine.Table && !v.For.Valid(n):
+		return fmt.Errorf("canyon view: viewer %v is not a seat of this game", v.For)
 	case (t.Phase == PhaseOver) != (t.ToMove == engine.NoSeat), t.ToMove != engine.NoSeat && !t.ToMove.Valid(n):
 		return fmt.Errorf("canyon view: %v to move in phase %s", t.ToMove, t.Phase)
 	case !seat(t.Dealer) || !seat(t.Start) || !seat(t.Leader) || t.Mover < 0 || t.Mover > n:

@@ -7,8 +7,11 @@ import (
 // ID is the game's stable identifier.
 const ID = "canyonduel"
 
-// Rules is Canyon duel for the engine: two seats, no options.
-type Rules struct{}
+// Rules is Canyon duel for the engine: two seats, no options, no secrets
+// (a view is the whole position).
+type Rules struct {
+	engine.PerfectInfo[View, *View]
+}
 
 // New returns the rules of Canyon duel.
 func New() Rules { return Rules{} }
@@ -17,7 +20,7 @@ func New() Rules { return Rules{} }
 func (Rules) Info() engine.Info {
 	return engine.Info{
 		ID:       ID,
-		Name:     engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"},
+		Minutes:  20,
 		MinSeats: 2,
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.
@@ -40,16 +43,6 @@ func (Rules) DecodeMove(data []byte) (engine.Move, error) {
 		return nil, err
 	}
 	return m, nil
-}
-
-// Determinize rebuilds the position a view shows. The game has perfect
-// information, so nothing is drawn and r is not used (it may be nil).
-func (Rules) Determinize(v engine.View, _ *engine.RNG) (engine.State, error) {
-	s, err := stateOf(v)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // Bot offers the level "default", a shallow searcher.

@@ -16,10 +16,6 @@ func TestInfo(t *testing.T) {
 	if info.ID != "canyonduel" || info.MinSeats != 2 || info.MaxSeats != 2 || len(info.Options) != 0 {
 		t.Errorf("info = %+v", info)
 	}
-	want := engine.Text{FR: "Canyon duel", DE: "Canyon-Duell", EN: "Canyon duel"}
-	if info.Name != want {
-		t.Errorf("name = %+v, want %+v", info.Name, want)
-	}
 }
 
 func TestNewRefusesOtherSeatCountsAndOptions(t *testing.T) {

@@ -19,50 +19,28 @@ const (
 // View is everything about a position, which every viewer may know: Canyon
 // duel has no secrets.
 type View struct {
-	Seat engine.Seat `json:"viewer"`
-	Next engine.Seat `json:"turn"`
+	engine.ViewHeader[Move]
 	// Board is 8 strings, row 1 (red's side) first, column a first in each:
 	// R red, Y yellow, . a free cell, # the canyon.
 	Board  []string `json:"board"`
 	Ply    int      `json:"plies"`
 	Scores []int    `json:"scores"`        // current totals, red's then yellow's
 	End    string   `json:"end,omitempty"` // the Reason once the game is over
-	// Outcome is the game's result once it is over, else nil.
-	Outcome *engine.Result `json:"result,omitempty"`
-	Moves   []Move         `json:"legal,omitempty"`
-}
-
-// Viewer is whom the view is for.
-func (v *View) Viewer() engine.Seat { return v.Seat }
-
-// Turn is the seat to move, or engine.NoSeat once the game is over.
-func (v *View) Turn() engine.Seat { return v.Next }
-
-// Legal is the viewer's moves when it is their turn, else nil.
-func (v *View) Legal() []engine.Move { return engine.Moves(v.Moves) }
-
-// Result is the outcome once the game is over.
-func (v *View) Result() (engine.Result, bool) {
-	if v.Outcome == nil {
-		return engine.Result{}, false
-	}
-	return *v.Outcome, true
 }
 
 // View shows viewer the whole position, and their moves if it is their turn.
 func (s *State) View(viewer engine.Seat) engine.View {
 	v := &View{
-		Seat:   viewer,
-		Next:   s.Turn(),
-		Board:  s.board.rows(),
-		Ply:    s.plies,
-		Scores: []int{s.board.score(0), s.board.score(1)},
-		End:    s.end,
+		ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.Turn()},
+		Board:      s.board.rows(),
+		Ply:        s.plies,
+		Scores:     []int{s.board.score(0), s.board.score(1)},
+		End:        s.end,
 	}
 	if res, over := s.Result(); over {
 		v.Outcome = &res
 	}
-	if viewer == v.Next {
+	if viewer == v.ToMove {
 		for _, m := range s.Legal() {
 			v.Moves = append(v.Moves, m.(Move))
 		}
@@ -111,7 +89,7 @@ func stateOf(ev engine.View) (*State, error) {
 	}
 	s := &State{board: b, plies: v.Ply}
 	s.end = endReason(&s.board, s.plies)
-	if s.Turn() != v.Next || s.end != v.End || !slices.Equal(v.Scores, []int{b.score(0), b.score(1)}) {
+	if s.Turn() != v.ToMove || s.end != v.End || !slices.Equal(v.Scores, []int{b.score(0), b.score(1)}) {
 		return nil, errors.New("canyonduel view: its turn, end or scores do not match its board and plies")
 	}
 	return s, nil

@@ -89,7 +89,7 @@ func TestDeterminizeRefusesImpossibleViews(t *testing.T) {
 		"16 red pieces":   func(v *View) { v.Board[0] = "RRRRRRRR" },
 		"negative plies":  func(v *View) { v.Ply = -2 },
 		"too many plies":  func(v *View) { v.Ply = MaxPlies + 2 },
-		"wrong turn":      func(v *View) { v.Next = 1 },
+		"wrong turn":      func(v *View) { v.ToMove = 1 },
 		"wrong end":       func(v *View) { v.End = ReasonHome },
 		"wrong scores":    func(v *View) { v.Scores = []int{55, 54} },
 		"no scores":       func(v *View) { v.Scores = nil },

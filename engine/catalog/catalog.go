@@ -1,11 +1,17 @@
-// Package catalog lists the games a Tablée kiosk ships. It is the one place
-// that imports every game package, so the host, the UIs and the CLI get the
-// games from here and never name a game package themselves.
+// Package catalog lists the games a Tablée kiosk ships. The host, the
+// CLI, the bots and the tests get the games from here. Besides it, each
+// package that draws a game imports the games it draws and keeps one table
+// from game id to its per-game parts (kiosk/board, companion/gui,
+// kiosk/web with app.js's GAMES, kiosk/screen's pictures by id,
+// cmd/screens): a test in each ranges over Games and names a game whose
+// part is missing.
 //
-// A new game is its own package under engine/, one line in Games and its
-// rules doc: the compiler says which method of engine.Rules, State or View
-// it lacks, its tests run enginetest's checks, and this package's tests
-// say which of its rules and end reasons have no text in i18n/messages.
+// A new game is its own package under engine/, one line in Games, its
+// texts in i18n and its parts in those tables (docs/architecture.md,
+// "Adding a game"): the compiler says which method of engine.Rules, State
+// or View it lacks, its tests run enginetest's checks, this package's
+// tests say which of its name, options, rules and end reasons have no
+// text in i18n/messages, and each UI's test names its missing part.
 package catalog
 
 import (

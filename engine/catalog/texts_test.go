@@ -172,3 +172,34 @@ func TestEveryGameListsItsRules(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryGameHasTexts: every game has a name and a label for each of
+// its options in every language ("game.<id>.name",
+// "game.<id>.option.<key>" in i18n/messages/game.*.json), and no such
+// text belongs to no game, so a new game's missing texts are named here.
+func TestEveryGameHasTexts(t *testing.T) {
+	c, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, info := range Registry().Infos() {
+		want[info.NameKey()] = info.ID + ": its name"
+		for _, o := range info.Options {
+			want[info.OptionKey(o.Key)] = info.ID + ": the label of option " + o.Key
+		}
+	}
+	for _, l := range i18n.Langs() {
+		texts := c.Export(l, "game.")
+		for key, what := range want {
+			if strings.TrimSpace(texts[key]) == "" {
+				t.Errorf("%s has no %s text %q", what, l, key)
+			}
+		}
+		for key := range texts {
+			if _, ok := want[key]; !ok {
+				t.Errorf("%s text %q is of no game or option", l, key)
+			}
+		}
+	}
+}

@@ -72,7 +72,7 @@ func (b *canailleBoard) Refuse(err error) {
 	if b.view == nil {
 		return
 	}
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, canaille.ID, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, canaille.ID, err), b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
 }
 
 // Tapped: every Canaille decision is made on the phones, the table only
@@ -83,8 +83,8 @@ func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
 		return
 	}
 	msg := b.env.t("board.over")
-	if b.view.Next != engine.NoSeat {
-		msg = b.env.waiting(b.view.Next, true)
+	if b.view.ToMove != engine.NoSeat {
+		msg = b.env.waiting(b.view.ToMove, true)
 	}
 	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
@@ -104,10 +104,10 @@ func (b *canailleBoard) banner() string {
 	if v == nil {
 		return ""
 	}
-	if v.Next == engine.NoSeat {
+	if v.ToMove == engine.NoSeat {
 		return b.env.t("board.over")
 	}
-	line := b.env.name(v.Next) + " " + b.env.t("board.canaille."+v.Phase)
+	line := b.env.name(v.ToMove) + " " + b.env.t("board.canaille."+v.Phase)
 	if v.Actor != v.Active && v.Actor >= 0 {
 		line += " " + b.env.t("board.canaille.for", map[string]any{"Name": b.env.name(v.Active)})
 	}
@@ -213,30 +213,25 @@ func (r *canailleRenderer) place() {
 		return
 	}
 	cs := canailleCardSize
-	gap := float32(24)
-	// Top band, centred: river, deck, then the row.
-	top := float32(36)
-	width := 5*cs.Width + 4*gap + 60
-	x := (size.Width - width) / 2
-	r.label("river", fyne.NewPos(x, top-30))
-	r.river.layout(fyne.NewPos(x, top), cs)
+	l := geom.LayCanaille(size, cs, len(r.row), len(r.sentence), len(v.Sentence), min(v.Seats, len(r.catches)))
+	// Top band: river, deck, then the row.
+	r.label("river", l.River.SubtractXY(0, 30))
+	r.river.layout(l.River, cs)
 	if v.River.FaceUp && v.River.Top.Valid() {
 		r.river.show(b.env, v.River.Top)
 	} else {
 		r.river.back(v.River.Size > 0)
 	}
 	r.riverN.Text = "× " + strconv.Itoa(v.River.Size)
-	textAt(r.riverN, fyne.NewPos(x+cs.Width/2, top+cs.Height+22))
-	x += cs.Width + gap
-	r.label("deck", fyne.NewPos(x, top-30))
-	r.deck.layout(fyne.NewPos(x, top), cs)
+	textAt(r.riverN, l.River.AddXY(cs.Width/2, cs.Height+22))
+	r.label("deck", l.Deck.SubtractXY(0, 30))
+	r.deck.layout(l.Deck, cs)
 	r.deck.back(v.Deck > 0)
 	r.deckN.Text = "× " + strconv.Itoa(v.Deck)
-	textAt(r.deckN, fyne.NewPos(x+cs.Width/2, top+cs.Height+22))
-	x += cs.Width + gap + 60
-	r.label("row", fyne.NewPos(x, top-30))
+	textAt(r.deckN, l.Deck.AddXY(cs.Width/2, cs.Height+22))
+	r.label("row", l.RowAt.SubtractXY(0, 30))
 	for i, c := range r.row {
-		c.layout(fyne.NewPos(x+float32(i)*(cs.Width+gap), top), cs)
+		c.layout(l.Row[i], cs)
 		if i < len(v.Row) {
 			c.show(b.env, v.Row[i])
 		} else {
@@ -244,18 +239,16 @@ func (r *canailleRenderer) place() {
 		}
 	}
 	// Middle band: the sentence, the card being resolved outlined.
-	mid := top + cs.Height + 110
-	r.placeBanner(size, mid-40)
+	r.placeBanner(size, l.Banner)
 	n := len(v.Sentence)
-	sx := (size.Width - float32(max(n, 1))*(cs.Width+gap) + gap) / 2
-	r.label("sentence", fyne.NewPos(sx, mid-20))
+	r.label("sentence", l.SentenceAt)
 	r.step.Hide()
 	for i, c := range r.sentence {
-		at := fyne.NewPos(sx+float32(i)*(cs.Width+gap), mid+10)
+		at := l.Sentence[i]
 		c.layout(at, cs)
 		if i < n {
 			c.show(b.env, v.Sentence[i])
-			if i == v.Step && v.Next != engine.NoSeat {
+			if i == v.Step && v.ToMove != engine.NoSeat {
 				r.step.Move(at.SubtractXY(8, 8))
 				r.step.Resize(cs.AddWidthHeight(16, 16))
 				r.step.Show()
@@ -265,9 +258,7 @@ func (r *canailleRenderer) place() {
 		}
 	}
 	// Bottom band: each player's catch.
-	bottom := mid + cs.Height + 70
-	cx := (size.Width - float32(v.Seats)*(cs.Width+2*gap+40)) / 2
-	r.label("catches", fyne.NewPos(cx, bottom-30))
+	r.label("catches", l.CatchesAt)
 	for seat := range r.catches {
 		c := r.catches[seat]
 		if seat >= v.Seats {
@@ -277,7 +268,7 @@ func (r *canailleRenderer) place() {
 			r.catchNo[seat].Hide()
 			continue
 		}
-		at := fyne.NewPos(cx+float32(seat)*(cs.Width+2*gap+40)+40, bottom)
+		at := l.Catches[seat]
 		cv := v.Catches[seat]
 		c.layout(at, cs)
 		if cv.Count > 0 && cv.Top.Valid() {
@@ -382,8 +373,8 @@ func (r *canailleRenderer) placeBanner(size fyne.Size, y float32) {
 	b := r.b
 	text := b.banner()
 	turn := geom.Turn(0)
-	if v := b.view; v.Next != engine.NoSeat {
-		turn = b.env.facing(v.Next, v.Seats)
+	if v := b.view; v.ToMove != engine.NoSeat {
+		turn = b.env.facing(v.ToMove, v.Seats)
 	}
 	key := bannerKey{text, turn, size}
 	if key == b.shown {

@@ -157,7 +157,7 @@ func (b *canyonBoard) Refuse(err error) {
 // say shows msg where the finger was, turned to the seat to move: it is
 // about their move.
 func (b *canyonBoard) say(msg string) {
-	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.ToMove, b.view.Seats))
+	b.note.show(msg, b.tapAt, b.Size(), b.env.facing(b.view.Turn(), b.view.Seats))
 }
 
 // sayToTapper shows msg turned to the guest who tapped, nearest the tap:
@@ -183,12 +183,12 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 	if b.view == nil || b.pending {
 		return
 	}
-	if b.view.ToMove == engine.NoSeat {
+	if b.view.Turn() == engine.NoSeat {
 		b.sayToTapper(b.env.t("board.over"))
 		return
 	}
 	if len(b.legal) == 0 {
-		b.sayToTapper(b.env.waiting(b.view.ToMove, !b.TableDecides(b.view)))
+		b.sayToTapper(b.env.waiting(b.view.Turn(), !b.TableDecides(b.view)))
 		return
 	}
 	centres := make([]fyne.Position, len(b.legal))
@@ -215,7 +215,7 @@ func (b *canyonBoard) Tapped(ev *fyne.PointEvent) {
 func (b *canyonBoard) play(m canyon.Move) {
 	b.pending = true
 	b.note.hide()
-	b.env.Play(b.view.ToMove, m)
+	b.env.Play(b.view.Turn(), m)
 }
 
 func (b *canyonBoard) CreateRenderer() fyne.WidgetRenderer { return newCanyonRenderer(b) }
@@ -431,20 +431,18 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 
 func (r *canyonRenderer) layoutStrip() {
 	b := r.b
-	x, y := b.strip.X, b.strip.Y
 	box := float32(48)
+	s := geom.LayCanyonStrip(b.strip, box, len(r.track), cardSize, len(r.trick))
 	for i, t := range r.track {
-		t.Move(fyne.NewPos(x+float32(i)*(box+6), y+30))
+		t.Move(s.Track[i])
 		t.Resize(fyne.NewSize(box, box))
-		textAt(r.trackN[i], fyne.NewPos(x+float32(i)*(box+6)+box/2, y+30+box/2))
+		textAt(r.trackN[i], s.Track[i].AddXY(box/2, box/2))
 	}
-	x += float32(len(r.track))*(box+6) + 40
-	r.trumpT.Move(fyne.NewPos(x, y))
-	r.trump.layout(fyne.NewPos(x, y+28), cardSize)
-	x += cardSize.Width + 60
+	r.trumpT.Move(s.TrumpT)
+	r.trump.layout(s.Trump, cardSize)
 	r.slots = r.slots[:0]
 	for i, f := range r.trick {
-		at := fyne.NewPos(x+float32(i)*(cardSize.Width+16), y+8)
+		at := s.Trick[i]
 		r.slots = append(r.slots, at)
 		r.fl.land(f)
 		f.layout(at, cardSize)
@@ -478,13 +476,8 @@ func (r *canyonRenderer) place() {
 		}
 		cell := v.Canoes[seat]
 		row, col := b.m.RowCol(cell)
-		centre := g.Centre(row, col)
-		k := shared[cell]
+		centre, size := geom.CanoeAt(g.Centre(row, col), g.Cell, shared[cell])
 		shared[cell]++
-		if k > 0 {
-			centre = centre.AddXY(0, float32(k)*g.Cell*0.28-g.Cell*0.2)
-		}
-		size := fyne.NewSize(g.Cell*0.9, g.Cell*0.5)
 		to := centre.SubtractXY(size.Width/2, size.Height/2)
 		c.hull.CornerRadius = size.Height / 2
 		c.hull.Resize(size)

@@ -98,7 +98,7 @@ func (d *duel) Update(v engine.View, legal []engine.Move) {
 	if !ok {
 		return
 	}
-	if d.view != nil && (!slices.Equal(d.view.Board, dv.Board) || d.view.Next != dv.Next) {
+	if d.view != nil && (!slices.Equal(d.view.Board, dv.Board) || d.view.ToMove != dv.ToMove) {
 		if !slices.Equal(d.view.Board, dv.Board) {
 			d.last = moved(d.view, dv)
 		}
@@ -120,7 +120,7 @@ func (d *duel) Update(v engine.View, legal []engine.Move) {
 // the one it reached (jumped pieces vanish, the mover's piece moves).
 func moved(before, after *canyonduel.View) []cell {
 	mover := byte('R')
-	if before.Next == 1 {
+	if before.ToMove == 1 {
 		mover = 'Y'
 	}
 	var from, to []cell
@@ -152,7 +152,7 @@ func (d *duel) Refuse(err error) {
 // say shows msg where the finger was, turned to the seat to move: it is
 // about their move.
 func (d *duel) say(msg string) {
-	d.note.show(msg, d.tapAt, d.Size(), d.env.facing(d.view.Next, 2))
+	d.note.show(msg, d.tapAt, d.Size(), d.env.facing(d.view.ToMove, 2))
 }
 
 // sayToTapper shows msg turned to the guest who tapped, nearest the tap:
@@ -163,7 +163,7 @@ func (d *duel) sayToTapper(msg string) {
 
 // mover is the seat to move, as a board mark.
 func (d *duel) mover() byte {
-	if d.view.Next == 1 {
+	if d.view.ToMove == 1 {
 		return 'Y'
 	}
 	return 'R'
@@ -217,12 +217,12 @@ func (d *duel) Tapped(ev *fyne.PointEvent) {
 	if d.view == nil || d.pending {
 		return
 	}
-	if d.view.Next == engine.NoSeat {
+	if d.view.ToMove == engine.NoSeat {
 		d.sayToTapper(d.env.t("board.over"))
 		return
 	}
 	if len(d.legal) == 0 {
-		d.sayToTapper(d.env.waiting(d.view.Next, false))
+		d.sayToTapper(d.env.waiting(d.view.ToMove, false))
 		return
 	}
 	c, onBoard := d.hit(ev.Position)
@@ -280,7 +280,7 @@ func (d *duel) touchPiece(c cell) {
 			if mark == 'Y' {
 				owner = 1
 			}
-			d.sayToTapper(d.env.t("board.duel.whose", map[string]any{"Owner": d.env.name(owner), "Name": d.env.name(d.view.Next)}))
+			d.sayToTapper(d.env.t("board.duel.whose", map[string]any{"Owner": d.env.name(owner), "Name": d.env.name(d.view.ToMove)}))
 			return
 		}
 	default:
@@ -317,7 +317,7 @@ func (d *duel) stop() {
 func (d *duel) play(path []cell) {
 	d.pending = true
 	d.note.hide()
-	d.env.Play(d.view.Next, d.move(path))
+	d.env.Play(d.view.ToMove, d.move(path))
 }
 
 // Message is the refused tap's message on screen, "" when none.

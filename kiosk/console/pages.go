@@ -87,7 +87,7 @@ func (v view) T(key string, kv ...any) string {
 // Game is a game's name in the page's language.
 func (v view) Game(id string) string {
 	if r, err := v.games.Get(id); err == nil {
-		return r.Info().Name.In(string(v.Lang))
+		return v.cat.T(v.Lang, r.Info().NameKey())
 	}
 	return id
 }

@@ -65,7 +65,7 @@ func (a *Attract) Touch() { a.root.Tapped(&fyne.PointEvent{}) }
 func (a *Attract) LanguageButton(lang i18n.Lang) *widget.Button { return a.langs[lang] }
 
 func weekCard(w Words, g engine.Info, board []Standing) fyne.CanvasObject {
-	box := container.NewVBox(container.NewCenter(gameArt(g.ID)), text(w.In(g.Name), NameSize, true))
+	box := container.NewVBox(container.NewCenter(gameArt(g.ID)), text(w.Game(g), NameSize, true))
 	if len(board) == 0 {
 		box.Add(wrappedCentered(w.T("kiosk.attract.nobody")))
 	}

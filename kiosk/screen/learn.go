@@ -236,7 +236,7 @@ func (l *Learn) refresh() {
 	l.sess.mu.Unlock()
 
 	l.table.Show(TableState{Game: l.cfg.Lesson.Rules.Info(), Seats: l.seats(), Turn: mine.Turn()})
-	name := l.tr("lesson.title", map[string]any{"Game": l.cfg.Lesson.Rules.Info().Name.In(string(l.lang))})
+	name := l.tr("lesson.title", map[string]any{"Game": l.tr(l.cfg.Lesson.Rules.Info().NameKey())})
 	var mark engine.Move
 	if step != nil {
 		l.step.Text = name + " — " + l.tr("lesson.step", map[string]any{"N": i + 1, "Of": n})

@@ -12,9 +12,6 @@ import (
 	"github.com/tablee/tablee/kiosk/lesson"
 )
 
-// Minutes is how long a game of each kind usually lasts, for the tiles.
-var Minutes = map[string]int{"canyon": 45, "canyonduel": 20, "canoe": 15, "canaille": 30}
-
 // LobbyActions are what the lobby's buttons lead to.
 type LobbyActions struct {
 	Choose func(engine.Info)
@@ -80,8 +77,8 @@ func (l *Lobby) tile(g engine.Info) fyne.CanvasObject {
 		players = w.T("kiosk.lobby.players_exact", "N", g.MinSeats)
 	}
 	info := players
-	if m, ok := Minutes[g.ID]; ok {
-		info += " · " + w.T("kiosk.lobby.duration", "Min", m)
+	if g.Minutes > 0 {
+		info += " · " + w.T("kiosk.lobby.duration", "Min", g.Minutes)
 	}
 	play, playBox := button(w.T("kiosk.lobby.play"), 0, func() {
 		if l.act.Choose != nil {
@@ -100,7 +97,7 @@ func (l *Lobby) tile(g engine.Info) fyne.CanvasObject {
 	}
 	return panel(container.NewVBox(
 		container.NewCenter(gameArt(g.ID)),
-		text(w.In(g.Name), NameSize+8, true),
+		text(w.Game(g), NameSize+8, true),
 		text(info, BodySize, false),
 		buttons,
 	))
@@ -111,7 +108,7 @@ func (l *Lobby) showRules(g engine.Info) {
 	body := wrapped(l.w.T("kiosk.rules." + g.ID))
 	scroll := container.NewVScroll(body)
 	scroll.SetMinSize(fyne.NewSize(1100, 560))
-	d := dialog.NewCustom(l.w.In(g.Name), l.w.T("kiosk.close"), scroll, l.win)
+	d := dialog.NewCustom(l.w.Game(g), l.w.T("kiosk.close"), scroll, l.win)
 	d.Show()
 }
 

@@ -115,7 +115,7 @@ func NewReplay(w Words, d ReplayData, boards Boards, back func()) (*Replay, erro
 		r.scrub.Disable()
 	}
 	_, backBox := button(w.T("kiosk.back"), 240, back)
-	title := text(w.T("kiosk.replay.title", "Game", w.In(d.Rules.Info().Name), "When", d.Started.Local().Format("02/01/2006 15:04")), NameSize+4, true)
+	title := text(w.T("kiosk.replay.title", "Game", w.Game(d.Rules.Info()), "When", d.Started.Local().Format("02/01/2006 15:04")), NameSize+4, true)
 	r.root = container.NewPadded(container.NewBorder(
 		container.NewBorder(nil, nil, backBox, nil, title),
 		container.NewVBox(r.where, r.what, sized(r.scrub, 0, TouchSize), controls, r.check), nil,

@@ -91,7 +91,7 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 	r.again.Importance = widget.HighImportance
 	r.lobby, lobbyBox = button(w.T("kiosk.results.lobby"), 360, lobby)
 	middle := container.NewVBox(layout.NewSpacer(),
-		text(w.T("kiosk.results.title")+" — "+w.In(game.Name), NameSize, false),
+		text(w.T("kiosk.results.title")+" — "+w.Game(game), NameSize, false),
 		text(r.headline, TitleSize, true),
 		container.NewCenter(container.NewHBox(lobbyBox, againBox)), layout.NewSpacer())
 	r.root = container.New(lay, append([]fyne.CanvasObject{middle}, cards...)...)

@@ -111,7 +111,7 @@ func NewSeating(w Words, game engine.Info, defaults map[string]string, act Seati
 	left := container.NewVBox(s.seats, s.count, adds, hint)
 	right := container.NewVBox(text(w.T("kiosk.seating.options"), NameSize, true), s.optBox)
 	s.body = container.NewGridWithColumns(2, panel(left), panel(right))
-	title := text(w.T("kiosk.seating.title", "Game", w.In(game.Name)), TitleSize, true)
+	title := text(w.T("kiosk.seating.title", "Game", w.Game(game)), TitleSize, true)
 	s.root = container.NewPadded(container.NewBorder(title, container.NewBorder(nil, nil, backBox, startBox), nil, nil,
 		container.NewVBox(s.body, layout.NewSpacer())))
 	s.refresh()
@@ -232,7 +232,7 @@ func (s *Seating) refreshOptions() {
 			}
 		}
 		sel.SetSelectedIndex(idx)
-		s.optBox.Add(container.NewBorder(nil, nil, widget.NewLabel(s.w.In(o.Name)), nil, sized(sel, 320, TouchSize)))
+		s.optBox.Add(container.NewBorder(nil, nil, widget.NewLabel(s.w.Option(s.game, o.Key)), nil, sized(sel, 320, TouchSize)))
 	}
 }
 
@@ -285,7 +285,7 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		left := container.NewVBox(text(w.T("kiosk.seating.scan"), NameSize+4, true), container.NewCenter(s.qr),
 			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.address, s.phrase)
 		right := container.NewBorder(s.waiting, container.NewCenter(cancel), nil, nil, s.live)
-		title := text(w.T("kiosk.seating.title", "Game", w.In(s.game.Name)), TitleSize, true)
+		title := text(w.T("kiosk.seating.title", "Game", w.Game(s.game)), TitleSize, true)
 		s.root = container.NewPadded(container.NewBorder(title, nil, nil, nil,
 			container.NewGridWithColumns(2, panel(left), panel(right))))
 	}

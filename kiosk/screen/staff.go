@@ -84,7 +84,7 @@ func (s *Staff) fault(err error) {
 func (s *Staff) leaderboards() fyne.CanvasObject {
 	names := []string{s.w.T("kiosk.staff.all_games")}
 	for _, g := range s.games {
-		names = append(names, s.w.In(g.Name))
+		names = append(names, s.w.Game(g))
 	}
 	s.board = container.NewVBox()
 	s.game = widget.NewSelect(names, func(string) { s.showBoard() })
@@ -221,7 +221,7 @@ func indexOf(list []string, v string) int {
 func (s *Staff) gameName(id string) string {
 	for _, g := range s.games {
 		if g.ID == id {
-			return s.w.In(g.Name)
+			return s.w.Game(g)
 		}
 	}
 	return id
@@ -391,7 +391,7 @@ func (s *Staff) settings() fyne.CanvasObject {
 			s.fault(err)
 		}
 		sels := map[string]*widget.Select{}
-		row := container.NewHBox(text(s.w.In(g.Name), BodySize+4, true))
+		row := container.NewHBox(text(s.w.Game(g), BodySize+4, true))
 		for _, o := range g.Options {
 			var labels []string
 			for _, c := range o.Choices {
@@ -404,7 +404,7 @@ func (s *Staff) settings() fyne.CanvasObject {
 			}
 			sel.SetSelectedIndex(indexOf(o.Choices, v))
 			sels[o.Key] = sel
-			row.Add(widget.NewLabel(s.w.In(o.Name)))
+			row.Add(widget.NewLabel(s.w.Option(g, o.Key)))
 			row.Add(sized(sel, 300, TouchSize))
 		}
 		_, save := button(s.w.T("kiosk.settings.save"), 220, func() {

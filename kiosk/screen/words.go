@@ -27,8 +27,11 @@ func (w Words) T(key string, kv ...any) string {
 	return w.Cat.T(w.Lang, key, params)
 }
 
-// In picks a game's own text (its name, an option's name) in w's language.
-func (w Words) In(t engine.Text) string { return t.In(string(w.Lang)) }
+// Game is the name of the game g in w's language.
+func (w Words) Game(g engine.Info) string { return w.Cat.T(w.Lang, g.NameKey()) }
+
+// Option is the label of g's option key in w's language.
+func (w Words) Option(g engine.Info, key string) string { return w.Cat.T(w.Lang, g.OptionKey(key)) }
 
 // Has reports whether the catalogue has key.
 func (w Words) Has(key string) bool { return w.Cat.Has(key) }

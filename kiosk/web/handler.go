@@ -10,6 +10,10 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/server"
 )
@@ -72,20 +76,37 @@ func NewHandler(cfg Config) (*Handler, error) {
 			}
 		}
 	}
-	data, err := canailleCards()
-	if err != nil {
-		return nil, err
-	}
-	if h.assets["/cards/canaille.json"], err = newAsset(".json", data); err != nil {
-		return nil, err
-	}
-	if data, err = canyonMap(); err != nil {
-		return nil, err
-	}
-	if h.assets["/maps/canyon.json"], err = newAsset(".json", data); err != nil {
-		return nil, err
+	for _, g := range games() {
+		for path, write := range g.data {
+			data, err := write()
+			if err != nil {
+				return nil, err
+			}
+			if h.assets[path], err = newAsset(".json", data); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return h, nil
+}
+
+// gameParts is what the page's server holds for one game besides app.js's
+// GAMES entry: the data files the page draws the game with, by path,
+// written from the engine's own data.
+type gameParts struct {
+	data map[string]func() ([]byte, error)
+}
+
+// games is the one place kiosk/web's Go code names the games, by id: a
+// game without data of its own has an empty entry.
+// TestEveryGameHasItsData checks it against the catalog.
+func games() map[string]gameParts {
+	return map[string]gameParts{
+		canyon.ID:     {data: map[string]func() ([]byte, error){"/maps/canyon.json": canyonMap}},
+		canyonduel.ID: {},
+		canoe.ID:      {},
+		canaille.ID:   {data: map[string]func() ([]byte, error){"/cards/canaille.json": canailleCards}},
+	}
 }
 
 // ServeHTTP answers the page's requests.

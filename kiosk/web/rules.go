@@ -51,7 +51,7 @@ func rulesPage(cat *i18n.Catalog, info engine.Info, lang i18n.Lang) ([]byte, err
 		Lang, Title, RulesTitle, CommonTitle string
 		Guide                                []string
 		Rules, Common                        []rulePara
-	}{Lang: string(lang), Title: cat.T(lang, "guide.title", map[string]any{"Game": info.Name.In(string(lang))}),
+	}{Lang: string(lang), Title: cat.T(lang, "guide.title", map[string]any{"Game": cat.T(lang, info.NameKey())}),
 		RulesTitle: cat.T(lang, "guide.rules"), CommonTitle: cat.T(lang, "guide.common")}
 	for _, part := range guideParts {
 		if key := "guide." + info.ID + "." + part; cat.Has(key) {

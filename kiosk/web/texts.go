@@ -26,7 +26,7 @@ func textsJSON(cat *i18n.Catalog, games *engine.Registry, lang i18n.Lang) ([]byt
 	}
 	if games != nil {
 		for _, info := range games.Infos() {
-			out["web.game."+info.ID] = info.Name.In(string(lang))
+			out["web.game."+info.ID] = cat.T(lang, info.NameKey())
 		}
 	}
 	data, err := json.Marshal(out)

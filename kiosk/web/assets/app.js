@@ -134,12 +134,19 @@ async function setLang(lang) {
 
 // ---- the channel
 
-let ws = null;
-let shared = null;
-let sent = 0;
-let recv = 0;
-let backoff = 500;
-let retry = 0;
+// ch is the channel to the kiosk: the socket, the box key shared with
+// the kiosk for this connection, the frames counted each way (each
+// frame's nonce), the wait before the next reconnection and its timer,
+// and whether a welcome answering this page's hello is expected.
+const ch = {
+  ws: null,
+  shared: null,
+  sent: 0,
+  recv: 0,
+  backoff: 500,
+  retry: 0,
+  awaitingWelcome: false,
+};
 let facesReady = false;
 let cardsFailed = false; // the Canaille card faces could not be loaded
 let textsFailed = false; // nor the texts, even after retries
@@ -161,14 +168,14 @@ function nonce(dir, n) {
 }
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN || !shared) return false;
+  if (!ch.ws || ch.ws.readyState !== WebSocket.OPEN || !ch.shared) return false;
   msg.v = 2; // wire.Version
-  const n = nonce(0, sent++);
-  const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, shared);
+  const n = nonce(0, ch.sent++);
+  const box = nacl.box.after(enc.encode(JSON.stringify(msg)), n, ch.shared);
   const frame = new Uint8Array(24 + box.length);
   frame.set(n);
   frame.set(box, 24);
-  ws.send(frame);
+  ch.ws.send(frame);
   return true;
 }
 
@@ -177,11 +184,11 @@ function send(msg) {
 function open(data) {
   if (!(data instanceof ArrayBuffer) || data.byteLength < 40) return null;
   const frame = new Uint8Array(data);
-  const n = nonce(1, recv);
+  const n = nonce(1, ch.recv);
   for (let i = 0; i < 24; i++) if (frame[i] !== n[i]) return null;
-  const plain = nacl.box.open.after(frame.subarray(24), n, shared);
+  const plain = nacl.box.open.after(frame.subarray(24), n, ch.shared);
   if (!plain) return null;
-  recv++;
+  ch.recv++;
   try { return JSON.parse(dec.decode(plain)); } catch { return null; }
 }
 
@@ -243,26 +250,26 @@ function prepareKeys() {
 }
 
 function connect() {
-  clearTimeout(retry);
+  clearTimeout(ch.retry);
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
   // message can arrive before this function returns.
   const sock = new WebSocket(`ws://${location.host}/v2/box`);
   sock.binaryType = 'arraybuffer';
-  ws = sock;
+  ch.ws = sock;
   const keys = takeKeys();
-  shared = null;
-  sent = 0;
-  recv = 0;
+  ch.shared = null;
+  ch.sent = 0;
+  ch.recv = 0;
   sock.onopen = () => {
-    if (sock !== ws) return;
+    if (sock !== ch.ws) return;
     // The key in clear; the kiosk answers with its fresh key for this
     // connection, then the join or resume goes: one round trip.
     sock.send(keys.pub);
   };
   sock.onmessage = (e) => {
-    if (sock !== ws) return;
-    const m = shared ? open(e.data) : keyed(e.data, keys);
+    if (sock !== ch.ws) return;
+    const m = ch.shared ? open(e.data) : keyed(e.data, keys);
     if (!m) {
       // Not the table's key: whoever answers is not the table.
       S.notice = t('web.err.auth');
@@ -270,7 +277,7 @@ function connect() {
       render();
       return;
     }
-    backoff = 500;
+    ch.backoff = 500;
     if (m === true) {
       S.online = true;
       hello();
@@ -280,12 +287,12 @@ function connect() {
     onMessage(m);
   };
   sock.onclose = () => {
-    if (sock !== ws) return;
-    ws = null;
+    if (sock !== ch.ws) return;
+    ch.ws = null;
     S.online = false;
     if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
-    retry = setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 8000);
+    ch.retry = setTimeout(connect, ch.backoff);
+    ch.backoff = Math.min(ch.backoff * 2, 8000);
     render();
   };
 }
@@ -299,18 +306,17 @@ function keyed(data, keys) {
   const frame = new Uint8Array(data);
   const fresh = nacl.box.open.after(frame.subarray(24), frame.subarray(0, 24), keys.hello);
   if (!fresh || fresh.length !== 32) return null;
-  shared = nacl.box.before(fresh, keys.sec);
+  ch.shared = nacl.box.before(fresh, keys.sec);
   return true;
 }
 
 // hello resumes the seat this phone holds, or takes a new one.
 // A welcome that answers no hello of this page, while seated, is the table
 // playing again with the same seats (docs/protocol.md, "Play again").
-let awaitingWelcome = false;
 
 function hello() {
-  if (S.token) awaitingWelcome = send({ type: 'resume', token: S.token });
-  else if (S.screen === 'joining') awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
+  if (S.token) ch.awaitingWelcome = send({ type: 'resume', token: S.token });
+  else if (S.screen === 'joining') ch.awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
 
 function join(name) {
@@ -319,8 +325,8 @@ function join(name) {
   store.set('name', S.name);
   S.screen = 'joining';
   S.notice = '';
-  if (ws && ws.readyState === WebSocket.OPEN) hello();
-  else if (!ws) connect();
+  if (ch.ws && ch.ws.readyState === WebSocket.OPEN) hello();
+  else if (!ch.ws) connect();
   render(true);
 }
 
@@ -329,7 +335,7 @@ function join(name) {
 function onMessage(m) {
   switch (m.type) {
     case 'welcome':
-      if (!awaitingWelcome && S.screen === 'seat') {
+      if (!ch.awaitingWelcome && S.screen === 'seat') {
         // A new game: nothing of the last one stays on screen.
         S.view = null;
         S.over = false;
@@ -342,7 +348,7 @@ function onMessage(m) {
         S.since = [];
         S.notice = t('common.again');
       }
-      awaitingWelcome = false;
+      ch.awaitingWelcome = false;
       S.token = m.token;
       store.set('seat.' + S.keyText, m.token);
       S.seat = m.seat ?? 0;
@@ -393,14 +399,11 @@ function onView(m) {
   S.pending = false;
   S.pick = null;
   S.sentenceRule = '';
-  // Keep the sentence being built only while its cards are still in hand.
-  if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
-  if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
   if (m.ref) { S.notice = ''; S.since = []; }
   if (m.ref || v.turn !== S.seat) { S.why = null; S.hint = null; }
   const news = (m.events || []).map(sinceLine).filter(Boolean);
   if (news.length) { S.since = [...S.since, ...news].slice(-4); S.sinceOff = false; }
-  if (S.game === 'canyon') loadBoard();
+  if (game().onView) game().onView(v);
   // Names change only when seats are taken or left: the view says when.
   const waiting = m.waiting || 0;
   const away = (m.away || []).join();
@@ -440,7 +443,7 @@ function takeBack() {
   S.notice = '';
   S.token = store.get('seat.' + S.keyText) || '';
   S.screen = S.token ? 'joining' : 'join';
-  if (S.token) { backoff = 500; connect(); }
+  if (S.token) { ch.backoff = 500; connect(); }
   render(true);
 }
 
@@ -461,7 +464,7 @@ function askSeats() {
 
 function play(move, ref) {
   if (S.pending) return;
-  S.pending = send({ type: 'move', move, ref: ref || 'm' + sent });
+  S.pending = send({ type: 'move', move, ref: ref || 'm' + ch.sent });
   S.notice = '';
   render();
 }
@@ -507,9 +510,14 @@ function onHint(m) {
   const mv = m.move || {};
   S.hint = { move: mv, text: describe(mv) };
   // The hint is shown as a choice already made, still to be confirmed.
-  if (S.game === 'canyon' && mv.kind === 'play') S.pick = mv.card;
-  if (S.game === 'canaille' && mv.kind === 'sentence') { S.sentence = (mv.cards || []).slice(); S.sentenceRule = ''; }
-  if (S.game === 'canaille' && mv.kind === 'swap') S.pick = mv.card;
+  if (game().onHint) game().onHint(mv);
+}
+
+// canyonHint and canailleHint show a hinted move as a choice already made.
+function canyonHint(mv) { if (mv.kind === 'play') S.pick = mv.card; }
+function canailleHint(mv) {
+  if (mv.kind === 'sentence') { S.sentence = (mv.cards || []).slice(); S.sentenceRule = ''; }
+  if (mv.kind === 'swap') S.pick = mv.card;
 }
 
 // cellName names a square or a hole of the board games as their edges do.
@@ -703,7 +711,7 @@ let handShown = false;
 // could be tapped then.
 function markHand(hand) {
   if (handShown || S.screen !== 'seat' || !S.view || !S.online || !textsReady) return;
-  if (S.game === 'canaille' && !facesReady) return;
+  if (game().ready && !game().ready()) return;
   if (!hand.querySelector('.cards .card')) return;
   handShown = true;
   requestAnimationFrame(() => requestAnimationFrame(() => {
@@ -732,9 +740,11 @@ function stateName() {
 
 function where() {
   if (S.screen !== 'seat') return 'Tablée';
-  const game = S.texts['web.game.' + S.game] || S.game;
-  return [S.table, game].filter(Boolean).join(' · ');
+  return [S.table, gameName()].filter(Boolean).join(' · ');
 }
+
+// gameName is the seat's game's name in the page's language.
+function gameName() { return S.texts['web.game.' + S.game] || S.game; }
 
 function drawLangs() {
   const nav = document.getElementById('langs');
@@ -782,11 +792,7 @@ function seatNodes() {
   const v = S.view;
   if (!v) return [[h('p', { class: 'hint' }, t('web.joining'))], []];
   if (S.over || v.result) return [resultNodes(v), []];
-  switch (S.game) {
-    case 'canyon': return canyonNodes(v);
-    case 'canaille': return canailleNodes(v);
-    default: return [boardNodes(v), []];
-  }
+  return game().nodes(v);
 }
 
 function resultNodes(v) {
@@ -820,14 +826,13 @@ function recordNodes() {
     h('h2', {}, t('web.record.title')),
     h('p', { class: 'rating' }, num(r.before), ' → ', h('b', {}, num(r.after)), ' ',
       h('span', { class: delta < 0 ? 'down' : 'up' }, sign + num(Math.abs(delta)))),
-    h('p', {}, t('web.record.place', { Place: r.place, Of: r.of, Game: S.texts['web.game.' + S.game] || S.game })),
+    h('p', {}, t('web.record.place', { Place: r.place, Of: r.of, Game: gameName() })),
     r.provisional ? h('p', { class: 'hint' }, t('web.record.provisional', { N: r.games })) : null);
 }
 
-// boardNodes shows a board game's score and whose turn: the board itself
-// is on the table.
-function boardNodes(v) {
-  const scores = v.scores || (v.canoes ? v.canoes.map((c) => (c || []).length) : []);
+// boardNodes shows a board game's scores (one per seat) and whose turn:
+// the board itself is on the table.
+function boardNodes(v, scores) {
   return [
     v.turn === S.seat && !v.result && !(S.waiting > 0)
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
@@ -1085,6 +1090,13 @@ function sentenceState(legal, ids) {
   return { alive: starts.length > 0, complete: starts.some((l) => l.length === keys.length), lists };
 }
 
+// keepSentence keeps the sentence being built only while its cards are
+// still in hand and it is still this seat's sentence to lay.
+function keepSentence(v) {
+  if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
+  if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
+}
+
 function canailleNodes(v) {
   const mine = playing(v);
   const legal = mine ? v.legal || [] : [];
@@ -1193,6 +1205,29 @@ function canailleDecision(v, legal) {
   return out;
 }
 
+// ---- the games
+
+// GAMES is the one place the page names the games, by id (the welcome's
+// and the views' game): what it draws for a seat of each game while the
+// game is on, nodes(v) → [body, foot]; what the game does with each new
+// view, onView(v) (optional); what a hint pre-selects, onHint(move)
+// (optional); and whether the game's own data has arrived,
+// ready() (optional: Canaille's card faces). kiosk/web's
+// TestPageHasEveryGame checks its keys against the kiosk's catalog.
+const GAMES = {
+  canyon: { nodes: canyonNodes, onView: loadBoard, onHint: canyonHint },
+  canyonduel: { nodes: (v) => [boardNodes(v, v.scores || []), []] },
+  canoe: { nodes: (v) => [boardNodes(v, (v.canoes || []).map((c) => (c || []).length)), []] },
+  canaille: { nodes: canailleNodes, onView: keepSentence, onHint: canailleHint, ready: () => facesReady },
+};
+
+// OTHER_GAME draws a game this page does not know (a newer kiosk's):
+// whose turn it is, the moves being made on the table.
+const OTHER_GAME = { nodes: (v) => [boardNodes(v, v.scores || []), []] };
+
+// game is the parts of the seat's game.
+function game() { return Object.hasOwn(GAMES, S.game) ? GAMES[S.game] : OTHER_GAME; }
+
 // ---- start
 
 async function start() {
@@ -1219,7 +1254,7 @@ async function start() {
   // A phone that wakes up, or whose network comes back, reconnects at once
   // rather than after its backoff. The kiosk pings every connection, so
   // the page sends nothing to keep it alive.
-  const wake = () => { if (!ws && S.token && S.screen !== 'removed') { backoff = 500; connect(); } };
+  const wake = () => { if (!ch.ws && S.token && S.screen !== 'removed') { ch.backoff = 500; connect(); } };
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') wake(); });
   window.addEventListener('online', wake);
   await texts;

@@ -1,0 +1,50 @@
+package gui
+
+import (
+	"testing"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
+)
+
+// TestEveryGameHasItsPanel: every game the catalog ships has its panel in
+// games(), the one place the companion names the games; a board game's
+// panel says one standing per seat of the game's first position; and
+// games() names no game the catalog lacks.
+func TestEveryGameHasItsPanel(t *testing.T) {
+	texts, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{texts: texts, lang: i18n.FR}
+	parts := games()
+	for _, rules := range catalog.Games() {
+		info := rules.Info()
+		g, ok := parts[info.ID]
+		if !ok || g.panel == nil {
+			t.Errorf("%s: no panel in companion/gui's games()", info.ID)
+			continue
+		}
+		bp, ok := g.panel(&seatScreen{a: a}).(*boardPanel)
+		if !ok {
+			continue // a hand game's own panel
+		}
+		if bp.standings == nil {
+			t.Errorf("%s: its board panel in games() has no standings", info.ID)
+			continue
+		}
+		st, err := engine.NewGame(rules, engine.Setup{Seats: info.MinSeats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bp.standings(a, st.View(0)); len(got) != info.MinSeats {
+			t.Errorf("%s: standings %q, want one line for each of %d seats", info.ID, got, info.MinSeats)
+		}
+	}
+	for id := range parts {
+		if _, err := catalog.Registry().Get(id); err != nil {
+			t.Errorf("companion/gui's games() has %q, which the catalog does not ship", id)
+		}
+	}
+}
