@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/host/hosttest"
 )
 
 // fakeSession plays a game straight on an engine state, for screens that
@@ -251,26 +251,17 @@ func TestNextOfferIsTheNearestAwaySeatsMoment(t *testing.T) {
 	}
 }
 
-// hostSession starts game on a real host with the given seats.
+// hostSession starts game on a real host with the given seats, over
+// hosttest's in-memory store: the screens read the host, never the disk.
 func hostSession(t *testing.T, game string, seats ...db.Seat) *host.Session {
 	t.Helper()
-	ctx := context.Background()
-	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	h, err := host.New(host.Config{Store: d, Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
+	h, err := host.New(host.Config{Store: hosttest.NewStore(), Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
 		Backlog: 10_000, OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	tb, err := d.EnsureTable(ctx, "Table 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: game, Seats: seats})
+	s, err := h.Start(context.Background(), host.StartRequest{TableID: 1, Game: game, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func checkWholeGame(t *testing.T, game string, seats int) {
 	for i := range list {
 		list[i] = host.GuestSeat("")
 	}
-	tb := newTable(t, game, list)
+	tb := newTableWith(t, game, list, unthrottled)
 	phones := make([]*phone, seats)
 	recs := make([]*recorder, seats)
 	for i := range phones {
