@@ -313,11 +313,13 @@ func TestPauseResumeAbandon(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(1, 1)
+	moves, stopMoves := s.Subscribe(engine.Table)
 	for i := 0; i < 20; i++ {
 		if !playOne(ctx, t, s, &rng) {
-			time.Sleep(time.Millisecond)
+			<-moves // a bot's turn: wait for news of its move
 		}
 	}
+	stopMoves()
 	if err := s.Abandon(ctx, "left"); err != nil {
 		t.Fatal(err)
 	}
