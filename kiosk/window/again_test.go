@@ -132,7 +132,7 @@ func TestPlayAgainKeepsThePhones(t *testing.T) {
 	if second == nil || second.ID() == first.ID() {
 		t.Fatal("play again started no new session")
 	}
-	k.q.settle()
+	k.q.Settle()
 	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
 		t.Fatalf("play again with both phones kept did not go straight to the game (seating %v, results %v): seats before %+v, after %+v, first game seats %+v", k.ui.seating != nil, k.ui.results != nil, freeBefore, k.tb.Server().Seats(), first.Record().Seats)
 	}
