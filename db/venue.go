@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,14 +36,14 @@ type SessionEvent struct {
 
 // EventSeat is one seat of a SessionEvent with its result.
 type EventSeat struct {
-	Kind     SeatKind `json:"kind"`
-	PlayerID string   `json:"player,omitempty"`   // persons
-	Nickname string   `json:"nickname,omitempty"` // persons, as the table knew them then
-	BotLevel string   `json:"bot,omitempty"`
-	Name     string   `json:"name,omitempty"` // a guest's name
-	Score    int      `json:"score"`
-	Rank     int      `json:"rank"`
-	Winner   bool     `json:"winner"`
+	Kind     session.SeatKind `json:"kind"`
+	PlayerID string           `json:"player,omitempty"`   // persons
+	Nickname string           `json:"nickname,omitempty"` // persons, as the table knew them then
+	BotLevel string           `json:"bot,omitempty"`
+	Name     string           `json:"name,omitempty"` // a guest's name
+	Score    int              `json:"score"`
+	Rank     int              `json:"rank"`
+	Winner   bool             `json:"winner"`
 }
 
 // sessionEventVersion is the version of SessionEvent this build writes.

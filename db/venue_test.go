@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"github.com/tablee/tablee/session"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ import (
 func TestVenueOutboxAndLoad(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 2)
-	s := f.play(t, "canoe", append(f.persons(0, 1), Seat{Kind: Guest, Name: "Zoé"}), []int{3, 1, 2}, t0)
+	s := f.play(t, "canoe", append(f.persons(0, 1), session.Seat{Kind: session.Guest, Name: "Zoé"}), []int{3, 1, 2}, t0)
 	select {
 	case <-f.d.OutboxQueued():
 	default:

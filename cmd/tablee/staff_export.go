@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/session"
 )
 
 func runExport(ctx context.Context, e *env, args []string) error {
@@ -118,7 +119,7 @@ func writeSessions(ctx context.Context, d *db.DB, w *db.CSVWriter) error {
 
 // seed shows a session's seed once it is over: with the seed and the move
 // log every hand of a game still being played could be rebuilt.
-func seed(s db.Session) string {
+func seed(s session.Record) string {
 	if !s.Status.Ended() {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Staff reports and backups run while bots play and the host writes.
@@ -24,7 +25,7 @@ func TestReadersWhileHostWrites(t *testing.T) {
 	var sessions []*Session
 	for i := 0; i < games; i++ {
 		s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon",
-			Seats: []db.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID), BotSeat("random"), BotSeat("random")}})
+			Seats: []session.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID), BotSeat("random"), BotSeat("random")}})
 		if err != nil {
 			t.Fatal(err)
 		}

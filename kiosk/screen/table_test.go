@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
@@ -24,6 +23,7 @@ import (
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/host/hosttest"
+	"github.com/tablee/tablee/session"
 )
 
 // fakeSession plays a game straight on an engine state, for screens that
@@ -253,7 +253,7 @@ func TestNextOfferIsTheNearestAwaySeatsMoment(t *testing.T) {
 
 // hostSession starts game on a real host with the given seats, over
 // hosttest's in-memory store: the screens read the host, never the disk.
-func hostSession(t *testing.T, game string, seats ...db.Seat) *host.Session {
+func hostSession(t *testing.T, game string, seats ...session.Seat) *host.Session {
 	t.Helper()
 	h, err := host.New(host.Config{Store: hosttest.NewStore(), Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
 		Backlog: 10_000, OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) }})

@@ -13,7 +13,6 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/host"
@@ -22,8 +21,8 @@ import (
 )
 
 // guests is n phone seats.
-func guests(n int) []db.Seat {
-	list := make([]db.Seat, n)
+func guests(n int) []session.Seat {
+	list := make([]session.Seat, n)
 	for i := range list {
 		list[i] = host.GuestSeat("")
 	}

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // recorder keeps every frame one phone received.
@@ -65,7 +65,7 @@ func TestPhonesReceiveOnlyTheirOwnViews(t *testing.T) {
 }
 
 func checkWholeGame(t *testing.T, game string, seats int) {
-	list := make([]db.Seat, seats)
+	list := make([]session.Seat, seats)
 	for i := range list {
 		list[i] = host.GuestSeat("")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/kiosk/host/hosttest"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // table is a real host behind a real TLS server. Its store is
@@ -35,13 +36,13 @@ type table struct {
 	db   *db.DB // nil on the in-memory store
 }
 
-func newTable(t testing.TB, game string, seats []db.Seat) *table {
+func newTable(t testing.TB, game string, seats []session.Seat) *table {
 	t.Helper()
 	return newTableWith(t, game, seats, Config{})
 }
 
 // newTableWith is newTable with cfg's limits and hooks (Table is set here).
-func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table {
+func newTableWith(t testing.TB, game string, seats []session.Seat, cfg Config) *table {
 	t.Helper()
 	return newTableOn(t, hosttest.NewStore(), 1, game, seats, cfg)
 }
@@ -49,7 +50,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 // newSQLiteTable is newTable on a new SQLite file, fsync'd as at the
 // table, with phones unthrottled: for the end-to-end tests of what the
 // server keeps on disk.
-func newSQLiteTable(t testing.TB, game string, seats []db.Seat) *table {
+func newSQLiteTable(t testing.TB, game string, seats []session.Seat) *table {
 	t.Helper()
 	ctx := context.Background()
 	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
@@ -68,7 +69,7 @@ func newSQLiteTable(t testing.TB, game string, seats []db.Seat) *table {
 
 // newTableOn starts game on a host over store, at the table tableID, and
 // serves it over TLS on loopback.
-func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seats []db.Seat, cfg Config) *table {
+func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seats []session.Seat, cfg Config) *table {
 	t.Helper()
 	ctx := context.Background()
 	h, err := host.New(host.Config{Store: store, Games: catalog.Registry()})
@@ -97,7 +98,7 @@ func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seat
 	return &table{srv: srv, host: h, sess: sess, url: "wss" + strings.TrimPrefix(ts.URL, "https") + wire.Path, fp: tlscert.Fingerprint(cert)}
 }
 
-func twoGuests() []db.Seat { return []db.Seat{host.GuestSeat(""), host.GuestSeat("")} }
+func twoGuests() []session.Seat { return []session.Seat{host.GuestSeat(""), host.GuestSeat("")} }
 
 // phone is a raw WebSocket client: the tests speak the protocol by hand.
 type phone struct {
@@ -376,7 +377,7 @@ func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
 	back.send(wire.Message{Type: wire.TypeResume, Token: wb.Token})
 	back.expectError(wire.BadToken)
 	rec := tb.sess.Record()
-	if rec.Seats[0].Name != "Anja" || rec.Seats[1].Kind != db.Bot {
+	if rec.Seats[0].Name != "Anja" || rec.Seats[1].Kind != session.Bot {
 		t.Errorf("stored seats %+v", rec.Seats)
 	}
 }
