@@ -32,8 +32,8 @@ func TestEveryTargetOfTheAppIsLargeEnoughToTouch(t *testing.T) {
 	tb := kiosktest.Open(t, "canyon", 3)
 	// The table is found at every look, as the app looks again on return.
 	found := tableOf(tb, "canyon", 3)
-	p := openPhone(t, app.Preferences(), Deps{Browse: func(context.Context) ([]discovery.Table, error) {
-		return []discovery.Table{found}, nil
+	p := openPhone(t, app.Preferences(), Deps{Browse: func(context.Context) ([]discovery.Kiosk, error) {
+		return []discovery.Kiosk{found}, nil
 	}})
 	p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
 	checkTargets(t, p, "find")

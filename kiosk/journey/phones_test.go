@@ -36,19 +36,19 @@ func openApp(t *testing.T, k *kiosk, prefs fyne.Preferences) *appPhone {
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(400, 860))
-	near := discovery.Table{Name: "Table du parcours", Proto: wire.Version, Fingerprint: k.tb.Fingerprint(), Addrs: []string{k.tb.Addr()}}
+	near := discovery.Kiosk{Name: "Table du parcours", Proto: wire.Version, Fingerprint: k.tb.Fingerprint(), Addrs: []string{k.tb.Addr()}}
 	if s := k.tb.Session(); s != nil {
 		near.Game, near.Free = s.Game().Info().ID, k.tb.Server().FreeCount()
 	}
 	var once sync.Once
-	browse := func(ctx context.Context) ([]discovery.Table, error) {
+	browse := func(ctx context.Context) ([]discovery.Kiosk, error) {
 		first := false
 		once.Do(func() { first = true })
 		if !first { // nothing new nearby: wait until the list goes
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
-		return []discovery.Table{near}, nil
+		return []discovery.Kiosk{near}, nil
 	}
 	p := &appPhone{w: w}
 	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Registry(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})

@@ -446,8 +446,8 @@ func (t *Table) Addr() string { return t.ln.Addr().String() }
 // Fingerprint is the certificate's SHA-256, as published over mDNS.
 func (t *Table) Fingerprint() string { return t.fp }
 
-func (t *Table) record() discovery.Table {
-	rec := discovery.Table{Name: t.cfg.Name, Proto: wire.Version, Fingerprint: t.fp}
+func (t *Table) record() discovery.Kiosk {
+	rec := discovery.Kiosk{Name: t.cfg.Name, Proto: wire.Version, Fingerprint: t.fp}
 	if s := t.Session(); s != nil && !s.Status().Ended() {
 		rec.Game = s.Game().Info().ID
 		rec.Free = t.srv.FreeCount()
