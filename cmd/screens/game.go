@@ -44,7 +44,7 @@ func (l *local) Play(_ context.Context, seat engine.Seat, m engine.Move) error {
 
 var names = []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}
 
-// gameScreen is the table screen of game after plies moves, the same on
+// gameScreen is the game screen of game after plies moves, the same on
 // every run, or the first position after that which want accepts; kinds
 // says how each seat plays ("touch", "phone" or "bot").
 func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool) shot {
@@ -70,11 +70,11 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 			}
 		}
 		s := &local{rules: rules, st: st}
-		tbl, err := screen.NewTable(screen.TableConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
+		tbl, err := screen.NewGame(screen.GameConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
 		if err != nil {
 			return nil, nil, err
 		}
-		state := screen.TableState{Game: rules.Info(), Code: "4271", Turn: st.Turn()}
+		state := screen.GameState{Game: rules.Info(), Code: "4271", Turn: st.Turn()}
 		for i := range seats {
 			ss := screen.SeatStatus{Name: names[i], State: "connected"}
 			switch kinds[i] {
@@ -95,7 +95,7 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 
 // touchAPiece touches a piece of the seat to move on a board game, so the
 // picture shows the lit targets as a guest sees them.
-func touchAPiece(tbl *screen.Table, st engine.State) {
+func touchAPiece(tbl *screen.Game, st engine.State) {
 	legal := st.View(st.Turn()).Legal()
 	if len(legal) == 0 {
 		return
