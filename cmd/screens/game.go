@@ -16,7 +16,9 @@ import (
 )
 
 // local is a game played straight on the engine, standing in for the
-// host's session: a screenshot needs no database.
+// host's session: a screenshot needs no database. kiosk/screen's tests
+// have the same stand-in (fakeSession) in a test file, which a command
+// cannot import; a screen export used by this tool alone is not worth it.
 type local struct {
 	mu    sync.Mutex
 	rules engine.Rules

@@ -122,6 +122,8 @@ func TestRecoverFinishesEndedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Stored as cmd/tablee's storeGame does, but stopped before the
+	// results: the state this test is about.
 	rec, err := d.CreateSession(ctx, session.Record{TableID: table(t, d), Game: "canaille", Options: setup.Options,
 		Seed: setup.Seed, Seats: []session.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID)}, StartedAt: t0})
 	if err != nil {
