@@ -92,6 +92,7 @@ func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seat
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(srv)
+	ts.Listener = srv.Listener(ts.Listener) // as the table listens
 	ts.TLS = tlscert.ServerConfig(cert)
 	ts.StartTLS()
 	t.Cleanup(ts.Close)

@@ -28,6 +28,9 @@ var chrome browsertest.Browser
 func TestMain(m *testing.M) {
 	code := m.Run()
 	chrome.Close()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 	os.Exit(code)
 }
 
