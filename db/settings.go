@@ -21,6 +21,7 @@ const (
 	keyTableName               = "table_name"     // the name guests and phones see
 	keyLanguage                = "language"       // the table's language (i18n code) as guests last chose it
 	keyOptions                 = "options:"       // + game id: that game's default options (JSON)
+	keyHintsInRated            = "hints_in_rated" // "false": rated games refuse hints; anything else allows them
 	minPINDigits, maxPINDigits = 4, 12
 )
 
@@ -161,6 +162,18 @@ func (d *DB) SetLanguage(ctx context.Context, lang string) error {
 		return fmt.Errorf("table language %q: not a language code", lang)
 	}
 	return d.setSetting(ctx, keyLanguage, lang)
+}
+
+// HintsInRated reports whether rated games give hints on request (the
+// default, until the staff say otherwise).
+func (d *DB) HintsInRated(ctx context.Context) (bool, error) {
+	v, _, err := d.setting(ctx, keyHintsInRated)
+	return v != "false", err
+}
+
+// SetHintsInRated says whether rated games give hints on request.
+func (d *DB) SetHintsInRated(ctx context.Context, on bool) error {
+	return d.setSetting(ctx, keyHintsInRated, strconv.FormatBool(on))
 }
 
 // DefaultOptions returns the options the staff chose for game, nil when

@@ -160,7 +160,7 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 
 func (b *canyonBoard) Refuse(err error) {
 	b.pending = false
-	b.say(RuleText(b.env.Texts, b.env.Lang, err))
+	b.say(RuleText(b.env.Texts, b.env.Lang, canyon.ID, err))
 	b.Refresh()
 }
 

@@ -237,7 +237,7 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	res := engine.RankByScores([]int{3, 7}, "two-canoes")
 	r := NewResults(words(t, i18n.EN), info("canoe"), res, []SeatOutcome{
 		{Seat: 0, Name: "Anja", Rank: 2, Score: 3, Rated: true, Before: 10, After: 9.2},
-		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7}}, func() { again++ }, func() { lobby++ })
+		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7, Hints: 2}}, func() { again++ }, func() { lobby++ })
 	w := test.NewTempWindow(t, r.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
 	if r.Headline() != "Bernd wins!" {
@@ -248,7 +248,8 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 		t.Errorf("rows %q", rows)
 	}
 	// Each seat reads its own card from its side: Bernd sits at the top.
-	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7]" || turn != 2 {
+	// Bernd asked for two hints: his card says so (issue 29).
+	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7 Hints used: 2]" || turn != 2 {
 		t.Errorf("Bernd's card %q turned %d", card, turn)
 	}
 	if card, turn := r.Card(0); fmt.Sprint(card) != "[Rank 2 Anja Score: 3 Rating: 9.2 (-0.8)]" || turn != 0 {

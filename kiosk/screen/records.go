@@ -109,6 +109,7 @@ type SeatOutcome struct {
 	Rank, Score   int
 	Rated         bool    // a known player whose rating changed
 	Before, After float64 // rating (ordinal) before and after
+	Hints         int     // hints the seat asked for and got
 }
 
 // Records is everything the kiosk's screens read from or write to the

@@ -181,7 +181,9 @@ func (t *Table) openDB(ctx context.Context) error {
 	}
 	t.tableID = tb.ID
 	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
-		OnError: func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
+		// A setting that cannot be read leaves hints on, the default.
+		HintsInRated: func(ctx context.Context) bool { on, err := d.HintsInRated(ctx); return on || err != nil },
+		OnError:      func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
 	return err
 }
 

@@ -192,6 +192,7 @@ func (ui *UI) showTable(s *host.Session) {
 		OnStaffMenu: ui.leaveGame,
 		Do:          ui.do,
 		Awake:       ui.awake,
+		Hint:        s.Hint,
 	})
 	if err != nil {
 		ui.fault(err)
@@ -224,7 +225,11 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		out = outcomeOf(s, res)
 	}
 	names := ui.t.Server().Seats()
+	seats := s.Record().Seats
 	for i := range out {
+		if int(out[i].Seat) < len(seats) {
+			out[i].Hints = seats[out[i].Seat].Hints
+		}
 		if out[i].Name == "" && int(out[i].Seat) < len(names) {
 			out[i].Name = names[out[i].Seat].Name
 		}
