@@ -428,7 +428,7 @@ func sameLegal(a, b engine.View) bool {
 
 // askHint asks the session what the default bot would play for seat, a
 // guest on the touch screen, and says it in the seat's panel.
-func (t *Table) askHint(seat engine.Seat) {
+func (t *Game) askHint(seat engine.Seat) {
 	t.hint, t.hintSeat = t.tr("board.hint-asking"), seat
 	t.redrawTurnPanel()
 	go func() {
