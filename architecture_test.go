@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -305,12 +306,20 @@ func checkImports(t *testing.T, p string, r rule, imports []string) {
 // the table's rows are about direct imports, these about everything a
 // package drags in (as deps_test.go's "!<").
 var never = []struct {
-	from, to []string // patterns, module paths in full; from nil: every package
+	from, to []string // patterns, module paths in full; from nil: every production package
 	why      string
 }{
 	{[]string{"companion/…"}, []string{"kiosk/…", "db"}, "the phone never holds the table's host, server or database"},
 	{[]string{"engine/…"}, []string{"fyne.io/fyne/v2/…", "net", "database/sql/…", "github.com/mattn/go-sqlite3"}, "the rules know nothing of screens, sockets or SQL"},
 	{nil, []string{"fyne.io/fyne/v2/test"}, "Fyne's test driver is for tests"},
+}
+
+// testSupport reports whether the import path imp is a package of the
+// module's test support, which only tests import: named …test, as
+// net/http/httptest. The never rules do not hold for it (uitest drives
+// Fyne's test driver); instead, no other package may reach it.
+func testSupport(imp string) bool {
+	return strings.HasPrefix(imp, module+"/") && strings.HasSuffix(path.Base(imp), "test")
 }
 
 // TestNothingReachesWhatItMustNot checks the never rules on every
@@ -331,6 +340,14 @@ func TestNothingReachesWhatItMustNot(t *testing.T) {
 		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			fields := strings.Fields(line)
 			p, deps := relative(fields[0]), fields[1:]
+			if testSupport(fields[0]) {
+				continue
+			}
+			for _, d := range deps {
+				if testSupport(d) {
+					t.Errorf("%s reaches %s (tags %q): test support is for tests", p, relative(d), tags)
+				}
+			}
 			for _, n := range never {
 				if n.from != nil && !matchesAny(n.from, p) {
 					continue
@@ -365,6 +382,22 @@ func TestMatches(t *testing.T) {
 	} {
 		if got := matches(c.pattern, c.path); got != c.want {
 			t.Errorf("matches(%q, %q) = %v", c.pattern, c.path, got)
+		}
+	}
+}
+
+// TestTestSupport pins which packages count as test support.
+func TestTestSupport(t *testing.T) {
+	for p, want := range map[string]bool{
+		module + "/kiosk/host/hosttest": true,
+		module + "/internal/uitest":     true,
+		module + "/kiosk/host":          false,
+		module + "/engine/bot":          false,
+		"internal/synctest":             false, // the standard library's
+		"net/http/httptest":             false,
+	} {
+		if got := testSupport(p); got != want {
+			t.Errorf("testSupport(%q) = %v", p, got)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // BenchmarkAppendMove measures the durable append of one move (one
@@ -15,7 +16,7 @@ import (
 func BenchmarkAppendMove(b *testing.B) {
 	ctx := context.Background()
 	f := newFixture(b, 2)
-	s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canyon", Seats: f.persons(0, 1), StartedAt: t0})
+	s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canyon", Seats: f.persons(0, 1), StartedAt: t0})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func BenchmarkAppendMove(b *testing.B) {
 	for b.Loop() {
 		seq++
 		start := time.Now()
-		if err := f.d.AppendMove(ctx, s.ID, Move{Seq: seq, Seat: engine.Seat(seq % 2), JSON: move, StateHash: hash, PlayedAt: t0}); err != nil {
+		if err := f.d.AppendMove(ctx, s.ID, session.Move{Seq: seq, Seat: engine.Seat(seq % 2), JSON: move, StateHash: hash, PlayedAt: t0}); err != nil {
 			b.Fatal(err)
 		}
 		took = append(took, time.Since(start))
@@ -52,23 +53,23 @@ func seedSessions(b *testing.B, f *fixture, n int) {
 	rng := engine.NewRNG(1, 2)
 	played := make([]Played, n)
 	for i := range played {
-		seats := make([]Seat, 2+rng.IntN(3))
+		seats := make([]session.Seat, 2+rng.IntN(3))
 		scores := make([]int, len(seats))
 		for j := range seats {
 			switch r := rng.IntN(10); {
 			case r == 0:
-				seats[j] = Seat{Kind: Guest, Name: "guest"}
+				seats[j] = session.Seat{Kind: session.Guest, Name: "guest"}
 			case r == 1:
-				seats[j] = Seat{Kind: Bot, BotLevel: "default"}
+				seats[j] = session.Seat{Kind: session.Bot, BotLevel: "default"}
 			default:
 				// Distinct players: seat j draws from its own slice of them.
-				seats[j] = Seat{Kind: Person, PlayerID: f.players[j*50+rng.IntN(50)].ID}
+				seats[j] = session.Seat{Kind: session.Person, PlayerID: f.players[j*50+rng.IntN(50)].ID}
 			}
 			scores[j] = rng.IntN(30)
 		}
 		end := t0.Add(-time.Duration(n-i) * 5 * time.Minute)
 		played[i] = Played{
-			Session: Session{TableID: f.table.ID, Game: games[rng.IntN(len(games))], Seats: seats,
+			Session: session.Record{TableID: f.table.ID, Game: games[rng.IntN(len(games))], Seats: seats,
 				StartedAt: end.Add(-20 * time.Minute), EndedAt: end},
 			Result: engine.RankByScores(scores, "bench"),
 		}

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"reflect"
 	"testing"
 	"time"
@@ -21,14 +22,14 @@ func TestBoardsReadRight(t *testing.T) {
 		}
 		ids[n] = p.ID
 	}
-	seat := func(n string) Seat { return Seat{Kind: Person, PlayerID: ids[n]} }
-	bot := Seat{Kind: Bot, BotLevel: "default"}
+	seat := func(n string) session.Seat { return session.Seat{Kind: session.Person, PlayerID: ids[n]} }
+	bot := session.Seat{Kind: session.Bot, BotLevel: "default"}
 	// Everyone wins one game of Canoë against a bot: equal on the board.
 	for i, n := range []string{"Zoë", "Élodie", "Elise", "Émile", "eva"} {
-		f.play(t, "canoe", []Seat{seat(n), bot}, []int{5, 1}, t0.Add(time.Duration(i)*time.Minute))
+		f.play(t, "canoe", []session.Seat{seat(n), bot}, []int{5, 1}, t0.Add(time.Duration(i)*time.Minute))
 	}
 	// Élodie and Zoë also play a rated Canyon game.
-	f.play(t, "canyon", []Seat{seat("Élodie"), seat("Zoë")}, []int{50, 10}, t0.Add(time.Hour))
+	f.play(t, "canyon", []session.Seat{seat("Élodie"), seat("Zoë")}, []int{50, 10}, t0.Add(time.Hour))
 
 	names := func(b []Standing) []string {
 		var out []string
@@ -81,7 +82,7 @@ func TestSeatOutcome(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 3)
 	f.play(t, "canoe", f.persons(0, 1), []int{1, 5}, t0)
-	s := f.play(t, "canoe", append(f.persons(2, 0), Seat{Kind: Guest, Name: "g"}), []int{9, 3, 1}, t0.Add(time.Hour))
+	s := f.play(t, "canoe", append(f.persons(2, 0), session.Seat{Kind: session.Guest, Name: "g"}), []int{9, 3, 1}, t0.Add(time.Hour))
 	o, ok, err := f.d.SeatOutcome(ctx, s.ID, 0)
 	if err != nil || !ok {
 		t.Fatalf("outcome: %v %v", ok, err)
@@ -105,12 +106,12 @@ func TestWeekBoardRanksByPointsWithGuests(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 3)
 	a, b, c := f.persons(0)[0], f.persons(1)[0], f.persons(2)[0]
-	table := Seat{Kind: Guest} // a touch seat: no phone, no name
-	lea := Seat{Kind: Guest, Name: "Léa"}
-	bot := Seat{Kind: Bot, BotLevel: "default"}
+	table := session.Seat{Kind: session.Guest} // a touch seat: no phone, no name
+	lea := session.Seat{Kind: session.Guest, Name: "Léa"}
+	bot := session.Seat{Kind: session.Bot, BotLevel: "default"}
 	week, _ := Week.Start(t0)
 	// Only guests on the table played Canoë this week.
-	f.play(t, "canoe", []Seat{table, table}, []int{5, 2}, t0.Add(-time.Hour))
+	f.play(t, "canoe", []session.Seat{table, table}, []int{5, 2}, t0.Add(-time.Hour))
 	lb, err := f.d.Leaderboard(ctx, "canoe", week, 0)
 	if err != nil || len(lb) != 1 || !lb[0].Guest || lb[0].Nickname != "" || lb[0].Games != 2 || lb[0].Wins != 1 || lb[0].Points != 1 {
 		t.Fatalf("canoe played by guests on the table: %+v %v", lb, err)
@@ -118,10 +119,10 @@ func TestWeekBoardRanksByPointsWithGuests(t *testing.T) {
 	// Canyon: A wins once over four (4 points); B wins twice against one
 	// bot (2 points); C never wins but comes second twice (5 points); Léa
 	// beats B once and a bot once (2 points, no win: below B).
-	f.play(t, "canyon", []Seat{a, b, c, lea, bot}, []int{40, 1, 20, 2, 3}, t0.Add(-5*time.Hour))
-	f.play(t, "canyon", []Seat{b, bot}, []int{30, 10}, t0.Add(-4*time.Hour))
-	f.play(t, "canyon", []Seat{b, bot}, []int{30, 10}, t0.Add(-3*time.Hour))
-	f.play(t, "canyon", []Seat{c, lea, bot}, []int{10, 2, 1}, t0.Add(-2*time.Hour))
+	f.play(t, "canyon", []session.Seat{a, b, c, lea, bot}, []int{40, 1, 20, 2, 3}, t0.Add(-5*time.Hour))
+	f.play(t, "canyon", []session.Seat{b, bot}, []int{30, 10}, t0.Add(-4*time.Hour))
+	f.play(t, "canyon", []session.Seat{b, bot}, []int{30, 10}, t0.Add(-3*time.Hour))
+	f.play(t, "canyon", []session.Seat{c, lea, bot}, []int{10, 2, 1}, t0.Add(-2*time.Hour))
 	lb, err = f.d.Leaderboard(ctx, "canyon", week, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Two handles on one file, as the kiosk and a staff command are: their
@@ -58,7 +59,7 @@ func TestImport(t *testing.T) {
 	for i := 0; i < 6; i++ {
 		end := t0.Add(time.Duration(i) * time.Hour)
 		played = append(played, Played{
-			Session: Session{TableID: f.table.ID, Game: "canoe", Seats: f.persons(i%2, 1-i%2), StartedAt: end.Add(-time.Hour), EndedAt: end},
+			Session: session.Record{TableID: f.table.ID, Game: "canoe", Seats: f.persons(i%2, 1-i%2), StartedAt: end.Add(-time.Hour), EndedAt: end},
 			Result:  engine.RankByScores([]int{5, 1}, "import"),
 		})
 	}
@@ -67,7 +68,7 @@ func TestImport(t *testing.T) {
 		t.Fatalf("import: %v %v", ids, err)
 	}
 	s, _ := f.d.Session(ctx, ids[5])
-	if s.Status != Finished || !s.EndedAt.Equal(t0.Add(5*time.Hour)) {
+	if s.Status != session.Finished || !s.EndedAt.Equal(t0.Add(5*time.Hour)) {
 		t.Errorf("imported session %+v", s)
 	}
 	r, _ := f.d.Rating(ctx, f.players[0].ID, "canoe")
@@ -79,7 +80,7 @@ func TestImport(t *testing.T) {
 		t.Errorf("stats after import %+v", st)
 	}
 	// One bad session and none is stored.
-	bad := append(played[:1:1], Played{Session: Session{TableID: 99, Game: "canoe", Seats: f.persons(0, 1)}, Result: played[0].Result})
+	bad := append(played[:1:1], Played{Session: session.Record{TableID: 99, Game: "canoe", Seats: f.persons(0, 1)}, Result: played[0].Result})
 	if _, err := f.d.Import(ctx, bad); err == nil {
 		t.Error("imported a session at an unknown table")
 	}

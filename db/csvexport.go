@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"io"
 	"strconv"
 	"time"
@@ -63,7 +64,7 @@ func csvTime(t time.Time) string {
 // EndedSeed is a session's seed once it is over, else "": with the seed
 // and the move log every hand of a game still being played could be
 // rebuilt.
-func EndedSeed(s Session) string {
+func EndedSeed(s session.Record) string {
 	if !s.Status.Ended() {
 		return ""
 	}

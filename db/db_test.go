@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // t0 is a fixed Wednesday, so periods are predictable.
@@ -218,19 +219,19 @@ func newFixture(t testing.TB, players int) *fixture {
 	return f
 }
 
-func (f *fixture) persons(idx ...int) []Seat {
-	var seats []Seat
+func (f *fixture) persons(idx ...int) []session.Seat {
+	var seats []session.Seat
 	for _, i := range idx {
-		seats = append(seats, Seat{Kind: Person, PlayerID: f.players[i].ID})
+		seats = append(seats, session.Seat{Kind: session.Person, PlayerID: f.players[i].ID})
 	}
 	return seats
 }
 
 // play stores a finished session of game with seats and scores, ended at.
-func (f *fixture) play(t testing.TB, game string, seats []Seat, scores []int, at time.Time) Session {
+func (f *fixture) play(t testing.TB, game string, seats []session.Seat, scores []int, at time.Time) session.Record {
 	t.Helper()
 	ctx := context.Background()
-	s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: game, Seed: 1<<63 + 5, Seats: seats, StartedAt: at.Add(-time.Hour)})
+	s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: game, Seed: 1<<63 + 5, Seats: seats, StartedAt: at.Add(-time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // ResultRow is one seat of one finished session, with who sat there: the
@@ -16,7 +17,7 @@ type ResultRow struct {
 	Game     string
 	EndedAt  time.Time
 	Seat     engine.Seat
-	Kind     SeatKind
+	Kind     session.SeatKind
 	PlayerID string // persons only
 	Name     string // a person's shown name, a guest's name, or the bot level
 	Score    int

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 const (
@@ -35,11 +36,11 @@ func TestPhoneIsOnePlayer(t *testing.T) {
 	day2 := t0.AddDate(0, 0, 1)
 	a1 := identify(t, f.d, keyA, "Léa", t0)
 	b := identify(t, f.d, keyB, "Marc", t0)
-	f.play(t, "canoe", []Seat{{Kind: Person, PlayerID: a1.ID}, {Kind: Person, PlayerID: b.ID}}, []int{3, 1}, t0.Add(time.Hour))
+	f.play(t, "canoe", []session.Seat{{Kind: session.Person, PlayerID: a1.ID}, {Kind: session.Person, PlayerID: b.ID}}, []int{3, 1}, t0.Add(time.Hour))
 	a2 := identify(t, f.d, keyA, "Léa", t0.Add(2*time.Hour))
-	f.play(t, "canoe", []Seat{{Kind: Person, PlayerID: b.ID}, {Kind: Person, PlayerID: a2.ID}}, []int{3, 1}, t0.Add(3*time.Hour))
+	f.play(t, "canoe", []session.Seat{{Kind: session.Person, PlayerID: b.ID}, {Kind: session.Person, PlayerID: a2.ID}}, []int{3, 1}, t0.Add(3*time.Hour))
 	a3 := identify(t, f.d, keyA, "Léa la grande", day2)
-	f.play(t, "canoe", []Seat{{Kind: Person, PlayerID: a3.ID}, {Kind: Person, PlayerID: b.ID}}, []int{3, 1}, day2.Add(time.Hour))
+	f.play(t, "canoe", []session.Seat{{Kind: session.Person, PlayerID: a3.ID}, {Kind: session.Person, PlayerID: b.ID}}, []int{3, 1}, day2.Add(time.Hour))
 	if a1.ID != a2.ID || a2.ID != a3.ID {
 		t.Fatalf("one phone, three players: %s %s %s", a1.ID, a2.ID, a3.ID)
 	}
@@ -90,7 +91,7 @@ func TestShownNamesAreUnique(t *testing.T) {
 	first := identify(t, f.d, keyA, "Lucas", t0)
 	second := identify(t, f.d, keyB, "LUCAS", t0.Add(time.Minute))
 	third, _ := f.d.CreatePlayer(ctx, "lucas", t0.Add(2*time.Minute))
-	f.play(t, "canyon", []Seat{{Kind: Person, PlayerID: third.ID}, {Kind: Person, PlayerID: second.ID}, {Kind: Person, PlayerID: first.ID}}, []int{3, 2, 1}, t0.Add(time.Hour))
+	f.play(t, "canyon", []session.Seat{{Kind: session.Person, PlayerID: third.ID}, {Kind: session.Person, PlayerID: second.ID}, {Kind: session.Person, PlayerID: first.ID}}, []int{3, 2, 1}, t0.Add(time.Hour))
 	board, err := f.d.Leaderboard(ctx, "canyon", time.Time{}, 0)
 	if err != nil || len(board) != 3 {
 		t.Fatalf("board %v %v", board, err)
@@ -125,8 +126,8 @@ func TestMergePhones(t *testing.T) {
 	f := newFixture(t, 1)
 	a := identify(t, f.d, keyA, "Zoé", t0)
 	b := identify(t, f.d, keyB, "Zoé tablette", t0)
-	f.play(t, "canoe", []Seat{{Kind: Person, PlayerID: a.ID}, {Kind: Person, PlayerID: f.players[0].ID}}, []int{2, 1}, t0.Add(time.Hour))
-	f.play(t, "canoe", []Seat{{Kind: Person, PlayerID: b.ID}, {Kind: Person, PlayerID: f.players[0].ID}}, []int{2, 1}, t0.Add(2*time.Hour))
+	f.play(t, "canoe", []session.Seat{{Kind: session.Person, PlayerID: a.ID}, {Kind: session.Person, PlayerID: f.players[0].ID}}, []int{2, 1}, t0.Add(time.Hour))
+	f.play(t, "canoe", []session.Seat{{Kind: session.Person, PlayerID: b.ID}, {Kind: session.Person, PlayerID: f.players[0].ID}}, []int{2, 1}, t0.Add(2*time.Hour))
 	if err := f.d.MergePlayers(ctx, b.ID, a.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -187,23 +188,23 @@ func TestForgetLeavesNoTrace(t *testing.T) {
 	const name, alias = "Wilhelmine-Oubliée", "Mina-aux-Crêpes"
 	p := identify(t, f.d, keyA, alias, t0)
 	p = identify(t, f.d, keyA, name, t0.Add(time.Minute))
-	seats := []Seat{{Kind: Person, PlayerID: p.ID}, {Kind: Person, PlayerID: f.players[0].ID}, {Kind: Person, PlayerID: f.players[1].ID}}
+	seats := []session.Seat{{Kind: session.Person, PlayerID: p.ID}, {Kind: session.Person, PlayerID: f.players[0].ID}, {Kind: session.Person, PlayerID: f.players[1].ID}}
 	s1 := f.play(t, "canoe", seats, []int{5, 3, 1}, t0.Add(time.Hour))
 	f.play(t, "canoe", seats, []int{1, 3, 5}, t0.Add(2*time.Hour))
 	// A game whose seat a bot took over from them.
-	s3, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canyon", Seats: seats, StartedAt: t0})
+	s3, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canyon", Seats: seats, StartedAt: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.SetSeat(ctx, s3.ID, 0, Seat{Kind: Bot, BotLevel: "default"}); err != nil {
+	if err := f.d.SetSeat(ctx, s3.ID, 0, session.Seat{Kind: session.Bot, BotLevel: "default"}); err != nil {
 		t.Fatal(err)
 	}
 	// A game still being played, with the phones' seating the server keeps.
-	live, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: seats[1:], StartedAt: t0})
+	live, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canoe", Seats: seats[1:], StartedAt: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.SetSeat(ctx, live.ID, 1, Seat{Kind: Person, PlayerID: p.ID}); err != nil {
+	if err := f.d.SetSeat(ctx, live.ID, 1, session.Seat{Kind: session.Person, PlayerID: p.ID}); err != nil {
 		t.Fatal(err)
 	}
 	seating := `{"session":"` + live.ID + `","code":"0427","seats":[{"name":"playerA","token_sha256":"aa"},{"name":"` + name + `","token_sha256":"bb"}]}`
@@ -230,14 +231,14 @@ func TestForgetLeavesNoTrace(t *testing.T) {
 		t.Errorf("the live game's seating after forgetting: %s", kept)
 	}
 	got, err := f.d.Session(ctx, s1.ID)
-	if err != nil || got.Seats[0].Kind != Guest || got.Seats[0].Name != "" || got.Seats[0].PlayerID != "" {
+	if err != nil || got.Seats[0].Kind != session.Guest || got.Seats[0].Name != "" || got.Seats[0].PlayerID != "" {
 		t.Errorf("forgotten seat %+v (%v)", got.Seats, err)
 	}
 	if res, _ := f.d.Results(ctx, s1.ID); len(res) != 3 || !res[0].Winner {
 		t.Errorf("the results stay: %+v", res)
 	}
 	h, _ := f.d.Session(ctx, s3.ID)
-	if h.Seats[0].Kind != Bot || h.Seats[0].HandedFrom != "" || h.Seats[0].HandedPlayer != "" {
+	if h.Seats[0].Kind != session.Bot || h.Seats[0].HandedFrom != "" || h.Seats[0].HandedPlayer != "" {
 		t.Errorf("handed seat after forgetting: %+v", h.Seats[0])
 	}
 	if _, err := f.d.Player(ctx, p.ID); !errors.Is(err, ErrNotFound) {
@@ -262,11 +263,11 @@ func TestForgetLeavesNoTrace(t *testing.T) {
 func TestBotHandoverNotRated(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 3)
-	s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: f.persons(0, 1, 2), StartedAt: t0})
+	s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canoe", Seats: f.persons(0, 1, 2), StartedAt: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.SetSeat(ctx, s.ID, 2, Seat{Kind: Bot, BotLevel: "default"}); err != nil {
+	if err := f.d.SetSeat(ctx, s.ID, 2, session.Seat{Kind: session.Bot, BotLevel: "default"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.d.Finish(ctx, s.ID, rankBy(1, 3, 9), t0.Add(time.Hour)); err != nil {
@@ -274,7 +275,7 @@ func TestBotHandoverNotRated(t *testing.T) {
 	}
 	got, _ := f.d.Session(ctx, s.ID)
 	st := got.Seats[2]
-	if st.Kind != Bot || st.BotLevel != "default" || st.HandedPlayer != f.players[2].ID || st.HandedFrom != "playerC" {
+	if st.Kind != session.Bot || st.BotLevel != "default" || st.HandedPlayer != f.players[2].ID || st.HandedFrom != "playerC" {
 		t.Errorf("handed seat %+v", st)
 	}
 	if r, _ := f.d.Rating(ctx, f.players[2].ID, "canoe"); r.Games != 0 {

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"sort"
 	"time"
 )
@@ -165,12 +166,12 @@ func (d *DB) periodBoard(ctx context.Context, game string, since time.Time) ([]S
 			return nil, err
 		}
 		key := "p" + id
-		if kind == string(Guest) {
+		if kind == string(session.Guest) {
 			key = "g" + nameKey(name)
 		}
 		s := byKey[key]
 		if s == nil {
-			s = &Standing{PlayerID: id, Nickname: name, Guest: kind == string(Guest), BestScore: score}
+			s = &Standing{PlayerID: id, Nickname: name, Guest: kind == string(session.Guest), BestScore: score}
 			byKey[key] = s
 			keys = append(keys, key)
 		}

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"testing"
 	"time"
 )
@@ -32,7 +33,7 @@ func TestMigrationBackfillsStats(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 2)
 	f.play(t, "canoe", f.persons(0, 1), []int{3, 1}, t0)
-	f.play(t, "canyon", append(f.persons(1, 0), Seat{Kind: Guest}), []int{3, 8, 1}, t0.Add(time.Hour))
+	f.play(t, "canyon", append(f.persons(1, 0), session.Seat{Kind: session.Guest}), []int{3, 8, 1}, t0.Add(time.Hour))
 	before, _ := f.d.PlayerStats(ctx, f.players[0].ID)
 	boardBefore, _ := f.d.Leaderboard(ctx, "", t0.Add(-time.Hour), 0)
 	downgrade(t, f.d, "DROP TRIGGER results_tally; DROP TRIGGER results_tally_hours;")

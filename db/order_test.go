@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"github.com/tablee/tablee/session"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -22,7 +23,7 @@ func history(f *fixture) []Played {
 		}
 		end := t0.Add(time.Duration(i) * time.Minute)
 		out = append(out, Played{
-			Session: Session{TableID: f.table.ID, Game: "canaille", Seats: f.persons(perm...), StartedAt: end.Add(-time.Hour), EndedAt: end},
+			Session: session.Record{TableID: f.table.ID, Game: "canaille", Seats: f.persons(perm...), StartedAt: end.Add(-time.Hour), EndedAt: end},
 			Result:  rankBy(scores...),
 		})
 	}
@@ -97,7 +98,7 @@ func TestSameMillisecondOrderedBySessionID(t *testing.T) {
 		f := newFixture(t, 2)
 		var ids []string
 		for i := 0; i < 2; i++ {
-			s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: f.persons(i, 1-i), StartedAt: t0})
+			s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canoe", Seats: f.persons(i, 1-i), StartedAt: t0})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"github.com/tablee/tablee/session"
 	"math"
 	"path/filepath"
 	"testing"
@@ -11,7 +12,7 @@ import (
 func TestRatingsTiesGuestsBots(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 3)
-	seats := append(f.persons(0, 1, 2), Seat{Kind: Guest, Name: "g"}, Seat{Kind: Bot, BotLevel: "random"})
+	seats := append(f.persons(0, 1, 2), session.Seat{Kind: session.Guest, Name: "g"}, session.Seat{Kind: session.Bot, BotLevel: "random"})
 	// A and B tie for first, the guest is second, C last, the bot between.
 	f.play(t, "canyon", seats, []int{10, 10, 2, 8, 5}, t0)
 	a, _ := f.d.Rating(ctx, f.players[0].ID, "canyon")
@@ -37,7 +38,7 @@ func TestRatingsTiesGuestsBots(t *testing.T) {
 func TestRatingNeedsTwoPersons(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 1)
-	f.play(t, "canoe", append(f.persons(0), Seat{Kind: Bot, BotLevel: "default"}), []int{3, 1}, t0)
+	f.play(t, "canoe", append(f.persons(0), session.Seat{Kind: session.Bot, BotLevel: "default"}), []int{3, 1}, t0)
 	if r, _ := f.d.Rating(ctx, f.players[0].ID, "canoe"); r.Games != 0 {
 		t.Errorf("a game against a bot was rated: %+v", r)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // reference is the history and expected ratings computed once by the
@@ -61,7 +62,7 @@ func TestRatingsMatchReference(t *testing.T) {
 	ids := map[string]string{}
 	played := make([]Played, len(ref.Games))
 	for i, g := range ref.Games {
-		seats := make([]Seat, len(g.Players))
+		seats := make([]session.Seat, len(g.Players))
 		scores := make([]int, len(g.Players))
 		for j, name := range g.Players {
 			if ids[name] == "" {
@@ -71,12 +72,12 @@ func TestRatingsMatchReference(t *testing.T) {
 				}
 				ids[name] = p.ID
 			}
-			seats[j] = Seat{Kind: Person, PlayerID: ids[name]}
+			seats[j] = session.Seat{Kind: session.Person, PlayerID: ids[name]}
 			scores[j] = -g.Ranks[j] // rank 1 scores best
 		}
 		end := t0.Add(time.Duration(i) * time.Minute)
 		played[i] = Played{
-			Session: Session{TableID: f.table.ID, Game: "canaille", Seats: seats, StartedAt: end.Add(-time.Minute), EndedAt: end},
+			Session: session.Record{TableID: f.table.ID, Game: "canaille", Seats: seats, StartedAt: end.Add(-time.Minute), EndedAt: end},
 			Result:  engine.RankByScores(scores, "reference"),
 		}
 	}

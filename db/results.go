@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Finish ends an active session with res: in one transaction it marks the
@@ -68,7 +69,7 @@ func finish(ctx context.Context, tx *sql.Tx, session string, res engine.Result, 
 
 // Played is a finished session to import: its record and its result.
 type Played struct {
-	Session Session
+	Session session.Record
 	Result  engine.Result
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/session"
 )
 
 // SaveSeating keeps the phones' seating of a live or finished session (the
@@ -33,23 +34,23 @@ func (d *DB) ClearSeating(ctx context.Context, session string) error {
 // still holds its phones' seating: the results the table showed and no
 // one dismissed, which a restarted kiosk shows again. ok is false when the
 // table's latest session is anything else.
-func (d *DB) Undismissed(ctx context.Context, table int64) (s Session, ok bool, err error) {
+func (d *DB) Undismissed(ctx context.Context, table int64) (s session.Record, ok bool, err error) {
 	var id, status string
 	var seated bool
 	err = d.r.QueryRowContext(ctx,
 		`SELECT id, status, seating IS NOT NULL FROM sessions WHERE table_id = ?
 		 ORDER BY started_at DESC, rowid DESC LIMIT 1`, table).Scan(&id, &status, &seated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Session{}, false, nil
+		return session.Record{}, false, nil
 	}
 	if err != nil {
-		return Session{}, false, fmt.Errorf("results of table %d: %w", table, err)
+		return session.Record{}, false, fmt.Errorf("results of table %d: %w", table, err)
 	}
-	if Status(status) != Finished || !seated {
-		return Session{}, false, nil
+	if session.Status(status) != session.Finished || !seated {
+		return session.Record{}, false, nil
 	}
 	if s, err = d.Session(ctx, id); err != nil {
-		return Session{}, false, err
+		return session.Record{}, false, err
 	}
 	return s, true, nil
 }

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 func TestSeatingLivesWithTheSessionUntilThePhonesAreLetGo(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 2)
-	start := func() Session {
-		s, err := f.d.CreateSession(ctx, Session{TableID: f.table.ID, Game: "canoe", Seats: f.persons(0, 1), StartedAt: t0})
+	start := func() session.Record {
+		s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: "canoe", Seats: f.persons(0, 1), StartedAt: t0})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +27,7 @@ func TestSeatingLivesWithTheSessionUntilThePhonesAreLetGo(t *testing.T) {
 	if err := f.d.SaveSeating(ctx, s.ID, []byte(doc)); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.SetStatus(ctx, s.ID, Paused, "break", t0); err != nil {
+	if err := f.d.SetStatus(ctx, s.ID, session.Paused, "break", t0); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := f.d.Seating(ctx, s.ID); err != nil || string(got) != doc {
@@ -35,7 +36,7 @@ func TestSeatingLivesWithTheSessionUntilThePhonesAreLetGo(t *testing.T) {
 	if err := f.d.SaveSeating(ctx, s.ID, []byte("not json")); err == nil {
 		t.Error("a seating that is not JSON was kept")
 	}
-	if err := f.d.SetStatus(ctx, s.ID, Active, "", t0); err != nil {
+	if err := f.d.SetStatus(ctx, s.ID, session.Active, "", t0); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.d.Finish(ctx, s.ID, engine.RankByScores([]int{1, 0}, "two-canoes"), t0); err != nil {
@@ -65,7 +66,7 @@ func TestSeatingLivesWithTheSessionUntilThePhonesAreLetGo(t *testing.T) {
 	if err := f.d.SaveSeating(ctx, a.ID, []byte(doc)); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.SetStatus(ctx, a.ID, Abandoned, "closed", t0); err != nil {
+	if err := f.d.SetStatus(ctx, a.ID, session.Abandoned, "closed", t0); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := f.d.Seating(ctx, a.ID); got != nil {

@@ -4,33 +4,34 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/tablee/tablee/session"
 )
 
 // SetSeat changes who plays one seat of an unfinished session: a guest
 // who joined from a phone gets their nickname, a seat whose phone stayed
 // away is handed to a bot. The seat's past moves stay as they were.
-func (d *DB) SetSeat(ctx context.Context, session string, seat int, st Seat) error {
-	if err := checkSeats([]Seat{st}); err != nil {
-		return fmt.Errorf("set seat %d of %s: %w", seat, session, err)
+func (d *DB) SetSeat(ctx context.Context, id string, seat int, st session.Seat) error {
+	if err := checkSeats([]session.Seat{st}); err != nil {
+		return fmt.Errorf("set seat %d of %s: %w", seat, id, err)
 	}
 	var player, level sql.NullString
-	if st.Kind == Person {
+	if st.Kind == session.Person {
 		player = sql.NullString{String: st.PlayerID, Valid: true}
 	}
-	if st.Kind == Bot {
+	if st.Kind == session.Bot {
 		level = sql.NullString{String: string(st.BotLevel), Valid: true}
 	}
-	return d.inTx(ctx, fmt.Sprintf("set seat %d of %s", seat, session), func(tx *sql.Tx) error {
+	return d.inTx(ctx, fmt.Sprintf("set seat %d of %s", seat, id), func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx,
 			`UPDATE seats SET kind = ?, player_id = ?, bot_level = ?, name = ?
 			 WHERE session_id = ? AND seat = ?
 			   AND (SELECT status FROM sessions WHERE id = ?) IN ('active', 'paused')`,
-			st.Kind, player, level, st.Name, session, seat, session)
+			st.Kind, player, level, st.Name, id, seat, id)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return fmt.Errorf("no unfinished session %s with seat %d: %w", session, seat, ErrNotFound)
+			return fmt.Errorf("no unfinished session %s with seat %d: %w", id, seat, ErrNotFound)
 		}
 		return nil
 	})

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"errors"
+	"github.com/tablee/tablee/session"
 	"testing"
 	"time"
 )
@@ -14,28 +15,28 @@ func TestSetSeatNamesAGuestAndHandsASeatToABot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := d.CreateSession(ctx, Session{TableID: tb.ID, Game: "canoe", Seed: 1, StartedAt: time.Now(),
-		Seats: []Seat{{Kind: Guest}, {Kind: Guest}}})
+	s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "canoe", Seed: 1, StartedAt: time.Now(),
+		Seats: []session.Seat{{Kind: session.Guest}, {Kind: session.Guest}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SetSeat(ctx, s.ID, 0, Seat{Kind: Guest, Name: "Anja"}); err != nil {
+	if err := d.SetSeat(ctx, s.ID, 0, session.Seat{Kind: session.Guest, Name: "Anja"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SetSeat(ctx, s.ID, 1, Seat{Kind: Bot, BotLevel: "default"}); err != nil {
+	if err := d.SetSeat(ctx, s.ID, 1, session.Seat{Kind: session.Bot, BotLevel: "default"}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := d.Session(ctx, s.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Seats[0].Name != "Anja" || got.Seats[1].Kind != Bot || got.Seats[1].BotLevel != "default" {
+	if got.Seats[0].Name != "Anja" || got.Seats[1].Kind != session.Bot || got.Seats[1].BotLevel != "default" {
 		t.Errorf("seats %+v", got.Seats)
 	}
-	if err := d.SetSeat(ctx, s.ID, 5, Seat{Kind: Guest}); !errors.Is(err, ErrNotFound) {
+	if err := d.SetSeat(ctx, s.ID, 5, session.Seat{Kind: session.Guest}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("seat 5: %v", err)
 	}
-	if err := d.SetSeat(ctx, s.ID, 0, Seat{Kind: Bot}); err == nil {
+	if err := d.SetSeat(ctx, s.ID, 0, session.Seat{Kind: session.Bot}); err == nil {
 		t.Error("a bot without a level accepted")
 	}
 }

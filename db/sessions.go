@@ -14,31 +14,9 @@ import (
 	"github.com/tablee/tablee/session"
 )
 
-// The session types are the session package's, so that the table host
-// depends on a Store interface of them and not on this package.
-type (
-	Status   = session.Status
-	SeatKind = session.SeatKind
-	Seat     = session.Seat
-	Session  = session.Record
-)
-
-// Statuses and seat kinds, as the session package names them.
-const (
-	Active    = session.Active
-	Paused    = session.Paused
-	Finished  = session.Finished
-	Abandoned = session.Abandoned
-	Broken    = session.Broken
-
-	Person = session.Person
-	Guest  = session.Guest
-	Bot    = session.Bot
-)
-
 // CreateSession stores a new active session with its seats and returns it
 // with its new id.
-func (d *DB) CreateSession(ctx context.Context, s Session) (Session, error) {
+func (d *DB) CreateSession(ctx context.Context, s session.Record) (session.Record, error) {
 	var err error
 	err = d.inTx(ctx, "create session", func(tx *sql.Tx) error {
 		s, err = insertSession(ctx, tx, s)
@@ -48,58 +26,58 @@ func (d *DB) CreateSession(ctx context.Context, s Session) (Session, error) {
 }
 
 // insertSession stores s as a new active session with a new id.
-func insertSession(ctx context.Context, tx *sql.Tx, s Session) (Session, error) {
+func insertSession(ctx context.Context, tx *sql.Tx, s session.Record) (session.Record, error) {
 	if err := checkSeats(s.Seats); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
-	s.ID, s.Status, s.EndedAt, s.Reason = id.String(), Active, time.Time{}, ""
+	s.ID, s.Status, s.EndedAt, s.Reason = id.String(), session.Active, time.Time{}, ""
 	s.StartedAt = s.StartedAt.UTC().Truncate(time.Millisecond)
 	opts, err := json.Marshal(nonNil(s.Options))
 	if err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO sessions (id, table_id, game, options, seed, status, started_at)
 		 VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.TableID, s.Game, string(opts), int64(s.Seed), s.Status, fmtTime(s.StartedAt)); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	return s, insertSeats(ctx, tx, s.ID, s.Seats)
 }
 
-func checkSeats(seats []Seat) error {
+func checkSeats(seats []session.Seat) error {
 	if len(seats) == 0 {
 		return errors.New("no seats")
 	}
 	for i, st := range seats {
 		switch {
-		case st.Kind == Person && st.PlayerID == "":
+		case st.Kind == session.Person && st.PlayerID == "":
 			return fmt.Errorf("seat %d: a person needs a player id", i)
-		case st.Kind == Bot && st.BotLevel == "":
+		case st.Kind == session.Bot && st.BotLevel == "":
 			return fmt.Errorf("seat %d: a bot needs a level", i)
-		case st.Kind != Person && st.Kind != Guest && st.Kind != Bot:
+		case st.Kind != session.Person && st.Kind != session.Guest && st.Kind != session.Bot:
 			return fmt.Errorf("seat %d: unknown kind %q", i, st.Kind)
 		}
 	}
 	return nil
 }
 
-func insertSeats(ctx context.Context, tx *sql.Tx, session string, seats []Seat) error {
+func insertSeats(ctx context.Context, tx *sql.Tx, id string, seats []session.Seat) error {
 	for i, st := range seats {
 		var player, level sql.NullString
-		if st.Kind == Person {
+		if st.Kind == session.Person {
 			player = sql.NullString{String: st.PlayerID, Valid: true}
 		}
-		if st.Kind == Bot {
+		if st.Kind == session.Bot {
 			level = sql.NullString{String: string(st.BotLevel), Valid: true}
 		}
 		if _, err := tx.ExecContext(ctx,
 			"INSERT INTO seats (session_id, seat, kind, player_id, bot_level, name) VALUES (?, ?, ?, ?, ?, ?)",
-			session, i, st.Kind, player, level, st.Name); err != nil {
+			id, i, st.Kind, player, level, st.Name); err != nil {
 			return fmt.Errorf("seat %d: %w", i, err)
 		}
 	}
@@ -115,51 +93,51 @@ func nonNil(m map[string]string) map[string]string {
 
 const sessionColumns = "id, table_id, game, options, seed, status, started_at, ended_at, reason"
 
-func scanSession(row interface{ Scan(...any) error }) (Session, error) {
-	var s Session
+func scanSession(row interface{ Scan(...any) error }) (session.Record, error) {
+	var s session.Record
 	var opts, started string
 	var ended sql.NullString
 	var seed int64
 	if err := row.Scan(&s.ID, &s.TableID, &s.Game, &opts, &seed, &s.Status, &started, &ended, &s.Reason); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	s.Seed = uint64(seed)
 	if err := json.Unmarshal([]byte(opts), &s.Options); err != nil {
-		return Session{}, fmt.Errorf("session %s options: %w", s.ID, err)
+		return session.Record{}, fmt.Errorf("session %s options: %w", s.ID, err)
 	}
 	var err error
 	if s.StartedAt, err = parseTime(started); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	if s.EndedAt, err = parseNullTime(ended); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	return s, nil
 }
 
 // Session returns the session with id and its seats; the error wraps
 // ErrNotFound if there is none.
-func (d *DB) Session(ctx context.Context, id string) (Session, error) {
+func (d *DB) Session(ctx context.Context, id string) (session.Record, error) {
 	s, err := scanSession(d.r.QueryRowContext(ctx, "SELECT "+sessionColumns+" FROM sessions WHERE id = ?", id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Session{}, fmt.Errorf("session %s: %w", id, ErrNotFound)
+		return session.Record{}, fmt.Errorf("session %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return Session{}, fmt.Errorf("session %s: %w", id, err)
+		return session.Record{}, fmt.Errorf("session %s: %w", id, err)
 	}
 	if s.Seats, err = d.seats(ctx, id); err != nil {
-		return Session{}, err
+		return session.Record{}, err
 	}
 	return s, nil
 }
 
 // seats reads a session's seats.
-func (d *DB) seats(ctx context.Context, session string) ([]Seat, error) {
-	rows, err := d.seatsWhere(ctx, "s.session_id = ?", session)
+func (d *DB) seats(ctx context.Context, id string) ([]session.Seat, error) {
+	rows, err := d.seatsWhere(ctx, "s.session_id = ?", id)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Seat, len(rows))
+	out := make([]session.Seat, len(rows))
 	for i, r := range rows {
 		out[i] = r.Seat
 	}
@@ -169,7 +147,7 @@ func (d *DB) seats(ctx context.Context, session string) ([]Seat, error) {
 // sessionSeat is a seat with the session it belongs to.
 type sessionSeat struct {
 	session string
-	Seat
+	session.Seat
 }
 
 // seatsWhere reads the seats matching cond, by session and seat; a
@@ -206,12 +184,12 @@ func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessio
 // SessionFilter selects sessions; zero fields select everything.
 type SessionFilter struct {
 	Since    time.Time // started at or after
-	Statuses []Status
+	Statuses []session.Status
 	Game     string
 }
 
 // Sessions lists the sessions matching f, oldest first, with their seats.
-func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]Session, error) {
+func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]session.Record, error) {
 	where, args := f.where()
 	rows, err := d.r.QueryContext(ctx,
 		"SELECT "+sessionColumns+" FROM sessions WHERE "+where+" ORDER BY started_at, id", args...)
@@ -219,7 +197,7 @@ func (d *DB) Sessions(ctx context.Context, f SessionFilter) ([]Session, error) {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
 	defer rows.Close()
-	var out []Session
+	var out []session.Record
 	index := map[string]int{}
 	for rows.Next() {
 		s, err := scanSession(rows)
@@ -263,14 +241,14 @@ func (f SessionFilter) where() (string, []any) {
 }
 
 // Unfinished lists the sessions a restarted kiosk must resume: active and paused.
-func (d *DB) Unfinished(ctx context.Context) ([]Session, error) {
-	return d.Sessions(ctx, SessionFilter{Statuses: []Status{Active, Paused}})
+func (d *DB) Unfinished(ctx context.Context) ([]session.Record, error) {
+	return d.Sessions(ctx, SessionFilter{Statuses: []session.Status{session.Active, session.Paused}})
 }
 
 // SetStatus moves an unfinished session to status (paused, active,
 // abandoned or broken), noting reason. Finishing goes through Finish.
-func (d *DB) SetStatus(ctx context.Context, id string, status Status, reason string, at time.Time) error {
-	if status == Finished {
+func (d *DB) SetStatus(ctx context.Context, id string, status session.Status, reason string, at time.Time) error {
+	if status == session.Finished {
 		return fmt.Errorf("session %s: finish it with Finish, which writes the results", id)
 	}
 	var ended sql.NullString

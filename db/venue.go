@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"sort"
 	"strconv"
 	"time"
@@ -59,14 +60,14 @@ func (e SessionEvent) OrderAt() time.Time {
 
 // EventSeat is one seat of a SessionEvent with its result.
 type EventSeat struct {
-	Kind     SeatKind `json:"kind"`
-	PlayerID string   `json:"player,omitempty"`   // persons
-	Nickname string   `json:"nickname,omitempty"` // persons, as the table knew them then
-	BotLevel string   `json:"bot,omitempty"`
-	Name     string   `json:"name,omitempty"` // a guest's name
-	Score    int      `json:"score"`
-	Rank     int      `json:"rank"`
-	Winner   bool     `json:"winner"`
+	Kind     session.SeatKind `json:"kind"`
+	PlayerID string           `json:"player,omitempty"`   // persons
+	Nickname string           `json:"nickname,omitempty"` // persons, as the table knew them then
+	BotLevel string           `json:"bot,omitempty"`
+	Name     string           `json:"name,omitempty"` // a guest's name
+	Score    int              `json:"score"`
+	Rank     int              `json:"rank"`
+	Winner   bool             `json:"winner"`
 	// Keys are the venue tokens of the person's phone keys (VenueKeyToken):
 	// the same phone at two tables gives the same token, so the venue
 	// knows one player where each table has its own player id.

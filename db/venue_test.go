@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tablee/tablee/session"
 	"math"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 func TestVenueOutboxAndLoad(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 2)
-	s := f.play(t, "canoe", append(f.persons(0, 1), Seat{Kind: Guest, Name: "Zoé"}), []int{3, 1, 2}, t0)
+	s := f.play(t, "canoe", append(f.persons(0, 1), session.Seat{Kind: session.Guest, Name: "Zoé"}), []int{3, 1, 2}, t0)
 	select {
 	case <-f.d.OutboxQueued():
 	default:
@@ -291,7 +292,7 @@ func TestVenuePlayerEvents(t *testing.T) {
 		}
 		for _, s := range vs {
 			for _, st := range s.Event.Seats {
-				if st.Nickname == "chloé" || (st.Kind == Guest && len(st.Keys) > 0) {
+				if st.Nickname == "chloé" || (st.Kind == session.Guest && len(st.Keys) > 0) {
 					t.Errorf("chloé is still in session %s: %+v", s.Event.ID, st)
 				}
 			}

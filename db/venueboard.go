@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tablee/tablee/session"
 )
 
 // The venue's leaderboards (docs/venue.md, "Ratings the same everywhere"):
@@ -107,7 +109,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 	}
 	for _, s := range sessions {
 		for _, st := range s.Event.Seats {
-			if st.Kind != Person || st.PlayerID == "" {
+			if st.Kind != session.Person || st.PlayerID == "" {
 				continue
 			}
 			toks := seatTokens(s.Event.Kiosk, st)
@@ -144,7 +146,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 				}
 			}
 			switch {
-			case st.Kind == Person && st.PlayerID != "":
+			case st.Kind == session.Person && st.PlayerID != "":
 				seat.player = player(ev.Kiosk, st)
 				if !seen[seat.player] {
 					seen[seat.player] = true
@@ -156,7 +158,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
 				}
 				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
-			case st.Kind == Guest:
+			case st.Kind == session.Guest:
 				seat.name = st.Name
 			default:
 				continue // bots have no line

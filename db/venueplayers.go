@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/tablee/tablee/session"
 )
 
 // The staff's changes to players as venue events (docs/venue.md, "Players
@@ -196,12 +198,12 @@ func scrubVenueSessions(ctx context.Context, tx *sql.Tx, toks []string) error {
 func scrubSeats(ev *SessionEvent, forgotten map[string]bool) bool {
 	changed := false
 	for i, st := range ev.Seats {
-		if st.Kind != Person {
+		if st.Kind != session.Person {
 			continue
 		}
 		for _, t := range seatTokens(ev.Kiosk, st) {
 			if forgotten[t] {
-				ev.Seats[i] = EventSeat{Kind: Guest, Score: st.Score, Rank: st.Rank, Winner: st.Winner}
+				ev.Seats[i] = EventSeat{Kind: session.Guest, Score: st.Score, Rank: st.Rank, Winner: st.Winner}
 				changed = true
 				break
 			}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // The venue across processes and network namespaces (docs/venue.md,
@@ -164,15 +165,15 @@ func runRole(role string) int {
 // playRole finishes a session of the players with the phone keys given.
 func playRole(ctx context.Context, d *db.DB, table db.Table, keys []string, scores []int) (string, error) {
 	now := time.Now()
-	var seats []db.Seat
+	var seats []session.Seat
 	for _, k := range keys {
 		p, err := d.IdentifyPlayer(ctx, k+"-0123456789abcdefghijklmn", k, now)
 		if err != nil {
 			return "", err
 		}
-		seats = append(seats, db.Seat{Kind: db.Person, PlayerID: p.ID})
+		seats = append(seats, session.Seat{Kind: session.Person, PlayerID: p.ID})
 	}
-	s, err := d.CreateSession(ctx, db.Session{TableID: table.ID, Game: "canoe", Seed: 7, Seats: seats, StartedAt: now.Add(-time.Minute)})
+	s, err := d.CreateSession(ctx, session.Record{TableID: table.ID, Game: "canoe", Seed: 7, Seats: seats, StartedAt: now.Add(-time.Minute)})
 	if err != nil {
 		return "", err
 	}
@@ -464,7 +465,7 @@ func TestVenueNetns(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, s := range ss {
-				if s.Status == db.Finished {
+				if s.Status == session.Finished {
 					total++
 				}
 			}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/session"
 )
 
 // A new hub rebuilt from many kiosks' streams: K kiosk servers, each with
@@ -115,7 +116,7 @@ func fill(t *testing.T, js jetstream.JetStream, kiosk string, k, n int) {
 		sid, _ := uuid.NewV7()
 		ev := db.SessionEvent{V: 1, Kiosk: kiosk, Table: fmt.Sprintf("Table %d", k+1), ID: sid.String(), Game: "canoe",
 			StartedAt: base.Add(time.Duration(i) * time.Minute), EndedAt: base.Add(time.Duration(i)*time.Minute + 30*time.Second), Reason: "bench",
-			Seats: []db.EventSeat{{Kind: db.Guest, Name: "Ana", Rank: 1, Winner: true, Score: 2}, {Kind: db.Guest, Name: "Ben", Rank: 2, Score: 1}}}
+			Seats: []db.EventSeat{{Kind: session.Guest, Name: "Ana", Rank: 1, Winner: true, Score: 2}, {Kind: session.Guest, Name: "Ben", Rank: 2, Score: 1}}}
 		body, _ := json.Marshal(ev)
 		eid, _ := uuid.NewV7()
 		m := &nats.Msg{Subject: tableSubject(kiosk, "session"), Data: body, Header: nats.Header{}}

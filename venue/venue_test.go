@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // guard bounds every wait: a failure's deadline, not a timing assertion.
@@ -133,8 +134,8 @@ func (n *node) play(t *testing.T) string {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Now()
-	s, err := n.d.CreateSession(ctx, db.Session{TableID: n.table.ID, Game: "canoe", Seed: 7,
-		Seats: []db.Seat{{Kind: db.Guest, Name: "Ana"}, {Kind: db.Guest, Name: "Ben"}}, StartedAt: now.Add(-time.Minute)})
+	s, err := n.d.CreateSession(ctx, session.Record{TableID: n.table.ID, Game: "canoe", Seed: 7,
+		Seats: []session.Seat{{Kind: session.Guest, Name: "Ana"}, {Kind: session.Guest, Name: "Ben"}}, StartedAt: now.Add(-time.Minute)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,15 +353,15 @@ func (n *node) playPersons(t *testing.T, keys []string, scores []int) string {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Now()
-	var seats []db.Seat
+	var seats []session.Seat
 	for _, k := range keys {
 		p, err := n.d.IdentifyPlayer(ctx, k+"-0123456789abcdefghijklmn", k, now)
 		if err != nil {
 			t.Fatal(err)
 		}
-		seats = append(seats, db.Seat{Kind: db.Person, PlayerID: p.ID})
+		seats = append(seats, session.Seat{Kind: session.Person, PlayerID: p.ID})
 	}
-	s, err := n.d.CreateSession(ctx, db.Session{TableID: n.table.ID, Game: "canoe", Seed: 7, Seats: seats, StartedAt: now.Add(-time.Minute)})
+	s, err := n.d.CreateSession(ctx, session.Record{TableID: n.table.ID, Game: "canoe", Seed: 7, Seats: seats, StartedAt: now.Add(-time.Minute)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func runGUI(scope discovery.Scope, link string) int {
 	a.Settings().SetTheme(gui.NewTheme())
 	w := a.NewWindow("Tablée")
 	g := gui.New(w, gui.Deps{
-		Browse: func(ctx context.Context) ([]discovery.Table, error) { return discovery.Browse(ctx, browseFor, scope) },
+		Browse: func(ctx context.Context) ([]discovery.Kiosk, error) { return discovery.Browse(ctx, browseFor, scope) },
 		Dial:   client.Dial,
 		Games:  catalog.Registry(),
 		Lang:   locale(),

@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/session"
 )
 
 // playRound runs one headless companion per args at once and returns their
@@ -100,14 +101,14 @@ func TestKeyFileMakesTheSamePlayer(t *testing.T) {
 		}
 	}
 	all, _ := d.Sessions(ctx, db.SessionFilter{})
-	kinds := map[db.SeatKind]int{}
+	kinds := map[session.SeatKind]int{}
 	for _, st := range all[len(all)-1].Seats {
 		kinds[st.Kind]++
-		if st.Kind == db.Guest && st.Name != "Gast" {
+		if st.Kind == session.Guest && st.Name != "Gast" {
 			t.Errorf("the guest's seat %+v", st)
 		}
 	}
-	if kinds[db.Guest] != 1 || kinds[db.Person] != 1 {
+	if kinds[session.Guest] != 1 || kinds[session.Person] != 1 {
 		t.Errorf("last game's seats %+v", all[len(all)-1].Seats)
 	}
 }

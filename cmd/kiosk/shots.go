@@ -25,6 +25,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
+	"github.com/tablee/tablee/session"
 )
 
 func init() { shoot = runShot }
@@ -219,17 +220,17 @@ func seedDemo(ctx context.Context, path string) error {
 		if err != nil {
 			return err
 		}
-		seats := make([]db.Seat, n)
+		seats := make([]session.Seat, n)
 		for s := range seats {
-			seats[s] = db.Seat{Kind: db.Person, PlayerID: players[(i*3+s*5)%len(players)].ID}
+			seats[s] = session.Seat{Kind: session.Person, PlayerID: players[(i*3+s*5)%len(players)].ID}
 		}
 		switch {
 		case info.AllPublic && i%3 == 1: // guests on the table, no phones
 			for s := range seats {
-				seats[s] = db.Seat{Kind: db.Guest}
+				seats[s] = session.Seat{Kind: session.Guest}
 			}
 		case i%5 == 4: // a bot in the last seat
-			seats[n-1] = db.Seat{Kind: db.Bot, BotLevel: engine.LevelDefault}
+			seats[n-1] = session.Seat{Kind: session.Bot, BotLevel: engine.LevelDefault}
 		}
 		at := start.Add(time.Duration(i) * 6 * time.Hour).Truncate(time.Hour).Add(time.Duration(17+i%5) * time.Hour)
 		if err := store(ctx, d, tb.ID, rules, setup, seats, out, at); err != nil {
@@ -240,8 +241,8 @@ func seedDemo(ctx context.Context, path string) error {
 }
 
 // store writes one played game as the host would: session, moves, result.
-func store(ctx context.Context, d *db.DB, table int64, rules engine.Rules, setup engine.Setup, seats []db.Seat, out bot.Outcome, at time.Time) error {
-	rec, err := d.CreateSession(ctx, db.Session{TableID: table, Game: rules.Info().ID, Seed: setup.Seed, Seats: seats, StartedAt: at})
+func store(ctx context.Context, d *db.DB, table int64, rules engine.Rules, setup engine.Setup, seats []session.Seat, out bot.Outcome, at time.Time) error {
+	rec, err := d.CreateSession(ctx, session.Record{TableID: table, Game: rules.Info().ID, Seed: setup.Seed, Seats: seats, StartedAt: at})
 	if err != nil {
 		return err
 	}
@@ -257,7 +258,7 @@ func store(ctx context.Context, d *db.DB, table int64, rules engine.Rules, setup
 		if err != nil {
 			return err
 		}
-		if err := d.AppendMove(ctx, rec.ID, db.Move{Seq: i + 1, Seat: m.Seat, JSON: data, StateHash: s.Hash(),
+		if err := d.AppendMove(ctx, rec.ID, session.Move{Seq: i + 1, Seat: m.Seat, JSON: data, StateHash: s.Hash(),
 			PlayedAt: at.Add(time.Duration(i) * 20 * time.Second)}); err != nil {
 			return err
 		}

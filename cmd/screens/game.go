@@ -16,7 +16,9 @@ import (
 )
 
 // local is a game played straight on the engine, standing in for the
-// host's session: a screenshot needs no database.
+// host's session: a screenshot needs no database. kiosk/screen's tests
+// have the same stand-in (fakeSession) in a test file, which a command
+// cannot import; a screen export used by this tool alone is not worth it.
 type local struct {
 	mu    sync.Mutex
 	rules engine.Rules
@@ -44,11 +46,11 @@ func (l *local) Play(_ context.Context, seat engine.Seat, m engine.Move) error {
 
 var names = []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}
 
-// gameScreen is the table screen of game after plies moves, the same on
+// gameScreen is the game screen of game after plies moves, the same on
 // every run, or the first position after that which want accepts; kinds
 // says how each seat plays ("touch", "phone" or "bot"); touch, when set,
 // touches a piece of the seat to move so that its targets show lit.
-func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool, touch func(*screen.Table, []engine.Move)) shot {
+func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool, touch func(*screen.Game, []engine.Move)) shot {
 	return func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error) {
 		rules, err := catalog.Registry().Get(game)
 		if err != nil {
@@ -71,11 +73,11 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 			}
 		}
 		s := &local{rules: rules, st: st}
-		tbl, err := screen.NewTable(screen.TableConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
+		tbl, err := screen.NewGame(screen.GameConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
 		if err != nil {
 			return nil, nil, err
 		}
-		state := screen.TableState{Game: rules.Info(), Code: "4271", Turn: st.Turn()}
+		state := screen.GameState{Game: rules.Info(), Code: "4271", Turn: st.Turn()}
 		for i := range seats {
 			ss := screen.SeatStatus{Name: names[i], State: "connected"}
 			switch kinds[i] {
@@ -98,7 +100,7 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 
 // touchDuel touches the first piece of a Canyon duel move of the seat
 // to move.
-func touchDuel(tbl *screen.Table, legal []engine.Move) {
+func touchDuel(tbl *screen.Game, legal []engine.Move) {
 	m, ok := legal[len(legal)/2].(canyonduel.Move)
 	b, isBoard := tbl.Board().(interface {
 		CellCentre(canyonduel.Cell) fyne.Position
@@ -111,7 +113,7 @@ func touchDuel(tbl *screen.Table, legal []engine.Move) {
 
 // touchCanoe touches the peg of the first Canoë move of a peg of the seat
 // to move.
-func touchCanoe(tbl *screen.Table, legal []engine.Move) {
+func touchCanoe(tbl *screen.Game, legal []engine.Move) {
 	b, isBoard := tbl.Board().(interface {
 		HoleCentre(canoe.Hole) fyne.Position
 	})

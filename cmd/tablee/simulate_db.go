@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // recordBatch is how many games go into one transaction: big enough to be
@@ -36,7 +37,7 @@ func record(ctx context.Context, path string, rate bool, cfg simConfig, games []
 	}
 	batch := make([]db.Played, 0, recordBatch)
 	for i, g := range games {
-		batch = append(batch, db.Played{Result: g.result, Session: db.Session{
+		batch = append(batch, db.Played{Result: g.result, Session: session.Record{
 			TableID: tb.ID, Game: cfg.rules.Info().ID, Options: cfg.options, Seed: cfg.seed + uint64(i),
 			Seats: seats, StartedAt: g.started, EndedAt: g.ended}})
 		if len(batch) == recordBatch || i == len(games)-1 {
@@ -51,11 +52,11 @@ func record(ctx context.Context, path string, rate bool, cfg simConfig, games []
 
 // simSeats seats bots, or, to rate them, test players named after their
 // level and seat ("bot default #1"), the same players on every run.
-func simSeats(ctx context.Context, d *db.DB, rate bool, levels []engine.Level) ([]db.Seat, error) {
-	seats := make([]db.Seat, len(levels))
+func simSeats(ctx context.Context, d *db.DB, rate bool, levels []engine.Level) ([]session.Seat, error) {
+	seats := make([]session.Seat, len(levels))
 	if !rate {
 		for i, l := range levels {
-			seats[i] = db.Seat{Kind: db.Bot, BotLevel: l}
+			seats[i] = session.Seat{Kind: session.Bot, BotLevel: l}
 		}
 		return seats, nil
 	}
@@ -77,7 +78,7 @@ func simSeats(ctx context.Context, d *db.DB, rate bool, levels []engine.Level) (
 			}
 			id = p.ID
 		}
-		seats[i] = db.Seat{Kind: db.Person, PlayerID: id}
+		seats[i] = session.Seat{Kind: session.Person, PlayerID: id}
 	}
 	return seats, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -90,14 +91,14 @@ func localTime(t time.Time) string {
 }
 
 // seatName says who sat at a seat: a nickname, a guest or a bot.
-func seatName(s db.Seat) string {
+func seatName(s session.Seat) string {
 	switch s.Kind {
-	case db.Guest:
+	case session.Guest:
 		if s.Name == "" {
 			return "guest"
 		}
 		return s.Name + " (guest)"
-	case db.Bot:
+	case session.Bot:
 		if s.HandedFrom != "" {
 			// A bot took the seat over: say whose it was, as the kiosk does.
 			return fmt.Sprintf("bot %s (for %s)", s.BotLevel, s.HandedFrom)
@@ -107,7 +108,7 @@ func seatName(s db.Seat) string {
 	return s.Name
 }
 
-func seatNames(seats []db.Seat) string {
+func seatNames(seats []session.Seat) string {
 	names := make([]string, len(seats))
 	for i, s := range seats {
 		names[i] = seatName(s)
@@ -147,7 +148,7 @@ func runSession(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func printSessionHeader(e *env, s db.Session, table string) {
+func printSessionHeader(e *env, s session.Record, table string) {
 	fmt.Fprintf(e.stdout, "session %s\n", s.ID)
 	fmt.Fprintf(e.stdout, "game     %s%s\n", s.Game, options(s.Options))
 	fmt.Fprintf(e.stdout, "table    %s\n", table)
@@ -187,7 +188,7 @@ func options(opts map[string]string) string {
 
 // printMoves prints the log one move a line, in the game's own notation.
 // A move this build cannot read is shown raw rather than hiding the rest.
-func printMoves(e *env, rules engine.Rules, s db.Session, moves []db.Move) {
+func printMoves(e *env, rules engine.Rules, s session.Record, moves []session.Move) {
 	fmt.Fprintf(e.stdout, "\n%d moves\n", len(moves))
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
@@ -207,7 +208,7 @@ func printMoves(e *env, rules engine.Rules, s db.Session, moves []db.Move) {
 	}
 }
 
-func printResults(e *env, s db.Session, results []db.SeatResult) {
+func printResults(e *env, s session.Record, results []db.SeatResult) {
 	if len(results) == 0 {
 		return
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/session"
 )
 
 // kiosk is a database file with a few games played in it.
@@ -48,15 +49,15 @@ func newKiosk(t *testing.T) *kiosk {
 		}
 		k.players = append(k.players, p)
 	}
-	a, b := db.Seat{Kind: db.Person, PlayerID: k.players[0].ID}, db.Seat{Kind: db.Person, PlayerID: k.players[1].ID}
-	for i, seats := range [][]db.Seat{{a, b}, {b, a}, {a, b, {Kind: db.Guest, Name: "Léa"}}, {a, {Kind: db.Bot, BotLevel: "random"}}} {
+	a, b := session.Seat{Kind: session.Person, PlayerID: k.players[0].ID}, session.Seat{Kind: session.Person, PlayerID: k.players[1].ID}
+	for i, seats := range [][]session.Seat{{a, b}, {b, a}, {a, b, {Kind: session.Guest, Name: "Léa"}}, {a, {Kind: session.Bot, BotLevel: "random"}}} {
 		k.sessions = append(k.sessions, storeGame(t, d, tb.ID, seats, uint64(i), now.Add(time.Duration(i)*time.Minute), i < 3))
 	}
 	return k
 }
 
 // storeGame plays a random game of Canaille and stores it move by move.
-func storeGame(t *testing.T, d *db.DB, table int64, seats []db.Seat, seed uint64, at time.Time, finish bool) string {
+func storeGame(t *testing.T, d *db.DB, table int64, seats []session.Seat, seed uint64, at time.Time, finish bool) string {
 	t.Helper()
 	ctx := context.Background()
 	rules, _ := catalog.Registry().Get("canaille")
@@ -69,7 +70,7 @@ func storeGame(t *testing.T, d *db.DB, table int64, seats []db.Seat, seed uint64
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := d.CreateSession(ctx, db.Session{TableID: table, Game: "canaille", Options: setup.Options, Seed: seed, Seats: seats, StartedAt: at})
+	s, err := d.CreateSession(ctx, session.Record{TableID: table, Game: "canaille", Options: setup.Options, Seed: seed, Seats: seats, StartedAt: at})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +78,14 @@ func storeGame(t *testing.T, d *db.DB, table int64, seats []db.Seat, seed uint64
 	for i, r := range out.Moves {
 		state.Apply(r.Seat, r.Move)
 		js, _ := engine.EncodeMove("canaille", r.Seat, r.Move)
-		if err := d.AppendMove(ctx, s.ID, db.Move{Seq: i + 1, Seat: r.Seat, JSON: js, StateHash: state.Hash(), PlayedAt: at}); err != nil {
+		if err := d.AppendMove(ctx, s.ID, session.Move{Seq: i + 1, Seat: r.Seat, JSON: js, StateHash: state.Hash(), PlayedAt: at}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if finish {
 		err = d.Finish(ctx, s.ID, out.Result, at.Add(time.Minute))
 	} else {
-		err = d.SetStatus(ctx, s.ID, db.Abandoned, "left", at.Add(time.Minute))
+		err = d.SetStatus(ctx, s.ID, session.Abandoned, "left", at.Add(time.Minute))
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -106,8 +107,8 @@ func TestSessionCommandHidesALiveGamesSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	const secret = 987654321987
-	live, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canaille", Options: map[string]string{"first": "random"},
-		Seed: secret, Seats: []db.Seat{{Kind: db.Guest, Name: "Léa"}, {Kind: db.Guest, Name: "Tom"}}, StartedAt: time.Now()})
+	live, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "canaille", Options: map[string]string{"first": "random"},
+		Seed: secret, Seats: []session.Seat{{Kind: session.Guest, Name: "Léa"}, {Kind: session.Guest, Name: "Tom"}}, StartedAt: time.Now()})
 	d.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -483,13 +484,13 @@ func TestSessionsShowWhomABotPlayedFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb, _ := d.EnsureTable(ctx, "Fenêtre")
-	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seats: []db.Seat{
-		{Kind: db.Person, PlayerID: k.players[0].ID}, {Kind: db.Guest, Name: "Léa"}}, StartedAt: time.Now()})
+	s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "canoe", Seats: []session.Seat{
+		{Kind: session.Person, PlayerID: k.players[0].ID}, {Kind: session.Guest, Name: "Léa"}}, StartedAt: time.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seat := range 2 {
-		if err := d.SetSeat(ctx, s.ID, seat, db.Seat{Kind: db.Bot, BotLevel: "default"}); err != nil {
+		if err := d.SetSeat(ctx, s.ID, seat, session.Seat{Kind: session.Bot, BotLevel: "default"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -99,12 +100,12 @@ func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, 
 		}
 		names := make([]string, len(ev.Seats))
 		for i, st := range ev.Seats {
-			names[i] = seatName(db.Seat{Kind: st.Kind, BotLevel: engine.Level(st.BotLevel), Name: st.Name})
-			if st.Kind == db.Person {
+			names[i] = seatName(session.Seat{Kind: st.Kind, BotLevel: engine.Level(st.BotLevel), Name: st.Name})
+			if st.Kind == session.Person {
 				names[i] = st.Nickname
 			}
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, db.Finished, strings.Join(names, ", "))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, session.Finished, strings.Join(names, ", "))
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -84,7 +85,7 @@ func loadEvent(t *testing.T, d *db.DB, table, id string) {
 	now := time.Now()
 	body, _ := json.Marshal(db.SessionEvent{V: 1, Kiosk: "01890000-0000-7000-8000-0000000000aa", Table: table, ID: id,
 		Game: "canoe", StartedAt: now.Add(-time.Hour), EndedAt: now, Reason: "test",
-		Seats: []db.EventSeat{{Kind: db.Guest, Name: "Ana", Rank: 1, Winner: true}, {Kind: db.Person, PlayerID: "p", Nickname: "Bob", Rank: 2}}})
+		Seats: []db.EventSeat{{Kind: session.Guest, Name: "Ana", Rank: 1, Winner: true}, {Kind: session.Person, PlayerID: "p", Nickname: "Bob", Rank: 2}}})
 	if _, err := d.LoadVenueEvent(context.Background(), "ev-"+id, body, now); err != nil {
 		t.Fatal(err)
 	}

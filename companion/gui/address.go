@@ -96,7 +96,7 @@ func (s *addressScreen) probe() {
 			}
 			host, _, _ := net.SplitHostPort(addr)
 			a.showJoin(joinTarget{
-				table: discovery.Table{Name: a.t("table_at", map[string]any{"Host": host}), Proto: wire.Version, Fingerprint: fp, Addrs: []string{addr}},
+				table: discovery.Kiosk{Name: a.t("table_at", map[string]any{"Host": host}), Proto: wire.Version, Fingerprint: fp, Addrs: []string{addr}},
 				code:  code, typed: true,
 			})
 		})

@@ -20,7 +20,7 @@ import (
 type findScreen struct {
 	a      *App
 	stop   context.CancelFunc
-	tables []discovery.Table
+	tables []discovery.Kiosk
 	state  findState
 	note   func() string // a message carried from elsewhere (the seat was lost...), in the current language; nil: none
 
@@ -80,7 +80,7 @@ func (f *findScreen) browse(ctx context.Context) {
 	}
 }
 
-func (f *findScreen) found(tables []discovery.Table, err error) {
+func (f *findScreen) found(tables []discovery.Kiosk, err error) {
 	if err != nil {
 		f.state = browseFailed
 	} else {
@@ -91,8 +91,8 @@ func (f *findScreen) found(tables []discovery.Table, err error) {
 }
 
 // usable keeps the tables this app can talk to.
-func usable(tables []discovery.Table) []discovery.Table {
-	var out []discovery.Table
+func usable(tables []discovery.Kiosk) []discovery.Kiosk {
+	var out []discovery.Kiosk
 	for _, t := range tables {
 		if t.Proto == wire.Version && len(t.Addrs) > 0 {
 			out = append(out, t)
@@ -168,7 +168,7 @@ func (f *findScreen) refresh() {
 	f.list.Refresh()
 }
 
-func (f *findScreen) describe(t discovery.Table) string {
+func (f *findScreen) describe(t discovery.Kiosk) string {
 	a := f.a
 	game := a.t("lobby")
 	if t.Game != "" {

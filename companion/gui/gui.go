@@ -27,7 +27,7 @@ import (
 type Deps struct {
 	// Browse lists the tables that answer over mDNS in one round of
 	// listening; the app calls it again and again while its list shows.
-	Browse func(ctx context.Context) ([]discovery.Table, error)
+	Browse func(ctx context.Context) ([]discovery.Kiosk, error)
 	// Dial connects to a table, pinning its certificate.
 	Dial func(ctx context.Context, addr, fingerprint string) (*client.Client, error)
 	// Probe reads the fingerprint of the certificate at addr (a typed

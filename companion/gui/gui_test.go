@@ -53,7 +53,7 @@ func TestAWrongCodeIsExplained(t *testing.T) {
 func TestWhenBrowsingFailsTheJoinLinkStillWorks(t *testing.T) {
 	tb := kiosktest.Open(t, canoe.ID, 2)
 	// What Android 11+ gives zeroconf (golang/go#40569).
-	failing := func(context.Context) ([]discovery.Table, error) {
+	failing := func(context.Context) ([]discovery.Kiosk, error) {
 		return nil, errors.New("route ip+net: netlinkrib: permission denied")
 	}
 	p := openPhone(t, nil, Deps{Browse: failing})

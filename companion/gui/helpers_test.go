@@ -81,9 +81,9 @@ type phone struct {
 
 // browseOnce lists tables once, then waits until the screen goes: a live
 // browse that has nothing new to say.
-func browseOnce(tables ...discovery.Table) func(context.Context) ([]discovery.Table, error) {
+func browseOnce(tables ...discovery.Kiosk) func(context.Context) ([]discovery.Kiosk, error) {
 	var once sync.Once
-	return func(ctx context.Context) ([]discovery.Table, error) {
+	return func(ctx context.Context) ([]discovery.Kiosk, error) {
 		first := false
 		once.Do(func() { first = true })
 		if !first {
@@ -95,8 +95,8 @@ func browseOnce(tables ...discovery.Table) func(context.Context) ([]discovery.Ta
 }
 
 // tableOf is what mDNS would publish about tb.
-func tableOf(tb *kiosktest.Table, game string, free int) discovery.Table {
-	return discovery.Table{Name: tb.Name, Proto: wire.Version, Game: game, Free: free, Fingerprint: tb.Fingerprint, Addrs: []string{tb.Addr}}
+func tableOf(tb *kiosktest.Table, game string, free int) discovery.Kiosk {
+	return discovery.Kiosk{Name: tb.Name, Proto: wire.Version, Game: game, Free: free, Fingerprint: tb.Fingerprint, Addrs: []string{tb.Addr}}
 }
 
 // openPhone starts the app in English with deps completed for tests.

@@ -18,7 +18,7 @@ import (
 
 // joinTarget is a table the guest is about to join.
 type joinTarget struct {
-	table discovery.Table // Addrs[0] and Fingerprint are used
+	table discovery.Kiosk // Addrs[0] and Fingerprint are used
 	code  string          // from a join link; empty: the guest types it
 	// typed: the address was typed and the fingerprint read from it, not
 	// published: the guest compares the words before joining.
@@ -157,7 +157,7 @@ func (j *joinScreen) start() {
 
 // connect dials the table's first address and takes the seat with hello
 // (join or resume).
-func (a *App) connect(ctx context.Context, t discovery.Table, hello func(*client.Client) (client.Welcome, error)) (*client.Client, client.Welcome, error) {
+func (a *App) connect(ctx context.Context, t discovery.Kiosk, hello func(*client.Client) (client.Welcome, error)) (*client.Client, client.Welcome, error) {
 	if len(t.Addrs) == 0 {
 		return nil, client.Welcome{}, errors.New("the table published no address")
 	}
@@ -228,7 +228,7 @@ func (a *App) showLink(link string) {
 		return
 	}
 	a.showJoin(joinTarget{
-		table: discovery.Table{Name: a.t("table_at", map[string]any{"Host": info.Host}), Proto: wire.Version, Fingerprint: info.Fingerprint, Addrs: []string{info.TLSAddr()}},
+		table: discovery.Kiosk{Name: a.t("table_at", map[string]any{"Host": info.Host}), Proto: wire.Version, Fingerprint: info.Fingerprint, Addrs: []string{info.TLSAddr()}},
 		code:  info.Code,
 	})
 }

@@ -110,7 +110,7 @@ func (s *seatScreen) redial() {
 	s.dialing, s.lost = true, nil
 	s.returning = !s.unreachable
 	s.refresh()
-	table := discovery.Table{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
+	table := discovery.Kiosk{Name: s.saved.Table, Fingerprint: s.saved.Fingerprint, Addrs: []string{s.saved.Addr}}
 	go func() {
 		c, w, err := a.connect(s.ctx, table, func(c *client.Client) (client.Welcome, error) {
 			return c.Resume(s.ctx, s.saved.Token)

@@ -85,7 +85,7 @@ func newCamera(t *testing.T, lang string, deps Deps) *camera {
 			deps.Dial = client.Dial
 		}
 		if deps.Browse == nil {
-			deps.Browse = func(ctx context.Context) ([]discovery.Table, error) { <-ctx.Done(); return nil, ctx.Err() }
+			deps.Browse = func(ctx context.Context) ([]discovery.Kiosk, error) { <-ctx.Done(); return nil, ctx.Err() }
 		}
 		c.a = New(c.w, deps)
 		c.w.Show()
@@ -149,7 +149,7 @@ func TestScreenshots(t *testing.T) {
 
 func shootFinding(t *testing.T) {
 	tb := kiosktest.Open(t, "canyon", 4)
-	other := discovery.Table{Name: "Table 2 — terrasse", Proto: wire.Version, Game: "canaille", Free: 1,
+	other := discovery.Kiosk{Name: "Table 2 — terrasse", Proto: wire.Version, Game: "canaille", Free: 1,
 		Fingerprint: tb.Fingerprint, Addrs: []string{"192.0.2.7:7443"}}
 	c := newCamera(t, "fr_FR.UTF-8", Deps{Browse: browseOnce(tableOf(tb, "canyon", 4), other)})
 	c.until("the tables", func() bool { return len(c.a.find.tables) == 2 })
@@ -161,7 +161,7 @@ func shootFinding(t *testing.T) {
 	c.shoot("address")
 	c.close()
 
-	failing := func(context.Context) ([]discovery.Table, error) {
+	failing := func(context.Context) ([]discovery.Kiosk, error) {
 		return nil, fmt.Errorf("route ip+net: netlinkrib: permission denied")
 	}
 	d := newCamera(t, "en_GB.UTF-8", Deps{Browse: failing})

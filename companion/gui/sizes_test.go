@@ -2,56 +2,20 @@ package gui
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/proto/discovery"
 )
 
-// smallTargets lists what a guest may tap under o that is less than
-// TouchSize tall.
-func smallTargets(o fyne.CanvasObject, path string, seen *int) []string {
-	if !o.Visible() {
-		return nil
-	}
-	var out []string
-	name := strings.TrimPrefix(fmt.Sprintf("%T", o), "*")
-	_, tappable := o.(fyne.Tappable)
-	_, focusable := o.(fyne.Focusable)
-	if tappable || focusable {
-		*seen++
-		if o.Size().Height < TouchSize {
-			label := ""
-			if b, ok := o.(*widget.Button); ok {
-				label = b.Text
-			}
-			out = append(out, fmt.Sprintf("%s/%s %q: %.0f px high", path, name, label, o.Size().Height))
-		}
-	}
-	var kids []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		kids = c.Objects
-	case fyne.Widget:
-		kids = test.WidgetRenderer(c).Objects()
-	}
-	for _, k := range kids {
-		out = append(out, smallTargets(k, path+"/"+name, seen)...)
-	}
-	return out
-}
-
 func checkTargets(t *testing.T, p *phone, screen string) {
 	t.Helper()
 	p.u.do(func() {
-		seen := 0
-		for _, s := range smallTargets(p.w.Content(), screen, &seen) {
+		small, seen := uitest.SmallTargets(p.w.Content(), TouchSize, screen)
+		for _, s := range small {
 			t.Errorf("too small to touch: %s", s)
 		}
 		if seen == 0 {
@@ -68,8 +32,8 @@ func TestEveryTargetOfTheAppIsLargeEnoughToTouch(t *testing.T) {
 	tb := kiosktest.Open(t, "canyon", 3)
 	// The table is found at every look, as the app looks again on return.
 	found := tableOf(tb, "canyon", 3)
-	p := openPhone(t, app.Preferences(), Deps{Browse: func(context.Context) ([]discovery.Table, error) {
-		return []discovery.Table{found}, nil
+	p := openPhone(t, app.Preferences(), Deps{Browse: func(context.Context) ([]discovery.Kiosk, error) {
+		return []discovery.Kiosk{found}, nil
 	}})
 	p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
 	checkTargets(t, p, "find")

@@ -197,7 +197,7 @@ func loopback(t *testing.T) discovery.Scope {
 
 func TestFindsTheTableByName(t *testing.T) {
 	scope := loopback(t)
-	probe, err := discovery.Advertise(discovery.Table{Name: "Probe", Proto: wire.Version}, 9, scope)
+	probe, err := discovery.Advertise(discovery.Kiosk{Name: "Probe", Proto: wire.Version}, 9, scope)
 	if err != nil {
 		t.Skipf("mDNS on loopback unavailable here: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/session"
 )
 
 // testPIN is the staff PIN of every test console.
@@ -122,16 +123,16 @@ func (f *fixture) playCanoe(t testing.TB, start time.Time, seed uint64, ids ...s
 	}
 	setup := engine.Setup{Seats: len(ids), Seed: seed}
 	bots := make([]engine.Bot, len(ids))
-	seats := make([]db.Seat, len(ids))
+	seats := make([]session.Seat, len(ids))
 	for i, id := range ids {
 		bots[i] = bot.NewRandom(seed + uint64(i))
-		seats[i] = db.Seat{Kind: db.Person, PlayerID: id}
+		seats[i] = session.Seat{Kind: session.Person, PlayerID: id}
 	}
 	out, err := bot.Play(ctx, rules, setup, bots)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seed: setup.Seed, StartedAt: start, Seats: seats})
+	s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "canoe", Seed: setup.Seed, StartedAt: start, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func (f *fixture) playCanoe(t testing.TB, start time.Time, seed uint64, ids ...s
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := d.AppendMove(ctx, s.ID, db.Move{Seq: i + 1, Seat: rec.Seat, JSON: js, StateHash: st.Hash(), PlayedAt: start}); err != nil {
+		if err := d.AppendMove(ctx, s.ID, session.Move{Seq: i + 1, Seat: rec.Seat, JSON: js, StateHash: st.Hash(), PlayedAt: start}); err != nil {
 			t.Fatal(err)
 		}
 	}

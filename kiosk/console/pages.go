@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/kiosk/say"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // routes names every page. Pages other than the sign-in need a sign-in;
@@ -409,7 +410,7 @@ type sessionsData struct {
 }
 
 type sessionRow struct {
-	db.Session
+	session.Record
 	Table   string
 	Names   []string
 	Winners []string
@@ -458,7 +459,7 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 		if d.Table != "" && strconv.FormatInt(s.TableID, 10) != d.Table {
 			continue
 		}
-		row := sessionRow{Session: s, Table: tables[s.TableID]}
+		row := sessionRow{Record: s, Table: tables[s.TableID]}
 		match := who == ""
 		for i, st := range s.Seats {
 			name := seatName(v, engine.Seat(i), st)
@@ -472,7 +473,7 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 			d.More = true
 			break
 		}
-		if s.Status == db.Finished {
+		if s.Status == session.Finished {
 			res, err := h.cfg.DB.Results(ctx, s.ID)
 			if err != nil {
 				h.fail(w, v, err)
@@ -493,15 +494,15 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 // seatName names who sat at a seat as the kiosk's screens do: a bot by
 // its level (and whose seat it took), a person or guest by name, an
 // unnamed guest as "Guest N".
-func seatName(v view, seat engine.Seat, s db.Seat) string {
+func seatName(v view, seat engine.Seat, s session.Seat) string {
 	switch {
-	case s.Kind == db.Bot && s.HandedFrom != "":
+	case s.Kind == session.Bot && s.HandedFrom != "":
 		return v.T("kiosk.bot.name_for", "Level", v.T("kiosk.level."+string(s.BotLevel)), "Name", s.HandedFrom)
-	case s.Kind == db.Bot:
+	case s.Kind == session.Bot:
 		return v.T("kiosk.bot.name", "Level", v.T("kiosk.level."+string(s.BotLevel)))
 	case s.Name != "":
 		return s.Name
-	case s.Kind == db.Guest:
+	case s.Kind == session.Guest:
 		return v.T("kiosk.seat.table_guest", "N", int(seat)+1)
 	}
 	return v.T("kiosk.seat.n", "N", int(seat)+1)
@@ -509,7 +510,7 @@ func seatName(v view, seat engine.Seat, s db.Seat) string {
 
 // sessionData is one session's page.
 type sessionData struct {
-	db.Session
+	session.Record
 	Table string
 	Seats []seatLine
 	Moves []string
@@ -532,7 +533,7 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ s
 		http.NotFound(w, r)
 		return
 	}
-	d := sessionData{Session: s}
+	d := sessionData{Record: s}
 	if ts, err := h.cfg.DB.Tables(ctx); err == nil {
 		for _, t := range ts {
 			if t.ID == s.TableID {
@@ -581,7 +582,7 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ s
 	h.render(w, http.StatusOK, v, false)
 }
 
-func (h *Handler) movesInWords(ctx context.Context, v view, s db.Session, names []string) ([]string, error) {
+func (h *Handler) movesInWords(ctx context.Context, v view, s session.Record, names []string) ([]string, error) {
 	rules, err := h.cfg.Games.Get(s.Game)
 	if err != nil {
 		return nil, err

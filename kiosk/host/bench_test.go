@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // BenchmarkPlay measures a move through the host, as a guest's phone sees
@@ -19,7 +19,7 @@ func BenchmarkPlay(b *testing.B) {
 	tb := table(b, d)
 	start := func() *Session {
 		s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon",
-			Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
+			Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func BenchmarkPlay(b *testing.B) {
 	rng := engine.NewRNG(1, 1)
 	var took []time.Duration
 	for b.Loop() {
-		if s.Status() != db.Active {
+		if s.Status() != session.Active {
 			s = start()
 		}
 		turn := s.View(engine.Table).Turn()

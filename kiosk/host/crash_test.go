@@ -17,6 +17,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/session"
 )
 
 const crashEnv = "TABLEE_CRASH_CHILD_DB"
@@ -46,7 +47,7 @@ func TestCrashChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err := h.Start(ctx, StartRequest{TableID: tb.ID, Game: "canyon",
-		Seats: []db.Seat{GuestSeat("a"), BotSeat("random"), GuestSeat("c"), GuestSeat("d")}})
+		Seats: []session.Seat{GuestSeat("a"), BotSeat("random"), GuestSeat("c"), GuestSeat("d")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func runChild(t *testing.T, path string, killAt int, seed uint64) (string, int) 
 	return session, acked
 }
 
-func checkResume(t *testing.T, path, session string, acked int) {
+func checkResume(t *testing.T, path, id string, acked int) {
 	t.Helper()
 	ctx := context.Background()
 	d, err := db.Open(ctx, path)
@@ -147,14 +148,14 @@ func checkResume(t *testing.T, path, session string, acked int) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	moves, err := d.Moves(ctx, session)
+	moves, err := d.Moves(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(moves) < acked {
 		t.Fatalf("move %d was acknowledged, the log has %d", acked, len(moves))
 	}
-	rec, err := d.Session(ctx, session)
+	rec, err := d.Session(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,9 +176,9 @@ func checkResume(t *testing.T, path, session string, acked int) {
 	if n := len(moves); n > 0 && replayed.Hash() != moves[n-1].StateHash {
 		t.Fatalf("replay of %d moves gives %s, the log says %s", n, replayed.Hash(), moves[n-1].StateHash)
 	}
-	if rec.Status == db.Active {
+	if rec.Status == session.Active {
 		// Paused, the bot will not move before the resumed state is compared.
-		if err := d.SetStatus(ctx, session, db.Paused, "crash test", time.Now()); err != nil {
+		if err := d.SetStatus(ctx, id, session.Paused, "crash test", time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -187,15 +188,15 @@ func checkResume(t *testing.T, path, session string, acked int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Status == db.Finished {
+	if rec.Status == session.Finished {
 		return
 	}
-	s, ok := h.Session(session)
+	s, ok := h.Session(id)
 	if !ok {
 		// The last move ended the game before the results were written:
 		// Recover finished it.
-		if rec, _ := d.Session(ctx, session); rec.Status != db.Finished || len(live) != 0 {
-			t.Fatalf("session %s not resumed, status %s", session, rec.Status)
+		if rec, _ := d.Session(ctx, id); rec.Status != session.Finished || len(live) != 0 {
+			t.Fatalf("session %s not resumed, status %s", id, rec.Status)
 		}
 		return
 	}

@@ -6,15 +6,15 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 	ctx := context.Background()
 	h, d := fakeHost(t)
 	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe",
-		Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+		Seats: []session.Seat{GuestSeat(""), GuestSeat("")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 	if !ok {
 		t.Fatal("the session is not stored")
 	}
-	if stored.Seats[0].Name != "Anja" || stored.Seats[1].Kind != db.Bot {
+	if stored.Seats[0].Name != "Anja" || stored.Seats[1].Kind != session.Bot {
 		t.Fatalf("stored seats %+v", stored.Seats)
 	}
 	if err := s.HandToBot(ctx, 1, engine.LevelDefault); !errors.Is(err, ErrBotSeat) {
@@ -51,7 +51,7 @@ func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 	if err != nil || len(live) != 1 {
 		t.Fatalf("recover: %d sessions, %v", len(live), err)
 	}
-	if live[0].Record().Seats[1].Kind != db.Bot {
+	if live[0].Record().Seats[1].Kind != session.Bot {
 		t.Fatal("seat 1 is no bot after resume")
 	}
 	playOut(ctx, t, live[0], &rng)
@@ -77,7 +77,7 @@ func waitMoves(t *testing.T, s *Session, n int) {
 func TestSeatingIsKeptWithTheSessionUntilItEnds(t *testing.T) {
 	ctx := context.Background()
 	h, d := fakeHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []session.Seat{GuestSeat(""), GuestSeat("")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestSeatingIsKeptWithTheSessionUntilItEnds(t *testing.T) {
 func TestAFinishedSessionReopensWithItsResultAndSeating(t *testing.T) {
 	ctx := context.Background()
 	h, d := fakeHost(t)
-	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []db.Seat{GuestSeat(""), GuestSeat("")}})
+	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canoe", Seats: []session.Seat{GuestSeat(""), GuestSeat("")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestAFinishedSessionReopensWithItsResultAndSeating(t *testing.T) {
 	if err := r.Play(ctx, 0, nil); err == nil {
 		t.Error("a move was taken on a finished session")
 	}
-	if _, err := again.Reopen(ctx, db.Session{ID: "x", Game: "canoe", Status: "active"}); err == nil {
+	if _, err := again.Reopen(ctx, session.Record{ID: "x", Game: "canoe", Status: "active"}); err == nil {
 		t.Error("an active session was reopened as finished")
 	}
 }

@@ -18,7 +18,7 @@ func TestHintIsCountedInTheRecord(t *testing.T) {
 	ctx := context.Background()
 	h, d := testHost(t)
 	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canoe",
-		Seats: []db.Seat{GuestSeat("Léa"), GuestSeat("Max")}})
+		Seats: []session.Seat{GuestSeat("Léa"), GuestSeat("Max")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestHintsOffInRatedGames(t *testing.T) {
 	t.Cleanup(h.Close)
 	ps := players(t, d, "Anouk", "Basile")
 	rated, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyonduel",
-		Seats: []db.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID)}})
+		Seats: []session.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestHintsOffInRatedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	guests, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyonduel",
-		Seats: []db.Seat{GuestSeat("Léa"), PlayerSeat(ps[1].ID)}})
+		Seats: []session.Seat{GuestSeat("Léa"), PlayerSeat(ps[1].ID)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func players(t testing.TB, d *db.DB, names ...string) []db.Player {
 func playOne(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) bool {
 	t.Helper()
 	turn := s.View(engine.Table).Turn()
-	if turn == engine.NoSeat || s.Record().Seats[turn].Kind == db.Bot {
+	if turn == engine.NoSeat || s.Record().Seats[turn].Kind == session.Bot {
 		return false
 	}
 	legal := s.View(turn).Legal()
@@ -109,11 +109,11 @@ func playOut(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) {
 	t.Helper()
 	updates, stop := s.Subscribe(engine.Table)
 	defer func() { stop() }()
-	for s.Status() == db.Active {
+	for s.Status() == session.Active {
 		if playOne(ctx, t, s, rng) {
 			continue
 		}
-		if _, ok := <-updates; !ok && s.Status() == db.Active {
+		if _, ok := <-updates; !ok && s.Status() == session.Active {
 			stop()
 			updates, stop = s.Subscribe(engine.Table) // fell behind: start afresh
 		}
@@ -125,7 +125,7 @@ func TestGameWithPeopleGuestAndBot(t *testing.T) {
 	h, d := testHost(t)
 	ps := players(t, d, "Anouk", "Basile")
 	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
-		Seats: []db.Seat{PlayerSeat(ps[0].ID), GuestSeat("Léa"), BotSeat("random"), PlayerSeat(ps[1].ID)}})
+		Seats: []session.Seat{PlayerSeat(ps[0].ID), GuestSeat("Léa"), BotSeat("random"), PlayerSeat(ps[1].ID)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestGameWithPeopleGuestAndBot(t *testing.T) {
 	playOut(ctx, t, s, &rng)
 	wg.Wait() // the channels close when the session finishes
 
-	if s.Status() != db.Finished {
+	if s.Status() != session.Finished {
 		t.Fatalf("status %s", s.Status())
 	}
 	if _, live := h.Session(s.ID()); live {
@@ -173,7 +173,7 @@ func TestGameWithPeopleGuestAndBot(t *testing.T) {
 		}
 	}
 	rec, _ := d.Session(ctx, s.ID())
-	if rec.Status != db.Finished || rec.Seed != 42 || rec.Options["less-luck"] != "off" {
+	if rec.Status != session.Finished || rec.Seed != 42 || rec.Options["less-luck"] != "off" {
 		t.Errorf("stored session %+v", rec)
 	}
 }
@@ -210,7 +210,7 @@ func checkUpdates(t *testing.T, viewer engine.Seat, us []Update, moves int) {
 	if seq != moves {
 		t.Errorf("%v heard of %d moves of %d", viewer, seq, moves)
 	}
-	if last := us[len(us)-1]; last.Status != db.Finished {
+	if last := us[len(us)-1]; last.Status != session.Finished {
 		t.Errorf("%v: last update %+v", viewer, last)
 	}
 }
@@ -219,7 +219,7 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 	ctx := context.Background()
 	h, d := fakeHost(t)
 	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
-		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
+		Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,11 +249,11 @@ func TestStartChecks(t *testing.T) {
 	h, d := testHost(t)
 	tb := table(t, d)
 	for name, req := range map[string]StartRequest{
-		"unknown game":   {TableID: tb, Game: "chess", Seats: []db.Seat{GuestSeat("a"), GuestSeat("b")}},
-		"too few seats":  {TableID: tb, Game: "canyon", Seats: []db.Seat{GuestSeat("a")}},
-		"bad option":     {TableID: tb, Game: "canyon", Options: map[string]string{"less-luck": "maybe"}, Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}},
-		"unknown bot":    {TableID: tb, Game: "canyon", Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), BotSeat("grandmaster")}},
-		"unknown player": {TableID: tb, Game: "canyon", Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), PlayerSeat("nobody")}},
+		"unknown game":   {TableID: tb, Game: "chess", Seats: []session.Seat{GuestSeat("a"), GuestSeat("b")}},
+		"too few seats":  {TableID: tb, Game: "canyon", Seats: []session.Seat{GuestSeat("a")}},
+		"bad option":     {TableID: tb, Game: "canyon", Options: map[string]string{"less-luck": "maybe"}, Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}},
+		"unknown bot":    {TableID: tb, Game: "canyon", Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), BotSeat("grandmaster")}},
+		"unknown player": {TableID: tb, Game: "canyon", Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), PlayerSeat("nobody")}},
 	} {
 		if _, err := h.Start(ctx, req); err == nil {
 			t.Errorf("%s: started", name)
@@ -275,7 +275,7 @@ func TestPauseResumeAbandon(t *testing.T) {
 		}
 	}
 	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
-		Seats: []db.Seat{GuestSeat("a"), BotSeat("random"), BotSeat("random")}})
+		Seats: []session.Seat{GuestSeat("a"), BotSeat("random"), BotSeat("random")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if s.Moves() != n {
 		t.Error("bots played while paused")
 	}
-	if rec, _ := d.Record(s.ID()); rec.Status != db.Paused || rec.Reason != "lunch" {
+	if rec, _ := d.Record(s.ID()); rec.Status != session.Paused || rec.Reason != "lunch" {
 		t.Errorf("stored %s %q", rec.Status, rec.Reason)
 	}
 	if err := s.Pause(ctx, ""); !errors.Is(err, ErrNotActive) {
@@ -313,11 +313,13 @@ func TestPauseResumeAbandon(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(1, 1)
+	moves, stopMoves := s.Subscribe(engine.Table)
 	for i := 0; i < 20; i++ {
 		if !playOne(ctx, t, s, &rng) {
-			time.Sleep(time.Millisecond)
+			<-moves // a bot's turn: wait for news of its move
 		}
 	}
+	stopMoves()
 	if err := s.Abandon(ctx, "left"); err != nil {
 		t.Fatal(err)
 	}
@@ -325,10 +327,10 @@ func TestPauseResumeAbandon(t *testing.T) {
 	for u := range ch {
 		last = u
 	}
-	if last.Status != db.Abandoned {
+	if last.Status != session.Abandoned {
 		t.Errorf("last update %+v", last)
 	}
-	if rec, _ := d.Record(s.ID()); rec.Status != db.Abandoned || rec.EndedAt.IsZero() {
+	if rec, _ := d.Record(s.ID()); rec.Status != session.Abandoned || rec.EndedAt.IsZero() {
 		t.Errorf("stored %+v", rec)
 	}
 	if err := s.Resume(ctx); err == nil {
@@ -343,7 +345,7 @@ func TestSlowSubscriberDropped(t *testing.T) {
 	ctx := context.Background()
 	h := hostWith(t, hosttest.NewStore(), DefaultBacklog)
 	s, err := h.Start(ctx, StartRequest{TableID: 1, Game: "canyon",
-		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
+		Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)
 	}

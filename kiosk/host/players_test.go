@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Phones with player keys are seated as players and rated; a player whose
@@ -15,7 +15,7 @@ func TestPlayersRatedAndABotFinishedSeatIsNot(t *testing.T) {
 	ctx := context.Background()
 	h, d := testHost(t)
 	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canaille",
-		Seats: []db.Seat{GuestSeat(""), GuestSeat(""), GuestSeat("")}})
+		Seats: []session.Seat{GuestSeat(""), GuestSeat(""), GuestSeat("")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestPlayersRatedAndABotFinishedSeatIsNot(t *testing.T) {
 		t.Fatal(err)
 	}
 	lea := stored.Seats[2]
-	if lea.Kind != db.Bot || lea.HandedFrom != "Léa" || lea.HandedPlayer == "" {
+	if lea.Kind != session.Bot || lea.HandedFrom != "Léa" || lea.HandedPlayer == "" {
 		t.Fatalf("the handed seat %+v", lea)
 	}
 	if r, _ := d.Rating(ctx, lea.HandedPlayer, "canaille"); r.Games != 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
 )
 
 // Staff reports and backups run while bots play and the host writes.
@@ -24,13 +25,15 @@ func TestReadersWhileHostWrites(t *testing.T) {
 	var sessions []*Session
 	for i := 0; i < games; i++ {
 		s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon",
-			Seats: []db.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID), BotSeat("random"), BotSeat("random")}})
+			Seats: []session.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID), BotSeat("random"), BotSeat("random")}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		sessions = append(sessions, s)
 	}
-	done := make(chan struct{})
+	// The readers take turns, one read for each update of the first
+	// session: they read as the host logs its moves, paced by its moves
+	// and not by a clock.
 	var wg sync.WaitGroup
 	reads := make([]int, 4)
 	readers := []func() error{
@@ -40,21 +43,20 @@ func TestReadersWhileHostWrites(t *testing.T) {
 		func() error { _, err := d.PlayerStats(ctx, ps[0].ID); return err },
 	}
 	for i, read := range readers {
+		moves, stop := sessions[0].Subscribe(engine.Table)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				select {
-				case <-done:
-					return
-				default:
+			defer stop()
+			for u := range moves { // until the session ends
+				if u.Seq%len(readers) != i {
+					continue
 				}
 				if err := read(); err != nil {
 					t.Errorf("reader %d: %v", i, err)
 					return
 				}
 				reads[i]++
-				time.Sleep(time.Millisecond)
 			}
 		}()
 	}
@@ -80,9 +82,13 @@ func TestReadersWhileHostWrites(t *testing.T) {
 		t.Errorf("backup while playing: %v", err)
 	}
 	rngs.Wait()
-	close(done)
 	wg.Wait()
 	t.Logf("reads while playing: %v", reads)
+	for i, n := range reads {
+		if n == 0 {
+			t.Errorf("reader %d never read", i)
+		}
+	}
 	if lb, _ := d.Leaderboard(ctx, "canyon", time.Time{}, 0); len(lb) != 2 || lb[0].Games != games {
 		t.Errorf("leaderboard after %d games: %+v", games, lb)
 	}

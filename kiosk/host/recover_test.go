@@ -6,22 +6,22 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/session"
 )
 
 func TestRecoverResumesIdentically(t *testing.T) {
 	ctx := context.Background()
 	h, d := fakeHost(t)
 	tb := int64(1)
-	seats := []db.Seat{GuestSeat("a"), BotSeat("random"), GuestSeat("c")}
+	seats := []session.Seat{GuestSeat("a"), BotSeat("random"), GuestSeat("c")}
 	s, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canyon", Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
-	paused, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canaille", Seats: []db.Seat{GuestSeat("x"), GuestSeat("y")}})
+	paused, err := h.Start(ctx, StartRequest{TableID: tb, Game: "canaille", Seats: []session.Seat{GuestSeat("x"), GuestSeat("y")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,18 +51,18 @@ func TestRecoverResumesIdentically(t *testing.T) {
 		t.Fatalf("recovered %d sessions: %v", len(live), err)
 	}
 	s2, ok := h2.Session(s.ID())
-	if !ok || s2.Hash() != wantHash || s2.Moves() != wantMoves || s2.Status() != db.Active {
+	if !ok || s2.Hash() != wantHash || s2.Moves() != wantMoves || s2.Status() != session.Active {
 		t.Fatalf("recovered session: %v, %d moves, %s", ok, s2.Moves(), s2.Status())
 	}
 	p2, _ := h2.Session(paused.ID())
-	if p2.Status() != db.Paused || p2.Hash() != pausedHash {
+	if p2.Status() != session.Paused || p2.Hash() != pausedHash {
 		t.Errorf("recovered paused session is %s", p2.Status())
 	}
 	if again, err := h2.Recover(ctx); err != nil || len(again) != 0 {
 		t.Errorf("a second Recover brought back %d (%v)", len(again), err)
 	}
 	playOut(ctx, t, s2, &rng)
-	if s2.Status() != db.Finished {
+	if s2.Status() != session.Finished {
 		t.Errorf("status %s after playing out", s2.Status())
 	}
 }
@@ -71,7 +71,7 @@ func TestRecoverMarksMismatch(t *testing.T) {
 	ctx := context.Background()
 	h, d := testHost(t)
 	s, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canyon",
-		Seats: []db.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
+		Seats: []session.Seat{GuestSeat("a"), GuestSeat("b"), GuestSeat("c")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestRecoverMarksMismatch(t *testing.T) {
 	}
 	t.Log(err)
 	rec, _ := d.Session(ctx, s.ID())
-	if rec.Status != db.Broken || rec.Reason == "" {
+	if rec.Status != session.Broken || rec.Reason == "" {
 		t.Errorf("stored %s %q", rec.Status, rec.Reason)
 	}
 	if live, err := h2.Recover(ctx); err != nil || len(live) != 0 {
@@ -122,8 +122,10 @@ func TestRecoverFinishesEndedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := d.CreateSession(ctx, db.Session{TableID: table(t, d), Game: "canaille", Options: setup.Options,
-		Seed: setup.Seed, Seats: []db.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID)}, StartedAt: t0})
+	// Stored as cmd/tablee's storeGame does, but stopped before the
+	// results: the state this test is about.
+	rec, err := d.CreateSession(ctx, session.Record{TableID: table(t, d), Game: "canaille", Options: setup.Options,
+		Seed: setup.Seed, Seats: []session.Seat{PlayerSeat(ps[0].ID), PlayerSeat(ps[1].ID)}, StartedAt: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +133,7 @@ func TestRecoverFinishesEndedGame(t *testing.T) {
 	for i, r := range out.Moves {
 		state.Apply(r.Seat, r.Move)
 		js, _ := engine.EncodeMove("canaille", r.Seat, r.Move)
-		if err := d.AppendMove(ctx, rec.ID, db.Move{Seq: i + 1, Seat: r.Seat, JSON: js, StateHash: state.Hash(), PlayedAt: t0}); err != nil {
+		if err := d.AppendMove(ctx, rec.ID, session.Move{Seq: i + 1, Seat: r.Seat, JSON: js, StateHash: state.Hash(), PlayedAt: t0}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -141,7 +143,7 @@ func TestRecoverFinishesEndedGame(t *testing.T) {
 	}
 	got, _ := d.Session(ctx, rec.ID)
 	res, _ := d.Results(ctx, rec.ID)
-	if got.Status != db.Finished || len(res) != 2 || res[0].Score != out.Result.Scores[0] {
+	if got.Status != session.Finished || len(res) != 2 || res[0].Score != out.Result.Scores[0] {
 		t.Errorf("session %s, results %v, want %v", got.Status, res, out.Result)
 	}
 	if r, _ := d.Rating(ctx, ps[0].ID, "canaille"); r.Games != 1 {

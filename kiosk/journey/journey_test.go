@@ -14,10 +14,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/canoe"
-	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/browsertest"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/board/boardtest"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 )
@@ -138,7 +139,7 @@ var nicknames = []string{"Anja", "Bernd", "Carola", "Dora", "Emil", "Fritz"}
 func play(t *testing.T, j journey, seed uint64) {
 	for _, kind := range j.seats {
 		if kind == web {
-			chromium(t) // skips early under -race or without a browser
+			browsertest.Chromium(t) // skips early under -race or without a browser
 		}
 	}
 	// Each phone keeps its own preferences (nickname, seat), as on its own
@@ -160,7 +161,7 @@ func play(t *testing.T, j journey, seed uint64) {
 	// Play again: the same seats, no new join.
 	before := k.tb.Server().Seats()
 	test.Tap(k.ui.Results().Again())
-	k.q.settle()
+	k.q.Settle()
 	again := k.tb.Session()
 	if again == nil || again.ID() == first {
 		t.Fatal("\"Rejouer\" started no new game")
@@ -197,7 +198,7 @@ func (g *group) seat(t *testing.T, prefs []fyne.Preferences) *host.Session {
 	t.Helper()
 	k, j := g.k, g.j
 	a := k.ui.Attract()
-	if a == nil || !shows(k.w.Content(), "Touchez l'écran pour jouer") {
+	if a == nil || !uitest.HasText(k.w.Content(), "Touchez l'écran pour jouer") {
 		t.Fatal("the kiosk does not start on its attract screen")
 	}
 	test.Tap(a.Content().(fyne.Tappable))
@@ -247,7 +248,7 @@ func (g *group) seat(t *testing.T, prefs []fyne.Preferences) *host.Session {
 			continue
 		}
 		g.names[i] = nicknames[i]
-		if k.ui.Seating() == nil || !shows(k.w.Content(), k.tb.Server().Code()) {
+		if k.ui.Seating() == nil || !uitest.HasText(k.w.Content(), k.tb.Server().Code()) {
 			t.Fatalf("seat %d waits for a phone but the seating screen shows no code", i+1)
 		}
 		switch kind {
@@ -293,12 +294,12 @@ func (g *group) playToTheEnd(t *testing.T, s *host.Session) {
 				g.webErr.CompareAndSwap(nil, fmt.Errorf("the page of seat %d: %w", i+1, err))
 			}
 			g.webDone.Add(1)
-			k.q.poke()
+			k.q.Poke()
 		}()
 	}
 	pending := -1 // the move count when a move was tapped on the board
 	for {
-		k.q.settle()
+		k.q.Settle()
 		if err, _ := g.webErr.Load().(error); err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +315,7 @@ func (g *group) playToTheEnd(t *testing.T, s *host.Session) {
 				continue
 			}
 		}
-		if err := k.q.wait(k.ctx); err != nil {
+		if err := k.q.Wait(k.ctx); err != nil {
 			t.Fatalf("the game at move %d (%s): %v", s.Moves(), s.Status(), err)
 		}
 	}
@@ -363,7 +364,7 @@ func (g *group) tapBoard(t *testing.T, s *host.Session) bool {
 	if p, ok := g.apps[int(turn)]; ok {
 		// The app tells its guest to play on the table.
 		k.until(t, fmt.Sprintf("the app of seat %d saying to play on the table", turn+1), func() bool {
-			return shows(p.w.Content(), g.appOnTable)
+			return uitest.HasText(p.w.Content(), g.appOnTable)
 		})
 	}
 	if p, ok := g.webs[int(turn)]; ok {
@@ -374,62 +375,16 @@ func (g *group) tapBoard(t *testing.T, s *host.Session) bool {
 	}
 	// The board shows the position the move is chosen in.
 	k.ui.Refresh()
-	k.q.settle()
+	k.q.Settle()
 	legal := s.View(turn).Legal()
 	if len(legal) == 0 {
 		return false
 	}
 	m := legal[g.rng.IntN(len(legal))]
-	switch m := m.(type) {
-	case canoe.Move:
-		g.tapCanoe(t, m)
-	case canyonduel.Move:
-		g.tapDuel(t, m, legal)
-	default:
+	if !boardtest.Tap(g.k.ui.Game().Board(), m, legal, func(label string) { g.tapPanel(t, label) }) {
 		t.Fatalf("a move %T on the board", m)
 	}
 	return true
-}
-
-// tapCanoe plays m on the kiosk's Canoë board as a guest does: taps on
-// holes, and the take-back button of the mover's panel.
-func (g *group) tapCanoe(t *testing.T, m canoe.Move) {
-	t.Helper()
-	b := g.k.ui.Game().Board()
-	at := b.(interface {
-		HoleCentre(canoe.Hole) fyne.Position
-	}).HoleCentre
-	switch m.Kind {
-	case canoe.KindPlace:
-		test.TapAt(b, at(m.To))
-	case canoe.KindMove:
-		test.TapAt(b, at(m.From))
-		test.TapAt(b, at(m.To))
-	case canoe.KindRemove:
-		test.TapAt(b, at(m.From))
-		g.tapPanel(t, "Reprendre")
-	}
-}
-
-// tapDuel plays m on the kiosk's Canyon duel board: the piece, each cell
-// of its path, and "Arrêter ici" in the mover's panel when the chain could
-// go on.
-func (g *group) tapDuel(t *testing.T, m canyonduel.Move, legal []engine.Move) {
-	t.Helper()
-	b := g.k.ui.Game().Board()
-	at := b.(interface {
-		CellCentre(canyonduel.Cell) fyne.Position
-	}).CellCentre
-	for _, c := range m.Path {
-		test.TapAt(b, at(c))
-	}
-	for _, l := range legal {
-		p := l.(canyonduel.Move).Path
-		if len(p) > len(m.Path) && slices.Equal(p[:len(m.Path)], m.Path) {
-			g.tapPanel(t, "Arrêter ici")
-			return
-		}
-	}
 }
 
 // tapPanel taps the button labelled label in a seat panel of the table,
@@ -437,8 +392,8 @@ func (g *group) tapDuel(t *testing.T, m canyonduel.Move, legal []engine.Move) {
 // lands on the panel at the button's place once turned.
 func (g *group) tapPanel(t *testing.T, label string) {
 	t.Helper()
-	for _, p := range all(g.k.ui.Game().Content(), func(*board.Panel) bool { return true }) {
-		for _, b := range all(p.Content(), func(b *widget.Button) bool { return b.Text == label && b.Visible() }) {
+	for _, p := range uitest.All(g.k.ui.Game().Content(), func(*board.Panel) bool { return true }) {
+		for _, b := range uitest.All(p.Content(), func(b *widget.Button) bool { return b.Text == label && b.Visible() }) {
 			at, ok := offsetOf(p.Content(), b, fyne.Position{})
 			if !ok {
 				continue

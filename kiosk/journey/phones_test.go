@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"os"
-	"os/exec"
 	"strconv"
 	"sync"
 	"testing"
@@ -14,12 +13,12 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/chromedp/chromedp"
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/gui"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/browsertest"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/wire"
 )
@@ -37,22 +36,22 @@ func openApp(t *testing.T, k *kiosk, prefs fyne.Preferences) *appPhone {
 	t.Helper()
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(400, 860))
-	near := discovery.Table{Name: "Table du parcours", Proto: wire.Version, Fingerprint: k.tb.Fingerprint(), Addrs: []string{k.tb.Addr()}}
+	near := discovery.Kiosk{Name: "Table du parcours", Proto: wire.Version, Fingerprint: k.tb.Fingerprint(), Addrs: []string{k.tb.Addr()}}
 	if s := k.tb.Session(); s != nil {
 		near.Game, near.Free = s.Game().Info().ID, k.tb.Server().FreeCount()
 	}
 	var once sync.Once
-	browse := func(ctx context.Context) ([]discovery.Table, error) {
+	browse := func(ctx context.Context) ([]discovery.Kiosk, error) {
 		first := false
 		once.Do(func() { first = true })
 		if !first { // nothing new nearby: wait until the list goes
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
-		return []discovery.Table{near}, nil
+		return []discovery.Kiosk{near}, nil
 	}
 	p := &appPhone{w: w}
-	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Registry(), Do: k.q.do, Lang: "fr_FR.UTF-8", Prefs: prefs})
+	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Registry(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})
 	t.Cleanup(p.app.Close)
 	return p
 }
@@ -63,13 +62,13 @@ func (p *appPhone) join(t *testing.T, k *kiosk, code, name string) {
 	t.Helper()
 	var list *widget.List
 	k.until(t, "the table in the app's list", func() bool {
-		lists := all(p.w.Content(), func(l *widget.List) bool { return l.Length != nil && l.Length() > 0 })
+		lists := uitest.All(p.w.Content(), func(l *widget.List) bool { return l.Length != nil && l.Length() > 0 })
 		if len(lists) > 0 {
 			list = lists[0]
 		}
 		return list != nil
 	})
-	rows := all(list, func(o fyne.CanvasObject) bool {
+	rows := uitest.All(list, func(o fyne.CanvasObject) bool {
 		_, ok := o.(fyne.Tappable)
 		return ok && o != fyne.CanvasObject(list) && o.Visible()
 	})
@@ -77,8 +76,8 @@ func (p *appPhone) join(t *testing.T, k *kiosk, code, name string) {
 		t.Fatal("the app lists the table but shows no row to tap")
 	}
 	test.Tap(rows[0].(fyne.Tappable))
-	k.q.settle()
-	entries := all(p.w.Content(), func(*widget.Entry) bool { return true })
+	k.q.Settle()
+	entries := uitest.All(p.w.Content(), func(*widget.Entry) bool { return true })
 	if len(entries) != 2 {
 		t.Fatalf("the join screen shows %d entries, want the code and the nickname", len(entries))
 	}
@@ -88,37 +87,13 @@ func (p *appPhone) join(t *testing.T, k *kiosk, code, name string) {
 	test.Tap(buttonIn(t, p.w.Content(), "Rejoindre la table"))
 }
 
-// chromium finds Debian's browser, or skips: browser parts run in the
-// plain pass only (under -race they would only add minutes).
-func chromium(t *testing.T) string {
-	t.Helper()
-	if raceEnabled {
-		t.Skip("a web seat: browser journeys run in the plain pass; under -race they only add minutes")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("a web seat: no chromium on PATH (Debian: apt-get install chromium, or scripts/setup-debian)")
-	return ""
-}
-
-// The journeys share one Chromium (it takes seconds to start on a busy
-// machine); each phone gets its own tab, each kiosk its own port, so its
-// own origin and storage.
-var shared struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel context.CancelFunc
-	err    error
-}
+// chrome is the headless Chromium the journeys share: each web phone is
+// a tab of it, each kiosk on its own port, so its own origin and storage.
+var chrome browsertest.Browser
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.cancel != nil {
-		shared.cancel()
-	}
+	chrome.Close()
 	os.Exit(code)
 }
 
@@ -128,34 +103,11 @@ type webPhone struct {
 	ctx context.Context
 }
 
+// openTab opens a web phone; it skips the journey under -race or without
+// a browser (browsertest.Chromium).
 func openTab(t *testing.T) *webPhone {
 	t.Helper()
-	path := chromium(t)
-	shared.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.WindowSize(360, 740),
-			chromedp.Flag("lang", "fr-FR"),
-			chromedp.Flag("accept-lang", "fr-FR,fr"),
-			chromedp.Flag("hide-scrollbars", true),
-		)
-		if os.Geteuid() == 0 {
-			opts = append(opts, chromedp.NoSandbox)
-		}
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(alloc)
-		shared.ctx, shared.cancel = ctx, func() { cancelBrowser(); cancelAlloc() }
-		shared.err = chromedp.Do(ctx) // starts the browser
-	})
-	if shared.err != nil {
-		t.Fatalf("start chromium: %v", shared.err)
-	}
-	ctx, cancel := chromedp.NewContext(shared.ctx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
-		t.Fatalf("open a tab: %v", err)
-	}
-	return &webPhone{ctx: ctx}
+	return &webPhone{ctx: chrome.Tab(t)}
 }
 
 // join opens the QR code's URL and takes a seat as name.
@@ -207,7 +159,7 @@ func (p *webPhone) until(ctx context.Context, play bool, done string, r func() f
 		js := step + "(" + strconv.FormatFloat(r(), 'f', -1, 64) + ", " + strconv.FormatBool(play) + ", " + done + ")"
 		got, err := chromedp.Run(cctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 		if ctx.Err() != nil {
-			return got, errHung
+			return got, uitest.ErrHung
 		}
 		if err != nil {
 			return got, fmt.Errorf("the page, until %s: %w", done, err)
@@ -228,7 +180,7 @@ func (p *webPhone) showsYourMove(ctx context.Context, text string) error {
 	js := `(document.querySelector('#app p.big.go') || {}).textContent === ` + strconv.Quote(text)
 	_, err := chromedp.Run(cctx, chromedp.Poll[bool](js, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(0)))
 	if ctx.Err() != nil {
-		return errHung
+		return uitest.ErrHung
 	}
 	return err
 }
@@ -239,22 +191,11 @@ func (p *webPhone) state() string {
 	return s
 }
 
-// pureBarcode tells the QR reader that the image is a generated code.
-var pureBarcode = map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true}
-
 // decodeQR reads the QR code as a phone's camera does.
 func decodeQR(t *testing.T, img image.Image) string {
 	t.Helper()
 	if img == nil {
 		t.Fatal("no QR code on the seating screen")
 	}
-	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, pureBarcode)
-	if err != nil {
-		t.Fatalf("the QR code does not decode: %v", err)
-	}
-	return res.GetText()
+	return uitest.DecodeQR(t, img)
 }

@@ -5,19 +5,14 @@ package screen
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 	"time"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/kiosk/staff/stafftest"
 )
 
 // words is the catalogue in lang, loaded once per test.
@@ -93,43 +88,4 @@ func (f *fakeRecords) SetDefaultOptions(_ context.Context, g string, o map[strin
 }
 
 // pinGate is a staff gate over a fixed PIN, with the real rate limit.
-func pinGate(pin string) *staff.Gate { return staff.NewGate(fixedPIN(pin), nil) }
-
-type fixedPIN string
-
-func (p fixedPIN) CheckPIN(_ context.Context, s string) error {
-	switch {
-	case p == "":
-		return staff.ErrNoPIN
-	case s != string(p):
-		return staff.ErrWrong
-	}
-	return nil
-}
-func (p fixedPIN) HasPIN(context.Context) (bool, error) { return p != "", nil }
-
-// hasText reports whether some text under o contains s.
-func hasText(o fyne.CanvasObject, s string) bool {
-	switch x := o.(type) {
-	case *canvas.Text:
-		return strings.Contains(x.Text, s)
-	case *widget.Label:
-		return strings.Contains(x.Text, s)
-	case *widget.Button:
-		return strings.Contains(x.Text, s)
-	case *fyne.Container:
-		for _, k := range x.Objects {
-			if hasText(k, s) {
-				return true
-			}
-		}
-		return false
-	case fyne.Widget:
-		for _, k := range test.WidgetRenderer(x).Objects() {
-			if hasText(k, s) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func pinGate(pin string) *staff.Gate { return staff.NewGate(stafftest.PIN(pin), nil) }

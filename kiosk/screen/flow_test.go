@@ -3,7 +3,6 @@ package screen
 import (
 	"context"
 	"fmt"
-	"image"
 	"strings"
 	"testing"
 	"time"
@@ -12,12 +11,11 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/proto/joinurl"
 )
 
@@ -31,13 +29,13 @@ func TestAttractOpensTheLobbyAndShowsTheWeek(t *testing.T) {
 	a := NewAttract(words(t, i18n.FR), "Table du fond", infos(), week, func() { opened = true }, nil)
 	w := test.NewTempWindow(t, a.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
-	if !hasText(a.Content(), "Anouk") || !hasText(a.Content(), "Touchez l'écran pour jouer") {
+	if !uitest.HasText(a.Content(), "Anouk") || !uitest.HasText(a.Content(), "Touchez l'écran pour jouer") {
 		t.Error("the attract screen lacks the week's champion or the invitation")
 	}
 	// The board shows what it ranks by, in French plurals, and the
 	// guests who played on the table as guests.
 	for _, want := range []string{"4 points", "1 point", "0 point", "Invité·e·s sur la table", "Léa (invité·e)"} {
-		if !hasText(a.Content(), want) {
+		if !uitest.HasText(a.Content(), want) {
 			t.Errorf("the attract screen lacks %q", want)
 		}
 	}
@@ -64,7 +62,7 @@ func TestStaffBoardsShowPointsGuestsAndProvisionalRatings(t *testing.T) {
 	if want := "[[1 Anouk 3 2 2] [2 Invité·e·s sur la table 2 1 1]]"; fmt.Sprint(week) != want {
 		t.Errorf("week board %v, want %s", week, want)
 	}
-	if !hasText(s.Content(), "Points") {
+	if !uitest.HasText(s.Content(), "Points") {
 		t.Error("the week board does not say it counts points")
 	}
 	all := s.ShowBoard("canoe", AllTime)
@@ -91,7 +89,7 @@ func TestStaffVenueBoards(t *testing.T) {
 	s = NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
-	if !hasText(s.Content(), "Toutes les tables") || !hasText(s.Content(), "Cette table") {
+	if !uitest.HasText(s.Content(), "Toutes les tables") || !uitest.HasText(s.Content(), "Cette table") {
 		t.Error("the staff screen of a venue's table does not offer the venue's boards")
 	}
 	if want := "[[1 Anouk 1 1 —]]"; fmt.Sprint(s.ShowBoard("canoe", AllTime)) != want {
@@ -131,7 +129,7 @@ func TestHistoryNamesBotsAndGuests(t *testing.T) {
 	if need := fyne.MeasureText(want, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding(); players[0].Size().Width < need {
 		t.Errorf("the players' names are cut: %v wide, they need %v", players[0].Size().Width, need)
 	}
-	if !hasText(s.Content(), "Robot (fort)") || hasText(s.Content(), "#2") || hasText(s.Content(), "Place 2") {
+	if !uitest.HasText(s.Content(), "Robot (fort)") || uitest.HasText(s.Content(), "#2") || uitest.HasText(s.Content(), "Place 2") {
 		t.Error("the winning bot is not named as a bot")
 	}
 }
@@ -145,11 +143,11 @@ func TestLobbyTilesRulesAndLanguage(t *testing.T) {
 		Language: func(l i18n.Lang) { lang = l }})
 	w.SetContent(l.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
-	if !hasText(l.Content(), "Kanu") || !hasText(l.Content(), "Wählt ein Spiel") {
+	if !uitest.HasText(l.Content(), "Kanu") || !uitest.HasText(l.Content(), "Wählt ein Spiel") {
 		t.Error("the German lobby is not in German")
 	}
 	test.Tap(l.RulesButton("canoe"))
-	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "zwei Kanus") {
+	if top := w.Canvas().Overlays().Top(); top == nil || !uitest.HasText(top, "zwei Kanus") {
 		t.Error("Canoë's rules are not shown in German")
 	}
 	test.Tap(l.PlayButton("canyon"))
@@ -188,7 +186,7 @@ func TestSeatingAddsRemovesAndRefusesABadCount(t *testing.T) {
 	s.Remove(0)
 	s.Remove(0)
 	s.Remove(0)
-	if len(s.Plan()) != 1 || !s.StartButton().Disabled() || !hasText(s.Content(), "il en faut de 2 à 4") {
+	if len(s.Plan()) != 1 || !s.StartButton().Disabled() || !uitest.HasText(s.Content(), "il en faut de 2 à 4") {
 		t.Fatalf("one seat: plan %+v, start disabled %v", s.Plan(), s.StartButton().Disabled())
 	}
 	test.Tap(s.StartButton())
@@ -204,27 +202,6 @@ func TestSeatingAddsRemovesAndRefusesABadCount(t *testing.T) {
 	}
 }
 
-// decode reads the QR code in img.
-// pureBarcode tells the QR reader that the image is a generated code.
-var pureBarcode = map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true}
-
-func decode(t *testing.T, img image.Image) string {
-	t.Helper()
-	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The image is the generated code itself, not a photo of it:
-	// gozxing's finder-pattern search, made for photos, misses some
-	// valid codes that zbarimg and phones read (its pure-barcode mode
-	// reads them all).
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, pureBarcode)
-	if err != nil {
-		t.Fatalf("the QR code does not decode: %v", err)
-	}
-	return res.GetText()
-}
-
 func TestJoiningShowsAReadableQRCodeAndSeatsFilling(t *testing.T) {
 	test.NewTempApp(t)
 	var botIn engine.Seat = engine.NoSeat
@@ -235,10 +212,10 @@ func TestJoiningShowsAReadableQRCodeAndSeatsFilling(t *testing.T) {
 	s.ShowJoining(url, "4821", "loutre pivert", []SeatView{{Name: "Anja", State: "connected"}, {State: "free"}})
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
-	if got := decode(t, s.QR()); got != url {
+	if got := uitest.DecodeQR(t, s.QR()); got != url {
 		t.Errorf("QR holds %q, want %q", got, url)
 	}
-	if !hasText(s.Content(), "4821") || !hasText(s.Content(), "loutre pivert") || !hasText(s.Content(), "Anja") {
+	if !uitest.HasText(s.Content(), "4821") || !uitest.HasText(s.Content(), "loutre pivert") || !uitest.HasText(s.Content(), "Anja") {
 		t.Error("the code, the check words or Anja's seat are missing")
 	}
 	if len(s.BotInButtons()) != 1 {
@@ -249,7 +226,7 @@ func TestJoiningShowsAReadableQRCodeAndSeatsFilling(t *testing.T) {
 		t.Errorf("bot offered for seat %v", botIn)
 	}
 	s.ShowJoining(url, "4821", "", []SeatView{{Name: "Anja", State: "connected"}, {Name: "Bernd", State: "connected"}})
-	if len(s.BotInButtons()) != 0 || !hasText(s.Content(), "Bernd") {
+	if len(s.BotInButtons()) != 0 || !uitest.HasText(s.Content(), "Bernd") {
 		t.Error("a joined seat still offers a bot")
 	}
 }
@@ -348,7 +325,7 @@ func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	AskPIN(context.Background(), words(t, i18n.DE), w, pinGate(""), func() { t.Error("opened without a PIN") })
-	if top := w.Canvas().Overlays().Top(); top == nil || !hasText(top, "tablee staff-pin") {
+	if top := w.Canvas().Overlays().Top(); top == nil || !uitest.HasText(top, "tablee staff-pin") {
 		t.Error("no explanation of how to set a PIN")
 	}
 	// The whole text shows, and the close button lies under it.
@@ -357,8 +334,8 @@ func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
 		w.Resize(fyne.NewSize(1920, 1080))
 		AskPIN(context.Background(), words(t, lang), w, pinGate(""), nil)
 		top := w.Canvas().Overlays().Top()
-		label, _ := findObject(top, func(l *widget.Label) bool { return strings.Contains(l.Text, "staff-pin") })
-		closeBtn, _ := findObject(top, func(b *widget.Button) bool { return b.Importance == widget.HighImportance })
+		label, _ := uitest.Find(top, func(l *widget.Label) bool { return strings.Contains(l.Text, "staff-pin") })
+		closeBtn, _ := uitest.Find(top, func(b *widget.Button) bool { return b.Importance == widget.HighImportance })
 		if label == nil || closeBtn == nil {
 			t.Fatalf("%s: no text or no close button", lang)
 		}
@@ -372,28 +349,6 @@ func TestWithoutAPINTheStaffButtonSaysHowToSetOne(t *testing.T) {
 			t.Errorf("%s: the close button does not close", lang)
 		}
 	}
-}
-
-// findObject is the first W under o that matches, the dialogs' inside
-// included.
-func findObject[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool) {
-	if w, ok := o.(W); ok && match(w) {
-		return w, true
-	}
-	var kids []fyne.CanvasObject
-	switch c := o.(type) {
-	case *fyne.Container:
-		kids = c.Objects
-	case fyne.Widget:
-		kids = test.WidgetRenderer(c).Objects()
-	}
-	for _, k := range kids {
-		if w, ok := findObject(k, match); ok {
-			return w, true
-		}
-	}
-	var zero W
-	return zero, false
 }
 
 func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
@@ -420,13 +375,13 @@ func TestReplayStepsToTheRecordedFinalPosition(t *testing.T) {
 	if r.Position() != len(d.Moves) || r.Hash() != d.FinalHash || !r.Verified() {
 		t.Errorf("end: move %d of %d, hash %s want %s", r.Position(), len(d.Moves), r.Hash(), d.FinalHash)
 	}
-	if !hasText(r.Content(), "identique à l'enregistrement") {
+	if !uitest.HasText(r.Content(), "identique à l'enregistrement") {
 		t.Error("the replay does not say the final position matches")
 	}
 	d.FinalHash = "not-it"
 	r2, _ := NewReplay(words(t, i18n.FR), d, nil, nil)
 	r2.Goto(len(d.Moves))
-	if r2.Verified() || !hasText(r2.Content(), "diffère") {
+	if r2.Verified() || !uitest.HasText(r2.Content(), "diffère") {
 		t.Error("a wrong recorded hash is not reported")
 	}
 }

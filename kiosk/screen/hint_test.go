@@ -18,11 +18,11 @@ import (
 func TestATouchSeatAsksForAHint(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
 	asked := make(chan engine.Seat, 1)
-	sg := newStage(t, s, 2, TableConfig{Hint: func(_ context.Context, seat engine.Seat) (engine.Move, error) {
+	sg := newStage(t, s, 2, GameConfig{Hint: func(_ context.Context, seat engine.Seat) (engine.Move, error) {
 		asked <- seat
 		return s.View(seat).Legal()[0], nil
 	}})
-	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("touch", "touch")})
+	sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf("touch", "touch")})
 	p := sg.tbl.panels[0]
 	var hint *widget.Button
 	for _, b := range buttonsIn(p.buttons) {
@@ -45,7 +45,7 @@ func TestATouchSeatAsksForAHint(t *testing.T) {
 	if line := p.line.Text; !strings.HasPrefix(line, "Conseil : ") {
 		t.Errorf("the panel says %q, want the hint", line)
 	}
-	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("connected", "touch")})
+	sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf("connected", "touch")})
 	for _, b := range buttonsIn(p.buttons) {
 		if b.Text == "Conseil" {
 			t.Error("a phone's seat has a hint button on the table")

@@ -47,7 +47,7 @@ type LearnConfig struct {
 // right. Low, so that the board keeps its room.
 var CoachSize = fyne.NewSize(1800, 270)
 
-// Learn is a guided first game: the real table screen of the game, in a
+// Learn is a guided first game: the real game screen of the game, in a
 // prepared position, with the learner's panel saying what to do next,
 // turned to the learner's side. Other seats are bots playing the
 // lesson's scripted moves; a card game's hand lies on the table in the
@@ -57,7 +57,7 @@ type Learn struct {
 	texts *i18n.Catalog
 	lang  i18n.Lang
 	sess  *lessonSession
-	table *Table
+	table *Game
 	hand  *board.Hand // card games only
 	slot  geom.Slot
 
@@ -108,7 +108,7 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 		}
 		return ""
 	}
-	tbl, err := NewTable(TableConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
+	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
 		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
@@ -186,8 +186,8 @@ func sizedBox(w float32) fyne.CanvasObject {
 // Content is the screen's root object.
 func (l *Learn) Content() fyne.CanvasObject { return l.root }
 
-// Table is the table screen inside, for tests.
-func (l *Learn) Table() *Table { return l.table }
+// Game is the game screen inside, for tests.
+func (l *Learn) Game() *Game { return l.table }
 
 // Hand is the learner's hand on the table, nil for a board game.
 func (l *Learn) Hand() *board.Hand { return l.hand }
@@ -235,7 +235,7 @@ func (l *Learn) refresh() {
 	mine := run.View(run.Lesson().Learner)
 	l.sess.mu.Unlock()
 
-	l.table.Show(TableState{Game: l.cfg.Lesson.Rules.Info(), Seats: l.seats(), Turn: mine.Turn()})
+	l.table.Show(GameState{Game: l.cfg.Lesson.Rules.Info(), Seats: l.seats(), Turn: mine.Turn()})
 	name := l.tr("lesson.title", map[string]any{"Game": l.tr(l.cfg.Lesson.Rules.Info().NameKey())})
 	var mark engine.Move
 	if step != nil {
@@ -318,7 +318,7 @@ func (l *Learn) seats() []SeatStatus {
 	return out
 }
 
-// lessonSession is the lesson as the table screen's Session: moves go to
+// lessonSession is the lesson as the game screen's Session: moves go to
 // the lesson, which plays the step's move (and the bots' replies) and
 // explains any other.
 type lessonSession struct {
@@ -376,7 +376,7 @@ func (s *lessonSession) playLater(seat engine.Seat, m engine.Move) {
 }
 
 // learnLayout gives the learner's panel a strip on the learner's side of
-// the table and the table screen the rest; the rings lie over the board.
+// the table and the game screen the rest; the rings lie over the board.
 type learnLayout struct{ l *Learn }
 
 func (ly *learnLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {

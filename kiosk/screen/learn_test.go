@@ -81,7 +81,7 @@ func (c *classroom) make(m engine.Move) {
 	c.t.Helper()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b := c.l.Table().Board()
+	b := c.l.Game().Board()
 	if spots := board.Spots(b, m); len(spots) > 0 {
 		legal := c.l.sess.View(c.l.cfg.Lesson.Learner).Legal()
 		for _, p := range spots {
@@ -165,7 +165,7 @@ func TestEveryGameTeaches(t *testing.T) {
 				c.mu.Lock()
 				rings := len(c.l.Rings())
 				c.mu.Unlock()
-				if rings == 0 && len(board.Spots(c.l.Table().Board(), s.Expect[0])) > 0 {
+				if rings == 0 && len(board.Spots(c.l.Game().Board(), s.Expect[0])) > 0 {
 					t.Errorf("step %d: the table points at nothing", i+1)
 				}
 				if s.Wrong != nil {

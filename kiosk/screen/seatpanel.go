@@ -21,7 +21,7 @@ import (
 // seatPanel is one seat's panel, turned towards the seat: name, colour and
 // letter, status, progress, the "your turn" mark and the seat's buttons.
 type seatPanel struct {
-	t        *Table
+	t        *Game
 	seat     engine.Seat
 	panel    *board.Panel
 	frame    *canvas.Rectangle
@@ -42,7 +42,7 @@ var (
 	colPanelDim  = color.NRGBA{0xB8, 0xC4, 0xC8, 0xFF}
 )
 
-func newSeatPanel(t *Table, seat engine.Seat, turn geom.Turn) *seatPanel {
+func newSeatPanel(t *Game, seat engine.Seat, turn geom.Turn) *seatPanel {
 	p := &seatPanel{t: t, seat: seat}
 	p.frame = canvas.NewRectangle(colPanel)
 	p.frame.CornerRadius = 18
@@ -220,7 +220,7 @@ type pulse struct {
 	anim  *fyne.Animation
 	still bool
 	on    *seatPanel
-	awake func(time.Duration) // TableConfig.Awake; may be nil
+	awake func(time.Duration) // GameConfig.Awake; may be nil
 }
 
 // pulseBeats is how many times the outline beats after a turn begins:

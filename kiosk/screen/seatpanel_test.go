@@ -28,7 +28,7 @@ func BenchmarkSeatPanelRedraw(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			test.NewTempApp(b)
 			s := newFake(b, "canyonduel", 2, 1)
-			tbl, err := NewTable(TableConfig{Session: s, Seats: 2, Lang: "fr", Still: true, Do: func(f func()) { f() },
+			tbl, err := NewGame(GameConfig{Session: s, Seats: 2, Lang: "fr", Still: true, Do: func(f func()) { f() },
 				OnHandToBot: func(engine.Seat) {}, OnRelease: func(engine.Seat) {}})
 			if err != nil {
 				b.Fatal(err)
@@ -41,7 +41,7 @@ func BenchmarkSeatPanelRedraw(b *testing.B) {
 				if c.fresh {
 					st.Name = "Bernd " + strconv.Itoa(i)
 				}
-				tbl.state = TableState{Turn: engine.Seat(i % 2), Seats: []SeatStatus{{Name: "Anja", State: "connected"}, st}}
+				tbl.state = GameState{Turn: engine.Seat(i % 2), Seats: []SeatStatus{{Name: "Anja", State: "connected"}, st}}
 				p.update()
 			}
 		})
@@ -76,11 +76,11 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			sg := newStage(t, s, 4, TableConfig{Lang: lang, OnHandToBot: func(engine.Seat) {}, OnRelease: func(engine.Seat) {}})
+			sg := newStage(t, s, 4, GameConfig{Lang: lang, OnHandToBot: func(engine.Seat) {}, OnRelease: func(engine.Seat) {}})
 			seats := seatsOf("app", "app", "app", "app")
 			seats[3].Name = "Maximilian"
 			seats[3].State, seats[3].AwayFor = "away", AwayTimeout
-			sg.tbl.Show(TableState{Turn: 3, Seats: seats})
+			sg.tbl.Show(GameState{Turn: 3, Seats: seats})
 			p := sg.tbl.panels[3] // on the right
 			root := p.panel.Content()
 			btns, ok := absAt(root, p.buttons)
@@ -103,15 +103,15 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 // it; an away phone's panel keeps saying it is away.
 func TestAPhoneSeatsPanelSaysWhatItDecides(t *testing.T) {
 	s := newFake(t, "canaille", 3, 2)
-	sg := newStage(t, s, 3, TableConfig{})
+	sg := newStage(t, s, 3, GameConfig{})
 	turn := s.View(engine.Table).Turn()
 	seats := seatsOf("app", "app", "app")
-	sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+	sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 	if got, want := sg.tbl.panels[turn].line.Text, sg.tbl.board.Doing(s.View(engine.Table)); got != want || got == "" {
 		t.Errorf("the deciding seat's panel says %q, want %q", got, want)
 	}
 	seats[turn].State = "away"
-	sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+	sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 	if got := sg.tbl.panels[turn].line.Text; got != "téléphone absent" {
 		t.Errorf("an away seat's panel says %q on its turn", got)
 	}

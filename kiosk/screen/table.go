@@ -23,7 +23,7 @@ import (
 // to let a bot play its seat.
 const AwayTimeout = 2 * time.Minute
 
-// SeatStatus is one seat as the table screen shows it.
+// SeatStatus is one seat as the game screen shows it.
 type SeatStatus struct {
 	Name    string
 	State   string        // "free", "connected", "away" or "bot"
@@ -33,9 +33,9 @@ type SeatStatus struct {
 	Touch bool
 }
 
-// TableState is everything the table screen shows besides the board, all
+// GameState is everything the game screen shows besides the board, all
 // of it public.
-type TableState struct {
+type GameState struct {
 	Game   engine.Info
 	Code   string
 	Seats  []SeatStatus
@@ -44,7 +44,7 @@ type TableState struct {
 	Result engine.Result
 }
 
-// Session is the game the table screen shows and plays into; a
+// Session is the game the game screen shows and plays into; a
 // *host.Session is one.
 type Session interface {
 	Game() engine.Rules
@@ -52,8 +52,8 @@ type Session interface {
 	Play(ctx context.Context, seat engine.Seat, m engine.Move) error
 }
 
-// TableConfig is what the table screen is built from.
-type TableConfig struct {
+// GameConfig is what the game screen is built from.
+type GameConfig struct {
 	Session Session
 	Seats   int // the session's number of seats
 	Lang    string
@@ -91,14 +91,14 @@ type TableConfig struct {
 // PanelSize is a seat panel's size as its reader sees it.
 var PanelSize = fyne.NewSize(760, 150)
 
-// Table is the screen of a game in progress: the game's board in the
+// Game is the screen of a game in progress: the game's board in the
 // middle and, on the edges, a panel facing each seat.
-type Table struct {
-	cfg    TableConfig
+type Game struct {
+	cfg    GameConfig
 	lang   i18n.Lang
 	texts  *i18n.Catalog
 	board  board.Board
-	state  TableState
+	state  GameState
 	view   engine.View
 	panels []*seatPanel
 	slots  []geom.Slot // where each seat's panel sits
@@ -117,29 +117,29 @@ type Table struct {
 	hintSeat engine.Seat
 }
 
-// NewTable builds the table screen for cfg.Session's game.
-func NewTable(cfg TableConfig) (*Table, error) {
+// NewGame builds the game screen for cfg.Session's game.
+func NewGame(cfg GameConfig) (*Game, error) {
 	if cfg.Session == nil {
-		return nil, errors.New("table screen: no session")
+		return nil, errors.New("game screen: no session")
 	}
 	texts := cfg.Texts
 	if texts == nil {
 		var err error
 		if texts, err = i18n.Load(); err != nil {
-			return nil, fmt.Errorf("table screen: %w", err)
+			return nil, fmt.Errorf("game screen: %w", err)
 		}
 	}
 	if cfg.Do == nil {
 		cfg.Do = fyne.Do
 	}
-	t := &Table{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
+	t := &Game{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
 		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("table screen: %w", err)
+		return nil, fmt.Errorf("game screen: %w", err)
 	}
 	t.board = b
 	t.view = cfg.Session.View(engine.Table)
@@ -149,18 +149,18 @@ func NewTable(cfg TableConfig) (*Table, error) {
 }
 
 // Content is the screen's root object.
-func (t *Table) Content() fyne.CanvasObject { return t.root }
+func (t *Game) Content() fyne.CanvasObject { return t.root }
 
 // Board is the game's board widget.
-func (t *Table) Board() board.Board { return t.board }
+func (t *Game) Board() board.Board { return t.board }
 
-func (t *Table) tr(key string, params ...map[string]any) string {
+func (t *Game) tr(key string, params ...map[string]any) string {
 	return t.texts.T(t.lang, key, params...)
 }
 
 // seatSlots is where each seat's panel sits: cfg.Slots, or spread round
 // the table.
-func seatSlots(cfg TableConfig) []geom.Slot {
+func seatSlots(cfg GameConfig) []geom.Slot {
 	if len(cfg.Slots) > 0 {
 		return cfg.Slots
 	}
@@ -171,7 +171,7 @@ func seatSlots(cfg TableConfig) []geom.Slot {
 	return geom.DefaultSlots(seats)
 }
 
-func (t *Table) buildRoot() {
+func (t *Game) buildRoot() {
 	slots := t.slots
 	staffMenu := widget.NewButton(t.tr("board.staff"), func() {
 		if t.cfg.OnStaffMenu != nil {
@@ -207,7 +207,7 @@ func (t *Table) buildRoot() {
 
 // Show puts st on screen with the session's current view. Call it on the
 // UI goroutine (fyne.Do), after every move and status change.
-func (t *Table) Show(st TableState) {
+func (t *Game) Show(st GameState) {
 	t.state = st
 	if v := t.cfg.Session.View(engine.Table); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
 		t.hint = ""
@@ -238,7 +238,7 @@ func (t *Table) Show(st TableState) {
 // armOffer sets one timer for the moment the next away seat may be handed
 // to a bot, so that its panel offers it then. Nothing else runs while the
 // table waits: an idle kiosk sleeps.
-func (t *Table) armOffer(st TableState) {
+func (t *Game) armOffer(st GameState) {
 	t.stop()
 	wait := nextOffer(st)
 	if wait <= 0 || t.cfg.OnHandToBot == nil {
@@ -256,7 +256,7 @@ func (t *Table) armOffer(st TableState) {
 }
 
 // stop forgets the pending offer timer, when the screen is put away.
-func (t *Table) stop() {
+func (t *Game) stop() {
 	t.offers++
 	if t.offer != nil {
 		t.offer.Stop()
@@ -267,7 +267,7 @@ func (t *Table) stop() {
 // nextOffer is how long until the first away seat in st has been away for
 // AwayTimeout, or 0 when no seat is waiting for that (the game is over, or
 // no seat is away, or all of them have been offered already).
-func nextOffer(st TableState) time.Duration {
+func nextOffer(st GameState) time.Duration {
 	var next time.Duration
 	if st.Over {
 		return 0
@@ -284,7 +284,7 @@ func nextOffer(st TableState) time.Duration {
 }
 
 // aged is st as it stands d later: its away seats away for d longer.
-func aged(st TableState, d time.Duration) TableState {
+func aged(st GameState, d time.Duration) GameState {
 	st.Seats = slices.Clone(st.Seats)
 	for i := range st.Seats {
 		if st.Seats[i].State == "away" {
@@ -295,7 +295,7 @@ func aged(st TableState, d time.Duration) TableState {
 }
 
 // legal is what the table may play now for the seat to move.
-func (t *Table) legal() []engine.Move {
+func (t *Game) legal() []engine.Move {
 	turn := t.view.Turn()
 	if !turn.Valid(len(t.state.Seats)) || t.state.Over {
 		return nil
@@ -309,7 +309,7 @@ func (t *Table) legal() []engine.Move {
 
 // play sends a move from the board to the session without holding up the
 // screen: a refusal comes back to the board, a success as a new view.
-func (t *Table) play(seat engine.Seat, m engine.Move) {
+func (t *Game) play(seat engine.Seat, m engine.Move) {
 	go func() {
 		if err := t.cfg.Session.Play(context.Background(), seat, m); err != nil {
 			t.cfg.Do(func() { t.board.Refuse(err) })
@@ -317,7 +317,7 @@ func (t *Table) play(seat engine.Seat, m engine.Move) {
 	}()
 }
 
-func (t *Table) turnPanel() *seatPanel {
+func (t *Game) turnPanel() *seatPanel {
 	turn := t.view.Turn()
 	if t.state.Over || !turn.Valid(len(t.panels)) {
 		return nil
@@ -326,7 +326,7 @@ func (t *Table) turnPanel() *seatPanel {
 }
 
 // doing is what the seat to move decides now, as its panel says it.
-func (t *Table) doing() string {
+func (t *Game) doing() string {
 	if t.cfg.Doing != nil {
 		if s := t.cfg.Doing(t.view); s != "" {
 			return s
@@ -336,21 +336,21 @@ func (t *Table) doing() string {
 }
 
 // redrawTurnPanel shows the board's actions in the panel of the seat to move.
-func (t *Table) redrawTurnPanel() {
+func (t *Game) redrawTurnPanel() {
 	if p := t.turnPanel(); p != nil {
 		p.update()
 	}
 }
 
 // seat is seat i's status, or a free seat.
-func (t *Table) seat(i engine.Seat) SeatStatus {
+func (t *Game) seat(i engine.Seat) SeatStatus {
 	if i.Valid(len(t.state.Seats)) {
 		return t.state.Seats[i]
 	}
 	return SeatStatus{State: "free"}
 }
 
-func (t *Table) seatName(seat engine.Seat) string {
+func (t *Game) seatName(seat engine.Seat) string {
 	if s := t.seat(seat); s.Name != "" {
 		return s.Name
 	}
@@ -358,18 +358,18 @@ func (t *Table) seatName(seat engine.Seat) string {
 }
 
 // askPIN runs then only once the staff PIN was given.
-func (t *Table) askPIN(then func()) {
+func (t *Game) askPIN(then func()) {
 	if t.cfg.Staff != nil {
 		t.cfg.Staff(then)
 	}
 }
 
 // CodeText is the code as shown while seats are free, for tests.
-func (t *Table) CodeText() string { return t.code.Text }
+func (t *Game) CodeText() string { return t.code.Text }
 
 // WaitText is the line saying how many players the table waits for, ""
 // when it waits for nobody.
-func (t *Table) WaitText() string {
+func (t *Game) WaitText() string {
 	if !t.wait.Visible() {
 		return ""
 	}
@@ -378,7 +378,7 @@ func (t *Table) WaitText() string {
 
 // tableLayout puts the board between the panels, each panel in its slot.
 type tableLayout struct {
-	t     *Table
+	t     *Game
 	slots []geom.Slot
 }
 
@@ -428,7 +428,7 @@ func sameLegal(a, b engine.View) bool {
 
 // askHint asks the session what the default bot would play for seat, a
 // guest on the touch screen, and says it in the seat's panel.
-func (t *Table) askHint(seat engine.Seat) {
+func (t *Game) askHint(seat engine.Seat) {
 	t.hint, t.hintSeat = t.tr("board.hint-asking"), seat
 	t.redrawTurnPanel()
 	go func() {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
@@ -24,6 +22,8 @@ import (
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/host/hosttest"
+	"github.com/tablee/tablee/session"
 )
 
 // fakeSession plays a game straight on an engine state, for screens that
@@ -72,18 +72,18 @@ func (f *fakeSession) Result() (engine.Result, bool) {
 	return f.st.Result()
 }
 
-// stage runs a table screen in a test window. Changes from the session's
+// stage runs a game screen in a test window. Changes from the session's
 // goroutines go through do, which takes turns with the test on mu and
 // reports each change on changed.
 type stage struct {
 	t       *testing.T
 	w       fyne.Window
-	tbl     *Table
+	tbl     *Game
 	mu      sync.Mutex
 	changed chan struct{}
 }
 
-func newStage(t *testing.T, s Session, seats int, cfg TableConfig) *stage {
+func newStage(t *testing.T, s Session, seats int, cfg GameConfig) *stage {
 	t.Helper()
 	test.NewTempApp(t)
 	sg := &stage{t: t, changed: make(chan struct{}, 1000)}
@@ -92,7 +92,7 @@ func newStage(t *testing.T, s Session, seats int, cfg TableConfig) *stage {
 	if cfg.Lang == "" {
 		cfg.Lang = "fr"
 	}
-	tbl, err := NewTable(cfg)
+	tbl, err := NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +154,8 @@ func seatsOf(kinds ...string) []SeatStatus {
 
 func TestTableScreenSaysWhoWon(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
-	sg := newStage(t, s, 2, TableConfig{Lang: "en"})
-	st := TableState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "bot")}
+	sg := newStage(t, s, 2, GameConfig{Lang: "en"})
+	st := GameState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "bot")}
 	sg.tbl.Show(st)
 	if !sg.tbl.panels[0].badgeBox.Visible() || sg.tbl.panels[1].badgeBox.Visible() {
 		t.Error("the your-turn mark is not on Anja's panel alone")
@@ -173,8 +173,8 @@ func TestTableScreenSaysWhoWon(t *testing.T) {
 
 func TestTableShowsTheCodeWhileSeatsAreFree(t *testing.T) {
 	s := newFake(t, "canoe", 2, 1)
-	sg := newStage(t, s, 2, TableConfig{})
-	st := TableState{Code: "0427", Turn: 0, Seats: []SeatStatus{{State: "free"}, {Name: "Bernd", State: "connected"}}}
+	sg := newStage(t, s, 2, GameConfig{})
+	st := GameState{Code: "0427", Turn: 0, Seats: []SeatStatus{{State: "free"}, {Name: "Bernd", State: "connected"}}}
 	sg.tbl.Show(st)
 	if sg.tbl.CodeText() != "0427" || sg.tbl.WaitText() != "En attente de 1 joueur" {
 		t.Errorf("code %q, wait %q", sg.tbl.CodeText(), sg.tbl.WaitText())
@@ -189,12 +189,12 @@ func TestTableShowsTheCodeWhileSeatsAreFree(t *testing.T) {
 func TestAnAwaySeatIsOfferedToABotThroughItsTurnedPanel(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
 	handed := engine.NoSeat
-	sg := newStage(t, s, 2, TableConfig{OnHandToBot: func(seat engine.Seat) { handed = seat },
+	sg := newStage(t, s, 2, GameConfig{OnHandToBot: func(seat engine.Seat) { handed = seat },
 		Slots: []geom.Slot{{Side: geom.Right, Along: 0.5}, {Side: geom.Left, Along: 0.5}}})
 	seats := seatsOf("phone", "phone")
 	seats[0].State, seats[0].AwayFor = "away", AwayTimeout/2
 	seats[1].State, seats[1].AwayFor = "away", AwayTimeout // on the left: a quarter turn
-	sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+	sg.tbl.Show(GameState{Turn: 0, Seats: seats})
 	if _, _, ok := sg.panelButton(0, "Confier à un robot"); ok {
 		t.Error("Anja, away for a minute, is already offered to a bot")
 	}
@@ -213,11 +213,11 @@ func TestAnAwaySeatIsOfferedToABotThroughItsTurnedPanel(t *testing.T) {
 
 func TestTheBotOfferAppearsWhenItsTimeComesWithoutAnotherShow(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
-	sg := newStage(t, s, 2, TableConfig{OnHandToBot: func(engine.Seat) {}})
+	sg := newStage(t, s, 2, GameConfig{OnHandToBot: func(engine.Seat) {}})
 	seats := seatsOf("phone", "phone")
 	seats[1].State, seats[1].AwayFor = "away", AwayTimeout-time.Millisecond
 	sg.mu.Lock()
-	sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+	sg.tbl.Show(GameState{Turn: 0, Seats: seats})
 	_, _, early := sg.panelButton(1, "Confier à un robot")
 	sg.mu.Unlock()
 	if early {
@@ -232,7 +232,7 @@ func TestTheBotOfferAppearsWhenItsTimeComesWithoutAnotherShow(t *testing.T) {
 }
 
 func TestNextOfferIsTheNearestAwaySeatsMoment(t *testing.T) {
-	st := TableState{Seats: []SeatStatus{{State: "away", AwayFor: AwayTimeout / 4}, {State: "connected"},
+	st := GameState{Seats: []SeatStatus{{State: "away", AwayFor: AwayTimeout / 4}, {State: "connected"},
 		{State: "away", AwayFor: AwayTimeout / 2}, {State: "away", AwayFor: AwayTimeout}}}
 	if got := nextOffer(st); got != AwayTimeout/2 {
 		t.Errorf("next offer in %v, want %v", got, AwayTimeout/2)
@@ -251,26 +251,17 @@ func TestNextOfferIsTheNearestAwaySeatsMoment(t *testing.T) {
 	}
 }
 
-// hostSession starts game on a real host with the given seats.
-func hostSession(t *testing.T, game string, seats ...db.Seat) *host.Session {
+// hostSession starts game on a real host with the given seats, over
+// hosttest's in-memory store: the screens read the host, never the disk.
+func hostSession(t *testing.T, game string, seats ...session.Seat) *host.Session {
 	t.Helper()
-	ctx := context.Background()
-	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	h, err := host.New(host.Config{Store: d, Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
+	h, err := host.New(host.Config{Store: hosttest.NewStore(), Games: catalog.Registry(), NewSeed: func() uint64 { return 7 },
 		Backlog: 10_000, OnError: func(id string, err error) { t.Errorf("session %s: %v", id, err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	tb, err := d.EnsureTable(ctx, "Table 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: game, Seats: seats})
+	s, err := h.Start(context.Background(), host.StartRequest{TableID: 1, Game: game, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +274,7 @@ func duelHost(t *testing.T) *host.Session {
 	return hostSession(t, "canyonduel", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault))
 }
 
-// playThrough follows s's updates on the table screen until the game ends,
+// playThrough follows s's updates on the game screen until the game ends,
 // calling move (with the screen's lock held) whenever seat 0 must decide,
 // and checks the screen shows the result. It returns seat 0's decisions.
 func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, move func(v engine.View)) int {
@@ -293,7 +284,7 @@ func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, m
 	n := 0
 	for u := range updates {
 		sg.mu.Lock()
-		st := TableState{Turn: u.View.Turn(), Seats: seats}
+		st := GameState{Turn: u.View.Turn(), Seats: seats}
 		st.Result, st.Over = s.Result()
 		sg.tbl.Show(st)
 		if u.View.Turn() == 0 && !st.Over {
@@ -306,7 +297,7 @@ func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, m
 	if !over {
 		t.Fatal("the session ended without a result")
 	}
-	sg.tbl.Show(TableState{Turn: engine.NoSeat, Seats: seats, Over: true, Result: res})
+	sg.tbl.Show(GameState{Turn: engine.NoSeat, Seats: seats, Over: true, Result: res})
 	for _, w := range res.Winners {
 		if got := sg.tbl.panels[w].progress.Text; !strings.HasPrefix(got, "Gagné !") {
 			t.Errorf("the winner's panel says %q", got)
@@ -325,7 +316,7 @@ func TestAGuestPlaysCanoeByTouchToTheEnd(t *testing.T) {
 
 func playCanoeByTouch(t *testing.T, kind string) {
 	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault))
-	sg := newStage(t, s, 2, TableConfig{})
+	sg := newStage(t, s, 2, GameConfig{})
 	b := sg.tbl.board.(interface {
 		HoleCentre(canoe.Hole) fyne.Position
 	})
@@ -358,7 +349,7 @@ func playCanoeByTouch(t *testing.T, kind string) {
 // start cell and tied landings are tapped on the board.
 func TestCanyonIsPlayedToTheEndWithLandingsChosenOnTheTable(t *testing.T) {
 	s := hostSession(t, "canyon", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault), host.BotSeat(engine.LevelDefault))
-	sg := newStage(t, s, 3, TableConfig{})
+	sg := newStage(t, s, 3, GameConfig{})
 	b := sg.tbl.board.(interface {
 		CellCentre(row, col int) fyne.Position
 	})
@@ -384,7 +375,7 @@ func TestCanyonIsPlayedToTheEndWithLandingsChosenOnTheTable(t *testing.T) {
 // a player deciding through the host, as a phone does.
 func TestCanailleIsFollowedToTheEnd(t *testing.T) {
 	s := hostSession(t, "canaille", host.GuestSeat("Anja"), host.BotSeat(engine.LevelDefault), host.BotSeat(engine.LevelDefault))
-	sg := newStage(t, s, 3, TableConfig{})
+	sg := newStage(t, s, 3, GameConfig{})
 	playThrough(t, sg, s, seatsOf("phone", "bot", "bot"), func(engine.View) {
 		legal := s.View(0).Legal()
 		if err := s.Play(context.Background(), 0, legal[0]); err != nil {
@@ -406,7 +397,7 @@ func TestAGuestPlaysCanyonDuelByTouchToTheEnd(t *testing.T) {
 
 func playDuelByTouch(t *testing.T, kind string) {
 	s := duelHost(t)
-	sg := newStage(t, s, 2, TableConfig{Slots: []geom.Slot{{Side: geom.Left, Along: 0.5}, {Side: geom.Right, Along: 0.5}}})
+	sg := newStage(t, s, 2, GameConfig{Slots: []geom.Slot{{Side: geom.Left, Along: 0.5}, {Side: geom.Right, Along: 0.5}}})
 	seats := seatsOf(kind, "bot")
 	b := sg.tbl.board.(interface {
 		CellCentre(canyonduel.Cell) fyne.Position
@@ -418,7 +409,7 @@ func playDuelByTouch(t *testing.T, kind string) {
 	stops, moves := 0, 0
 	for u := range updates {
 		sg.mu.Lock()
-		sg.tbl.Show(TableState{Turn: u.View.Turn(), Seats: seats})
+		sg.tbl.Show(GameState{Turn: u.View.Turn(), Seats: seats})
 		if u.View.Turn() == 0 {
 			legal := s.View(0).Legal()
 			m := legal[rng.IntN(len(legal))].(canyonduel.Move)
@@ -460,8 +451,8 @@ func longer(legal []engine.Move, m canyonduel.Move) bool {
 
 func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
-	sg := newStage(t, s, 2, TableConfig{})
-	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("touch", "touch")})
+	sg := newStage(t, s, 2, GameConfig{})
+	sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf("touch", "touch")})
 	b := sg.tbl.board.(interface {
 		CellCentre(canyonduel.Cell) fyne.Position
 		Message() string
@@ -500,14 +491,14 @@ func TestThePulseKeepsTheWindowLoopUpWhileItBeats(t *testing.T) {
 	for _, still := range []bool{false, true} {
 		test.NewTempApp(t)
 		var awake []time.Duration
-		tbl, err := NewTable(TableConfig{Session: newFake(t, "canyonduel", 2, 1), Seats: 2, Lang: "fr", Still: still,
+		tbl, err := NewGame(GameConfig{Session: newFake(t, "canyonduel", 2, 1), Seats: 2, Lang: "fr", Still: still,
 			Do: func(f func()) {}, Awake: func(d time.Duration) { awake = append(awake, d) }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		w := test.NewTempWindow(t, tbl.Content())
 		w.Resize(fyne.NewSize(1920, 1080))
-		st := TableState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "touch")}
+		st := GameState{Code: "0427", Turn: 0, Seats: seatsOf("touch", "touch")}
 		tbl.Show(st)
 		tbl.Show(st) // the same turn again: no new pulse
 		if tbl.pulse.anim != nil {
@@ -564,7 +555,7 @@ func movedAndGone(t *testing.T, sg *stage, s Session, seats []SeatStatus, seat e
 	if err := s.Play(context.Background(), seat, m); err != nil {
 		t.Fatal(err)
 	}
-	sg.tbl.Show(TableState{Turn: s.View(engine.Table).Turn(), Seats: seats})
+	sg.tbl.Show(GameState{Turn: s.View(engine.Table).Turn(), Seats: seats})
 	if got := sg.tbl.board.(noted).Message(); got != "" {
 		t.Errorf("after the next move the board still says %q", got)
 	}
@@ -576,8 +567,8 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 	t.Run("canyonduel", func(t *testing.T) {
 		s := newFake(t, "canyonduel", 2, 1)
 		seats := seatsOf("touch", "bot")
-		sg := newStage(t, s, 2, TableConfig{})
-		sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+		sg := newStage(t, s, 2, GameConfig{})
+		sg.tbl.Show(GameState{Turn: 0, Seats: seats})
 		b := sg.tbl.board.(interface {
 			CellCentre(canyonduel.Cell) fyne.Position
 		})
@@ -593,8 +584,8 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 	t.Run("canoe", func(t *testing.T) {
 		s := newFake(t, "canoe", 2, 1)
 		seats := seatsOf("touch", "app")
-		sg := newStage(t, s, 2, TableConfig{})
-		sg.tbl.Show(TableState{Turn: 0, Seats: seats})
+		sg := newStage(t, s, 2, GameConfig{})
+		sg.tbl.Show(GameState{Turn: 0, Seats: seats})
 		b := sg.tbl.board.(interface {
 			HoleCentre(canoe.Hole) fyne.Position
 		})
@@ -617,7 +608,7 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 	t.Run("canyon", func(t *testing.T) {
 		s := newFake(t, "canyon", 3, 2)
 		seats := seatsOf("app", "app", "app")
-		sg := newStage(t, s, 3, TableConfig{})
+		sg := newStage(t, s, 3, GameConfig{})
 		// Past the start cells: the tempos are shown on the phones.
 		for s.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlace {
 			turn := s.View(engine.Table).Turn()
@@ -626,7 +617,7 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 			}
 		}
 		turn := s.View(engine.Table).Turn()
-		sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+		sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 		b := sg.tbl.board.(interface {
 			CellCentre(row, col int) fyne.Position
 		})
@@ -641,9 +632,9 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 	t.Run("canaille", func(t *testing.T) {
 		s := newFake(t, "canaille", 3, 2)
 		seats := seatsOf("app", "bot", "app")
-		sg := newStage(t, s, 3, TableConfig{})
+		sg := newStage(t, s, 3, GameConfig{})
 		turn := s.View(engine.Table).Turn()
-		sg.tbl.Show(TableState{Turn: turn, Seats: seats})
+		sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 		size := sg.tbl.board.Size()
 		// From the top seat's side.
 		name := []string{"Anja", "Bernd", "Carola"}[turn]
@@ -669,8 +660,8 @@ func TestTheStaffButtonCoversNoBoardAndNoPanel(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%d", c.game, c.seats), func(t *testing.T) {
 			s := newFake(t, c.game, c.seats, 1)
-			sg := newStage(t, s, c.seats, TableConfig{})
-			sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf(slices.Repeat([]string{"app"}, c.seats)...)})
+			sg := newStage(t, s, c.seats, GameConfig{})
+			sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf(slices.Repeat([]string{"app"}, c.seats)...)})
 			objs := sg.tbl.root.Objects
 			btn := objs[len(objs)-1]
 			r := geom.Rect{Pos: btn.Position(), Size: btn.Size()}

@@ -21,7 +21,7 @@ type TakeBacks interface {
 // takeBackActions are the buttons of seat's panel for take-backs: "take my
 // move back" for the seat that just moved, "agree" and "refuse" for the
 // other while it is asked. None for a bot's seat or once the game is over.
-func (t *Table) takeBackActions(seat engine.Seat) []board.Action {
+func (t *Game) takeBackActions(seat engine.Seat) []board.Action {
 	tb, ok := t.cfg.Session.(TakeBacks)
 	if !ok || t.state.Over || t.seat(seat).State == "bot" || t.seat(seat).State == "free" {
 		return nil
@@ -49,7 +49,7 @@ func (t *Table) takeBackActions(seat engine.Seat) []board.Action {
 
 // answer sends seat's answer without holding up the screen; the session's
 // update redraws the table.
-func (t *Table) answer(tb TakeBacks, seat engine.Seat, agree bool) {
+func (t *Game) answer(tb TakeBacks, seat engine.Seat, agree bool) {
 	go func() {
 		if err := tb.AnswerTakeBack(context.Background(), seat, agree); err != nil {
 			t.cfg.Do(func() { t.board.Refuse(err) })

@@ -17,14 +17,14 @@ import (
 // turn again.
 func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.GuestSeat("Bernd"))
-	sg := newStage(t, s, 2, TableConfig{})
+	sg := newStage(t, s, 2, GameConfig{})
 	seats := seatsOf("touch", "touch")
 	updates, stop := s.Subscribe(engine.Table)
 	defer stop()
 	show := func() {
 		u := <-updates // the change the last tap made, told by the host
 		sg.mu.Lock()
-		sg.tbl.Show(TableState{Turn: u.View.Turn(), Seats: seats})
+		sg.tbl.Show(GameState{Turn: u.View.Turn(), Seats: seats})
 		sg.mu.Unlock()
 	}
 	show() // the start

@@ -4,14 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 func TestATouchSeatIsNoPhonesToTake(t *testing.T) {
-	tb := newTable(t, "canoe", []db.Seat{TouchSeat("Anja"), host.GuestSeat("")})
+	tb := newTable(t, "canoe", []session.Seat{TouchSeat("Anja"), host.GuestSeat("")})
 	seats := tb.srv.Seats()
 	if seats[0].State != SeatTable || seats[0].Name != "Anja" || seats[1].State != SeatFree || tb.srv.FreeCount() != 1 {
 		t.Fatalf("seats %+v, %d free", seats, tb.srv.FreeCount())
@@ -127,7 +127,7 @@ func TestDismissLetsThePhonesGo(t *testing.T) {
 }
 
 func TestViewsNameTheSeats(t *testing.T) {
-	tb := newTable(t, "canoe", []db.Seat{TouchSeat("Zoé"), host.GuestSeat("")})
+	tb := newTable(t, "canoe", []session.Seat{TouchSeat("Zoé"), host.GuestSeat("")})
 	p := tb.dial(t)
 	p.send(wire.Message{Type: wire.TypeJoin, Code: tb.srv.Code(), Name: "Bernd"})
 	w := p.expect(wire.TypeWelcome)

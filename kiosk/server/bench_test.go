@@ -11,6 +11,7 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/host/hosttest"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // BenchmarkMoveSixViews is one move of 6-player Canyon as the server
@@ -47,7 +48,7 @@ func benchMoves(b *testing.B, store host.Store, tableID int64) {
 	var sess *host.Session
 	var subs []<-chan host.Update
 	start := func() {
-		seats := make([]db.Seat, 6)
+		seats := make([]session.Seat, 6)
 		for i := range seats {
 			seats[i] = host.GuestSeat("")
 		}

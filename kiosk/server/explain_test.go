@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canoe"
@@ -14,6 +13,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // illegalFirst is, for each game, a move no seat may make at the start.
@@ -74,7 +74,7 @@ func (p *phone) quiet() {
 func TestExplainAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]db.Seat, info.MinSeats)
+			seats := make([]session.Seat, info.MinSeats)
 			for i := range seats {
 				seats[i] = host.GuestSeat("")
 			}
@@ -132,7 +132,7 @@ func jsonArgs(t *testing.T, args map[string]any) map[string]any {
 func TestHintAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]db.Seat, info.MinSeats)
+			seats := make([]session.Seat, info.MinSeats)
 			for i := range seats {
 				seats[i] = host.GuestSeat("")
 			}

@@ -13,16 +13,16 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // guests is n phone seats.
-func guests(n int) []db.Seat {
-	list := make([]db.Seat, n)
+func guests(n int) []session.Seat {
+	list := make([]session.Seat, n)
 	for i := range list {
 		list[i] = host.GuestSeat("")
 	}
@@ -35,68 +35,98 @@ func guests(n int) []db.Seat {
 // phone that resumes after the end gets it too.
 func TestEveryGameEndsWithItsResultOnEveryPhone(t *testing.T) {
 	for _, game := range catalog.Registry().IDs() {
-		rules, err := catalog.Registry().Get(game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seats := rules.Info().MinSeats
 		t.Run(game, func(t *testing.T) {
-			tb := newTable(t, game, guests(seats))
-			phones := make([]*phone, seats)
-			tokens := make([]string, seats)
-			for i := range phones {
-				phones[i] = tb.dial(t)
-				tokens[i] = phones[i].join(tb, fmt.Sprint("P", i)).Token
-			}
-			rec := tb.sess.Record()
-			mirror, err := engine.NewGame(rules, engine.Setup{Seats: seats, Options: rec.Options, Seed: rec.Seed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := engine.NewRNG(rec.Seed, 3)
-			for mirror.Turn() != engine.NoSeat {
-				seat := mirror.Turn()
-				legal := mirror.Legal()
-				m := legal[rng.IntN(len(legal))]
-				data, _ := json.Marshal(m)
-				ref := fmt.Sprint("m", mirror.Plies())
-				phones[seat].send(wire.Message{Type: wire.TypeMove, Ref: ref, Move: data})
-				if _, err := mirror.Apply(seat, m); err != nil {
-					t.Fatal(err)
-				}
-				// Each phone reads up to the new version; the mover's
-				// view echoes its ref.
-				for i, p := range phones {
-					for {
-						v := p.expect(wire.TypeView)
-						if v.Version == int64(mirror.Plies()) {
-							if engine.Seat(i) == seat && v.Ref != ref {
-								t.Fatalf("the mover's view has ref %q, want %q", v.Ref, ref)
-							}
-							break
-						}
-					}
-				}
-			}
-			want, _ := mirror.Result()
-			last := int64(mirror.Plies())
-			for i, p := range phones {
-				final := lastView(t, p, last)
-				checkResult(t, rules, final, want)
-				// Nothing more: the final view came once. A ping's pong is
-				// the next frame.
-				p.send(wire.Message{Type: wire.TypePing, Ref: "after"})
-				if m := p.expect(wire.TypePong); m.Ref != "after" {
-					t.Fatalf("phone %d: pong %+v", i, m)
-				}
-			}
-			phones[0].ws.Close(websocket.StatusNormalClosure, "bye")
-			late := tb.dial(t)
-			late.send(wire.Message{Type: wire.TypeResume, Token: tokens[0]})
-			late.expect(wire.TypeWelcome)
-			checkResult(t, rules, late.expect(wire.TypeView), want)
+			playToTheEnd(t, game, func(seats int) *table { return newTableWith(t, game, guests(seats), unthrottled) })
 		})
 	}
+}
+
+// TestAGameEndsWithItsResultOnSQLite is the same through the database:
+// the last move, the result and the session's end written and fsync'd
+// as at the table.
+func TestAGameEndsWithItsResultOnSQLite(t *testing.T) {
+	var tb *table
+	playToTheEnd(t, "canoe", func(seats int) *table { tb = newSQLiteTable(t, "canoe", guests(seats)); return tb })
+	ctx := context.Background()
+	rec, err := tb.db.Session(ctx, tb.sess.ID())
+	if err != nil || rec.Status != session.Finished {
+		t.Fatalf("stored session %+v (%v), want it finished", rec, err)
+	}
+	moves, err := tb.db.Moves(ctx, tb.sess.ID())
+	if err != nil || len(moves) != tb.sess.Moves() {
+		t.Errorf("%d moves stored (%v), %d played", len(moves), err, tb.sess.Moves())
+	}
+}
+
+// unthrottled lets each phone send as fast as it can, for the tests that
+// play whole games: a phone sends a move every few milliseconds there, and
+// the default rate (DefaultMsgRate) would make them wait on the
+// throttle, not on the table.
+var unthrottled = Config{MsgRate: rate.Inf}
+
+// playToTheEnd plays game at the smallest table open makes, phones moving
+// at random, and checks every phone's final views.
+func playToTheEnd(t *testing.T, game string, open func(seats int) *table) {
+	t.Helper()
+	rules, err := catalog.Registry().Get(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := rules.Info().MinSeats
+	tb := open(seats)
+	phones := make([]*phone, seats)
+	tokens := make([]string, seats)
+	for i := range phones {
+		phones[i] = tb.dial(t)
+		tokens[i] = phones[i].join(tb, fmt.Sprint("P", i)).Token
+	}
+	rec := tb.sess.Record()
+	mirror, err := engine.NewGame(rules, engine.Setup{Seats: seats, Options: rec.Options, Seed: rec.Seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(rec.Seed, 3)
+	for mirror.Turn() != engine.NoSeat {
+		seat := mirror.Turn()
+		legal := mirror.Legal()
+		m := legal[rng.IntN(len(legal))]
+		data, _ := json.Marshal(m)
+		ref := fmt.Sprint("m", mirror.Plies())
+		phones[seat].send(wire.Message{Type: wire.TypeMove, Ref: ref, Move: data})
+		if _, err := mirror.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+		// Each phone reads up to the new version; the mover's
+		// view echoes its ref.
+		for i, p := range phones {
+			for {
+				v := p.expect(wire.TypeView)
+				if v.Version == int64(mirror.Plies()) {
+					if engine.Seat(i) == seat && v.Ref != ref {
+						t.Fatalf("the mover's view has ref %q, want %q", v.Ref, ref)
+					}
+					break
+				}
+			}
+		}
+	}
+	want, _ := mirror.Result()
+	last := int64(mirror.Plies())
+	for i, p := range phones {
+		final := lastView(t, p, last)
+		checkResult(t, rules, final, want)
+		// Nothing more: the final view came once. A ping's pong is
+		// the next frame.
+		p.send(wire.Message{Type: wire.TypePing, Ref: "after"})
+		if m := p.expect(wire.TypePong); m.Ref != "after" {
+			t.Fatalf("phone %d: pong %+v", i, m)
+		}
+	}
+	phones[0].ws.Close(websocket.StatusNormalClosure, "bye")
+	late := tb.dial(t)
+	late.send(wire.Message{Type: wire.TypeResume, Token: tokens[0]})
+	late.expect(wire.TypeWelcome)
+	checkResult(t, rules, late.expect(wire.TypeView), want)
 }
 
 // lastView returns the view of version v that p received, failing on a

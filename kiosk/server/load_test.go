@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/companion/client"
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // loadTables is how many tables the load run plays at once; -load.tables
@@ -92,7 +92,7 @@ func BenchmarkLoad20Tables6Phones(b *testing.B) {
 }
 
 func openLoadTable(b *testing.B, phones int) *loadTable {
-	seats := make([]db.Seat, phones)
+	seats := make([]session.Seat, phones)
 	for i := range seats {
 		seats[i] = host.GuestSeat("")
 	}

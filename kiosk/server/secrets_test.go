@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // recorder keeps every frame one phone received.
@@ -65,11 +65,11 @@ func TestPhonesReceiveOnlyTheirOwnViews(t *testing.T) {
 }
 
 func checkWholeGame(t *testing.T, game string, seats int) {
-	list := make([]db.Seat, seats)
+	list := make([]session.Seat, seats)
 	for i := range list {
 		list[i] = host.GuestSeat("")
 	}
-	tb := newTable(t, game, list)
+	tb := newTableWith(t, game, list, unthrottled)
 	phones := make([]*phone, seats)
 	recs := make([]*recorder, seats)
 	for i := range phones {

@@ -17,44 +17,67 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/host/hosttest"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
-// table is a real host on a real SQLite file behind a real TLS server.
+// table is a real host behind a real TLS server. Its store is
+// hosttest's in-memory one, which keeps the database's rules: the tests
+// are about the protocol, not the disk. The few about what reaches the
+// disk run on a SQLite file (newSQLiteTable, tests named …OnSQLite).
 type table struct {
 	srv  *Server
 	host *host.Host
 	sess *host.Session
 	url  string
 	fp   string
+	db   *db.DB // nil on the in-memory store
 }
 
-func newTable(t testing.TB, game string, seats []db.Seat) *table {
+func newTable(t testing.TB, game string, seats []session.Seat) *table {
 	t.Helper()
 	return newTableWith(t, game, seats, Config{})
 }
 
 // newTableWith is newTable with cfg's limits and hooks (Table is set here).
-func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table {
+func newTableWith(t testing.TB, game string, seats []session.Seat, cfg Config) *table {
+	t.Helper()
+	return newTableOn(t, hosttest.NewStore(), 1, game, seats, cfg)
+}
+
+// newSQLiteTable is newTable on a new SQLite file, fsync'd as at the
+// table, with phones unthrottled: for the end-to-end tests of what the
+// server keeps on disk.
+func newSQLiteTable(t testing.TB, game string, seats []session.Seat) *table {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	d, err := db.Open(ctx, filepath.Join(dir, "tablee.db"))
+	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	h, err := host.New(host.Config{Store: d, Games: catalog.Registry()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(h.Close)
 	tb, err := d.EnsureTable(ctx, "Table 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := h.Start(ctx, host.StartRequest{TableID: tb.ID, Game: game, Seats: seats})
+	table := newTableOn(t, d, tb.ID, game, seats, unthrottled)
+	table.db = d
+	return table
+}
+
+// newTableOn starts game on a host over store, at the table tableID, and
+// serves it over TLS on loopback.
+func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seats []session.Seat, cfg Config) *table {
+	t.Helper()
+	ctx := context.Background()
+	h, err := host.New(host.Config{Store: store, Games: catalog.Registry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	sess, err := h.Start(ctx, host.StartRequest{TableID: tableID, Game: game, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +87,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 	if err := srv.SetSession(sess); err != nil {
 		t.Fatal(err)
 	}
-	cert, err := tlscert.LoadOrCreate(dir)
+	cert, err := tlscert.LoadOrCreate(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +99,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 	return &table{srv: srv, host: h, sess: sess, url: "wss" + strings.TrimPrefix(ts.URL, "https") + wire.Path, fp: tlscert.Fingerprint(cert)}
 }
 
-func twoGuests() []db.Seat { return []db.Seat{host.GuestSeat(""), host.GuestSeat("")} }
+func twoGuests() []session.Seat { return []session.Seat{host.GuestSeat(""), host.GuestSeat("")} }
 
 // phone is a raw WebSocket client: the tests speak the protocol by hand.
 type phone struct {
@@ -305,8 +328,8 @@ func TestReleaseRevokesTheTokenAndFreesTheSeat(t *testing.T) {
 	}
 }
 
-func TestSeatsAndCodeSurviveARestart(t *testing.T) {
-	tb := newTable(t, "canoe", twoGuests())
+func TestSeatsAndCodeSurviveARestartOnSQLite(t *testing.T) {
+	tb := newSQLiteTable(t, "canoe", twoGuests())
 	w := tb.dial(t).join(tb, "Anja")
 	code := tb.srv.Code()
 	restarted := New(Config{Table: "Table 1"})
@@ -355,7 +378,7 @@ func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
 	back.send(wire.Message{Type: wire.TypeResume, Token: wb.Token})
 	back.expectError(wire.BadToken)
 	rec := tb.sess.Record()
-	if rec.Seats[0].Name != "Anja" || rec.Seats[1].Kind != db.Bot {
+	if rec.Seats[0].Name != "Anja" || rec.Seats[1].Kind != session.Bot {
 		t.Errorf("stored seats %+v", rec.Seats)
 	}
 }

@@ -11,7 +11,8 @@ type clock struct{ t time.Time }
 
 func (c *clock) now() time.Time { return c.t }
 
-// pinIs is a Verifier whose PIN is want ("" for none set).
+// pinIs is a Verifier whose PIN is want ("" for none set): stafftest.PIN,
+// which this package's own tests cannot import (stafftest imports staff).
 type pinIs string
 
 func (p pinIs) CheckPIN(_ context.Context, pin string) error {

@@ -30,6 +30,7 @@ import (
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // DefaultPort is where a kiosk listens unless told otherwise: the
@@ -331,12 +332,12 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 // seatsOf is the host's seats for seats of game. A touch seat is a guest
 // seat named from the start, which is how the server tells it from a
 // phone's (server.TouchSeat).
-func (t *Table) seatsOf(game string, seats []Seat) ([]db.Seat, error) {
+func (t *Table) seatsOf(game string, seats []Seat) ([]session.Seat, error) {
 	rules, err := t.cfg.Games.Get(game)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", game, err)
 	}
-	var req []db.Seat
+	var req []session.Seat
 	for i, s := range seats {
 		switch s.Kind() {
 		case Bot:
@@ -369,7 +370,7 @@ func (t *Table) PlayAgain(ctx context.Context) (*host.Session, error) {
 	}
 	rec := last.Record()
 	states := t.srv.Seats()
-	req := make([]db.Seat, len(rec.Seats))
+	req := make([]session.Seat, len(rec.Seats))
 	for i, st := range rec.Seats {
 		state := server.SeatFree
 		if i < len(states) {
@@ -378,9 +379,9 @@ func (t *Table) PlayAgain(ctx context.Context) (*host.Session, error) {
 		switch {
 		case state == server.SeatTable:
 			req[i] = server.TouchSeat(states[i].Name)
-		case st.Kind == db.Bot && st.HandedFrom == "":
+		case st.Kind == session.Bot && st.HandedFrom == "":
 			req[i] = host.BotSeat(st.BotLevel)
-		case st.Kind == db.Person && (state == server.SeatConnected || state == server.SeatAway):
+		case st.Kind == session.Person && (state == server.SeatConnected || state == server.SeatAway):
 			req[i] = host.PlayerSeat(st.PlayerID)
 		default: // a phone's seat, named once it is carried over
 			req[i] = host.GuestSeat("")
@@ -474,8 +475,8 @@ func (t *Table) Addr() string { return t.ln.Addr().String() }
 // Fingerprint is the certificate's SHA-256, as published over mDNS.
 func (t *Table) Fingerprint() string { return t.fp }
 
-func (t *Table) record() discovery.Table {
-	rec := discovery.Table{Name: t.cfg.Name, Proto: wire.Version, Fingerprint: t.fp}
+func (t *Table) record() discovery.Kiosk {
+	rec := discovery.Kiosk{Name: t.cfg.Name, Proto: wire.Version, Fingerprint: t.fp}
 	if s := t.Session(); s != nil && !s.Status().Ended() {
 		rec.Game = s.Game().Info().ID
 		rec.Free = t.srv.FreeCount()

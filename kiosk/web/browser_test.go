@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,43 +14,20 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 )
 
 // Phone screen size the page is designed for.
-const phoneW, phoneH = 360, 740
+const phoneW, phoneH = browsertest.PhoneWidth, browsertest.PhoneHeight
 
-// chromium finds Debian's browser (scripts/setup-debian installs it).
-func chromium(tb testing.TB) string {
-	tb.Helper()
-	if raceEnabled {
-		tb.Skip("browser tests: they run in the plain pass; under -race they only add minutes")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	tb.Skip("browser tests: no chromium on PATH (Debian: apt-get install chromium, or scripts/setup-debian)")
-	return ""
-}
-
-// The tests share one Chromium (it takes seconds to start on a busy
-// machine); each test gets its own tab, and each kiosk its own port, so
-// its own origin and storage.
-var shared struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel context.CancelFunc
-	err    error
-}
+// chrome is the headless Chromium the tests share, a tab each.
+var chrome browsertest.Browser
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.cancel != nil {
-		shared.cancel()
-	}
+	chrome.Close()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
@@ -64,32 +39,7 @@ func TestMain(m *testing.M) {
 // page's own language buttons).
 func browser(tb testing.TB) context.Context {
 	tb.Helper()
-	path := chromium(tb)
-	shared.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.WindowSize(phoneW, phoneH),
-			chromedp.Flag("lang", "fr-FR"),
-			chromedp.Flag("accept-lang", "fr-FR,fr"),
-			chromedp.Flag("hide-scrollbars", true),
-		)
-		if os.Geteuid() == 0 {
-			opts = append(opts, chromedp.NoSandbox)
-		}
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(alloc)
-		shared.ctx, shared.cancel = ctx, func() { cancelBrowser(); cancelAlloc() }
-		shared.err = chromedp.Do(ctx) // starts the browser
-	})
-	if shared.err != nil {
-		tb.Fatalf("start chromium: %v", shared.err)
-	}
-	ctx, cancel := chromedp.NewContext(shared.ctx)
-	tb.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(phoneW, phoneH)); err != nil {
-		tb.Fatalf("open a tab: %v", err)
-	}
-	return ctx
+	return chrome.Tab(tb)
 }
 
 // state is what the page says it shows (body data-state).

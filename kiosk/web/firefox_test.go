@@ -18,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -33,7 +34,7 @@ import (
 // firefoxPath finds Debian's Firefox (scripts/setup-debian installs it).
 func firefoxPath(tb testing.TB) string {
 	tb.Helper()
-	if raceEnabled {
+	if browsertest.Race {
 		tb.Skip("browser tests: they run in the plain pass; under -race they only add minutes")
 	}
 	for _, name := range []string{"firefox-esr", "firefox"} {

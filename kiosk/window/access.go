@@ -25,8 +25,8 @@ func (ui *UI) Learn() *screen.Learn { return ui.learn }
 // Seating is the seating screen while it shows, else nil.
 func (ui *UI) Seating() *screen.Seating { return ui.seatingScreen }
 
-// Game is the table screen of the game in progress while it shows, else nil.
-func (ui *UI) Game() *screen.Table { return ui.board }
+// Game is the game screen of the game in progress while it shows, else nil.
+func (ui *UI) Game() *screen.Game { return ui.board }
 
 // Results is the results screen while it shows, else nil.
 func (ui *UI) Results() *screen.Results { return ui.results }

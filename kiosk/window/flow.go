@@ -150,7 +150,7 @@ func (ui *UI) startGame(g lastGame) {
 	ui.began(s)
 }
 
-// began follows the new session s: the table screen at once when no seat
+// began follows the new session s: the game screen at once when no seat
 // waits for a phone, else the seating screen with the code and QR code.
 func (ui *UI) began(s *host.Session) {
 	ui.track(s)
@@ -182,7 +182,7 @@ func (ui *UI) cancelSeating() {
 }
 
 func (ui *UI) showTable(s *host.Session) {
-	board, err := screen.NewTable(screen.TableConfig{
+	board, err := screen.NewGame(screen.GameConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
 		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
 		OnRelease: func(seat engine.Seat) { ui.moveToPhone(s, seat) },

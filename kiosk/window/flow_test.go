@@ -2,21 +2,16 @@ package window
 
 import (
 	"context"
-	"image"
 	"strings"
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/joinurl"
@@ -32,23 +27,23 @@ func (k *testKiosk) waitEnd(t *testing.T, s *host.Session) {
 		}
 		stop()
 	}
-	k.q.settle()
+	k.q.Settle()
 }
 
 func TestAGroupPlaysFromTheAttractScreenToPlayAgain(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	if !onScreenText(k.w, "Touchez l'écran pour jouer") {
+	if !uitest.ShowsText(k.w, "Touchez l'écran pour jouer") {
 		t.Fatal("an idle table does not invite to play")
 	}
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.LanguageButton(i18n.EN))
-	if !onScreenText(k.w, "Choose a game") {
+	if !uitest.ShowsText(k.w, "Choose a game") {
 		t.Fatal("the language switch did not reach the lobby")
 	}
 	test.Tap(k.ui.lobby.PlayButton("canoe"))
 	s := k.ui.seatingScreen
-	if s == nil || !onScreenText(k.w, "Canoe: who plays?") {
+	if s == nil || !uitest.ShowsText(k.w, "Canoe: who plays?") {
 		t.Fatal("no English seating screen for Canoë")
 	}
 	s.AddPhone() // a third seat is not offered for Canoë
@@ -68,7 +63,7 @@ func TestAGroupPlaysFromTheAttractScreenToPlayAgain(t *testing.T) {
 	if k.ui.results == nil || k.ui.results.Headline() == "" || len(k.ui.results.Rows()) != 2 {
 		t.Fatalf("no results after the game (%v)", game.Status())
 	}
-	if !onScreenText(k.w, "Play again") {
+	if !uitest.ShowsText(k.w, "Play again") {
 		t.Error("the results are not in English")
 	}
 	test.Tap(k.ui.results.Again())
@@ -78,52 +73,9 @@ func TestAGroupPlaysFromTheAttractScreenToPlayAgain(t *testing.T) {
 	}
 	k.waitEnd(t, again)
 	test.Tap(k.ui.results.Lobby())
-	if !onScreenText(k.w, "Choose a game") {
+	if !uitest.ShowsText(k.w, "Choose a game") {
 		t.Error("back to the games did not show the lobby")
 	}
-}
-
-// onScreenText reports whether some text in w's content or its top
-// dialog contains s.
-func onScreenText(w fyne.Window, s string) bool {
-	has := func(o fyne.CanvasObject) bool {
-		_, ok := find(o, func(o fyne.CanvasObject) bool {
-			switch x := o.(type) {
-			case *canvas.Text:
-				return strings.Contains(x.Text, s)
-			case *widget.Label:
-				return strings.Contains(x.Text, s)
-			case *widget.Button:
-				return strings.Contains(x.Text, s)
-			}
-			return false
-		})
-		return ok
-	}
-	if top := w.Canvas().Overlays().Top(); top != nil && has(top) {
-		return true
-	}
-	return has(w.Content())
-}
-
-// pureBarcode tells the QR reader that the image is a generated code.
-var pureBarcode = map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true}
-
-func decodeQR(t *testing.T, img image.Image) string {
-	t.Helper()
-	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The image is the generated code itself, not a photo of it:
-	// gozxing's finder-pattern search, made for photos, misses some
-	// valid codes that zbarimg and phones read (its pure-barcode mode
-	// reads them all).
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, pureBarcode)
-	if err != nil {
-		t.Fatalf("the QR code does not decode: %v", err)
-	}
-	return res.GetText()
 }
 
 func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
@@ -132,10 +84,10 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	s.Remove(1)
 	s.AddBot(engine.LevelRandom) // one phone, one bot
 	test.Tap(s.StartButton())
-	if k.ui.seating == nil || !onScreenText(k.w, "Scannez pour rejoindre") {
+	if k.ui.seating == nil || !uitest.ShowsText(k.w, "Scannez pour rejoindre") {
 		t.Fatal("no QR code while the phone seat is free")
 	}
-	info, err := joinurl.Parse(decodeQR(t, s.QR()))
+	info, err := joinurl.Parse(uitest.DecodeQR(t, s.QR()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +106,7 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	if _, err := c.Join(ctx, info.Code, "Anja"); err != nil {
 		t.Fatalf("a phone could not join with the QR code's details: %v", err)
 	}
-	k.q.settle() // the table announced the seat taken
+	k.q.Settle() // the table announced the seat taken
 	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
 		t.Fatal("the game did not begin once the phone joined")
 	}
@@ -185,13 +137,13 @@ func TestStaffSeeBoardsAndReplayAFinishedGame(t *testing.T) {
 	for _, key := range []string{"1", "2", "3", "4", "OK"} {
 		test.Tap(button(t, k.w, key))
 	}
-	if k.ui.staffScreen != nil || !onScreenText(k.w, "Falsche PIN") {
+	if k.ui.staffScreen != nil || !uitest.ShowsText(k.w, "Falsche PIN") {
 		t.Fatal("a wrong PIN was not refused in German")
 	}
 	for _, key := range []string{"9", "7", "5", "3", "1", "OK"} {
 		test.Tap(button(t, k.w, key))
 	}
-	if k.ui.staffScreen == nil || !onScreenText(k.w, "Bestenlisten") {
+	if k.ui.staffScreen == nil || !uitest.ShowsText(k.w, "Bestenlisten") {
 		t.Fatal("the right PIN did not open the staff screen in German")
 	}
 	k.ui.staffScreen.Select(1)
@@ -236,7 +188,7 @@ func TestTheFinalBoardStaysBeforeTheResults(t *testing.T) {
 	// Run the queued updates one batch at a time until the game's end
 	// reached the screen: the board shows how it ended, no results yet.
 	for k.ui.ending != game.ID() {
-		k.q.wait()
+		k.q.Wait(context.Background())
 	}
 	if k.ui.board == nil || k.ui.results != nil || k.w.Content() != k.ui.board.Content() {
 		t.Fatal("the results replaced the final board at once")
@@ -244,7 +196,7 @@ func TestTheFinalBoardStaysBeforeTheResults(t *testing.T) {
 	// How the board draws the ending (winning canoes, the reason, turned
 	// to each seat) is kiosk/board's TestCanoeShowsTheWinningCanoesAndWhy.
 	endOfPause()
-	k.q.settle()
+	k.q.Settle()
 	if k.ui.results == nil {
 		t.Fatal("no results after the pause")
 	}

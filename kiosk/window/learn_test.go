@@ -33,7 +33,7 @@ func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
 	}
 	ls, _ := lesson.For("canoe")
 	for i, s := range ls.Steps {
-		b := l.Table().Board()
+		b := l.Game().Board()
 		for _, p := range board.Spots(b, s.Expect[0]) {
 			test.TapAt(b, p)
 		}
@@ -46,7 +46,7 @@ func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
 	}
 	k.until(l.Offered)
 	test.Tap(l.PlayButton())
-	k.q.settle()
+	k.q.Settle()
 	s := k.tb.Session()
 	if s == nil || s.Game().Info().ID != "canoe" || k.ui.board == nil {
 		t.Fatal("the offer did not start a real game of Canoë on the table")

@@ -13,6 +13,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/session"
 )
 
 // records serves the screens' screen.Records from the database: the one
@@ -65,7 +66,7 @@ func (r records) board(ctx context.Context, get func(context.Context, string, ti
 // who are the seats as screens name them: a player's or guest's name, a
 // bot's level and whose seat it took over; nothing for an unnamed guest
 // (the screen says "Seat N").
-func who(seats []db.Seat) []screen.Who {
+func who(seats []session.Seat) []screen.Who {
 	out := make([]screen.Who, len(seats))
 	for i, s := range seats {
 		out[i] = seatWho(s)
@@ -73,11 +74,11 @@ func who(seats []db.Seat) []screen.Who {
 	return out
 }
 
-func seatWho(s db.Seat) screen.Who {
-	if s.Kind == db.Bot {
+func seatWho(s session.Seat) screen.Who {
+	if s.Kind == session.Bot {
 		return screen.Who{Bot: s.BotLevel, BotFor: s.HandedFrom}
 	}
-	return screen.Who{Name: s.Name, Guest: s.Kind == db.Guest}
+	return screen.Who{Name: s.Name, Guest: s.Kind == session.Guest}
 }
 
 func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSummary, error) {
@@ -92,7 +93,7 @@ func (r records) Sessions(ctx context.Context, limit int) ([]screen.SessionSumma
 		if !s.EndedAt.IsZero() {
 			sum.Duration = s.EndedAt.Sub(s.StartedAt)
 		}
-		if s.Status == db.Finished {
+		if s.Status == session.Finished {
 			res, err := r.d.Results(ctx, s.ID)
 			if err != nil {
 				return nil, err
@@ -173,7 +174,7 @@ func (r records) Outcome(ctx context.Context, id string) ([]screen.SeatOutcome, 
 }
 
 func (r records) Figures(ctx context.Context, now time.Time) (screen.Figures, error) {
-	list, err := r.d.Sessions(ctx, db.SessionFilter{Statuses: []db.Status{db.Finished}})
+	list, err := r.d.Sessions(ctx, db.SessionFilter{Statuses: []session.Status{session.Finished}})
 	if err != nil {
 		return screen.Figures{}, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/session"
 )
 
 // The kiosk's own export (the staff's button) writes nothing a
@@ -28,8 +29,8 @@ func TestTheKiosksExportRunsNoFormula(t *testing.T) {
 		t.Fatal(err)
 	}
 	hostile := `=HYPERLINK("http://x","Léa")`
-	s, err := d.CreateSession(ctx, db.Session{TableID: tb.ID, Game: "canoe", Seed: 1, StartedAt: time.Now(),
-		Seats: []db.Seat{{Kind: db.Guest, Name: hostile}, {Kind: db.Bot, BotLevel: "random"}}})
+	s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "canoe", Seed: 1, StartedAt: time.Now(),
+		Seats: []session.Seat{{Kind: session.Guest, Name: hostile}, {Kind: session.Bot, BotLevel: "random"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/joinurl"
@@ -49,7 +50,7 @@ func TestACrashDuringSeatingComesBackToTheSeatingScreen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	k.join(ctx, t, "Anja")
-	k.q.settle()
+	k.q.Settle()
 	id := k.tb.Session().ID()
 
 	again := k.crash(t)
@@ -57,15 +58,15 @@ func TestACrashDuringSeatingComesBackToTheSeatingScreen(t *testing.T) {
 	if seating == nil || again.w.Content() != seating.Content() || again.tb.Session().ID() != id {
 		t.Fatal("the restarted kiosk does not show the seating screen of the game being set up")
 	}
-	info, err := joinurl.Parse(decodeQR(t, seating.QR()))
+	info, err := joinurl.Parse(uitest.DecodeQR(t, seating.QR()))
 	if err != nil || info.Code != again.tb.Server().LinkCode() || info.TLSAddr() != again.tb.Addr() {
 		t.Fatalf("the QR code after the restart: %+v, %v; table %s at %s", info, err, again.tb.Server().LinkCode(), again.tb.Addr())
 	}
-	if !onScreenText(again.w, again.tb.Server().Code()) || !onScreenText(again.w, "Scannez pour rejoindre") {
+	if !uitest.ShowsText(again.w, again.tb.Server().Code()) || !uitest.ShowsText(again.w, "Scannez pour rejoindre") {
 		t.Error("the code or the invitation to scan is missing")
 	}
-	if len(seating.BotInButtons()) != 1 || !onScreenText(again.w, "Anja") {
-		t.Errorf("%d robot buttons, Anja's seat shown %v; want one free seat and Anja's", len(seating.BotInButtons()), onScreenText(again.w, "Anja"))
+	if len(seating.BotInButtons()) != 1 || !uitest.ShowsText(again.w, "Anja") {
+		t.Errorf("%d robot buttons, Anja's seat shown %v; want one free seat and Anja's", len(seating.BotInButtons()), uitest.ShowsText(again.w, "Anja"))
 	}
 	button(t, again.w, "Annuler la partie")
 	if again.ui.board != nil {
@@ -81,7 +82,7 @@ func TestACrashDuringSeatingComesBackToTheSeatingScreen(t *testing.T) {
 	if _, err := c.Join(ctx, info.Code, "Bernd"); err != nil {
 		t.Fatalf("a phone could not join with the restarted table's QR code: %v", err)
 	}
-	again.q.settle()
+	again.q.Settle()
 	if again.ui.board == nil || again.w.Content() != again.ui.board.Content() {
 		t.Error("the game did not begin once the last phone joined")
 	}
@@ -128,20 +129,20 @@ func TestACrashOnTheResultsComesBackToThemAndPlayAgainKeepsThePhone(t *testing.T
 	if r == nil || again.w.Content() != r.Content() || again.tb.Session().ID() != first.ID() {
 		t.Fatal("the restarted kiosk does not show the results of the finished game")
 	}
-	if r.Headline() != headline || len(r.Rows()) != 2 || !onScreenText(again.w, "Play again") {
+	if r.Headline() != headline || len(r.Rows()) != 2 || !uitest.ShowsText(again.w, "Play again") {
 		t.Errorf("the results after the restart: %q, %d rows, in English %v; before %q",
-			r.Headline(), len(r.Rows()), onScreenText(again.w, "Play again"), headline)
+			r.Headline(), len(r.Rows()), uitest.ShowsText(again.w, "Play again"), headline)
 	}
 	// The phone comes back to its seat of the finished game with its token.
 	for again.tb.Server().Seats()[w.Seat].State != server.SeatConnected {
-		again.q.wait()
+		again.q.Wait(context.Background())
 	}
 	test.Tap(r.Again())
 	second := again.tb.Session()
 	if second == nil || second.ID() == first.ID() {
 		t.Fatal("play again after the restart started no new game")
 	}
-	again.q.settle()
+	again.q.Settle()
 	if again.ui.board == nil || again.w.Content() != again.ui.board.Content() {
 		t.Fatal("play again with the phone kept did not go straight to the game")
 	}
@@ -173,7 +174,7 @@ func TestACrashKeepsTheTablesLanguage(t *testing.T) {
 	k := openKiosk(t, tableConfig(t))
 	test.Tap(k.ui.attract.LanguageButton(i18n.DE))
 	again := k.crash(t)
-	if again.ui.attract == nil || !onScreenText(again.w, "Bildschirm berühren zum Spielen") {
+	if again.ui.attract == nil || !uitest.ShowsText(again.w, "Bildschirm berühren zum Spielen") {
 		t.Fatal("the restarted table does not speak German")
 	}
 	again.ui.attract.Touch()
@@ -181,7 +182,7 @@ func TestACrashKeepsTheTablesLanguage(t *testing.T) {
 	test.Tap(again.ui.lobby.PlayButton("canoe"))
 	test.Tap(again.ui.seatingScreen.StartButton())
 	third := again.crash(t)
-	if third.ui.board == nil || !onScreenText(third.w, "Staff") {
+	if third.ui.board == nil || !uitest.ShowsText(third.w, "Staff") {
 		t.Error("the game after a restart is not in English")
 	}
 }

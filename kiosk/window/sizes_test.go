@@ -2,48 +2,18 @@ package window
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 )
-
-// smallTargets lists what can be tapped under o and is less than
-// screen.TouchSize high as laid out: buttons, selects, radio items, tab
-// headers, entries — anything tappable.
-func smallTargets(o fyne.CanvasObject, path string, seen *int) []string {
-	if !o.Visible() {
-		return nil
-	}
-	var out []string
-	name := strings.TrimPrefix(fmt.Sprintf("%T", o), "*")
-	_, tappable := o.(fyne.Tappable)
-	if tappable {
-		*seen++
-	}
-	if tappable && o.Size().Height < screen.TouchSize {
-		label := ""
-		switch w := o.(type) {
-		case *widget.Button:
-			label = w.Text
-		case *widget.Select:
-			label = w.Selected
-		}
-		out = append(out, fmt.Sprintf("%s/%s %q: %.0f px high", path, name, label, o.Size().Height))
-	}
-	for _, k := range children(o) {
-		out = append(out, smallTargets(k, path+"/"+name, seen)...)
-	}
-	return out
-}
 
 // checkTargets fails t for every small target of the screen on display,
 // dialog included, at 1920×1080.
@@ -58,9 +28,11 @@ func checkTargets(t *testing.T, k *testKiosk, screenName string) {
 	}
 	seen := 0
 	for _, o := range objs {
-		for _, small := range smallTargets(o, screenName, &seen) {
-			t.Errorf("too small to touch: %s", small)
+		small, n := uitest.SmallTargets(o, screen.TouchSize, screenName)
+		for _, s := range small {
+			t.Errorf("too small to touch: %s", s)
 		}
+		seen += n
 	}
 	if seen == 0 {
 		t.Errorf("%s: nothing to touch found", screenName)
@@ -99,7 +71,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	k.join(ctx, t, "Anja")
-	k.q.settle()
+	k.q.Settle()
 	test.Tap(button(t, k.w, "Personnel"))
 	checkTargets(t, k, "PIN pad")
 	for _, key := range []string{"9", "7", "5", "3", "1", "OK"} {
@@ -138,12 +110,12 @@ func TestTheSeatingScreenFollowsANewCode(t *testing.T) {
 	if err := k.tb.Server().NewCode(); err != nil {
 		t.Fatal(err)
 	}
-	k.q.wait() // the table's announcement of the change
+	k.q.Wait(context.Background()) // the table's announcement of the change
 	code := k.tb.Server().Code()
-	if code == old || !onScreenText(k.w, code) || onScreenText(k.w, old) {
+	if code == old || !uitest.ShowsText(k.w, code) || uitest.ShowsText(k.w, old) {
 		t.Errorf("the screen does not show the new code %s instead of %s", code, old)
 	}
-	url := decodeQR(t, k.ui.seatingScreen.QR())
+	url := uitest.DecodeQR(t, k.ui.seatingScreen.QR())
 	if url == oldURL || url != k.ui.seating.QRURL() || !strings.Contains(url, "c="+k.tb.Server().LinkCode()) {
 		t.Errorf("the QR code holds %s, want the new code %s", url, k.tb.Server().LinkCode())
 	}

@@ -7,13 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/canoe"
-	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/internal/uitest"
+	"github.com/tablee/tablee/kiosk/board/boardtest"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/proto/wire"
@@ -32,7 +31,7 @@ func (k *testKiosk) seatGuests(t *testing.T, game string, guests int) *host.Sess
 		s.Remove(0)
 	}
 	add := s.AddTouchButton()
-	if add == nil || !onScreenText(k.w, "+ Invité sur la table") {
+	if add == nil || !uitest.ShowsText(k.w, "+ Invité sur la table") {
 		t.Fatalf("no button to seat a guest on the table for %s", game)
 	}
 	for range guests {
@@ -40,55 +39,6 @@ func (k *testKiosk) seatGuests(t *testing.T, game string, guests int) *host.Sess
 	}
 	test.Tap(s.StartButton())
 	return k.tb.Session()
-}
-
-// tapCanoe plays m on the kiosk's Canoë board as a guest does: taps on
-// holes, and the take-back button of the mover's panel.
-func (k *testKiosk) tapCanoe(t *testing.T, m canoe.Move) {
-	t.Helper()
-	b := k.ui.board.Board()
-	at := b.(interface {
-		HoleCentre(canoe.Hole) fyne.Position
-	}).HoleCentre
-	switch m.Kind {
-	case canoe.KindPlace:
-		test.TapAt(b, at(m.To))
-	case canoe.KindMove:
-		test.TapAt(b, at(m.From))
-		test.TapAt(b, at(m.To))
-	case canoe.KindRemove:
-		test.TapAt(b, at(m.From))
-		k.panelAction(t, "Reprendre")
-	}
-}
-
-// tapDuel plays m on the kiosk's Canyon duel board: the piece, each cell
-// of its path, and "stop here" when the chain could go on.
-func (k *testKiosk) tapDuel(t *testing.T, m canyonduel.Move, legal []engine.Move) {
-	t.Helper()
-	b := k.ui.board.Board()
-	at := b.(interface {
-		CellCentre(canyonduel.Cell) fyne.Position
-	}).CellCentre
-	for _, c := range m.Path {
-		test.TapAt(b, at(c))
-	}
-	for _, l := range legal {
-		p := l.(canyonduel.Move).Path
-		if len(p) > len(m.Path) && equalCells(p[:len(m.Path)], m.Path) {
-			k.panelAction(t, "Arrêter ici")
-			return
-		}
-	}
-}
-
-func equalCells(a, b []canyonduel.Cell) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // panelAction runs the button labelled label that the board puts in the
@@ -110,7 +60,7 @@ func (k *testKiosk) panelAction(t *testing.T, label string) {
 func (k *testKiosk) playByTouch(t *testing.T, s *host.Session, rng *rand.Rand, plies int) {
 	t.Helper()
 	for n := 0; n != plies; n++ {
-		k.q.settle()
+		k.q.Settle()
 		if _, over := s.Result(); over || k.ui.board == nil {
 			return
 		}
@@ -118,14 +68,9 @@ func (k *testKiosk) playByTouch(t *testing.T, s *host.Session, rng *rand.Rand, p
 		legal := s.View(turn).Legal()
 		m := legal[rng.IntN(len(legal))]
 		before := s.Moves()
-		switch m := m.(type) {
-		case canoe.Move:
-			k.tapCanoe(t, m)
-		case canyonduel.Move:
-			k.tapDuel(t, m, legal)
-		}
+		boardtest.Tap(k.ui.board.Board(), m, legal, func(label string) { k.panelAction(t, label) })
 		for s.Moves() == before {
-			k.q.wait() // the move's refresh, queued by the session's update
+			k.q.Wait(context.Background()) // the move's refresh, queued by the session's update
 		}
 		k.ui.refresh()
 	}
@@ -136,7 +81,7 @@ func TestAGroupPlaysCanoeOnTheTableWithoutPhones(t *testing.T) {
 	k := openKiosk(t, tableConfig(t))
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.PlayButton("canaille"))
-	if k.ui.seatingScreen.AddTouchButton() != nil || onScreenText(k.w, "Invité sur la table") {
+	if k.ui.seatingScreen.AddTouchButton() != nil || uitest.ShowsText(k.w, "Invité sur la table") {
 		t.Error("Canaille, a game of hidden hands, offers a guest on the table")
 	}
 	test.Tap(button(t, k.w, "Retour"))
@@ -152,7 +97,7 @@ func TestAGroupPlaysCanoeOnTheTableWithoutPhones(t *testing.T) {
 	}
 	k.playByTouch(t, game, rand.New(rand.NewPCG(5, 6)), -1)
 	k.waitEnd(t, game)
-	if k.ui.results == nil || len(k.ui.results.Rows()) != 2 || !onScreenText(k.w, "Invité 1") {
+	if k.ui.results == nil || len(k.ui.results.Rows()) != 2 || !uitest.ShowsText(k.w, "Invité 1") {
 		t.Fatalf("no results naming the guests after the game (%v, %d moves)", game.Status(), game.Moves())
 	}
 	t.Logf("%d moves tapped, %s", game.Moves(), k.ui.results.Headline())
@@ -193,7 +138,7 @@ func TestAPhoneCannotTakeATouchSeat(t *testing.T) {
 	s.Remove(1)
 	test.Tap(s.AddTouchButton()) // seat 1 on the table, seat 0 a phone
 	test.Tap(s.StartButton())
-	if k.ui.seating == nil || !onScreenText(k.w, "En attente de 1 téléphone") {
+	if k.ui.seating == nil || !uitest.ShowsText(k.w, "En attente de 1 téléphone") {
 		t.Fatal("the seating screen does not wait for the one phone")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -208,7 +153,7 @@ func TestAPhoneCannotTakeATouchSeat(t *testing.T) {
 	if _, err := join("Eve"); !errors.As(err, &we) || we.Code != wire.TableFull {
 		t.Fatalf("a second phone joined a seat played on the table: %v", err)
 	}
-	k.q.settle()
+	k.q.Settle()
 	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
 		t.Fatal("the game did not begin once the phone joined")
 	}
@@ -245,14 +190,14 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 	}
 	test.Tap(button(t, k.w, "Personnel"))
 	press("1", "3", "5", "7", "OK")
-	if onScreenText(k.w, "Autre téléphone") {
+	if uitest.ShowsText(k.w, "Autre téléphone") {
 		t.Fatal("a wrong PIN opened the staff's menu")
 	}
 	test.Tap(button(t, k.w, "Annuler"))
 
 	test.Tap(button(t, k.w, "Personnel"))
 	press("2", "4", "6", "8", "OK")
-	if !onScreenText(k.w, "Personnel : partie en cours") {
+	if !uitest.ShowsText(k.w, "Personnel : partie en cours") {
 		t.Fatal("the right PIN did not open the staff's menu over the game")
 	}
 	test.Tap(k.ui.gameStaff.MoveButton(anja))
@@ -262,9 +207,9 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 	if err := phones["Anja"].Err(); !errors.Is(err, client.ErrRemoved) || !errors.As(err, &we) || we.Code != wire.BadToken {
 		t.Fatalf("Anja's phone was not told it lost the seat: %v", err)
 	}
-	k.q.settle()
-	if k.ui.seating == nil || k.ui.seating.QR() == nil || !onScreenText(k.w, k.tb.Server().Code()) ||
-		!onScreenText(k.w, "En attente de 1 téléphone") || !onScreenText(k.w, "Retour à la partie") {
+	k.q.Settle()
+	if k.ui.seating == nil || k.ui.seating.QR() == nil || !uitest.ShowsText(k.w, k.tb.Server().Code()) ||
+		!uitest.ShowsText(k.w, "En attente de 1 téléphone") || !uitest.ShowsText(k.w, "Retour à la partie") {
 		t.Fatal("the freed seat is not shown with the code and QR code")
 	}
 	w, err := phones["Carola"].Join(ctx, k.tb.Server().Code(), "Carola")

@@ -44,7 +44,7 @@ type UI struct {
 	// host is the address phones reach the kiosk at, for the QR code.
 	host string
 
-	board   *screen.Table   // the table screen while a game shows
+	board   *screen.Game    // the game screen while a game shows
 	seating *screen.Seating // the seating screen while phones join
 	results *screen.Results // the results once a game ended
 	// The screen on display, for tests.
@@ -248,7 +248,7 @@ func (ui *UI) follow(s *host.Session) {
 }
 
 // refresh brings the screen in step with the table: seats filling while
-// phones join, the table screen after each move, the results at the end.
+// phones join, the game screen after each move, the results at the end.
 func (ui *UI) refresh() {
 	if ui.t == nil {
 		return
@@ -300,7 +300,7 @@ func (ui *UI) showEnding(s *host.Session, res engine.Result) {
 
 func (ui *UI) refreshTable(s *host.Session) {
 	v := s.View(engine.Table)
-	st := screen.TableState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
+	st := screen.GameState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {
 		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State), Touch: seat.State == server.SeatTable}

@@ -5,7 +5,6 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -15,106 +14,29 @@ import (
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
-	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/kiosk/staff/stafftest"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// find returns the first widget under o that matches.
-func find[W fyne.CanvasObject](o fyne.CanvasObject, match func(W) bool) (W, bool) {
-	var zero W
-	if w, ok := o.(W); ok && match(w) {
-		return w, true
-	}
-	for _, k := range children(o) {
-		if w, ok := find(k, match); ok {
-			return w, true
-		}
-	}
-	return zero, false
-}
-
-// onScreen looks in the window's content and in the dialog on top of it.
-func onScreen[W fyne.CanvasObject](w fyne.Window, match func(W) bool) (W, bool) {
-	if top := w.Canvas().Overlays().Top(); top != nil {
-		if found, ok := find(top, match); ok {
-			return found, true
-		}
-	}
-	return find(w.Content(), match)
-}
-
 func button(t *testing.T, w fyne.Window, prefix string) *widget.Button {
 	t.Helper()
-	b, ok := onScreen(w, func(b *widget.Button) bool { return strings.HasPrefix(b.Text, prefix) })
+	b, ok := uitest.OnScreen(w, func(b *widget.Button) bool { return strings.HasPrefix(b.Text, prefix) })
 	if !ok {
 		t.Fatalf("no button %q on screen", prefix)
 	}
 	return b
 }
 
-// pin is a staff.Verifier with a fixed PIN.
-type pin string
-
-func (p pin) CheckPIN(_ context.Context, s string) error {
-	if s != string(p) {
-		return staff.ErrWrong
-	}
-	return nil
-}
-func (p pin) HasPIN(context.Context) (bool, error) { return true, nil }
-
-// uiQueue stands for the UI goroutine: other goroutines queue screen
-// updates (as fyne.Do does) and the test runs them on its own goroutine
-// when it calls settle, so widgets are only ever touched there.
-type uiQueue struct {
-	mu    sync.Mutex
-	fs    []func()
-	ready chan struct{} // a signal that something was queued
-}
-
-func newQueue() *uiQueue { return &uiQueue{ready: make(chan struct{}, 1)} }
-
-func (q *uiQueue) do(f func()) {
-	q.mu.Lock()
-	q.fs = append(q.fs, f)
-	q.mu.Unlock()
-	select {
-	case q.ready <- struct{}{}:
-	default: // a signal is pending already
-	}
-}
-
-// wait waits until an update was queued, then runs the queue.
-func (q *uiQueue) wait() {
-	<-q.ready
-	q.settle()
-}
-
 // until runs the queued screen updates until cond holds, waiting for the
 // next update each time it does not: an event, never a clock (the test's
 // own timeout names a screen that never comes).
 func (k *testKiosk) until(cond func() bool) {
-	for k.q.settle(); !cond(); {
-		k.q.wait()
-	}
-}
-
-// settle runs the updates queued so far, and those they queue.
-func (q *uiQueue) settle() {
-	for {
-		q.mu.Lock()
-		fs := q.fs
-		q.fs = nil
-		q.mu.Unlock()
-		if len(fs) == 0 {
-			return
-		}
-		for _, f := range fs {
-			f()
-		}
+	for k.q.Settle(); !cond(); {
+		k.q.Wait(context.Background())
 	}
 }
 
@@ -124,7 +46,7 @@ type testKiosk struct {
 	tb  *table.Table
 	w   fyne.Window
 	cfg table.Config
-	q   *uiQueue
+	q   *uitest.Queue
 }
 
 func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
@@ -135,9 +57,9 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	}
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1920, 1080))
-	q := newQueue()
+	q := uitest.NewQueue()
 	ui := &UI{ctx: context.Background(), win: w, lang: "fr", cat: cat,
-		staff: staff.NewGate(pin("2468"), nil), do: q.do}
+		staff: staff.NewGate(stafftest.PIN("2468"), nil), do: q.Do}
 	// As runWindow does: the table announces changes while it resumes,
 	// and brings back the results nobody dismissed.
 	cfg.OnChange = func() { ui.do(ui.refresh) }
@@ -147,11 +69,11 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 		t.Fatal(err)
 	}
 	t.Cleanup(tb.Close)
-	q.settle() // the resumed session's announcements: ui.t is still nil
+	q.Settle() // the resumed session's announcements: ui.t is still nil
 	ui.wire(tb, cfg)
-	ui.staff = staff.NewGate(pin("2468"), nil)
+	ui.staff = staff.NewGate(stafftest.PIN("2468"), nil)
 	ui.start(tb)
-	q.settle()
+	q.Settle()
 	return &testKiosk{ui: ui, tb: tb, w: w, cfg: cfg, q: q}
 }
 
@@ -178,11 +100,11 @@ func TestKioskGoesFromTheLobbyToSeatingWithACode(t *testing.T) {
 		t.Fatal("no Canoë session after tapping Commencer")
 	}
 	code := k.tb.Server().Code()
-	if k.ui.seating == nil || !onScreenText(k.w, code) || !onScreenText(k.w, "En attente de 2 téléphones") {
+	if k.ui.seating == nil || !uitest.ShowsText(k.w, code) || !uitest.ShowsText(k.w, "En attente de 2 téléphones") {
 		t.Errorf("the seating screen does not show the code %s and the two free seats", code)
 	}
 	// Without discovery or a camera, a guest types the address in the app.
-	if addr := "Adresse pour l’app : 127.0.0.1:" + port(t, k.tb.Addr()); !onScreenText(k.w, addr) {
+	if addr := "Adresse pour l’app : 127.0.0.1:" + port(t, k.tb.Addr()); !uitest.ShowsText(k.w, addr) {
 		t.Errorf("the seating screen does not show %q", addr)
 	}
 }
@@ -230,7 +152,7 @@ func TestGuestsCallTheStaffWithoutThePIN(t *testing.T) {
 	if len(calls) != 1 || calls[0].Table != "Table test" {
 		t.Fatalf("calls on the console: %+v", calls)
 	}
-	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Abandonner la partie" }); ok {
+	if _, ok := uitest.OnScreen(k.w, func(b *widget.Button) bool { return b.Text == "Abandonner la partie" }); ok {
 		t.Fatal("calling the staff opened the staff's menu")
 	}
 	test.Tap(button(t, k.w, "Annuler"))
@@ -242,7 +164,7 @@ func TestGuestsCallTheStaffWithoutThePIN(t *testing.T) {
 	k.ui.ShowStaff()
 	k.ui.Staff().Select(3)
 	_, port, _ := net.SplitHostPort(k.tb.ConsoleAddr())
-	if phrase := tlscert.Phrase(k.tb.Fingerprint()); phrase == "" || !onScreenText(k.w, phrase) || !onScreenText(k.w, ":"+port+"/") {
+	if phrase := tlscert.Phrase(k.tb.Fingerprint()); phrase == "" || !uitest.ShowsText(k.w, phrase) || !uitest.ShowsText(k.w, ":"+port+"/") {
 		t.Errorf("the staff settings do not show the console's address and words %q", phrase)
 	}
 }
@@ -259,7 +181,7 @@ func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {
 	}
 	test.Tap(button(t, k.w, "Personnel"))
 	press("1", "1", "1", "1", "OK")
-	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Oui, abandonner" }); ok {
+	if _, ok := uitest.OnScreen(k.w, func(b *widget.Button) bool { return b.Text == "Oui, abandonner" }); ok {
 		t.Fatal("a wrong PIN reached the confirmation")
 	}
 	test.Tap(button(t, k.w, "Annuler"))
@@ -307,21 +229,6 @@ func (k *testKiosk) join(ctx context.Context, t *testing.T, name string) (*clien
 		t.Fatal(err)
 	}
 	return c, w
-}
-
-// children are the objects o shows: a container's, or a widget's renderer's.
-func children(o fyne.CanvasObject) []fyne.CanvasObject {
-	switch c := o.(type) {
-	case *fyne.Container:
-		return c.Objects
-	case *board.Panel:
-		// A turned panel (a seat's, a results card) shows pictures of its
-		// upright content: look in that.
-		return []fyne.CanvasObject{c.Content()}
-	case fyne.Widget:
-		return test.WidgetRenderer(c).Objects()
-	}
-	return nil
 }
 
 // seatingFor opens a kiosk and goes from the attract screen through the

@@ -25,8 +25,8 @@ const Service = "_tablee._tcp"
 
 const domain = "local."
 
-// Table is what a kiosk publishes about itself.
-type Table struct {
+// Kiosk is what a kiosk publishes about its table.
+type Kiosk struct {
 	Name        string   // shown to guests, e.g. "Table 1"
 	Proto       int      // protocol version (wire.Version)
 	Game        string   // the game being set up or played, "" in the lobby
@@ -41,7 +41,7 @@ type Table struct {
 	Twins int
 }
 
-func (t Table) txt() []string {
+func (t Kiosk) txt() []string {
 	return []string{
 		"v=" + strconv.Itoa(t.Proto),
 		"name=" + t.Name,
@@ -51,8 +51,8 @@ func (t Table) txt() []string {
 	}
 }
 
-func parseTXT(txt []string) (Table, error) {
-	var t Table
+func parseTXT(txt []string) (Kiosk, error) {
+	var t Kiosk
 	for _, kv := range txt {
 		k, v, _ := strings.Cut(unescapeTXT(kv), "=")
 		switch k {
@@ -60,7 +60,7 @@ func parseTXT(txt []string) (Table, error) {
 			t.Proto, _ = strconv.Atoi(v)
 		case "name":
 			if !utf8.ValidString(v) {
-				return Table{}, fmt.Errorf("discovery: table name %q is not UTF-8", v)
+				return Kiosk{}, fmt.Errorf("discovery: table name %q is not UTF-8", v)
 			}
 			t.Name = norm.NFC.String(v)
 		case "game":
@@ -72,7 +72,7 @@ func parseTXT(txt []string) (Table, error) {
 		}
 	}
 	if t.Name == "" || t.Proto == 0 || len(t.Fingerprint) != 64 {
-		return Table{}, fmt.Errorf("discovery: incomplete TXT record %q", txt)
+		return Kiosk{}, fmt.Errorf("discovery: incomplete TXT record %q", txt)
 	}
 	return t, nil
 }
@@ -143,7 +143,7 @@ type Advertiser struct {
 }
 
 // Advertise publishes t, reachable on port, until Close.
-func Advertise(t Table, port int, scope Scope) (*Advertiser, error) {
+func Advertise(t Kiosk, port int, scope Scope) (*Advertiser, error) {
 	a := &Advertiser{port: port, scope: scope}
 	srv, err := a.register(t)
 	if err != nil {
@@ -160,7 +160,7 @@ func (a *Advertiser) shutdown() {
 	a.srv = nil
 }
 
-func (a *Advertiser) register(t Table) (*zeroconf.Server, error) {
+func (a *Advertiser) register(t Kiosk) (*zeroconf.Server, error) {
 	var (
 		srv *zeroconf.Server
 		err error
@@ -184,7 +184,7 @@ func (a *Advertiser) register(t Table) (*zeroconf.Server, error) {
 //
 // A failed Update leaves the table unadvertised but the Advertiser usable:
 // the next Update registers it again.
-func (a *Advertiser) Update(t Table) error {
+func (a *Advertiser) Update(t Kiosk) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
@@ -213,7 +213,7 @@ func (a *Advertiser) Close() {
 
 // Browse lists the tables that answer within wait. Tables whose TXT record
 // is incomplete are skipped.
-func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, error) {
+func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Kiosk, error) {
 	var opts []zeroconf.ClientOption
 	if len(scope.Ifaces) > 0 {
 		opts = append(opts, zeroconf.SelectIfaces(scope.Ifaces))
@@ -229,7 +229,7 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, erro
 	if err := r.Browse(ctx, Service, domain, entries); err != nil {
 		return nil, fmt.Errorf("discovery: browse: %w", err)
 	}
-	found := map[string]Table{}
+	found := map[string]Kiosk{}
 	for e := range entries {
 		t, err := parseTXT(e.Text)
 		if err != nil {
@@ -249,7 +249,7 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, erro
 			found[e.Instance+"\x00"+t.Fingerprint] = t
 		}
 	}
-	out := make([]Table, 0, len(found))
+	out := make([]Kiosk, 0, len(found))
 	for _, t := range found {
 		out = append(out, t)
 	}
@@ -257,7 +257,7 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Table, erro
 }
 
 // sorted orders tables by name, then fingerprint, and counts their twins.
-func sorted(tables []Table) []Table {
+func sorted(tables []Kiosk) []Kiosk {
 	sort.Slice(tables, func(i, j int) bool {
 		if tables[i].Name != tables[j].Name {
 			return tables[i].Name < tables[j].Name
@@ -279,8 +279,8 @@ func sorted(tables []Table) []Table {
 var ErrTwins = errors.New("discovery: several tables publish this name")
 
 // named returns the one table called name, ErrTwins if there are several.
-func named(tables []Table, name string) (Table, bool, error) {
-	var match []Table
+func named(tables []Kiosk, name string) (Kiosk, bool, error) {
+	var match []Kiosk
 	for _, t := range tables {
 		if sameName(t.Name, name) {
 			match = append(match, t)
@@ -288,27 +288,27 @@ func named(tables []Table, name string) (Table, bool, error) {
 	}
 	switch len(match) {
 	case 0:
-		return Table{}, false, nil
+		return Kiosk{}, false, nil
 	case 1:
 		return match[0], true, nil
 	}
-	return Table{}, true, fmt.Errorf("%w: %d tables called %q answered; use the table's QR code or its fingerprint", ErrTwins, len(match), name)
+	return Kiosk{}, true, fmt.Errorf("%w: %d tables called %q answered; use the table's QR code or its fingerprint", ErrTwins, len(match), name)
 }
 
 // Find browses until a table called name answers, or ctx ends. When
 // several tables answer with that name it fails with ErrTwins rather than
 // pick one.
-func Find(ctx context.Context, name string, scope Scope) (Table, error) {
+func Find(ctx context.Context, name string, scope Scope) (Kiosk, error) {
 	for wait := time.Second; ; wait = min(2*wait, 8*time.Second) {
 		tables, err := Browse(ctx, wait, scope)
 		if err != nil {
-			return Table{}, err
+			return Kiosk{}, err
 		}
 		if t, ok, err := named(tables, name); ok {
 			return t, err
 		}
 		if ctx.Err() != nil {
-			return Table{}, fmt.Errorf("discovery: no table called %q answered", name)
+			return Kiosk{}, fmt.Errorf("discovery: no table called %q answered", name)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func loopback(t *testing.T) Scope {
 }
 
 func TestTXTRoundTrip(t *testing.T) {
-	in := Table{Name: "Table 1", Proto: 1, Game: "canyon", Free: 3, Fingerprint: strings.Repeat("ab", 32)}
+	in := Kiosk{Name: "Table 1", Proto: 1, Game: "canyon", Free: 3, Fingerprint: strings.Repeat("ab", 32)}
 	out, err := parseTXT(in.txt())
 	if err != nil || out.Name != in.Name || out.Game != in.Game || out.Free != 3 || out.Fingerprint != in.Fingerprint || out.Proto != 1 {
 		t.Fatalf("%+v, %v", out, err)
@@ -38,7 +38,7 @@ func TestTXTRoundTrip(t *testing.T) {
 func TestAdvertisedTableIsFoundOnLoopback(t *testing.T) {
 	scope := loopback(t)
 	fp := strings.Repeat("0f", 32)
-	a, err := Advertise(Table{Name: "Table loopback", Proto: 1, Game: "canoe", Free: 2, Fingerprint: fp}, 45678, scope)
+	a, err := Advertise(Kiosk{Name: "Table loopback", Proto: 1, Game: "canoe", Free: 2, Fingerprint: fp}, 45678, scope)
 	if err != nil {
 		t.Skipf("mDNS not available here: %v", err)
 	}
@@ -57,11 +57,11 @@ func TestAdvertisedTableIsFoundOnLoopback(t *testing.T) {
 func TestUpdatesAreSeenAndCloseWithdraws(t *testing.T) {
 	scope := loopback(t)
 	fp := strings.Repeat("1e", 32)
-	a, err := Advertise(Table{Name: "Table change", Proto: 1, Free: 3, Fingerprint: fp}, 45679, scope)
+	a, err := Advertise(Kiosk{Name: "Table change", Proto: 1, Free: 3, Fingerprint: fp}, 45679, scope)
 	if err != nil {
 		t.Skipf("mDNS not available here: %v", err)
 	}
-	if err := a.Update(Table{Name: "Table change", Proto: 1, Game: "canaille", Free: 1, Fingerprint: fp}); err != nil {
+	if err := a.Update(Kiosk{Name: "Table change", Proto: 1, Game: "canaille", Free: 1, Fingerprint: fp}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -84,7 +84,7 @@ func TestUpdatesAreSeenAndCloseWithdraws(t *testing.T) {
 
 func TestTablesWithTheSameNameAreTwins(t *testing.T) {
 	fp := func(c string) string { return strings.Repeat(c, 64) }
-	tables := sorted([]Table{
+	tables := sorted([]Kiosk{
 		{Name: "Table 2", Fingerprint: fp("b")},
 		{Name: "Table 1", Fingerprint: fp("c")},
 		{Name: "Table 1", Fingerprint: fp("a")},
@@ -118,7 +118,7 @@ func TestNamesAsPeopleWriteThem(t *testing.T) {
 	}
 	// Decomposed accents (another stack's), capitals and doubled spaces
 	// read the same to a guest: twins, and found by the name typed.
-	tables := sorted([]Table{
+	tables := sorted([]Kiosk{
 		{Name: "Café Lumière", Fingerprint: strings.Repeat("a", 64)},
 		{Name: "CAFE\u0301  lumière", Fingerprint: strings.Repeat("b", 64)},
 	})
@@ -134,7 +134,7 @@ func TestAFrenchNameIsFoundOnLoopback(t *testing.T) {
 	scope := loopback(t)
 	fp := strings.Repeat("2d", 32)
 	const name = "Café Lumière 🎲"
-	a, err := Advertise(Table{Name: name, Proto: 1, Free: 2, Fingerprint: fp}, 45680, scope)
+	a, err := Advertise(Kiosk{Name: name, Proto: 1, Free: 2, Fingerprint: fp}, 45680, scope)
 	if err != nil {
 		t.Skipf("mDNS not available here: %v", err)
 	}

@@ -4,7 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,15 +50,82 @@ func TestEveryMessageTypeErrorAndCloseCodeIsDocumented(t *testing.T) {
 	}
 }
 
+// TestEveryCloseCodeSentIsDocumented extends the test above from the
+// declared close codes to the ones the kiosk actually sends: every
+// wire.Close… constant passed in the kiosk's code (kiosk/..., tests
+// excepted) has a row in docs/protocol.md's close-code table, no kiosk
+// code closes with a raw websocket.Status… of its own, and every literal
+// reason that reads like a code (join-timeout) is named in the page. It
+// lives here, not in kiosk/server, to read the declarations once.
+func TestEveryCloseCodeSentIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(doc)
+	_, _, values := declared(t)
+	codeLike := regexp.MustCompile(`^[a-z]+(-[a-z]+)+$`)
+	sent := map[string]bool{}
+	err = filepath.WalkDir("../../kiosk", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			for i, arg := range call.Args {
+				sel, ok := arg.(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				pkg, _ := sel.X.(*ast.Ident)
+				switch {
+				case pkg != nil && pkg.Name == "wire" && values[sel.Sel.Name] != "":
+					sent[sel.Sel.Name] = true
+					if i+1 < len(call.Args) {
+						if lit, ok := call.Args[i+1].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							if reason, _ := strconv.Unquote(lit.Value); codeLike.MatchString(reason) && !strings.Contains(page, "`"+reason+"`") {
+								t.Errorf("%s: close reason %q is not named in docs/protocol.md", path, reason)
+							}
+						}
+					}
+				case pkg != nil && pkg.Name == "websocket" && strings.HasPrefix(sel.Sel.Name, "Status"):
+					t.Errorf("%s: closes with websocket.%s; use a documented wire.Close… code", path, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sent) < 5 {
+		t.Fatalf("found %d close codes sent: the source moved?", len(sent))
+	}
+	for name := range sent {
+		if v := values[name]; !strings.Contains(page, "\n| "+v+" ") {
+			t.Errorf("wire.%s (%s) is sent but docs/protocol.md has no close-code row for it", name, v)
+		}
+	}
+}
+
 // declared reads message.go: the values of the Type… constants, of the
 // other string constants (error codes, Path excepted) and of the
 // CloseCode constants.
-func declared(t *testing.T) (types, codes, closes []string) {
+func declared(t *testing.T) (types, codes []string, closes map[string]string) {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), "message.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	closes = map[string]string{}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
@@ -73,7 +143,7 @@ func declared(t *testing.T) (types, codes, closes []string) {
 				}
 				switch {
 				case lit.Kind == token.INT && vs.Type != nil && typeName(vs.Type) == "CloseCode":
-					closes = append(closes, lit.Value)
+					closes[name.Name] = lit.Value
 				case lit.Kind != token.STRING || name.Name == "Path":
 				case strings.HasPrefix(name.Name, "Type"):
 					types = append(types, unquote(t, lit.Value))
