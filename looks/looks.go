@@ -121,17 +121,18 @@ func For(id string) (g Game, ok bool) {
 			{Fill: Purple, Ink: Ink, Symbol: Cross},
 		}}, true
 	case "canyonduel":
-		// Red and yellow pieces as in the box; the yellow ones carry a ring.
+		// Red and yellow pieces as in the box, told apart by lightness
+		// too; the yellow ones carry a ring in their ink.
 		return Game{Seats: []Look{
-			{Fill: Vermillion, Ink: Black, Symbol: Circle},
+			{Fill: Vermillion, Ink: Black},
 			{Fill: Yellow, Ink: Ink, Symbol: Ring},
 		}}, true
 	case "canoe":
-		// Light and dark pegs: told apart by lightness alone, which every
-		// eye sees; the dark ones carry a ring.
+		// Light and dark pegs, told apart by lightness, which every eye
+		// sees; each peg is ringed in the other's colour.
 		return Game{Seats: []Look{
-			{Fill: RGB{0xF5, 0xEF, 0xD8}, Ink: Ink, Symbol: Circle},
-			{Fill: RGB{0x3A, 0x2A, 0x1E}, Ink: Cream, Symbol: Ring},
+			{Fill: RGB{0xF5, 0xEF, 0xD8}, Ink: RGB{0x3A, 0x2A, 0x1E}},
+			{Fill: RGB{0x3A, 0x2A, 0x1E}, Ink: RGB{0xF5, 0xEF, 0xD8}},
 		}}, true
 	case "canaille":
 		// The colour is the card's "background" the rule on neighbours
