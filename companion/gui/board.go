@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -8,6 +10,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/looks"
 )
 
 // panelFor is the panel of the seat's game.
@@ -40,7 +43,7 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 			l.TextStyle.Bold = true
 			l.SetText(l.Text + " (" + a.t("you") + ")")
 		}
-		items = append(items, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
+		items = append(items, container.NewBorder(nil, nil, seatDot(s.w.Game, engine.Seat(seat)), nil, l))
 	}
 	if s.over {
 		if r := s.resultTable(); r != nil {
@@ -66,11 +69,18 @@ func scoreLines(a *App, v engine.View) []string {
 	return out
 }
 
-// seatDot is a seat's colour beside its name (the name says the seat too,
-// so colour is never the only cue).
-func seatDot(s engine.Seat) fyne.CanvasObject {
+// seatDot is a seat's colour in game beside its name, as the table
+// colours its pieces (the name says the seat too, so colour is never the
+// only cue).
+func seatDot(game string, s engine.Seat) fyne.CanvasObject {
 	if s < 0 {
 		return nil
 	}
-	return container.NewCenter(dot(seatColors[int(s)%len(seatColors)]))
+	return container.NewCenter(dot(seatColour(game, s)))
+}
+
+// seatColour is seat's colour in game.
+func seatColour(game string, s engine.Seat) color.Color {
+	g, _ := looks.For(game)
+	return g.Seat(int(s)).Fill.NRGBA()
 }

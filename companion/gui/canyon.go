@@ -12,21 +12,11 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/looks"
 )
 
-// Canyon's suits on the phone: colour (Okabe–Ito, colour-blind safe) and a
-// symbol, so that colour is never the only cue. The rulebook's pictures are
-// lost; the engine names the suits blue, green, red, yellow, violet.
-var canyonSuits = [...]struct {
-	fill   color.NRGBA
-	symbol shape
-}{
-	{color.NRGBA{0x00, 0x72, 0xB2, 0xFF}, circle},
-	{color.NRGBA{0x00, 0x9E, 0x73, 0xFF}, triangle},
-	{color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}, square},
-	{color.NRGBA{0xF0, 0xE4, 0x42, 0xFF}, diamond},
-	{color.NRGBA{0xCC, 0x79, 0xA7, 0xFF}, cross},
-}
+// canyonLooks are Canyon's suits and seats as every UI draws them.
+var canyonLooks, _ = looks.For(canyon.ID)
 
 // canyonPanel is a Canyon seat: the hand, the trick, the tempos, and the
 // question of the moment (start cell, tempo, landing cell).
@@ -40,13 +30,15 @@ type canyonPanel struct {
 
 // canyonFace is how a Canyon card looks.
 func (a *App) canyonFace(c canyon.Card, trump canyon.Card, round int) face {
-	if c.Suit < 0 || c.Suit >= len(canyonSuits) {
+	if c.Suit < 0 || c.Suit >= len(canyonLooks.Suits) {
 		return face{fill: color.White, ink: color.Black, value: "?"}
 	}
-	s := canyonSuits[c.Suit]
+	s := canyonLooks.Suits[c.Suit]
+	// No name on the card: the table writes none, its colour and symbol
+	// say the suit.
 	return face{
-		fill: s.fill, ink: contrast(s.fill), symbol: s.symbol,
-		value: strconv.Itoa(c.Value), name: a.t("suit." + strconv.Itoa(c.Suit)),
+		fill: s.Fill.NRGBA(), ink: s.Ink.NRGBA(), symbol: s.Symbol,
+		value: strconv.Itoa(c.Value),
 		trump: round > 0 && c.Suit == trump.Suit,
 	}
 }
@@ -283,7 +275,7 @@ func (p *canyonPanel) standings(v *canyon.View, me int) fyne.CanvasObject {
 			l.TextStyle.Bold = true
 			l.SetText(text + " (" + a.t("you") + ")")
 		}
-		rows = append(rows, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
+		rows = append(rows, container.NewBorder(nil, nil, seatDot(canyon.ID, engine.Seat(seat)), nil, l))
 	}
 	return container.NewVBox(rows...)
 }
