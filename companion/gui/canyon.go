@@ -156,7 +156,8 @@ func (p *canyonPanel) landingQuestion(v *canyon.View) []fyne.CanvasObject {
 	out := []fyne.CanvasObject{question(a.t("canyon.landing"))}
 	for i, m := range v.Legal() {
 		m := m.(canyon.Move)
-		label := a.t("canyon.cell", map[string]any{"N": string(rune('A' + i)), "Row": m.Row, "Col": m.Col})
+		// Named as the table names where a canoe is: its distance to the docks.
+		label := a.t("canyon.cell", map[string]any{"N": string(rune('A' + i)), "Dist": canyon.Map().GoalDistance(canyon.Map().Cell(m.Row, m.Col))})
 		out = append(out, bigButton(label, func() { s.play(m) }))
 	}
 	return out

@@ -19,7 +19,7 @@ var cardSize = fyne.NewSize(76, 108)
 // face is what a card shows.
 type face struct {
 	fill   color.Color
-	ink    color.Color // text and symbol colour on fill
+	ink    color.Color  // text and symbol colour on fill
 	value  string       // large, in the middle
 	name   string       // small, at the top, as the table writes it
 	symbol looks.Symbol // the suit's symbol or the kind's mark, in ink

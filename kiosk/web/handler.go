@@ -63,8 +63,14 @@ func NewHandler(cfg Config) (*Handler, error) {
 			return nil, err
 		}
 	}
-	data, err := canailleCards()
+	data, err := looksJSON(cfg.Texts, cfg.Games)
 	if err != nil {
+		return nil, err
+	}
+	if h.assets["/looks.json"], err = newAsset(".json", data); err != nil {
+		return nil, err
+	}
+	if data, err = canailleCards(); err != nil {
 		return nil, err
 	}
 	if h.assets["/cards/canaille.json"], err = newAsset(".json", data); err != nil {
