@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -133,18 +132,19 @@ func (p *canyonPanel) tempoQuestion(v *canyon.View) []fyne.CanvasObject {
 	var buttons []fyne.CanvasObject
 	for _, m := range v.Legal() {
 		m := m.(canyon.Move)
-		total, cards := 0, make([]string, len(m.Tempo))
-		for i, c := range m.Tempo {
-			total += c
-			cards[i] = strconv.Itoa(c)
-		}
-		label := strconv.Itoa(total)
-		if len(cards) > 1 {
-			label += "  (" + strings.Join(cards, "+") + ")"
-		}
-		buttons = append(buttons, bigButton(label, func() { s.play(m) }))
+		buttons = append(buttons, bigButton(a.tempoLabel(m.Tempo), func() { s.play(m) }))
 	}
-	return append(out, container.NewGridWithColumns(3, buttons...))
+	// Two columns: "5 tricks · cards 2 and 3" fits half of a 400 px window.
+	return append(out, container.NewGridWithColumns(2, buttons...))
+}
+
+// tempoLabel says a tempo in words and numbers: the tricks it aims at and
+// the tempo cards that show it.
+func (a *App) tempoLabel(cards []int) string {
+	if len(cards) == 2 {
+		return a.t("canyon.tempo_two", map[string]any{"N": cards[0] + cards[1], "A": cards[0], "B": cards[1]})
+	}
+	return a.t("canyon.tempo_one", map[string]any{"N": sum(cards)})
 }
 
 // landingQuestion offers the cells the canoe may end on, when several tie.
