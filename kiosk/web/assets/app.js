@@ -12,7 +12,7 @@ const dec = new TextDecoder();
 
 // S is the page's whole state; render() draws it.
 const S = {
-  screen: 'boot', // noqr | join | joining | seat | removed
+  screen: 'boot', // noqr | join | joining | seat | removed | old (a previous game's QR code)
   lang: 'fr',
   texts: {},
   cards: {}, // Canaille card id -> face, from the kiosk
@@ -24,6 +24,7 @@ const S = {
   seat: -1,
   game: '',
   table: '',
+  info: null, // before joining: the kiosk's answer to info (table, game, current)
   view: null,
   over: false,
   online: false,
@@ -278,7 +279,7 @@ function connect() {
     if (sock !== ws) return;
     ws = null;
     S.online = false;
-    if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
+    if (S.screen === 'removed' || S.screen === 'old' || (S.screen === 'join' && !S.token)) { render(); return; }
     retry = setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
     render();
@@ -304,6 +305,11 @@ function keyed(data, keys) {
 let awaitingWelcome = false;
 
 function hello() {
+  // First which table and game the QR code is for, and whether it is the
+  // current game's (docs/protocol.md, info): the join screen names them,
+  // and an old QR says so at once.
+  if (!S.info && S.code.includes('-')) send({ type: 'info', ref: 'info', code: S.code });
+  if (S.screen === 'old') return;
   if (S.token) awaitingWelcome = send({ type: 'resume', token: S.token });
   else if (S.screen === 'joining') awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
@@ -323,6 +329,18 @@ function join(name) {
 
 function onMessage(m) {
   switch (m.type) {
+    case 'info':
+      S.info = m;
+      S.table = m.table || S.table;
+      if (m.current === false && S.screen !== 'seat') {
+        // A previous game's QR code: said at once, before any seat or
+        // nickname; its seat token, if any, is of that game too.
+        forget();
+        S.screen = 'old';
+        S.notice = '';
+        awaitingWelcome = false;
+      }
+      break;
     case 'welcome':
       if (!awaitingWelcome && S.screen === 'seat') {
         // A new game: nothing of the last one stays on screen.
@@ -395,6 +413,7 @@ function onView(m) {
 function onError(m) {
   const e = m.error || {};
   S.pending = false;
+  if (S.screen === 'old') return; // the answers to a resume or join sent with the old code
   const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
   if (m.ref === 'check') { S.sentenceRule = words; return; }
   switch (e.code) {
@@ -521,7 +540,7 @@ function render(force) {
   no.textContent = said;
   const app = document.getElementById('app');
   const hand = document.getElementById('hand');
-  if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
+  if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed' || S.screen === 'old') {
     if (force || shown !== S.screen) {
       app.replaceChildren(...screenNodes());
       hand.replaceChildren();
@@ -532,6 +551,8 @@ function render(force) {
     hand.replaceChildren(...foot);
   }
   shown = S.screen;
+  const at = document.querySelector('.joinat');
+  if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
   markHand(hand);
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
@@ -576,9 +597,19 @@ function stateName() {
 }
 
 function where() {
-  if (S.screen !== 'seat') return 'Tablée';
-  const game = S.texts['web.game.' + S.game] || S.game;
-  return [S.table, game].filter(Boolean).join(' · ');
+  const id = S.screen === 'seat' ? S.game : S.info ? S.info.game : '';
+  if (!S.table) return 'Tablée';
+  return [S.table, id && (S.texts['web.game.' + id] || id)].filter(Boolean).join(' · ');
+}
+
+// joinAt names, on the join screen, the table and the game the guest is
+// about to join, from the kiosk's info answer: a guest at the wrong table
+// sees it before sitting down.
+function joinAt() {
+  const i = S.info;
+  if (!i || !i.table) return '';
+  if (!i.game) return t('web.join.at_table', { Table: i.table });
+  return t('web.join.at', { Table: i.table, Game: S.texts['web.game.' + i.game] || i.game });
 }
 
 function drawLangs() {
@@ -593,6 +624,7 @@ function drawLangs() {
 function status() {
   if (S.screen === 'noqr') return [t('web.noqr.title'), 'bad'];
   if (S.screen === 'removed') return S.moved ? [t('web.moved.title'), 'wait'] : [t('web.removed.title'), 'bad'];
+  if (S.screen === 'old') return [t('web.old.title'), 'bad'];
   if (S.screen === 'join') return [t('web.join.title'), ''];
   if (S.screen === 'joining' || S.screen === 'boot') return [t('web.joining'), 'wait'];
   if (!S.online) return [t('web.reconnecting'), 'bad'];
@@ -607,6 +639,7 @@ function status() {
 
 function screenNodes() {
   if (S.screen === 'noqr') return [h('p', { class: 'big' }, t('web.noqr'))];
+  if (S.screen === 'old') return [h('p', { class: 'big' }, t('web.err.wrong-code'))];
   if (S.screen === 'removed' && S.moved) {
     return [h('p', { class: 'big' }, t('web.moved')), btn(t('web.moved.back'), takeBack, 'primary')];
   }
@@ -620,6 +653,9 @@ function screenNodes() {
   input.value = S.name;
   input.placeholder = t('web.join.placeholder');
   form.addEventListener('submit', (e) => { e.preventDefault(); join(input.value); });
+  // The table and the game, once the kiosk said them; the line keeps its
+  // place before they arrive, so the form does not jump.
+  form.prepend(h('p', { class: 'joinat big' }, joinAt()));
   return [form];
 }
 
@@ -1112,7 +1148,9 @@ async function start() {
     forgetOtherKeys();
     S.token = store.get('seat.' + S.keyText) || '';
     S.screen = S.token ? 'joining' : 'join';
-    if (S.token) connect();
+    // At once, also before a nickname: the kiosk names the table and the
+    // game of this QR code (info), and says whether it is an old one.
+    connect();
   }
   // Another table's link opened in this tab changes only the fragment:
   // start again with it.
