@@ -790,7 +790,7 @@ function canyonNodes(v) {
     trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
       canyonCard(trump, trump, null, false, false)) : null));
   body.push(h('table', { class: 'seats' },
-    h('tr', {}, h('th', {}), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
+    h('tr', {}, h('th', {}, t('web.canyon.player')), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
     Array.from({ length: v.seats }, (_, i) => {
       const tempo = (v.tempo || [])[i];
       const sum = tempo ? tempo.reduce((a, b) => a + b, 0) : null;
