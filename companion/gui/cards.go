@@ -72,7 +72,10 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 		if w > 0 && h > 0 && r.c.face.symbol.Contains((float64(x)+0.5)/float64(w), (float64(y)+0.5)/float64(h)) {
 			return r.c.face.ink
 		}
-		return color.Transparent
+		// Transparent as NRGBA: Fyne picks the raster's image type from
+		// the first pixel's, and color.Transparent would make an alpha
+		// mask that paints the symbol white whatever its ink.
+		return color.NRGBA{}
 	})
 	r.bg.CornerRadius = 8
 	r.marker.CornerRadius = 10
