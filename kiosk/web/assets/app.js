@@ -713,8 +713,15 @@ function boardNodes(v) {
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
       : h('p', { class: 'hint' }, t('web.board.on_table')),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
-      h('th', {}, seatDot(i), seatName(i), awayMark(i)), h('td', {}, t('web.board.score', { N: s }))))),
+      h('th', {}, seatDot(i), seatName(i), awayMark(i)), h('td', {}, standing(v, i, s))))),
   ];
+}
+
+// standing is a seat's score as the table words it: Canoë's pegs in
+// supply and canoes, a duel's points.
+function standing(v, i, score) {
+  if (v.canoes && v.supply) return t('web.canoe.progress', { Supply: v.supply[i], Canoes: score });
+  return t('web.board.score', { N: score });
 }
 
 function rowClass(v, i) {
