@@ -23,6 +23,10 @@ type conn struct {
 	t    Transport
 	addr string // the phone's IP, for rate limiting
 	out  chan outgoing
+	// logf says why the table closed a connection on its own (a phone
+	// too slow, a write that failed): the staff's log then explains a
+	// seat shown away, which the phone alone cannot.
+	logf func(format string, args ...any)
 
 	closeOnce sync.Once
 	done      chan struct{}
@@ -73,9 +77,9 @@ func (b *binding) ended() bool {
 	}
 }
 
-func newConn(t Transport) *conn {
+func newConn(t Transport, logf func(string, ...any)) *conn {
 	return &conn{t: t, addr: t.RemoteAddr(), out: make(chan outgoing, outBacklog), done: make(chan struct{}),
-		closed: make(chan struct{}), seat: engine.NoSeat}
+		closed: make(chan struct{}), seat: engine.NoSeat, logf: logf}
 }
 
 // send queues m; a phone too slow to keep up is dropped.
@@ -112,6 +116,9 @@ func (c *conn) queue(o outgoing) {
 // close ends the connection once, with a status the phone can read.
 func (c *conn) close(code wire.CloseCode, reason string) {
 	c.closeOnce.Do(func() {
+		if code == wire.CloseInternal || code == wire.CloseTryAgain {
+			c.logf("%s disconnected by the table: %s", c.addr, reason)
+		}
 		close(c.done)
 		go func() { // the close handshake may wait on the phone
 			c.t.Close(code, reason)

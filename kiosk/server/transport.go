@@ -120,5 +120,5 @@ func (s *Server) ServeTransport(ctx context.Context, t Transport) {
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
-	s.serve(ctx, newConn(t))
+	s.serve(ctx, newConn(t, s.cfg.Logf))
 }
