@@ -43,12 +43,14 @@ type Point struct {
 func (s Symbol) Hollow() bool { return s == Ring }
 
 // Outline is s's outline, a closed polygon in the unit box (the last point
-// joins the first), clockwise on screen and of at most 16 corners (what
-// Fyne's polygon draws); nil for NoSymbol and unknown names.
+// joins the first), clockwise on screen and of at most 15 corners: Fyne's
+// polygon takes 16 by its documentation, but the kiosk's GL painter stops
+// drawing the window at 16 (seen under Xvfb with Mesa); nil for NoSymbol
+// and unknown names.
 func (s Symbol) Outline() []Point {
 	switch s {
 	case Circle, Ring:
-		return regular(16, 0.5, 0)
+		return regular(15, 0.5, 0) // 15: a 16th corner hangs Fyne's GL painter
 	case Triangle:
 		return pts(0.5, 0.05, 0.95, 0.9, 0.05, 0.9)
 	case Square:
@@ -91,7 +93,7 @@ func (s Symbol) Outline() []Point {
 		return pts(0.5, 0.1, 0.95, 0.55, 0.95, 0.85, 0.5, 0.42, 0.05, 0.85, 0.05, 0.55)
 	case Wave:
 		// A thick band rising and falling twice.
-		const n = 7
+		const n = 6
 		var top, bottom []Point
 		for i := 0; i <= n; i++ {
 			x := 0.04 + 0.92*float64(i)/n
