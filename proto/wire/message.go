@@ -67,12 +67,12 @@ type Message struct {
 
 	Move json.RawMessage `json:"move,omitempty"` // move: the game's move JSON
 
-	Seat    *engine.Seat    `json:"seat,omitempty"`    // welcome
-	Game    string          `json:"game,omitempty"`    // welcome, view
-	Table   string          `json:"table,omitempty"`   // welcome, info: the table's name
+	Seat  *engine.Seat `json:"seat,omitempty"`  // welcome
+	Game  string       `json:"game,omitempty"`  // welcome, view
+	Table string       `json:"table,omitempty"` // welcome, info: the table's name
 	// Current is, in an info answer, whether the link code asked about is
 	// the current game's; false for a previous game's QR code.
-	Current *bool `json:"current,omitempty"`
+	Current *bool           `json:"current,omitempty"`
 	Version int64           `json:"version,omitempty"` // view: counts up with every change
 	Hash    string          `json:"hash,omitempty"`    // view: SHA-256 of View
 	View    json.RawMessage `json:"view,omitempty"`    // view: the seat's engine.ViewJSON
