@@ -149,7 +149,7 @@ func TestViewFrameKnowsEveryMessageMember(t *testing.T) {
 		"Events": true, "Over": true, "Waiting": true, "Away": true, "Names": true,
 		// refused: never in a view message
 		"Code": true, "Name": true, "Key": true, "Token": true, "Move": true, "Seat": true, "Table": true,
-		"Record": true, "Error": true, "Seats": true, "Free": true,
+		"Record": true, "Error": true, "Seats": true, "Free": true, "Current": true,
 	}
 	typ := reflect.TypeOf(wire.Message{})
 	for i := range typ.NumField() {
