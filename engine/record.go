@@ -12,18 +12,24 @@ import (
 // views. Readers refuse a version they do not know.
 const SchemaVersion = 1
 
-// Record is one entry of a game's move list: who moved and what.
+// Record is one entry of a game's move list: who moved and what. A
+// take-back (TakeBack set, Move nil) undoes the last move still standing,
+// which Seat had made and the other players agreed to take back: the list
+// only grows, and Replay respects it.
 type Record struct {
-	Seat Seat
-	Move Move
+	Seat     Seat
+	Move     Move
+	TakeBack bool
 }
 
-// MoveJSON is the stored and transmitted form of a move.
+// MoveJSON is the stored and transmitted form of a move, or of a
+// take-back (TakeBack set, no Move).
 type MoveJSON struct {
-	V    int             `json:"v"`
-	Game string          `json:"game"`
-	Seat Seat            `json:"seat"`
-	Move json.RawMessage `json:"move"`
+	V        int             `json:"v"`
+	Game     string          `json:"game"`
+	Seat     Seat            `json:"seat"`
+	Move     json.RawMessage `json:"move,omitempty"`
+	TakeBack bool            `json:"take_back,omitempty"`
 }
 
 // ViewJSON is the transmitted form of a view.
@@ -50,7 +56,14 @@ func EncodeMove(game string, seat Seat, m Move) ([]byte, error) {
 	return json.Marshal(MoveJSON{V: SchemaVersion, Game: game, Seat: seat, Move: body})
 }
 
-// DecodeMove parses the versioned JSON form of a move of rules' game.
+// EncodeTakeBack returns the versioned JSON form of a take-back of seat's
+// last move in game.
+func EncodeTakeBack(game string, seat Seat) ([]byte, error) {
+	return json.Marshal(MoveJSON{V: SchemaVersion, Game: game, Seat: seat, TakeBack: true})
+}
+
+// DecodeMove parses the versioned JSON form of a move of rules' game, or
+// of a take-back.
 func DecodeMove(rules Rules, data []byte) (Record, error) {
 	var mj MoveJSON
 	if err := json.Unmarshal(data, &mj); err != nil {
@@ -61,6 +74,12 @@ func DecodeMove(rules Rules, data []byte) (Record, error) {
 	}
 	if id := rules.Info().ID; mj.Game != id {
 		return Record{}, fmt.Errorf("decode move: it is a %q move, not %q", mj.Game, id)
+	}
+	if mj.TakeBack {
+		if mj.Move != nil {
+			return Record{}, errors.New("decode move: a take-back carries no move")
+		}
+		return Record{Seat: mj.Seat, TakeBack: true}, nil
 	}
 	m, err := rules.DecodeMove(mj.Move)
 	if err != nil {

@@ -30,6 +30,16 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
+// WinnerList is Winners as a list that is never nil, for events and other
+// JSON that carries the winners outside a Result: a draw's winners are
+// written [] there too, never null.
+func (r Result) WinnerList() []Seat {
+	if r.Winners == nil {
+		return []Seat{}
+	}
+	return r.Winners
+}
+
 // Draw reports whether nobody won alone or in a share.
 func (r Result) Draw() bool { return len(r.Winners) == 0 }
 

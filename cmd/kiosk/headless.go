@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"strings"
 	"sync"
@@ -29,6 +30,9 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		default: // one is pending; it will read the latest code
 		}
 	}
+	// A game killed after its final move comes back with its results:
+	// its phones resume to them (serveResults).
+	o.cfg.KeepResults = true
 	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err
@@ -41,15 +45,42 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	if v != nil {
 		defer v.Close()
 	}
+	// A clean stop after the game ended lets its phones go (removed
+	// closed), so the next start begins its own game at once; after a
+	// kill the finished game comes back instead (serveResults).
+	defer func() {
+		if s := t.Session(); s != nil && s.Status().Ended() {
+			t.Dismiss()
+		}
+	}()
+	ann := &announcer{w: stdout, fields: func() [][2]string { return codeFields(t) }}
 	sess := t.Session()
-	if sess == nil {
+	if sess != nil && sess.Status().Ended() {
+		// Killed after the final move: the phones resuming get the
+		// final view, result and record, until they all came back and
+		// left, or the grace ends.
+		log.Printf("kiosk: serving the results of session %s (%s) to its phones", sess.ID(), sess.Game().Info().ID)
+		ann.print()
+		go ann.follow(ctx, changed)
+		serveResults(ctx, t.Server(), resultsGrace)
+		if ctx.Err() != nil || o.exitWhenOver || o.game == "" {
+			if o.game == "" && !o.exitWhenOver {
+				<-ctx.Done() // nothing to start: the results stay served
+			}
+			return nil
+		}
 		if sess, err = startHeadless(ctx, t, o); err != nil {
 			return err
 		}
+	} else {
+		if sess == nil {
+			if sess, err = startHeadless(ctx, t, o); err != nil {
+				return err
+			}
+		}
+		ann.print()
+		go ann.follow(ctx, changed)
 	}
-	ann := &announcer{w: stdout, fields: func() [][2]string { return codeFields(t) }}
-	ann.print()
-	go ann.follow(ctx, changed)
 	if !o.exitWhenOver {
 		<-ctx.Done()
 		return nil
@@ -59,6 +90,43 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	waitPhonesLeave(ctx, t.Server())
 	return nil
+}
+
+// resultsGrace is how long a headless kiosk restarted on a finished game
+// waits for its phones to come back for their results before it starts
+// its next game (or exits, with --exit-when-over).
+const resultsGrace = 2 * time.Minute
+
+// serveResults returns once every phone seat of the finished game has
+// come back since the restart and left again (each got its final view,
+// result and record on its welcome), once grace is over, or when ctx
+// ends.
+func serveResults(ctx context.Context, srv *server.Server, grace time.Duration) {
+	deadline := time.After(grace)
+	back := map[engine.Seat]bool{}
+	for {
+		phones, connected := 0, 0
+		for _, st := range srv.Seats() {
+			switch st.State {
+			case server.SeatConnected:
+				back[st.Seat] = true
+				connected++
+				phones++
+			case server.SeatAway:
+				phones++
+			}
+		}
+		if connected == 0 && len(back) >= phones {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // announcer prints the line that tells scripts and tests how to join:

@@ -5,7 +5,10 @@
 // one line "code=NNNNNN addr=HOST:PORT fingerprint=HEX" once it listens
 // (again whenever the table code changes; the last line is current; more
 // key=value fields may follow), and serves the phones; tests and load
-// runs use it.
+// runs use it. Restarted after a kill that came right after the final
+// move, it serves that game's results to the phones that resume before
+// it starts its --game again; a clean stop after the end lets the phones
+// go.
 package main
 
 import (

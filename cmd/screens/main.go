@@ -37,10 +37,17 @@ var shots = map[string]shot{
 	// A sentence being resolved, after its first card.
 	"canaille": gameScreen("canaille", 4, 23, []string{"phone", "phone", "phone", "bot"},
 		func(v engine.View) bool { cv := v.(*canaille.View); return len(cv.Sentence) >= 3 && cv.Step >= 1 }),
+	// Lessons in progress: Canyon's follow-suit step just after the learner
+	// tried the trump, the duel's chain of jumps pointed at, Canoë's second
+	// canoe after the move that would spoil it, Canaille's question.
+	"learn-canyon":     learnScreen("canyon", 1, true),
+	"learn-canyonduel": learnScreen("canyonduel", 2, false),
+	"learn-canoe":      learnScreen("canoe", 1, true),
+	"learn-canaille":   learnScreen("canaille", 1, true),
 }
 
 func main() {
-	name := flag.String("screen", "", "the screen to show (canyonduel, canoe, canyon, canaille)")
+	name := flag.String("screen", "", "the screen to show (canyonduel, canoe, canyon, canaille, learn-<game>)")
 	lang := flag.String("lang", "fr", "the language (fr, de, en)")
 	flag.Parse()
 	if err := run(*name, *lang); err != nil {

@@ -194,7 +194,10 @@ func printMoves(e *env, rules engine.Rules, s db.Session, moves []db.Move) {
 	for _, m := range moves {
 		text := fmt.Sprintf("%s (unreadable)", m.JSON)
 		if r, err := engine.DecodeMove(rules, m.JSON); err == nil {
-			text = r.Move.String()
+			text = "take back"
+			if !r.TakeBack {
+				text = r.Move.String()
+			}
 		}
 		who := "?"
 		if m.Seat.Valid(len(s.Seats)) {

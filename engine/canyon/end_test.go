@@ -1,6 +1,7 @@
 package canyon
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -85,5 +86,36 @@ func TestRanksOfTheOthers(t *testing.T) {
 	}
 	if res.Scores[0] != 0 || res.Scores[2] != -9 {
 		t.Fatalf("scores %v", res.Scores)
+	}
+}
+
+// The game-end event, as the phones receive it, writes the winners as a
+// list, and the same list as the result: never null, whatever the ranks.
+func TestGameEndEventWritesItsWinnersAsAList(t *testing.T) {
+	// Both canoes dock with the same leftover and tempo: a shared win.
+	s := position([]int{at(2, 9), at(2, 9), at(27, 5)}, [][]int{{2}, {2}, {1}}, []int{2, 2, 0})
+	ev := moveAll(t, s)
+	ends := eventsOf(ev, "game-end")
+	if len(ends) != 1 {
+		t.Fatalf("game-end events %+v, want one", ends)
+	}
+	res, _ := s.Result()
+	data, err := json.Marshal(ends[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Data struct {
+			Winners *[]engine.Seat `json:"winners"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Data.Winners == nil || !slices.Equal(*got.Data.Winners, res.Winners) {
+		t.Errorf("game-end event %s, want the result's winners %v as a list", data, res.Winners)
+	}
+	if w := (engine.Result{}).WinnerList(); w == nil || len(w) != 0 {
+		t.Errorf("a result without winners lists %v, want an empty list", w)
 	}
 }

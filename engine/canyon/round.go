@@ -231,7 +231,7 @@ func (s *State) endRound(ev []engine.Event) []engine.Event {
 			return ev
 		}
 		res, _ := s.Result()
-		return append(ev, engine.Public("game-end", engine.NoSeat, map[string]any{"winners": res.Winners}))
+		return append(ev, engine.Public("game-end", engine.NoSeat, map[string]any{"winners": res.WinnerList()}))
 	}
 	s.t.Track = nextTrack(s.t.Track, s.t.LessLuck)
 	s.t.Dealer = s.t.Start

@@ -1,7 +1,9 @@
 package canyonduel
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/engine"
@@ -209,5 +211,36 @@ RYY.....`).board // red's only piece, on a1, cannot move
 	}
 	if got := endReason(&walled, MaxPlies-2); got != ReasonNoMove {
 		t.Errorf("no move: %q", got)
+	}
+}
+
+// A draw's end event, as the phones receive it, names its winners as an
+// empty list, never null: a page counting the winners must not meet null.
+func TestADrawsEndEventWritesNoWinnersAsAnEmptyList(t *testing.T) {
+	s := position(t, MaxPlies-1, `
+........
+.##...Y.
+.###....
+..###...
+...###..
+....###.
+.....##.
+..R.....`)
+	events := mustApply(t, s, "g7-f8")
+	var end []engine.Event
+	for _, e := range events {
+		if e.Type == "end" {
+			end = append(end, e)
+		}
+	}
+	if len(end) != 1 {
+		t.Fatalf("events %+v, want one end event", events)
+	}
+	data, err := json.Marshal(end[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"winners":[]`) {
+		t.Errorf("end event %s, want \"winners\":[]", data)
 	}
 }

@@ -165,7 +165,7 @@ func asMove(m engine.Move) (Move, error) {
 func (s *State) endEvent() engine.Event {
 	res := result(&s.board, s.end)
 	return engine.Public("end", engine.NoSeat, map[string]any{
-		"reason": res.Reason, "scores": res.Scores, "winners": res.Winners})
+		"reason": res.Reason, "scores": res.Scores, "winners": res.WinnerList()})
 }
 
 // Result is the outcome once the game is over.

@@ -49,7 +49,7 @@ func (h *Host) recoverOne(ctx context.Context, rec session.Record) (*Session, er
 	if err != nil {
 		return nil, err
 	}
-	state, n, err := h.replay(ctx, rules, rec)
+	r, err := h.replay(ctx, rules, rec)
 	if err != nil {
 		if errors.Is(err, ErrReplayMismatch) {
 			if merr := h.cfg.Store.SetStatus(ctx, rec.ID, session.Broken, err.Error(), h.cfg.Now()); merr != nil {
@@ -58,11 +58,11 @@ func (h *Host) recoverOne(ctx context.Context, rec session.Record) (*Session, er
 		}
 		return nil, err
 	}
-	s, err := newSession(h, rules, rec, state, n)
+	s, err := resumed(h, rules, rec, r)
 	if err != nil {
 		return nil, err
 	}
-	if _, over := state.Result(); over {
+	if _, over := r.state.Result(); over {
 		if rec.Status == session.Paused {
 			if err := h.cfg.Store.SetStatus(ctx, rec.ID, session.Active, "", h.cfg.Now()); err != nil {
 				return nil, err
@@ -76,33 +76,66 @@ func (h *Host) recoverOne(ctx context.Context, rec session.Record) (*Session, er
 	return s, nil
 }
 
-// replay rebuilds rec's state from its log, checking each move's hash.
-func (h *Host) replay(ctx context.Context, rules engine.Rules, rec session.Record) (engine.State, int, error) {
+// replayed is a session's state rebuilt from its log.
+type replayed struct {
+	state       engine.State
+	n           int             // entries in the log
+	standing    []engine.Record // the moves still standing
+	lastWasMove bool            // the log's last entry is a move
+}
+
+// replay rebuilds rec's state from its log, checking each entry's hash; a
+// take-back entry brings back the position before the move it undoes.
+func (h *Host) replay(ctx context.Context, rules engine.Rules, rec session.Record) (replayed, error) {
 	moves, err := h.cfg.Store.Moves(ctx, rec.ID)
 	if err != nil {
-		return nil, 0, err
+		return replayed{}, err
 	}
-	state, err := engine.NewGame(rules, engine.Setup{Seats: len(rec.Seats), Options: rec.Options, Seed: rec.Seed})
+	setup := engine.Setup{Seats: len(rec.Seats), Options: rec.Options, Seed: rec.Seed}
+	state, err := engine.NewGame(rules, setup)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: cannot start the game: %v", ErrReplayMismatch, err)
+		return replayed{}, fmt.Errorf("%w: cannot start the game: %v", ErrReplayMismatch, err)
 	}
+	var standing []engine.Record
+	last := false
 	for _, m := range moves {
 		r, err := engine.DecodeMove(rules, m.JSON)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%w: move %d: %v", ErrReplayMismatch, m.Seq, err)
+			return replayed{}, fmt.Errorf("%w: move %d: %v", ErrReplayMismatch, m.Seq, err)
 		}
 		if r.Seat != m.Seat {
-			return nil, 0, fmt.Errorf("%w: move %d is logged for %v but encoded for %v", ErrReplayMismatch, m.Seq, m.Seat, r.Seat)
+			return replayed{}, fmt.Errorf("%w: move %d is logged for %v but encoded for %v", ErrReplayMismatch, m.Seq, m.Seat, r.Seat)
 		}
-		// Resuming reads no events: step, which builds none.
-		if err := engine.Step(state, r.Seat, r.Move); err != nil {
-			return nil, 0, fmt.Errorf("%w: move %d (%v: %v) refused: %v", ErrReplayMismatch, m.Seq, r.Seat, r.Move, err)
+		if r.TakeBack {
+			if standing, err = engine.Standing(append(standing, r)); err != nil {
+				return replayed{}, fmt.Errorf("%w: move %d: %v", ErrReplayMismatch, m.Seq, err)
+			}
+			if state, err = engine.Replay(rules, setup, standing); err != nil {
+				return replayed{}, fmt.Errorf("%w: move %d: %v", ErrReplayMismatch, m.Seq, err)
+			}
+		} else {
+			// Resuming reads no events: step, which builds none.
+			if err := engine.Step(state, r.Seat, r.Move); err != nil {
+				return replayed{}, fmt.Errorf("%w: move %d (%v: %v) refused: %v", ErrReplayMismatch, m.Seq, r.Seat, r.Move, err)
+			}
+			standing = append(standing, r)
 		}
+		last = !r.TakeBack
 		if got := state.Hash(); got != m.StateHash {
-			return nil, 0, fmt.Errorf("%w: after move %d the state hash is %s, the log says %s", ErrReplayMismatch, m.Seq, got, m.StateHash)
+			return replayed{}, fmt.Errorf("%w: after move %d the state hash is %s, the log says %s", ErrReplayMismatch, m.Seq, got, m.StateHash)
 		}
 	}
-	return state, len(moves), nil
+	return replayed{state: state, n: len(moves), standing: standing, lastWasMove: last}, nil
+}
+
+// resumed is a session built on what replay rebuilt.
+func resumed(h *Host, rules engine.Rules, rec session.Record, r replayed) (*Session, error) {
+	s, err := newSession(h, rules, rec, r.state, r.n)
+	if err != nil {
+		return nil, err
+	}
+	s.standing, s.lastWasMove = r.standing, r.lastWasMove
+	return s, nil
 }
 
 // Reopen brings back rec, a finished session, rebuilt from its seed and
@@ -117,12 +150,12 @@ func (h *Host) Reopen(ctx context.Context, rec session.Record) (*Session, error)
 	if err != nil {
 		return nil, fmt.Errorf("reopen session %s: %w", rec.ID, err)
 	}
-	state, n, err := h.replay(ctx, rules, rec)
+	r, err := h.replay(ctx, rules, rec)
 	if err != nil {
 		return nil, fmt.Errorf("reopen session %s: %w", rec.ID, err)
 	}
-	if _, over := state.Result(); !over {
+	if _, over := r.state.Result(); !over {
 		return nil, fmt.Errorf("reopen session %s: %w: its log does not reach the end of the game", rec.ID, ErrReplayMismatch)
 	}
-	return newSession(h, rules, rec, state, n)
+	return resumed(h, rules, rec, r)
 }

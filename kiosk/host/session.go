@@ -26,6 +26,12 @@ type Session struct {
 	seq    int // moves in the log
 	status session.Status
 	subs   map[*subscriber]struct{}
+	// standing are the moves still standing (the log less its take-backs
+	// and the moves they took back); lastWasMove says the log's last
+	// entry is a move, not a take-back; asked is the open take-back.
+	standing    []engine.Record
+	lastWasMove bool
+	asked       *TakeBack
 }
 
 func newSession(h *Host, rules engine.Rules, rec session.Record, state engine.State, seq int) (*Session, error) {
@@ -144,6 +150,7 @@ func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atS
 	}
 	// Durable: from here on the move happened.
 	s.state, s.seq = next, entry.Seq
+	s.standing, s.lastWasMove, s.asked = append(s.standing, engine.Record{Seat: seat, Move: m}), true, nil
 	s.publish(Update{Kind: MoveUpdate, Seq: s.seq, Seat: seat, Move: m}, events)
 	s.poke()
 	if _, over := s.state.Result(); over {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/lesson"
 )
 
 // Minutes is how long a game of each kind usually lasts, for the tiles.
@@ -16,7 +17,9 @@ var Minutes = map[string]int{"canyon": 45, "canyonduel": 20, "canoe": 15, "canai
 
 // LobbyActions are what the lobby's buttons lead to.
 type LobbyActions struct {
-	Choose   func(engine.Info)
+	Choose func(engine.Info)
+	// Learn starts the game's guided first game; nil: no "learn" button.
+	Learn    func(engine.Info)
 	Language func(i18n.Lang)
 	Home     func() // back to the attract screen
 	Staff    func()
@@ -30,14 +33,14 @@ type Lobby struct {
 	act   LobbyActions
 	root  fyne.CanvasObject
 	// Tiles' buttons by game id, for tests.
-	play, rules map[string]*widget.Button
-	langs       map[i18n.Lang]*widget.Button
+	play, rules, learn map[string]*widget.Button
+	langs              map[i18n.Lang]*widget.Button
 }
 
 // NewLobby builds the lobby in w's language.
 func NewLobby(w Words, win fyne.Window, games []engine.Info, act LobbyActions) *Lobby {
 	l := &Lobby{w: w, win: win, games: games, act: act,
-		play: map[string]*widget.Button{}, rules: map[string]*widget.Button{}}
+		play: map[string]*widget.Button{}, rules: map[string]*widget.Button{}, learn: map[string]*widget.Button{}}
 	tiles := container.NewGridWithColumns(len(games))
 	for _, g := range games {
 		tiles.Add(l.tile(g))
@@ -59,6 +62,10 @@ func (l *Lobby) Content() fyne.CanvasObject { return l.root }
 
 // PlayButton is the "play" button of game's tile (for tests).
 func (l *Lobby) PlayButton(game string) *widget.Button { return l.play[game] }
+
+// LearnButton is the "learn" button of game's tile (for tests), nil when
+// the tile has none.
+func (l *Lobby) LearnButton(game string) *widget.Button { return l.learn[game] }
 
 // RulesButton is the "rules" button of game's tile (for tests).
 func (l *Lobby) RulesButton(game string) *widget.Button { return l.rules[game] }
@@ -84,11 +91,18 @@ func (l *Lobby) tile(g engine.Info) fyne.CanvasObject {
 	play.Importance = widget.HighImportance
 	rules, rulesBox := button(w.T("kiosk.lobby.rules"), 0, func() { l.showRules(g) })
 	l.play[g.ID], l.rules[g.ID] = play, rules
+	buttons := container.NewGridWithColumns(2, rulesBox, playBox)
+	if _, ok := lesson.For(g.ID); ok && l.act.Learn != nil {
+		// A group that knows none of the games learns one by playing it.
+		learn, learnBox := button(w.T("lesson.learn"), 0, func() { l.act.Learn(g) })
+		l.learn[g.ID] = learn
+		buttons = container.NewVBox(container.NewGridWithColumns(2, rulesBox, learnBox), playBox)
+	}
 	return panel(container.NewVBox(
 		container.NewCenter(gameArt(g.ID)),
 		text(w.In(g.Name), NameSize+8, true),
 		text(info, BodySize, false),
-		container.NewGridWithColumns(2, rulesBox, playBox),
+		buttons,
 	))
 }
 

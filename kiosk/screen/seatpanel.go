@@ -91,7 +91,7 @@ func (p *seatPanel) update() {
 	// its phone (a robot's, an away phone's or a free seat's panel keeps
 	// saying so).
 	if myTurn && (t.legal() != nil || st.State == "connected") {
-		line = t.board.Doing(t.view)
+		line = t.doing()
 	}
 	progress := t.board.Progress(t.view, p.seat)
 	if t.state.Over {
@@ -101,6 +101,7 @@ func (p *seatPanel) update() {
 	if myTurn {
 		actions = t.board.Actions()
 	}
+	actions = append(actions, t.takeBackActions(p.seat)...)
 	actions = append(actions, p.staffActions(st)...)
 	labels := make([]string, len(actions))
 	for i, a := range actions {

@@ -71,6 +71,10 @@ type TableConfig struct {
 	Slots []geom.Slot
 	// Still turns motion off (golden images, screenshots).
 	Still bool
+	// Doing, when set and not "", says what the seat to move decides now
+	// instead of the board (a lesson's hand lies on the table, not on a
+	// phone).
+	Doing func(engine.View) string
 	// Do runs a change of the screen from another goroutine: fyne.Do when
 	// nil; tests pass something they can synchronise with. The kiosk
 	// passes one that also wakes its sleeping window loop.
@@ -308,6 +312,16 @@ func (t *Table) turnPanel() *seatPanel {
 		return nil
 	}
 	return t.panels[turn]
+}
+
+// doing is what the seat to move decides now, as its panel says it.
+func (t *Table) doing() string {
+	if t.cfg.Doing != nil {
+		if s := t.cfg.Doing(t.view); s != "" {
+			return s
+		}
+	}
+	return t.board.Doing(t.view)
 }
 
 // redrawTurnPanel shows the board's actions in the panel of the seat to move.

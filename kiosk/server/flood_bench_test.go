@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/db"
@@ -40,12 +42,20 @@ func BenchmarkMovesUnderASyncFlood(b *testing.B) {
 		name   string
 		flood  int
 		resume bool
-	}{{"quiet", 0, false}, {"flood", 20_000, false}, {"flood-resume", 1 << 30, true}} {
+		cfg    Config
+	}{
+		{"quiet", 0, false, Config{}},
+		{"flood", 20_000, false, Config{}},
+		{"flood-resume", 1 << 30, true, Config{}},
+		// The same without the limit on new connections per address
+		// (Listener), as before it was built.
+		{"flood-resume-unlimited", 1 << 30, true, Config{ConnRate: rate.Inf}},
+	} {
 		b.Run(run.name, func(b *testing.B) {
 			var all []time.Duration
 			var sent int64
 			for b.Loop() {
-				lat, n := floodRun(b, run.flood, run.resume, 60)
+				lat, n := floodRun(b, run.cfg, run.flood, run.resume, 60)
 				all = append(all, lat...)
 				sent += n
 			}
@@ -62,12 +72,12 @@ func BenchmarkMovesUnderASyncFlood(b *testing.B) {
 
 // floodRun plays moves at a fresh table, with seat 5 sending flood syncs,
 // again on a new connection whenever cut off if resume.
-func floodRun(b *testing.B, flood int, resume bool, moves int) ([]time.Duration, int64) {
+func floodRun(b *testing.B, cfg Config, flood int, resume bool, moves int) ([]time.Duration, int64) {
 	seats := make([]db.Seat, 6)
 	for i := range seats {
 		seats[i] = host.GuestSeat("")
 	}
-	tb := newTable(b, "canyon", seats)
+	tb := newTableWith(b, "canyon", seats, cfg)
 	addr := strings.TrimSuffix(strings.TrimPrefix(tb.url, "wss://"), wire.Path)
 	var phones []*client.Client
 	var seen []chan int64
@@ -144,12 +154,16 @@ func floodRun(b *testing.B, flood int, resume bool, moves int) ([]time.Duration,
 
 // floodSeat connects a raw phone to seat 5 (join when token is "", else
 // resume) and sends up to flood syncs until the connection ends or ctx
-// does, reading what comes back. It returns the seat's newest token.
+// does, reading what comes back. It returns the seat's newest token. The
+// flooder is a phone of its own, at 127.0.0.2; a connection refused over
+// its address's rate is tried again at once (only the first, the join,
+// must get through).
 func floodSeat(b *testing.B, ctx context.Context, tb *table, token string, flood int, sent *atomic.Int64) string {
-	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: tlscert.PinnedConfig(tb.fp)}}
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: tlscert.PinnedConfig(tb.fp), DialContext: d.DialContext}}
 	ws, _, err := websocket.Dial(ctx, tb.url, &websocket.DialOptions{HTTPClient: hc})
 	if err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || token != "" {
 			return token
 		}
 		b.Fatal(err)

@@ -50,7 +50,16 @@ type seat struct {
 	// the seat has no connection and the phone has not spoken since its
 	// welcome: a welcome lost with a dying connection must not lock the
 	// phone out of its seat.
-	prevHash  string
+	prevHash string
+	// pending marks a seat taken by a join whose phone has not yet shown
+	// it holds the token: it has neither spoken after its welcome nor
+	// resumed with it. A kiosk that dies between saving the join and
+	// sending the welcome leaves such a seat; the phone that joined gets
+	// it back by joining again with the same player key (keyHash, the
+	// SHA-256 of join's key, "" for a guest), and after a restart a seat
+	// still pending when its grace ends is freed (see Server.SetSession).
+	pending   bool
+	keyHash   string
 	conn      *conn
 	awaySince time.Time
 	// After a too-fast cut-off the seat cannot be resumed until coolUntil;
@@ -120,6 +129,10 @@ type seatSave struct {
 	TokenHash string `json:"token_sha256,omitempty"`
 	PrevHash  string `json:"prev_sha256,omitempty"`
 	Touch     bool   `json:"touch,omitempty"` // played on the touch screen
+	// Pending: joined, but the phone has not yet shown it got its token
+	// (seat.pending); KeyHash is the SHA-256 of its join's player key.
+	Pending bool   `json:"pending,omitempty"`
+	KeyHash string `json:"key_sha256,omitempty"`
 }
 
 // saveSeats keeps f with its session in the table's database (the host's
@@ -170,6 +183,8 @@ func seatsFor(rec session.Record, saved seatFile, ok bool) []*seat {
 			out[i].touch = saved.Seats[i].Touch
 			out[i].tokenHash = saved.Seats[i].TokenHash
 			out[i].prevHash = saved.Seats[i].PrevHash
+			out[i].pending = saved.Seats[i].Pending && out[i].tokenHash != ""
+			out[i].keyHash = saved.Seats[i].KeyHash
 		}
 	}
 	return out

@@ -277,7 +277,8 @@ func (s *Server) seatsAnswer(c *conn, ref string) {
 }
 
 // spoke notes that the phone on c sent a frame after its welcome: it holds
-// its new token, so the one it resumed with is void now.
+// its new token, so the one it resumed with is void now, and a seat it
+// joined is no longer pending.
 func (s *Server) spoke(c *conn) {
 	if !c.takeUnconfirmed() {
 		return
@@ -288,8 +289,8 @@ func (s *Server) spoke(c *conn) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if st := s.seats[seat]; st.conn == c && st.prevHash != "" {
-		st.prevHash = ""
+	if st := s.seats[seat]; st.conn == c && (st.prevHash != "" || st.pending) {
+		st.prevHash, st.pending = "", false
 		if err := s.saveLocked(); err != nil {
 			s.cfg.Logf("seat file: %v", err)
 		}
@@ -328,11 +329,14 @@ func (s *Server) join(c *conn, m wire.Message) {
 		c.send(wire.Errorf(wire.WrongCode, "this is not the code shown on the table").Reply(m.Ref))
 		return
 	}
-	seat := engine.NoSeat
+	keyHash := ""
+	if m.Key != "" {
+		keyHash = hashToken(m.Key)
+	}
+	seat := s.reclaimableLocked(keyHash)
 	for i, st := range s.seats {
-		if st.free() {
+		if seat == engine.NoSeat && st.free() {
 			seat = engine.Seat(i)
-			break
 		}
 	}
 	if seat == engine.NoSeat {
@@ -341,7 +345,7 @@ func (s *Server) join(c *conn, m wire.Message) {
 		return
 	}
 	st := s.seats[seat]
-	st.name = m.Name
+	st.name, st.keyHash = m.Name, keyHash
 	sess := s.session
 	token, b, err := s.bindLocked(c, seat, "")
 	s.mu.Unlock()
@@ -352,6 +356,24 @@ func (s *Server) join(c *conn, m wire.Message) {
 	s.cfg.Logf("%s joined as %v from %s", m.Name, seat, c.addr)
 	s.seatPerson(sess, seat, m)
 	s.welcome(c, b, sess, seat, token, m.Ref)
+}
+
+// reclaimableLocked is the seat a join with the player key of hash keyHash
+// takes back: a seat that the same key joined and whose phone never
+// showed it got the token (a welcome lost with its connection, or never
+// sent by a kiosk that died just after saving the join). The phone joins
+// again instead of resuming, and must not find its own seat taken.
+// engine.NoSeat if none (or no key). s.mu is held.
+func (s *Server) reclaimableLocked(keyHash string) engine.Seat {
+	if keyHash == "" {
+		return engine.NoSeat
+	}
+	for i, st := range s.seats {
+		if st.phone() && st.pending && sameHash(st.keyHash, keyHash) {
+			return engine.Seat(i)
+		}
+	}
+	return engine.NoSeat
 }
 
 // seatPerson records who joined seat: the player of m's key, or a guest.
@@ -424,6 +446,9 @@ func (s *Server) bindLocked(c *conn, seat engine.Seat, used string) (string, *bi
 			"another connection resumed this seat with its token; this one's token is void")})
 	}
 	st.conn, st.awaySince, st.tokenHash, st.prevHash = c, time.Time{}, hash, used
+	// A join's seat is pending until the phone speaks; a resume proves
+	// the phone held the token.
+	st.pending = used == ""
 	b := c.setSeat(seat)
 	c.setUnconfirmed()
 	if err := s.saveLocked(); err != nil {

@@ -48,6 +48,12 @@ type Config struct {
 	// (DefaultMsgRate, DefaultMsgBurst).
 	MsgRate  rate.Limit
 	MsgBurst int
+	// ConnRate and ConnBurst limit the new connections of one address,
+	// checked before any handshake (see AllowConn and Listener):
+	// ConnBurst at once, then ConnRate a second (DefaultConnRate,
+	// DefaultConnBurst).
+	ConnRate  rate.Limit
+	ConnBurst int
 }
 
 // Defaults of Config.
@@ -84,6 +90,12 @@ func (cfg *Config) defaults() {
 	if cfg.MsgBurst <= 0 {
 		cfg.MsgBurst = DefaultMsgBurst
 	}
+	if cfg.ConnRate <= 0 {
+		cfg.ConnRate = DefaultConnRate
+	}
+	if cfg.ConnBurst <= 0 {
+		cfg.ConnBurst = DefaultConnBurst
+	}
 }
 
 // Server is the network face of one table. It is safe for concurrent use.
@@ -97,6 +109,14 @@ type Server struct {
 	// or the tests' hand-fired timer.
 	afterFunc func(time.Duration, func()) func() bool
 	events    eventsCache // a move's events, encoded once for the seats (frame.go)
+
+	// connMu guards the new-connection rates by address (accept.go),
+	// apart from mu: they are asked on every accept.
+	connMu      sync.Mutex
+	connRates   map[string]*rate.Limiter
+	connRefused map[string]int
+	held        map[string]int // refused connections held open, by address
+	heldTotal   int
 
 	mu       sync.Mutex
 	closed   bool           // Close was called: no new connection
@@ -113,6 +133,7 @@ func New(cfg Config) *Server {
 	cfg.defaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, gate: newGate(), ctx: ctx, cancel: cancel, perAddr: map[string]int{},
+		connRates: map[string]*rate.Limiter{}, connRefused: map[string]int{}, held: map[string]int{},
 		afterFunc: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
 	s.wg.Add(1)
 	go s.summarize()
@@ -128,7 +149,8 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// summarize logs the wrong codes once a minute, one line per address.
+// summarize logs the wrong codes and the refused connections once a
+// minute, one line per address.
 func (s *Server) summarize() {
 	defer s.wg.Done()
 	tick := time.NewTicker(addrWindow)
@@ -140,6 +162,9 @@ func (s *Server) summarize() {
 		case <-tick.C:
 			for _, line := range s.gate.summary(s.cfg.Now()) {
 				s.cfg.Logf("%s", line)
+			}
+			for addr, n := range s.refusedConns() {
+				s.cfg.Logf("%s: %d new connections refused in the last minute (over %v a second after %d)", addr, n, float64(s.cfg.ConnRate), s.cfg.ConnBurst)
 			}
 		}
 	}
@@ -191,10 +216,52 @@ func (s *Server) SetSession(sess *host.Session) error {
 	}
 	s.session, s.code, s.link, s.codeTime = sess, code, link, s.cfg.Now()
 	s.seats = seatsFor(rec, saved, ok)
+	pending := false
+	for _, st := range s.seats {
+		pending = pending || st.pending
+	}
 	err := s.saveLocked()
 	s.mu.Unlock()
+	if pending {
+		// Seats joined just before the crash whose phones never showed
+		// they got their token: the phone that did resumes (or joins
+		// again with its key) within the grace; the others are freed,
+		// so that no seat stays held by a token nobody received.
+		s.afterFunc(s.cfg.JoinTimeout, func() { s.freePending(sess) })
+	}
 	s.cfg.OnChange()
 	return err
+}
+
+// freePending frees the seats of sess still pending (see seat.pending)
+// once the grace after a restart is over.
+func (s *Server) freePending(sess *host.Session) {
+	s.mu.Lock()
+	if s.closed || s.session != sess {
+		s.mu.Unlock()
+		return
+	}
+	var freed []int
+	for i, st := range s.seats {
+		if st.phone() && st.pending && st.conn == nil {
+			st.tokenHash, st.prevHash, st.name, st.awaySince = "", "", "", time.Time{}
+			st.pending, st.keyHash = false, ""
+			freed = append(freed, i)
+		}
+	}
+	var err error
+	if len(freed) > 0 {
+		err = s.saveLocked()
+	}
+	s.mu.Unlock()
+	if len(freed) == 0 {
+		return
+	}
+	s.cfg.Logf("seats %v were joined just before the table stopped and no phone came back with their token: free again", freed)
+	if err != nil {
+		s.cfg.Logf("seat file: %v", err)
+	}
+	s.seatsChanged()
 }
 
 // Continue makes sess, the next game of the same seats (play again),
@@ -475,6 +542,7 @@ func (s *Server) Release(seat engine.Seat) error {
 		st.conn.setSeat(engine.NoSeat)
 	}
 	st.conn, st.tokenHash, st.prevHash, st.name, st.awaySince, st.touch = nil, "", "", "", time.Time{}, false
+	st.pending, st.keyHash = false, ""
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -499,6 +567,7 @@ func (s *Server) HandToBot(ctx context.Context, seat engine.Seat, level engine.L
 		st.conn.setSeat(engine.NoSeat)
 	}
 	st.bot, st.touch, st.conn, st.tokenHash, st.prevHash, st.awaySince = true, false, nil, "", "", time.Time{}
+	st.pending, st.keyHash = false, ""
 	err := s.saveLocked()
 	s.mu.Unlock()
 	s.seatsChanged()
@@ -518,7 +587,8 @@ func (s *Server) saveLocked() error {
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code, Link: s.link}
 	for _, st := range s.seats {
-		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch})
+		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch,
+			Pending: st.pending, KeyHash: st.keyHash})
 	}
 	return saveSeats(s.session, f)
 }

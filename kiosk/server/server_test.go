@@ -69,6 +69,7 @@ func newTableWith(t testing.TB, game string, seats []db.Seat, cfg Config) *table
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(srv)
+	ts.Listener = srv.Listener(ts.Listener) // as the table listens
 	ts.TLS = tlscert.ServerConfig(cert)
 	ts.StartTLS()
 	t.Cleanup(ts.Close)

@@ -59,13 +59,18 @@ type Config struct {
 	OnChange func()
 	// KeepResults brings back, after a restart, the finished game whose
 	// results the table showed and nobody dismissed, with its phones'
-	// seats, so that they can still play again (the windowed kiosk). A
-	// headless kiosk starts its own game instead.
+	// seats, so that they can still resume to its final view, result and
+	// record, and play again on the windowed kiosk. Both kiosks set it;
+	// without it such a game's phones are let go at the restart.
 	KeepResults bool
 	// PhoneRate is how many messages per second one phone may send once
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
 	// it so that the table, not the throttle, is measured.
 	PhoneRate float64
+	// ConnBurst is how many new connections one address may open at once
+	// before it is held to one a second (server.DefaultConnBurst if
+	// zero); tests that open many from loopback raise it.
+	ConnBurst int
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -186,7 +191,8 @@ func (t *Table) newServer() error {
 	}
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
 	t.srv = server.New(server.Config{Table: t.cfg.Name,
-		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate)})
+		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate),
+		ConnBurst: t.cfg.ConnBurst})
 	return nil
 }
 
@@ -202,7 +208,9 @@ func (t *Table) listen() error {
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
-		if err := t.http.ServeTLS(ln, "", ""); !errors.Is(err, http.ErrServerClosed) {
+		// Connections over their address's rate are closed before the
+		// TLS handshake (server.Listener).
+		if err := t.http.ServeTLS(t.srv.Listener(ln), "", ""); !errors.Is(err, http.ErrServerClosed) {
 			t.cfg.Logger.Printf("table: serving phones stopped: %v", err)
 		}
 	}()

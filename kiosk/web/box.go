@@ -50,6 +50,18 @@ var errNoChannel = errors.New("web channel: no message before the handshake")
 // which caps the connections per address before anything is read: the
 // handshake happens in the connection's first Read.
 func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request, legacy bool) {
+	addr := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	// A page reconnecting in a loop is refused before the upgrade and the
+	// handshake's key work, by the same per-address rate as the app's
+	// TLS connections (server.AllowConn); the page retries with backoff.
+	if !h.cfg.Table.AllowConn(addr) {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many new connections from this address; try again in a moment", http.StatusTooManyRequests)
+		return
+	}
 	// No InsecureSkipVerify: a browser's Origin must be this host, so no
 	// other site's page can use a guest's browser to reach the table.
 	ws, err := websocket.Accept(w, r, nil)
@@ -60,10 +72,6 @@ func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request, legacy bool) 
 	// Room for a box one byte over the protocol's limit, so the table, not
 	// the socket, says "too large".
 	ws.SetReadLimit(wire.MaxFrame + 1 + nonceSize + box.Overhead)
-	addr := r.RemoteAddr
-	if host, _, err := net.SplitHostPort(addr); err == nil {
-		addr = host
-	}
 	h.cfg.Table.ServeTransport(r.Context(), &boxConn{ws: ws, key: h.cfg.Key, legacy: legacy, addr: addr, h: h})
 }
 

@@ -53,6 +53,9 @@ func TestMain(m *testing.M) {
 	if shared.cancel != nil {
 		shared.cancel()
 	}
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 	os.Exit(code)
 }
 

@@ -60,7 +60,7 @@ func seatLandingBots(t *testing.T, ctx context.Context, k *kiosk) <-chan error {
 	bots := make(chan error, 2)
 	for i, name := range []string{"Bernd", "Carola"} {
 		go func() {
-			_, err := phoneBot(ctx, t, k.WebAddr(), k, "canyon", engine.LevelRandom, name, "", uint64(11+i))
+			_, err := phoneBot(ctx, t, k.WebAddr(), k.join, "canyon", engine.LevelRandom, name, "", uint64(11+i))
 			bots <- err
 		}()
 		for seatState(k, i+1).Name != name {

@@ -64,6 +64,7 @@ type message struct {
 	Waiting int             `json:"waiting"`
 	Over    bool            `json:"over"`
 	Free    int             `json:"free"`
+	Record  json.RawMessage `json:"record"`
 	Seats   []struct {
 		Name, State string
 	} `json:"seats"`

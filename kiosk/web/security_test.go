@@ -193,7 +193,9 @@ func TestARecordedConnectionNeverOpensAgain(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	onDir := func(c *table.Config) { c.DataDir, c.DBPath = dir, filepath.Join(dir, "t.db") }
+	// Many connections from loopback: more than one address's allowance
+	// of new connections (server.AllowConn), which is not under test here.
+	onDir := func(c *table.Config) { c.DataDir, c.DBPath, c.ConnBurst = dir, filepath.Join(dir, "t.db"), 1000 }
 	k := openKiosk(t, "canaille", []table.Seat{{}, {}, {}}, onDir)
 	anja, aw := seated(t, ctx, k, "Anja")
 	joinRecording := anja.sentFrames

@@ -13,8 +13,10 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/proto/joinurl"
 )
 
 // recorder is a TCP relay in front of the kiosk's web port that keeps
@@ -82,13 +84,14 @@ func (r *recorder) bytes() []byte {
 // webBot plays one seat of Canaille through the web channel with the
 // game's own bot, until the game is over. It returns the seat's token.
 func webBot(ctx context.Context, t *testing.T, addr string, k *kiosk, name, playerKey string, seed uint64) (string, error) {
-	return phoneBot(ctx, t, addr, k, "canaille", engine.LevelDefault, name, playerKey, seed)
+	return phoneBot(ctx, t, addr, k.join, "canaille", engine.LevelDefault, name, playerKey, seed)
 }
 
-// phoneBot plays one seat of game through the web channel with a bot of
-// level, until the game is over. It returns the seat's token.
-func phoneBot(ctx context.Context, t *testing.T, addr string, k *kiosk, game string, level engine.Level, name, playerKey string, seed uint64) (string, error) {
-	rules, err := k.Games().Get(game)
+// phoneBot plays one seat of game through the web channel of the kiosk
+// that join names with a bot of level, until the game is over. It returns
+// the seat's token.
+func phoneBot(ctx context.Context, t *testing.T, addr string, join joinurl.Info, game string, level engine.Level, name, playerKey string, seed uint64) (string, error) {
+	rules, err := catalog.Registry().Get(game)
 	if err != nil {
 		return "", err
 	}
@@ -96,8 +99,8 @@ func phoneBot(ctx context.Context, t *testing.T, addr string, k *kiosk, game str
 	if err != nil {
 		return "", err
 	}
-	p := dialPhone(t, ctx, addr, k.join.BoxKey)
-	if err := p.send(ctx, map[string]any{"type": "join", "code": k.join.Code, "name": name, "key": playerKey}); err != nil {
+	p := dialPhone(t, ctx, addr, join.BoxKey)
+	if err := p.send(ctx, map[string]any{"type": "join", "code": join.Code, "name": name, "key": playerKey}); err != nil {
 		return "", err
 	}
 	var token string

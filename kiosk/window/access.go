@@ -19,6 +19,9 @@ func (ui *UI) Attract() *screen.Attract { return ui.attract }
 // Lobby is the lobby while it shows, else nil.
 func (ui *UI) Lobby() *screen.Lobby { return ui.lobby }
 
+// Learn is the lesson on the table while it shows, else nil.
+func (ui *UI) Learn() *screen.Learn { return ui.learn }
+
 // Seating is the seating screen while it shows, else nil.
 func (ui *UI) Seating() *screen.Seating { return ui.seatingScreen }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 )
@@ -27,16 +28,30 @@ func (ui *UI) setLang(lang i18n.Lang, again func()) {
 }
 
 func (ui *UI) showAttract() {
+	// A table of a venue shows the venue's week: a regular is known at
+	// every table, and the boards are every table's games.
+	v, err := ui.rec.Venue(ui.ctx)
+	if err != nil {
+		ui.fault(err)
+	}
 	week := map[string][]screen.Standing{}
 	for _, g := range ui.t.Games().Infos() {
-		board, err := ui.rec.Leaderboard(ui.ctx, g.ID, screen.Week, 3)
+		get := ui.rec.Leaderboard
+		if v.Paired {
+			get = ui.rec.VenueLeaderboard
+		}
+		board, err := get(ui.ctx, g.ID, screen.Week, 3)
 		if err != nil {
 			ui.fault(err)
 		}
 		week[g.ID] = board
 	}
 	name, _ := ui.rec.TableName(ui.ctx)
-	a := screen.NewAttract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+	attract := screen.NewAttract
+	if v.Paired {
+		attract = screen.NewVenueAttract
+	}
+	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	ui.show(a.Content())
 	ui.attract = a
@@ -45,6 +60,7 @@ func (ui *UI) showAttract() {
 func (ui *UI) showLobby() {
 	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), screen.LobbyActions{
 		Choose:   ui.showSeating,
+		Learn:    ui.showLearn,
 		Language: func(l i18n.Lang) { ui.setLang(l, ui.showLobby) },
 		Home:     ui.showAttract,
 		Staff:    func() { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, ui.showStaff) },
@@ -59,6 +75,40 @@ func (ui *UI) showLobby() {
 			}
 		})
 	})
+}
+
+// showLearn starts g's guided first game on the table; its end offers a
+// real game with the same seats: the learner (on the table for a board
+// game, with a phone for a card game) and bots. A lesson is no session:
+// nothing of it is logged or rated.
+func (ui *UI) showLearn(g engine.Info) {
+	ls, ok := lesson.For(g.ID)
+	if !ok {
+		ui.showLobby()
+		return
+	}
+	l, err := screen.NewLearn(screen.LearnConfig{
+		Lesson: ls, Lang: ui.lang, Texts: ui.cat, Do: ui.do, Awake: ui.awake,
+		Play: func() {
+			defaults, err := ui.rec.DefaultOptions(ui.ctx, g.ID)
+			if err != nil {
+				ui.fault(err)
+			}
+			plan := make([]screen.SeatPlan, ls.Seats)
+			for i := range plan {
+				plan[i].Bot = engine.LevelDefault
+			}
+			plan[ls.Learner] = screen.SeatPlan{Touch: g.AllPublic}
+			ui.startGame(lastGame{g, defaults, plan})
+		},
+		Back: ui.showLobby,
+	})
+	if err != nil {
+		ui.fault(err)
+		return
+	}
+	ui.show(l.Content())
+	ui.learn = l
 }
 
 func (ui *UI) showSeating(g engine.Info) {

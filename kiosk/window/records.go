@@ -22,14 +22,35 @@ type records struct {
 	games     *engine.Registry
 	exportDir string
 	tableName string
+	// venueLink reports whether the venue's hub is reachable; nil for a
+	// table of no venue.
+	venueLink func() bool
 }
 
 func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
+	return r.board(ctx, r.d.Leaderboard, game, p, limit)
+}
+
+func (r records) VenueLeaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
+	return r.board(ctx, r.d.VenueLeaderboard, game, p, limit)
+}
+
+func (r records) Venue(ctx context.Context) (screen.VenueState, error) {
+	if r.venueLink == nil {
+		return screen.VenueState{}, nil
+	}
+	n, err := r.d.VenueUnshared(ctx)
+	return screen.VenueState{Paired: true, Linked: r.venueLink(), Unshared: n}, err
+}
+
+// board is a leaderboard as screens show it, from one of the database's.
+func (r records) board(ctx context.Context, get func(context.Context, string, time.Time, int) ([]db.Standing, error),
+	game string, p screen.Period, limit int) ([]screen.Standing, error) {
 	since, err := db.Period(p).Start(time.Now())
 	if err != nil {
 		return nil, err
 	}
-	rows, err := r.d.Leaderboard(ctx, game, since, limit)
+	rows, err := get(ctx, game, since, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -102,13 +123,19 @@ func (r records) Replay(ctx context.Context, id string) (screen.ReplayData, erro
 	}
 	d := screen.ReplayData{Rules: rules, Setup: engine.Setup{Seats: len(s.Seats), Options: s.Options, Seed: s.Seed},
 		Seats: who(s.Seats), Started: s.StartedAt}
+	var log []engine.Record
 	for _, m := range logged {
 		rec, err := engine.DecodeMove(rules, m.JSON)
 		if err != nil {
 			return screen.ReplayData{}, fmt.Errorf("session %s move %d: %w", id, m.Seq, err)
 		}
-		d.Moves = append(d.Moves, rec)
+		log = append(log, rec)
 		d.FinalHash = m.StateHash
+	}
+	// The replay shows the game as it was played on: the moves taken
+	// back by agreement are left out, as the log's take-backs say.
+	if d.Moves, err = engine.Standing(log); err != nil {
+		return screen.ReplayData{}, fmt.Errorf("session %s: %w", id, err)
 	}
 	return d, nil
 }

@@ -39,6 +39,9 @@ type UI struct {
 	cat   *i18n.Catalog
 	staff screen.Gate
 	rec   screen.Records
+	// venueLink reports whether the link to the venue's hub is up; nil
+	// for a table of no venue (SetVenueLink).
+	venueLink func() bool
 	// host is the address phones reach the kiosk at, for the QR code.
 	host string
 
@@ -51,6 +54,7 @@ type UI struct {
 	seatingScreen *screen.Seating
 	staffScreen   *screen.Staff
 	replay        *screen.Replay
+	learn         *screen.Learn     // a lesson on the table
 	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
 	shown         string            // the session whose results were shown
 	followed      string            // the session whose moves refresh the screen
@@ -127,6 +131,11 @@ func (ui *UI) Start(t *table.Table, cfg table.Config) {
 	ui.start(t)
 }
 
+// SetVenueLink gives the UI the state of the table's link to its venue's
+// hub, for the venue boards' "provisional" note; call it before Start,
+// for a table that belongs to a venue.
+func (ui *UI) SetVenueLink(up func() bool) { ui.venueLink = up }
+
 // Words is the table's texts in its current language.
 func (ui *UI) Words() screen.Words { return ui.words() }
 
@@ -138,7 +147,7 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	if ui.staff == nil {
 		ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
 	}
-	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name,
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = lanHost(t.WebAddr())
 }
@@ -215,7 +224,7 @@ func (ui *UI) resume(s *host.Session) string {
 func (ui *UI) show(o fyne.CanvasObject) {
 	ui.board, ui.seating, ui.results = nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
-	ui.attract, ui.lobby = nil, nil
+	ui.attract, ui.lobby, ui.learn = nil, nil, nil
 	if ui.idle != nil {
 		ui.idle.Stop()
 		ui.idle = nil

@@ -1,0 +1,86 @@
+package lesson
+
+import (
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyonduel"
+)
+
+// Canoe is the lesson of Canoë: the learner (light) finishes a canoe by
+// placing a peg, then a second one by moving a peg next to it, which
+// wins; the other way of finishing it, placing a peg, would leave a peg
+// touching the canoe, which then does not count (the rulebook's canoe
+// shape and its rule of pegs alone).
+func Canoe() *Lesson {
+	m := func(s string) engine.Move { return must(canoe.ParseMove(s)) }
+	parse := func(s string) (engine.Move, error) { return canoe.ParseMove(s) }
+	return &Lesson{
+		Game: "canoe", Rules: canoe.New(), Seats: 2, Learner: 0,
+		// Light's pegs: c3 f3 d4 (a canoe but for e4), i4 j4 h5 and j6
+		// (a canoe but for k5); dark's pegs far from them.
+		Start: fromMoves(canoe.New(), engine.Setup{Seats: 2, Seed: 1}, parse,
+			"place c3", "place b1", "place f3", "place c1", "place d4", "place l1",
+			"place i4", "place m1", "place j4", "place a2", "place h5", "place m2",
+			"place j6", "place d6"),
+		Steps: []Step{
+			{
+				Text:    "lesson.canoe.1",
+				Expect:  []engine.Move{m("place e4")},
+				Other:   "lesson.canoe.1.other",
+				Wrong:   m("place a4"),
+				Replies: []Reply{{Seat: 1, Move: m("place a3")}},
+			},
+			{
+				Text:   "lesson.canoe.2",
+				Expect: []engine.Move{m("move j6-k5")},
+				Other:  "lesson.canoe.2.other",
+				Wrong:  m("place k5"),
+			},
+		},
+		End: "lesson.canoe.end",
+	}
+}
+
+// CanyonDuel is the lesson of Canyon duel: a step, a jump over one's own
+// piece, and a chain of two jumps that takes two yellow pieces (the
+// rulebook's jumps), from a position of the middle game.
+func CanyonDuel() *Lesson {
+	m := func(s string) engine.Move { return must(canyonduel.ParseMove(s)) }
+	rows := []string{
+		"RRRR.RY.",
+		"RRR..##Y",
+		"RR.R###.",
+		"R..###.Y",
+		"R.###.YY",
+		".###.YYY",
+		".##..YYY",
+		"....YYYY",
+	}
+	return &Lesson{
+		Game: "canyonduel", Rules: canyonduel.New(), Seats: 2, Learner: 0,
+		Start: func() (engine.State, error) { return canyonduel.New().Position(rows, 0) },
+		Steps: []Step{
+			{
+				Text:    "lesson.canyonduel.1",
+				Expect:  []engine.Move{m("b3-c4")},
+				Other:   "lesson.canyonduel.1.other",
+				Wrong:   m("b3:b5"),
+				Replies: []Reply{{Seat: 1, Move: m("e8-d8")}},
+			},
+			{
+				Text:    "lesson.canyonduel.2",
+				Expect:  []engine.Move{m("a4:a6")},
+				Other:   "lesson.canyonduel.2.other",
+				Wrong:   m("a5-b5"),
+				Replies: []Reply{{Seat: 1, Move: m("d8-c8")}},
+			},
+			{
+				Text:   "lesson.canyonduel.3",
+				Expect: []engine.Move{m("f1:h1:h3")},
+				Other:  "lesson.canyonduel.3.other",
+				Wrong:  m("f1:h1"),
+			},
+		},
+		End: "lesson.canyonduel.end",
+	}
+}

@@ -1,0 +1,58 @@
+package window
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/lesson"
+	"github.com/tablee/tablee/kiosk/server"
+)
+
+// TestTheLobbyTeachesThenOffersARealGame: "Apprendre" on Canoë's tile
+// opens its lesson on the table; played through, the lesson offers a real
+// game, which starts at once with the same seats: the learner on the
+// table and a bot.
+func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.ui.attract.Touch()
+	for _, g := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+		if k.ui.lobby.LearnButton(g) == nil {
+			t.Errorf("no %q button on %s's tile", "Apprendre", g)
+		}
+	}
+	test.Tap(k.ui.lobby.LearnButton("canoe"))
+	l := k.ui.Learn()
+	if l == nil || k.w.Content() != l.Content() {
+		t.Fatal("the lesson does not show")
+	}
+	if k.tb.Session() != nil {
+		t.Error("a lesson started a session: it is not a game to log")
+	}
+	ls, _ := lesson.For("canoe")
+	for i, s := range ls.Steps {
+		b := l.Table().Board()
+		for _, p := range board.Spots(b, s.Expect[0]) {
+			test.TapAt(b, p)
+		}
+		// The next step's words show once the screen has the new position.
+		next := ls.End
+		if i+1 < len(ls.Steps) {
+			next = ls.Steps[i+1].Text
+		}
+		k.until(func() bool { return l.Said() == k.ui.cat.T("fr", next) })
+	}
+	k.until(l.Offered)
+	test.Tap(l.PlayButton())
+	k.q.settle()
+	s := k.tb.Session()
+	if s == nil || s.Game().Info().ID != "canoe" || k.ui.board == nil {
+		t.Fatal("the offer did not start a real game of Canoë on the table")
+	}
+	seats := k.tb.Server().Seats()
+	if len(seats) != 2 || seats[0].State != server.SeatTable || seats[1].State != server.SeatBot {
+		t.Errorf("the real game's seats are %+v, want the learner on the table and a bot", seats)
+	}
+}
