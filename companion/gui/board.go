@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -10,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/looks"
 )
 
 // panelFor is the panel of the seat's game; a game missing from games()
@@ -70,7 +73,7 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 			l.TextStyle.Bold = true
 			l.SetText(l.Text + " (" + a.t("you") + ")")
 		}
-		items = append(items, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
+		items = append(items, container.NewBorder(nil, nil, seatDot(s.w.Game, engine.Seat(seat)), nil, l))
 	}
 	if s.over {
 		if r := s.resultTable(); r != nil {
@@ -102,11 +105,18 @@ func canoeStandings(a *App, v engine.View) []string {
 	return out
 }
 
-// seatDot is a seat's colour beside its name (the name says the seat too,
-// so colour is never the only cue).
-func seatDot(s engine.Seat) fyne.CanvasObject {
+// seatDot is a seat's colour in game beside its name, as the table
+// colours its pieces (the name says the seat too, so colour is never the
+// only cue).
+func seatDot(game string, s engine.Seat) fyne.CanvasObject {
 	if s < 0 {
 		return nil
 	}
-	return container.NewCenter(dot(seatColors[int(s)%len(seatColors)]))
+	return container.NewCenter(dot(seatColour(game, s)))
+}
+
+// seatColour is seat's colour in game.
+func seatColour(game string, s engine.Seat) color.Color {
+	g, _ := looks.For(game)
+	return g.Seat(int(s)).Fill.NRGBA()
 }

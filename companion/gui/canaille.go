@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,42 +11,32 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/looks"
 )
 
-// Canaille's card colours, by kind: the colour is the card's "background",
-// which the rule on adjacent cards speaks of (all Ça mord share one, all
-// Relâche one).
-var canailleColors = map[canaille.Kind]color.NRGBA{
-	canaille.Point:    {0xB0, 0xB0, 0xB0, 0xFF},
-	canaille.Bite:     {0x56, 0xB4, 0xE9, 0xFF},
-	canaille.Other:    {0xCC, 0x79, 0xA7, 0xFF},
-	canaille.Shift:    {0x00, 0x9E, 0x73, 0xFF},
-	canaille.Bin:      {0x8C, 0x6D, 0x46, 0xFF},
-	canaille.Release:  {0xE6, 0x9F, 0x00, 0xFF},
-	canaille.Fog:      {0x6F, 0x7F, 0x8F, 0xFF},
-	canaille.Fish:     {0x00, 0x72, 0xB2, 0xFF},
-	canaille.Trash:    {0x4A, 0x3F, 0x35, 0xFF},
-	canaille.Canaille: {0xD5, 0x5E, 0x00, 0xFF},
-}
+// canailleLooks are Canaille's card kinds and seats as every UI draws
+// them: the colour is the card's "background", which the rule on
+// adjacent cards speaks of (all Ça mord share one, all Relâche one); the
+// mark tells them apart without colour.
+var canailleLooks, _ = looks.For(canaille.ID)
 
-// canailleFace is how a Canaille card looks: its kind's colour, its
-// number (bobbers, fish to release, a fish's or a trash's value) and a
-// black dot for a full stop.
+// canailleFace is how a Canaille card looks, as on the table: its kind's
+// colour and mark, its name, its number (bobbers, fish to release, a
+// fish's or a trash's value) and a dot for a full stop.
 func (a *App) canailleFace(c canaille.Card) face {
 	f := c.Face()
-	fill, ok := canailleColors[f.Kind]
+	l, ok := canailleLooks.Kinds[f.Kind.String()]
 	if !ok {
-		fill = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
+		l = looks.Look{Fill: looks.Cream, Ink: looks.Ink}
 	}
 	kind := f.Kind.String()
-	out := face{fill: fill, ink: contrast(fill), name: a.t("card." + kind), stop: f.Stop}
-	switch f.Kind {
-	case canaille.Bite, canaille.Release, canaille.Fish:
-		out.value = strconv.Itoa(f.N)
-	case canaille.Trash:
+	out := face{fill: l.Fill.NRGBA(), ink: l.Ink.NRGBA(), symbol: l.Symbol, corner: true,
+		name: a.t("card." + kind), stop: f.Stop}
+	switch {
+	case f.Kind == canaille.Trash:
 		out.value = "−" + strconv.Itoa(f.N)
-	default:
-		out.value = a.t("card.short." + kind)
+	case f.N > 0:
+		out.value = strconv.Itoa(f.N)
 	}
 	return out
 }
@@ -346,7 +335,7 @@ func (p *canaillePanel) table(v *canaille.View) []fyne.CanvasObject {
 		if v.Canaille == engine.Seat(seat) {
 			line += " · " + a.t("canaille.holds_canaille")
 		}
-		out = append(out, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, wrapped(line)))
+		out = append(out, container.NewBorder(nil, nil, seatDot(canaille.ID, engine.Seat(seat)), nil, wrapped(line)))
 	}
 	return out
 }
@@ -378,7 +367,7 @@ func (p *canaillePanel) catch(v *canaille.View) fyne.CanvasObject {
 // cardName names a card in words, e.g. "Poisson 2".
 func (a *App) cardName(c canaille.Card) string {
 	f := a.canailleFace(c)
-	if f.value == a.t("card.short."+c.Kind().String()) {
+	if f.value == "" {
 		return f.name
 	}
 	return f.name + " " + f.value

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,21 +11,11 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/looks"
 )
 
-// Canyon's suits on the phone: colour (Okabe–Ito, colour-blind safe) and a
-// symbol, so that colour is never the only cue. The rulebook's pictures are
-// lost; the engine names the suits blue, green, red, yellow, violet.
-var canyonSuits = [...]struct {
-	fill   color.NRGBA
-	symbol shape
-}{
-	{color.NRGBA{0x00, 0x72, 0xB2, 0xFF}, circle},
-	{color.NRGBA{0x00, 0x9E, 0x73, 0xFF}, triangle},
-	{color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}, square},
-	{color.NRGBA{0xF0, 0xE4, 0x42, 0xFF}, diamond},
-	{color.NRGBA{0xCC, 0x79, 0xA7, 0xFF}, cross},
-}
+// canyonLooks are Canyon's suits and seats as every UI draws them.
+var canyonLooks, _ = looks.For(canyon.ID)
 
 // canyonPanel is a Canyon seat: the hand, the trick, the tempos, and the
 // question of the moment (start cell, tempo, landing cell).
@@ -40,13 +29,15 @@ type canyonPanel struct {
 
 // canyonFace is how a Canyon card looks.
 func (a *App) canyonFace(c canyon.Card, trump canyon.Card, round int) face {
-	if c.Suit < 0 || c.Suit >= len(canyonSuits) {
+	if c.Suit < 0 || c.Suit >= len(canyonLooks.Suits) {
 		return face{fill: color.White, ink: color.Black, value: "?"}
 	}
-	s := canyonSuits[c.Suit]
+	s := canyonLooks.Suits[c.Suit]
+	// No name on the card: the table writes none, its colour and symbol
+	// say the suit.
 	return face{
-		fill: s.fill, ink: contrast(s.fill), symbol: s.symbol,
-		value: strconv.Itoa(c.Value), name: a.t("suit." + strconv.Itoa(c.Suit)),
+		fill: s.Fill.NRGBA(), ink: s.Ink.NRGBA(), symbol: s.Symbol,
+		value: strconv.Itoa(c.Value),
 		trump: round > 0 && c.Suit == trump.Suit,
 	}
 }
@@ -141,18 +132,19 @@ func (p *canyonPanel) tempoQuestion(v *canyon.View) []fyne.CanvasObject {
 	var buttons []fyne.CanvasObject
 	for _, m := range v.Legal() {
 		m := m.(canyon.Move)
-		total, cards := 0, make([]string, len(m.Tempo))
-		for i, c := range m.Tempo {
-			total += c
-			cards[i] = strconv.Itoa(c)
-		}
-		label := strconv.Itoa(total)
-		if len(cards) > 1 {
-			label += "  (" + strings.Join(cards, "+") + ")"
-		}
-		buttons = append(buttons, bigButton(label, func() { s.play(m) }))
+		buttons = append(buttons, bigButton(a.tempoLabel(m.Tempo), func() { s.play(m) }))
 	}
-	return append(out, container.NewGridWithColumns(3, buttons...))
+	// Two columns: "5 tricks · cards 2 and 3" fits half of a 400 px window.
+	return append(out, container.NewGridWithColumns(2, buttons...))
+}
+
+// tempoLabel says a tempo in words and numbers: the tricks it aims at and
+// the tempo cards that show it.
+func (a *App) tempoLabel(cards []int) string {
+	if len(cards) == 2 {
+		return a.t("canyon.tempo_two", map[string]any{"N": cards[0] + cards[1], "A": cards[0], "B": cards[1]})
+	}
+	return a.t("canyon.tempo_one", map[string]any{"N": sum(cards)})
 }
 
 // landingQuestion offers the cells the canoe may end on, when several tie.
@@ -164,7 +156,8 @@ func (p *canyonPanel) landingQuestion(v *canyon.View) []fyne.CanvasObject {
 	out := []fyne.CanvasObject{question(a.t("canyon.landing"))}
 	for i, m := range v.Legal() {
 		m := m.(canyon.Move)
-		label := a.t("canyon.cell", map[string]any{"N": string(rune('A' + i)), "Row": m.Row, "Col": m.Col})
+		// Named as the table names where a canoe is: its distance to the docks.
+		label := a.t("canyon.cell", map[string]any{"N": string(rune('A' + i)), "Dist": canyon.Map().GoalDistance(canyon.Map().Cell(m.Row, m.Col))})
 		out = append(out, bigButton(label, func() { s.play(m) }))
 	}
 	return out
@@ -283,7 +276,7 @@ func (p *canyonPanel) standings(v *canyon.View, me int) fyne.CanvasObject {
 			l.TextStyle.Bold = true
 			l.SetText(text + " (" + a.t("you") + ")")
 		}
-		rows = append(rows, container.NewBorder(nil, nil, seatDot(engine.Seat(seat)), nil, l))
+		rows = append(rows, container.NewBorder(nil, nil, seatDot(canyon.ID, engine.Seat(seat)), nil, l))
 	}
 	return container.NewVBox(rows...)
 }

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/looks"
 )
 
 // cardSize is a card in the hand: large enough for a thumb (over 1 cm).
@@ -17,12 +19,18 @@ var cardSize = fyne.NewSize(76, 108)
 // face is what a card shows.
 type face struct {
 	fill   color.Color
-	ink    color.Color // text and symbol colour on fill
-	value  string      // large, in the middle
-	name   string      // small, at the bottom
-	symbol shape       // the suit's symbol, or noShape
-	stop   bool        // Canaille: carries a full stop
-	trump  bool        // Canyon: of the trump suit
+	ink    color.Color  // text and symbol colour on fill
+	value  string       // large, in the middle
+	name   string       // small, at the top, as the table writes it
+	symbol looks.Symbol // the suit's symbol or the kind's mark, in ink
+	corner bool         // the symbol in the bottom-left corner (Canaille), as on the table; else below the value (Canyon)
+	stop   bool         // Canaille: carries a full stop
+	trump  bool         // Canyon: of the trump suit
+}
+
+// looks is the card's look: for TestTheLooksAgree.
+func (f face) looks() looks.Look {
+	return looks.Look{Fill: looks.Of(f.fill), Ink: looks.Of(f.ink), Symbol: f.symbol}
 }
 
 // card is a tappable card. Dimmed cards cannot be played now; tapping one
@@ -61,10 +69,13 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 		veil:   canvas.NewRectangle(color.NRGBA{0xFF, 0xFF, 0xFF, 0xB0}),
 	}
 	r.symbol = canvas.NewRasterWithPixels(func(x, y, w, h int) color.Color {
-		if r.c.face.symbol.contains(x, y, w, h) {
+		if w > 0 && h > 0 && r.c.face.symbol.Contains((float64(x)+0.5)/float64(w), (float64(y)+0.5)/float64(h)) {
 			return r.c.face.ink
 		}
-		return color.Transparent
+		// Transparent as NRGBA: Fyne picks the raster's image type from
+		// the first pixel's, and color.Transparent would make an alpha
+		// mask that paints the symbol white whatever its ink.
+		return color.NRGBA{}
 	})
 	r.bg.CornerRadius = 8
 	r.marker.CornerRadius = 10
@@ -100,16 +111,28 @@ func (r *cardRenderer) Layout(size fyne.Size) {
 	r.bg.Resize(fyne.NewSize(size.Width-2*inset, size.Height-2*inset))
 	r.veil.Move(r.bg.Position())
 	r.veil.Resize(r.bg.Size())
-	r.symbol.Move(fyne.NewPos(inset+6, inset+6))
-	r.symbol.Resize(fyne.NewSize(18, 18))
-	r.value.Move(fyne.NewPos(inset, size.Height*0.22))
+	top := size.Height * 0.18 // the value, below the name when there is one
+	if r.c.face.name != "" {
+		top = size.Height * 0.26
+	}
+	r.value.Move(fyne.NewPos(inset, top))
 	r.value.Resize(fyne.NewSize(size.Width-2*inset, 44))
-	r.name.Move(fyne.NewPos(inset, size.Height-inset-22))
+	r.name.Move(fyne.NewPos(inset, inset+2))
 	r.name.Resize(fyne.NewSize(size.Width-2*inset, 18))
-	r.stop.Move(fyne.NewPos(size.Width-inset-22, inset+6))
+	// The symbol where the table draws it: below the value on a Canyon
+	// card, in the bottom-left corner of a Canaille card.
+	if r.c.face.corner {
+		r.symbol.Move(fyne.NewPos(inset+5, size.Height-inset-27))
+		r.symbol.Resize(fyne.NewSize(22, 22))
+	} else {
+		r.symbol.Move(fyne.NewPos(size.Width/2-15, size.Height*0.62))
+		r.symbol.Resize(fyne.NewSize(30, 30))
+	}
+	r.stop.Move(fyne.NewPos(size.Width-inset-22, size.Height-inset-22))
 	r.stop.Resize(fyne.NewSize(16, 16))
-	// The place in a sentence, top left: the full stop keeps the top right.
-	r.badge.Move(fyne.NewPos(inset+2, inset+2))
+	// The place in a sentence, at the bottom between the mark and the
+	// full stop.
+	r.badge.Move(fyne.NewPos(size.Width/2-12, size.Height-inset-24))
 	r.badge.Resize(fyne.NewSize(24, 20))
 }
 
@@ -123,7 +146,7 @@ func (r *cardRenderer) Refresh() {
 	r.value.Text, r.value.Color = f.value, f.ink
 	r.value.TextSize = fit(f.value, 34, cardSize.Width-12)
 	r.name.Text, r.name.Color = f.name, f.ink
-	r.name.TextSize = fit(f.name, 12, cardSize.Width-10)
+	r.name.TextSize = fit(f.name, 13, cardSize.Width-10)
 	r.stop.FillColor = f.ink
 	r.stop.StrokeColor = contrast(f.ink)
 	r.stop.StrokeWidth = 2
@@ -139,7 +162,7 @@ func (r *cardRenderer) Refresh() {
 		r.marker.FillColor = colorTurn
 	}
 	r.veil.Hidden = !r.c.dim
-	r.symbol.Hidden = f.symbol == noShape
+	r.symbol.Hidden = f.symbol == looks.NoSymbol
 	for _, o := range r.Objects() {
 		o.Refresh()
 	}

@@ -63,7 +63,14 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 				if !strings.Contains(p.labels(), "All five tempo cards") {
 					t.Errorf("the tempo question does not say which cards:\n%s", p.labels())
 				}
-				if p.tapFirst("(2+3)") { // a tempo of 5 shown with two cards
+				// Every tempo in words and numbers, each label whole in
+				// its button of the 400 px window.
+				for _, b := range p.buttons(" · ") {
+					if b.MinSize().Width > b.Size().Width+0.5 {
+						t.Errorf("tempo %q needs %.0f px, its button is %.0f px wide", b.Text, b.MinSize().Width, b.Size().Width)
+					}
+				}
+				if p.tapFirst("cards 2 and 3") { // a tempo of 5 shown with two cards
 					tempos++
 					return true
 				}

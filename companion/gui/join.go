@@ -68,10 +68,18 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	back := widget.NewButton(a.t("back"), func() { a.showFind(nil) })
 	j.status = wrapped(j.msg)
 
-	items := []fyne.CanvasObject{a.topBar(a.t("join_table", map[string]any{"Table": t.table.Name}))}
+	// The table's name and its game on one line each, whatever their
+	// length (a long name ends in "…"), the game's line kept when there is
+	// none: the fields below never move with the table.
+	table := widget.NewLabel(a.t("join_table", map[string]any{"Table": t.table.Name}))
+	table.TextStyle.Bold = true
+	table.Truncation = fyne.TextTruncateEllipsis
+	game := widget.NewLabel("")
 	if t.table.Game != "" {
-		items = append(items, wrapped(a.gameName(t.table.Game)))
+		game.SetText(a.gameName(t.table.Game))
 	}
+	game.Truncation = fyne.TextTruncateEllipsis
+	items := []fyne.CanvasObject{a.topBar(a.t("join")), table, game}
 	words := wrapped(a.t("check_words", map[string]any{"Words": tlscert.Phrase(t.table.Fingerprint)}))
 	if t.typed {
 		words.Importance = widget.WarningImportance

@@ -2,8 +2,10 @@ package gui
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/internal/uitest"
@@ -52,4 +54,30 @@ func TestEveryTargetOfTheAppIsLargeEnoughToTouch(t *testing.T) {
 	runBots(t, tb, 2)
 	p.u.until(t, "a decision", p.ready)
 	checkTargets(t, p, "canyon")
+}
+
+// The join screen does not jump with the table: a long name, a short one,
+// a table between games, the fields stand in the same place.
+func TestJoinScreenDoesNotJumpWithTheTableName(t *testing.T) {
+	app := test.NewTempApp(t)
+	app.Settings().SetTheme(NewTheme())
+	var at []fyne.Position
+	for _, tb := range []discovery.Kiosk{
+		{Name: "Bar", Game: "canoe"},
+		{Name: "La grande table ronde du fond, près de la fenêtre sur la cour", Game: "canaille"},
+		{Name: "Table 3"},
+	} {
+		tb.Proto, tb.Fingerprint, tb.Addrs = 2, strings.Repeat("ab", 32), []string{"127.0.0.1:1"}
+		p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tb)})
+		p.u.until(t, "the table in the list", func() bool { return p.find != nil && len(p.find.tables) > 0 })
+		p.u.do(func() { p.find.list.Select(0) })
+		p.u.do(func() {
+			at = append(at, fyne.CurrentApp().Driver().AbsolutePositionForObject(p.join.name))
+		})
+	}
+	for i, p := range at[1:] {
+		if p != at[0] {
+			t.Errorf("the nickname field moves with the table: at %v for table %d, %v for the first", p, i+2, at[0])
+		}
+	}
 }

@@ -20,12 +20,6 @@ var (
 	colorFlash = color.NRGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}
 )
 
-// seatColors are the seats' colours on the kiosk (Okabe–Ito), by seat.
-var seatColors = []color.NRGBA{
-	{0xE6, 0x9F, 0x00, 0xFF}, {0x56, 0xB4, 0xE9, 0xFF}, {0x00, 0x9E, 0x73, 0xFF},
-	{0xF0, 0xE4, 0x42, 0xFF}, {0x00, 0x72, 0xB2, 0xFF}, {0xCC, 0x79, 0xA7, 0xFF},
-}
-
 // cue flashes the state line when the turn comes to this phone: a visual
 // cue for a phone lying on the table, no vibration. It runs a few pulses
 // (under 1 Hz) and stops; the caller stops it sooner when the state moves

@@ -42,11 +42,11 @@ func keysInCode(t *testing.T) []string {
 // keysBuilt are the keys the code puts together: suits and card kinds.
 func keysBuilt() []string {
 	var keys []string
-	for s := range canyonSuits {
+	for s := range canyonLooks.Suits {
 		keys = append(keys, "suit."+strconv.Itoa(s))
 	}
 	for k := canaille.Canaille; k <= canaille.Fog; k++ {
-		keys = append(keys, "card."+k.String(), "card.short."+k.String())
+		keys = append(keys, "card."+k.String())
 	}
 	return keys
 }

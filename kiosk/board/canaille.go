@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
 // canailleBoard is Canaille's table: the river, the action deck and its
@@ -177,7 +178,7 @@ func newCanailleRenderer(b *canailleBoard) *canailleRenderer {
 		r.catches = append(r.catches, add())
 		r.catchN = append(r.catchN, count())
 		by := canvas.NewCircle(Palette[seat])
-		no := newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)
+		no := newText(strconv.Itoa(seat+1), seatInk(canaille.ID, seat), textBody, true)
 		r.catchBy = append(r.catchBy, by)
 		r.catchNo = append(r.catchNo, no)
 		r.objects = append(r.objects, by, no)
@@ -420,13 +421,15 @@ type canailleCard struct {
 	name2 *canvas.Text // the name's second line, "" when it fits on one
 	big   *canvas.Text
 	stop  *canvas.Circle
+	mark  *symbol // the kind's mark, the second cue beside its colour
 	at    fyne.Position
 	size  fyne.Size
 }
 
 func newCanailleCard() *canailleCard {
 	c := &canailleCard{bg: canvas.NewRectangle(colInk), name: newText("", colDarkInk, textSmall, true),
-		name2: newText("", colDarkInk, textSmall, true), big: newText("", colDarkInk, 52, true), stop: canvas.NewCircle(colDarkInk)}
+		name2: newText("", colDarkInk, textSmall, true), big: newText("", colDarkInk, 52, true), stop: canvas.NewCircle(colDarkInk),
+		mark: newSymbol()}
 	c.bg.CornerRadius = 12
 	c.bg.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
 	c.bg.StrokeWidth = 3
@@ -434,7 +437,7 @@ func newCanailleCard() *canailleCard {
 }
 
 func (c *canailleCard) objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{c.bg, c.name, c.name2, c.big, c.stop}
+	return append([]fyne.CanvasObject{c.bg, c.name, c.name2, c.big, c.stop}, c.mark.objects()...)
 }
 
 // moveTo moves the whole card.
@@ -457,6 +460,9 @@ func (c *canailleCard) layout(at fyne.Position, size fyne.Size) {
 	}
 	textAt(c.big, at.AddXY(size.Width/2, size.Height*0.6))
 	circleAt(c.stop, at.AddXY(size.Width-18, size.Height-18), 16)
+	if c.mark.sym != looks.NoSymbol {
+		c.mark.draw(c.mark.sym, c.big.Color, at.AddXY(26, size.Height-26), 34)
+	}
 }
 
 // setName writes name on the card at the readable size, on two lines
@@ -488,28 +494,15 @@ func splitAt(s string) int {
 	return best
 }
 
-// kindColours colour the cards by kind: river cards in water tones, the
-// actions each in their own.
-var kindColours = map[canaille.Kind]color.NRGBA{
-	canaille.Canaille: {0x20, 0x20, 0x20, 0xFF},
-	canaille.Fish:     {0x8F, 0xD3, 0xF0, 0xFF},
-	canaille.Trash:    {0xA8, 0x9A, 0x80, 0xFF},
-	canaille.Point:    {0xF4, 0xF1, 0xE8, 0xFF},
-	canaille.Bite:     {0xF0, 0xE4, 0x42, 0xFF},
-	canaille.Other:    {0xCC, 0x79, 0xA7, 0xFF},
-	canaille.Shift:    {0x56, 0xB4, 0xE9, 0xFF},
-	canaille.Bin:      {0x99, 0x99, 0x99, 0xFF},
-	canaille.Release:  {0x00, 0x9E, 0x73, 0xFF},
-	canaille.Fog:      {0xD0, 0xD8, 0xE0, 0xFF},
-}
+// canailleLooks are Canaille's card kinds and seats as every UI draws
+// them.
+var canailleLooks, _ = looks.For(canaille.ID)
 
 func (c *canailleCard) show(env Env, card canaille.Card) {
 	f := card.Face()
-	c.bg.FillColor = kindColours[f.Kind]
-	ink := colDarkInk
-	if f.Kind == canaille.Canaille {
-		ink = colInk
-	}
+	l := canailleLooks.Kinds[f.Kind.String()]
+	c.bg.FillColor = l.Fill.NRGBA()
+	ink := l.Ink.NRGBA()
 	c.name.Color, c.name2.Color, c.big.Color, c.stop.FillColor = ink, ink, ink, ink
 	c.setName(env.t("board.canaille.kind." + f.Kind.String()))
 	switch {
@@ -517,8 +510,6 @@ func (c *canailleCard) show(env Env, card canaille.Card) {
 		c.big.Text = fmt.Sprintf("−%d", f.N)
 	case f.N > 0:
 		c.big.Text = strconv.Itoa(f.N)
-	case f.Kind == canaille.Canaille:
-		c.big.Text = "☠"
 	default:
 		c.big.Text = ""
 	}
@@ -526,7 +517,14 @@ func (c *canailleCard) show(env Env, card canaille.Card) {
 	for _, o := range []fyne.CanvasObject{c.bg, c.name, c.name2, c.big} {
 		o.Show()
 	}
+	c.mark.sym = l.Symbol
 	c.layout(c.at, c.size) // the texts changed: centre them again
+}
+
+// looks is what the card shows, read from its drawing: for
+// TestTheLooksAgree.
+func (c *canailleCard) looks() looks.Look {
+	return looks.Look{Fill: looks.Of(c.bg.FillColor), Ink: looks.Of(c.big.Color), Symbol: c.mark.sym}
 }
 
 // back is a face-down pile, or an empty place when there is none.
@@ -543,6 +541,7 @@ func (c *canailleCard) back(any bool) {
 	c.name.Hide()
 	c.name2.Hide()
 	c.stop.Hide()
+	c.mark.hide()
 	c.layout(c.at, c.size)
 }
 
@@ -554,9 +553,11 @@ func (c *canailleCard) empty() {
 	c.name2.Hide()
 	c.big.Hide()
 	c.stop.Hide()
+	c.mark.hide()
 }
 
 func (c *canailleCard) hide() {
+	c.mark.hide()
 	for _, o := range c.objects() {
 		o.Hide()
 	}

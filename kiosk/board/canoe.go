@@ -13,6 +13,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
 // canoeBoard is Canoë's board: 61 holes on a 13×6 grid, each player's
@@ -34,11 +35,10 @@ type canoeBoard struct {
 	endings int                 // how many times the ending is shown
 }
 
-var (
-	colLight = color.NRGBA{0xF5, 0xEF, 0xD8, 0xFF}
-	colDark  = color.NRGBA{0x3A, 0x2A, 0x1E, 0xFF}
-	colWood  = color.NRGBA{0x9C, 0x6B, 0x3C, 0xFF}
-)
+var colWood = color.NRGBA{0x9C, 0x6B, 0x3C, 0xFF}
+
+// canoeLooks are the pegs as every UI draws them: light and dark.
+var canoeLooks, _ = looks.For(canoe.ID)
 
 func newCanoe(env Env) *canoeBoard {
 	b := &canoeBoard{env: env, note: newNote()}
@@ -46,7 +46,7 @@ func newCanoe(env Env) *canoeBoard {
 		for range canoe.Pegs {
 			c := canvas.NewCircle(canoeColour(seat))
 			c.StrokeWidth = 4
-			c.StrokeColor = canoeColour(1 - seat)
+			c.StrokeColor = canoeLooks.Seat(seat).Ink.NRGBA() // ringed in the other's colour
 			b.pegs[seat] = append(b.pegs[seat], c)
 			b.at[seat] = append(b.at[seat], canoe.Hole{})
 		}
@@ -55,15 +55,11 @@ func newCanoe(env Env) *canoeBoard {
 	return b
 }
 
-func canoeColour(seat int) color.Color {
-	if seat == 0 {
-		return colLight
-	}
-	return colDark
-}
+func canoeColour(seat int) color.Color { return canoeLooks.Seat(seat).Fill.NRGBA() }
 
-// canoeOutline is the colour a seat's counting canoes are outlined in.
-func canoeOutline(seat int) color.Color { return Palette[seat*4] } // orange, blue
+// canoeOutline is the colour a seat's counting canoes are outlined in: its
+// pegs' colour.
+func canoeOutline(seat int) color.Color { return canoeColour(seat) }
 
 func (b *canoeBoard) SeatColour(seat engine.Seat) color.Color { return canoeColour(int(seat)) }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/looks"
 )
 
 // canyonBoard is Canyon's board: the river map on its side (start line on
@@ -47,22 +48,13 @@ type canyonCanoe struct {
 	label *canvas.Text
 }
 
-// Suit colours and shapes: colour plus a second cue, the symbol.
-var (
-	suitColours = []color.NRGBA{
-		{0x00, 0x72, 0xB2, 0xFF}, // blue
-		{0x00, 0x9E, 0x73, 0xFF}, // green
-		{0xD5, 0x5E, 0x00, 0xFF}, // red
-		{0xF0, 0xE4, 0x42, 0xFF}, // yellow
-		{0xCC, 0x79, 0xA7, 0xFF}, // violet
-	}
-	suitSides = []uint{0, 3, 4, 5, 6} // 0: a circle
-)
+// canyonLooks are Canyon's suits and seats as every UI draws them.
+var canyonLooks, _ = looks.For(canyon.ID)
 
 func newCanyon(env Env) *canyonBoard {
 	b := &canyonBoard{env: env, m: canyon.Map(), note: newNote()}
 	for seat := range 6 {
-		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), colDarkInk, textBody, true)}
+		c := &canyonCanoe{hull: canvas.NewRectangle(Palette[seat]), label: newText(strconv.Itoa(seat+1), seatInk(canyon.ID, seat), textBody, true)}
 		c.hull.StrokeColor = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
 		c.hull.StrokeWidth = 3
 		b.canoes = append(b.canoes, c)
@@ -330,7 +322,7 @@ func newCanyonRenderer(b *canyonBoard) *canyonRenderer {
 		f := newCardFace()
 		by := canvas.NewCircle(color.Transparent)
 		r.trick = append(r.trick, f)
-		no := newText("", colDarkInk, textSmall, true)
+		no := newText("", colDarkInk, textSmall, true) // its ink set with its seat
 		r.trickBy = append(r.trickBy, by)
 		r.trickNo = append(r.trickNo, no)
 		r.objects = append(r.objects, f.objects()...)
@@ -535,6 +527,7 @@ func (r *canyonRenderer) place() {
 			r.trickBy[i].FillColor = Palette[(leader+i)%v.Seats]
 			r.trickBy[i].Show()
 			r.trickNo[i].Text = strconv.Itoa((leader+i)%v.Seats + 1)
+			r.trickNo[i].Color = seatInk(canyon.ID, (leader+i)%v.Seats)
 			textAt(r.trickNo[i], r.trickBy[i].Position().AddXY(15, 15))
 			r.trickNo[i].Show()
 		} else {
@@ -612,6 +605,7 @@ func (r *canyonRenderer) markWinner() {
 	r.wonBy.FillColor = Palette[r.liftedWinner%len(Palette)]
 	circleAt(r.wonBy, at, 36)
 	r.wonNo.Text = strconv.Itoa(r.liftedWinner + 1)
+	r.wonNo.Color = seatInk(canyon.ID, r.liftedWinner)
 	textAt(r.wonNo, at)
 	r.wonBy.Show()
 	r.wonNo.Show()
@@ -654,31 +648,33 @@ func (r *canyonRenderer) leave(trick []canyon.Card, from []fyne.Position, winner
 	}
 }
 
-// cardFace is one Canyon card drawn: its suit's colour and symbol, and
-// its value in large type.
+// cardFace is one Canyon card drawn as on every phone: its suit's colour
+// as ground, its value in large type and its suit's symbol below it, both
+// in the suit's ink. A dimmed card (of a finished trick, not its winner)
+// is veiled.
 type cardFace struct {
-	bg     *canvas.Rectangle
-	value  *canvas.Text
-	circle *canvas.Circle
-	poly   *canvas.RegularPolygon
-	at     fyne.Position
-	size   fyne.Size
+	bg    *canvas.Rectangle
+	value *canvas.Text
+	sym   *symbol
+	veil  *canvas.Rectangle
+	at    fyne.Position
+	size  fyne.Size
+	suit  int // the suit shown, -1 when none
 }
 
 func newCardFace() *cardFace {
-	f := &cardFace{bg: canvas.NewRectangle(colInk), value: newText("", colDarkInk, 44, true),
-		circle: canvas.NewCircle(color.Black), poly: canvas.NewRegularPolygon(3, color.Black)}
+	f := &cardFace{bg: canvas.NewRectangle(colInk), value: newText("", colDarkInk, 44, true), sym: newSymbol(),
+		veil: canvas.NewRectangle(color.NRGBA{0x1B, 0x26, 0x2C, 0xB0}), suit: -1}
 	f.bg.CornerRadius = 10
-	f.bg.StrokeWidth = 6
-	f.poly.StrokeColor = color.NRGBA{0, 0, 0, 0x80}
-	f.poly.StrokeWidth = 2
-	f.circle.StrokeColor = color.NRGBA{0, 0, 0, 0x80}
-	f.circle.StrokeWidth = 2
+	f.bg.StrokeWidth = 3
+	f.bg.StrokeColor = colInk
+	f.veil.CornerRadius = 10
+	f.veil.Hide()
 	return f
 }
 
 func (f *cardFace) objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{f.bg, f.value, f.circle, f.poly}
+	return append([]fyne.CanvasObject{f.bg, f.value}, append(f.sym.objects(), f.veil)...)
 }
 
 // moveTo moves the whole card, its value and symbol with it.
@@ -694,45 +690,41 @@ func (f *cardFace) layout(at fyne.Position, size fyne.Size) {
 	f.at, f.size = at, size
 	f.bg.Move(at)
 	f.bg.Resize(size)
+	f.veil.Move(at)
+	f.veil.Resize(size)
 }
 
 func (f *cardFace) show(c canyon.Card) {
-	if c.Suit < 0 || c.Suit >= len(suitColours) {
+	if c.Suit < 0 || c.Suit >= len(canyonLooks.Suits) {
 		f.hide()
 		return
 	}
-	col := suitColours[c.Suit]
-	f.bg.StrokeColor = col
+	l := canyonLooks.Suits[c.Suit]
+	f.suit = c.Suit
+	f.bg.FillColor = l.Fill.NRGBA()
+	f.value.Color = l.Ink.NRGBA()
 	f.value.Text = strconv.Itoa(c.Value)
 	textAt(f.value, f.at.AddXY(f.size.Width/2, f.size.Height*0.34))
-	sym := fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.70)
-	f.circle.Hide()
-	f.poly.Hide()
-	if sides := suitSides[c.Suit]; sides == 0 {
-		f.circle.FillColor = col
-		circleAt(f.circle, sym, 28)
-		f.circle.Show()
-	} else {
-		f.poly.Sides = sides
-		f.poly.FillColor = col
-		circleAt(f.poly, sym, 32)
-		f.poly.Show()
-	}
+	f.sym.draw(l.Symbol, l.Ink.NRGBA(), fyne.NewPos(f.at.X+f.size.Width/2, f.at.Y+f.size.Height*0.72), 34)
 	f.bg.Show()
 	f.value.Show()
 }
 
-// dim greys a card of a finished trick.
+// dim veils a card of a finished trick.
 func (f *cardFace) dim(on bool) {
-	if on {
-		f.bg.FillColor = color.NRGBA{0x90, 0x90, 0x88, 0xFF}
-	} else {
-		f.bg.FillColor = colInk
-	}
+	f.veil.Hidden = !on || f.suit < 0
 }
 
 func (f *cardFace) hide() {
+	f.suit = -1
+	f.sym.hide()
 	for _, o := range f.objects() {
 		o.Hide()
 	}
+}
+
+// looks is what the card shows, read from its drawing: for
+// TestTheLooksAgree.
+func (f *cardFace) looks() looks.Look {
+	return looks.Look{Fill: looks.Of(f.bg.FillColor), Ink: looks.Of(f.value.Color), Symbol: f.sym.sym}
 }

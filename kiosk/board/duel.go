@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
 const duelSize = 8
@@ -50,7 +51,7 @@ func newDuel(env Env) *duel {
 			p.disc.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
 			p.disc.StrokeWidth = 3
 			if seat == 1 {
-				p.mark.StrokeColor = color.NRGBA{0x80, 0x60, 0x00, 0xFF}
+				p.mark.StrokeColor = duelLooks.Seat(seat).Ink.NRGBA() // the ring, in the piece's ink
 				p.mark.StrokeWidth = 4
 			} else {
 				p.mark.FillColor = color.NRGBA{0xFF, 0xFF, 0xFF, 0x50}
@@ -62,12 +63,10 @@ func newDuel(env Env) *duel {
 	return d
 }
 
-func duelColour(seat int) color.Color {
-	if seat == 0 {
-		return colVermil
-	}
-	return colYellow
-}
+// duelLooks are the pieces as every UI draws them: red and yellow.
+var duelLooks, _ = looks.For(canyonduel.ID)
+
+func duelColour(seat int) color.Color { return duelLooks.Seat(seat).Fill.NRGBA() }
 
 func (d *duel) SeatColour(seat engine.Seat) color.Color { return duelColour(int(seat)) }
 

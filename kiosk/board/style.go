@@ -9,17 +9,73 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
-// Palette is the seat colours, Okabe–Ito's colour-blind-safe set; panels
-// add a letter so colour is never the only cue.
-var Palette = []color.NRGBA{
-	{0xE6, 0x9F, 0x00, 0xFF}, // orange
-	{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
-	{0x00, 0x9E, 0x73, 0xFF}, // bluish green
-	{0xF0, 0xE4, 0x42, 0xFF}, // yellow
-	{0x00, 0x72, 0xB2, 0xFF}, // blue
-	{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
+// Palette is the seat colours of the games for up to six seats, from the
+// looks package (Okabe–Ito); panels add a number so colour is never the
+// only cue.
+var Palette = func() []color.NRGBA {
+	g, _ := looks.For("")
+	out := make([]color.NRGBA, len(g.Seats))
+	for i, l := range g.Seats {
+		out[i] = l.Fill.NRGBA()
+	}
+	return out
+}()
+
+// seatInk is the ink a seat's number is written in on its colour.
+func seatInk(game string, seat int) color.NRGBA {
+	g, _ := looks.For(game)
+	return g.Seat(seat).Ink.NRGBA()
+}
+
+// symbol is a looks symbol drawn on the table: its outline as a polygon,
+// or a ring as a stroked circle.
+type symbol struct {
+	poly *canvas.ArbitraryPolygon
+	ring *canvas.Circle
+	sym  looks.Symbol
+}
+
+func newSymbol() *symbol {
+	s := &symbol{poly: canvas.NewArbitraryPolygon(nil, color.Black), ring: canvas.NewCircle(color.Transparent)}
+	s.poly.Hide()
+	s.ring.Hide()
+	return s
+}
+
+func (s *symbol) objects() []fyne.CanvasObject { return []fyne.CanvasObject{s.poly, s.ring} }
+
+// draw shows sym in ink, filling a square of side d centred on at.
+func (s *symbol) draw(sym looks.Symbol, ink color.Color, at fyne.Position, d float32) {
+	s.sym = sym
+	s.poly.Hide()
+	s.ring.Hide()
+	if sym.Hollow() {
+		s.ring.StrokeColor, s.ring.StrokeWidth = ink, d/10
+		circleAt(s.ring, at, d)
+		s.ring.Show()
+		return
+	}
+	out := sym.Outline()
+	if out == nil {
+		return
+	}
+	pts := make([]fyne.Position, len(out))
+	for i, p := range out {
+		pts[i] = fyne.NewPos(float32(p.X)*d, float32(p.Y)*d)
+	}
+	s.poly.Points, s.poly.FillColor = pts, ink
+	s.poly.Move(at.SubtractXY(d/2, d/2))
+	s.poly.Resize(fyne.NewSize(d, d))
+	s.poly.Show()
+}
+
+func (s *symbol) hide() {
+	s.sym = looks.NoSymbol
+	s.poly.Hide()
+	s.ring.Hide()
 }
 
 // Colours shared by the boards.
@@ -31,7 +87,6 @@ var (
 	colSelected = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF} // the piece touched
 	colLastMove = color.NRGBA{0xFF, 0xFF, 0xFF, 0x70} // the last move's cells
 	colNoteBG   = color.NRGBA{0x10, 0x10, 0x10, 0xE8}
-	colVermil   = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}
 	colYellow   = color.NRGBA{0xF0, 0xE4, 0x42, 0xFF}
 )
 

@@ -306,6 +306,9 @@ func (g *group) playToTheEnd(t *testing.T, s *host.Session) {
 		if g.over(s) {
 			return
 		}
+		if shootAt != nil && shootAt(g, s) {
+			continue
+		}
 		if g.tapApp() {
 			continue
 		}

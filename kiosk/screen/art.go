@@ -62,7 +62,7 @@ func canyonArt(add placer) {
 		add(stone, s[0], s[1], s[2], s[2])
 	}
 	for i, c := range []float32{60, 110} {
-		canoe := canvas.NewRectangle(seatColours[i])
+		canoe := canvas.NewRectangle(SeatColour(i))
 		canoe.CornerRadius = 10
 		add(canoe, 160+float32(i)*40, c, 22, 56)
 	}
@@ -115,7 +115,7 @@ func canoeArt(add placer) {
 }
 
 func canailleArt(add placer) {
-	for i, c := range []color.Color{water, seatColours[0], seatColours[2], seatColours[1]} {
+	for i, c := range []color.Color{water, SeatColour(0), SeatColour(2), SeatColour(1)} {
 		card := canvas.NewRectangle(color.White)
 		card.CornerRadius = 10
 		card.StrokeColor = dark

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/looks"
 )
 
 // Text sizes at 1920×1080, read from across the table (DESIGN.md).
@@ -84,14 +86,12 @@ func panel(content fyne.CanvasObject) fyne.CanvasObject {
 	return container.NewStack(bg, container.NewPadded(container.NewPadded(content)))
 }
 
-// Okabe–Ito seat colours, colour-blind safe; seats also carry a number.
-var seatColours = []color.NRGBA{
-	{0xE6, 0x9F, 0x00, 0xff}, {0x56, 0xB4, 0xE9, 0xff}, {0x00, 0x9E, 0x73, 0xff},
-	{0xF0, 0xE4, 0x42, 0xff}, {0x00, 0x72, 0xB2, 0xff}, {0xD5, 0x5E, 0x00, 0xff}, {0xCC, 0x79, 0xA7, 0xff},
+// SeatColour is seat i's colour before a game is chosen (seating, staff
+// screens): the looks package's common seat colours, Okabe–Ito.
+func SeatColour(i int) color.Color {
+	g, _ := looks.For("")
+	return g.Seat(i).Fill.NRGBA()
 }
-
-// SeatColour is seat i's colour.
-func SeatColour(i int) color.Color { return seatColours[i%len(seatColours)] }
 
 // seatBadge is a coloured disc with the seat's number: colour is never
 // the only cue.

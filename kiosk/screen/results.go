@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
 // ResultCardSize is a seat's results card as its reader sees it: the size
@@ -81,7 +82,7 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 			continue
 		}
 		turn := geom.Turn(slots[s.Seat].Side.QuarterTurns())
-		card, lines := resultCard(w, s, res.Won(s.Seat), turn)
+		card, lines := resultCard(w, game.ID, s, res.Won(s.Seat), turn)
 		r.cards[s.Seat], r.turns[s.Seat] = lines, turn
 		lay.slots = append(lay.slots, slots[s.Seat])
 		cards = append(cards, card)
@@ -100,7 +101,7 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 
 // resultCard is one seat's card, turned by turn, and its lines as shown
 // upright: rank, name, score, rating change.
-func resultCard(w Words, s SeatOutcome, won bool, turn geom.Turn) (fyne.CanvasObject, []string) {
+func resultCard(w Words, game string, s SeatOutcome, won bool, turn geom.Turn) (fyne.CanvasObject, []string) {
 	bg := canvas.NewRectangle(colPanel)
 	bg.CornerRadius = 18
 	if won {
@@ -133,9 +134,13 @@ func resultCard(w Words, s SeatOutcome, won bool, turn geom.Turn) (fyne.CanvasOb
 		info.Add(panelText(hints, colPanelText, 24, false))
 		lines = append(lines, hints)
 	}
-	swatch := canvas.NewCircle(SeatColour(int(s.Seat)))
+	// The seat's colour in this game, as its pieces were on the board.
+	g, _ := looks.For(game)
+	seat := g.Seat(int(s.Seat))
+	swatch := canvas.NewCircle(seat.Fill.NRGBA())
+	swatch.StrokeColor, swatch.StrokeWidth = seat.Ink.NRGBA(), 2
 	badge := container.NewGridWrap(fyne.NewSize(40, 40), container.NewStack(swatch,
-		container.NewCenter(panelText(strconv.Itoa(int(s.Seat)+1), color.Black, 24, true))))
+		container.NewCenter(panelText(strconv.Itoa(int(s.Seat)+1), seat.Ink.NRGBA(), 24, true))))
 	body := container.NewBorder(nil, nil, container.NewCenter(disc), container.NewVBox(badge), container.NewCenter(info))
 	content := container.NewStack(bg, container.New(&inset{14}, body))
 	return board.NewPanel(content, ResultCardSize, turn), lines

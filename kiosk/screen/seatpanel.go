@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
 )
 
 // seatPanel is one seat's panel, turned towards the seat: name, colour and
@@ -49,7 +50,7 @@ func newSeatPanel(t *Game, seat engine.Seat, turn geom.Turn) *seatPanel {
 	p.swatch = canvas.NewCircle(t.board.SeatColour(seat))
 	p.swatch.StrokeColor = color.NRGBA{0, 0, 0, 0x90}
 	p.swatch.StrokeWidth = 3
-	p.letter = panelText("", color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 40, true)
+	p.letter = panelText("", inkOn(t.board.SeatColour(seat)), 40, true)
 	p.letter.Alignment = fyne.TextAlignCenter
 	p.name = panelText("", colPanelText, 36, true)
 	p.line = panelText("", colPanelDim, 24, false)
@@ -285,4 +286,14 @@ func (u *pulse) follow(p *seatPanel) {
 func (u *pulse) place(panel fyne.CanvasObject) {
 	u.rect.Move(panel.Position().SubtractXY(6, 6))
 	u.rect.Resize(panel.Size().AddWidthHeight(12, 12))
+}
+
+// inkOn is the ink a seat's number is written in on its colour c: dark, or
+// light on a dark colour (Canoë's dark pegs), whichever reads better.
+func inkOn(c color.Color) color.Color {
+	fill := looks.Of(c)
+	if looks.Contrast(fill, looks.Cream) > looks.Contrast(fill, looks.Ink) {
+		return looks.Cream.NRGBA()
+	}
+	return looks.Ink.NRGBA()
 }

@@ -150,7 +150,7 @@ func TestViewFrameKnowsEveryMessageMember(t *testing.T) {
 		// refused: never in a view message
 		"Code": true, "Name": true, "Key": true, "Token": true, "Move": true, "Seat": true, "Table": true,
 		"Record": true, "Error": true, "Seats": true, "Free": true,
-		"Legal": true, "Rule": true, "Args": true, "Hints": true,
+		"Legal": true, "Rule": true, "Args": true, "Hints": true, "Current": true,
 	}
 	typ := reflect.TypeOf(wire.Message{})
 	for i := range typ.NumField() {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"strings"
 	"time"
@@ -235,8 +236,29 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.explain(c, m)
 	case wire.TypeHint:
 		s.hint(c, m.Ref)
+	case wire.TypeInfo:
+		s.infoAnswer(c, m)
 	}
 	return false
+}
+
+// infoAnswer tells a phone, joined or not, the table's name, its game and
+// whether the link code it came with (from the QR code) is the current
+// game's. Nothing secret: the name and the game are on mDNS, and a link
+// code cannot be guessed.
+func (s *Server) infoAnswer(c *conn, m wire.Message) {
+	s.mu.Lock()
+	current := s.session != nil && s.code != "" &&
+		subtle.ConstantTimeCompare([]byte(m.Code), []byte(s.code+"-"+s.link)) == 1
+	game := ""
+	var free *int
+	if s.session != nil {
+		game = s.session.Game().Info().ID
+		n := s.freeLocked()
+		free = &n
+	}
+	s.mu.Unlock()
+	c.send(wire.Message{Type: wire.TypeInfo, Ref: m.Ref, Table: s.cfg.Table, Game: game, Current: &current, Free: free})
 }
 
 // seatsAnswer tells a seated phone each seat's nickname and state; the

@@ -403,3 +403,25 @@ func TestNobodyPlaysUntilEverySeatIsTaken(t *testing.T) {
 		t.Errorf("view %d ref %q", v.Version, v.Ref)
 	}
 }
+
+// Before joining, a phone with the QR code's link code learns the table's
+// name, its game and whether the code is the current game's; a typed code
+// gets no answer about itself (info spends no guessing budget).
+func TestInfoNamesTheTableAndTheGameBeforeJoining(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	p := tb.dial(t)
+	p.send(wire.Message{Type: wire.TypeInfo, Code: tb.srv.LinkCode()})
+	m := p.expect(wire.TypeInfo)
+	if m.Table != "Table 1" || m.Game != "canoe" || m.Current == nil || !*m.Current || m.Free == nil || *m.Free != 2 {
+		t.Errorf("info for the current QR: %+v", m)
+	}
+	old := tb.srv.Code() + "-" + strings.Repeat("a", wire.LinkSecretLen)
+	p.send(wire.Message{Type: wire.TypeInfo, Code: old})
+	if m := p.expect(wire.TypeInfo); m.Current == nil || *m.Current {
+		t.Errorf("info for another game's QR: %+v", m)
+	}
+	p.send(wire.Message{Type: wire.TypeInfo, Code: tb.srv.Code()})
+	p.expectError(wire.WrongCode)
+	// The phone may still join after asking.
+	p.join(tb, "Anja")
+}

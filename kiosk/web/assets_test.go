@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/looks"
 )
 
 func testHandler(t *testing.T) *Handler {
@@ -223,5 +224,39 @@ func TestCanyonMapIsTheEnginesMap(t *testing.T) {
 	}
 	if currents == 0 {
 		t.Error("no current on the map")
+	}
+}
+
+// The page takes the games' colours from /looks.json only: its stylesheet
+// holds none of the looks' colours and no rule per suit or card kind.
+func TestStylesheetHoldsNoGameColours(t *testing.T) {
+	css, err := assetFS.ReadFile("assets/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	low := strings.ToLower(string(css))
+	for _, id := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+		g, _ := looks.For(id)
+		var all []looks.Look
+		all = append(all, g.Seats...)
+		all = append(all, g.Suits...)
+		for _, l := range g.Kinds {
+			all = append(all, l)
+		}
+		for _, l := range all {
+			if strings.Contains(low, l.Fill.Hex()) {
+				t.Errorf("app.css holds %s, a colour of %s's looks: it comes from /looks.json", l.Fill.Hex(), id)
+			}
+		}
+		for kind := range g.Kinds {
+			if regexp.MustCompile(`\.ca\.` + kind + `\b`).MatchString(low) {
+				t.Errorf("app.css has a rule for the card kind %s", kind)
+			}
+		}
+	}
+	for _, suit := range []string{"blue", "green", "red", "yellow", "violet"} {
+		if strings.Contains(low, ".cy."+suit) {
+			t.Errorf("app.css has a rule for the suit %s", suit)
+		}
 	}
 }

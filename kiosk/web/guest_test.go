@@ -106,3 +106,40 @@ func TestBrowserSecondTabTakesOverCalmly(t *testing.T) {
 		t.Fatalf("seat 0 after taking it back: %+v", st)
 	}
 }
+
+// TestBrowserJoinScreenNamesTheTableAndAnOldQRSaysSo: before a nickname is
+// typed, the join screen names the table and the game of its QR code, and
+// a previous game's QR code says at once that it is old, with no join
+// form and no "your seat is no longer valid" first.
+func TestBrowserJoinScreenNamesTheTableAndAnOldQRSaysSo(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	old := k.join.String()
+	if err := chromedp.Do(ctx, chromedp.Navigate(old), chromedp.WaitVisible(chromedp.CSS("#nick"))); err != nil {
+		t.Fatal(err)
+	}
+	want := frText(t, "web.join.at", map[string]any{"Game": "Canaille", "Table": "Table 1"})
+	waitState(t, ctx, "the table and the game named", func(string) bool {
+		return eval(t, ctx, `document.querySelector('.joinat').textContent`) == want
+	})
+	if got := eval(t, ctx, `document.getElementById('where').textContent`); got != "Table 1 · Canaille" {
+		t.Errorf("the page's title on the join screen: %q", got)
+	}
+	// A new game: the QR code on screen changes, the old one is a
+	// previous game's.
+	if _, err := k.Start(context.Background(), "canoe", nil, []table.Seat{{}, {}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(old)); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the old QR said", func(s string) bool { return s == "old" })
+	if got, want := eval(t, ctx, `document.getElementById('app').textContent`), frText(t, "web.err.wrong-code", nil); got != want {
+		t.Errorf("an old QR shows %q, want %q", got, want)
+	}
+	if n := eval(t, ctx, `String(document.querySelectorAll('#nick').length)`); n != "0" {
+		t.Error("an old QR still offers to join")
+	}
+}

@@ -76,6 +76,13 @@ func NewHandler(cfg Config) (*Handler, error) {
 			}
 		}
 	}
+	looks, err := looksJSON(cfg.Texts, cfg.Games)
+	if err != nil {
+		return nil, err
+	}
+	if h.assets["/looks.json"], err = newAsset(".json", looks); err != nil {
+		return nil, err
+	}
 	for _, g := range games() {
 		for path, write := range g.data {
 			data, err := write()

@@ -118,7 +118,9 @@ func checkSpots(t *testing.T, k *kiosk, read string) []canyon.Move {
 		if s.W < 44 || s.H < 44 {
 			t.Errorf("spot %s is %.0f × %.0f px, under 44", s.Name, s.W, s.H)
 		}
-		want := "Ligne " + strconv.Itoa(legal[i].Row+1) + ", colonne " + strconv.Itoa(legal[i].Col+1)
+		// Named as the table names where a canoe is: its distance to the docks.
+		m := canyon.Map()
+		want := "à " + strconv.Itoa(m.GoalDistance(m.Cell(legal[i].Row, legal[i].Col))) + " du quai"
 		if s.Label != want || page.Words[i] != s.Name+" "+want {
 			t.Errorf("spot %d: %q labelled %q, in words %q; the legal move is %s", i, s.Name, s.Label, page.Words[i], want)
 		}
@@ -202,7 +204,7 @@ func landings(t *testing.T, k *kiosk) []canyon.Move {
 			out = append(out, mv)
 		}
 	}
-	slices.SortFunc(out, func(a, b canyon.Move) int { return cmp.Or(a.Row-b.Row, a.Col-b.Col) })
+	slices.SortFunc(out, func(a, b canyon.Move) int { return cmp.Or(b.Row-a.Row, a.Col-b.Col) })
 	return out
 }
 

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	_ "embed"
 	"sort"
 	"strings"
 	"testing"
@@ -58,18 +59,54 @@ type layoutCheck struct {
 	seen map[string]string // problem list -> first state it was seen in
 }
 
-// look checks the page once per new state s.
+// look checks the page once per new state s: the layout, and axe-core's
+// serious and critical accessibility violations.
 func (l *layoutCheck) look(t *testing.T, ctx context.Context, s string) {
 	t.Helper()
 	if s == l.last {
 		return
 	}
 	l.last = s
-	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](layoutProblems))
-	if err != nil || p == "" {
-		return
+	if p, err := chromedp.Run(ctx, chromedp.Evaluate[string](layoutProblems)); err == nil && p != "" {
+		l.note(p, s)
 	}
-	l.note(p, s)
+	if p := axeProblems(t, ctx); p != "" {
+		l.note(p, s)
+	}
+}
+
+// axeSource is axe-core, vendored for the tests (testdata/axe/README.md).
+//
+//go:embed testdata/axe/axe.min.js
+var axeSource string
+
+// axeRun lists axe-core's serious and critical violations on the page as
+// it is now, with the first elements of each.
+const axeRun = `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  .map((v) => 'axe ' + v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))
+  .join('; '))`
+
+// axeProblems runs axe-core in the page (injected once per page load, as
+// the tests' own script: the page never loads it) and returns its serious
+// and critical violations, "" when none.
+func axeProblems(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe !== 'undefined'`))
+	if err != nil {
+		return ""
+	}
+	if !loaded {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](axeSource+";0")); err != nil {
+			t.Fatalf("inject axe-core: %v", err)
+		}
+	}
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](axeRun, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Logf("axe-core: %v", err) // the page moved on while axe read it
+		return ""
+	}
+	return p
 }
 
 // note keeps problem list p, first seen in state s.

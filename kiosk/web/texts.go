@@ -3,11 +3,13 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/looks"
 )
 
 // textPrefixes are the catalogue domains the page reads: its own texts,
@@ -32,6 +34,49 @@ func textsJSON(cat *i18n.Catalog, games *engine.Registry, lang i18n.Lang) ([]byt
 	data, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("web: texts %s: %w", lang, err)
+	}
+	return data, nil
+}
+
+// looksSheet is /looks.json: every game's looks (colours, symbols and
+// marks) from the looks package, the symbols' outlines, and in each
+// language the card texts, written as the table writes them.
+type looksSheet struct {
+	looks.Sheet
+	Names map[i18n.Lang]cardNames `json:"names"`
+}
+
+// cardNames are the names of Canaille's kinds (the table's words, with
+// soft hyphens where a narrow card may break them) and of Canyon's suits,
+// by suit index.
+type cardNames struct {
+	Kinds map[string]string `json:"kinds"`
+	Suits []string          `json:"suits"`
+}
+
+// looksJSON builds /looks.json for the games of the registry.
+func looksJSON(cat *i18n.Catalog, games *engine.Registry) ([]byte, error) {
+	var ids []string
+	if games != nil {
+		for _, info := range games.Infos() {
+			ids = append(ids, info.ID)
+		}
+	}
+	out := looksSheet{Sheet: looks.SheetFor(ids), Names: map[i18n.Lang]cardNames{}}
+	canyonLooks, _ := looks.For(canyon.ID)
+	for _, l := range i18n.Langs() {
+		n := cardNames{Kinds: map[string]string{}}
+		for k := canaille.Canaille; k <= canaille.Fog; k++ {
+			n.Kinds[k.String()] = cat.T(l, "web.kind."+k.String())
+		}
+		for s := range canyonLooks.Suits {
+			n.Suits = append(n.Suits, cat.T(l, "companion.suit."+strconv.Itoa(s)))
+		}
+		out.Names[l] = n
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("web: looks: %w", err)
 	}
 	return data, nil
 }
@@ -70,6 +115,9 @@ type boardMap struct {
 	Cols  int    `json:"cols"`
 	Cells string `json:"cells"`
 	Drift string `json:"drift"`
+	// Goal is each cell's distance to the docks, -1 off the water: how
+	// the table names where a canoe is.
+	Goal []int `json:"goal"`
 }
 
 var terrainLetters = map[string]byte{
@@ -88,7 +136,9 @@ func canyonMap() ([]byte, error) {
 	b := canyon.Map()
 	cells := make([]byte, 0, b.Rows*b.Cols)
 	drift := make([]byte, 0, b.Rows*b.Cols)
+	goal := make([]int, 0, b.Rows*b.Cols)
 	for i := range b.Rows * b.Cols {
+		goal = append(goal, b.GoalDistance(i))
 		letter, ok := terrainLetters[b.Terrain(i)]
 		if !ok {
 			return nil, fmt.Errorf("web: canyon map: cell %d: terrain %q has no letter", i, b.Terrain(i))
@@ -102,7 +152,7 @@ func canyonMap() ([]byte, error) {
 		}
 		drift = append(drift, d)
 	}
-	data, err := json.Marshal(boardMap{Rows: b.Rows, Cols: b.Cols, Cells: string(cells), Drift: string(drift)})
+	data, err := json.Marshal(boardMap{Rows: b.Rows, Cols: b.Cols, Cells: string(cells), Drift: string(drift), Goal: goal})
 	if err != nil {
 		return nil, fmt.Errorf("web: canyon map: %w", err)
 	}

@@ -33,6 +33,7 @@ var clientFields = map[string][]string{
 	TypeSeats:   nil,
 	TypeExplain: {"move"},
 	TypeHint:    nil,
+	TypeInfo:    {"code"},
 }
 
 // commonFields every client message may carry.
@@ -95,6 +96,13 @@ func check(m Message) (Message, *Error) {
 		m.Name = name
 		if m.Key != "" && !ValidKey(m.Key) {
 			return m, Errorf(BadKey, "a player key is %d to %d base64url characters", MinKey, MaxKey)
+		}
+	case TypeInfo:
+		// Only the link form, which cannot be guessed: info spends no
+		// guessing budget, so it must not tell whether a typed code is
+		// right.
+		if _, _, link := strings.Cut(m.Code, "-"); !link || !IsCode(m.Code) {
+			return m, Errorf(WrongCode, "info needs the QR code's link form of the table code")
 		}
 	case TypeResume:
 		if m.Token == "" {

@@ -40,6 +40,12 @@ const (
 	// from one's own view (client to server); the answer carries Move and
 	// the seat's hints so far in Hints (server to client).
 	TypeHint = "hint"
+	// TypeInfo asks, before joining, which table and game a QR code's
+	// link code belongs to (client to server) and answers it (server to
+	// client): the table's name, its game, and whether the code is the
+	// current game's, so a phone at the wrong table or with an old QR
+	// learns it before the guest types a name.
+	TypeInfo = "info"
 )
 
 // Message types, server to client.
@@ -69,9 +75,12 @@ type Message struct {
 
 	Move json.RawMessage `json:"move,omitempty"` // move: the game's move JSON
 
-	Seat    *engine.Seat    `json:"seat,omitempty"`    // welcome
-	Game    string          `json:"game,omitempty"`    // welcome, view
-	Table   string          `json:"table,omitempty"`   // welcome: the table's name
+	Seat  *engine.Seat `json:"seat,omitempty"`  // welcome
+	Game  string       `json:"game,omitempty"`  // welcome, view
+	Table string       `json:"table,omitempty"` // welcome, info: the table's name
+	// Current is, in an info answer, whether the link code asked about is
+	// the current game's; false for a previous game's QR code.
+	Current *bool           `json:"current,omitempty"`
 	Version int64           `json:"version,omitempty"` // view: counts up with every change
 	Hash    string          `json:"hash,omitempty"`    // view: SHA-256 of View
 	View    json.RawMessage `json:"view,omitempty"`    // view: the seat's engine.ViewJSON

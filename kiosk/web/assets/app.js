@@ -12,7 +12,7 @@ const dec = new TextDecoder();
 
 // S is the page's whole state; render() draws it.
 const S = {
-  screen: 'boot', // noqr | join | joining | seat | removed
+  screen: 'boot', // noqr | join | joining | seat | removed | old (a previous game's QR code)
   lang: 'fr',
   texts: {},
   cards: {}, // Canaille card id -> face, from the kiosk
@@ -24,6 +24,7 @@ const S = {
   seat: -1,
   game: '',
   table: '',
+  info: null, // before joining: the kiosk's answer to info (table, game, current)
   view: null,
   over: false,
   online: false,
@@ -290,7 +291,7 @@ function connect() {
     if (sock !== ch.ws) return;
     ch.ws = null;
     S.online = false;
-    if (S.screen === 'removed' || (S.screen === 'join' && !S.token)) { render(); return; }
+    if (S.screen === 'removed' || S.screen === 'old' || (S.screen === 'join' && !S.token)) { render(); return; }
     ch.retry = setTimeout(connect, ch.backoff);
     ch.backoff = Math.min(ch.backoff * 2, 8000);
     render();
@@ -315,6 +316,11 @@ function keyed(data, keys) {
 // playing again with the same seats (docs/protocol.md, "Play again").
 
 function hello() {
+  // First which table and game the QR code is for, and whether it is the
+  // current game's (docs/protocol.md, info): the join screen names them,
+  // and an old QR says so at once.
+  if (!S.info && S.code.includes('-')) send({ type: 'info', ref: 'info', code: S.code });
+  if (S.screen === 'old') return;
   if (S.token) ch.awaitingWelcome = send({ type: 'resume', token: S.token });
   else if (S.screen === 'joining') ch.awaitingWelcome = send({ type: 'join', code: S.code, name: S.name, key: playerKey() });
 }
@@ -334,6 +340,18 @@ function join(name) {
 
 function onMessage(m) {
   switch (m.type) {
+    case 'info':
+      S.info = m;
+      S.table = m.table || S.table;
+      if (m.current === false && S.screen !== 'seat') {
+        // A previous game's QR code: said at once, before any seat or
+        // nickname; its seat token, if any, is of that game too.
+        forget();
+        S.screen = 'old';
+        S.notice = '';
+        ch.awaitingWelcome = false;
+      }
+      break;
     case 'welcome':
       if (!ch.awaitingWelcome && S.screen === 'seat') {
         // A new game: nothing of the last one stays on screen.
@@ -416,6 +434,7 @@ function onView(m) {
 function onError(m) {
   const e = m.error || {};
   S.pending = false;
+  if (S.screen === 'old') return; // the answers to a resume or join sent with the old code
   const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
   if (m.ref === 'check') { S.sentenceRule = words; return; }
   if (m.ref === 'hint') { S.hint = null; S.why = { text: words, rule: e.rule || '' }; return; }
@@ -654,11 +673,17 @@ function tName(key, i, params) {
 // its way, and every seat taken (no move before the game starts).
 function playing(v) { return v.turn === S.seat && !S.pending && !(S.waiting > 0); }
 
-function card(num, kind, mark, cls, onclick, disabled) {
+// card draws a card as the table does: look (from /looks.json) gives its
+// ground, its ink and its symbol or mark; kind is its name, num its value,
+// mark a full stop or the trump's star.
+function card(num, kind, mark, cls, onclick, disabled, look) {
   const el = document.getElementById('t-card').content.firstElementChild.cloneNode(true);
   el.querySelector('.v').textContent = num;
   el.querySelector('.k').textContent = kind;
   el.querySelector('.m').textContent = mark;
+  const sym = look && symbol(look.symbol);
+  if (sym) el.querySelector('.s').append(sym);
+  paint(el, look);
   el.className += ' ' + cls;
   if (onclick) el.addEventListener('click', onclick);
   // A card only shown (a trick, the river, a sentence) is not a control.
@@ -682,7 +707,7 @@ function render(force) {
   no.textContent = said;
   const app = document.getElementById('app');
   const hand = document.getElementById('hand');
-  if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed') {
+  if (S.screen === 'join' || S.screen === 'noqr' || S.screen === 'removed' || S.screen === 'old') {
     if (force || shown !== S.screen) {
       app.replaceChildren(...screenNodes());
       hand.replaceChildren();
@@ -695,6 +720,8 @@ function render(force) {
   shown = S.screen;
   const v = S.view;
   document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && !S.over && !v.result ? helpNodes(v) : []));
+  const at = document.querySelector('.joinat');
+  if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
   markHand(hand);
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
@@ -739,8 +766,19 @@ function stateName() {
 }
 
 function where() {
-  if (S.screen !== 'seat') return 'Tablée';
-  return [S.table, gameName()].filter(Boolean).join(' · ');
+  const id = S.screen === 'seat' ? S.game : S.info ? S.info.game : '';
+  if (!S.table) return 'Tablée';
+  return [S.table, id && (S.texts['web.game.' + id] || id)].filter(Boolean).join(' · ');
+}
+
+// joinAt names, on the join screen, the table and the game the guest is
+// about to join, from the kiosk's info answer: a guest at the wrong table
+// sees it before sitting down.
+function joinAt() {
+  const i = S.info;
+  if (!i || !i.table) return '';
+  if (!i.game) return t('web.join.at_table', { Table: i.table });
+  return t('web.join.at', { Table: i.table, Game: S.texts['web.game.' + i.game] || i.game });
 }
 
 // gameName is the seat's game's name in the page's language.
@@ -758,6 +796,7 @@ function drawLangs() {
 function status() {
   if (S.screen === 'noqr') return [t('web.noqr.title'), 'bad'];
   if (S.screen === 'removed') return S.moved ? [t('web.moved.title'), 'wait'] : [t('web.removed.title'), 'bad'];
+  if (S.screen === 'old') return [t('web.old.title'), 'bad'];
   if (S.screen === 'join') return [t('web.join.title'), ''];
   if (S.screen === 'joining' || S.screen === 'boot') return [t('web.joining'), 'wait'];
   if (!S.online) return [t('web.reconnecting'), 'bad'];
@@ -772,6 +811,7 @@ function status() {
 
 function screenNodes() {
   if (S.screen === 'noqr') return [h('p', { class: 'big' }, t('web.noqr'))];
+  if (S.screen === 'old') return [h('p', { class: 'big' }, t('web.err.wrong-code'))];
   if (S.screen === 'removed' && S.moved) {
     return [h('p', { class: 'big' }, t('web.moved')), btn(t('web.moved.back'), takeBack, 'primary')];
   }
@@ -785,6 +825,9 @@ function screenNodes() {
   input.value = S.name;
   input.placeholder = t('web.join.placeholder');
   form.addEventListener('submit', (e) => { e.preventDefault(); join(input.value); });
+  // The table and the game, once the kiosk said them; the line keeps its
+  // place before they arrive, so the form does not jump.
+  form.prepend(h('p', { class: 'joinat big' }, joinAt()));
   return [form];
 }
 
@@ -804,7 +847,7 @@ function resultNodes(v) {
   return [
     h('p', { class: 'big' }, head),
     h('ol', { class: 'ranks' }, rows.map((x) => h('li', { class: x.i === S.seat ? 'me' : '' },
-      h('b', {}, x.rank + '.'), ' ', seatName(x.i), h('span', {}, String(x.score ?? ''))))),
+      h('b', {}, x.rank + '.'), ' ', seatDot(x.i), seatName(x.i), h('span', {}, String(x.score ?? ''))))),
     recordNodes(),
     S.hints ? h('p', { class: 'hint' }, t('web.result.hints', { N: S.hints })) : null,
     h('p', { class: 'hint' }, t('web.result.thanks')),
@@ -838,8 +881,15 @@ function boardNodes(v, scores) {
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
       : h('p', { class: 'hint' }, t('web.board.on_table')),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
-      h('th', {}, seatName(i), awayMark(i)), h('td', {}, t('web.board.score', { N: s }))))),
+      h('th', {}, seatDot(i), seatName(i), awayMark(i)), h('td', {}, standing(v, i, s))))),
   ];
+}
+
+// standing is a seat's score as the table words it: Canoë's pegs in
+// supply and canoes, a duel's points.
+function standing(v, i, score) {
+  if (v.canoes && v.supply) return t('web.canoe.progress', { Supply: v.supply[i], Canoes: score });
+  return t('web.board.score', { N: score });
 }
 
 function rowClass(v, i) {
@@ -849,17 +899,59 @@ function rowClass(v, i) {
 // awayMark is put after an away seat's name in the tables of seats.
 function awayMark(i) { return isAway(i) ? h('span', { class: 'awaymark' }, ' · ' + t('web.away')) : null; }
 
+// ---- looks: every game's colours, symbols and card names from the
+// kiosk's /looks.json (the looks package the table draws with too).
+
+let LOOKS = null;
+
+// looksOf is the looks of the seat's game, null before they arrive.
+function looksOf() { return (LOOKS && LOOKS.games && LOOKS.games[S.game]) || null; }
+
+// symbol draws a looks symbol from its outline, as the table and the app
+// do: filled in the ink's colour, a ring stroked.
+function symbol(name) {
+  const pts = LOOKS && LOOKS.symbols && LOOKS.symbols[name];
+  if (!pts) return null;
+  const shape = name === 'ring'
+    ? svg('circle', { cx: 0.5, cy: 0.5, r: 0.45, fill: 'none', stroke: 'currentColor', 'stroke-width': 0.1 })
+    : svg('polygon', { points: pts.map((p) => `${p.x},${p.y}`).join(' '), fill: 'currentColor' });
+  return svg('svg', { viewBox: '0 0 1 1', class: 'sym', 'aria-hidden': 'true', focusable: 'false' }, shape);
+}
+
+// paint gives el a look's ground and ink, through the CSSOM (the page's
+// CSP allows no style attribute).
+function paint(el, look) {
+  if (!look) return el;
+  el.style.backgroundColor = look.fill;
+  el.style.color = look.ink;
+  return el;
+}
+
+// seatDot is a seat's colour beside its name, as the table colours its
+// pieces; the name says the seat too.
+function seatDot(i) {
+  const l = looksOf();
+  const seat = l && l.seats && l.seats.length ? l.seats[i % l.seats.length] : null;
+  return seat ? paint(h('i', { class: 'dot', 'aria-hidden': 'true' }), seat) : null;
+}
+
+// cardNames are the card names in the page's language: Canaille's kinds as
+// the table prints them, Canyon's suits.
+function cardNames() { return (LOOKS && LOOKS.names && LOOKS.names[S.lang]) || { kinds: {}, suits: [] }; }
+
 // ---- Canyon
 
-const SUITS = ['blue', 'green', 'red', 'yellow', 'violet'];
-const SHAPES = ['●', '▲', '◆', '■', '✚'];
+// suitCard names a Canyon card in words, "5 bleu".
+function suitCard(c) { return `${c.value} ${cardNames().suits[c.suit] || ''}`.trim(); }
 
 function canyonCard(c, trump, onclick, disabled, picked) {
   const isTrump = trump && c.suit === trump.suit;
-  // Trump shows a star beside the suit's shape: a second cue besides the
-  // ring, and no overlap with a two-digit value on a narrow card.
-  return card(String(c.value), SHAPES[c.suit] + (isTrump ? '★' : ''), '',
-    `cy ${SUITS[c.suit]}${isTrump ? ' trump' : ''}${picked ? ' picked' : ''}`, onclick, disabled);
+  const l = looksOf();
+  // Trump shows a star beside the value: a second cue besides the ring.
+  const el = card(String(c.value), '', isTrump ? '★' : '',
+    `cy${isTrump ? ' trump' : ''}${picked ? ' picked' : ''}`, onclick, disabled, l && l.suits ? l.suits[c.suit] : null);
+  el.setAttribute('aria-label', suitCard(c) + (isTrump ? ' ★' : ''));
+  return el;
 }
 
 function canyonNodes(v) {
@@ -873,12 +965,12 @@ function canyonNodes(v) {
     trump ? h('span', { class: 'trumpfact' }, t('web.canyon.trump'), ' ',
       canyonCard(trump, trump, null, false, false)) : null));
   body.push(h('table', { class: 'seats' },
-    h('tr', {}, h('th', {}), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
+    h('tr', {}, h('th', {}, t('web.canyon.player')), h('th', {}, t('web.canyon.tempo')), h('th', {}, t('web.canyon.tricks'))),
     Array.from({ length: v.seats }, (_, i) => {
       const tempo = (v.tempo || [])[i];
       const sum = tempo ? tempo.reduce((a, b) => a + b, 0) : null;
       const flags = (v.docked || [])[i] ? ' ⚓' : (v.fallen || [])[i] ? ' ⤵' : '';
-      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatName(i) + flags, awayMark(i)),
+      return h('tr', { class: rowClass(v, i) }, h('th', {}, seatDot(i), seatName(i) + flags, awayMark(i)),
         h('td', {}, sum == null ? '–' : tempo.length > 1 ? `${sum} (${tempo.join('+')})` : String(sum)),
         h('td', {}, String((v.tricks || [])[i] ?? 0)));
     })));
@@ -889,7 +981,7 @@ function canyonNodes(v) {
     if (last) {
       const won = last.cards[last.win];
       body.push(h('p', { class: 'hint' }, won
-        ? tName('web.canyon.last_trick', last.winner, { Card: `${won.value} ${SHAPES[won.suit]}` })
+        ? tName('web.canyon.last_trick', last.winner, { Card: suitCard(won) })
         : tName('web.canyon.trick_won', last.winner)));
     }
     body.push(h('h2', {}, t('web.canyon.trick')));
@@ -914,7 +1006,7 @@ function canyonNodes(v) {
   });
   const foot = [whyOnTap(h('div', { class: 'cards tight' }, hand))];
   if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
-    foot.unshift(btn(t('web.canyon.play', { Card: `${S.pick.value} ${SHAPES[S.pick.suit]}` }),
+    foot.unshift(btn(t('web.canyon.play', { Card: suitCard(S.pick) }),
       () => play({ kind: 'play', card: S.pick }), 'primary'));
   } else if (mine && plays.length) {
     foot.unshift(h('p', { class: 'hint' }, t('web.canyon.pick')));
@@ -949,8 +1041,9 @@ function canyonDecision(v, legal, trump) {
     })));
     out.push(h('p', { class: 'hint' }, t('web.canyon.tempo_help')));
   }
-  // Lettered row by row, left to right, as they lie on the map.
-  const onMap = (a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0);
+  // Lettered from left to right, then top to bottom, as they lie on the
+  // map turned as the table turns it (the last map row on the left).
+  const onMap = (a, b) => (b.row ?? 0) - (a.row ?? 0) || (a.col ?? 0) - (b.col ?? 0);
   const places = legal.filter((m) => m.kind === 'place').sort(onMap);
   if (places.length) {
     // The start cells as targets on the map, as a landing is chosen; the
@@ -991,8 +1084,14 @@ function startNumber(m) {
   return n;
 }
 
-// Moves leave out a zero row or column.
-function cellText(m) { return t('web.canyon.cell', { R: (m.row ?? 0) + 1, C: (m.col ?? 0) + 1 }); }
+// cellText names a landing cell as the table names where a canoe is: its
+// distance to the docks (maps/canyon.json's goal; moves leave out a zero
+// row or column).
+function cellText(m) {
+  const i = (m.row ?? 0) * (board ? board.cols : 0) + (m.col ?? 0);
+  const n = board && board.goal ? board.goal[i] : null;
+  return n == null || n < 0 ? '' : t('web.canyon.cell', { N: n });
+}
 
 // board is the Canyon map from the kiosk (drawing data only), fetched the
 // first time a Canyon view shows, so it never delays the hand.
@@ -1008,7 +1107,9 @@ function loadBoard() {
 }
 
 const TERRAIN = { M: 'bank', I: 'island', '~': 'water', s: 'start', D: 'dock', C: 'cave', W: 'fall' };
-const DRIFT = { 7: '↖', 8: '↑', 9: '↗', 4: '←', 6: '→', 1: '↙', 2: '↓', 3: '↘' };
+// The currents as arrows on the map turned as the table turns it: a map
+// row is a step along the river (left to right), a column across it.
+const DRIFT = { 8: '→', 2: '←', 4: '↑', 6: '↓', 7: '↗', 9: '↘', 1: '↖', 3: '↙' };
 const CELL = 44; // px: every spot is a whole cell, a target of 44 × 44 px; eight columns fit a 360 px phone
 
 function svg(tag, attrs, ...kids) {
@@ -1019,9 +1120,12 @@ function svg(tag, attrs, ...kids) {
 }
 
 // landingMap draws the part of the map around this seat's canoe and the
-// cells it may land on or start from: terrain, currents, every canoe, and
-// one button per legal move, lettered as in the list below it. Only the
-// view's legal moves make a cell a choice.
+// cells it may land on or start from, turned as the table draws it (the
+// start line on the left, the docks on the right: map row r, column c at
+// x from the last row back, y from the column): terrain, currents, every
+// canoe in its seat's colour with its number, and one button per legal
+// move, lettered as in the list below it. A narrow phone scrolls it
+// sideways. Only the view's legal moves make a cell a choice.
 function landingMap(v, ends, name = (m, k) => spotName(k), words = cellText) {
   if (!board) { loadBoard(); return null; }
   const at = (v.canoes || [])[S.seat];
@@ -1033,32 +1137,35 @@ function landingMap(v, ends, name = (m, k) => spotName(k), words = cellText) {
   const r1 = Math.min(board.rows - 1, Math.max(...rows) + 1);
   const c0 = Math.max(0, Math.min(...cols) - 1);
   const c1 = Math.min(board.cols - 1, Math.max(...cols) + 1);
-  const w = (c1 - c0 + 1) * CELL;
-  const hgt = (r1 - r0 + 1) * CELL;
+  const x = (r) => (r1 - r) * CELL;
+  const y = (c) => (c - c0) * CELL;
+  const w = (r1 - r0 + 1) * CELL;
+  const hgt = (c1 - c0 + 1) * CELL;
   const ground = svg('svg', { width: w, height: hgt, viewBox: `0 0 ${w} ${hgt}`, 'aria-hidden': 'true' });
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       const i = r * board.cols + c;
-      const x = (c - c0) * CELL;
-      const y = (r - r0) * CELL;
-      ground.append(svg('rect', { x, y, width: CELL, height: CELL, class: 't-' + TERRAIN[board.cells[i]] }));
+      ground.append(svg('rect', { x: x(r), y: y(c), width: CELL, height: CELL, class: 't-' + TERRAIN[board.cells[i]] }));
       const arrow = DRIFT[board.drift[i]];
-      if (arrow) ground.append(svg('text', { x: x + CELL / 2, y: y + CELL / 2, class: 'drift' }, arrow));
+      if (arrow) ground.append(svg('text', { x: x(r) + CELL / 2, y: y(c) + CELL / 2, class: 'drift' }, arrow));
     }
   }
+  const l = looksOf();
   (v.canoes || []).forEach((cell, seat) => {
     const r = Math.floor(cell / board.cols);
     const c = cell % board.cols;
     if (cell < 0 || r < r0 || r > r1 || c < c0 || c > c1) return;
-    const x = (c - c0) * CELL + CELL / 2;
-    const y = (r - r0) * CELL + CELL / 2;
-    ground.append(svg('circle', { cx: x, cy: y, r: CELL * 0.34, class: seat === S.seat ? 'canoe me' : 'canoe' }),
-      svg('text', { x, y, class: 'canoe-n' }, seat === S.seat ? '★' : String(seat + 1)));
+    const cx = x(r) + CELL / 2;
+    const cy = y(c) + CELL / 2;
+    const look = l && l.seats && l.seats.length ? l.seats[seat % l.seats.length] : { fill: '#fff', ink: '#111' };
+    ground.append(svg('rect', { x: cx - CELL * 0.42, y: cy - CELL * 0.24, width: CELL * 0.84, height: CELL * 0.48, rx: CELL * 0.24,
+      fill: look.fill, class: seat === S.seat ? 'canoe me' : 'canoe' }),
+    svg('text', { x: cx, y: cy, class: 'canoe-n', fill: look.ink }, String(seat + 1)));
   });
   const spots = ends.map((m, k) => {
     const b = btn(name(m, k), () => play(m), 'spot');
-    b.style.left = ((m.col ?? 0) - c0) * CELL + 'px';
-    b.style.top = ((m.row ?? 0) - r0) * CELL + 'px';
+    b.style.left = x(m.row ?? 0) + 'px';
+    b.style.top = y(m.col ?? 0) + 'px';
     b.setAttribute('aria-label', words(m));
     return b;
   });
@@ -1077,7 +1184,9 @@ function faceKey(id) { const f = face(id); return f.kind + f.n + (f.stop ? '.' :
 function caCard(id, onclick, disabled, extra = '') {
   const f = face(id);
   const num = f.kind === 'trash' ? '−' + f.n : f.n ? String(f.n) : '';
-  return card(num, t('web.kind.' + f.kind), f.stop ? '●' : '', `ca ${f.kind} ${extra}`, onclick, disabled);
+  const l = looksOf();
+  const name = cardNames().kinds[f.kind] || t('web.kind.' + f.kind);
+  return card(num, name, f.stop ? '●' : '', `ca ${f.kind} ${extra}`, onclick, disabled, l && l.kinds ? l.kinds[f.kind] : null);
 }
 
 // sentenceState compares the sentence being built with the legal
@@ -1238,7 +1347,9 @@ async function start() {
   S.name = store.get('name') || '';
   // Both requests leave before the key work below blocks this thread.
   const texts = loadTexts(pickLang()).catch(() => { textsFailed = true; });
-  const cards = fetchJSON('cards/canaille.json').then((c) => { S.cards = c; facesReady = true; })
+  // The card faces and every game's looks: the hand waits for both.
+  const cards = Promise.all([fetchJSON('cards/canaille.json'), fetchJSON('looks.json')])
+    .then(([c, l]) => { S.cards = c; LOOKS = l; facesReady = true; })
     .catch(() => { cardsFailed = true; });
   if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
     S.screen = 'noqr';
@@ -1246,7 +1357,9 @@ async function start() {
     forgetOtherKeys();
     S.token = store.get('seat.' + S.keyText) || '';
     S.screen = S.token ? 'joining' : 'join';
-    if (S.token) connect();
+    // At once, also before a nickname: the kiosk names the table and the
+    // game of this QR code (info), and says whether it is an old one.
+    connect();
   }
   // Another table's link opened in this tab changes only the fragment:
   // start again with it.
