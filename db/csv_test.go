@@ -1,6 +1,7 @@
 package db
 
 import (
+	"context"
 	"encoding/csv"
 	"strings"
 	"testing"
@@ -32,5 +33,23 @@ func TestExportCellsASpreadsheetCannotRun(t *testing.T) {
 		if got := rec[len(hostile)+i]; got != c {
 			t.Errorf("%q written as %q, want it unchanged", c, got)
 		}
+	}
+}
+
+func TestWriteCSVStartsWithBOMAndUsesTheSeparator(t *testing.T) {
+	d := openTemp(t)
+	ctx := context.Background()
+	for _, name := range CSVExports() {
+		var b strings.Builder
+		if err := d.WriteCSV(ctx, &b, name, ';'); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !strings.HasPrefix(b.String(), CSVBOM) || !strings.Contains(b.String(), ";") {
+			t.Errorf("%s: %q", name, b.String())
+		}
+	}
+	var b strings.Builder
+	if err := d.WriteCSV(ctx, &b, "secrets", ','); err == nil {
+		t.Error("an unknown export was written")
 	}
 }

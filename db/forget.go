@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ErrTraceLeft is returned (wrapped) by ForgetPlayer when the player is
@@ -38,12 +39,22 @@ func (d *DB) ForgetPlayer(ctx context.Context, id string) error {
 		return fmt.Errorf("forget player %s: %w", id, err)
 	}
 	defer tx.Rollback()
+	// Every node of the venue forgets them too (venueplayers.go): the
+	// event names them by their keys' tokens, read before they go.
+	keys, err := venueKeys(ctx, tx, id)
+	if err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
+	if err := queuePlayerEvent(ctx, tx, PlayerEvent{Action: PlayerForgotten, Player: id, Keys: keys}, time.Now(), d.venueClock()); err != nil {
+		return fmt.Errorf("forget player %s: %w", id, err)
+	}
 	if err := forget(ctx, tx, id); err != nil {
 		return fmt.Errorf("forget player %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("forget player %s: %w", id, err)
 	}
+	d.signalOutbox()
 	return scrub(ctx, conn)
 }
 

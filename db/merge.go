@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 )
 
 // MergePlayers folds the player from into the player into (one person who
@@ -17,6 +18,7 @@ func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 	if from == into {
 		return fmt.Errorf("merge player %s into itself", from)
 	}
+	defer d.signalOutbox()
 	return d.inTx(ctx, fmt.Sprintf("merge player %s into %s", from, into), func(tx *sql.Tx) error {
 		for _, id := range []string{from, into} {
 			var n int
@@ -38,6 +40,20 @@ func (d *DB) MergePlayers(ctx context.Context, from, into string) error {
 		}
 		games, err := gamesRated(ctx, tx, from)
 		if err != nil {
+			return err
+		}
+		// The venue joins them too (venueplayers.go), by the keys each
+		// had before.
+		fromKeys, err := venueKeys(ctx, tx, from)
+		if err != nil {
+			return err
+		}
+		intoKeys, err := venueKeys(ctx, tx, into)
+		if err != nil {
+			return err
+		}
+		if err := queuePlayerEvent(ctx, tx, PlayerEvent{Action: PlayerMerged, Player: from, Keys: fromKeys, Into: into, IntoKeys: intoKeys},
+			time.Now(), d.venueClock()); err != nil {
 			return err
 		}
 		for _, q := range []string{

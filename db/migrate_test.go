@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// undo8 takes away what migration 8 added.
+const undo8 = `ALTER TABLE seats DROP COLUMN hints; `
+
 // undo6 takes away what migration 6 added.
 const undo6 = `ALTER TABLE sessions DROP COLUMN seating; `
 
@@ -19,7 +22,7 @@ const undo4 = `DROP TABLE rating_model; DROP TABLE rating_changes; DROP TRIGGER 
 // downgrade turns d's file back into schema 1 plus what extra leaves behind.
 func downgrade(t *testing.T, d *DB, extra string) {
 	t.Helper()
-	if _, err := d.w.Exec(undo6 + "DROP TABLE settings; " + undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+	if _, err := d.w.Exec(undo8 + undo6 + "DROP TABLE settings; " + undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mattn/go-sqlite3" // also registers the "sqlite3" driver
@@ -32,6 +33,11 @@ type DB struct {
 
 	// outbox is signalled when a venue event is queued (venue.go).
 	outbox chan struct{}
+	// clockOffset is the kiosk clock's offset from the venue hub's, if
+	// clockKnown (venue.go, SetVenueClock).
+	clockMu     sync.Mutex
+	clockOffset time.Duration
+	clockKnown  bool
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.

@@ -119,6 +119,7 @@ func (d *DB) RenamePlayer(ctx context.Context, id, nickname string) error {
 	if nickname == "" {
 		return fmt.Errorf("rename player %s: empty nickname", id)
 	}
+	defer d.signalOutbox()
 	return d.inTx(ctx, "rename player "+id, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx,
 			`UPDATE players SET staff_over = name_key, nickname = ?2, name_key = ?3 WHERE id = ?1`,
@@ -126,7 +127,16 @@ func (d *DB) RenamePlayer(ctx context.Context, id, nickname string) error {
 		if err := oneRow(res, err, "rename"); err != nil {
 			return err
 		}
-		return addAlias(ctx, tx, id, nickname, time.Now())
+		now := time.Now()
+		if err := addAlias(ctx, tx, id, nickname, now); err != nil {
+			return err
+		}
+		// The venue's boards show the new name too (venueplayers.go).
+		keys, err := venueKeys(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return queuePlayerEvent(ctx, tx, PlayerEvent{Action: PlayerRenamed, Player: id, Keys: keys, Nickname: nickname}, now, d.venueClock())
 	})
 }
 

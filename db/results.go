@@ -24,7 +24,7 @@ func (d *DB) Finish(ctx context.Context, session string, res engine.Result, at t
 			return err
 		}
 		// The venue's event, in the same transaction (venue.go).
-		return queueSession(ctx, tx, session, at)
+		return queueSession(ctx, tx, session, at, true, d.venueClock())
 	})
 	if err == nil {
 		d.signalOutbox()

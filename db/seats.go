@@ -35,3 +35,21 @@ func (d *DB) SetSeat(ctx context.Context, session string, seat int, st Seat) err
 		return nil
 	})
 }
+
+// AddHint counts one more hint given to seat of an active session.
+func (d *DB) AddHint(ctx context.Context, session string, seat int) error {
+	return d.inTx(ctx, fmt.Sprintf("count a hint of seat %d of %s", seat, session), func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE seats SET hints = hints + 1
+			 WHERE session_id = ? AND seat = ?
+			   AND (SELECT status FROM sessions WHERE id = ?) = 'active'`,
+			session, seat, session)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("no active session %s with seat %d: %w", session, seat, ErrNotFound)
+		}
+		return nil
+	})
+}

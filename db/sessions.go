@@ -179,7 +179,7 @@ func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessio
 		`WITH shown AS (`+shownNames+`)
 		 SELECT s.session_id, s.kind, coalesce(s.player_id, ''), coalesce(s.bot_level, ''),
 		        CASE WHEN s.kind = 'person' THEN p.shown ELSE s.name END,
-		        coalesce(hp.shown, h.name, ''), coalesce(h.player_id, '')
+		        coalesce(hp.shown, h.name, ''), coalesce(h.player_id, ''), s.hints
 		 FROM seats s LEFT JOIN shown p ON p.id = s.player_id
 		 LEFT JOIN bot_handovers h ON h.session_id = s.session_id AND h.seat = s.seat AND s.kind = 'bot'
 		 LEFT JOIN shown hp ON hp.id = h.player_id
@@ -192,7 +192,7 @@ func (d *DB) seatsWhere(ctx context.Context, cond string, args ...any) ([]sessio
 	for rows.Next() {
 		var st sessionSeat
 		if err := rows.Scan(&st.session, &st.Kind, &st.PlayerID, &st.BotLevel, &st.Name,
-			&st.HandedFrom, &st.HandedPlayer); err != nil {
+			&st.HandedFrom, &st.HandedPlayer, &st.Hints); err != nil {
 			return nil, fmt.Errorf("read seats: %w", err)
 		}
 		out = append(out, st)

@@ -21,6 +21,7 @@ const (
 	keyTableName               = "table_name"     // the name guests and phones see
 	keyLanguage                = "language"       // the table's language (i18n code) as guests last chose it
 	keyOptions                 = "options:"       // + game id: that game's default options (JSON)
+	keyHintsInRated            = "hints_in_rated" // "false": rated games refuse hints; anything else allows them
 	minPINDigits, maxPINDigits = 4, 12
 )
 
@@ -146,6 +147,22 @@ func (d *DB) SetTableName(ctx context.Context, name string) error {
 		return fmt.Errorf("table name %q: 1 to 40 characters", name)
 	}
 	return d.setSetting(ctx, keyTableName, name)
+}
+
+// HintsInRated reports whether rated games offer hints (the staff's
+// choice; true when never set: a hint helps a beginner more than it
+// bends a rating).
+func (d *DB) HintsInRated(ctx context.Context) (bool, error) {
+	v, ok, err := d.setting(ctx, keyHintsInRated)
+	if err != nil || !ok {
+		return true, err
+	}
+	return v != "false", nil
+}
+
+// SetHintsInRated keeps whether rated games offer hints.
+func (d *DB) SetHintsInRated(ctx context.Context, on bool) error {
+	return d.setSetting(ctx, keyHintsInRated, strconv.FormatBool(on))
 }
 
 // Language is the table's language as guests last chose it (an i18n

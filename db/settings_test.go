@@ -67,3 +67,19 @@ func TestTableSettingsRoundTrip(t *testing.T) {
 		t.Errorf("options %v", o)
 	}
 }
+
+func TestHintsInRatedDefaultsToOnAndRoundTrips(t *testing.T) {
+	d := openTemp(t)
+	ctx := context.Background()
+	if on, err := d.HintsInRated(ctx); err != nil || !on {
+		t.Fatalf("never set: %v %v, want true", on, err)
+	}
+	for _, want := range []bool{false, true} {
+		if err := d.SetHintsInRated(ctx, want); err != nil {
+			t.Fatal(err)
+		}
+		if on, err := d.HintsInRated(ctx); err != nil || on != want {
+			t.Errorf("after setting %v: %v %v", want, on, err)
+		}
+	}
+}

@@ -120,3 +120,32 @@ func Check(ctx context.Context, path string) error {
 	defer c.Close()
 	return integrityCheck(ctx, c, path)
 }
+
+// OpenElsewhere reports whether another process has this database open
+// now: a live process's marker other than this handle's. Commands that
+// must not run beside a kiosk or a hub (tablee venue --rebuild) ask it.
+// It reports false where the system cannot tell (no /proc).
+func (d *DB) OpenElsewhere() (bool, error) {
+	if processIdentity(os.Getpid()) == "" {
+		return false, nil
+	}
+	entries, err := os.ReadDir(filepath.Dir(d.path))
+	if err != nil {
+		return false, fmt.Errorf("database %s: %w", d.path, err)
+	}
+	prefix := markerPrefix(d.path)
+	for _, e := range entries {
+		rest, found := strings.CutPrefix(e.Name(), prefix)
+		p := filepath.Join(filepath.Dir(d.path), e.Name())
+		if !found || p == d.marker {
+			continue
+		}
+		pid, _, _ := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		content, rerr := os.ReadFile(p)
+		if err == nil && rerr == nil && processIdentity(n) == string(content) {
+			return true, nil
+		}
+	}
+	return false, nil
+}

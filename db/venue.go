@@ -2,10 +2,14 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -31,6 +35,26 @@ type SessionEvent struct {
 	EndedAt   time.Time         `json:"ended_at"`
 	Reason    string            `json:"reason"`
 	Seats     []EventSeat       `json:"seats"`
+	// Seq numbers the kiosk's events, 1, 2, 3…, in the order it finished
+	// them (0 in events written before it existed).
+	Seq int64 `json:"seq,omitempty"`
+	// At is when the session ended on the venue's clock: the kiosk's end
+	// time corrected by its offset from the hub's clock (when the hub has
+	// answered since the kiosk started), and never before the kiosk's
+	// previous event's At. Every node replays the venue's ratings in (At,
+	// id) order: a kiosk whose clock restarted in the past (no battery)
+	// cannot move its sessions before ones it already played. Zero in
+	// events written before it existed: EndedAt stands in.
+	At time.Time `json:"at,omitzero"`
+}
+
+// OrderAt is the time the venue orders the session by: At, or EndedAt in
+// events older than At.
+func (e SessionEvent) OrderAt() time.Time {
+	if e.At.IsZero() {
+		return e.EndedAt
+	}
+	return e.At
 }
 
 // EventSeat is one seat of a SessionEvent with its result.
@@ -43,6 +67,10 @@ type EventSeat struct {
 	Score    int      `json:"score"`
 	Rank     int      `json:"rank"`
 	Winner   bool     `json:"winner"`
+	// Keys are the venue tokens of the person's phone keys (VenueKeyToken):
+	// the same phone at two tables gives the same token, so the venue
+	// knows one player where each table has its own player id.
+	Keys []string `json:"keys,omitempty"`
 }
 
 // sessionEventVersion is the version of SessionEvent this build writes.
@@ -123,7 +151,11 @@ func (d *DB) SetVenueConfig(ctx context.Context, kv map[string]string) error {
 // queueSession writes the outbox event of a session just finished, in the
 // transaction that finished it: the event exists if and only if the
 // session ended. A session already queued is left as it is.
-func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time) error {
+//
+// A session just finished is stamped (stampEvent): offset is the kiosk
+// clock's known offset from the hub's (see SetVenueClock), nil if
+// unknown. History queued late is not: its end times stand.
+func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time, stamp bool, offset *time.Duration) error {
 	kiosk, err := venueID(ctx, tx)
 	if err != nil {
 		return fmt.Errorf("venue id: %w", err)
@@ -133,6 +165,11 @@ func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time
 		return fmt.Errorf("venue event of %s: %w", session, err)
 	}
 	ev.Kiosk = kiosk
+	if stamp {
+		if ev.Seq, ev.At, err = stampEvent(ctx, tx, ev.EndedAt, offset); err != nil {
+			return fmt.Errorf("venue event of %s: %w", session, err)
+		}
+	}
 	body, err := json.Marshal(ev)
 	if err != nil {
 		return err
@@ -186,11 +223,118 @@ func sessionEvent(ctx context.Context, tx *sql.Tx, session string) (SessionEvent
 	for rows.Next() {
 		var st EventSeat
 		if err := rows.Scan(&st.Kind, &st.PlayerID, &st.Nickname, &st.BotLevel, &st.Name, &st.Score, &st.Rank, &st.Winner); err != nil {
+			rows.Close()
 			return ev, err
 		}
 		ev.Seats = append(ev.Seats, st)
 	}
-	return ev, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return ev, err
+	}
+	for i, st := range ev.Seats {
+		if st.PlayerID == "" {
+			continue
+		}
+		if ev.Seats[i].Keys, err = venueKeys(ctx, tx, st.PlayerID); err != nil {
+			return ev, err
+		}
+	}
+	return ev, nil
+}
+
+// VenueKeyToken is what the venue carries of a phone's player key: a hash
+// of the key's hash, so that the streams and the other nodes never hold
+// the value a kiosk looks a phone up by, yet one phone gives one token at
+// every table.
+func VenueKeyToken(keyHash []byte) string {
+	sum := sha256.Sum256(append([]byte("tablee venue key\x00"), keyHash...))
+	return hex.EncodeToString(sum[:16])
+}
+
+// venueKeys lists the venue tokens of a player's keys, sorted.
+func venueKeys(ctx context.Context, tx *sql.Tx, player string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT key_hash FROM player_keys WHERE player_id = ?", player)
+	if err != nil {
+		return nil, fmt.Errorf("keys of %s: %w", player, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var h []byte
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("keys of %s: %w", player, err)
+		}
+		out = append(out, VenueKeyToken(h))
+	}
+	sort.Strings(out)
+	return out, rows.Err()
+}
+
+// Keys of venue_config for the kiosk's clock of events.
+const (
+	venueSeqKey    = "kiosk.seq"     // the last event's Seq
+	venueLastAtKey = "kiosk.last_at" // the last event's At
+)
+
+// stampEvent numbers the kiosk's next event and gives it its venue time:
+// ended corrected by offset (if known), and 1 ms after the previous
+// event's at the earliest, so the kiosk's events keep their order on the
+// venue's clock whatever its own clock did.
+func stampEvent(ctx context.Context, tx *sql.Tx, ended time.Time, offset *time.Duration) (int64, time.Time, error) {
+	var seq int64
+	var lastText string
+	err := tx.QueryRowContext(ctx,
+		`SELECT coalesce((SELECT CAST(value AS INTEGER) FROM venue_config WHERE key = ?), 0),
+		        coalesce((SELECT value FROM venue_config WHERE key = ?), '')`,
+		venueSeqKey, venueLastAtKey).Scan(&seq, &lastText)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	at := ended.UTC().Truncate(time.Millisecond)
+	if offset != nil {
+		at = at.Add(*offset).Truncate(time.Millisecond)
+	}
+	if lastText != "" {
+		last, err := parseTime(lastText)
+		if err != nil {
+			return 0, time.Time{}, err
+		}
+		if !at.After(last) {
+			at = last.Add(time.Millisecond)
+		}
+	}
+	seq++
+	for k, v := range map[string]string{venueSeqKey: strconv.FormatInt(seq, 10), venueLastAtKey: fmtTime(at)} {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO venue_config (key, value) VALUES (?, ?)
+			 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+			return 0, time.Time{}, err
+		}
+	}
+	return seq, at, nil
+}
+
+// SetVenueClock tells the database the kiosk clock's offset from the
+// venue hub's (hub minus kiosk), measured when the hub answered: events
+// queued from now on are stamped on the hub's clock. It is kept in memory
+// only: a kiosk without a battery-backed clock may restart at another
+// time, and measures again when the hub answers.
+func (d *DB) SetVenueClock(offset time.Duration) {
+	d.clockMu.Lock()
+	defer d.clockMu.Unlock()
+	d.clockOffset, d.clockKnown = offset, true
+}
+
+// venueClock returns the offset SetVenueClock gave, nil if none.
+func (d *DB) venueClock() *time.Duration {
+	d.clockMu.Lock()
+	defer d.clockMu.Unlock()
+	if !d.clockKnown {
+		return nil
+	}
+	off := d.clockOffset
+	return &off
 }
 
 // QueueFinishedSessions queues the finished sessions that have no outbox
@@ -220,7 +364,9 @@ func (d *DB) QueueFinishedSessions(ctx context.Context, now time.Time) (int, err
 			return err
 		}
 		for _, id := range ids {
-			if err := queueSession(ctx, tx, id, now); err != nil {
+			// History keeps its own times: an offset measured today
+			// says nothing of the clock when those games ended.
+			if err := queueSession(ctx, tx, id, now, false, nil); err != nil {
 				return err
 			}
 		}
@@ -287,31 +433,99 @@ var ErrBadEvent = errors.New("not a venue event this Tablée reads")
 // it if the session is already known: the venue's sessions only grow, so
 // loading is a union. It reports whether the session was new.
 func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, now time.Time) (bool, error) {
+	res, err := d.LoadVenueEvents(ctx, []RawEvent{{ID: eventID, Body: body}}, now)
+	if err != nil {
+		return false, err
+	}
+	if res[0].Err != nil {
+		return false, res[0].Err
+	}
+	return res[0].Added, nil
+}
+
+// RawEvent is an event as a stream carries it: its id (Nats-Msg-Id) and
+// JSON body.
+type RawEvent struct {
+	ID   string
+	Body []byte
+}
+
+// Loaded is what LoadVenueEvents did with one event: Added if it was new,
+// else Err (wrapping ErrBadEvent) if it can never load.
+type Loaded struct {
+	Added bool
+	Err   error
+}
+
+// LoadVenueEvents loads a batch of events in one transaction, as
+// LoadVenueEvent loads one: a node catching up on thousands of events
+// pays one sync of the file per batch rather than per event. Events that
+// cannot be read are reported in their Loaded and do not stop the others;
+// an error of the database fails the whole batch.
+func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Time) ([]Loaded, error) {
+	out := make([]Loaded, len(events))
+	err := d.inTx(ctx, fmt.Sprintf("load %d venue events", len(events)), func(tx *sql.Tx) error {
+		var forgotten map[string]bool // read once a session needs it
+		for i, e := range events {
+			var kind struct {
+				Event string `json:"event"`
+			}
+			if err := json.Unmarshal(e.Body, &kind); err != nil {
+				out[i].Err = fmt.Errorf("venue event %s: %w: %v", e.ID, ErrBadEvent, err)
+				continue
+			}
+			var err error
+			if kind.Event == playerEventKind {
+				out[i], err = loadPlayerEvent(ctx, tx, e.ID, e.Body, now)
+				forgotten = nil // a forget may have added some
+			} else {
+				if forgotten == nil {
+					if forgotten, err = forgottenTokens(ctx, tx); err != nil {
+						return err
+					}
+				}
+				out[i], err = loadSessionEvent(ctx, tx, e.ID, e.Body, forgotten, now)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// loadSessionEvent stores a session event unless its session is known.
+func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, forgotten map[string]bool, now time.Time) (Loaded, error) {
 	var ev SessionEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil
 	}
 	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
-		return false, fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)}, nil
 	}
-	var added bool
-	err := d.inTx(ctx, "load venue event "+eventID, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx,
-			`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.EndedAt), ev.Reason, string(body), fmtTime(now))
-		if err != nil {
-			return err
+	// A player forgotten before this session arrived is a nameless guest
+	// in it.
+	if scrubSeats(&ev, forgotten) {
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
 		}
-		n, err := res.RowsAffected()
-		added = n > 0
-		return err
-	})
-	return added, err
+	}
+	res, err := tx.ExecContext(ctx,
+		`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.ID, eventID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.StartedAt), fmtTime(ev.OrderAt()), ev.Reason, string(body), fmtTime(now))
+	if err != nil {
+		return Loaded{}, err
+	}
+	n, err := res.RowsAffected()
+	return Loaded{Added: n > 0}, err
 }
 
 // VenueSessions lists the venue's sessions that ended at or after since
-// (all if zero), of game if not empty, by end time then id.
+// (all if zero), of game if not empty, in the venue's order: by the time
+// the venue gives their end (SessionEvent.OrderAt), then id.
 func (d *DB) VenueSessions(ctx context.Context, since time.Time, game string) ([]VenueSession, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT event_id, body FROM venue_sessions
@@ -342,15 +556,37 @@ func (d *DB) VenueSessions(ctx context.Context, since time.Time, game string) ([
 // VenueKiosk is a kiosk the hub knows: its venue id and its table's name.
 type VenueKiosk struct {
 	ID, Table string
+	// Gen is the generation of the kiosk's stream: 0 at first, one more
+	// each time the kiosk's stream was rebuilt from its database.
+	Gen       int
 	FirstSeen time.Time
 	LastSeen  time.Time
 }
 
-// NoteVenueKiosk records that kiosk id (its table called table) said hello
-// at now; it reports whether the kiosk is new.
-func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time) (bool, error) {
+// hubGenKey is the venue_config key of a kiosk's stream generation on the
+// hub.
+func hubGenKey(kiosk string) string { return "hub.gen." + kiosk }
+
+// NoteVenueKiosk records that kiosk id (its table called table, its stream
+// of generation gen) said hello at now; it reports whether the kiosk is
+// new or its stream's generation changed: the hub must then source it.
+func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, gen int, now time.Time) (bool, error) {
 	var added bool
 	err := d.inTx(ctx, "note venue kiosk "+id, func(tx *sql.Tx) error {
+		var known int
+		err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT CAST(value AS INTEGER) FROM venue_config WHERE key = ?), 0)`,
+			hubGenKey(id)).Scan(&known)
+		if err != nil {
+			return err
+		}
+		if gen != known {
+			added = true
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO venue_config (key, value) VALUES (?, ?)
+				 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, hubGenKey(id), strconv.Itoa(gen)); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx,
 			`INSERT OR IGNORE INTO venue_kiosks (id, table_name, first_seen, last_seen) VALUES (?, ?, ?, ?)`,
 			id, table, fmtTime(now), fmtTime(now))
@@ -361,8 +597,8 @@ func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time
 		if err != nil {
 			return err
 		}
-		added = n > 0
-		if !added {
+		added = added || n > 0
+		if n == 0 {
 			_, err = tx.ExecContext(ctx,
 				"UPDATE venue_kiosks SET table_name = ?, last_seen = max(last_seen, ?) WHERE id = ?",
 				table, fmtTime(now), id)
@@ -374,7 +610,9 @@ func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, now time.Time
 
 // VenueKiosks lists the kiosks the hub knows, by id.
 func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
-	rows, err := d.r.QueryContext(ctx, "SELECT id, table_name, first_seen, last_seen FROM venue_kiosks ORDER BY id")
+	rows, err := d.r.QueryContext(ctx, `SELECT k.id, k.table_name,
+		coalesce((SELECT CAST(c.value AS INTEGER) FROM venue_config c WHERE c.key = 'hub.gen.' || k.id), 0),
+		k.first_seen, k.last_seen FROM venue_kiosks k ORDER BY k.id`)
 	if err != nil {
 		return nil, fmt.Errorf("venue kiosks: %w", err)
 	}
@@ -383,7 +621,7 @@ func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
 	for rows.Next() {
 		var k VenueKiosk
 		var first, last string
-		if err := rows.Scan(&k.ID, &k.Table, &first, &last); err != nil {
+		if err := rows.Scan(&k.ID, &k.Table, &k.Gen, &first, &last); err != nil {
 			return nil, fmt.Errorf("venue kiosks: %w", err)
 		}
 		if k.FirstSeen, err = parseTime(first); err != nil {
@@ -400,6 +638,52 @@ func (d *DB) VenueKiosks(ctx context.Context) ([]VenueKiosk, error) {
 	return out, nil
 }
 
+// venueGenKey is the venue_config key of a kiosk's stream generation.
+const venueGenKey = "kiosk.gen"
+
+// VenueStreamGen is the generation of this kiosk's stream: 0 at first,
+// one more after each RebuildVenueOutbox.
+func (d *DB) VenueStreamGen(ctx context.Context) (int, error) {
+	v, err := d.VenueConfig(ctx, venueGenKey)
+	if err != nil || v == "" {
+		return 0, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("venue stream generation %q: %w", v, err)
+	}
+	return n, nil
+}
+
+// RebuildVenueOutbox prepares this kiosk's stream to be rebuilt from the
+// database, its old store deleted (tablee venue --rebuild): every event of
+// the outbox is pending again, the finished sessions that have none are
+// queued, and the stream's generation moves on, so that the hub sources
+// the new stream from its start instead of resuming the old one's
+// sequence. It returns how many events the new stream will carry.
+func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error) {
+	if _, err := d.QueueFinishedSessions(ctx, now); err != nil {
+		return 0, err
+	}
+	var n int64
+	err := d.inTx(ctx, "rebuild the venue outbox", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO venue_config (key, value) VALUES (?, '1')
+			 ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`, venueGenKey); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE venue_outbox SET acked_at = NULL"); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, "SELECT count(*) FROM venue_outbox").Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("rebuild the venue outbox: %w", err)
+	}
+	d.signalOutbox()
+	return int(n), nil
+}
+
 // forgetInVenue makes the player a nameless guest in the venue's copies of
 // sessions in this file: the outbox and the venue's sessions. (The copies
 // already in streams and at other nodes need a forget event: docs/venue.md.)
@@ -407,12 +691,22 @@ func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 	for _, table := range []string{"venue_outbox", "venue_sessions"} {
 		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', (
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
-				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname')
+				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys')
 				ELSE json(value) END ORDER BY key)
 			FROM json_each(body, '$.seats')))
-			WHERE instr(body, ?1) > 0`, id); err != nil {
+			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {
 			return fmt.Errorf("forget in %s: %w", table, err)
 		}
+	}
+	// The names a staff's rename gave them, in their events here.
+	kiosk, err := venueID(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`UPDATE venue_outbox SET body = json_remove(body, '$.nickname')
+		 WHERE kind = 'player' AND json_extract(body, '$.player') = ?`, playerToken(kiosk, id)); err != nil {
+		return fmt.Errorf("forget in venue_outbox: %w", err)
 	}
 	return nil
 }

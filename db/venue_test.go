@@ -2,7 +2,12 @@ package db
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
 	"testing"
+	"time"
 )
 
 // A finished session is queued in the outbox by the transaction that
@@ -67,5 +72,229 @@ func TestVenueBackfill(t *testing.T) {
 	}
 	if p, _ := f.d.PendingEvents(ctx, 10); len(p) != 2 {
 		t.Errorf("pending %d, want 2", len(p))
+	}
+}
+
+// venueKioskFixture is a table whose players are identified by their
+// phones' keys, as at a real kiosk.
+func venueKioskFixture(t *testing.T, name string, keys ...string) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &fixture{d: openTemp(t)}
+	var err error
+	if f.table, err = f.d.EnsureTable(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		p, err := f.d.IdentifyPlayer(ctx, k+"-0123456789abcdefghijkl", k, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.players = append(f.players, p)
+	}
+	return f
+}
+
+// outbox returns every event f's outbox holds, acknowledged or not.
+func outbox(t *testing.T, f *fixture) []OutboxEvent {
+	t.Helper()
+	ev, err := f.d.PendingEvents(context.Background(), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func loadAll(t *testing.T, d *DB, evs ...OutboxEvent) {
+	t.Helper()
+	for _, e := range evs {
+		if _, err := d.LoadVenueEvent(context.Background(), e.ID, e.Body, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func digest(t *testing.T, d *DB) string {
+	t.Helper()
+	h, err := d.VenueBoardsDigest(context.Background(), []string{"canoe", "canyon"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// The venue's boards are a replay of the venue's sessions in (time, id)
+// order: nodes that received the same sessions in any order show the same
+// boards; a session that arrives late takes its place and everything after
+// it is rated again; a phone is one player at every table; and the
+// ratings are those one table would have given had every game been played
+// there, in that order.
+func TestVenueBoardsSameInAnyOrder(t *testing.T) {
+	ctx := context.Background()
+	a := venueKioskFixture(t, "Table A", "anja", "bernd")
+	b := venueKioskFixture(t, "Table B", "anja", "chloé")
+	one := venueKioskFixture(t, "One table", "anja", "bernd", "chloé")
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	// (table, seats by key index, scores, minute) in the order they end.
+	type game struct {
+		f      *fixture
+		seats  []int
+		scores []int
+		minute int
+	}
+	games := []game{
+		{a, []int{0, 1}, []int{3, 1}, 1},
+		{b, []int{0, 1}, []int{0, 2}, 2},
+		{a, []int{1, 0}, []int{5, 4}, 3},
+		{b, []int{1, 0}, []int{1, 3}, 4},
+		{a, []int{0, 1}, []int{2, 2}, 5},
+	}
+	oneIdx := map[*fixture][]int{a: {0, 1}, b: {0, 2}}
+	for _, g := range games {
+		g.f.play(t, "canoe", g.f.persons(g.seats...), g.scores, at(g.minute))
+		var seats []int
+		for _, s := range g.seats {
+			seats = append(seats, oneIdx[g.f][s])
+		}
+		one.play(t, "canoe", one.persons(seats...), g.scores, at(g.minute))
+	}
+	fromA, fromB := outbox(t, a), outbox(t, b)
+	all := append(append([]OutboxEvent{}, fromA...), fromB...)
+
+	x, y, late := openTemp(t), openTemp(t), openTemp(t)
+	loadAll(t, x, all...)
+	for i := len(all) - 1; i >= 0; i-- {
+		loadAll(t, y, all[i])
+	}
+	// Table B was offline: its sessions arrive after A's, earlier in time.
+	loadAll(t, late, fromA...)
+	before := digest(t, late)
+	loadAll(t, late, fromB...)
+	if digest(t, x) != digest(t, y) || digest(t, x) != digest(t, late) {
+		t.Errorf("digests differ: in order %s, reversed %s, B late %s", digest(t, x), digest(t, y), digest(t, late))
+	}
+	if before == digest(t, late) {
+		t.Error("the late sessions changed nothing")
+	}
+
+	board, err := late.VenueLeaderboard(ctx, "canoe", time.Time{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := one.d.Leaderboard(ctx, "canoe", time.Time{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board) != 3 || len(ref) != 3 {
+		t.Fatalf("venue board %+v, one table's %+v: want Anja once, Bernd and Chloé", board, ref)
+	}
+	for i := range board {
+		v, r := board[i], ref[i]
+		if v.Nickname != r.Nickname || v.Games != r.Games || v.Wins != r.Wins ||
+			math.Abs(v.Rating.Mu-r.Rating.Mu) > 1e-9 || math.Abs(v.Rating.Sigma-r.Rating.Sigma) > 1e-9 {
+			t.Errorf("place %d: venue %+v, one table %+v", i+1, v, r)
+		}
+	}
+	if board[0].Nickname != "anja" || board[0].Games != 5 {
+		t.Errorf("the venue's first is %+v, want anja with 5 games", board[0])
+	}
+	week, err := late.VenueLeaderboard(ctx, "", at(3), 0)
+	if err != nil || len(week) != 3 || week[0].Games+week[1].Games+week[2].Games != 6 {
+		t.Errorf("the board since minute 3: %+v, %v; want 3 games of 2 persons", week, err)
+	}
+	if n, err := a.d.VenueUnshared(ctx); n != 3 || err != nil {
+		t.Errorf("table A: %d sessions not shared yet (%v), want 3", n, err)
+	}
+	loadAll(t, a.d, fromA...)
+	if n, err := a.d.VenueUnshared(ctx); n != 0 || err != nil {
+		t.Errorf("table A after its sessions came back: %d not shared (%v), want 0", n, err)
+	}
+}
+
+// A kiosk's events carry its sequence and the venue's time: its end time
+// corrected by the offset from the hub's clock, and never before its
+// previous event even when its own clock went back.
+func TestVenueEventClock(t *testing.T) {
+	f := newFixture(t, 2)
+	f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0)
+	f.d.SetVenueClock(time.Hour)
+	f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0.Add(time.Minute))
+	// The kiosk restarted with its clock a year behind, the hub not heard
+	// from yet: its next session is still after the previous one.
+	f.d.clockKnown = false
+	f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0.AddDate(-1, 0, 0))
+	evs := outbox(t, f)
+	var got []SessionEvent
+	for _, e := range evs {
+		var ev SessionEvent
+		if err := json.Unmarshal(e.Body, &ev); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ev)
+	}
+	want := []time.Time{t0, t0.Add(time.Hour + time.Minute), t0.Add(time.Hour + time.Minute + time.Millisecond)}
+	for i, ev := range got {
+		if ev.Seq != int64(i+1) || !ev.At.Equal(want[i]) {
+			t.Errorf("event %d: seq %d at %v, want %d at %v", i, ev.Seq, ev.At, i+1, want[i])
+		}
+	}
+}
+
+// The staff's renames, merges and forgets travel as venue events: every
+// node shows the new name, joins the merged players, and makes a forgotten
+// player a nameless guest in every venue session, those loaded after the
+// forget included.
+func TestVenuePlayerEvents(t *testing.T) {
+	ctx := context.Background()
+	a := venueKioskFixture(t, "Table A", "anja", "bernd", "anja2")
+	b := venueKioskFixture(t, "Table B", "anja", "chloé")
+	a.play(t, "canoe", a.persons(0, 1), []int{3, 1}, t0)
+	a.play(t, "canoe", a.persons(2, 1), []int{3, 1}, t0.Add(time.Minute))
+	b.play(t, "canoe", b.persons(0, 1), []int{1, 2}, t0.Add(2*time.Minute))
+	if err := a.d.RenamePlayer(ctx, a.players[1].ID, "Bernadette"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.d.MergePlayers(ctx, a.players[2].ID, a.players[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	fromB := outbox(t, b)
+	if err := b.d.ForgetPlayer(ctx, b.players[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	forgetEv := outbox(t, b)
+	x, y := openTemp(t), openTemp(t)
+	loadAll(t, x, outbox(t, a)...)
+	loadAll(t, x, fromB...) // chloé's session as sent before the forget
+	loadAll(t, x, forgetEv[len(forgetEv)-1])
+	// y hears of the forget before the session.
+	loadAll(t, y, forgetEv[len(forgetEv)-1])
+	loadAll(t, y, fromB...)
+	loadAll(t, y, outbox(t, a)...)
+	if digest(t, x) != digest(t, y) {
+		t.Error("two nodes with the same events in another order show different boards")
+	}
+	board, err := x.VenueLeaderboard(ctx, "canoe", time.Time{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range board {
+		names = append(names, fmt.Sprintf("%s:%d", s.Nickname, s.Games))
+	}
+	if got := strings.Join(names, " "); got != "anja:3 Bernadette:2" && got != "Bernadette:2 anja:3" {
+		t.Errorf("the venue's board: %s; want anja (merged, 3 games) and Bernadette (renamed), chloé forgotten", got)
+	}
+	for _, d := range []*DB{x, y} {
+		vs, err := d.VenueSessions(ctx, time.Time{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range vs {
+			for _, st := range s.Event.Seats {
+				if st.Nickname == "chloé" || (st.Kind == Guest && len(st.Keys) > 0) {
+					t.Errorf("chloé is still in session %s: %+v", s.Event.ID, st)
+				}
+			}
+		}
 	}
 }

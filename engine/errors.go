@@ -11,6 +11,12 @@ import (
 type RuleError struct {
 	Rule string
 	Msg  string
+	// Args are the numbers and names that matter for a person reading
+	// why ("Suit": "green", "Value": 3): the texts rule.why.<Rule> fill
+	// their {{.Param}}s from them. They name only what the mover may
+	// know (their own cards, the public board), so an explanation built
+	// from them leaks nothing; nil when the rule needs none.
+	Args map[string]any
 }
 
 func (e *RuleError) Error() string { return "rule " + e.Rule + ": " + e.Msg }
@@ -18,6 +24,11 @@ func (e *RuleError) Error() string { return "rule " + e.Rule + ": " + e.Msg }
 // Broken returns a *RuleError for rule with a formatted message.
 func Broken(rule, format string, args ...any) error {
 	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// BrokenWith is Broken with the Args a person's explanation needs.
+func BrokenWith(rule string, args map[string]any, format string, a ...any) error {
+	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, a...), Args: args}
 }
 
 // RuleOf returns the rule identifier carried by err, or "" if err is not a
@@ -35,6 +46,9 @@ const (
 	RuleNotYourTurn = "not-your-turn"
 	RuleGameOver    = "game-over"
 	RuleBadMove     = "bad-move"
+	// RuleHintsOff refuses a hint: the staff turned hints off in rated
+	// games (a table's setting, not a game's rule).
+	RuleHintsOff = "hints-off"
 )
 
 // NotYourTurn is the error for a move by a seat that is not to decide now.
@@ -42,5 +56,5 @@ func NotYourTurn(seat, turn Seat) error {
 	if turn == NoSeat {
 		return Broken(RuleGameOver, "the game is over")
 	}
-	return Broken(RuleNotYourTurn, "%s cannot move: it is %s's decision", seat, turn)
+	return BrokenWith(RuleNotYourTurn, map[string]any{"Turn": int(turn) + 1}, "%s cannot move: it is %s's decision", seat, turn)
 }

@@ -42,6 +42,10 @@ type Info struct {
 	// not (no hand, no hidden card): such a seat may be played on the
 	// shared touch screen, without a phone. Conformance checks it.
 	AllPublic bool `json:"all_public,omitempty"`
+	// Rules are the IDs of the rules the game's refusals name (its Rule…
+	// constants), in the order its rules page explains them: the phones
+	// link each refusal to its paragraph there.
+	Rules []string `json:"rules,omitempty"`
 }
 
 // Setup is everything a new game is made from besides its rules.

@@ -32,15 +32,16 @@ var wantFiles = []string{
 	"./lib/systemd/system/tablee-kiosk.service",
 	"./lib/systemd/system/tablee-backup.service",
 	"./lib/systemd/system/tablee-backup.timer",
+	"./lib/systemd/system/tablee-venue.service",
 	"./usr/lib/sysusers.d/tablee.conf",
 	"./etc/pam.d/tablee-kiosk",
 	"./etc/ufw/applications.d/tablee",
 	"./usr/share/man/man1/tablee.1.gz", "./usr/share/man/man1/kiosk.1.gz", "./usr/share/man/man1/companion.1.gz",
-	"./usr/share/doc/tablee/copyright", "./usr/share/doc/tablee/install.md",
+	"./usr/share/doc/tablee/copyright", "./usr/share/doc/tablee/install.md", "./usr/share/doc/tablee/venue.md",
 	"./usr/share/doc/tablee/changelog.gz",
 }
 
-var units = []string{"tablee-kiosk.service", "tablee-backup.service", "tablee-backup.timer"}
+var units = []string{"tablee-kiosk.service", "tablee-backup.service", "tablee-backup.timer", "tablee-venue.service"}
 
 func TestDebianPackage(t *testing.T) {
 	// Not skipped with -short: scripts/test runs -short, and this test is
@@ -346,6 +347,7 @@ func installRemovePurge(t *testing.T, prev, deb, x string) {
 	}
 	const kioskLink = "etc/systemd/system/graphical.target.wants/tablee-kiosk.service"
 	const timerLink = "etc/systemd/system/timers.target.wants/tablee-backup.timer"
+	const venueLink = "etc/systemd/system/multi-user.target.wants/tablee-venue.service"
 	first := deb
 	if prev != "" {
 		first = prev
@@ -369,6 +371,15 @@ func installRemovePurge(t *testing.T, prev, deb, x string) {
 		if !exists(link) {
 			t.Errorf("not enabled: %s", link)
 		}
+	}
+	// The venue hub is installed, not enabled: one machine of a venue
+	// runs it, enabled by the command docs/install.md gives.
+	if exists(venueLink) {
+		t.Error("the venue hub is enabled on install")
+	}
+	run(t, "", "systemctl", "--root="+r, "enable", "tablee-venue.service")
+	if !exists(venueLink) {
+		t.Errorf("systemctl enable tablee-venue.service made no %s", venueLink)
 	}
 
 	// A whole game among bots with the installed kiosk, into the data dir.
@@ -403,6 +414,9 @@ func installRemovePurge(t *testing.T, prev, deb, x string) {
 		if exists(timerLink) {
 			t.Error("the upgrade enabled again the backup timer the administrator had disabled")
 		}
+		if !exists(venueLink) {
+			t.Error("the upgrade disabled the venue hub the administrator had enabled")
+		}
 	}
 
 	dpkg("--remove", "tablee")
@@ -427,7 +441,8 @@ func installRemovePurge(t *testing.T, prev, deb, x string) {
 	if exists("etc/pam.d/tablee-kiosk") {
 		t.Error("purge left the conffiles")
 	}
-	for _, f := range []string{kioskLink, timerLink, "etc/systemd/system/tablee-kiosk.service", "etc/systemd/system/tablee-backup.timer"} {
+	for _, f := range []string{kioskLink, timerLink, venueLink, "etc/systemd/system/tablee-kiosk.service", "etc/systemd/system/tablee-backup.timer",
+		"etc/systemd/system/tablee-venue.service"} {
 		if exists(f) {
 			t.Errorf("purge left %s", f)
 		}

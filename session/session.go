@@ -51,6 +51,9 @@ type Seat struct {
 	// the name of whose seat it was (the player's shown name, or the
 	// guest's); HandedPlayer is that player's id, if a known player.
 	HandedFrom, HandedPlayer string
+	// Hints, read back, is how many hints this seat asked for and got
+	// (the results show it); changing who plays the seat keeps it.
+	Hints int
 }
 
 // Record is one game played at one table, as stored.

@@ -56,17 +56,22 @@ type Hub struct {
 	hello  *nats.Subscription
 	mu     sync.Mutex           // serialises changes of the venue stream's sources
 	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
+	kicked map[string]time.Time // when a kiosk's source was last restarted
+	heard  map[string]time.Time // when a kiosk last said hello
+	noted  map[string]notedKiosk
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
 	kicks  int // sources restarted by the watchdog, for tests and logs
+	boot   time.Time
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}}
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{},
+		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC()}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -103,7 +108,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		TLSTimeout:  5,
 		AuthTimeout: 5,
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf)
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +213,59 @@ func (h *Hub) Close() {
 type hello struct {
 	Kiosk string `json:"kiosk"`
 	Table string `json:"table"`
+	// Gen is the generation of the kiosk's stream (kioskDomain).
+	Gen int `json:"gen,omitempty"`
+	// Fresh marks the first hellos after the kiosk's link came up.
+	Fresh bool `json:"fresh,omitempty"`
+}
+
+// notedKiosk is what the hub last wrote of a kiosk in its database.
+type notedKiosk struct {
+	gen int
+	at  time.Time
+}
+
+// noteEvery is how often the hub writes that a kiosk was heard of.
+const noteEvery = time.Minute
+
+// helloAnswer is the hub's answer: its clock, and when it started (a
+// kiosk knows from it that the hub restarted).
+type helloAnswer struct {
+	Now  time.Time `json:"now"`
+	Boot time.Time `json:"boot"`
+}
+
+// sourceStale reports whether the venue stream's source in a kiosk's
+// domain has not heard from it for staleAfter: a kiosk whose hello comes
+// through while its source is silent had its link back without noticing
+// it lost it (a partition shorter than the pings' timeout).
+func (h *Hub) sourceStale(ctx context.Context, domain string) bool {
+	s, err := h.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return false
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return false
+	}
+	for _, src := range info.Sources {
+		if src.External != nil && src.External.APIPrefix == "$JS."+domain+".API" {
+			return src.Active < 0 || src.Active > staleAfter
+		}
+	}
+	return false
+}
+
+// mayKick reports whether kiosk id's source may be restarted at now (at
+// most once every kickEvery), and notes it if so.
+func (h *Hub) mayKick(id string, now time.Time) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if now.Sub(h.kicked[id]) < kickEvery {
+		return false
+	}
+	h.kicked[id] = now
+	return true
 }
 
 // onHello notes the kiosk and, if it is new, sources its stream.
@@ -223,18 +281,47 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, time.Now())
-	if err == nil && added {
+	now := time.Now()
+	h.mu.Lock()
+	h.heard[hi.Kiosk] = now
+	seen, noted := h.noted[hi.Kiosk]
+	h.mu.Unlock()
+	var added bool
+	var err error
+	// The database learns a kiosk, a new generation of its stream, and
+	// when it was last heard of at most every noteEvery: hellos come
+	// every 5 s from every kiosk.
+	if !noted || seen.gen != hi.Gen || now.Sub(seen.at) >= noteEvery {
+		added, err = h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, now)
+		if err == nil {
+			h.mu.Lock()
+			h.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
+			h.mu.Unlock()
+		}
+	}
+	switch {
+	case err == nil && added:
 		h.mu.Lock()
-		h.added[hi.Kiosk] = time.Now()
+		h.added[hi.Kiosk] = now
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
+	case err == nil && (hi.Fresh || h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
+		// The kiosk's link just came up, or carried nothing for a
+		// while: its source's consumer request most likely went out
+		// while the link was down (after a hub restart, always) and
+		// would wait 30 s. A source restarted now, over the live link,
+		// flows at once; restarting one that flowed costs two updates
+		// of the stream's configuration.
+		err = h.kick(ctx, hi.Kiosk)
 	}
 	if err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 		return
 	}
-	if err := m.Respond([]byte("ok")); err != nil {
+	// The answer carries the hub's clock: the kiosk stamps its events on
+	// it (db.SessionEvent.At).
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot})
+	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}
 }
@@ -268,7 +355,7 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 	}
 	for _, k := range kiosks {
 		if k.ID != leftOut {
-			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID)})
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID, k.Gen)})
 		}
 	}
 	return cfg
@@ -285,8 +372,11 @@ const (
 	watchEvery = time.Second
 	staleAfter = 3 * time.Second
 	kickEvery  = 5 * time.Second
-	hotFor     = 30 * time.Second
-	slowEvery  = 30 * time.Second
+	// freshSilence is how long a source or mirror may be silent when its
+	// link has just come up: a heartbeat and a half.
+	freshSilence = 1500 * time.Millisecond
+	hotFor       = 30 * time.Second
+	slowEvery    = 30 * time.Second
 )
 
 // pacer decides when a watchdog looks.
@@ -320,7 +410,6 @@ func (p *pacer) due(now time.Time, leafs int) bool {
 func (h *Hub) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
-	kicked := map[string]time.Time{}
 	var p pacer
 	for {
 		select {
@@ -338,10 +427,14 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A source just added has not had time to hear from its
 			// kiosk.
-			if now.Sub(added) < staleAfter || now.Sub(kicked[id]) < kickEvery {
+			h.mu.Lock()
+			heard := h.heard[id]
+			h.mu.Unlock()
+			// A kiosk not heard lately is behind a dead link: a source
+			// restarted now would wait 30 s; its next hello restarts it.
+			if now.Sub(added) < staleAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
 				continue
 			}
-			kicked[id] = now
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
 				h.logf("venue hub: restart the source of kiosk %s: %v", id, err)
 			}
@@ -355,10 +448,18 @@ func (h *Hub) stalled(ctx context.Context) []string {
 	if err != nil {
 		return nil
 	}
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return nil
+	}
+	gens := map[string]int{}
+	for _, k := range kiosks {
+		gens[k.ID] = k.Gen
+	}
 	connected := map[string]string{} // domain → kiosk id
 	for _, l := range lz.Leafs {
 		if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
-			connected[kioskDomain(id)] = id
+			connected[kioskDomain(id, gens[id])] = id
 		}
 	}
 	s, err := h.e.js.Stream(ctx, VenueStream)

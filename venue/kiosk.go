@@ -97,6 +97,7 @@ type Kiosk struct {
 	e      *embedded
 	d      *db.DB
 	id     string
+	gen    int // the generation of its stream (kioskDomain)
 	table  string
 	logf   func(string, ...any)
 	paired bool
@@ -104,12 +105,20 @@ type Kiosk struct {
 
 	published chan struct{}
 	loaded    chan struct{}
-	mu        sync.Mutex // guards load and mirrorMade while the mirror is made again
+	// linkUp is signalled when the hub answered a hello: the mirror
+	// should flow within a heartbeat and a half.
+	linkUp chan struct{}
+	// hubRestarted is signalled when the hub that answered is not the
+	// one that answered before: the mirror must be made again.
+	hubRestarted chan struct{}
+	mu           sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
-	stop       context.CancelFunc
-	wg         sync.WaitGroup
-	closed     sync.Once
+	// answered is when the hub last answered a hello.
+	answered time.Time
+	stop     context.CancelFunc
+	wg       sync.WaitGroup
+	closed   sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -117,7 +126,7 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1)}
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -143,7 +152,10 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			IgnoreDiscoveredServers: true,
 		}}
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id), filepath.Join(cfg.Dir, "jetstream"), leaf)
+	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
+		return nil, err
+	}
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +166,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
 		Description: "this table's events, sourced by the venue hub",
-		Subjects:    []string{tableSubject(k.id)},
+		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player")},
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		Duplicates:  dupWindow,
@@ -263,7 +275,7 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 			return err
 		}
 		for _, ev := range events {
-			m := &nats.Msg{Subject: tableSubject(k.id), Data: ev.Body, Header: nats.Header{}}
+			m := &nats.Msg{Subject: tableSubject(k.id, ev.Kind), Data: ev.Body, Header: nats.Header{}}
 			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			_, err := k.e.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(TableStream))
 			cancel()
@@ -278,32 +290,64 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 	}
 }
 
-// sayHello tells the hub this kiosk's id and table: each time the link to
-// the hub comes up, every second until the hub answers (the hub then
-// sources the kiosk's stream: a hub rebuilt from scratch learns every
-// kiosk again as their links come back), then every helloEvery, so the
-// hub's list says when each table was last heard of.
+// sayHello tells the hub this kiosk's id and table: as soon as the link
+// to the hub comes up (it looks every linkPoll), again every linkPoll
+// until the hub answers (the hub then sources the kiosk's stream: a hub
+// rebuilt from scratch learns every kiosk again as their links come
+// back), then every helloEvery, so that both know the link carries
+// traffic, and the hub's list says when each table was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
-	body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table})
-	t := time.NewTicker(time.Second)
+	t := time.NewTicker(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
+	var boot time.Time     // when the hub that answered last started
 	for {
 		link := k.LeafConnected()
 		if link && !up {
 			answered = time.Time{}
 		}
+		if link != up {
+			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
+		}
 		up = link
 		if link && time.Since(answered) >= helloEvery {
+			// Fresh: the link just came up, or the hub has not answered
+			// for two hellos (a partition the link did not notice): the
+			// hub restarts this kiosk's source, and the mirror is
+			// looked at soon after.
+			fresh := answered.IsZero() || time.Since(answered) > helloGap
+			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh})
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			_, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			sent := time.Now()
+			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
 			cancel()
 			switch {
 			case ctx.Err() != nil:
 				return
 			case err == nil:
 				answered = time.Now()
+				k.mu.Lock()
+				k.answered = answered
+				k.mu.Unlock()
+				if fresh {
+					k.logf("venue kiosk: the hub answered")
+				}
+				a := k.setClock(m.Data, sent, answered)
+				switch {
+				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
+					// A new hub: the mirror's consumer died with the
+					// old one.
+					signal(k.hubRestarted)
+				default:
+					// The link carries traffic: the mirror should
+					// flow (a mirror made again during a partition the
+					// link did not notice waits out its request).
+					signal(k.linkUp)
+				}
+				if !a.Boot.IsZero() {
+					boot = a.Boot
+				}
 			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
 				k.logf("venue kiosk: hello: %v", err)
 			}
@@ -316,8 +360,40 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	}
 }
 
-// helloEvery is how often a kiosk that the hub answered says hello again.
-const helloEvery = 30 * time.Second
+// linkPoll is how often a kiosk looks whether its link to the hub came
+// up: reading a counter of its own server, so looking often costs
+// nothing, and the hub hears the kiosk at most this long after the link
+// is back.
+const linkPoll = 200 * time.Millisecond
+
+// setClock takes the hub's clock from its answer to a hello sent at sent
+// and answered at got (the hub read its clock about halfway), and returns
+// the answer.
+func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
+	var a helloAnswer
+	if json.Unmarshal(answer, &a) != nil || a.Now.IsZero() {
+		return helloAnswer{} // a hub that does not say its time
+	}
+	mid := sent.Add(got.Sub(sent) / 2)
+	k.d.SetVenueClock(a.Now.Sub(mid))
+	return a
+}
+
+// helloEvery is how often a kiosk that the hub answered says hello again:
+// the hub's answers are how both sides know the link carries traffic (a
+// link can look up through a partition until its pings fail). helloGap
+// without an answer means it did not.
+const (
+	helloEvery = 5 * time.Second
+	helloGap   = 2*helloEvery + 2*time.Second
+)
+
+// hubAlive reports whether the hub answered a hello lately.
+func (k *Kiosk) hubAlive() bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return time.Since(k.answered) < helloGap
+}
 
 // startMirror makes the kiosk's mirror of the venue stream and its loader
 // into the database.
@@ -348,21 +424,46 @@ func (k *Kiosk) watch(ctx context.Context) {
 	t := time.NewTicker(watchEvery)
 	defer t.Stop()
 	var p pacer
+	var check <-chan time.Time // a look soon after the link came up
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-k.linkUp:
+			check = time.After(freshSilence)
+			continue
+		case <-k.hubRestarted:
+			// The mirror's consumer lived in the old hub: the mirror
+			// waits out its request (30 s) unless made again now.
+			if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
+				k.logf("venue kiosk: make the mirror again: %v", err)
+				continue
+			}
+			k.logf("venue kiosk: made the mirror again for the restarted hub")
+			continue
+		case <-check:
+			// The hub answered a heartbeat and a half ago: a mirror
+			// silent for staleAfter is waiting out a consumer request
+			// lost while the link was down (a healthy one hears a
+			// heartbeat every second; a busy machine's may be late,
+			// and making the mirror again costs a full copy).
+			check = nil
 		case <-t.C:
+			if !p.due(time.Now(), k.e.srv.NumLeafNodes()) {
+				continue
+			}
 		}
 		now := time.Now()
-		if !p.due(now, k.e.srv.NumLeafNodes()) {
-			continue
-		}
 		k.mu.Lock()
 		made := k.mirrorMade
 		k.mu.Unlock()
-		if now.Sub(made) < max(staleAfter, kickEvery) {
+		if now.Sub(made) < staleAfter {
 			continue // a new mirror has not had time to hear from the hub
+		}
+		if !k.hubAlive() {
+			// A mirror made again now would send its request into a
+			// dead link and wait 30 s: wait for the hub's answer.
+			continue
 		}
 		s, err := k.e.js.Stream(ctx, VenueStream)
 		if err != nil {

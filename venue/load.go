@@ -2,7 +2,6 @@ package venue
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -14,46 +13,106 @@ import (
 // loader loads a stream's events into a database through a durable
 // consumer, acknowledging each once its transaction committed: an event
 // whose acknowledgement is lost comes again and is ignored by its id.
+// Events that arrive together load together, in one transaction: a node
+// catching up pays one sync of its database per batch, not per event.
 type loader struct {
-	cc     jetstream.ConsumeContext
-	loaded chan struct{}
+	cc      jetstream.ConsumeContext
+	loaded  chan struct{}
+	msgs    chan jetstream.Msg
+	done    chan struct{}
+	stopped chan struct{}
 }
 
+// loadBatch is the most events loaded in one transaction; the consumer
+// keeps about this many in flight.
+const loadBatch = 500
+
 // startLoader starts loading stream into d; loaded is signalled after each
-// event stored. logf reports events that cannot be loaded.
+// batch stored. logf reports events that cannot be loaded.
 func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
 	cons, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
 		Durable:   loaderName,
 		AckPolicy: jetstream.AckExplicitPolicy,
-		AckWait:   30 * time.Second,
+		// After a kill -9 the consumer's stored state can name events
+		// delivered whose acknowledgements it had not written yet: they
+		// come again after AckWait, which is what a hub restarted after
+		// a crash waited for (30 s, the first slice's). A batch loads in
+		// well under a second; one that takes longer loads twice,
+		// ignored the second time by its ids.
+		AckWait:       5 * time.Second,
+		MaxAckPending: 4 * loadBatch,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	l := &loader{loaded: loaded}
+	l := &loader{loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
+	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	l.cc, err = cons.Consume(func(m jetstream.Msg) {
-		id := m.Headers().Get(jetstream.MsgIDHeader)
-		_, err := d.LoadVenueEvent(context.WithoutCancel(ctx), id, m.Data(), time.Now())
-		switch {
-		case err == nil:
-			if err := m.Ack(); err != nil {
-				logf("venue: acknowledge event %s of %s: %v", id, stream, err)
-			}
-			signal(l.loaded)
-		case errors.Is(err, db.ErrBadEvent):
-			// Not an event this build can read: keeping it would block
-			// nothing (acks are per message) but would come back forever.
-			logf("venue: event %s of %s refused: %v", id, stream, err)
-			_ = m.Term()
-		default:
-			logf("venue: load event %s of %s: %v", id, stream, err)
-			_ = m.NakWithDelay(time.Second)
+		select {
+		case l.msgs <- m:
+		case <-l.done:
 		}
-	})
+	}, jetstream.PullMaxMessages(loadBatch))
 	if err != nil {
+		close(l.done)
+		<-l.stopped
 		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
 	return l, nil
 }
 
-func (l *loader) stop() { l.cc.Stop() }
+// run loads what the consumer hands over: the first event waited for,
+// then every other one already there, in one transaction.
+func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(string, ...any)) {
+	defer close(l.stopped)
+	for {
+		var batch []jetstream.Msg
+		select {
+		case m := <-l.msgs:
+			batch = append(batch, m)
+		case <-l.done:
+			return
+		}
+	more:
+		for len(batch) < loadBatch {
+			select {
+			case m := <-l.msgs:
+				batch = append(batch, m)
+			default:
+				break more
+			}
+		}
+		raw := make([]db.RawEvent, len(batch))
+		for i, m := range batch {
+			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data()}
+		}
+		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
+		if err != nil {
+			logf("venue: load %d events of %s: %v", len(batch), stream, err)
+			for _, m := range batch {
+				_ = m.NakWithDelay(time.Second)
+			}
+			continue
+		}
+		for i, m := range batch {
+			if res[i].Err != nil {
+				// Not an event this build can read: keeping it would
+				// block nothing (acks are per message) but would come
+				// back forever.
+				logf("venue: event %s of %s refused: %v", raw[i].ID, stream, res[i].Err)
+				_ = m.Term()
+				continue
+			}
+			if err := m.Ack(); err != nil {
+				logf("venue: acknowledge event %s of %s: %v", raw[i].ID, stream, err)
+			}
+		}
+		signal(l.loaded)
+	}
+}
+
+func (l *loader) stop() {
+	l.cc.Stop()
+	close(l.done)
+	<-l.stopped
+}

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -22,9 +23,10 @@ import (
 
 // Names shared by the hub and the kiosks.
 const (
-	// DefaultPort is the hub's leaf node port, after the table's 7457
-	// and the web companion's 7458.
-	DefaultPort = 7459
+	// DefaultPort is the hub's leaf node port, after the table's 7457,
+	// the web companion's 7458 and the staff console's 7459 (issue 31),
+	// so that the hub may run beside a kiosk.
+	DefaultPort = 7460
 	// HubDomain is the hub's JetStream domain.
 	HubDomain = "venue"
 	// VenueStream is the hub's stream of every table's events, and the
@@ -42,26 +44,41 @@ const (
 )
 
 // Timing of the links, chosen for a venue's LAN (docs/venue.md, "Catching
-// up"): a kiosk redials the hub every second after a cut.
+// up").
 const (
-	leafReconnect = time.Second
+	// leafReconnect is how often a kiosk redials the hub after a cut:
+	// after the watchdogs, it is most of what a table waits for the hub
+	// to come back (nats-server's default is 1 s). A refused dial on a
+	// LAN costs next to nothing.
+	leafReconnect = 250 * time.Millisecond
+	// copySync is how often a server of copies syncs its store.
+	copySync = time.Second
+	// leafPing is how often a server pings its peers on the leaf links.
+	leafPing = 5 * time.Second
 	// dupWindow is how long a stream remembers event ids to drop a
 	// republished event; later duplicates are dropped by SQLite's ids.
 	dupWindow = 10 * time.Minute
 )
 
-// tableSubject is the subject of a kiosk's events.
-func tableSubject(kiosk string) string { return "tablee.table." + kiosk + ".session" }
+// tableSubject is the subject of a kiosk's events of a kind ("session",
+// "player": db.OutboxEvent.Kind).
+func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
 
 // kioskDomain is the JetStream domain of a kiosk: its venue id without
-// dashes (a domain is a subject token).
-func kioskDomain(kiosk string) string {
+// dashes (a domain is a subject token), and the generation of its stream
+// once rebuilt (db.RebuildVenueOutbox): the hub sources a rebuilt stream
+// as a new source, from its start.
+func kioskDomain(kiosk string, gen int) string {
 	b := make([]byte, 0, len(kiosk)+1)
 	b = append(b, 'k')
 	for i := 0; i < len(kiosk); i++ {
 		if kiosk[i] != '-' {
 			b = append(b, kiosk[i])
 		}
+	}
+	if gen > 0 {
+		b = append(b, 'g')
+		b = strconv.AppendInt(b, int64(gen), 10)
 	}
 	return string(b)
 }
@@ -75,7 +92,16 @@ type embedded struct {
 
 // startServer starts opts' server with JetStream synced on every write and
 // no client port (only in-process clients), and connects to it.
-func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts) (*embedded, error) {
+//
+// copies marks a server whose streams are all copies of streams held
+// elsewhere (the hub's venue stream, sourced from the kiosks' streams): it
+// syncs its store every second rather than on every write. A tail lost on
+// a power cut is fetched again from the sources (the stream resumes each
+// source from the last event it holds of it), and the loader's database,
+// synced on every commit, ignores what it already has. Syncing each of a
+// rebuild's events made it 20 times slower. A kiosk's server holds its own
+// stream, the first copy of its events: it syncs every write.
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool) (*embedded, error) {
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
@@ -85,12 +111,21 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		JetStreamDomain: domain,
 		StoreDir:        storeDir,
 		// The file store's default syncs every two minutes: an
-		// acknowledged event could vanish on a power cut.
-		SyncAlways: true,
-		DontListen: true,
-		NoSigs:     true,
-		NoLog:      true,
-		LeafNode:   leaf,
+		// acknowledged event could vanish on a power cut. A kiosk's own
+		// stream syncs every write; copies every second (see above).
+		SyncAlways:   !copies,
+		SyncInterval: copySync,
+		DontListen:   true,
+		NoSigs:       true,
+		NoLog:        true,
+		LeafNode:     leaf,
+		// A leaf link whose peer vanished without closing (a cable
+		// pulled, a partition) is noticed after two missed pings, about
+		// 15 s, instead of nats-server's default of 4 minutes; then the
+		// kiosk redials every leafReconnect. The pings cost nothing
+		// worth measuring.
+		PingInterval: leafPing,
+		MaxPingsOut:  2,
 	}
 	srv, err := server.NewServer(opts)
 	if err != nil {

@@ -345,3 +345,185 @@ func TestVenueHubRebuilt(t *testing.T) {
 	b.waitHas(t, kb.Loaded(), s3)
 	t.Logf("hub rebuilt from the kiosks: every session at the hub in %v, on B in %v", atHub, time.Since(start))
 }
+
+// playPersons finishes a session of the players whose phone keys are
+// given (identified as a kiosk identifies phones), scored in order.
+func (n *node) playPersons(t *testing.T, keys []string, scores []int) string {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Now()
+	var seats []db.Seat
+	for _, k := range keys {
+		p, err := n.d.IdentifyPlayer(ctx, k+"-0123456789abcdefghijklmn", k, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats = append(seats, db.Seat{Kind: db.Person, PlayerID: p.ID})
+	}
+	s, err := n.d.CreateSession(ctx, db.Session{TableID: n.table.ID, Game: "canoe", Seed: 7, Seats: seats, StartedAt: now.Add(-time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.d.Finish(ctx, s.ID, engine.RankByScores(scores, "test"), now); err != nil {
+		t.Fatal(err)
+	}
+	return s.ID
+}
+
+// sameEverywhere checks that every node holds exactly the sessions ids
+// and shows the same venue boards.
+func sameEverywhere(t *testing.T, step string, ids []string, nodes map[string]*node) {
+	t.Helper()
+	var first, firstName string
+	for name, n := range nodes {
+		got := n.venueIDs(t)
+		if len(got) != len(ids) {
+			t.Errorf("%s: %s holds %d venue sessions, want %d", step, name, len(got), len(ids))
+		}
+		h, err := n.d.VenueBoardsDigest(context.Background(), []string{"canoe"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == "" {
+			first, firstName = h, name
+		} else if h != first {
+			t.Errorf("%s: %s's venue boards %s, %s's %s", step, name, h, firstName, first)
+		}
+	}
+}
+
+// The venue's boards are the same on the hub and on every table after
+// every failure the venue meets: a table cut off that played meanwhile (its
+// sessions arrive late and re-rate from their place), a hub restarted on
+// its store, a hub rebuilt from scratch; one phone is one player at every
+// table.
+func TestVenueBoardsSameEverywhere(t *testing.T) {
+	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
+	dataDir := filepath.Join(hubNode.dir, "hub")
+	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	la, lb := newProxy(t, hub.Addr()), newProxy(t, hub.Addr())
+	ka := startKiosk(t, a, &Pairing{Addr: la.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	kb := startKiosk(t, b, &Pairing{Addr: lb.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	var ids []string
+	converge := func(step string, nodes map[string]*node, loaded map[string]<-chan struct{}) {
+		t.Helper()
+		start := time.Now()
+		for name, n := range nodes {
+			n.waitHas(t, loaded[name], ids...)
+		}
+		t.Logf("%s: every node has the %d sessions after %v", step, len(ids), time.Since(start))
+		sameEverywhere(t, step, ids, nodes)
+	}
+	nodes := map[string]*node{"hub": hubNode, "A": a, "B": b}
+	loaded := func() map[string]<-chan struct{} {
+		return map[string]<-chan struct{}{"hub": hub.Loaded(), "A": ka.Loaded(), "B": kb.Loaded()}
+	}
+
+	ids = append(ids, a.playPersons(t, []string{"anja", "bernd"}, []int{3, 1}),
+		b.playPersons(t, []string{"anja", "chloe"}, []int{0, 2}))
+	converge("first games", nodes, loaded())
+	board, err := b.d.VenueLeaderboard(t.Context(), "canoe", time.Time{}, 0)
+	if err != nil || len(board) != 3 {
+		t.Fatalf("B's venue board %+v (%v): want anja once, bernd and chloe", board, err)
+	}
+
+	// A is cut off and plays; B plays after it: A's sessions reach the
+	// venue after B's, earlier in time.
+	la.setCut(true)
+	ids = append(ids, a.playPersons(t, []string{"bernd", "anja"}, []int{4, 2}),
+		a.playPersons(t, []string{"anja", "bernd"}, []int{1, 1}))
+	a.waitPublished(t, ka)
+	ids = append(ids, b.playPersons(t, []string{"chloe", "anja"}, []int{5, 0}))
+	hubNode.waitHas(t, hub.Loaded(), ids[len(ids)-1])
+	if n, err := a.d.VenueUnshared(t.Context()); n != 2 || err != nil {
+		t.Errorf("A cut off: %d sessions not shared (%v), want 2: its boards are provisional", n, err)
+	}
+	la.setCut(false)
+	converge("A back after a cut", nodes, loaded())
+
+	// The hub restarted on its store while both tables played.
+	addr := hub.Addr()
+	hub.Close()
+	ids = append(ids, a.playPersons(t, []string{"anja", "bernd"}, []int{2, 3}),
+		b.playPersons(t, []string{"chloe", "anja"}, []int{1, 2}))
+	a.waitPublished(t, ka)
+	b.waitPublished(t, kb)
+	hub = startHubIn(t, hubNode, dataDir, addr)
+	converge("hub restarted", nodes, loaded())
+
+	// The hub rebuilt from scratch: a new database, its store gone.
+	hub.Close()
+	if err := os.RemoveAll(filepath.Join(dataDir, "jetstream")); err != nil {
+		t.Fatal(err)
+	}
+	hubNode = newNode(t, "")
+	nodes["hub"] = hubNode
+	hub = startHubIn(t, hubNode, dataDir, addr)
+	ids = append(ids, b.playPersons(t, []string{"anja", "chloe"}, []int{3, 3}))
+	converge("hub rebuilt", nodes, loaded())
+}
+
+// A kiosk's stream and the hub's, dropped and rebuilt from the databases
+// (Rebuild, as `tablee venue --rebuild` runs it): every node ends with the
+// same sessions and boards, the kiosk's sessions published again under a
+// new generation that the hub sources from its start.
+func TestVenueRebuild(t *testing.T) {
+	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
+	dataDir := filepath.Join(hubNode.dir, "hub")
+	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
+	ids := []string{a.playPersons(t, []string{"anja", "bernd"}, []int{3, 1}), b.playPersons(t, []string{"anja", "chloe"}, []int{1, 2})}
+	for _, n := range []struct {
+		n *node
+		l <-chan struct{}
+	}{{hubNode, hub.Loaded()}, {a, ka.Loaded()}, {b, kb.Loaded()}} {
+		n.n.waitHas(t, n.l, ids...)
+	}
+
+	// A's store is lost (say a damaged file): rebuilt from its database.
+	ka.Close()
+	if _, err := Rebuild(t.Context(), a.d, filepath.Join(a.dir, "venue")); err != nil {
+		t.Fatal(err)
+	}
+	if gen, err := a.d.VenueStreamGen(t.Context()); gen != 1 || err != nil {
+		t.Fatalf("A's stream generation %d (%v), want 1", gen, err)
+	}
+	start := time.Now()
+	ka = startKiosk(t, a, nil)
+	ids = append(ids, a.playPersons(t, []string{"bernd", "anja"}, []int{2, 0}))
+	nodes := map[string]*node{"hub": hubNode, "A": a, "B": b}
+	loaded := map[string]<-chan struct{}{"hub": hub.Loaded(), "A": ka.Loaded(), "B": kb.Loaded()}
+	for name, n := range nodes {
+		n.waitHas(t, loaded[name], ids...)
+	}
+	t.Logf("A's stream rebuilt: every node has every session after %v", time.Since(start))
+	sameEverywhere(t, "A's stream rebuilt", ids, nodes)
+
+	// The hub's store is lost: rebuilt from the kiosks' streams.
+	addr := hub.Addr()
+	hub.Close()
+	r, err := Rebuild(t.Context(), hubNode.d, dataDir)
+	if err != nil || !r.Hub || r.Events != 3 {
+		t.Fatalf("hub rebuild %+v, %v; want the hub's 3 sessions", r, err)
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, "jetstream")); !os.IsNotExist(err) {
+		t.Errorf("the hub's store is still there: %v", err)
+	}
+	start = time.Now()
+	hub = startHubIn(t, hubNode, dataDir, addr)
+	ids = append(ids, b.playPersons(t, []string{"chloe", "bernd"}, []int{4, 4}))
+	loaded["hub"] = hub.Loaded()
+	for name, n := range nodes {
+		n.waitHas(t, loaded[name], ids...)
+	}
+	t.Logf("the hub's stream rebuilt: every node has every session after %v", time.Since(start))
+	sameEverywhere(t, "the hub's stream rebuilt", ids, nodes)
+	s, err := hub.e.js.Stream(t.Context(), VenueStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := s.Info(t.Context()); err == nil {
+		t.Logf("the rebuilt venue stream holds %d events for %d sessions", info.State.Msgs, len(ids))
+	}
+}

@@ -50,7 +50,7 @@ func kioskOnly(t *testing.T) string {
 // same address after every restart.
 func kioskArgs(t *testing.T, dbPath string) []string {
 	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false"}
+		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
 }
 
 // windowed starts the windowed kiosk on display and waits until it logs

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"github.com/tablee/tablee/proto/joinurl"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // binaries builds the kiosk and the companion once for the end-to-end tests.
@@ -44,10 +46,14 @@ func binaries(t *testing.T) (kiosk, companion string) {
 // the windowed one need not; more fields may follow.
 var listening = regexp.MustCompile(`^code=(\d{6}|) addr=(\S+) fingerprint=([0-9a-f]{64})(?: web=(http://\S+#\S+))?(?: |$)`)
 
+// consoleField is the code line's console=https://HOST:PORT/ field.
+var consoleField = regexp.MustCompile(` console=(https://\S+:\d+/)(?: |$)`)
+
 type kioskProc struct {
 	cmd                   *exec.Cmd
 	code, addr, fp, errFn string
 	web                   string // the QR code's join URL
+	console               string // the staff console's URL, if the line has one
 }
 
 // startKiosk runs a kiosk and waits for its "code=… addr=…" line.
@@ -90,7 +96,11 @@ func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kios
 		if m == nil {
 			t.Fatalf("kiosk printed %q", l)
 		}
-		return &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
+		k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
+		if c := consoleField.FindStringSubmatch(l); c != nil {
+			k.console = c[1]
+		}
+		return k
 	case <-time.After(30 * time.Second):
 		data, _ := os.ReadFile(errFile)
 		t.Fatalf("kiosk did not start:\n%s", data)
@@ -138,10 +148,21 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 	dbPath := filepath.Join(dir, "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
 		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--exit-when-over"}
+		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
 	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
+	}
+	// The staff console answers on the line's address with the table's
+	// own certificate (the fingerprint phones pin).
+	if k.console == "" {
+		t.Fatal("the code line has no console=https://HOST:PORT/ field")
+	}
+	cl := &http.Client{Transport: &http.Transport{TLSClientConfig: tlscert.PinnedConfig(k.fp)}, Timeout: 30 * time.Second}
+	if res, err := cl.Get(k.console); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %v %v", k.console, res, err)
+	} else {
+		res.Body.Close()
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -217,7 +238,7 @@ func checkRecorded(t *testing.T, path string, seats, atLeast int) {
 func TestASecondKioskOnTheSameDatabaseRefusesToStart(t *testing.T) {
 	kiosk, _ := binaries(t)
 	dbPath := filepath.Join(t.TempDir(), "tablee.db")
-	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--web-addr", "127.0.0.1:0"}
+	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--console-addr", "127.0.0.1:0", "--web-addr", "127.0.0.1:0"}
 	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
 	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
 	out, err := second.CombinedOutput()

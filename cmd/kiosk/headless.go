@@ -152,6 +152,7 @@ func codeFields(t *table.Table) [][2]string {
 		{"addr", reachable(t.Addr())},
 		{"fingerprint", t.Fingerprint()},
 		{"web", webURL(t)},
+		{"console", "https://" + reachable(t.ConsoleAddr()) + "/"},
 	}
 }
 

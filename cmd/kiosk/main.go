@@ -2,7 +2,8 @@
 // over the network and shows the shared board on the table's touch screen.
 //
 // With --headless it shows nothing: it starts (or resumes) a session, prints
-// one line "code=NNNNNN addr=HOST:PORT fingerprint=HEX" once it listens
+// one line "code=NNNNNN addr=HOST:PORT fingerprint=HEX web=URL
+// console=https://HOST:PORT/" once it listens
 // (again whenever the table code changes; the last line is current; more
 // key=value fields may follow), and serves the phones; tests and load
 // runs use it. Restarted after a kill that came right after the final
@@ -27,6 +28,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
@@ -67,6 +69,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cfg.Name, "name", "Table 1", "the table's name, shown to guests")
 	fs.StringVar(&o.cfg.Addr, "addr", fmt.Sprintf(":%d", table.DefaultPort), "the address to listen on")
 	fs.StringVar(&o.cfg.WebAddr, "web-addr", "", fmt.Sprintf("the web companion's HTTP address (default :%d; with an --addr on port 0, port 0 too)", web.DefaultPort))
+	fs.StringVar(&o.cfg.ConsoleAddr, "console-addr", "", fmt.Sprintf("the staff console's HTTPS address (default :%d; with an --addr on port 0, port 0 too)", console.DefaultPort))
 	fs.BoolVar(&o.cfg.MDNS, "mdns", true, "advertise the table over mDNS")
 	fs.StringVar(&o.game, "game", "", "headless: the game to start unless a session is resumed")
 	fs.IntVar(&o.seats, "seats", 0, "headless: seats of the new session (default: the game's minimum)")

@@ -59,6 +59,7 @@ func runWindow(o options, stdout io.Writer) error {
 	}
 	if v != nil {
 		defer v.Close()
+		ui.SetVenueLink(v.LeafConnected)
 	}
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/venue"
 )
 
 func runLeaderboard(ctx context.Context, e *env, args []string) error {
@@ -16,8 +17,13 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	game := fs.String("game", "", "game id (see tablee games); empty for all games")
 	period := fs.String("period", "all", "week, month or all")
 	limit := fs.Int("limit", 20, "lines to show (0: all)")
+	scope := fs.String("scope", "", "table: this table's players; venue: every table's, from the venue's copy, one phone one player (default: venue on the hub's database, table elsewhere)")
+	digest := fs.Bool("digest", false, "with --scope venue: print only a digest of the venue's all-time boards, the same on every node holding the same sessions")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *scope != "" && *scope != "table" && *scope != "venue" {
+		return fmt.Errorf("--scope %q: want table or venue", *scope)
 	}
 	if *game != "" {
 		if _, err := e.games.Get(*game); err != nil {
@@ -33,11 +39,49 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
+	if *scope == "" {
+		hub, err := venue.IsHub(ctx, d)
+		if err != nil {
+			return err
+		}
+		if *scope = "table"; hub {
+			*scope = "venue"
+		}
+	}
+	if *digest {
+		if *scope != "venue" {
+			return fmt.Errorf("--digest: only with --scope venue")
+		}
+		h, err := d.VenueBoardsDigest(ctx, e.games.IDs())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, h)
+		return nil
+	}
 	board, err := d.Leaderboard(ctx, *game, since, *limit)
+	if *scope == "venue" {
+		board, err = d.VenueLeaderboard(ctx, *game, since, *limit)
+	}
 	if err != nil {
 		return err
 	}
+	if *scope == "venue" {
+		fmt.Fprint(e.stdout, "the venue's board, every table's games: ")
+	}
 	printBoard(e, *game, since, board)
+	if *scope == "venue" {
+		// A table knows when the venue's copy misses some of its own
+		// games (it was offline, or the hub is away): the board is
+		// provisional until they come back.
+		n, err := d.VenueUnshared(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			fmt.Fprintf(e.stdout, "provisional: %d of this table's games have not reached the venue yet\n", n)
+		}
+	}
 	return nil
 }
 

@@ -154,7 +154,7 @@ func printSessionHeader(e *env, s db.Session, table string) {
 	// With the seed and the move log every hand of a game still being
 	// played could be rebuilt: it is shown once the game has ended, for
 	// replay and audit.
-	if shown := seed(s); shown != "" {
+	if shown := db.EndedSeed(s); shown != "" {
 		fmt.Fprintf(e.stdout, "seed     %s\n", shown)
 	} else {
 		fmt.Fprintf(e.stdout, "seed     (hidden until the game ends)\n")

@@ -20,14 +20,51 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	path := fs.String("db", "", "the hub's database file (created if missing)")
 	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
 	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
+	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
+	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
+	code := fs.String("code", "", "with --pair: the venue's pairing code")
+	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *pairAddr != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if hub, err := venue.IsHub(ctx, d); err != nil || hub {
+			return errors.Join(err, errors.New("--pair: this is a hub's database, not a kiosk's"))
+		}
+		if err := venue.Pair(ctx, d, venue.Pairing{Addr: *pairAddr, Code: *code, Fingerprint: *fingerprint}); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", *pairAddr)
+		return nil
 	}
 	if *path == "" {
 		return errors.New("--db is required: the hub's database file")
 	}
 	if *data == "" {
+		// The hub's and a kiosk's default alike.
 		*data = filepath.Join(filepath.Dir(*path), "venue")
+	}
+	if *rebuild {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		r, err := venue.Rebuild(ctx, d, *data)
+		if err != nil {
+			return err
+		}
+		if r.Hub {
+			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions)\n", r.Events)
+		} else {
+			fmt.Fprintf(e.stdout, "kiosk store dropped: at its next start the table's stream is published again from its database (%d events) and the venue's copied again from the hub\n", r.Events)
+		}
+		return nil
 	}
 	d, err := db.Open(ctx, *path)
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/venue"
 )
 
 // tablee venue prints the line kiosks are paired with, and stops when
@@ -84,5 +87,89 @@ func loadEvent(t *testing.T, d *db.DB, table, id string) {
 		Seats: []db.EventSeat{{Kind: db.Guest, Name: "Ana", Rank: 1, Winner: true}, {Kind: db.Person, PlayerID: "p", Nickname: "Bob", Rank: 2}}})
 	if _, err := d.LoadVenueEvent(context.Background(), "ev-"+id, body, now); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// tablee leaderboard --scope venue shows the venue's board from a kiosk's
+// copy, says it is provisional while the table's own games have not come
+// back from the venue, and --digest prints the boards' digest.
+func TestLeaderboardScopeVenue(t *testing.T) {
+	k := newKiosk(t)
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.QueueFinishedSessions(context.Background(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	loadEvent(t, d, "Véranda", "01890000-0000-7000-8000-000000000003")
+	d.Close()
+	out, _, err := staff(t, runLeaderboard, "--db", k.path, "--scope", "venue", "--game", "canoe")
+	if err != nil || !strings.Contains(out, "the venue's board") || !strings.Contains(out, "Bob") ||
+		!regexp.MustCompile(`provisional: [0-9]+ of this table's games`).MatchString(out) {
+		t.Errorf("venue board (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runLeaderboard, "--db", k.path, "--scope", "venue", "--digest")
+	if err != nil || !regexp.MustCompile(`^[0-9a-f]{32}\n$`).MatchString(out) {
+		t.Errorf("digest (%v): %q", err, out)
+	}
+	if _, _, err := staff(t, runLeaderboard, "--db", k.path, "--digest"); err == nil {
+		t.Error("--digest of a table's board accepted")
+	}
+}
+
+// tablee venue --rebuild drops a kiosk's store and queues its whole
+// outbox again under a new generation; it refuses while the kiosk runs.
+func TestVenueRebuildCommand(t *testing.T) {
+	k := newKiosk(t)
+	store := filepath.Join(filepath.Dir(k.path), "venue", "jetstream")
+	if err := os.MkdirAll(store, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--rebuild"); !errors.Is(err, venue.ErrRunning) {
+		t.Errorf("rebuild beside a running kiosk: %v, want %v", err, venue.ErrRunning)
+	}
+	d.Close()
+	out, _, err := staff(t, runVenue, "--db", k.path, "--rebuild")
+	if err != nil || !strings.Contains(out, "kiosk store dropped") {
+		t.Fatalf("rebuild (%v):\n%s", err, out)
+	}
+	if _, err := os.Stat(store); !os.IsNotExist(err) {
+		t.Errorf("the kiosk's store is still there: %v", err)
+	}
+	d, err = db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	pending, err := d.PendingEvents(context.Background(), 1000)
+	// newKiosk finished three of its sessions.
+	if gen, _ := d.VenueStreamGen(context.Background()); err != nil || len(pending) != 3 || gen != 1 {
+		t.Errorf("after the rebuild: %d events pending (%v), generation %d; want 3, 1", len(pending), err, gen)
+	}
+}
+
+// tablee venue --pair stores a kiosk's pairing in its database.
+func TestVenuePairCommand(t *testing.T) {
+	k := newKiosk(t)
+	fp := strings.Repeat("ab", 32)
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "42", "--fingerprint", fp); err == nil {
+		t.Error("a five-digit code accepted")
+	}
+	out, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "042731", "--fingerprint", fp)
+	if err != nil || !strings.Contains(out, "paired") {
+		t.Fatalf("pair (%v):\n%s", err, out)
+	}
+	d, err := db.Open(context.Background(), k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != "10.0.0.2:7460" || p.Code != "042731" || p.Fingerprint != fp {
+		t.Errorf("stored pairing %+v %v %v", p, ok, err)
 	}
 }

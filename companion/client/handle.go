@@ -32,6 +32,14 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 			c.mu.Unlock()
 			c.deliver(u)
 		}
+	case wire.TypeExplain, wire.TypeHint:
+		c.mu.Lock()
+		r := c.pending[m.Ref]
+		if r != nil && r.direct {
+			delete(c.pending, r.ref)
+			r.finish(reply{msg: m})
+		}
+		c.mu.Unlock()
 	case wire.TypePong:
 	default:
 		c.opts.Logf("ignored a %q message", m.Type)

@@ -14,11 +14,15 @@ type request struct {
 	ref   string
 	hello bool  // join or resume: a welcome answers it
 	after int64 // move: a view newer than this answers it
-	done  chan reply
+	// direct: explain or hint, answered only by the message echoing its
+	// ref (a view never settles it).
+	direct bool
+	done   chan reply
 }
 
 type reply struct {
 	welcome Welcome
+	msg     wire.Message // the answer to a direct request
 	err     error
 }
 
@@ -77,6 +81,50 @@ func (c *Client) Move(ctx context.Context, move json.RawMessage) error {
 	return rep.err
 }
 
+// Explanation is the table's answer to "why not?" about a move: whether
+// the seat may make it now, else the rule that forbids it and the numbers
+// and names that matter (the parameters of i18n.Catalog.Why).
+type Explanation struct {
+	Legal bool
+	Rule  string
+	Args  map[string]any
+}
+
+// Explain asks the table whether the seat may make move now and why not,
+// from the seat's own view; nothing is played (docs/protocol.md, "Why
+// not? and hints"). A move that cannot be read is a *wire.Error.
+func (c *Client) Explain(ctx context.Context, move json.RawMessage) (Explanation, error) {
+	rep, err := c.askDirect(ctx, wire.Message{Type: wire.TypeExplain, Move: move})
+	if err != nil {
+		return Explanation{}, err
+	}
+	if rep.err != nil {
+		return Explanation{}, rep.err
+	}
+	m := rep.msg
+	return Explanation{Legal: m.Legal != nil && *m.Legal, Rule: m.Rule, Args: m.Args}, nil
+}
+
+// Hint asks the table, on the seat's turn, for the move the game's default
+// bot would make from the seat's view; it returns the move's JSON and how
+// many hints the seat got this game. A refusal (not the seat's turn, hints
+// off in rated games) is a *wire.Error whose Rule says why.
+func (c *Client) Hint(ctx context.Context) (json.RawMessage, int, error) {
+	rep, err := c.askDirect(ctx, wire.Message{Type: wire.TypeHint})
+	if err != nil {
+		return nil, 0, err
+	}
+	if rep.err != nil {
+		return nil, 0, rep.err
+	}
+	return rep.msg.Move, rep.msg.Hints, nil
+}
+
+// askDirect sends m and waits for the message that echoes its ref.
+func (c *Client) askDirect(ctx context.Context, m wire.Message) (reply, error) {
+	return c.askAs(ctx, m, false, true)
+}
+
 // Sync asks the table for the seat's whole view again; it arrives on
 // Updates.
 func (c *Client) Sync(ctx context.Context) error {
@@ -94,6 +142,10 @@ func (c *Client) Sync(ctx context.Context) error {
 
 // ask sends m with a fresh ref and waits for its answer.
 func (c *Client) ask(ctx context.Context, m wire.Message, hello bool) (reply, error) {
+	return c.askAs(ctx, m, hello, false)
+}
+
+func (c *Client) askAs(ctx context.Context, m wire.Message, hello, direct bool) (reply, error) {
 	c.mu.Lock()
 	conn := c.conn
 	if conn == nil {
@@ -101,7 +153,7 @@ func (c *Client) ask(ctx context.Context, m wire.Message, hello bool) (reply, er
 		return reply{}, c.notConnected()
 	}
 	c.nextRef++
-	r := &request{ref: strconv.Itoa(c.nextRef), hello: hello, after: c.view.last, done: make(chan reply, 1)}
+	r := &request{ref: strconv.Itoa(c.nextRef), hello: hello, direct: direct, after: c.view.last, done: make(chan reply, 1)}
 	c.pending[r.ref] = r
 	c.mu.Unlock()
 	defer c.forget(r)
@@ -159,7 +211,7 @@ func (c *Client) takeHello(ref string) *request {
 // refs on views). Callers hold c.mu.
 func (c *Client) settleMoves(ref string, version int64) {
 	for k, r := range c.pending {
-		if !r.hello && (k == ref || version > r.after) {
+		if !r.hello && !r.direct && (k == ref || version > r.after) {
 			r.finish(reply{})
 			delete(c.pending, k)
 		}

@@ -306,9 +306,13 @@ func (p *canyonPanel) hand(v *canyon.View) fyne.CanvasObject {
 	var cards []fyne.CanvasObject
 	for _, c := range v.Hand {
 		cw := newCard(a.canyonFace(c, v.Trump, v.Round), nil)
+		// A card that cannot be played says why when touched.
+		cw.onTap = func() { s.why(canyon.Play(c)) }
 		if playing {
 			cw.dim = !legal[c]
-			cw.onTap = func() { s.play(canyon.Play(c)) }
+			if legal[c] {
+				cw.onTap = func() { s.play(canyon.Play(c)) }
+			}
 		}
 		cards = append(cards, cw)
 	}

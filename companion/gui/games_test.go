@@ -92,24 +92,26 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 }
 
 // playACard taps a card of the hand: the first time a dimmed one is there,
-// that one, which the table refuses with the rule in words; else a bright
-// one.
+// that one, and the table says why not in words, with the card that
+// obliges (issue 29), nothing played; else a bright one.
 func (p *phone) playACard(t *testing.T, played, refusals *int) bool {
 	t.Helper()
 	if p.seat.refused != "" {
-		want := p.ruleText("follow-suit")
-		if p.seat.refused != want {
-			t.Errorf("refusal %q, want %q", p.seat.refused, want)
+		if want := "Why not? You must follow "; !strings.HasPrefix(p.seat.refused, want) || !strings.Contains(p.seat.refused, ": you have the ") {
+			t.Errorf("why not %q, want %q… with the card that obliges", p.seat.refused, want)
 		}
 		p.seat.refused = ""
 		*refusals++
 	}
 	hand := p.handCards()
 	for _, c := range hand {
-		if c.dim && *refusals == 0 {
+		if c.dim && *refusals == 0 && !p.seat.asking {
 			test.Tap(c)
 			return true
 		}
+	}
+	if p.seat.asking {
+		return false
 	}
 	for _, c := range hand {
 		if !c.dim {

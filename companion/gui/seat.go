@@ -49,7 +49,11 @@ type seatScreen struct {
 	dialing     bool          // a resume of the saved seat is under way
 	tries       int           // failed resumes of the saved seat, for the pause
 	lost        func() string // why the seat cannot be shown, in the current language; nil: nothing is wrong
-	refused     string        // the last move's refusal in words, until the next view
+	refused     string        // the last move's refusal, or a "why not?", in words, until the next view
+	whyRule     string        // the rule refused names, for the rules' paragraph; "" when none
+	hint        string        // the table's hint in words, for this phone only, until the next view
+	asking      bool          // a "why not?" is on its way: no second one
+	since       []string      // what the others did since this seat's last move, in words; the guest may dismiss it
 	sending     bool          // a move is on its way: no second one
 	askLeave    bool
 	myTurn      bool
@@ -217,7 +221,19 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 	if u.NewGame { // the table plays again with the same seats
 		s.record = nil
 	}
+	if u.Ref != "" || u.NewGame { // this seat's own move: the list starts again
+		s.since = nil
+	}
+	for _, e := range u.Events {
+		if line := s.a.sinceLine(s.w.Game, s.w.Seat, e); line != "" {
+			s.since = append(s.since, line)
+		}
+	}
+	if len(s.since) > maxSince {
+		s.since = s.since[len(s.since)-maxSince:]
+	}
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
+	s.whyRule, s.hint = "", ""
 	s.a.names = u.Names
 	if u.Record != nil {
 		s.record = u.Record
@@ -392,13 +408,7 @@ func (s *seatScreen) content() fyne.CanvasObject {
 		return widget.NewLabel("")
 	}
 	main, bottom := s.panel.show(s.view)
-	var top fyne.CanvasObject
-	if s.refused != "" {
-		r := wrapped(s.refused)
-		r.Importance = widget.DangerImportance
-		r.TextStyle.Bold = true
-		top = r
-	}
+	top := s.helpRow()
 	var middle fyne.CanvasObject = widget.NewLabel("")
 	if main != nil {
 		middle = container.NewVScroll(main)
@@ -451,3 +461,6 @@ func (s *seatScreen) play(m engine.Move) {
 func (s *seatScreen) canAct() bool {
 	return s.view != nil && !s.over && !s.sending && s.linkUp && s.waiting == 0 && s.view.Turn() == s.w.Seat
 }
+
+// maxSince is how many lines "since your last turn" keeps.
+const maxSince = 8

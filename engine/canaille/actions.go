@@ -175,7 +175,7 @@ func (s *State) checkAction(m Move) error {
 		return inCatch(s.catches[a], m.Card, Fish)
 	case KindDone:
 		if s.released < s.need() {
-			return engine.Broken(RuleReleaseMore, "release at least %d fish (%d so far)", s.need(), s.released)
+			return engine.BrokenWith(RuleReleaseMore, map[string]any{"N": s.need(), "Done": s.released}, "release at least %d fish (%d so far)", s.need(), s.released)
 		}
 	case KindBin:
 		return inCatch(s.catches[a], m.Card, Trash)

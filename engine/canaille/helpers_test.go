@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/enginetest"
 )
 
 // picker hands out card ids by face, each id once, to build positions.
@@ -58,6 +59,9 @@ func wantRule(t *testing.T, s *State, seat engine.Seat, m engine.Move, rule stri
 	}
 	if s.Hash() != before {
 		t.Fatalf("refused move %v changed the state", m)
+	} // The phone's "why not?" gives the same rule, from the seat's view.
+	if rule != engine.RuleBadMove {
+		enginetest.Explains(t, New(), completed(s), seat, m, rule)
 	}
 }
 
@@ -101,4 +105,31 @@ func randomGame(t *testing.T, n int, seed uint64, each func(s *State)) *State {
 func (p *picker) fillRow(t *testing.T, s *State) {
 	t.Helper()
 	s.row = []Card{p.act(t, Other, 0, false), p.act(t, Other, 0, false), p.act(t, Shift, 0, true)}
+}
+
+// completed is a copy of a position built by hand with every card it
+// leaves out put where a game keeps unseen cards, action cards at the
+// bottom of the deck and river cards at the bottom of the river, so that
+// its views account for all the cards, as a real game's do.
+func completed(s *State) *State {
+	c := s.Clone().(*State)
+	used := map[Card]bool{TheCanaille: c.taker != engine.NoSeat}
+	piles := [][]Card{c.deck, c.row, c.discard, c.river.Cards, c.binned, c.eaten, c.sentence, c.fog}
+	piles = append(append(piles, c.hands...), c.catches...)
+	for _, pile := range piles {
+		for _, card := range pile {
+			used[card] = true
+		}
+	}
+	for id := 1; id <= NumCards; id++ {
+		card := Card(id)
+		switch {
+		case used[card]:
+		case id <= NumActions:
+			c.deck = append(c.deck, card)
+		default:
+			c.river.Cards = append(c.river.Cards, card)
+		}
+	}
+	return c
 }

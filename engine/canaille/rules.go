@@ -33,6 +33,9 @@ func (Rules) Info() engine.Info {
 	i := info
 	i.Options = []engine.Option{info.Options[0]}
 	i.Options[0].Choices = append([]string(nil), info.Options[0].Choices...)
+	i.Rules = []string{RuleSentenceLength, RuleNotInHand, RulePointNotLast, RuleSameTypeAdjacent, RuleNoFullStop,
+		RuleNotNow, RuleNotInCatch, RuleNotAFish, RuleNotTrash, RuleBadTarget, RuleReleaseMore,
+		RuleBadRecipient, RuleNotDrawn, RuleBlindGive, RuleNotInRow, RuleEmptyDeck}
 	return i
 }
 

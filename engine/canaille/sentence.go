@@ -18,21 +18,21 @@ const (
 // holder of hand may lay, or a *engine.RuleError naming the broken rule.
 func CheckSentence(hand, cards []Card) error {
 	if len(cards) < 1 || len(cards) > MaxSentence {
-		return engine.Broken(RuleSentenceLength, "a sentence has 1 to %d cards, not %d", MaxSentence, len(cards))
+		return engine.BrokenWith(RuleSentenceLength, map[string]any{"Max": MaxSentence, "N": len(cards)}, "a sentence has 1 to %d cards, not %d", MaxSentence, len(cards))
 	}
 	if err := checkOwned(hand, cards); err != nil {
 		return err
 	}
 	for i, c := range cards {
 		if c.Kind() == Point && i != len(cards)-1 {
-			return engine.Broken(RulePointNotLast, "the point card %v may only end a sentence", c)
+			return engine.BrokenWith(RulePointNotLast, cardArgs(c), "the point card %v may only end a sentence", c)
 		}
 		if i > 0 && cards[i-1].Kind() == c.Kind() {
-			return engine.Broken(RuleSameTypeAdjacent, "%v and %v are of one type and may not touch", cards[i-1], c)
+			return engine.BrokenWith(RuleSameTypeAdjacent, cardArgs(c), "%v and %v are of one type and may not touch", cards[i-1], c)
 		}
 	}
 	if last := cards[len(cards)-1]; !last.Face().Stop {
-		return engine.Broken(RuleNoFullStop, "the last card %v carries no full stop", last)
+		return engine.BrokenWith(RuleNoFullStop, cardArgs(last), "the last card %v carries no full stop", last)
 	}
 	return nil
 }
@@ -41,10 +41,10 @@ func CheckSentence(hand, cards []Card) error {
 func checkOwned(hand, cards []Card) error {
 	for i, c := range cards {
 		if indexOf(hand, c) < 0 {
-			return engine.Broken(RuleNotInHand, "%v is not in your hand", c)
+			return engine.BrokenWith(RuleNotInHand, cardArgs(c), "%v is not in your hand", c)
 		}
 		if indexOf(cards[:i], c) >= 0 {
-			return engine.Broken(RuleNotInHand, "%v is laid twice", c)
+			return engine.BrokenWith(RuleNotInHand, cardArgs(c), "%v is laid twice", c)
 		}
 	}
 	return nil
@@ -114,4 +114,14 @@ func indexOf(cs []Card, c Card) int {
 		}
 	}
 	return -1
+}
+
+// cardArgs names card c for a person's explanation: its kind as a word of
+// the texts (rule.word.kind-<kind>) and the number printed on it.
+func cardArgs(c Card) map[string]any {
+	if !c.Valid() {
+		return nil
+	}
+	f := c.Face()
+	return map[string]any{"Kind": "kind-" + f.Kind.String(), "N": f.N}
 }

@@ -95,7 +95,7 @@ func (s *State) check(m Move) error {
 		return CheckSentence(s.hands[s.active], m.Cards)
 	case KindTakeRow:
 		if indexOf(s.row, m.Card) < 0 {
-			return engine.Broken(RuleNotInRow, "%v is not face up beside the deck", m.Card)
+			return engine.BrokenWith(RuleNotInRow, cardArgs(m.Card), "%v is not face up beside the deck", m.Card)
 		}
 	case KindDrawDeck:
 		if len(s.deck)+len(s.discard) == 0 {
@@ -109,20 +109,20 @@ func (s *State) check(m Move) error {
 
 func inHand(hand []Card, c Card) error {
 	if indexOf(hand, c) < 0 {
-		return engine.Broken(RuleNotInHand, "%v is not in your hand", c)
+		return engine.BrokenWith(RuleNotInHand, cardArgs(c), "%v is not in your hand", c)
 	}
 	return nil
 }
 
 func inCatch(catch []Card, c Card, k Kind) error {
 	if indexOf(catch, c) < 0 {
-		return engine.Broken(RuleNotInCatch, "%v is not in the catch", c)
+		return engine.BrokenWith(RuleNotInCatch, cardArgs(c), "%v is not in the catch", c)
 	}
 	if c.Kind() != k {
 		if k == Fish {
-			return engine.Broken(RuleNotAFish, "%v is not a fish", c)
+			return engine.BrokenWith(RuleNotAFish, cardArgs(c), "%v is not a fish", c)
 		}
-		return engine.Broken(RuleNotTrash, "%v is not trash", c)
+		return engine.BrokenWith(RuleNotTrash, cardArgs(c), "%v is not trash", c)
 	}
 	return nil
 }

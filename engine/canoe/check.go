@@ -33,7 +33,7 @@ func (b board) checkPlace(p int, m Move) (action, error) {
 		return action{}, err
 	}
 	if b.supply(p) == 0 {
-		return action{}, engine.Broken(RuleNoPegsLeft, "all %d pegs are on the board: remove or move one", Pegs)
+		return action{}, engine.BrokenWith(RuleNoPegsLeft, map[string]any{"N": Pegs}, "all %d pegs are on the board: remove or move one", Pegs)
 	}
 	if err := b.free(to); err != nil {
 		return action{}, err
@@ -62,7 +62,7 @@ func (b board) checkMove(p int, m Move) (action, error) {
 		return action{}, err
 	}
 	if geo.near[from]&(1<<to) == 0 {
-		return action{}, engine.Broken(RuleNotAdjacent, "%s is not next to %s", m.To, m.From)
+		return action{}, engine.BrokenWith(RuleNotAdjacent, map[string]any{"From": m.From.String(), "To": m.To.String()}, "%s is not next to %s", m.To, m.From)
 	}
 	if err := b.free(to); err != nil {
 		return action{}, err
@@ -73,7 +73,7 @@ func (b board) checkMove(p int, m Move) (action, error) {
 func hole(h Hole) (int, error) {
 	i, ok := h.index()
 	if !ok {
-		return 0, engine.Broken(RuleNotAHole, "%s is not a hole of the board", h)
+		return 0, engine.BrokenWith(RuleNotAHole, nil, "%s is not a hole of the board", h)
 	}
 	return i, nil
 }
@@ -85,14 +85,14 @@ func (b board) own(p int, h Hole) (int, error) {
 		return 0, err
 	}
 	if b[p]&(1<<i) == 0 {
-		return 0, engine.Broken(RuleNotYourPeg, "%s holds no peg of yours", h)
+		return 0, engine.BrokenWith(RuleNotYourPeg, map[string]any{"Cell": h.String()}, "%s holds no peg of yours", h)
 	}
 	return i, nil
 }
 
 func (b board) free(i int) error {
 	if (b[0]|b[1])&(1<<i) != 0 {
-		return engine.Broken(RuleHoleOccupied, "%s already holds a peg", geo.holes[i])
+		return engine.BrokenWith(RuleHoleOccupied, map[string]any{"Cell": geo.holes[i].String()}, "%s already holds a peg", geo.holes[i])
 	}
 	return nil
 }

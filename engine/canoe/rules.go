@@ -33,6 +33,7 @@ func (Rules) Info() engine.Info {
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.
 		AllPublic: true,
+		Rules:     []string{RuleNotAHole, RuleHoleOccupied, RuleNoPegsLeft, RuleNotYourPeg, RuleNotAdjacent},
 	}
 }
 

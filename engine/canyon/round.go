@@ -11,10 +11,10 @@ import (
 func (s *State) place(seat int, m Move) ([]engine.Event, error) {
 	c, ok := s.cellOf(m)
 	if !ok || !s.b.IsStart(c) {
-		return nil, engine.Broken(RuleNotAStartCell, "%d,%d is not a start cell", m.Row, m.Col)
+		return nil, engine.BrokenWith(RuleNotAStartCell, cellArgs(m), "%d,%d is not a start cell", m.Row, m.Col)
 	}
 	if slices.Contains(s.t.Canoes, c) {
-		return nil, engine.Broken(RuleStartCellTaken, "another canoe is on %d,%d", m.Row, m.Col)
+		return nil, engine.BrokenWith(RuleStartCellTaken, cellArgs(m), "another canoe is on %d,%d", m.Row, m.Col)
 	}
 	s.t.Canoes[seat] = c
 	var ev []engine.Event
@@ -210,7 +210,9 @@ func (s *State) moveTo(seat, cell int, ev []engine.Event) []engine.Event {
 func (s *State) chooseEnd(seat int, m Move) ([]engine.Event, error) {
 	c, ok := s.cellOf(m)
 	if !ok || !slices.Contains(s.t.Ends, c) {
-		return nil, engine.Broken(RuleNotOptimalEndpoint, "%d,%d is not one of the tied optimal endpoints", m.Row, m.Col)
+		args := cellArgs(m)
+		args["N"] = len(s.t.Ends)
+		return nil, engine.BrokenWith(RuleNotOptimalEndpoint, args, "%d,%d is not one of the tied optimal endpoints", m.Row, m.Col)
 	}
 	s.t.Ends = s.t.Ends[:0]
 	ev := s.moveTo(seat, c, nil)

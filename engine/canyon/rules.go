@@ -42,6 +42,8 @@ func (r Rules) Info() engine.Info {
 			Default: "off",
 			Choices: []string{"off", "on"},
 		}},
+		Rules: []string{RuleNotAStartCell, RuleStartCellTaken, RuleTempoCards, RuleTempoCardUsed,
+			RuleWrongPhase, RuleNotInHand, RuleFollowSuit, RuleNotOptimalEndpoint},
 	}
 }
 

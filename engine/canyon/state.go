@@ -138,7 +138,7 @@ func (s *State) act(seat engine.Seat, em engine.Move) ([]engine.Event, error) {
 		return nil, engine.Broken(engine.RuleBadMove, "%v", err)
 	}
 	if want := kindOf(s.t.Phase); m.Kind != want {
-		return nil, engine.Broken(RuleWrongPhase, "it is time to %s, not to %s", want, m.Kind)
+		return nil, engine.BrokenWith(RuleWrongPhase, map[string]any{"Want": "step-" + want}, "it is time to %s, not to %s", want, m.Kind)
 	}
 	return s.apply(int(seat), m)
 }
@@ -255,4 +255,9 @@ func boolInts(bs []bool) []int {
 		}
 	}
 	return out
+}
+
+// cellArgs names m's cell for a person, counting rows and columns from 1.
+func cellArgs(m Move) map[string]any {
+	return map[string]any{"Row": m.Row + 1, "Col": m.Col + 1}
 }

@@ -13,21 +13,21 @@ var tempoBids = [][]int{{0}, {1}, {2}, {3}, {4}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}
 // checkTempo returns the tempo the cards show, or why they cannot be shown.
 func checkTempo(cards []int) (int, error) {
 	if len(cards) < 1 || len(cards) > 2 {
-		return 0, engine.Broken(RuleTempoCards, "a tempo is one or two tempo cards, not %d", len(cards))
+		return 0, engine.BrokenWith(RuleTempoCards, map[string]any{"N": len(cards)}, "a tempo is one or two tempo cards, not %d", len(cards))
 	}
 	sum := 0
 	for _, c := range cards {
 		if c < 0 || c > 4 {
-			return 0, engine.Broken(RuleTempoCards, "there is no tempo card %d (they are 0 to 4)", c)
+			return 0, engine.BrokenWith(RuleTempoCards, map[string]any{"Card": c}, "there is no tempo card %d (they are 0 to 4)", c)
 		}
 		sum += c
 	}
 	if len(cards) == 2 {
 		if cards[0] == cards[1] {
-			return 0, engine.Broken(RuleTempoCardUsed, "each tempo card exists once; %d is shown twice", cards[0])
+			return 0, engine.BrokenWith(RuleTempoCardUsed, map[string]any{"Card": cards[0]}, "each tempo card exists once; %d is shown twice", cards[0])
 		}
 		if sum < 5 {
-			return 0, engine.Broken(RuleTempoCards, "two tempo cards show a tempo of 5 to 7, not %d", sum)
+			return 0, engine.BrokenWith(RuleTempoCards, map[string]any{"Sum": sum}, "two tempo cards show a tempo of 5 to 7, not %d", sum)
 		}
 	}
 	return sum, nil

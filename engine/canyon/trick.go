@@ -9,10 +9,18 @@ func canPlay(hand, trick []Card, card Card) error {
 		return engine.Broken(engine.RuleBadMove, "%v is not a card", card)
 	}
 	if !holds(hand, card) {
-		return engine.Broken(RuleNotInHand, "%v is not in the hand", card)
+		return engine.BrokenWith(RuleNotInHand, cardArgs(card), "%v is not in the hand", card)
 	}
 	if len(trick) > 0 && card.Suit != trick[0].Suit && hasSuit(hand, trick[0].Suit) {
-		return engine.Broken(RuleFollowSuit, "%s was led and the hand holds %s", suitNames[trick[0].Suit], suitNames[trick[0].Suit])
+		led := trick[0].Suit
+		// The lowest card of the suit led says which card obliges.
+		have := Card{Suit: led, Value: numValues + 1}
+		for _, c := range hand {
+			if c.Suit == led && c.Value < have.Value {
+				have = c
+			}
+		}
+		return engine.BrokenWith(RuleFollowSuit, cardArgs(have), "%s was led and the hand holds %s", suitNames[led], have)
 	}
 	return nil
 }
@@ -68,4 +76,10 @@ func beats(c, b Card, trump int) bool {
 		return c.Value > b.Value
 	}
 	return c.Suit == trump
+}
+
+// cardArgs names card for a person's explanation: its suit as a word of
+// the texts (rule.word.suit-<name>) and its value.
+func cardArgs(card Card) map[string]any {
+	return map[string]any{"Suit": "suit-" + suitNames[card.Suit], "Value": card.Value}
 }

@@ -26,7 +26,7 @@ func play(b board, seat engine.Seat, m Move, loud bool) (board, []engine.Event, 
 	}
 	from := m.Path[0]
 	if b[from.index()] != piece(int(seat)) {
-		return b, nil, engine.Broken(RuleNotYourPiece, "%v holds no piece of %v", from, seat)
+		return b, nil, engine.BrokenWith(RuleNotYourPiece, cellArgs(from), "%v holds no piece of %v", from, seat)
 	}
 	if m.Kind == KindStep {
 		return step(b, seat, from, m.Path[1], loud)
@@ -39,9 +39,9 @@ func checkCells(path []Cell) error {
 	for _, c := range path {
 		switch {
 		case !c.onGrid():
-			return engine.Broken(RuleNotACell, "%v is off the board", c)
+			return engine.BrokenWith(RuleNotACell, nil, "%v is off the board", c)
 		case c.inCanyon():
-			return engine.Broken(RuleCanyon, "%v is in the canyon", c)
+			return engine.BrokenWith(RuleCanyon, cellArgs(c), "%v is in the canyon", c)
 		}
 	}
 	return nil
@@ -49,10 +49,10 @@ func checkCells(path []Cell) error {
 
 func step(b board, seat engine.Seat, from, to Cell, loud bool) (board, []engine.Event, error) {
 	if !adjacent(from, to) {
-		return b, nil, engine.Broken(RuleNotAdjacent, "%v is not next to %v", to, from)
+		return b, nil, engine.BrokenWith(RuleNotAdjacent, map[string]any{"From": from.String(), "To": to.String()}, "%v is not next to %v", to, from)
 	}
 	if b[to.index()] != empty {
-		return b, nil, engine.Broken(RuleCellOccupied, "%v is taken", to)
+		return b, nil, engine.BrokenWith(RuleCellOccupied, cellArgs(to), "%v is taken", to)
 	}
 	b[to.index()], b[from.index()] = b[from.index()], empty
 	if !loud {
@@ -68,7 +68,7 @@ func jumpChain(b board, seat engine.Seat, path []Cell, loud bool) (board, []engi
 	me := piece(int(seat))
 	start, end := path[0], path[len(path)-1]
 	if end == start {
-		return b, nil, engine.Broken(RuleEndsOnStart, "a chain cannot end on its start %v", start)
+		return b, nil, engine.BrokenWith(RuleEndsOnStart, cellArgs(start), "a chain cannot end on its start %v", start)
 	}
 	b[start.index()] = empty
 	var landed uint64
@@ -101,18 +101,18 @@ func jumpChain(b board, seat engine.Seat, path []Cell, loud bool) (board, []engi
 func checkHop(b *board, from, to Cell, landed uint64) (Cell, error) {
 	dc, dr := to.Col-from.Col, to.Row-from.Row
 	if !isJumpOffset(dc) || !isJumpOffset(dr) || (dc == 0 && dr == 0) {
-		return Cell{}, engine.Broken(RuleNotAJump, "%v to %v is not a jump of two squares in a line", from, to)
+		return Cell{}, engine.BrokenWith(RuleNotAJump, map[string]any{"From": from.String(), "To": to.String()}, "%v to %v is not a jump of two squares in a line", from, to)
 	}
 	over := Cell{from.Col + dc/2, from.Row + dr/2}
 	switch {
 	case over.inCanyon():
-		return over, engine.Broken(RuleCanyon, "%v to %v jumps over the canyon", from, to)
+		return over, engine.BrokenWith(RuleCanyon, cellArgs(over), "%v to %v jumps over the canyon", from, to)
 	case b[over.index()] == empty:
-		return over, engine.Broken(RuleNoPieceToJump, "no piece on %v to jump", over)
+		return over, engine.BrokenWith(RuleNoPieceToJump, cellArgs(over), "no piece on %v to jump", over)
 	case landed&(1<<to.index()) != 0:
-		return over, engine.Broken(RuleLandedTwice, "the chain already landed on %v", to)
+		return over, engine.BrokenWith(RuleLandedTwice, cellArgs(to), "the chain already landed on %v", to)
 	case b[to.index()] != empty:
-		return over, engine.Broken(RuleCellOccupied, "%v is taken", to)
+		return over, engine.BrokenWith(RuleCellOccupied, cellArgs(to), "%v is taken", to)
 	}
 	return over, nil
 }
@@ -123,3 +123,7 @@ func adjacent(a, b Cell) bool {
 	dc, dr := a.Col-b.Col, a.Row-b.Row
 	return a != b && dc >= -1 && dc <= 1 && dr >= -1 && dr <= 1
 }
+
+// cellArgs names cell c for a person's explanation, as the board's edges do
+// ("c4").
+func cellArgs(c Cell) map[string]any { return map[string]any{"Cell": c.String()} }

@@ -22,6 +22,8 @@ func (Rules) Info() engine.Info {
 		MaxSeats: 2,
 		// Every piece is on the board: a guest may play on the table.
 		AllPublic: true,
+		Rules: []string{RuleNotYourPiece, RuleNotACell, RuleCanyon, RuleNotAdjacent, RuleCellOccupied,
+			RuleNotAJump, RuleNoPieceToJump, RuleLandedTwice, RuleEndsOnStart},
 	}
 }
 

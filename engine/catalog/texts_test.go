@@ -6,11 +6,13 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -69,7 +71,7 @@ func collect(t *testing.T, fset *token.FileSet, f *ast.File, rules, reasons map[
 				}
 			}
 		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Broken" && len(n.Args) > 0 {
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Broken" || sel.Sel.Name == "BrokenWith") && len(n.Args) > 0 {
 				if lit, ok := n.Args[0].(*ast.BasicLit); ok {
 					t.Errorf("%s: engine.Broken(%s, …): name the rule with a Rule… constant", fset.Position(lit.Pos()), lit.Value)
 				}
@@ -108,13 +110,65 @@ func TestEveryRuleHasTexts(t *testing.T) {
 		}
 		var unused []string
 		for key := range texts {
-			if _, ok := want[key]; !ok {
+			if _, ok := want[key]; !ok && !whyOrWord(key, rules) {
 				unused = append(unused, key)
 			}
 		}
 		sort.Strings(unused)
 		if len(unused) > 0 {
 			t.Errorf("%s texts of no rule or reason: %v", l, unused)
+		}
+	}
+}
+
+// whyOrWord reports whether key is the longer explanation of a rule
+// (rule.why.<rule>, or rule.why.<game>.<rule> for a shipped game) or a
+// word the explanations name (rule.word.<word>).
+func whyOrWord(key string, rules map[string]string) bool {
+	if strings.HasPrefix(key, "rule.word.") {
+		return true
+	}
+	id, ok := strings.CutPrefix(key, "rule.why.")
+	if !ok {
+		return false
+	}
+	if game, rule, ok := strings.Cut(id, "."); ok {
+		_, known := rules[rule]
+		return known && slices.ContainsFunc(Registry().Infos(), func(i engine.Info) bool { return i.ID == game })
+	}
+	_, known := rules[id]
+	return known
+}
+
+// TestEveryGameListsItsRules: a game's Info.Rules names each of its Rule…
+// constants once, so its rules page has a paragraph for every refusal.
+func TestEveryGameListsItsRules(t *testing.T) {
+	games := Registry()
+	for _, info := range games.Infos() {
+		rules, _ := map[string]string{}, map[string]string{}
+		files, _ := filepath.Glob(filepath.Join("..", info.ID, "*.go"))
+		fset := token.NewFileSet()
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			collect(t, fset, f, rules, map[string]string{})
+		}
+		listed := map[string]bool{}
+		for _, id := range info.Rules {
+			if _, ok := rules[id]; !ok || listed[id] {
+				t.Errorf("%s lists rule %q twice or not of its own", info.ID, id)
+			}
+			listed[id] = true
+		}
+		for id, where := range rules {
+			if !listed[id] {
+				t.Errorf("%s: %s: rule %q is not in Info.Rules", info.ID, where, id)
+			}
 		}
 	}
 }

@@ -158,15 +158,16 @@ func (e Env) waiting(seat engine.Seat, onPhone bool) string {
 	return e.t("board.wait", name)
 }
 
-// RuleText is the rule err names, in lang: the catalogue's rule.<id> when
-// it has one, else the engine's own explanation.
-func RuleText(texts *i18n.Catalog, lang i18n.Lang, err error) string {
+// RuleText is why game's rules refused a move, in lang: the catalogue's
+// explanation of the rule err names with the numbers that matter
+// (i18n.Catalog.Why, the phones' "why not?"), else the engine's own words.
+func RuleText(texts *i18n.Catalog, lang i18n.Lang, game string, err error) string {
 	var re *engine.RuleError
 	if !errors.As(err, &re) {
 		return texts.T(lang, "board.refused")
 	}
-	if key := "rule." + re.Rule; texts.Has(key) {
-		return texts.T(lang, key)
+	if texts.Has("rule." + re.Rule) {
+		return texts.Why(lang, game, re.Rule, re.Args)
 	}
 	return re.Msg
 }

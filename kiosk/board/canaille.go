@@ -72,7 +72,7 @@ func (b *canailleBoard) Refuse(err error) {
 	if b.view == nil {
 		return
 	}
-	b.note.show(RuleText(b.env.Texts, b.env.Lang, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
+	b.note.show(RuleText(b.env.Texts, b.env.Lang, canaille.ID, err), b.tapAt, b.Size(), b.env.facing(b.view.Next, b.view.Seats))
 }
 
 // Tapped: every Canaille decision is made on the phones, the table only

@@ -127,7 +127,7 @@ func changedHoles(before, after *canoe.View) []canoe.Hole {
 func (b *canoeBoard) Refuse(err error) {
 	b.pending, b.sel = false, nil
 	b.env.Changed()
-	b.say(RuleText(b.env.Texts, b.env.Lang, err))
+	b.say(RuleText(b.env.Texts, b.env.Lang, canoe.ID, err))
 	b.Refresh()
 }
 

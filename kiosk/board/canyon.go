@@ -13,6 +13,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/kiosk/say"
 )
 
 // canyonBoard is Canyon's board: the river map on its side (start line on
@@ -74,20 +75,9 @@ func newCanyon(env Env) *canyonBoard {
 // col, 0 when that is no start cell. The table draws it on the cell, and
 // the phones and the replay name the cell "Départ N" with it: the start
 // cells are numbered in map order, which on the table is from the top of
-// the start column down.
-func CanyonStart(row, col int) int {
-	m := canyon.Map()
-	if row < 0 || col < 0 || row >= m.Rows || col >= m.Cols || !m.IsStart(m.Cell(row, col)) {
-		return 0
-	}
-	n := 0
-	for i := 0; i <= m.Cell(row, col); i++ {
-		if m.IsStart(i) {
-			n++
-		}
-	}
-	return n
-}
+// the start column down. Package say numbers them (the replay's and the
+// console's words).
+func CanyonStart(row, col int) int { return say.CanyonStart(row, col) }
 
 func (b *canyonBoard) SeatColour(seat engine.Seat) color.Color {
 	return Palette[int(seat)%len(Palette)]
@@ -160,7 +150,7 @@ func (b *canyonBoard) Update(v engine.View, legal []engine.Move) {
 
 func (b *canyonBoard) Refuse(err error) {
 	b.pending = false
-	b.say(RuleText(b.env.Texts, b.env.Lang, err))
+	b.say(RuleText(b.env.Texts, b.env.Lang, canyon.ID, err))
 	b.Refresh()
 }
 

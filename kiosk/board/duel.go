@@ -145,7 +145,7 @@ func (d *duel) Refuse(err error) {
 	d.pending = false
 	d.path = nil
 	d.env.Changed()
-	d.say(RuleText(d.env.Texts, d.env.Lang, err))
+	d.say(RuleText(d.env.Texts, d.env.Lang, canyonduel.ID, err))
 	d.Refresh()
 }
 

@@ -150,6 +150,7 @@ func (s *Session) setSeat(ctx context.Context, seat engine.Seat, st session.Seat
 		return err
 	}
 	seats := append([]session.Seat(nil), s.rec.Seats...)
+	st.Hints = seats[seat].Hints
 	seats[seat] = st
 	s.rec.Seats = seats
 	return nil

@@ -30,6 +30,9 @@ type Config struct {
 	// Backlog is how many updates a subscriber may fall behind before it
 	// is dropped (DefaultBacklog if zero).
 	Backlog int
+	// HintsInRated says whether rated games give hints (the staff's
+	// setting hints_in_rated); nil: they do.
+	HintsInRated func(ctx context.Context) bool
 	// OnError hears of errors no caller is waiting for (a bot that failed,
 	// a session that could not be finished); ignored if nil.
 	OnError func(session string, err error)

@@ -24,6 +24,8 @@ type Store interface {
 	Moves(ctx context.Context, id string) ([]session.Move, error)
 	// SetSeat changes who plays a seat of a live session.
 	SetSeat(ctx context.Context, id string, seat int, st session.Seat) error
+	// AddHint counts one more hint given to a seat of an active session.
+	AddHint(ctx context.Context, id string, seat int) error
 	// SetStatus moves a live session to another status (not Finished).
 	SetStatus(ctx context.Context, id string, status session.Status, reason string, at time.Time) error
 	// Finish ends an active session with its result.

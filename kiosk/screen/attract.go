@@ -25,6 +25,16 @@ type Attract struct {
 // NewAttract builds the attract screen. week holds each game's board of
 // the week (its first lines are shown); onTouch opens the lobby.
 func NewAttract(w Words, tableName string, games []engine.Info, week map[string][]Standing, onTouch func(), onLang func(i18n.Lang)) *Attract {
+	return newAttract(w, tableName, games, week, "kiosk.attract.week", onTouch, onLang)
+}
+
+// NewVenueAttract is NewAttract for a table of a venue: week holds the
+// venue's boards (every table's games), and the heading says so.
+func NewVenueAttract(w Words, tableName string, games []engine.Info, week map[string][]Standing, onTouch func(), onLang func(i18n.Lang)) *Attract {
+	return newAttract(w, tableName, games, week, "kiosk.attract.week_venue", onTouch, onLang)
+}
+
+func newAttract(w Words, tableName string, games []engine.Info, week map[string][]Standing, heading string, onTouch func(), onLang func(i18n.Lang)) *Attract {
 	a := &Attract{}
 	cols := container.NewGridWithColumns(len(games))
 	for _, g := range games {
@@ -39,7 +49,7 @@ func NewAttract(w Words, tableName string, games []engine.Info, week map[string]
 		container.NewVBox(title, sub),
 		container.NewVBox(touch, container.NewCenter(langRow(a.langs))),
 		nil, nil,
-		container.NewVBox(layout.NewSpacer(), text(w.T("kiosk.attract.week"), NameSize+4, true),
+		container.NewVBox(layout.NewSpacer(), text(w.T(heading), NameSize+4, true),
 			text(w.T("kiosk.attract.how"), BodySize, false), cols, layout.NewSpacer()))
 	a.root = newTapArea(container.NewPadded(content), onTouch)
 	return a

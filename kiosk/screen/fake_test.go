@@ -48,7 +48,13 @@ type fakeRecords struct {
 	replays  map[string]ReplayData
 	options  map[string]map[string]string
 	exported int
+	venue    VenueState
 }
+
+func (f *fakeRecords) VenueLeaderboard(_ context.Context, game string, p Period, limit int) ([]Standing, error) {
+	return f.boards["venue:"+game+"/"+string(p)], nil
+}
+func (f *fakeRecords) Venue(context.Context) (VenueState, error) { return f.venue, nil }
 
 func (f *fakeRecords) Leaderboard(_ context.Context, game string, p Period, limit int) ([]Standing, error) {
 	return f.boards[game+"/"+string(p)], nil

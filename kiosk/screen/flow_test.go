@@ -73,6 +73,44 @@ func TestStaffBoardsShowPointsGuestsAndProvisionalRatings(t *testing.T) {
 	}
 }
 
+// A table of a venue offers the venue's boards beside its own, and says
+// why they are provisional when it knows they miss games; a table of no
+// venue offers none.
+func TestStaffVenueBoards(t *testing.T) {
+	test.NewTempApp(t)
+	rec := &fakeRecords{boards: map[string][]Standing{
+		"canoe/all":       {{Place: 1, Name: "Anouk", Games: 1, Wins: 1}},
+		"venue:canoe/all": {{Place: 1, Name: "Anouk", Games: 4, Wins: 3}, {Place: 2, Name: "Chloé", Games: 3, Wins: 1}},
+	}}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	if got := s.ShowVenueBoard("canoe", AllTime); got != nil {
+		t.Errorf("a table of no venue shows a venue board: %v", got)
+	}
+	rec.venue = VenueState{Paired: true, Linked: true}
+	s = NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if !hasText(s.Content(), "Toutes les tables") || !hasText(s.Content(), "Cette table") {
+		t.Error("the staff screen of a venue's table does not offer the venue's boards")
+	}
+	if want := "[[1 Anouk 1 1 —]]"; fmt.Sprint(s.ShowBoard("canoe", AllTime)) != want {
+		t.Errorf("the table's board %v, want %s", s.ShowBoard("canoe", AllTime), want)
+	}
+	if want := "[[1 Anouk 4 3 —] [2 Chloé 3 1 —]]"; fmt.Sprint(s.ShowVenueBoard("canoe", AllTime)) != want {
+		t.Errorf("the venue's board %v, want %s", s.ShowVenueBoard("canoe", AllTime), want)
+	}
+	rec.venue.Unshared = 2
+	got := s.ShowVenueBoard("canoe", AllTime)
+	if len(got) != 3 || !strings.Contains(got[0], "provisoire") || !strings.Contains(got[0], "2 parties") {
+		t.Errorf("a table behind the venue: %v; want the provisional note first", got)
+	}
+	rec.venue = VenueState{Paired: true}
+	if got := s.ShowVenueBoard("canoe", AllTime); len(got) != 3 || !strings.Contains(got[0], "pas reliée") {
+		t.Errorf("a table cut off from the venue: %v; want the provisional note first", got)
+	}
+}
+
 // The history names bots as bots and unnamed guests as the table did,
 // says who won, and shows four players' names whole.
 func TestHistoryNamesBotsAndGuests(t *testing.T) {
@@ -222,7 +260,7 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 	res := engine.RankByScores([]int{3, 7}, "two-canoes")
 	r := NewResults(words(t, i18n.EN), info("canoe"), res, []SeatOutcome{
 		{Seat: 0, Name: "Anja", Rank: 2, Score: 3, Rated: true, Before: 10, After: 9.2},
-		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7}}, func() { again++ }, func() { lobby++ })
+		{Seat: 1, Name: "Bernd", Rank: 1, Score: 7, Hints: 2}}, func() { again++ }, func() { lobby++ })
 	w := test.NewTempWindow(t, r.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
 	if r.Headline() != "Bernd wins!" {
@@ -233,7 +271,8 @@ func TestResultsShowRanksScoresAndRatings(t *testing.T) {
 		t.Errorf("rows %q", rows)
 	}
 	// Each seat reads its own card from its side: Bernd sits at the top.
-	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7]" || turn != 2 {
+	// Bernd asked for two hints: his card says so (issue 29).
+	if card, turn := r.Card(1); fmt.Sprint(card) != "[Rank 1 Bernd  Winner! Score: 7 Hints used: 2]" || turn != 2 {
 		t.Errorf("Bernd's card %q turned %d", card, turn)
 	}
 	if card, turn := r.Card(0); fmt.Sprint(card) != "[Rank 2 Anja Score: 3 Rating: 9.2 (-0.8)]" || turn != 0 {

@@ -355,7 +355,7 @@ func (s *lessonSession) Play(_ context.Context, seat engine.Seat, m engine.Move)
 		s.why = s.l.tr(a.Text)
 		err = &engine.RuleError{Rule: "lesson-other", Msg: s.why}
 	case a.Verdict == lesson.Refused:
-		s.why = board.RuleText(s.l.texts, s.l.lang, a.Err)
+		s.why = board.RuleText(s.l.texts, s.l.lang, s.run.Lesson().Rules.Info().ID, a.Err)
 		err = a.Err
 	}
 	s.mu.Unlock()

@@ -37,11 +37,20 @@ type PINPad struct {
 	dlg     dialog.Dialog
 	keys    map[string]*widget.Button
 	hidden  bool
+	callBtn *widget.Button // the guests' call for the staff, if offered
 }
 
 // AskPIN shows the keypad over win and runs then once the right PIN was
 // typed. Without a PIN set it says how to set one instead.
 func AskPIN(ctx context.Context, w Words, win fyne.Window, gate Gate, then func()) *PINPad {
+	return AskPINOrCall(ctx, w, win, gate, then, nil)
+}
+
+// AskPINOrCall is AskPIN with, beside Cancel, a button for the guests
+// that needs no PIN: it runs call (the staff console shows the table's
+// call until someone answers it) and says the staff is coming. A nil
+// call offers none.
+func AskPINOrCall(ctx context.Context, w Words, win fyne.Window, gate Gate, then, call func()) *PINPad {
 	p := &PINPad{w: w, gate: gate, then: then, keys: map[string]*widget.Button{}}
 	if !gate.HasPIN(ctx) {
 		p.dlg = messageDialog(w, win, w.T("kiosk.staff.title"), w.T("kiosk.staff.no_pin"))
@@ -66,8 +75,18 @@ func AskPIN(ctx context.Context, w Words, win fyne.Window, gate Gate, then func(
 	}
 	body := container.NewVBox(p.message, p.dots, container.NewCenter(grid))
 	cancel := widget.NewButton(w.T("kiosk.cancel"), func() { p.hidden = true; p.dlg.Hide() })
+	buttons := container.NewGridWrap(fyne.NewSize(240, TouchSize), cancel)
+	if call != nil {
+		p.callBtn = widget.NewButton(w.T("kiosk.staff.call"), func() {
+			call()
+			p.callBtn.Disable()
+			p.message.Text = w.T("kiosk.staff.called")
+			p.message.Refresh()
+		})
+		buttons = container.NewGridWrap(fyne.NewSize(300, TouchSize), p.callBtn, cancel)
+	}
 	p.dlg = dialog.NewCustomWithoutButtons(w.T("kiosk.staff.title"),
-		container.NewBorder(nil, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, TouchSize), cancel)), nil, nil, body), win)
+		container.NewBorder(nil, container.NewCenter(buttons), nil, nil, body), win)
 	p.dlg.Show()
 	return p
 }
@@ -77,6 +96,16 @@ func (p *PINPad) Press(key string) {
 	if b, ok := p.keys[key]; ok {
 		b.OnTapped()
 	}
+}
+
+// Call taps the guests' call for the staff, as a finger would; false if
+// the pad offers none.
+func (p *PINPad) Call() bool {
+	if p.callBtn == nil || p.callBtn.Disabled() {
+		return false
+	}
+	p.callBtn.OnTapped()
+	return true
 }
 
 // Message is what the pad says now (for tests and screenshots).

@@ -32,6 +32,19 @@ type Standing struct {
 	Provisional bool
 }
 
+// VenueState is what a table knows of its venue.
+type VenueState struct {
+	Paired bool // the table belongs to a venue
+	Linked bool // its link to the venue's hub is up
+	// Unshared counts this table's games not yet back from the venue.
+	Unshared int
+}
+
+// Provisional reports whether the table knows its venue boards miss
+// games: its link is down (the other tables' games may be missing) or
+// some of its own games have not reached the venue yet.
+func (v VenueState) Provisional() bool { return v.Paired && (!v.Linked || v.Unshared > 0) }
+
 // Who is who sat at a seat as the records know it; the screens name it
 // in the table's language (Words.SeatName).
 type Who struct {
@@ -96,6 +109,7 @@ type SeatOutcome struct {
 	Rank, Score   int
 	Rated         bool    // a known player whose rating changed
 	Before, After float64 // rating (ordinal) before and after
+	Hints         int     // hints the seat asked for and got
 }
 
 // Records is everything the kiosk's screens read from or write to the
@@ -103,6 +117,11 @@ type SeatOutcome struct {
 // db; tests use a fake.
 type Records interface {
 	Leaderboard(ctx context.Context, game string, p Period, limit int) ([]Standing, error)
+	// VenueLeaderboard is Leaderboard over the venue's games, every
+	// table's (docs/venue.md); Venue says whether the table belongs to a
+	// venue and whether its venue boards are provisional.
+	VenueLeaderboard(ctx context.Context, game string, p Period, limit int) ([]Standing, error)
+	Venue(ctx context.Context) (VenueState, error)
 	Sessions(ctx context.Context, limit int) ([]SessionSummary, error)
 	Replay(ctx context.Context, session string) (ReplayData, error)
 	Outcome(ctx context.Context, session string) ([]SeatOutcome, error)

@@ -128,6 +128,11 @@ func resultCard(w Words, s SeatOutcome, won bool, turn geom.Turn) (fyne.CanvasOb
 		info.Add(panelText(rating, col, 28, true))
 		lines = append(lines, rating)
 	}
+	if s.Hints > 0 {
+		hints := w.T("kiosk.results.card_hints", "N", s.Hints)
+		info.Add(panelText(hints, colPanelText, 24, false))
+		lines = append(lines, hints)
+	}
 	swatch := canvas.NewCircle(SeatColour(int(s.Seat)))
 	badge := container.NewGridWrap(fyne.NewSize(40, 40), container.NewStack(swatch,
 		container.NewCenter(panelText(strconv.Itoa(int(s.Seat)+1), color.Black, 24, true))))

@@ -92,6 +92,9 @@ func (p *seatPanel) update() {
 	if myTurn && (t.legal() != nil || st.State == "connected") {
 		line = t.doing()
 	}
+	if myTurn && t.hint != "" && t.hintSeat == p.seat {
+		line = t.hint
+	}
 	progress := t.board.Progress(t.view, p.seat)
 	if t.state.Over {
 		progress = p.outcome() + "  " + progress
@@ -99,6 +102,9 @@ func (p *seatPanel) update() {
 	var actions []board.Action
 	if myTurn {
 		actions = t.board.Actions()
+	}
+	if myTurn && st.Touch && t.cfg.Hint != nil && t.legal() != nil {
+		actions = append(actions, board.Action{Label: t.tr("board.hint-ask"), Do: func() { t.askHint(p.seat) }})
 	}
 	actions = append(actions, t.takeBackActions(p.seat)...)
 	actions = append(actions, p.staffActions(st)...)

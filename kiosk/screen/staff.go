@@ -23,6 +23,10 @@ type StaffActions struct {
 	// Fault reports an error: logged, and a short message in the table's
 	// language (never the Go text).
 	Fault func(error)
+	// ConsoleURL and ConsolePhrase are the staff console's address and
+	// its certificate's verification words, which the settings show so
+	// that the staff can check them the first time a browser asks.
+	ConsoleURL, ConsolePhrase string
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -38,7 +42,10 @@ type Staff struct {
 	root   fyne.CanvasObject
 	game   *widget.Select
 	period *widget.RadioGroup
-	board  *fyne.Container
+	// scope picks the table's boards or the venue's; nil for a table
+	// that belongs to no venue.
+	scope *widget.RadioGroup
+	board *fyne.Container
 	// Lines shown on the leaderboard, for tests.
 	boardLines []string
 	// The history's players, one label per session, for tests.
@@ -86,9 +93,34 @@ func (s *Staff) leaderboards() fyne.CanvasObject {
 	s.period.Horizontal = true
 	s.period.Required = true
 	s.period.SetSelected(periods[0])
-	s.game.SetSelectedIndex(0)
 	bar := container.NewHBox(sized(s.game, 380, TouchSize), layout.NewSpacer(), s.period)
+	if v, err := s.rec.Venue(s.ctx); err != nil {
+		s.fault(err)
+	} else if v.Paired {
+		scopes := []string{s.w.T("kiosk.staff.scope_table"), s.w.T("kiosk.staff.scope_venue")}
+		s.scope = widget.NewRadioGroup(scopes, func(string) { s.showBoard() })
+		s.scope.Horizontal = true
+		s.scope.Required = true
+		s.scope.SetSelected(scopes[0])
+		bar = container.NewVBox(bar, s.scope)
+	}
+	s.game.SetSelectedIndex(0)
 	return container.NewBorder(bar, nil, nil, nil, container.NewVScroll(s.board))
+}
+
+// ShowVenueBoard shows the venue's leaderboard of game ("" all) for p
+// (for tests); it returns nil for a table of no venue.
+func (s *Staff) ShowVenueBoard(game string, p Period) []string {
+	if s.scope == nil {
+		return nil
+	}
+	s.scope.SetSelected(s.scope.Options[1])
+	return s.ShowBoard(game, p)
+}
+
+// venueScope reports whether the venue's boards are asked for.
+func (s *Staff) venueScope() bool {
+	return s.scope != nil && s.scope.Selected == s.scope.Options[1]
 }
 
 // ShowBoard shows the leaderboard of game ("" all) for p (for tests).
@@ -113,12 +145,22 @@ func (s *Staff) showBoard() {
 		game = s.games[i-1].ID
 	}
 	p := []Period{Week, Month, AllTime}[max(0, indexOf(s.period.Options, s.period.Selected))]
+	venue := s.venueScope()
 	rows, err := s.rec.Leaderboard(s.ctx, game, p, 50)
+	if venue {
+		rows, err = s.rec.VenueLeaderboard(s.ctx, game, p, 50)
+	}
 	s.board.RemoveAll()
 	s.boardLines = nil
 	if err != nil {
 		s.fault(err)
 		return
+	}
+	if venue {
+		if note := s.venueNote(); note != "" {
+			s.boardLines = append(s.boardLines, note)
+			s.board.Add(widget.NewLabelWithStyle(note, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		}
 	}
 	if len(rows) == 0 {
 		s.board.Add(widget.NewLabel(s.w.T("kiosk.board.empty")))
@@ -150,6 +192,21 @@ func (s *Staff) showBoard() {
 		}
 	}
 	s.board.Add(grid)
+}
+
+// venueNote says why the venue's board is provisional, "" if it is not.
+func (s *Staff) venueNote() string {
+	v, err := s.rec.Venue(s.ctx)
+	switch {
+	case err != nil:
+		s.fault(err)
+		return ""
+	case !v.Provisional():
+		return ""
+	case !v.Linked:
+		return s.w.T("kiosk.board.venue_unlinked")
+	}
+	return s.w.T("kiosk.board.venue_behind", "N", v.Unshared)
 }
 
 func indexOf(list []string, v string) int {
@@ -314,10 +371,16 @@ func (s *Staff) settings() fyne.CanvasObject {
 	if err != nil {
 		s.fault(err)
 	}
-	box := container.NewVBox(
+	box := container.NewVBox()
+	if s.act.ConsoleURL != "" {
+		box.Add(text(s.w.T("kiosk.settings.console"), NameSize, true))
+		box.Add(text(s.act.ConsoleURL, NameSize, false))
+		box.Add(wrapped(s.w.T("kiosk.settings.console_words", "Words", s.act.ConsolePhrase)))
+	}
+	box.Add(container.NewVBox(
 		text(s.w.T("kiosk.settings.name"), NameSize, true), text(name, NameSize, false),
 		wrapped(s.w.T("kiosk.settings.name_hint")),
-		text(s.w.T("kiosk.settings.defaults"), NameSize, true))
+		text(s.w.T("kiosk.settings.defaults"), NameSize, true)))
 	for _, g := range s.games {
 		if len(g.Options) == 0 {
 			continue

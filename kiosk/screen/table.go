@@ -82,6 +82,10 @@ type TableConfig struct {
 	// Awake, when set, is told before motion lasting d starts (the turn's
 	// pulse, the board's flights), so that the window loop stays up.
 	Awake func(d time.Duration)
+	// Hint, when set, suggests a move to seat from its own view (a
+	// *host.Session's Hint): the panel of a touch seat to move offers it,
+	// and says the hint turned to the seat.
+	Hint func(ctx context.Context, seat engine.Seat) (engine.Move, error)
 }
 
 // PanelSize is a seat panel's size as its reader sees it.
@@ -107,6 +111,10 @@ type Table struct {
 	// to a bot; offers counts the timers set, so a stale one does nothing.
 	offer  *time.Timer
 	offers int
+	// hint is the last hint asked on the table, for hintSeat, until the
+	// next move.
+	hint     string
+	hintSeat engine.Seat
 }
 
 // NewTable builds the table screen for cfg.Session's game.
@@ -201,6 +209,9 @@ func (t *Table) buildRoot() {
 // UI goroutine (fyne.Do), after every move and status change.
 func (t *Table) Show(st TableState) {
 	t.state = st
+	if v := t.cfg.Session.View(engine.Table); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
+		t.hint = ""
+	}
 	t.view = t.cfg.Session.View(engine.Table)
 	t.board.Update(t.view, t.legal())
 	free := 0
@@ -408,3 +419,29 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }
 
 var _ fyne.Layout = (*tableLayout)(nil)
+
+// sameLegal reports whether two views offer the same moves: a hint holds
+// while they do.
+func sameLegal(a, b engine.View) bool {
+	return fmt.Sprint(a.Legal()) == fmt.Sprint(b.Legal())
+}
+
+// askHint asks the session what the default bot would play for seat, a
+// guest on the touch screen, and says it in the seat's panel.
+func (t *Table) askHint(seat engine.Seat) {
+	t.hint, t.hintSeat = t.tr("board.hint-asking"), seat
+	t.redrawTurnPanel()
+	go func() {
+		m, err := t.cfg.Hint(context.Background(), seat)
+		text := ""
+		if err != nil {
+			text = board.RuleText(t.texts, t.lang, t.cfg.Session.Game().Info().ID, err)
+		} else {
+			text = t.tr("board.hint", map[string]any{"Move": m.String()})
+		}
+		t.cfg.Do(func() {
+			t.hint, t.hintSeat = text, seat
+			t.redrawTurnPanel()
+		})
+	}()
+}

@@ -483,6 +483,11 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 	if b.Message() == "" || strings.HasPrefix(b.Message(), "Cette pièce") {
 		t.Errorf("refused move says %q, want the rule", b.Message())
 	}
+	// The rule comes with the square that matters, as a phone's "why
+	// not?" says it (issue 29): e4 is in the canyon.
+	if m := b.Message(); !strings.Contains(m, "e4") || !strings.Contains(m, "canyon") {
+		t.Errorf("refused move says %q, without the square e4 in the canyon", m)
+	}
 	if after := s.View(engine.Table); !slices.Equal(after.(*canyonduel.View).Board, before.(*canyonduel.View).Board) {
 		t.Error("an illegal tap changed the board")
 	}

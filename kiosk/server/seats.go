@@ -38,6 +38,9 @@ type SeatInfo struct {
 	State     SeatState
 	Name      string
 	AwaySince time.Time // when State is SeatAway
+	// Web says a connected seat plays on the web page of the QR code
+	// (its Transport has a Web method saying so), not the app.
+	Web bool
 }
 
 // seat is the server's record of one seat; Server.mu guards it.

@@ -231,6 +231,10 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.move(c, m)
 	case wire.TypeSeats:
 		s.seatsAnswer(c, m.Ref)
+	case wire.TypeExplain:
+		s.explain(c, m)
+	case wire.TypeHint:
+		s.hint(c, m.Ref)
 	}
 	return false
 }

@@ -452,6 +452,9 @@ func (s *Server) Seats() []SeatInfo {
 			info.State = SeatTable
 		case st.conn != nil:
 			info.State = SeatConnected
+			if w, ok := st.conn.t.(interface{ Web() bool }); ok {
+				info.Web = w.Web()
+			}
 		case st.tokenHash != "":
 			info.State, info.AwaySince = SeatAway, st.awaySince
 		}

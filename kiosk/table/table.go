@@ -22,8 +22,10 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"
@@ -67,6 +69,13 @@ type Config struct {
 	// its burst is spent (server.DefaultMsgRate if zero); load runs raise
 	// it so that the table, not the throttle, is measured.
 	PhoneRate float64
+	// ConsoleAddr is the staff console's HTTPS listen address; "" for
+	// ":7459" (console.DefaultPort), or port 0 on Addr's host when Addr's
+	// port is 0.
+	ConsoleAddr string
+	// VenueBoard, when the table belongs to a venue, gives the console
+	// the venue's leaderboards (db.VenueLeaderboard).
+	VenueBoard func(ctx context.Context, game string, since time.Time, limit int) ([]db.Standing, error)
 	// ConnBurst is how many new connections one address may open at once
 	// before it is held to one a second (server.DefaultConnBurst if
 	// zero); tests that open many from loopback raise it.
@@ -88,6 +97,12 @@ type Table struct {
 	cert    tls.Certificate
 	fp      string
 	tableID int64
+
+	// The staff console, and the staff PIN gate it shares with the
+	// kiosk's screen.
+	console  *console.Server
+	consoleH *console.Handler
+	gate     *staff.Gate
 
 	announces chan struct{} // wakes the one goroutine that re-advertises
 	stop      chan struct{} // closed by Close
@@ -117,6 +132,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 		func() error { return t.resume(ctx) },
 		t.listen,
 		t.serveWeb,
+		t.serveConsole,
 	}
 	if cfg.MDNS {
 		steps = append(steps, t.advertise)
@@ -153,6 +169,9 @@ func defaults(cfg *Config) error {
 	if cfg.WebAddr == "" {
 		cfg.WebAddr = webAddrFor(cfg.Addr)
 	}
+	if cfg.ConsoleAddr == "" {
+		cfg.ConsoleAddr = console.AddrFor(cfg.Addr)
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(os.Stderr, "kiosk: ", log.LstdFlags)
 	}
@@ -180,7 +199,9 @@ func (t *Table) openDB(ctx context.Context) error {
 	}
 	t.tableID = tb.ID
 	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
-		OnError: func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
+		// A setting that cannot be read leaves hints on, the default.
+		HintsInRated: func(ctx context.Context) bool { on, err := d.HintsInRated(ctx); return on || err != nil },
+		OnError:      func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
 	return err
 }
 
@@ -541,6 +562,9 @@ func (t *Table) close() {
 	}
 	if t.web != nil {
 		t.web.Close()
+	}
+	if t.console != nil {
+		t.console.Close()
 	}
 	if t.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

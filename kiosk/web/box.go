@@ -193,3 +193,7 @@ func (c *boxConn) Close(code wire.CloseCode, reason string) error {
 }
 
 func (c *boxConn) RemoteAddr() string { return c.addr }
+
+// Web tells the table server that this seat plays on the web page (the
+// staff console shows it so).
+func (c *boxConn) Web() bool { return true }

@@ -373,7 +373,8 @@ func TestBrowserNamesTheRuleASentenceBreaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := cat.T(i18n.FR, "rule.point-not-last")
+	// The table's "why not?" for the sentence, from the engine's rule.
+	want := cat.Why(i18n.FR, "canaille", "point-not-last", map[string]any{"Kind": "kind-point"})
 	var got string
 	waitState(t, ctx, "the table's verdict", func(string) bool {
 		got, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.verdict.bad') || {}).textContent || ''`))

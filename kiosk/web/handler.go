@@ -62,6 +62,15 @@ func NewHandler(cfg Config) (*Handler, error) {
 		if h.assets["/texts/"+string(l)+".json"], err = newAsset(".json", data); err != nil {
 			return nil, err
 		}
+		for _, info := range gameInfos(cfg.Games) {
+			page, err := rulesPage(cfg.Texts, info, l)
+			if err != nil {
+				return nil, err
+			}
+			if h.assets["/rules/"+info.ID+"."+string(l)+".html"], err = newAsset(".html", page); err != nil {
+				return nil, err
+			}
+		}
 	}
 	data, err := canailleCards()
 	if err != nil {

@@ -57,6 +57,33 @@ func TestScreenshots(t *testing.T) {
 	}
 	t.Run("canaille", canailleShots)
 	t.Run("canyon", canyonShots)
+	t.Run("why", whyShots)
+}
+
+// whyShots: a Canyon guest touches a card they may not play and reads why
+// (docs/screenshots/phone-why-not.png).
+func whyShots(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	lang(t, ctx, "en")
+	playUntil(t, ctx, "a card that cannot be played", func(s string) bool { return eval(t, ctx, hasUnusable) != "" })
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card:disabled').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+	if err != nil || len(box) != 2 {
+		t.Fatalf("the unusable card: %v %v", box, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(box[0], box[1])); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the answer", func(string) bool {
+		return eval(t, ctx, `document.querySelector('.why a') ? 'y' : ''`) != ""
+	})
+	shoot(t, ctx, "why-not")
+	if err := os.Rename(filepath.Join(*shots, "web-why-not.png"), filepath.Join(*shots, "phone-why-not.png")); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func canailleShots(t *testing.T) {

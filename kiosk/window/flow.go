@@ -2,6 +2,7 @@ package window
 
 import (
 	"log"
+	"net"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -28,16 +30,30 @@ func (ui *UI) setLang(lang i18n.Lang, again func()) {
 }
 
 func (ui *UI) showAttract() {
+	// A table of a venue shows the venue's week: a regular is known at
+	// every table, and the boards are every table's games.
+	v, err := ui.rec.Venue(ui.ctx)
+	if err != nil {
+		ui.fault(err)
+	}
 	week := map[string][]screen.Standing{}
 	for _, g := range ui.t.Games().Infos() {
-		board, err := ui.rec.Leaderboard(ui.ctx, g.ID, screen.Week, 3)
+		get := ui.rec.Leaderboard
+		if v.Paired {
+			get = ui.rec.VenueLeaderboard
+		}
+		board, err := get(ui.ctx, g.ID, screen.Week, 3)
 		if err != nil {
 			ui.fault(err)
 		}
 		week[g.ID] = board
 	}
 	name, _ := ui.rec.TableName(ui.ctx)
-	a := screen.NewAttract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+	attract := screen.NewAttract
+	if v.Paired {
+		attract = screen.NewVenueAttract
+	}
+	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	ui.show(a.Content())
 	ui.attract = a
@@ -178,6 +194,7 @@ func (ui *UI) showTable(s *host.Session) {
 		OnStaffMenu: ui.leaveGame,
 		Do:          ui.do,
 		Awake:       ui.awake,
+		Hint:        s.Hint,
 	})
 	if err != nil {
 		ui.fault(err)
@@ -210,7 +227,11 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		out = outcomeOf(s, res)
 	}
 	names := ui.t.Server().Seats()
+	seats := s.Record().Seats
 	for i := range out {
+		if int(out[i].Seat) < len(seats) {
+			out[i].Hints = seats[out[i].Seat].Hints
+		}
 		if out[i].Name == "" && int(out[i].Seat) < len(names) {
 			out[i].Name = names[out[i].Seat].Name
 		}
@@ -258,9 +279,22 @@ func (ui *UI) showStaff() {
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
+		// The console's address on the café's network and its
+		// certificate's words (the table's own certificate).
+		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
+		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
+}
+
+// consolePort is the port of a listen address.
+func consolePort(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return port
 }
 
 func (ui *UI) showReplay(id string) {
@@ -286,7 +320,15 @@ func (ui *UI) leaveGame() {
 		ui.showLobby()
 		return
 	}
-	screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) })
+	// The guests may call the staff from here without the PIN: the call
+	// shows on the staff console until someone answers it.
+	screen.AskPINOrCall(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) }, ui.callStaff)
+}
+
+// callStaff calls the staff to this table (the staff console shows it).
+func (ui *UI) callStaff() {
+	c := ui.t.CallStaff()
+	log.Printf("kiosk: %s calls the staff (call %s)", c.Table, c.ID)
 }
 
 // staffGame is the staff's menu over the game s, once the PIN was given:

@@ -163,7 +163,7 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 func TestStaffSeeBoardsAndReplayAFinishedGame(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	k.ui.staff = staff.NewGate(pinStore{k.tb.DB()}, nil) // the database's PIN, as runWindow wires it
+	k.ui.staff = staff.NewGate(pinStore{DB: k.tb.DB()}, nil) // the database's PIN, as runWindow wires it
 	ctx := context.Background()
 	if err := k.tb.DB().SetStaffPIN(ctx, "97531"); err != nil {
 		t.Fatal(err)

@@ -22,14 +22,35 @@ type records struct {
 	games     *engine.Registry
 	exportDir string
 	tableName string
+	// venueLink reports whether the venue's hub is reachable; nil for a
+	// table of no venue.
+	venueLink func() bool
 }
 
 func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
+	return r.board(ctx, r.d.Leaderboard, game, p, limit)
+}
+
+func (r records) VenueLeaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
+	return r.board(ctx, r.d.VenueLeaderboard, game, p, limit)
+}
+
+func (r records) Venue(ctx context.Context) (screen.VenueState, error) {
+	if r.venueLink == nil {
+		return screen.VenueState{}, nil
+	}
+	n, err := r.d.VenueUnshared(ctx)
+	return screen.VenueState{Paired: true, Linked: r.venueLink(), Unshared: n}, err
+}
+
+// board is a leaderboard as screens show it, from one of the database's.
+func (r records) board(ctx context.Context, get func(context.Context, string, time.Time, int) ([]db.Standing, error),
+	game string, p screen.Period, limit int) ([]screen.Standing, error) {
 	since, err := db.Period(p).Start(time.Now())
 	if err != nil {
 		return nil, err
 	}
-	rows, err := r.d.Leaderboard(ctx, game, since, limit)
+	rows, err := get(ctx, game, since, limit)
 	if err != nil {
 		return nil, err
 	}

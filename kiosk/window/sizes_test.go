@@ -76,7 +76,7 @@ func TestEveryControlIsLargeEnoughToTouch(t *testing.T) {
 	test.NewTempApp(t)
 	test.ApplyTheme(t, screen.NewTheme())
 	k := openKiosk(t, tableConfig(t))
-	k.ui.staff = staff.NewGate(pinStore{k.tb.DB()}, nil)
+	k.ui.staff = staff.NewGate(pinStore{DB: k.tb.DB()}, nil)
 	if err := k.tb.DB().SetStaffPIN(context.Background(), "97531"); err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestWrongPINLimitSurvivesRestart(t *testing.T) {
 	if err := d.SetStaffPIN(ctx, "2468"); err != nil {
 		t.Fatal(err)
 	}
-	g := staff.NewGate(pinStore{d}, clock)
+	g := staff.NewGate(pinStore{DB: d}, clock)
 	for i := 0; i < staff.Burst; i++ {
 		if err := g.Check(ctx, "0000"); !errors.Is(err, staff.ErrWrong) {
 			t.Fatalf("try %d: %v, want ErrWrong", i+1, err)
@@ -42,7 +42,7 @@ func TestWrongPINLimitSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	g = staff.NewGate(pinStore{d}, clock)
+	g = staff.NewGate(pinStore{DB: d}, clock)
 	err = g.Check(ctx, "2468")
 	var locked *staff.LockedError
 	if !errors.As(err, &locked) || locked.Wait <= 0 || locked.Wait > staff.Every {
@@ -53,7 +53,7 @@ func TestWrongPINLimitSurvivesRestart(t *testing.T) {
 		t.Fatalf("after waiting %v: %v", locked.Wait, err)
 	}
 	// The right PIN forgave, and that too is kept.
-	g = staff.NewGate(pinStore{d}, clock)
+	g = staff.NewGate(pinStore{DB: d}, clock)
 	for i := 0; i < staff.Burst; i++ {
 		if err := g.Check(ctx, "1111"); !errors.Is(err, staff.ErrWrong) {
 			t.Fatalf("budget not restored after the right PIN, try %d: %v", i+1, err)

@@ -20,7 +20,6 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -39,6 +38,9 @@ type UI struct {
 	cat   *i18n.Catalog
 	staff screen.Gate
 	rec   screen.Records
+	// venueLink reports whether the link to the venue's hub is up; nil
+	// for a table of no venue (SetVenueLink).
+	venueLink func() bool
 	// host is the address phones reach the kiosk at, for the QR code.
 	host string
 
@@ -88,8 +90,8 @@ type Config struct {
 	Do func(func())
 	// Awake keeps the window loop up while motion runs; nil in tests.
 	Awake func(time.Duration)
-	// Staff checks the staff PIN; nil: the table database's PIN, behind
-	// the rate-limiting gate.
+	// Staff checks the staff PIN; nil: the table's gate (table.Staff),
+	// the database's PIN behind the wrong-PIN budget the console shares.
 	Staff screen.Gate
 	// EndPause is how long a finished game's board stays on screen before
 	// the results, so that guests see how it was won; zero shows the
@@ -128,6 +130,11 @@ func (ui *UI) Start(t *table.Table, cfg table.Config) {
 	ui.start(t)
 }
 
+// SetVenueLink gives the UI the state of the table's link to its venue's
+// hub, for the venue boards' "provisional" note; call it before Start,
+// for a table that belongs to a venue.
+func (ui *UI) SetVenueLink(up func() bool) { ui.venueLink = up }
+
 // Words is the table's texts in its current language.
 func (ui *UI) Words() screen.Words { return ui.words() }
 
@@ -137,9 +144,10 @@ func (ui *UI) AskPIN(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui
 // wire connects the screens to the table's database.
 func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	if ui.staff == nil {
-		ui.staff = staff.NewGate(pinStore{t.DB()}, nil)
+		// The table's gate: the staff console spends the same budget.
+		ui.staff = t.Staff()
 	}
-	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name,
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = lanHost(t.WebAddr())
 }

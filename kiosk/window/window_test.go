@@ -19,6 +19,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // find returns the first widget under o that matches.
@@ -215,6 +216,35 @@ func restarted(t *testing.T) *testKiosk {
 		t.Fatal("the restarted kiosk does not show the resumed game")
 	}
 	return again
+}
+
+// TestGuestsCallTheStaffWithoutThePIN: the corner's staff button lets
+// guests call the staff (issue 31); the call waits on the staff console
+// until answered, and the game goes on.
+func TestGuestsCallTheStaffWithoutThePIN(t *testing.T) {
+	test.NewTempApp(t)
+	k := restarted(t)
+	test.Tap(button(t, k.w, "Personnel"))
+	test.Tap(button(t, k.w, "Appeler le personnel"))
+	calls := k.tb.Console().Calls()
+	if len(calls) != 1 || calls[0].Table != "Table test" {
+		t.Fatalf("calls on the console: %+v", calls)
+	}
+	if _, ok := onScreen(k.w, func(b *widget.Button) bool { return b.Text == "Abandonner la partie" }); ok {
+		t.Fatal("calling the staff opened the staff's menu")
+	}
+	test.Tap(button(t, k.w, "Annuler"))
+	if k.tb.Session().Status().Ended() || k.w.Content() != k.ui.board.Content() {
+		t.Fatal("calling the staff left the game")
+	}
+	// The staff screen's settings show where the console is and the
+	// words its first page shows.
+	k.ui.ShowStaff()
+	k.ui.Staff().Select(3)
+	_, port, _ := net.SplitHostPort(k.tb.ConsoleAddr())
+	if phrase := tlscert.Phrase(k.tb.Fingerprint()); phrase == "" || !onScreenText(k.w, phrase) || !onScreenText(k.w, ":"+port+"/") {
+		t.Errorf("the staff settings do not show the console's address and words %q", phrase)
+	}
 }
 
 func TestLeavingARunningGameNeedsThePINAndAConfirmation(t *testing.T) {

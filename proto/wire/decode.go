@@ -25,12 +25,14 @@ const LinkSecretLen = 26
 // it may carry besides v, type and ref. Anything else is refused: a new
 // field of a client message is added here as well as to Message.
 var clientFields = map[string][]string{
-	TypeJoin:   {"code", "name", "key"},
-	TypeResume: {"token"},
-	TypeMove:   {"move"},
-	TypeSync:   nil,
-	TypePing:   nil,
-	TypeSeats:  nil,
+	TypeJoin:    {"code", "name", "key"},
+	TypeResume:  {"token"},
+	TypeMove:    {"move"},
+	TypeSync:    nil,
+	TypePing:    nil,
+	TypeSeats:   nil,
+	TypeExplain: {"move"},
+	TypeHint:    nil,
 }
 
 // commonFields every client message may carry.
@@ -98,7 +100,7 @@ func check(m Message) (Message, *Error) {
 		if m.Token == "" {
 			return m, Errorf(BadToken, "resume needs the seat token")
 		}
-	case TypeMove:
+	case TypeMove, TypeExplain:
 		if len(m.Move) == 0 || string(m.Move) == "null" {
 			return m, Errorf(BadMove, "move message without a move")
 		}

@@ -32,6 +32,14 @@ const (
 	// server) and answers it (server to client); only a seated phone gets
 	// an answer.
 	TypeSeats = "seats"
+	// TypeExplain asks whether a move of one's own seat is legal now and
+	// why not, without playing it (client to server), and answers it with
+	// Legal, Rule and Args (server to client).
+	TypeExplain = "explain"
+	// TypeHint asks, on one's turn, what the game's default bot would play
+	// from one's own view (client to server); the answer carries Move and
+	// the seat's hints so far in Hints (server to client).
+	TypeHint = "hint"
 )
 
 // Message types, server to client.
@@ -85,6 +93,17 @@ type Message struct {
 	// Record is what the finished game meant for a seat played with a
 	// player key: rating change and place (record message).
 	Record *Record `json:"record,omitempty"`
+
+	// Legal, in an explain answer, says whether the move may be made now;
+	// Rule names the rule that forbids it (the game's rule ID, as a
+	// refusal names it) and Args the numbers and names that matter, the
+	// parameters of the text rule.why.<Rule> ("Suit", "Value", "Cell"…).
+	Legal *bool          `json:"legal,omitempty"`
+	Rule  string         `json:"rule,omitempty"`
+	Args  map[string]any `json:"args,omitempty"`
+	// Hints, in a hint answer, is how many hints the seat got this game,
+	// this one included.
+	Hints int `json:"hints,omitempty"`
 
 	Error *Error `json:"error,omitempty"` // error
 }

@@ -120,7 +120,23 @@ func (s *Store) SetSeat(_ context.Context, id string, seat int, who session.Seat
 	if seat < 0 || seat >= len(st.rec.Seats) {
 		return fmt.Errorf("hosttest: session %s has no seat %d: %w", id, seat, ErrNotFound)
 	}
+	who.Hints = st.rec.Seats[seat].Hints
 	st.rec.Seats[seat] = who
+	return nil
+}
+
+// AddHint counts one more hint for a seat of an active session.
+func (s *Store) AddHint(_ context.Context, id string, seat int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, err := s.get(id, session.Active)
+	if err != nil {
+		return err
+	}
+	if seat < 0 || seat >= len(st.rec.Seats) {
+		return fmt.Errorf("hosttest: session %s has no seat %d: %w", id, seat, ErrNotFound)
+	}
+	st.rec.Seats[seat].Hints++
 	return nil
 }
 

@@ -37,6 +37,11 @@ const S = {
   pick: null, // a card chosen and waiting for its confirmation
   sentence: [], // Canaille: card ids tapped, in order
   sentenceRule: '', // Canaille: the table's verdict on a dead-end sentence
+  why: null, // {text, rule}: the table's answer to "why not?" about a card or a choice
+  hint: null, // {move, text}: the table's suggestion, for this seat only
+  hints: 0, // hints this seat got this game
+  since: [], // what the others did since this seat's last move, in words
+  sinceOff: false, // the guest dismissed the list: it comes back with news
 };
 
 // ---- storage: the nickname, the player key and each table's seat token.
@@ -331,6 +336,10 @@ function onMessage(m) {
         S.sentence = [];
         S.pick = null;
         S.record = null;
+        S.why = null;
+        S.hint = null;
+        S.hints = 0;
+        S.since = [];
         S.notice = t('common.again');
       }
       awaitingWelcome = false;
@@ -350,6 +359,12 @@ function onMessage(m) {
       break;
     case 'record':
       S.record = m.record || null;
+      break;
+    case 'explain':
+      onExplain(m);
+      break;
+    case 'hint':
+      onHint(m);
       break;
     case 'error':
       onError(m);
@@ -381,7 +396,10 @@ function onView(m) {
   // Keep the sentence being built only while its cards are still in hand.
   if (!(v.hand || []).length || !S.sentence.every((id) => v.hand.includes(id))) S.sentence = [];
   if (v.phase !== 'sentence' || v.turn !== S.seat) S.sentence = [];
-  if (m.ref) S.notice = '';
+  if (m.ref) { S.notice = ''; S.since = []; }
+  if (m.ref || v.turn !== S.seat) { S.why = null; S.hint = null; }
+  const news = (m.events || []).map(sinceLine).filter(Boolean);
+  if (news.length) { S.since = [...S.since, ...news].slice(-4); S.sinceOff = false; }
   if (S.game === 'canyon') loadBoard();
   // Names change only when seats are taken or left: the view says when.
   const waiting = m.waiting || 0;
@@ -397,6 +415,7 @@ function onError(m) {
   S.pending = false;
   const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
   if (m.ref === 'check') { S.sentenceRule = words; return; }
+  if (m.ref === 'hint') { S.hint = null; S.why = { text: words, rule: e.rule || '' }; return; }
   switch (e.code) {
     case 'bad-token':
       forget();
@@ -445,6 +464,146 @@ function play(move, ref) {
   S.pending = send({ type: 'move', move, ref: ref || 'm' + sent });
   S.notice = '';
   render();
+}
+
+// ---- "why not?", hints, "since your last turn", the rules at hand
+
+// explain asks the table why this seat cannot make move now: the answer
+// comes from the engine's own rules applied to this seat's view, and
+// nothing is played (docs/protocol.md, "Why not? and hints").
+function explain(move) {
+  if (send({ type: 'explain', ref: 'why', move })) S.why = { text: t('web.why.asking'), rule: '' };
+  render();
+}
+
+function onExplain(m) {
+  const text = m.legal ? t('web.why.legal') : whyText(m.rule, m.args);
+  if (m.ref === 'check') { S.sentenceRule = text; return; }
+  S.why = { text, rule: m.legal ? '' : m.rule };
+}
+
+// whyText is a refused move's explanation, as i18n.Catalog.Why writes it:
+// the game's own text for the rule, else the rule's, its parameters filled
+// from args, words of the catalogue (a suit, a card's kind) in the page's
+// language.
+function whyText(rule, args) {
+  const params = {};
+  for (const [k, v] of Object.entries(args || {})) {
+    params[k] = typeof v === 'string' && S.texts['rule.word.' + v] ? S.texts['rule.word.' + v] : v;
+  }
+  for (const key of ['rule.why.' + S.game + '.' + rule, 'rule.why.' + rule, 'rule.' + rule]) {
+    if (S.texts[key]) return t(key, params);
+  }
+  return rule || '';
+}
+
+function askHint() {
+  if (send({ type: 'hint', ref: 'hint' })) { S.hint = { move: null, text: t('web.hint.asking') }; S.why = null; }
+  render();
+}
+
+function onHint(m) {
+  S.hints = m.hints || S.hints;
+  const mv = m.move || {};
+  S.hint = { move: mv, text: describe(mv) };
+  // The hint is shown as a choice already made, still to be confirmed.
+  if (S.game === 'canyon' && mv.kind === 'play') S.pick = mv.card;
+  if (S.game === 'canaille' && mv.kind === 'sentence') { S.sentence = (mv.cards || []).slice(); S.sentenceRule = ''; }
+  if (S.game === 'canaille' && mv.kind === 'swap') S.pick = mv.card;
+}
+
+// cellName names a square or a hole of the board games as their edges do.
+function cellName(c) { return typeof c === 'string' ? c : String.fromCharCode(97 + (c.col ?? 0)) + ((c.row ?? 0) + 1); }
+function kindName(id) { const f = face(id); return t('web.kind.' + f.kind) + (f.n ? ' ' + f.n : ''); }
+
+// describe says a move in words, for a hint.
+function describe(m) {
+  switch (S.game + '.' + m.kind) {
+    case 'canyon.play': return t('web.hint.card', { Card: `${m.card.value} ${SHAPES[m.card.suit]}` });
+    case 'canyon.tempo': return t('web.hint.tempo', { N: (m.tempo || []).reduce((a, b) => a + b, 0) });
+    case 'canyon.place': return t('web.hint.cell', { Cell: t('web.canyon.start_cell', { N: startNumber(m) || '' }) + ' (' + cellText(m) + ')' });
+    case 'canyon.move': return t('web.hint.cell', { Cell: cellText(m) });
+    case 'canoe.place': return t('web.hint.place', { To: cellName(m.to) });
+    case 'canoe.remove': return t('web.hint.remove', { From: cellName(m.from) });
+    case 'canoe.move': return t('web.hint.move', { From: cellName(m.from), To: cellName(m.to) });
+    case 'canyonduel.step': case 'canyonduel.jump': return t('web.hint.path', { Path: (m.path || []).map(cellName).join(' → ') });
+  }
+  if (m.cards) return t('web.hint.sentence', { Cards: m.cards.map(kindName).join(' · ') });
+  const parts = [];
+  if (m.card) parts.push(kindName(m.card));
+  if (m.seat != null) parts.push('→ ' + seatName(m.seat));
+  return t('web.hint.canaille.' + m.kind, { What: parts.join(' ') });
+}
+
+// sinceLine says in words what an event of another seat means for this
+// one, or null when it does not concern it (docs: issue 29, item 5).
+function sinceLine(e) {
+  const d = e.data || {};
+  const by = e.seat;
+  const mine = by === S.seat;
+  const name = { Name: seatName(by) };
+  switch (S.game + '.' + e.type) {
+    case 'canyon.play': return mine ? null : t('common.since.canyon.play', { ...name, Card: d.card ? `${d.card.value} ${SHAPES[d.card.suit]}` : '' });
+    case 'canyon.trick': return mine ? t('common.since.canyon.trick_you') : t('common.since.canyon.trick', name);
+    case 'canyon.movement': return mine ? null : t('common.since.canyon.movement', name);
+    case 'canyon.push': return mine ? t('common.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
+    case 'canyon.fall': return t(mine ? 'common.since.canyon.fall_you' : 'common.since.canyon.fall', name);
+    case 'canaille.sentence': return mine ? null : t('common.since.canaille.sentence', { ...name, N: (d.cards || []).length });
+    case 'canaille.give': return d.to === S.seat ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
+    case 'canaille.target': return d.to === S.seat ? t('common.since.canaille.target', name) : null;
+    case 'canaille.catch': return mine ? null : t('common.since.canaille.catch', { ...name, Card: d.card ? kindName(d.card) : '' });
+    case 'canaille.canaille': return t(mine ? 'common.since.canaille.canaille_you' : 'common.since.canaille.canaille', name);
+    case 'canoe.place': return mine ? null : t('common.since.board.place', { ...name, To: d.to });
+    case 'canoe.move': case 'canyonduel.step': case 'canyonduel.jump':
+      return mine ? null : t('common.since.board.move', { ...name, From: d.from, To: d.to });
+    case 'canoe.remove': return mine ? null : t('common.since.board.remove', { ...name, From: d.from });
+    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', { ...name, Cell: d.cell }) : null;
+  }
+  return null;
+}
+
+// rulesURL is the game's rules in the page's language, at rule's
+// paragraph when one is named.
+function rulesURL(rule) { return `rules/${S.game}.${S.lang}.html` + (rule ? '#rule-' + rule : ''); }
+
+function rulesLink(rule, key) {
+  return h('a', { href: rulesURL(rule), target: '_blank', rel: 'noopener', class: 'ruleslink' }, t(key));
+}
+
+// helpNodes are the answers only this seat sees: "why not?", a hint, what
+// the others did since its last move; each can be put away.
+function helpNodes(v) {
+  // The buttons first: the answers below them may scroll.
+  const tools = [rulesLink('', 'web.rules.open')];
+  if (playing(v) && !S.over && !v.result) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
+  const out = [h('div', { class: 'tools' }, tools)];
+  const close = (f) => h('button', { type: 'button', class: 'close', 'aria-label': t('web.close'), onclick: () => { f(); render(); } }, '✕');
+  if (S.why) {
+    out.push(h('div', { class: 'why', role: 'status' }, close(() => { S.why = null; }),
+      h('p', {}, h('b', {}, t('web.why.title')), ' ', S.why.text), S.why.rule ? rulesLink(S.why.rule, 'web.rules.rule') : null));
+  }
+  if (S.hint) {
+    out.push(h('div', { class: 'tip', role: 'status' }, close(() => { S.hint = null; }),
+      h('p', {}, h('b', {}, t('web.hint.title')), ' ', S.hint.text)));
+  }
+  if (S.since.length && !S.sinceOff) {
+    out.push(h('div', { class: 'since' }, close(() => { S.sinceOff = true; S.since = []; }),
+      h('h2', {}, t('common.since.title')), h('ul', {}, S.since.map((line) => h('li', {}, line)))));
+  }
+  return out;
+}
+
+// whyOnTap lets a guest touch a card they cannot use and hear why: a
+// disabled card lets the touch through to its row (app.css), which finds
+// the card under the finger and asks the table about its move (card.why).
+function whyOnTap(row) {
+  row.addEventListener('click', (e) => {
+    if (e.target.closest('.card:not(:disabled)')) return;
+    const inside = (b) => { const r = b.getBoundingClientRect(); return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom; };
+    const c = [...row.querySelectorAll('.card')].find(inside);
+    if (c && c.why) explain(c.why);
+  });
+  return row;
 }
 
 // ---- drawing
@@ -526,6 +685,8 @@ function render(force) {
     hand.replaceChildren(...foot);
   }
   shown = S.screen;
+  const v = S.view;
+  document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && !S.over && !v.result ? helpNodes(v) : []));
   document.body.dataset.state = stateName();
   markHand(hand);
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
@@ -639,6 +800,7 @@ function resultNodes(v) {
     h('ol', { class: 'ranks' }, rows.map((x) => h('li', { class: x.i === S.seat ? 'me' : '' },
       h('b', {}, x.rank + '.'), ' ', seatName(x.i), h('span', {}, String(x.score ?? ''))))),
     recordNodes(),
+    S.hints ? h('p', { class: 'hint' }, t('web.result.hints', { N: S.hints })) : null,
     h('p', { class: 'hint' }, t('web.result.thanks')),
   ].filter(Boolean);
 }
@@ -741,9 +903,11 @@ function canyonNodes(v) {
   const same = (a, b) => a && b && a.suit === b.suit && a.value === b.value;
   const hand = (v.hand || []).map((c) => {
     const ok = mine && plays.some((m) => same(m.card, c));
-    return canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
+    const el = canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
+    if (!ok) el.why = { kind: 'play', card: c };
+    return el;
   });
-  const foot = [h('div', { class: 'cards tight' }, hand)];
+  const foot = [whyOnTap(h('div', { class: 'cards tight' }, hand))];
   if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
     foot.unshift(btn(t('web.canyon.play', { Card: `${S.pick.value} ${SHAPES[S.pick.suit]}` }),
       () => play({ kind: 'play', card: S.pick }), 'primary'));
@@ -953,14 +1117,16 @@ function canailleNodes(v) {
     if (swapping && legal.some((m) => m.kind === 'swap' && m.card === id)) {
       return caCard(id, () => { S.pick = S.pick === id ? null : id; render(); }, false, S.pick === id ? 'picked' : '');
     }
-    return caCard(id, null, true);
+    const el = caCard(id, null, true);
+    el.why = v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] };
+    return el;
   });
   if (building) foot.push(...sentenceBar(st));
   if (swapping) {
     foot.push(S.pick ? btn(t('web.canaille.swap_go'), () => play({ kind: 'swap', card: S.pick }), 'primary')
       : h('p', { class: 'hint' }, t('web.canaille.swap_pick')));
   }
-  foot.push(h('div', { class: 'cards' }, hand));
+  foot.push(whyOnTap(h('div', { class: 'cards' }, hand)));
   return [body, foot];
 }
 
@@ -971,7 +1137,7 @@ function tapSentence(legal, id) {
   S.sentenceRule = '';
   if (!sentenceState(legal, S.sentence).alive) {
     S.sentenceRule = t('web.canaille.checking');
-    send({ type: 'move', ref: 'check', move: { kind: 'sentence', cards: S.sentence.slice() } });
+    send({ type: 'explain', ref: 'check', move: { kind: 'sentence', cards: S.sentence.slice() } });
   }
   render();
 }

@@ -1,0 +1,323 @@
+package db
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The venue's leaderboards (docs/venue.md, "Ratings the same everywhere"):
+// computed at every node from the venue's sessions alone, by one pure
+// replay, so that nodes holding the same sessions show the same boards
+// whatever order the sessions reached them in. A session that arrives
+// late (its table was offline) takes its place in the order and the
+// replay rates everything after it again.
+
+// venueReplay is what the replay of the venue's sessions gives.
+type venueReplay struct {
+	// names is each venue player's shown name, unique on every board.
+	names map[string]string
+	// ratings is each venue player's rating, by game then player.
+	ratings map[string]map[string]Rating
+	// seats is every person's and guest's seat, in the venue's order.
+	seats []venueSeat
+}
+
+// venueSeat is one seat of a venue session, with the venue player sitting
+// there ("" for a guest).
+type venueSeat struct {
+	game   string
+	at     time.Time
+	player string // the venue player's id; "" for a guest
+	name   string // a guest's name
+	score  int
+	winner bool
+	beaten int // the seats (bots included) it finished ahead of
+}
+
+// venueIdentities joins the table's players into the venue's: two seats
+// are the same venue player when they share a phone key's token, or are
+// the same player id of the same kiosk (a player without a key, or whose
+// keys changed). The venue player's id is derived from the smallest of
+// its tokens, so it depends on the set of sessions only, not on the order
+// they arrived in.
+type venueIdentities struct {
+	parent map[string]string
+}
+
+func (u *venueIdentities) find(x string) string {
+	if _, ok := u.parent[x]; !ok {
+		u.parent[x] = x
+	}
+	for u.parent[x] != x {
+		u.parent[x] = u.parent[u.parent[x]]
+		x = u.parent[x]
+	}
+	return x
+}
+
+func (u *venueIdentities) union(a, b string) {
+	ra, rb := u.find(a), u.find(b)
+	switch {
+	case ra == rb:
+	case ra < rb:
+		u.parent[rb] = ra
+	default:
+		u.parent[ra] = rb
+	}
+}
+
+// seatTokens are the identity tokens of a person's seat.
+func seatTokens(kiosk string, s EventSeat) []string {
+	out := []string{"p:" + playerToken(kiosk, s.PlayerID)}
+	for _, k := range s.Keys {
+		out = append(out, "k:"+k)
+	}
+	return out
+}
+
+// venuePlayerID is the id of the venue player whose smallest token is
+// root: short, stable, and revealing neither key nor table.
+func venuePlayerID(root string) string {
+	sum := sha256.Sum256([]byte(root))
+	return "v" + hex.EncodeToString(sum[:8])
+}
+
+// replayVenue rates the venue's sessions, given in the venue's order
+// ((OrderAt, id), as VenueSessions lists them), with the model of the
+// table's own ratings (rate).
+//
+// players are the staff's changes, in the venue's order: a merge joins
+// two players at every table; a rename names the player from its time on,
+// until a later session or rename names them otherwise. (A forget needs no
+// replay: the forgotten seats were made guests as they loaded.)
+func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
+	ids := venueIdentities{parent: map[string]string{}}
+	for _, p := range players {
+		if p.Action != PlayerMerged {
+			continue
+		}
+		from, into := p.tokens()
+		for _, t := range append(from[1:], into...) {
+			ids.union(from[0], t)
+		}
+	}
+	for _, s := range sessions {
+		for _, st := range s.Event.Seats {
+			if st.Kind != Person || st.PlayerID == "" {
+				continue
+			}
+			toks := seatTokens(s.Event.Kiosk, st)
+			for _, t := range toks[1:] {
+				ids.union(toks[0], t)
+			}
+		}
+	}
+	player := func(kiosk string, st EventSeat) string {
+		return venuePlayerID(ids.find(seatTokens(kiosk, st)[0]))
+	}
+	r := venueReplay{names: map[string]string{}, ratings: map[string]map[string]Rating{}}
+	var firstSeen []string           // venue players in order of first session
+	nameAt := map[string]time.Time{} // when each player's name was given
+	seen := map[string]bool{}
+	for _, p := range players {
+		if p.Action != PlayerRenamed || p.Nickname == "" {
+			continue
+		}
+		toks, _ := p.tokens()
+		id := venuePlayerID(ids.find(toks[0]))
+		if !nameAt[id].After(p.At) {
+			r.names[id], nameAt[id] = p.Nickname, p.At
+		}
+	}
+	for _, s := range sessions {
+		ev := s.Event
+		var persons []rated
+		for i, st := range ev.Seats {
+			seat := venueSeat{game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
+			for _, o := range ev.Seats {
+				if o.Rank > st.Rank {
+					seat.beaten++
+				}
+			}
+			switch {
+			case st.Kind == Person && st.PlayerID != "":
+				seat.player = player(ev.Kiosk, st)
+				if !seen[seat.player] {
+					seen[seat.player] = true
+					firstSeen = append(firstSeen, seat.player)
+				}
+				// The latest name the player played under is the
+				// venue's name for them, unless renamed since.
+				if !nameAt[seat.player].After(ev.OrderAt()) {
+					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
+				}
+				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
+			case st.Kind == Guest:
+				seat.name = st.Name
+			default:
+				continue // bots have no line
+			}
+			r.seats = append(r.seats, seat)
+		}
+		persons = ratable(persons)
+		if len(persons) < 2 {
+			continue
+		}
+		game := r.ratings[ev.Game]
+		if game == nil {
+			game = map[string]Rating{}
+			r.ratings[ev.Game] = game
+		}
+		before := make([]Rating, len(persons))
+		for i, p := range persons {
+			var ok bool
+			if before[i], ok = game[p.player]; !ok {
+				before[i] = newRating(p.player, ev.Game)
+			}
+		}
+		for i, after := range rate(before, persons) {
+			game[persons[i].player] = after
+		}
+	}
+	// Names are unique on every board: the first player (by first
+	// session) of a folded name keeps it, later ones get a number, as
+	// on a table's boards.
+	taken := map[string]int{}
+	for _, p := range firstSeen {
+		k := nameKey(r.names[p])
+		taken[k]++
+		if n := taken[k]; n > 1 {
+			r.names[p] = fmt.Sprintf("%s (%d)", r.names[p], n)
+		}
+	}
+	return r
+}
+
+// VenueLeaderboard is Leaderboard over the venue's sessions (every
+// table's, as loaded from the venue stream), with the same boards, order
+// and ratings as a table's, but a player is the venue's: one phone is one
+// player at every table. Every node computes it from its copy of the
+// venue's sessions, so nodes holding the same sessions show the same
+// board. Its PlayerIDs are venue player ids, not a table's.
+func (d *DB) VenueLeaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Standing, error) {
+	// Every game's sessions: a player's venue name is the latest they
+	// played under, in any game, and is the same on every board.
+	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
+	if err != nil {
+		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+	}
+	players, err := d.venuePlayerEvents(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+	}
+	return venueBoard(replayVenue(sessions, players), game, since, limit), nil
+}
+
+// venueBoard builds one board from a replay, as Leaderboard does from a
+// table's tables.
+func venueBoard(r venueReplay, game string, since time.Time, limit int) []Standing {
+	byKey := map[string]*Standing{}
+	var keys []string
+	for _, s := range r.seats {
+		if (game != "" && s.game != game) || s.at.Before(since) {
+			continue
+		}
+		if since.IsZero() && s.player == "" {
+			continue // all-time boards are of persons
+		}
+		key := "p" + s.player
+		if s.player == "" {
+			key = "g" + nameKey(s.name)
+		}
+		st := byKey[key]
+		if st == nil {
+			st = &Standing{PlayerID: s.player, Nickname: s.name, Guest: s.player == "", BestScore: s.score}
+			if s.player != "" {
+				st.Nickname = r.names[s.player]
+			}
+			byKey[key] = st
+			keys = append(keys, key)
+		}
+		st.Games++
+		if s.winner {
+			st.Wins++
+		}
+		if !since.IsZero() {
+			st.Points += s.beaten
+		}
+		st.BestScore = max(st.BestScore, s.score)
+	}
+	out := make([]Standing, 0, len(keys))
+	for _, k := range keys {
+		s := *byKey[k]
+		if game == "" {
+			s.BestScore = 0 // scores of different games do not compare
+		}
+		s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
+		if since.IsZero() && game != "" {
+			if rt, ok := r.ratings[game][s.PlayerID]; ok {
+				s.Rating = rt
+			}
+		}
+		out = append(out, s)
+	}
+	if since.IsZero() {
+		rankBoard(out, game != "")
+	} else {
+		rankByPoints(out)
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// VenueBoardsDigest is a digest of the venue's all-time boards of every
+// game in games and over every game: two nodes with the same digest show
+// the same players, places, games, wins and ratings. Tests and the
+// multi-process checks compare it across nodes (`tablee leaderboard
+// --scope venue --digest`).
+func (d *DB) VenueBoardsDigest(ctx context.Context, games []string) (string, error) {
+	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
+	if err != nil {
+		return "", fmt.Errorf("venue boards digest: %w", err)
+	}
+	players, err := d.venuePlayerEvents(ctx)
+	if err != nil {
+		return "", fmt.Errorf("venue boards digest: %w", err)
+	}
+	r := replayVenue(sessions, players)
+	h := sha256.New()
+	fmt.Fprintf(h, "%d sessions %d player events\n", len(sessions), len(players))
+	for _, g := range append([]string{""}, games...) {
+		fmt.Fprintf(h, "game %q\n", g)
+		for _, s := range venueBoard(r, g, time.Time{}, 0) {
+			// Ratings to 9 decimals: the replay is the same arithmetic in
+			// the same order everywhere, so they agree to the last bit;
+			// printing fewer digits only keeps the digest readable.
+			fmt.Fprintf(h, "%d %s %s %d %d %d %.9f %.9f %d %t\n", s.Place, s.PlayerID,
+				strings.ReplaceAll(s.Nickname, "\n", " "), s.Games, s.Wins, s.BestScore,
+				s.Rating.Mu, s.Rating.Sigma, s.Rating.Games, s.Rating.Provisional)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// VenueUnshared counts this table's finished sessions not yet back from
+// the venue: queued or published but absent from the venue's copy. While
+// it is above zero the table knows the venue's boards miss some of its
+// own games: they are provisional.
+func (d *DB) VenueUnshared(ctx context.Context) (int, error) {
+	var n int
+	err := d.r.QueryRowContext(ctx,
+		`SELECT count(*) FROM venue_outbox o WHERE o.kind = 'session'
+		 AND NOT EXISTS (SELECT 1 FROM venue_sessions v WHERE v.id = o.ref)`).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("venue: sessions not yet shared: %w", err)
+	}
+	return n, nil
+}

@@ -1,0 +1,251 @@
+package db
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// The staff's changes to players as venue events (docs/venue.md, "Players
+// at every table"): a rename, a merge or a forget at one table reaches
+// every node, which replays them with the sessions. A phone's keys need no
+// event of their own: each session event carries the keys of its persons
+// (EventSeat.Keys), and that is what joins one phone's players of
+// different tables into one venue player.
+
+// Actions of a PlayerEvent.
+const (
+	PlayerRenamed   = "rename"
+	PlayerMerged    = "merge"
+	PlayerForgotten = "forget"
+)
+
+// playerEventKind marks a PlayerEvent's JSON apart from a SessionEvent's.
+const playerEventKind = "player"
+
+// PlayerEvent is a staff's change to a player at one table, as the venue
+// carries it.
+type PlayerEvent struct {
+	V      int    `json:"v"`
+	Event  string `json:"event"` // "player"
+	Kiosk  string `json:"kiosk"`
+	Action string `json:"action"` // PlayerRenamed, PlayerMerged, PlayerForgotten
+	// Player is the table's player as the venue names it (playerToken:
+	// never the table's id, which a forget must erase), Keys its phone
+	// keys' venue tokens (before the change).
+	Player string   `json:"player"`
+	Keys   []string `json:"keys,omitempty"`
+	// Nickname is a rename's new name.
+	Nickname string `json:"nickname,omitempty"`
+	// Into and IntoKeys are the player a merge kept, Player the one it
+	// merged into it.
+	Into     string    `json:"into,omitempty"`
+	IntoKeys []string  `json:"into_keys,omitempty"`
+	Seq      int64     `json:"seq"`
+	At       time.Time `json:"at"` // on the venue's clock, as SessionEvent.At
+}
+
+// tokens are the identity tokens the event names (seatTokens).
+func (e PlayerEvent) tokens() (player, into []string) {
+	player = append([]string{"p:" + e.Player}, prefixed("k:", e.Keys)...)
+	if e.Into != "" {
+		into = append([]string{"p:" + e.Into}, prefixed("k:", e.IntoKeys)...)
+	}
+	return player, into
+}
+
+// playerToken names a table's player in the venue's player events: a
+// hash of the kiosk's id and the player's, so that a forgotten player's
+// id is in no event, while any node can tell the seats of that player.
+func playerToken(kiosk, player string) string {
+	sum := sha256.Sum256([]byte("tablee venue player\x00" + kiosk + ":" + player))
+	return hex.EncodeToString(sum[:16])
+}
+
+func prefixed(p string, s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = p + x
+	}
+	return out
+}
+
+// queuePlayerEvent writes a player event in the transaction that made the
+// change, stamped like a session's (stampEvent).
+func queuePlayerEvent(ctx context.Context, tx *sql.Tx, ev PlayerEvent, now time.Time, offset *time.Duration) error {
+	var err error
+	ev.V, ev.Event = 1, playerEventKind
+	if ev.Kiosk, err = venueID(ctx, tx); err != nil {
+		return fmt.Errorf("venue id: %w", err)
+	}
+	ev.Player = playerToken(ev.Kiosk, ev.Player)
+	if ev.Into != "" {
+		ev.Into = playerToken(ev.Kiosk, ev.Into)
+	}
+	if ev.Seq, ev.At, err = stampEvent(ctx, tx, now, offset); err != nil {
+		return err
+	}
+	body, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO venue_outbox (event_id, kind, ref, body, created_at) VALUES (?1, 'player', ?1, ?2, ?3)`,
+		id.String(), string(body), fmtTime(now))
+	if err != nil {
+		return fmt.Errorf("queue the venue's player event: %w", err)
+	}
+	return nil
+}
+
+// loadPlayerEvent stores a player event from the venue stream, or ignores
+// it if known; a forget also makes the player a nameless guest in every
+// venue session already here (later ones are scrubbed as they load).
+func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, now time.Time) (Loaded, error) {
+	var ev PlayerEvent
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil
+	}
+	if ev.V < 1 || ev.Kiosk == "" || ev.Player == "" || ev.At.IsZero() ||
+		(ev.Action != PlayerRenamed && ev.Action != PlayerMerged && ev.Action != PlayerForgotten) {
+		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a player event (version %d, %q)", eventID, ErrBadEvent, ev.V, ev.Action)}, nil
+	}
+	res, err := tx.ExecContext(ctx,
+		`INSERT OR IGNORE INTO venue_players (event_id, kiosk, at, body, loaded_at) VALUES (?, ?, ?, ?, ?)`,
+		eventID, ev.Kiosk, fmtTime(ev.At), string(body), fmtTime(now))
+	if err != nil {
+		return Loaded{}, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n == 0 || ev.Action != PlayerForgotten {
+		return Loaded{Added: n > 0}, err
+	}
+	toks, _ := ev.tokens()
+	for _, t := range toks {
+		if _, err := tx.ExecContext(ctx, "INSERT OR IGNORE INTO venue_forgotten (token) VALUES (?)", t); err != nil {
+			return Loaded{}, err
+		}
+	}
+	// The names the player was renamed to go too.
+	if _, err := tx.ExecContext(ctx,
+		`UPDATE venue_players SET body = json_remove(body, '$.nickname')
+		 WHERE json_extract(body, '$.player') = ?`, ev.Player); err != nil {
+		return Loaded{}, err
+	}
+	return Loaded{Added: true}, scrubVenueSessions(ctx, tx, toks)
+}
+
+// scrubVenueSessions makes the persons named by toks nameless guests in
+// the venue sessions stored here. It reads them all: a forget is rare, and
+// a seat names its player by the table's id, which the event does not
+// carry.
+func scrubVenueSessions(ctx context.Context, tx *sql.Tx, toks []string) error {
+	forgotten := map[string]bool{}
+	for _, t := range toks {
+		forgotten[t] = true
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT id, body FROM venue_sessions")
+	if err != nil {
+		return err
+	}
+	type change struct{ id, body string }
+	var changes []change
+	for rows.Next() {
+		var id, body string
+		if err := rows.Scan(&id, &body); err != nil {
+			rows.Close()
+			return err
+		}
+		var ev SessionEvent
+		if err := json.Unmarshal([]byte(body), &ev); err != nil {
+			continue // it loaded once: not this function's to judge
+		}
+		if scrubSeats(&ev, forgotten) {
+			b, err := json.Marshal(ev)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			changes = append(changes, change{id, string(b)})
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if _, err := tx.ExecContext(ctx, "UPDATE venue_sessions SET body = ? WHERE id = ?", c.body, c.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scrubSeats makes every person of ev named by a forgotten token a
+// nameless guest; it reports whether it changed any seat.
+func scrubSeats(ev *SessionEvent, forgotten map[string]bool) bool {
+	changed := false
+	for i, st := range ev.Seats {
+		if st.Kind != Person {
+			continue
+		}
+		for _, t := range seatTokens(ev.Kiosk, st) {
+			if forgotten[t] {
+				ev.Seats[i] = EventSeat{Kind: Guest, Score: st.Score, Rank: st.Rank, Winner: st.Winner}
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}
+
+// forgottenTokens reads every forgotten token.
+func forgottenTokens(ctx context.Context, tx *sql.Tx) (map[string]bool, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT token FROM venue_forgotten")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		out[t] = true
+	}
+	return out, rows.Err()
+}
+
+// venuePlayerEvents lists the venue's player events in the venue's order.
+func (d *DB) venuePlayerEvents(ctx context.Context) ([]PlayerEvent, error) {
+	rows, err := d.r.QueryContext(ctx, "SELECT event_id, body FROM venue_players ORDER BY at, event_id")
+	if err != nil {
+		return nil, fmt.Errorf("venue player events: %w", err)
+	}
+	defer rows.Close()
+	var out []PlayerEvent
+	for rows.Next() {
+		var id, body string
+		if err := rows.Scan(&id, &body); err != nil {
+			return nil, fmt.Errorf("venue player events: %w", err)
+		}
+		var ev PlayerEvent
+		if err := json.Unmarshal([]byte(body), &ev); err != nil {
+			return nil, fmt.Errorf("venue player event %s: %w", id, err)
+		}
+		out = append(out, ev)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,208 @@
+package console
+
+import (
+	"context"
+	"crypto/tls"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/proto/tlscert"
+)
+
+// DefaultPort is the console's HTTPS port unless told otherwise, next to
+// the table's TLS port (7457) and the web companion's (7458).
+const DefaultPort = 7459
+
+// AddrFor is the console's default address beside the table's listen
+// address: the console port on all interfaces, or port 0 on the same host
+// when the table listens on port 0 (tests running side by side).
+func AddrFor(tableAddr string) string {
+	if host, port, err := net.SplitHostPort(tableAddr); err == nil && port == "0" {
+		return net.JoinHostPort(host, "0")
+	}
+	return ":" + strconv.Itoa(DefaultPort)
+}
+
+// Config says what the console serves.
+type Config struct {
+	DB    *db.DB
+	Games *engine.Registry
+	Texts *i18n.Catalog // nil: the embedded catalogue
+	// Gate checks the staff PIN: the kiosk screen's own gate, so both
+	// spend one wrong-PIN budget. Nil: a gate over DB (PINStore).
+	Gate *staff.Gate
+	// Cert is the kiosk's (or hub's) own certificate, whose verification
+	// words the sign-in page shows.
+	Cert tls.Certificate
+	// Live is the running table; nil shows none.
+	Live Live
+	// TableName names this table in calls and lists when the database has
+	// no name stored.
+	TableName string
+	// VenueBoard is the venue's leaderboard (db.VenueLeaderboard, over
+	// every table's sessions); nil: the console shows this table's boards
+	// only.
+	VenueBoard func(ctx context.Context, game string, since time.Time, limit int) ([]db.Standing, error)
+	// Venue says the database is the venue hub's: boards and sessions
+	// cover every table by default.
+	Venue bool
+	// Now is the clock (time.Now if nil).
+	Now func() time.Time
+	// Logf logs what the staff may want to read; ignored if nil.
+	Logf func(format string, args ...any)
+}
+
+// The console's page templates, stylesheet and script.
+//
+//go:embed assets
+var assets embed.FS
+
+// funcs are the templates' helpers: list makes a list of words, join
+// joins names.
+var funcs = template.FuncMap{
+	"list": func(s ...string) []string { return s },
+	"join": strings.Join,
+}
+
+// Handler serves the console.
+type Handler struct {
+	cfg     Config
+	mux     *http.ServeMux
+	pages   map[string]*template.Template
+	static  map[string][]byte
+	phrase  string
+	signins signins
+	calls   calls
+}
+
+// NewHandler prepares the console.
+func NewHandler(cfg Config) (*Handler, error) {
+	if cfg.DB == nil || cfg.Games == nil {
+		return nil, errors.New("console: a database and the games are required")
+	}
+	if cfg.Texts == nil {
+		cat, err := i18n.Load()
+		if err != nil {
+			return nil, fmt.Errorf("console: %w", err)
+		}
+		cfg.Texts = cat
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = staff.NewGate(PINStore{DB: cfg.DB}, cfg.Now)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	h := &Handler{cfg: cfg, pages: map[string]*template.Template{}, static: map[string][]byte{},
+		phrase: tlscert.Phrase(tlscert.Fingerprint(cfg.Cert))}
+	names, err := fs.Glob(assets, "assets/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("console: %w", err)
+	}
+	for _, n := range names {
+		name := strings.TrimSuffix(strings.TrimPrefix(n, "assets/"), ".html")
+		if name == "layout" {
+			continue
+		}
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html", n)
+		if err != nil {
+			return nil, fmt.Errorf("console: page %s: %w", name, err)
+		}
+		h.pages[name] = t
+	}
+	for _, n := range []string{"console.css", "console.js"} {
+		if h.static["/"+n], err = assets.ReadFile("assets/" + n); err != nil {
+			return nil, fmt.Errorf("console: %w", err)
+		}
+	}
+	h.routes()
+	return h, nil
+}
+
+// CallStaff records a call for the staff from table (the guests' button
+// on the table's corner menu); it shows on the console until answered.
+func (h *Handler) CallStaff(table string) Call { return h.calls.add(table, h.cfg.Now()) }
+
+// Calls are the calls nobody answered yet, oldest first.
+func (h *Handler) Calls() []Call { return h.calls.pending() }
+
+// Phrase is the verification words of the console's certificate.
+func (h *Handler) Phrase() string { return h.phrase }
+
+// maxForm bounds a form's body: the biggest is a name or a PIN.
+const maxForm = 16 << 10
+
+// ServeHTTP answers the console's requests with its security headers;
+// a state-changing request another site made is refused before anything.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "+
+		"form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	// same-origin, not no-referrer: with no-referrer a browser sends
+	// "Origin: null" on the console's own forms, which sameOrigin must
+	// refuse. No address of the console leaves it either way.
+	hd.Set("Referrer-Policy", "same-origin")
+	hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+	hd.Set("Cross-Origin-Resource-Policy", "same-origin")
+	hd.Set("Strict-Transport-Security", "max-age=31536000")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if !sameOrigin(r) {
+			http.Error(w, "cross-site request refused", http.StatusForbidden)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
+// Server is the console's HTTPS server.
+type Server struct {
+	http *http.Server
+	ln   net.Listener
+}
+
+// Start listens on addr (":7459" when empty) with cert and serves h
+// until Close.
+func Start(addr string, cert tls.Certificate, h http.Handler) (*Server, error) {
+	if addr == "" {
+		addr = ":" + strconv.Itoa(DefaultPort)
+	}
+	ln, err := tls.Listen("tcp", addr, tlscert.ServerConfig(cert))
+	if err != nil {
+		return nil, fmt.Errorf("console: listen on %s: %w", addr, err)
+	}
+	s := &Server{ln: ln, http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}}
+	go s.http.Serve(ln)
+	return s, nil
+}
+
+// Addr is the address the console listens on.
+func (s *Server) Addr() string { return s.ln.Addr().String() }
+
+// Port is the port the console listens on.
+func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+
+// Close stops the console.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return s.http.Shutdown(ctx)
+}

@@ -1,0 +1,21 @@
+// Package console is the staff console: a small web application the
+// kiosk serves over HTTPS, with its own certificate, to the staff's own
+// laptop or phone. It shows the table live (and the staff calls its
+// guests make), the leaderboards, the sessions with their moves in words,
+// the players (rename, merge, forget), the downloads (CSV exports and a
+// consistent copy of the database) and the settings.
+//
+// It is built like the web companion: plain HTML from html/template, one
+// stylesheet and one script embedded in the binary, nothing fetched from
+// elsewhere. Staff sign in with the staff PIN, checked by the same
+// staff.Gate as the kiosk's screen (the same hash, the same wrong-PIN
+// budget kept in the database); a session is a random token in an
+// HttpOnly, Secure, SameSite=Strict cookie, kept on the server with its
+// expiry and its CSRF token, which every state-changing request must
+// carry besides a same-origin Origin.
+//
+// The console calls the database's own functions, the ones tablee's
+// staff commands and the kiosk's staff screen call, never copies of them.
+// It knows the running table only through the Live interface, so it does
+// not import the kiosk's screens.
+package console

@@ -1,0 +1,86 @@
+package console_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/db"
+)
+
+// TestConsoleScreenshots draws the README's console screenshots into the
+// folder TABLEE_CONSOLE_SHOTS names (docs/screenshots), at laptop and
+// phone sizes, over a café's worth of games. Skipped unless asked.
+func TestConsoleScreenshots(t *testing.T) {
+	dir := os.Getenv("TABLEE_CONSOLE_SHOTS")
+	if dir == "" {
+		t.Skip("set TABLEE_CONSOLE_SHOTS=docs/screenshots (absolute) to draw the console's screenshots")
+	}
+	f := newFixture(t)
+	ctx := context.Background()
+	if err := f.d.RenamePlayer(ctx, f.formula.ID, "Max"); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{f.lea.ID, f.formula.ID}
+	for i, name := range []string{"Sami", "Chloé", "Jonas", "Anja"} {
+		p, err := f.d.IdentifyPlayer(ctx, strings.Repeat(fmt.Sprint(i), db.MinKeyLen), name, f.clock.Now().Add(-48*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	for g := range 14 {
+		a, b := ids[g%len(ids)], ids[(g*5+1)%len(ids)]
+		if a == b {
+			b = ids[(g+1)%len(ids)]
+		}
+		f.playCanoe(t, f.clock.Now().Add(-time.Duration(40-2*g)*time.Hour), uint64(100+g), a, b)
+	}
+	f.h.CallStaff("Table 1")
+	f.clock.add(2 * time.Minute)
+	shoot := func(w, h int64, size string, shots []struct{ path, page, name string }) {
+		tctx := tab(t, w, h)
+		tctx, cancel := context.WithTimeout(tctx, 2*time.Minute)
+		defer cancel()
+		open(t, tctx, f, "/login?lang=fr", "login")
+		if size == "laptop" {
+			shot(t, tctx, filepath.Join(dir, "console-login-"+size+".png"))
+		}
+		if page := signIn(t, tctx, f, testPIN); page != "tables" {
+			t.Fatalf("sign in: %s", page)
+		}
+		for _, s := range shots {
+			open(t, tctx, f, s.path, s.page)
+			shot(t, tctx, filepath.Join(dir, "console-"+s.name+"-"+size+".png"))
+		}
+	}
+	shoot(laptopW, laptopH, "laptop", []struct{ path, page, name string }{
+		{"/tables", "tables", "tables"},
+		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
+		{"/sessions/" + f.session, "session", "session"},
+		{"/players", "players", "players"},
+	})
+	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
+		{"/tables", "tables", "tables"},
+		{"/leaderboards?period=month", "leaderboards", "leaderboard"},
+		{"/players/" + f.lea.ID + "/forget", "forget", "forget"},
+	})
+}
+
+func shot(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", path)
+}

@@ -1,0 +1,69 @@
+package screen
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// A guest on the touch screen asks for a hint with their panel's button;
+// the panel says it, turned to them, until the next move. A seat played
+// from a phone gets no such button on the table.
+func TestATouchSeatAsksForAHint(t *testing.T) {
+	s := newFake(t, "canyonduel", 2, 1)
+	asked := make(chan engine.Seat, 1)
+	sg := newStage(t, s, 2, TableConfig{Hint: func(_ context.Context, seat engine.Seat) (engine.Move, error) {
+		asked <- seat
+		return s.View(seat).Legal()[0], nil
+	}})
+	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("touch", "touch")})
+	p := sg.tbl.panels[0]
+	var hint *widget.Button
+	for _, b := range buttonsIn(p.buttons) {
+		if b.Text == "Conseil" {
+			hint = b
+		}
+	}
+	if hint == nil {
+		t.Fatal("the touch seat to move has no hint button")
+	}
+	sg.mu.Lock()
+	test.Tap(hint)
+	sg.mu.Unlock()
+	if seat := <-asked; seat != 0 {
+		t.Fatalf("hint asked for %v", seat)
+	}
+	<-sg.changed
+	sg.mu.Lock()
+	defer sg.mu.Unlock()
+	if line := p.line.Text; !strings.HasPrefix(line, "Conseil : ") {
+		t.Errorf("the panel says %q, want the hint", line)
+	}
+	sg.tbl.Show(TableState{Turn: 0, Seats: seatsOf("connected", "touch")})
+	for _, b := range buttonsIn(p.buttons) {
+		if b.Text == "Conseil" {
+			t.Error("a phone's seat has a hint button on the table")
+		}
+	}
+}
+
+// buttonsIn lists the buttons of a panel's button column.
+func buttonsIn(c *fyne.Container) []*widget.Button {
+	var out []*widget.Button
+	for _, o := range c.Objects {
+		if box, ok := o.(*fyne.Container); ok {
+			for _, b := range box.Objects {
+				if b, ok := b.(*widget.Button); ok {
+					out = append(out, b)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/kiosk/server"
+	"github.com/tablee/tablee/kiosk/staff"
+)
+
+// serveConsole starts the staff console over HTTPS with the table's own
+// certificate, and the staff gate it shares with the kiosk's screen.
+func (t *Table) serveConsole() error {
+	t.gate = staff.NewGate(console.PINStore{DB: t.db}, nil)
+	board := t.cfg.VenueBoard
+	if board == nil {
+		// The venue's boards from this kiosk's mirror: the console offers
+		// them once the database holds a venue's sessions.
+		board = t.db.VenueLeaderboard
+	}
+	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Gate: t.gate, Cert: t.cert,
+		Live: live{t}, TableName: t.cfg.Name, VenueBoard: board, Logf: t.cfg.Logger.Printf})
+	if err != nil {
+		return err
+	}
+	srv, err := console.Start(t.cfg.ConsoleAddr, t.cert, h)
+	if err != nil {
+		return err
+	}
+	t.console, t.consoleH = srv, h
+	return nil
+}
+
+// Staff is the staff PIN gate: the kiosk's screen and the console check
+// PINs through it, so they spend one wrong-PIN budget.
+func (t *Table) Staff() *staff.Gate { return t.gate }
+
+// ConsoleAddr is the address the staff console listens on.
+func (t *Table) ConsoleAddr() string { return t.console.Addr() }
+
+// Console is the staff console's handler (its calls, its phrase).
+func (t *Table) Console() *console.Handler { return t.consoleH }
+
+// CallStaff shows a call for the staff from this table on the console
+// until someone answers it: the guests' button on the table's corner
+// menu, which needs no PIN.
+func (t *Table) CallStaff() console.Call { return t.consoleH.CallStaff(t.name()) }
+
+// name is the table's name as the staff set it, else its --name.
+func (t *Table) name() string {
+	if n, err := t.db.TableName(context.Background()); err == nil && n != "" {
+		return n
+	}
+	return t.cfg.Name
+}
+
+// live shows the table to the console.
+type live struct{ t *Table }
+
+// Tables is this one table: its game, its seats as the server sees them
+// and how long it has been played.
+func (l live) Tables() []console.LiveTable {
+	t := l.t
+	lt := console.LiveTable{Name: t.name()}
+	s := t.Session()
+	if s == nil {
+		return []console.LiveTable{lt}
+	}
+	rec := s.Record()
+	lt.Game, lt.Status, lt.Started, lt.Moves = rec.Game, string(s.Status()), rec.StartedAt, s.Moves()
+	for _, info := range t.srv.Seats() {
+		seat := console.LiveSeat{Name: info.Name}
+		switch info.State {
+		case server.SeatBot:
+			seat.Kind = console.SeatBot
+		case server.SeatTable:
+			seat.Kind = console.SeatTouch
+		case server.SeatConnected:
+			seat.Kind = console.SeatPhone
+			if info.Web {
+				seat.Kind = console.SeatWeb
+			}
+		case server.SeatAway:
+			seat.Kind = console.SeatAway
+		default:
+			seat.Kind = console.SeatWaiting
+		}
+		lt.Seats = append(lt.Seats, seat)
+	}
+	if lt.Started.IsZero() {
+		lt.Started = time.Now()
+	}
+	return []console.LiveTable{lt}
+}

@@ -1,0 +1,56 @@
+package venue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tablee/tablee/db"
+)
+
+// Rebuilt says what Rebuild did.
+type Rebuilt struct {
+	Hub bool // the hub's store was dropped (else a kiosk's)
+	// Events is, at a kiosk, how many events its new stream will carry;
+	// at the hub, how many sessions its database holds (they come back
+	// from the kiosks' streams).
+	Events int
+}
+
+// ErrRunning is returned by Rebuild while a kiosk or the hub has the
+// database open.
+var ErrRunning = errors.New("the database is open in another process: stop the kiosk or the hub first")
+
+// Rebuild drops the JetStream store of the hub or kiosk whose database is
+// d and whose store lives in dir/jetstream, for it to be rebuilt from the
+// databases at its next start (SQLite is the truth, docs/venue.md): at the
+// hub, the venue stream is sourced again from every kiosk's stream; at a
+// kiosk, its mirror is copied again from the hub and its own stream is
+// published again from its outbox, under a new generation that the hub
+// sources from its start. The kiosk or hub must be stopped.
+func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
+	var r Rebuilt
+	if open, err := d.OpenElsewhere(); err != nil {
+		return r, err
+	} else if open {
+		return r, ErrRunning
+	}
+	var err error
+	if r.Hub, err = IsHub(ctx, d); err != nil {
+		return r, err
+	}
+	store := filepath.Join(dir, "jetstream")
+	if err := os.RemoveAll(store); err != nil {
+		return r, fmt.Errorf("venue rebuild: %w", err)
+	}
+	if r.Hub {
+		vs, err := d.VenueSessions(ctx, time.Time{}, "")
+		r.Events = len(vs)
+		return r, err
+	}
+	r.Events, err = d.RebuildVenueOutbox(ctx, time.Now())
+	return r, err
+}
