@@ -6,10 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/tablee/tablee/internal/browsertest"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -36,21 +36,6 @@ const (
 	axeSHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
 )
 
-// chromium finds Debian's browser, as kiosk/web's tests do.
-func chromium(tb testing.TB) string {
-	tb.Helper()
-	if raceEnabled {
-		tb.Skip("browser tests: they run in the plain pass; under -race they only add minutes")
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	tb.Skip("browser tests: no chromium on PATH (Debian: apt-get install chromium, or scripts/setup-debian)")
-	return ""
-}
-
 // The tests share one Chromium; each test gets its own tab.
 var shared struct {
 	once   sync.Once
@@ -72,7 +57,7 @@ func TestMain(m *testing.M) {
 // told to accept it, as the staff do once (docs/install.md).
 func tab(tb testing.TB, w, h int64) context.Context {
 	tb.Helper()
-	path := chromium(tb)
+	path := browsertest.Chromium(tb)
 	shared.once.Do(func() {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
