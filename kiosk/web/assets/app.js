@@ -546,7 +546,7 @@ function kindName(id) { const f = face(id); return t('web.kind.' + f.kind) + (f.
 // describe says a move in words, for a hint.
 function describe(m) {
   switch (S.game + '.' + m.kind) {
-    case 'canyon.play': return t('web.hint.card', { Card: `${m.card.value} ${SHAPES[m.card.suit]}` });
+    case 'canyon.play': return t('web.hint.card', { Card: suitCard(m.card) });
     case 'canyon.tempo': return t('web.hint.tempo', { N: (m.tempo || []).reduce((a, b) => a + b, 0) });
     case 'canyon.place': return t('web.hint.cell', { Cell: t('web.canyon.start_cell', { N: startNumber(m) || '' }) + ' (' + cellText(m) + ')' });
     case 'canyon.move': return t('web.hint.cell', { Cell: cellText(m) });
@@ -570,7 +570,7 @@ function sinceLine(e) {
   const mine = by === S.seat;
   const name = { Name: seatName(by) };
   switch (S.game + '.' + e.type) {
-    case 'canyon.play': return mine ? null : t('common.since.canyon.play', { ...name, Card: d.card ? `${d.card.value} ${SHAPES[d.card.suit]}` : '' });
+    case 'canyon.play': return mine ? null : t('common.since.canyon.play', { ...name, Card: d.card ? suitCard(d.card) : '' });
     case 'canyon.trick': return mine ? t('common.since.canyon.trick_you') : t('common.since.canyon.trick', name);
     case 'canyon.movement': return mine ? null : t('common.since.canyon.movement', name);
     case 'canyon.push': return mine ? t('common.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
