@@ -106,8 +106,10 @@ func TestTheQRCodeLetsAPhoneJoin(t *testing.T) {
 	if _, err := c.Join(ctx, info.Code, "Anja"); err != nil {
 		t.Fatalf("a phone could not join with the QR code's details: %v", err)
 	}
-	k.q.Settle() // the table announced the seat taken
-	if k.ui.board == nil || k.w.Content() != k.ui.board.Content() {
+	// The welcome reaches the phone before the table's announcement of the
+	// seat taken reaches the screen: wait for the announcement.
+	k.until(func() bool { return k.ui.board != nil })
+	if k.w.Content() != k.ui.board.Content() {
 		t.Fatal("the game did not begin once the phone joined")
 	}
 }

@@ -82,8 +82,11 @@ func TestACrashDuringSeatingComesBackToTheSeatingScreen(t *testing.T) {
 	if _, err := c.Join(ctx, info.Code, "Bernd"); err != nil {
 		t.Fatalf("a phone could not join with the restarted table's QR code: %v", err)
 	}
-	again.q.Settle()
-	if again.ui.board == nil || again.w.Content() != again.ui.board.Content() {
+	// The join's welcome reaches the phone before the table's announcement
+	// reaches the screen: wait for the announcement (the test's own
+	// timeout names a game that never begins).
+	again.until(func() bool { return again.ui.board != nil })
+	if again.w.Content() != again.ui.board.Content() {
 		t.Error("the game did not begin once the last phone joined")
 	}
 }
