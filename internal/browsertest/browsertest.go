@@ -40,6 +40,11 @@ func Chromium(tb testing.TB) string {
 // binary keeps one in a variable of its own; its zero value is ready: the
 // first Tab starts it, and TestMain calls Close after the tests.
 type Browser struct {
+	// SelfSigned makes the browser accept any certificate, as staff do
+	// once for a kiosk's own (the console's tests); set it before the
+	// first Tab.
+	SelfSigned bool
+
 	once   sync.Once
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -51,6 +56,12 @@ type Browser struct {
 // tb where Chromium does.
 func (b *Browser) Tab(tb testing.TB) context.Context {
 	tb.Helper()
+	return b.TabAt(tb, PhoneWidth, PhoneHeight)
+}
+
+// TabAt is Tab at w×h CSS pixels.
+func (b *Browser) TabAt(tb testing.TB, w, h int64) context.Context {
+	tb.Helper()
 	path := Chromium(tb)
 	b.once.Do(func() {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -60,6 +71,9 @@ func (b *Browser) Tab(tb testing.TB) context.Context {
 			chromedp.Flag("accept-lang", "fr-FR,fr"),
 			chromedp.Flag("hide-scrollbars", true),
 		)
+		if b.SelfSigned {
+			opts = append(opts, chromedp.Flag("ignore-certificate-errors", true))
+		}
 		if os.Geteuid() == 0 {
 			opts = append(opts, chromedp.NoSandbox)
 		}
@@ -73,7 +87,7 @@ func (b *Browser) Tab(tb testing.TB) context.Context {
 	}
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	tb.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(PhoneWidth, PhoneHeight)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
 		tb.Fatalf("open a tab: %v", err)
 	}
 	return ctx

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -36,54 +35,21 @@ const (
 	axeSHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
 )
 
-// The tests share one Chromium; each test gets its own tab.
-var shared struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel context.CancelFunc
-	err    error
-}
+// The tests share one Chromium, told to accept the console's self-signed
+// certificate as the staff do once (docs/install.md); each test gets its
+// own tab.
+var shared = browsertest.Browser{SelfSigned: true}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.cancel != nil {
-		shared.cancel()
-	}
+	shared.Close()
 	os.Exit(code)
 }
 
-// tab opens a tab of the shared headless Chromium at w×h. The console's
-// certificate is self-signed, as on a café's network: the browser is
-// told to accept it, as the staff do once (docs/install.md).
+// tab opens a tab of the shared headless Chromium at w×h.
 func tab(tb testing.TB, w, h int64) context.Context {
 	tb.Helper()
-	path := browsertest.Chromium(tb)
-	shared.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.WindowSize(laptopW, laptopH),
-			chromedp.Flag("ignore-certificate-errors", true),
-			chromedp.Flag("lang", "fr-FR"),
-			chromedp.Flag("accept-lang", "fr-FR,fr"),
-			chromedp.Flag("hide-scrollbars", true),
-		)
-		if os.Geteuid() == 0 {
-			opts = append(opts, chromedp.NoSandbox)
-		}
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(alloc)
-		shared.ctx, shared.cancel = ctx, func() { cancelBrowser(); cancelAlloc() }
-		shared.err = chromedp.Do(ctx)
-	})
-	if shared.err != nil {
-		tb.Fatalf("start chromium: %v", shared.err)
-	}
-	ctx, cancel := chromedp.NewContext(shared.ctx)
-	tb.Cleanup(cancel)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
-		tb.Fatalf("open a tab: %v", err)
-	}
-	return ctx
+	return shared.TabAt(tb, w, h)
 }
 
 // eval runs js in the page and returns its string value.
