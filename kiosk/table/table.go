@@ -98,7 +98,7 @@ type Table struct {
 	webKey  *web.Key
 	webPage *web.Handler
 	// hub is the venue hub's page (UseHubPage); nil: none.
-	hub atomic.Pointer[hubPage]
+	hub     atomic.Pointer[hubPage]
 	cert    tls.Certificate
 	fp      string
 	tableID int64
