@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -31,12 +33,33 @@ func TestVenueCommand(t *testing.T) {
 		done <- runVenue(ctx, e, []string{"--db", filepath.Join(dir, "hub.db"), "--listen", "127.0.0.1:0"})
 		w.Close()
 	}()
-	line, err := bufio.NewReader(r).ReadString('\n')
+	br := bufio.NewReader(r)
+	line, err := br.ReadString('\n')
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
 	if !regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=[0-9a-f]{64}\n$`).MatchString(line) {
 		t.Errorf("line %q", line)
+	}
+	// Then the venue's web page, on a free port beside --listen's port 0:
+	// the tables' page, from kiosk/web, without the table's WebSocket.
+	line, err = br.ReadString('\n')
+	if err != nil {
+		t.Fatal(err, <-done)
+	}
+	m := regexp.MustCompile(`^venue web=(http://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("line %q", line)
+	}
+	for path, want := range map[string]int{"": http.StatusOK, "app.js": http.StatusOK, "texts/de.json": http.StatusOK, "v2/box": http.StatusNotFound} {
+		resp, err := http.Get(m[1] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want || resp.Header.Get(web.PageHeader) == "" {
+			t.Errorf("GET %s%s: %s, %s %q", m[1], path, resp.Status, web.PageHeader, resp.Header.Get(web.PageHeader))
+		}
 	}
 	cancel()
 	go io.Copy(io.Discard, r)
