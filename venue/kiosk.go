@@ -132,6 +132,7 @@ type Kiosk struct {
 	pageOK                 bool
 	pageWhy                string
 	client                 *http.Client
+	probed                 chan struct{} // signalled after each probe
 	stop                   context.CancelFunc
 	wg                     sync.WaitGroup
 	closed                 sync.Once
@@ -143,7 +144,7 @@ type Kiosk struct {
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1),
-		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}}
+		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -413,6 +414,7 @@ func (k *Kiosk) probePage(ctx context.Context, web string) {
 	k.mu.Lock()
 	k.hubPage, k.pageOK, k.pageWhy = page, why == "", why
 	k.mu.Unlock()
+	signal(k.probed)
 }
 
 // probe asks the hub's page for its hash.
