@@ -96,6 +96,9 @@ type KioskConfig struct {
 	// PageHash): the seating QR points at the hub's page only while the
 	// hub serves this very page. Empty: never.
 	PageHash string
+	// OnPage hears that HubPage changed (the seating screen shows its QR
+	// again); nil: nobody.
+	OnPage func()
 }
 
 // Kiosk is a kiosk's running side of the venue: its embedded server and
@@ -133,6 +136,7 @@ type Kiosk struct {
 	pageWhy                string
 	client                 *http.Client
 	probed                 chan struct{} // signalled after each probe
+	onPage                 func()
 	stop                   context.CancelFunc
 	wg                     sync.WaitGroup
 	closed                 sync.Once
@@ -144,7 +148,7 @@ type Kiosk struct {
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1),
-		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1)}
+		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -376,6 +380,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		if page := k.HubPage(); page != qr {
 			qr = page
 			k.logQR(page)
+			if k.onPage != nil {
+				k.onPage()
+			}
 		}
 		select {
 		case <-ctx.Done():

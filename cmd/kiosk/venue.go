@@ -57,7 +57,7 @@ func startVenue(ctx context.Context, o options, t *table.Table, host string) (*v
 	}
 	v, err := venue.StartKiosk(ctx, venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
-		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(),
+		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
 	})
 	if err != nil {
 		return nil, err

@@ -50,6 +50,10 @@ func (t *Table) UseHubPage(now, origin func() string) {
 	t.hub.Store(&hubPage{now: now, origin: origin})
 }
 
+// HubPageChanged tells the screen that the seating QR's page changed
+// (UseHubPage's now says another): it draws the QR again.
+func (t *Table) HubPageChanged() { t.announce() }
+
 // PageHash is the hash of the table's web page (web.PageHeader): the
 // venue's side of the kiosk checks that the hub serves this very page.
 func (t *Table) PageHash() string { return t.webPage.PageHash() }
