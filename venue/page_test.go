@@ -3,6 +3,7 @@ package venue
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -146,5 +147,29 @@ func TestVenueWebPage(t *testing.T) {
 	logA.waitLine(seen, "the seating QR points at this table's own page: the hub's page did not answer")
 	if ka.HubPage() != "" || ka.HubOrigin() != web {
 		t.Errorf("the hub's page down: QR page %q, origin %q", ka.HubPage(), ka.HubOrigin())
+	}
+}
+
+// A hub's answer names its page as ":PORT" when it serves it on every
+// address: the kiosk names the hub as it dials it (IPv6 too); a hub
+// without a page, or a page that does not answer, leaves the table's own.
+func TestProbeNamesTheHubAsPaired(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	ln.Close() // a port nobody answers on
+	for _, c := range []struct{ host, web, page, why string }{
+		{"127.0.0.1", "", "", "the hub serves no web page"},
+		{"127.0.0.1", ":" + port, "127.0.0.1:" + port, "the hub's page did not answer"},
+		{"::1", ":" + port, "[::1]:" + port, "the hub's page did not answer"},
+		{"127.0.0.1", "127.0.0.2:" + port, "127.0.0.2:" + port, "the hub's page did not answer"},
+	} {
+		k := &Kiosk{hubHost: c.host, pageHash: "p", client: &http.Client{Timeout: probeTimeout}}
+		k.probePage(context.Background(), c.web)
+		if k.HubOrigin() != c.page || k.pageOK || !strings.Contains(k.pageWhy, c.why) {
+			t.Errorf("hub %s, answer %q: page %q, ok %v, why %q", c.host, c.web, k.HubOrigin(), k.pageOK, k.pageWhy)
+		}
 	}
 }
