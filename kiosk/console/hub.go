@@ -245,7 +245,9 @@ func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, 
 			d.Rows = append(d.Rows, p)
 		}
 	}
-	slices.SortStableFunc(d.Rows, func(a, b db.Standing) int { return cmp.Compare(strings.ToLower(a.Nickname), strings.ToLower(b.Nickname)) })
+	slices.SortStableFunc(d.Rows, func(a, b db.Standing) int {
+		return cmp.Compare(strings.ToLower(a.Nickname), strings.ToLower(b.Nickname))
+	})
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
 }

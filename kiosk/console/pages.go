@@ -68,7 +68,7 @@ type view struct {
 	Phrase   string
 	Notice   string
 	Error    string
-	Calls    int // unanswered staff calls, in the menu
+	Calls    int  // unanswered staff calls, in the menu
 	Hub      bool // the venue hub's console
 	Data     any
 	cat      *i18n.Catalog
