@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -35,8 +37,29 @@ func TestVenueCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
-	if !regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=[0-9a-f]{64}\n$`).MatchString(line) {
-		t.Errorf("line %q", line)
+	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("line %q", line)
+	}
+	// The venue's staff console, on port 0 beside the hub's, with the
+	// certificate kiosks pin: its sign-in page, and no export without a
+	// sign-in.
+	tr := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(m[1])}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := c.Get(m[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `data-page="login"`) || !strings.Contains(string(body), `action="/login"`) {
+		t.Errorf("the hub's console: %s\n%s", res.Status, body)
+	}
+	if res, err := c.Get(m[2] + "export/results.csv"); err != nil || (res.StatusCode != http.StatusSeeOther && res.StatusCode != http.StatusUnauthorized) {
+		t.Errorf("an export without a sign-in: %v %v", res, err)
+	} else {
+		res.Body.Close()
 	}
 	cancel()
 	go io.Copy(io.Discard, r)

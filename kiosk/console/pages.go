@@ -261,6 +261,10 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		v.Error = v.T("console.login.wrong")
 		h.render(w, http.StatusUnauthorized, v, false)
 		return
+	case errors.Is(err, staff.ErrNoPIN) && v.Hub:
+		v.Error = v.T("console.login.hub_no_pin")
+		h.render(w, http.StatusForbidden, v, false)
+		return
 	case errors.Is(err, staff.ErrNoPIN):
 		v.Error = v.T("console.login.no_pin")
 		h.render(w, http.StatusForbidden, v, false)
