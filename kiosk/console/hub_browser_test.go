@@ -26,7 +26,7 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 	ctx := tab(t, 1280, 800)
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
-	f := newHubFixture(t, 6)
+	f := newHubFixture(t, 6, false)
 	axe := axeSource(t)
 	check := func(page string, short bool) {
 		t.Helper()
@@ -147,7 +147,7 @@ func TestHubConsoleScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set TABLEE_CONSOLE_SHOTS=docs/screenshots (absolute) to draw the console's screenshots")
 	}
-	f := newHubFixture(t, 14)
+	f := newHubFixture(t, 14, false)
 	shoot := func(w, h int64, size string, shots []struct{ path, page, name string }) {
 		tctx := tab(t, w, h)
 		tctx, cancel := context.WithTimeout(tctx, 2*time.Minute)
@@ -172,4 +172,28 @@ func TestHubConsoleScreenshots(t *testing.T) {
 		{"/sessions", "sessions", "sessions"},
 		{"/leaderboards?period=month", "leaderboards", "leaderboard"},
 	})
+}
+
+func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
+	}
+	ctx := tab(t, phoneW, phoneH)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	f := newHubFixture(t, 14, true)
+	axe := axeSource(t)
+	open(t, ctx, f, "/?lang=de", "login")
+	fits(t, ctx, "login")
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("sign in: %s", page)
+	}
+	for _, p := range []struct{ path, page string }{
+		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
+		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
+	} {
+		open(t, ctx, f, p.path, p.page)
+		fits(t, ctx, p.path)
+		accessibility(t, ctx, axe, "hub "+p.path+" (phone)")
+	}
 }

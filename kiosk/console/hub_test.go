@@ -19,27 +19,31 @@ import (
 	"github.com/tablee/tablee/session"
 )
 
-// The two tables of the test venue, by their kiosks' venue ids.
+// The tables of the test venue, by their kiosks' venue ids.
 const (
 	kioskTerrasse = "01890000-0000-7000-8000-0000000000a1"
 	kioskVeranda  = "01890000-0000-7000-8000-0000000000b2"
+	kioskSalon    = "01890000-0000-7000-8000-0000000000c3"
 )
 
-// fakeHub is the hub's view of its tables: the terrace online and up to
-// date, the veranda offline for a quarter of an hour.
+// fakeHub is the hub's view of its tables: the terrace online with two
+// games on their way, the veranda offline for a quarter of an hour, the
+// salon online and up to date.
 type fakeHub struct{ now time.Time }
 
 func (f fakeHub) Tables(context.Context) ([]console.HubTable, error) {
 	return []console.HubTable{
 		{Kiosk: kioskVeranda, Name: "Véranda", LastSeen: f.now.Add(-15 * time.Minute)},
 		{Kiosk: kioskTerrasse, Name: "Terrasse", LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2},
+		{Kiosk: kioskSalon, Name: "Salon", LastSeen: f.now.Add(-1 * time.Second), Online: true},
 	}, nil
 }
 
-// hubFixture is the venue hub's console over a hub database holding the
-// sessions of two tables, loaded as the hub loads them from the venue
-// stream; its session is the veranda's last game.
-func newHubFixture(t testing.TB, games int) *fixture {
+// hubFixture is the venue hub's console over a hub database holding
+// games sessions of two tables (of three past the sixth), loaded as the
+// hub loads them from the venue stream; its session is the veranda's last
+// game. With formula, a player's name is one a spreadsheet would run.
+func newHubFixture(t testing.TB, games int, formula bool) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -53,7 +57,7 @@ func newHubFixture(t testing.TB, games int) *fixture {
 	}
 	f := &fixture{d: d, clock: &clock{now: time.Now()}}
 	now := f.clock.Now()
-	for _, k := range []struct{ id, name string }{{kioskTerrasse, "Terrasse"}, {kioskVeranda, "Véranda"}} {
+	for _, k := range []struct{ id, name string }{{kioskTerrasse, "Terrasse"}, {kioskVeranda, "Véranda"}, {kioskSalon, "Salon"}} {
 		if _, err := d.NoteVenueKiosk(ctx, k.id, k.name, 0, now.Add(-time.Hour)); err != nil {
 			t.Fatal(err)
 		}
@@ -65,8 +69,11 @@ func newHubFixture(t testing.TB, games int) *fixture {
 	names := []string{"Sami", "Chloé", "Jonas", "Anja", "Max"}
 	for g := range games {
 		kiosk, table, lea := kioskTerrasse, "Terrasse", "a-lea"
-		if g%3 == 2 {
+		switch {
+		case g%3 == 2:
 			kiosk, table, lea = kioskVeranda, "Véranda", "b-lea"
+		case g >= 6 && g%4 == 0:
+			kiosk, table, lea = kioskSalon, "Salon", "c-lea"
 		}
 		other := names[g%len(names)]
 		seats := []db.EventSeat{person(lea, "Léa", "key-lea", 1+g%2), person(kiosk[len(kiosk)-2:]+other, other, "key-"+other, 2-g%2)}
@@ -74,11 +81,14 @@ func newHubFixture(t testing.TB, games int) *fixture {
 		case 1:
 			seats = append(seats, db.EventSeat{Kind: session.Guest, Name: "Zoé", Rank: 3})
 		case 3:
-			seats[1] = person("a-formula", "=HYPERLINK(1)", "key-formula", seats[1].Rank)
+			if formula {
+				seats[1] = person("a-formula", "=HYPERLINK(1)", "key-formula", seats[1].Rank)
+			}
 		}
+		game := []string{"canoe", "canyon", "canoe", "canaille"}[g%4]
 		end := now.Add(-time.Duration(games-g) * 2 * time.Hour)
 		id := fmt.Sprintf("01890000-0000-7000-8000-%012d", g+1)
-		body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: kiosk, Table: table, ID: id, Game: "canoe", Seed: uint64(g),
+		body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: kiosk, Table: table, ID: id, Game: game, Seed: uint64(g),
 			StartedAt: end.Add(-25 * time.Minute), EndedAt: end, Reason: "finished", Seats: seats, Seq: int64(g + 1), At: end})
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +122,7 @@ func newHubFixture(t testing.TB, games int) *fixture {
 // hub certificate's verification words.
 func TestHubConsoleSignsInWithTheHubsPIN(t *testing.T) {
 	t.Parallel() // bcrypt dominates
-	f := newHubFixture(t, 3)
+	f := newHubFixture(t, 3, false)
 	b := f.browser(t)
 	if r := b.get("/"); r.StatusCode != http.StatusOK || !strings.Contains(r.body, f.h.Phrase()) || !strings.Contains(r.body, "toutes les tables") {
 		t.Errorf("the sign-in page: %d\n%s", r.StatusCode, r.body)
@@ -139,7 +149,7 @@ func TestHubConsoleSignsInWithTheHubsPIN(t *testing.T) {
 // pages are absent.
 func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 	t.Parallel()
-	f := newHubFixture(t, 6)
+	f := newHubFixture(t, 6, true)
 	b := f.browser(t)
 	b.lang = "fr"
 	b.login(testPIN)
@@ -156,7 +166,7 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 		}
 		return r.body
 	}
-	tables := has("/tables", "Terrasse", "Véranda", "Hors ligne", "2 parties en route", "4 parties au poste central",
+	tables := has("/tables", "Terrasse", "Véranda", "Hors ligne", "2 parties en route", "En ligne, à jour", "Salon", "4 parties au poste central",
 		"2 parties au poste central", `href="/sessions?table=`+kioskVeranda+`"`, "6 parties, toutes tables")
 	if strings.Contains(tables, "calls-title") || strings.Contains(tables, `href="/players/`) {
 		t.Errorf("the hub's tables page shows a table's calls or player links:\n%s", tables)
@@ -167,7 +177,7 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 		t.Errorf("the sessions page lists %d sessions, want 6", n)
 	}
 	veranda := has("/sessions?table="+kioskVeranda, `value="`+kioskVeranda+`" selected`)
-	if n := strings.Count(veranda, `<a href="/sessions/`); n != 2 || strings.Contains(veranda, "· Terrasse") {
+	if n := strings.Count(veranda, `<a href="/sessions/`); n != 2 || strings.Contains(veranda, "<td>Terrasse</td>") {
 		t.Errorf("the veranda's sessions: %d rows\n%s", n, veranda)
 	}
 	if n := strings.Count(has("/sessions?player=zo"), `<a href="/sessions/`); n != 1 {
@@ -209,7 +219,7 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 // forged cross-site POST changes nothing.
 func TestHubConsoleDownloadsAndRefusesAForgedPost(t *testing.T) {
 	t.Parallel()
-	f := newHubFixture(t, 4)
+	f := newHubFixture(t, 4, true)
 	b := f.browser(t)
 	b.lang = "fr"
 	if r := b.get("/export/results.csv"); r.StatusCode != http.StatusSeeOther {
