@@ -117,6 +117,11 @@ func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*co
 		fmt.Fprintf(e.stderr, "venue hub: no staff console: %v (is a kiosk's console on this machine? give the hub's another port, --console-addr :7462)\n", err)
 		return nil, nil
 	}
+	if err == nil {
+		// The words the staff check in their browser the first time
+		// (docs/install.md, "Several tables"): the hub has no screen.
+		fmt.Fprintf(e.stderr, "venue hub: staff console on %s, verification words: %s\n", srv.Addr(), ch.Phrase())
+	}
 	return srv, err
 }
 
