@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -195,5 +196,29 @@ func TestVenuePairCommand(t *testing.T) {
 	defer d.Close()
 	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != "10.0.0.2:7460" || p.Code != "042731" || p.Fingerprint != fp {
 		t.Errorf("stored pairing %+v %v %v", p, ok, err)
+	}
+}
+
+// A console address asked for and taken is an error; the hub's console
+// names the hub's LAN address when it listens everywhere.
+func TestVenueConsoleAddr(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	e := &env{stdout: io.Discard, stderr: io.Discard, games: catalog.Registry()}
+	err = runVenue(t.Context(), e, []string{"--db", filepath.Join(t.TempDir(), "hub.db"), "--listen", "127.0.0.1:0", "--console-addr", ln.Addr().String()})
+	if err == nil || !strings.Contains(err.Error(), "console") {
+		t.Errorf("a taken --console-addr: %v", err)
+	}
+	for _, c := range []struct{ console, hub, want string }{
+		{"[::]:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"0.0.0.0:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"127.0.0.1:40000", "127.0.0.1:40001", "127.0.0.1:40000"},
+	} {
+		if got := consoleHost(c.console, c.hub); got != c.want {
+			t.Errorf("consoleHost(%q, %q) = %q, want %q", c.console, c.hub, got, c.want)
+		}
 	}
 }

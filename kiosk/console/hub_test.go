@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -251,5 +252,26 @@ func TestHubConsoleDownloadsAndRefusesAForgedPost(t *testing.T) {
 	}
 	if err := f.d.CheckStaffPIN(context.Background(), testPIN); err != nil {
 		t.Errorf("after the forged posts the PIN changed: %v", err)
+	}
+}
+
+// A hub without a staff PIN says how to set one on the hub's computer.
+func TestHubConsoleWithoutAPINSaysHowToSetOne(t *testing.T) {
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "venue.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	h, err := console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Hub: fakeHub{now: time.Now()}, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, "https://hub/login", strings.NewReader("pin=1234"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "en")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "tablee staff-pin --db /var/lib/tablee/hub/venue.db") {
+		t.Errorf("%d\n%s", w.Code, w.Body)
 	}
 }
