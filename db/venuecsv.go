@@ -94,15 +94,48 @@ func venueCSVSeats(w *CSVWriter, sessions []VenueSession, r venueReplay, results
 }
 
 func venueCSVPlayers(w *CSVWriter, r venueReplay) error {
+	w.Write([]string{"player", "name", "games", "wins", "last_played"})
+	for _, p := range venuePlayers(r) {
+		w.Write([]string{p.ID, p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), csvTime(p.LastPlayed)})
+	}
+	return nil
+}
+
+// VenuePlayer is a player of the venue: one phone is one player at every
+// table (docs/venue.md, "One player at every table").
+type VenuePlayer struct {
+	ID         string // the venue's id (VenueLeaderboard's PlayerID)
+	Name       string // the name every board shows
+	Games      int
+	Wins       int
+	LastPlayed time.Time // on the venue's clock
+}
+
+// VenuePlayers lists the venue's players, persons only, in the all-time
+// board's order (most wins first), with their last game.
+func (d *DB) VenuePlayers(ctx context.Context) ([]VenuePlayer, error) {
+	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
+	if err != nil {
+		return nil, fmt.Errorf("venue players: %w", err)
+	}
+	players, err := d.venuePlayerEvents(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("venue players: %w", err)
+	}
+	return venuePlayers(replayVenue(sessions, players)), nil
+}
+
+func venuePlayers(r venueReplay) []VenuePlayer {
 	last := map[string]time.Time{}
 	for _, s := range r.seats {
 		if s.player != "" && s.at.After(last[s.player]) {
 			last[s.player] = s.at
 		}
 	}
-	w.Write([]string{"player", "name", "games", "wins", "last_played"})
-	for _, p := range venueBoard(r, "", time.Time{}, 0) {
-		w.Write([]string{p.PlayerID, p.Nickname, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), csvTime(last[p.PlayerID])})
+	board := venueBoard(r, "", time.Time{}, 0)
+	out := make([]VenuePlayer, len(board))
+	for i, p := range board {
+		out[i] = VenuePlayer{ID: p.PlayerID, Name: p.Nickname, Games: p.Games, Wins: p.Wins, LastPlayed: last[p.PlayerID]}
 	}
-	return nil
+	return out
 }

@@ -224,7 +224,7 @@ func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, 
 // only.
 type hubPlayersData struct {
 	Query string
-	Rows  []db.Standing
+	Rows  []db.VenuePlayer
 }
 
 // hubPlayers lists the venue's players (one phone is one player at every
@@ -234,19 +234,19 @@ type hubPlayersData struct {
 func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "players", in.csrf)
 	d := hubPlayersData{Query: strings.TrimSpace(r.URL.Query().Get("q"))}
-	all, err := h.cfg.DB.VenueLeaderboard(r.Context(), "", time.Time{}, 0)
+	all, err := h.cfg.DB.VenuePlayers(r.Context())
 	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
 	q := strings.ToLower(d.Query)
 	for _, p := range all {
-		if q == "" || strings.Contains(strings.ToLower(p.Nickname), q) {
+		if q == "" || strings.Contains(strings.ToLower(p.Name), q) {
 			d.Rows = append(d.Rows, p)
 		}
 	}
-	slices.SortStableFunc(d.Rows, func(a, b db.Standing) int {
-		return cmp.Compare(strings.ToLower(a.Nickname), strings.ToLower(b.Nickname))
+	slices.SortStableFunc(d.Rows, func(a, b db.VenuePlayer) int {
+		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	})
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
