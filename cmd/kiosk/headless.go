@@ -238,7 +238,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 // waitOver returns once sess has ended.
 func waitOver(ctx context.Context, sess *host.Session) error {
 	for {
-		updates, stop := sess.Subscribe(engine.Table)
+		updates, stop := sess.Subscribe(engine.Onlooker)
 		for range updates {
 		}
 		stop()

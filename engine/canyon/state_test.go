@@ -25,7 +25,7 @@ func TestApplyRefusals(t *testing.T) {
 		{turn, Tempo(2, 2), "tempo-card-used"},
 		{turn, Tempo(1, 2), "tempo-cards"},
 		{turn, Tempo(), engine.RuleBadMove},
-		{engine.Table, Tempo(1), engine.RuleNotYourTurn},
+		{engine.Onlooker, Tempo(1), engine.RuleNotYourTurn},
 	} {
 		before := s.Hash()
 		if _, err := s.Apply(c.seat, c.move); engine.RuleOf(err) != c.rule {

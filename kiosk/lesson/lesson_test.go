@@ -26,7 +26,7 @@ func TestEveryLessonPlaysThrough(t *testing.T) {
 					t.Fatalf("step %d: not the learner's turn", i+1)
 				}
 				if s.Wrong != nil {
-					before := r.View(engine.Table)
+					before := r.View(engine.Onlooker)
 					a, err := r.Try(l.Learner, s.Wrong)
 					if err != nil || a.Verdict == Done {
 						t.Fatalf("step %d: the mistake %v was taken: %+v %v", i+1, s.Wrong, a, err)
@@ -38,7 +38,7 @@ func TestEveryLessonPlaysThrough(t *testing.T) {
 					if a.Verdict == Other && a.Text == "" {
 						t.Errorf("step %d: %v not explained", i+1, s.Wrong)
 					}
-					if r.Index() != i || !sameView(before, r.View(engine.Table)) {
+					if r.Index() != i || !sameView(before, r.View(engine.Onlooker)) {
 						t.Fatalf("step %d: the mistake changed the game", i+1)
 					}
 				}

@@ -72,7 +72,7 @@ func benchMoves(b *testing.B, store host.Store, tableID int64) {
 			start()
 			b.StartTimer()
 		}
-		turn := sess.View(engine.Table).Turn()
+		turn := sess.View(engine.Onlooker).Turn()
 		legal := sess.View(turn).Legal()
 		if err := sess.Play(ctx, turn, legal[rng.IntN(len(legal))]); err != nil {
 			b.Fatal(err)

@@ -117,7 +117,7 @@ func floodRun(b *testing.B, cfg Config, flood int, resume bool, moves int) ([]ti
 	}
 	var out []time.Duration
 	for i := range moves {
-		seat := tb.sess.View(engine.Table).Turn()
+		seat := tb.sess.View(engine.Onlooker).Turn()
 		if seat == engine.NoSeat {
 			break
 		}

@@ -128,7 +128,7 @@ func (lt *loadTable) play(b *testing.B, n int) []time.Duration {
 			// Spread the tables' moves instead of moving in lockstep.
 			time.Sleep(loadPace/2 + time.Duration(i*7919%1000)*loadPace/1000)
 		}
-		seat := lt.tb.sess.View(engine.Table).Turn()
+		seat := lt.tb.sess.View(engine.Onlooker).Turn()
 		if seat == engine.NoSeat {
 			break
 		}

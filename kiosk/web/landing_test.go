@@ -214,7 +214,7 @@ func canoeOf(t *testing.T, k *kiosk, seat int) int {
 	var v struct {
 		Canoes []int `json:"canoes"`
 	}
-	data, err := json.Marshal(k.Session().View(engine.Table))
+	data, err := json.Marshal(k.Session().View(engine.Onlooker))
 	if err != nil || json.Unmarshal(data, &v) != nil || seat >= len(v.Canoes) {
 		t.Fatalf("the table's view: %v", err)
 	}
