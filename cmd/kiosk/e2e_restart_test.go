@@ -22,6 +22,7 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/proto/joinurl"
 )
@@ -40,8 +41,8 @@ func kioskOnly(t *testing.T) string {
 		t.Skip("Xvfb is not installed (scripts/setup-debian installs it)")
 	}
 	bin := filepath.Join(t.TempDir(), "kiosk")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build the kiosk: %v\n%s", err, out)
+	if err := proctest.Build(bin, "."); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"errors"
@@ -20,6 +19,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/proto/joinurl"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -33,9 +33,8 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	dir := t.TempDir()
 	kiosk, companion = filepath.Join(dir, "kiosk"), filepath.Join(dir, "companion")
 	for bin, pkg := range map[string]string{kiosk: ".", companion: "../companion"} {
-		out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("build %s: %v\n%s", pkg, err, out)
+		if err := proctest.Build(bin, pkg); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return kiosk, companion
@@ -69,43 +68,16 @@ func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kios
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), env...)
 	errFile := filepath.Join(t.TempDir(), "kiosk.err")
-	ef, err := os.Create(errFile)
-	if err != nil {
-		t.Fatal(err)
+	l := proctest.Start(t, cmd, errFile, 30*time.Second)
+	m := listening.FindStringSubmatch(l)
+	if m == nil {
+		t.Fatalf("kiosk printed %q", l)
 	}
-	cmd.Stderr = ef
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+	k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
+	if c := consoleField.FindStringSubmatch(l); c != nil {
+		k.console = c[1]
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-	}()
-	select {
-	case l := <-line:
-		m := listening.FindStringSubmatch(l)
-		if m == nil {
-			t.Fatalf("kiosk printed %q", l)
-		}
-		k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
-		if c := consoleField.FindStringSubmatch(l); c != nil {
-			k.console = c[1]
-		}
-		return k
-	case <-time.After(30 * time.Second):
-		data, _ := os.ReadFile(errFile)
-		t.Fatalf("kiosk did not start:\n%s", data)
-	}
-	return nil
+	return k
 }
 
 func freePort(t *testing.T) string {

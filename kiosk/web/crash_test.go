@@ -1,11 +1,9 @@
 package web_test
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"encoding/json"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -24,6 +22,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
@@ -50,9 +49,7 @@ func kioskBinary(t *testing.T) string {
 			return
 		}
 		built.dir, built.bin = dir, filepath.Join(dir, "kiosk")
-		if out, err := exec.Command("go", "build", "-o", built.bin, "github.com/tablee/tablee/cmd/kiosk").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("%w\n%s", err, out)
-		}
+		built.err = proctest.Build(built.bin, "github.com/tablee/tablee/cmd/kiosk")
 	})
 	if built.err != nil {
 		t.Fatalf("build the kiosk: %v", built.err)
@@ -92,41 +89,17 @@ func startRealKiosk(t *testing.T, bin string, args []string) *realKiosk {
 			k.db = args[i+1]
 		}
 	}
-	ef, err := os.Create(k.stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k.cmd.Stderr = ef
-	out, err := k.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := k.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { k.cmd.Process.Kill(); k.cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-	}()
-	select {
-	case l := <-line:
-		for _, f := range strings.Fields(l) {
-			if u, ok := strings.CutPrefix(f, "web="); ok {
-				if k.join, err = joinurl.Parse(u); err != nil {
-					t.Fatalf("kiosk printed %q: %v", l, err)
-				}
-				return k
+	l := proctest.Start(t, k.cmd, k.stderr, time.Minute)
+	for _, f := range strings.Fields(l) {
+		if u, ok := strings.CutPrefix(f, "web="); ok {
+			var err error
+			if k.join, err = joinurl.Parse(u); err != nil {
+				t.Fatalf("kiosk printed %q: %v", l, err)
 			}
+			return k
 		}
-		t.Fatalf("kiosk printed %q", l)
-	case <-time.After(time.Minute):
-		t.Fatalf("the kiosk did not start:\n%s", k.log())
 	}
+	t.Fatalf("kiosk printed %q", l)
 	return nil
 }
 
