@@ -11,9 +11,7 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // illegalFirst is, for each game, a move no seat may make at the start.
@@ -74,10 +72,7 @@ func (p *phone) quiet() {
 func TestExplainAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]session.Seat, info.MinSeats)
-			for i := range seats {
-				seats[i] = host.GuestSeat("")
-			}
+			seats := guests(info.MinSeats)
 			tb := newTable(t, info.ID, seats)
 			phones, turn, view := seated(t, tb, len(seats))
 			p := phones[turn]
@@ -132,10 +127,7 @@ func jsonArgs(t *testing.T, args map[string]any) map[string]any {
 func TestHintAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]session.Seat, info.MinSeats)
-			for i := range seats {
-				seats[i] = host.GuestSeat("")
-			}
+			seats := guests(info.MinSeats)
 			tb := newTable(t, info.ID, seats)
 			phones, turn, view := seated(t, tb, len(seats))
 			other := phones[(int(turn)+1)%len(phones)]

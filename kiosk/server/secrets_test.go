@@ -9,9 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // recorder keeps every frame one phone received.
@@ -65,10 +63,7 @@ func TestPhonesReceiveOnlyTheirOwnViews(t *testing.T) {
 }
 
 func checkWholeGame(t *testing.T, game string, seats int) {
-	list := make([]session.Seat, seats)
-	for i := range list {
-		list[i] = host.GuestSeat("")
-	}
+	list := guests(seats)
 	tb := newTableWith(t, game, list, unthrottled)
 	phones := make([]*phone, seats)
 	recs := make([]*recorder, seats)
