@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/venue"
 )
 
 func runLeaderboard(ctx context.Context, e *env, args []string) error {
@@ -39,14 +38,8 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
-	if *scope == "" {
-		hub, err := venue.IsHub(ctx, d)
-		if err != nil {
-			return err
-		}
-		if *scope = "table"; hub {
-			*scope = "venue"
-		}
+	if err := defaultScope(ctx, d, scope); err != nil {
+		return err
 	}
 	if *digest {
 		if *scope != "venue" {

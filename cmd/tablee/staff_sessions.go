@@ -17,6 +17,22 @@ import (
 // dateFormat is how staff give and read dates.
 const dateFormat = "2006-01-02"
 
+// defaultScope sets an empty --scope to venue on the hub's database and
+// to table elsewhere (tablee sessions, tablee leaderboard).
+func defaultScope(ctx context.Context, d *db.DB, scope *string) error {
+	if *scope != "" {
+		return nil
+	}
+	hub, err := venue.IsHub(ctx, d)
+	if err != nil {
+		return err
+	}
+	if *scope = "table"; hub {
+		*scope = "venue"
+	}
+	return nil
+}
+
 func runSessions(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "sessions")
 	path := dbFlag(fs)
@@ -42,14 +58,8 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
-	if *scope == "" {
-		hub, err := venue.IsHub(ctx, d)
-		if err != nil {
-			return err
-		}
-		if *scope = "table"; hub {
-			*scope = "venue"
-		}
+	if err := defaultScope(ctx, d, scope); err != nil {
+		return err
 	}
 	if *scope == "venue" {
 		return printVenueSessions(ctx, e, d, f.Since, f.Game)
