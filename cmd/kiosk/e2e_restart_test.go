@@ -50,8 +50,8 @@ func kioskOnly(t *testing.T) string {
 // kioskArgs are the flags of a kiosk on dbPath that phones find at the
 // same address after every restart.
 func kioskArgs(t *testing.T, dbPath string) []string {
-	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
+	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
 }
 
 // windowed starts the windowed kiosk on display and waits until it logs

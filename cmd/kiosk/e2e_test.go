@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -80,16 +79,6 @@ func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kios
 	return k
 }
 
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-}
-
 // movesIn counts the logged moves, reading the kiosk's database as staff would.
 func movesIn(t *testing.T, path string) int {
 	t.Helper()
@@ -119,8 +108,8 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
-		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
+		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
 	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
@@ -211,8 +200,8 @@ func TestASecondKioskOnTheSameDatabaseRefusesToStart(t *testing.T) {
 	kiosk, _ := binaries(t)
 	dbPath := filepath.Join(t.TempDir(), "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--console-addr", "127.0.0.1:0", "--web-addr", "127.0.0.1:0"}
-	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
-	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
+	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+proctest.FreePort(t))...)
+	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+proctest.FreePort(t))...)
 	out, err := second.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {

@@ -8,8 +8,10 @@ package proctest
 import (
 	"bufio"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -66,4 +68,16 @@ func Start(tb testing.TB, cmd *exec.Cmd, errFile string, wait time.Duration) str
 		tb.Fatalf("%s did not start within %v:\n%s", cmd.Path, wait, data)
 	}
 	return ""
+}
+
+// FreePort is a loopback TCP port free now, for a program that must listen
+// on the same one after a restart.
+func FreePort(tb testing.TB) string {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer ln.Close()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }

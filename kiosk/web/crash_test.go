@@ -76,8 +76,8 @@ type realKiosk struct {
 // database, at the same ports after every restart.
 func crashArgs(t *testing.T, dir string) []string {
 	return []string{"--headless", "--game", "canoe", "--seats", "2", "--db", filepath.Join(dir, "t.db"),
-		"--data", dir, "--name", "Table 1", "--addr", "127.0.0.1:" + freeTCPPort(t),
-		"--web-addr", "127.0.0.1:" + freeTCPPort(t), "--mdns=false"}
+		"--data", dir, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false"}
 }
 
 // startRealKiosk runs bin with args and waits for its code line.
@@ -338,18 +338,6 @@ func TestPhonesResumingAFinishedGameAfterAKillGetTheirResult(t *testing.T) {
 // webAddrOf is the web page's address of a join URL.
 func webAddrOf(j joinurl.Info) string {
 	return net.JoinHostPort(j.Host, strconv.Itoa(j.WebPort))
-}
-
-// freeTCPPort is a loopback port free now, for a kiosk that must listen
-// on the same one after a restart.
-func freeTCPPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
 
 // Issue 27 item 4: a page that reconnects in a loop is refused (429)

@@ -252,14 +252,7 @@ func (f *firefox) eval(ctx context.Context, js string) (string, error) {
 	if res.Type == "exception" {
 		return "", fmt.Errorf("script: %s", res.ExceptionDetails.Text)
 	}
-	switch v := res.Result.Value.(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
-	default:
-		return fmt.Sprint(v), nil
-	}
+	return jsValue(res.Result.Value), nil
 }
 
 // TestFirefoxPlaysAWholeCanailleGame: the page opens from the QR code's

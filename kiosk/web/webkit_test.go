@@ -171,14 +171,7 @@ func (w *webkit) eval(ctx context.Context, js string) (string, error) {
 	if err := wdCall(ctx, http.MethodPost, w.base+"/execute/sync", map[string]any{"script": "return (" + js + ");", "args": []any{}}, &v); err != nil {
 		return "", err
 	}
-	switch v := v.(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
-	default:
-		return fmt.Sprint(v), nil
-	}
+	return jsValue(v), nil
 }
 
 // TestWebKitPlaysAWholeCanailleGame: the page opens from the QR code's URL

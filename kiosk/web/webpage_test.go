@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,19 @@ type webPage interface {
 }
 
 const stateJS = `document.body ? (document.body.dataset.state || '') : ''`
+
+// jsValue is a script's value, as the driver decoded it from JSON, as a
+// string: "" for null, a string as it is, a number or boolean printed.
+func jsValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	default:
+		return fmt.Sprint(v)
+	}
+}
 
 // jsString is s as a JavaScript string literal.
 func jsString(s string) string {
