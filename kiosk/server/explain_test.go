@@ -22,6 +22,15 @@ var illegalFirst = map[string]engine.Move{
 	"canaille":   canaille.Move{Kind: canaille.KindDrawDeck},
 }
 
+// seatedGuests opens a table of game with n guest seats and seats a phone
+// on each (seated).
+func seatedGuests(t *testing.T, game string, n int) (*table, []*phone, engine.Seat, engine.View) {
+	t.Helper()
+	tb := newTable(t, game, guests(n))
+	phones, turn, view := seated(t, tb, n)
+	return tb, phones, turn, view
+}
+
 // seated joins one phone per seat of a game of tb and returns them by seat
 // with the seat whose turn it is and that seat's view as its phone read it.
 func seated(t *testing.T, tb *table, n int) ([]*phone, engine.Seat, engine.View) {
@@ -72,9 +81,7 @@ func (p *phone) quiet() {
 func TestExplainAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := guests(info.MinSeats)
-			tb := newTable(t, info.ID, seats)
-			phones, turn, view := seated(t, tb, len(seats))
+			tb, phones, turn, view := seatedGuests(t, info.ID, info.MinSeats)
 			p := phones[turn]
 			legal, _ := json.Marshal(view.Legal()[0])
 			p.send(wire.Message{Type: wire.TypeExplain, Ref: "ok", Move: legal})
@@ -127,9 +134,7 @@ func jsonArgs(t *testing.T, args map[string]any) map[string]any {
 func TestHintAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := guests(info.MinSeats)
-			tb := newTable(t, info.ID, seats)
-			phones, turn, view := seated(t, tb, len(seats))
+			tb, phones, turn, view := seatedGuests(t, info.ID, info.MinSeats)
 			other := phones[(int(turn)+1)%len(phones)]
 			other.send(wire.Message{Type: wire.TypeHint, Ref: "me?"})
 			if e := other.expectError(wire.NotYourTurn); e.Rule != engine.RuleNotYourTurn {
