@@ -33,14 +33,11 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d, err := openDB(ctx, *path)
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := defaultScope(ctx, d, scope); err != nil {
-		return err
-	}
 	if *digest {
 		if *scope != "venue" {
 			return fmt.Errorf("--digest: only with --scope venue")

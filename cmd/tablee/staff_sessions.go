@@ -17,20 +17,23 @@ import (
 // dateFormat is how staff give and read dates.
 const dateFormat = "2006-01-02"
 
-// defaultScope sets an empty --scope to venue on the hub's database and
-// to table elsewhere (tablee sessions, tablee leaderboard).
-func defaultScope(ctx context.Context, d *db.DB, scope *string) error {
-	if *scope != "" {
-		return nil
+// openScoped opens the database at path and sets an empty --scope to
+// venue on the hub's database and to table elsewhere (tablee sessions,
+// tablee leaderboard).
+func openScoped(ctx context.Context, path string, scope *string) (*db.DB, error) {
+	d, err := openDB(ctx, path)
+	if err != nil || *scope != "" {
+		return d, err
 	}
 	hub, err := venue.IsHub(ctx, d)
 	if err != nil {
-		return err
+		d.Close()
+		return nil, err
 	}
 	if *scope = "table"; hub {
 		*scope = "venue"
 	}
-	return nil
+	return d, nil
 }
 
 func runSessions(ctx context.Context, e *env, args []string) error {
@@ -53,14 +56,11 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 		}
 		f.Since = t
 	}
-	d, err := openDB(ctx, *path)
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := defaultScope(ctx, d, scope); err != nil {
-		return err
-	}
 	if *scope == "venue" {
 		return printVenueSessions(ctx, e, d, f.Since, f.Game)
 	}
