@@ -75,7 +75,7 @@ func (s *Session) Status() session.Status {
 	return s.status
 }
 
-// View is what viewer (a seat, or engine.Table) may know now.
+// View is what viewer (a seat, or engine.Onlooker) may know now.
 func (s *Session) View(viewer engine.Seat) engine.View {
 	s.mu.Lock()
 	defer s.mu.Unlock()

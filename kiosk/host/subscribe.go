@@ -41,7 +41,7 @@ type subscriber struct {
 	ch     chan Update
 }
 
-// Subscribe returns the updates viewer (a seat or engine.Table) may see,
+// Subscribe returns the updates viewer (a seat or engine.Onlooker) may see,
 // starting with the current view, and a function that ends the
 // subscription. The channel closes when the session ends or the host closes.
 func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {

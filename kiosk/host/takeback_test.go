@@ -108,7 +108,7 @@ func TestABotAgreesAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := s.Hash()
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	<-updates
 	m := s.View(0).Legal()[0]
@@ -136,7 +136,7 @@ func TestCardGamesTakeNothingBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if err := s.Play(ctx, turn, s.View(turn).Legal()[0]); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.GuestSeat("Bernd"))
 	sg := newStage(t, s, 2, GameConfig{})
 	seats := seatsOf("touch", "touch")
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	show := func() {
 		u := <-updates // the change the last tap made, told by the host
@@ -54,8 +54,8 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	}
 	tap(0, "Annuler mon coup")
 	tap(1, "Accepter l’annulation")
-	if s.Hash() != before || s.Moves() != 2 || s.View(engine.Table).Turn() != 0 {
-		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Table).Turn())
+	if s.Hash() != before || s.Moves() != 2 || s.View(engine.Onlooker).Turn() != 0 {
+		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Onlooker).Turn())
 	}
 	if _, _, ok := sg.panelButton(0, "Annuler mon coup"); ok {
 		t.Error("a take-back can be taken back")

@@ -31,7 +31,7 @@ func TestEncodeViewIsEncodeView(t *testing.T) {
 			}
 			rng := engine.NewRNG(7, 7)
 			for ply := 0; ply < 120 && s.Turn() != engine.NoSeat; ply++ {
-				viewers := []engine.Seat{engine.Table}
+				viewers := []engine.Seat{engine.Onlooker}
 				for i := range seats {
 					viewers = append(viewers, engine.Seat(i))
 				}
