@@ -1,6 +1,9 @@
 package gui
 
 import (
+	"encoding/json"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -52,7 +55,7 @@ func (s *seatScreen) takeBackRows() []fyne.CanvasObject {
 	}
 	mine := tb.Seat == s.w.Seat
 	other := a.seatName(1 - s.w.Seat) // the games with take-backs have two seats
-	params := map[string]any{"Name": a.seatName(tb.Seat), "Move": s.describe(tb.Move)}
+	params := map[string]any{"Name": a.seatName(tb.Seat), "Move": a.takeBackMove(tb.Move)}
 	say := func(key string, p map[string]any) {
 		l := wrapped(a.texts.T(a.lang, key, p))
 		l.TextStyle.Bold = true
@@ -124,4 +127,29 @@ func (s *seatScreen) sendTakeBack(do func() error) {
 			s.refresh()
 		})
 	}()
+}
+
+// takeBackMove says a board game's move in words, as the web page does
+// (common.takeback.move.*): a Canoë peg's holes, a duel piece's cells.
+func (a *App) takeBackMove(raw json.RawMessage) string {
+	var m struct {
+		Kind     string `json:"kind"`
+		From, To string
+		Path     []struct{ Col, Row int }
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return string(raw)
+	}
+	if len(m.Path) > 0 {
+		cells := make([]string, len(m.Path))
+		for i, c := range m.Path {
+			cells[i] = string([]byte{byte('a' + c.Col), byte('1' + c.Row)})
+		}
+		return a.texts.T(a.lang, "common.takeback.move.path", map[string]any{"Path": strings.Join(cells, " → ")})
+	}
+	key := "common.takeback.move." + m.Kind
+	if !a.texts.Has(key) {
+		return string(raw)
+	}
+	return a.texts.T(a.lang, key, map[string]any{"From": m.From, "To": m.To})
 }
