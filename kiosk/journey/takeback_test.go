@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -13,11 +15,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/companion/gui"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/host"
+	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/proto/wire"
 )
 
@@ -233,4 +237,59 @@ func TestATableSeatAsksAndAnAppAnswers(t *testing.T) {
 		t.Error("the table is not back at the start")
 	}
 	k.until(t, "the app without the request", func() bool { return !uitest.HasText(phone.w.Content(), agree) })
+}
+
+// TestScreenshotsTakeBack takes a take-back on the phones, side by side:
+// side-takeback-web-asks-{table,app,web}.png (Anja asked on her page,
+// Bernd's app offers to agree or refuse) and
+// side-takeback-app-asks-{table,app,web}.png (Bernd asked on his app,
+// Anja's page offers to agree or refuse). Only with -shots
+// (scripts/screenshots-side).
+func TestScreenshotsTakeBack(t *testing.T) {
+	if *sideShots == "" {
+		t.Skip("screenshots: run with -shots DIR (scripts/screenshots-side)")
+	}
+	g, s := takeBackGroup(t, web, app)
+	k, page, phone := g.k, g.webs[0], g.apps[1]
+	g.moveOnTable(t, s)
+	page.click(t, k.ctx, "#app button.takeback")
+	agree, refuse := said(t, "common.takeback.agree"), said(t, "common.takeback.refuse")
+	k.until(t, "the request on Bernd's app", func() bool { return uitest.HasText(phone.w.Content(), agree) })
+	page.shows(t, k.ctx, "#app .takeback-line b", sayFR(t, "common.takeback.asking", map[string]any{"Name": "Bernd",
+		"Move": sayFR(t, "common.takeback.move.place", map[string]any{"To": lastPlaced(t, s)})}))
+	g.shootThree(t, "takeback-web-asks", phone, page)
+
+	test.Tap(buttonIn(t, phone.w.Content(), refuse))
+	page.shows(t, k.ctx, "#app .takeback-line", sayFR(t, "common.takeback.refused_you", map[string]any{"Name": "Bernd"}))
+	g.moveOnTable(t, s) // Bernd's peg, on the table
+	ask := said(t, "common.takeback.ask")
+	k.until(t, "Bernd's app offering to take his peg back", func() bool { return uitest.HasText(phone.w.Content(), ask) })
+	test.Tap(buttonIn(t, phone.w.Content(), ask))
+	page.shows(t, k.ctx, "#app .takeback-answer button.primary", agree)
+	k.until(t, "Bernd's app waiting", func() bool { return !uitest.HasText(phone.w.Content(), ask) })
+	g.shootThree(t, "takeback-app-asks", phone, page)
+}
+
+// shootThree writes side-<name>-table.png, -app.png and -web.png: the
+// table, the app p and the page w as they are now.
+func (g *group) shootThree(t *testing.T, name string, p *appPhone, w *webPhone) {
+	t.Helper()
+	k := g.k
+	a := fyne.CurrentApp()
+	old := a.Settings().Theme()
+	defer a.Settings().SetTheme(old)
+	a.Settings().SetTheme(screen.NewTheme())
+	k.ui.Refresh()
+	k.q.Settle()
+	save(t, "side-"+name+"-table.png", k.w.Canvas().Capture())
+	a.Settings().SetTheme(gui.NewTheme())
+	k.q.Settle()
+	save(t, "side-"+name+"-app.png", p.w.Canvas().Capture())
+	shot, err := chromedp.Run(w.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("the page's picture: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(*sideShots, "side-"+name+"-web.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
