@@ -1,7 +1,11 @@
 package gui
 
 import (
+	"context"
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/proto/wire"
@@ -35,4 +39,32 @@ func TestALostRequestIsSaid(t *testing.T) {
 			t.Errorf("%s: lost %v, want %v", st.what, s.tbLost, st.lost)
 		}
 	}
+}
+
+// TestTheAppAsksAndLearnsARestartLostTheRequest: at a real kiosk, Anja's
+// app offers to take back the peg she just placed and asks; the kiosk
+// restarts before Bernd answers; back at her seat, the app says the
+// request was lost and offers to ask again.
+func TestTheAppAsksAndLearnsARestartLostTheRequest(t *testing.T) {
+	tb, p := seatedAtCanoe(t)
+	bernd, err := client.Dial(context.Background(), tb.Addr, tb.Fingerprint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bernd.Close()
+	if _, err := bernd.Join(context.Background(), tb.Code(), "Bernd"); err != nil {
+		t.Fatal(err)
+	}
+	seat := p.seat.w.Seat
+	if err := tb.Session().Play(context.Background(), seat, tb.Session().View(seat).Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	p.u.until(t, "the offer to take the peg back", func() bool { return len(p.buttons("Take back my move")) == 1 })
+	p.u.do(func() { test.Tap(p.buttons("Take back my move")[0]) })
+	p.u.until(t, "the request sent", func() bool { return strings.Contains(p.labels(), "You asked to take back your move") })
+	tb.Restart(0)
+	p.u.until(t, "the lost request said", func() bool {
+		return strings.Contains(p.labels(), "The table restarted: the take-back request was lost") &&
+			len(p.buttons("Take back my move")) == 1
+	})
 }
