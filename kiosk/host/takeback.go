@@ -41,10 +41,6 @@ const (
 	RuleTakeBackNotAsked = "takeback-not-asked"
 )
 
-// TakeBackRules are the rules of take-backs, for the texts and the rules
-// pages.
-var TakeBackRules = []string{RuleTakeBackNone, RuleTakeBackNotLast, RuleTakeBackStale, RuleTakeBackNotAsked}
-
 // TakesBack reports whether rules' game allows take-backs by agreement:
 // only games whose every seat sees everything (Info.AllPublic: Canoë,
 // Canyon duel), since no move there revealed anything or drew anything.
