@@ -922,7 +922,10 @@ function tookBack(m) {
   else if (prev && prev.state === 'asked' && prev.version === version) S.tbLost = true;
   S.tb = now;
   S.version = version;
-  if (m.ref === 'tb') S.tbBusy = false;
+  // Any view says where things stand now: a request lost with a dropped
+  // link does not leave the buttons dead (the table refuses a second
+  // answer with its rule).
+  S.tbBusy = false;
 }
 
 // takeBackNodes are the lines and buttons of a take-back for this seat:
