@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -137,4 +138,41 @@ func TestTakeBackFramesAreStrict(t *testing.T) {
 	// Before every seat is taken, nothing is asked.
 	a.send(wire.Message{Type: wire.TypeTakeBack, Version: 1})
 	a.expectError(wire.Waiting)
+}
+
+// TestABotGivenTheSeatAgreesAtOnce: Anja asks back her peg; Bernd's phone goes away
+// without answering and the staff hands his seat to a bot, which agrees
+// at once: Anja's next view is the position before her peg, her turn.
+func TestABotGivenTheSeatAgreesAtOnce(t *testing.T) {
+	tb := newTable(t, "canoe", twoGuests())
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	b.join(tb, "Bernd")
+	a.expectSeats(0, nil)
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	a.expectTakeBack(1, wire.TakeBackMay, 0, "m1")
+	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "tb", Version: 1})
+	a.expectTakeBack(1, wire.TakeBackAsked, 0, "tb")
+	b.ws.CloseNow()
+	waitFor(t, func() bool { return tb.srv.Seats()[1].State == SeatAway })
+	if err := tb.srv.HandToBot(context.Background(), 1, engine.LevelDefault); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		v := a.expect(wire.TypeView)
+		if v.Version < 2 {
+			continue // Bernd's seat away, then a bot's
+		}
+		if v.Version != 2 || v.TakeBack != nil {
+			t.Fatalf("view v%d take-back %+v, want v2: the bot's agreement", v.Version, v.TakeBack)
+		}
+		view, err := engine.DecodeView(tb.sess.Game(), v.View)
+		if err != nil || view.Turn() != 0 {
+			t.Fatalf("after the bot agreed: %v, turn %v", err, view.Turn())
+		}
+		break
+	}
+	if tb.sess.Hash() != mustHashAfter(t, tb) {
+		t.Error("the bot's agreement did not bring the start back")
+	}
 }
