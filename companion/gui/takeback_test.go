@@ -68,3 +68,21 @@ func TestTheAppAsksAndLearnsARestartLostTheRequest(t *testing.T) {
 			len(p.buttons("Take back my move")) == 1
 	})
 }
+
+// TestTheMoveAskedBackInWords: the request names the move as the phones
+// word it, in a Canoë and a Canyon duel.
+func TestTheMoveAskedBackInWords(t *testing.T) {
+	p := openPhone(t, nil, Deps{})
+	for move, want := range map[string]string{
+		`{"kind":"place","to":"c3"}`:                                   "peg placed on c3",
+		`{"kind":"remove","from":"i2"}`:                                "peg removed from i2",
+		`{"kind":"move","from":"i2","to":"h2"}`:                        "i2 → h2",
+		`{"kind":"jump","path":[{"col":1,"row":0},{"col":3,"row":2}]}`: "b1 → d3",
+	} {
+		var got string
+		p.u.do(func() { got = p.takeBackMove([]byte(move)) })
+		if got != want {
+			t.Errorf("%s in words: %q, want %q", move, got, want)
+		}
+	}
+}
