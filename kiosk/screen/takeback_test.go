@@ -47,10 +47,24 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	if _, _, ok := sg.panelButton(1, "Annuler mon coup"); ok {
 		t.Error("Bernd may take back Anja's move")
 	}
+	line := func(seat engine.Seat) string {
+		sg.mu.Lock()
+		defer sg.mu.Unlock()
+		return sg.tbl.panels[seat].line.Text
+	}
 	tap(0, "Annuler mon coup")
+	if got := line(1); got != "Anja demande d'annuler son coup : acceptez-vous ?" {
+		t.Errorf("Bernd's panel says %q while asked", got)
+	}
+	if got := line(0); got != "demande d'annuler son coup : à Bernd de répondre" {
+		t.Errorf("Anja's panel says %q while she waits", got)
+	}
 	tap(1, "Refuser")
 	if s.Hash() == before || s.Moves() != 1 {
 		t.Fatal("a refused take-back changed the game")
+	}
+	if got := line(0); got != "annulation refusée : le coup reste joué" {
+		t.Errorf("Anja's panel says %q after the refusal", got)
 	}
 	tap(0, "Annuler mon coup")
 	tap(1, "Accepter l’annulation")
