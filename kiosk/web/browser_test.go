@@ -320,7 +320,7 @@ func TestBrowserCountsPointsInTheTablesWord(t *testing.T) {
 		var want []string
 		waitState(t, ctx, "the scores in "+string(l), func(string) bool {
 			want = want[:0]
-			for _, sc := range k.Session().View(engine.Table).(*canyonduel.View).Scores {
+			for _, sc := range k.Session().View(engine.Onlooker).(*canyonduel.View).Scores {
 				want = append(want, cat.T(l, "common.points", map[string]any{"N": sc}))
 			}
 			return eval(t, ctx, `[...document.querySelectorAll('table.seats td')].map((e) => e.textContent).join('|')`) == strings.Join(want, "|")
