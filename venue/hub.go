@@ -283,6 +283,10 @@ func (h *Hub) onHello(m *nats.Msg) {
 	defer cancel()
 	now := time.Now()
 	h.mu.Lock()
+	// A gap: the hub missed this kiosk's hellos (a partition its link
+	// may not have noticed) or never heard it since it started.
+	last, heard := h.heard[hi.Kiosk]
+	gap := !heard || now.Sub(last) > helloEvery+helloSlack
 	h.heard[hi.Kiosk] = now
 	seen, noted := h.noted[hi.Kiosk]
 	h.mu.Unlock()
@@ -305,13 +309,15 @@ func (h *Hub) onHello(m *nats.Msg) {
 		h.added[hi.Kiosk] = now
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
-	case err == nil && (hi.Fresh || h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
+	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
 		// The kiosk's link just came up, or carried nothing for a
 		// while: its source's consumer request most likely went out
 		// while the link was down (after a hub restart, always) and
 		// would wait 30 s. A source restarted now, over the live link,
 		// flows at once; restarting one that flowed costs two updates
-		// of the stream's configuration.
+		// of the stream's configuration. A hello on time after another
+		// is not looked into: the stream's info is a request, and
+		// hellos come every 5 s from every kiosk.
 		err = h.kick(ctx, hi.Kiosk)
 	}
 	if err != nil {
@@ -379,10 +385,23 @@ const (
 	slowEvery    = 30 * time.Second
 )
 
+// coolEvery is how often a cool watchdog wakes to see whether the number
+// of leaf links changed (it looks at the streams only every slowEvery): a
+// ticker every second was a wake-up of every idle node every second.
+const coolEvery = 5 * time.Second
+
 // pacer decides when a watchdog looks.
 type pacer struct {
 	leafs          int
 	hotUntil, last time.Time
+}
+
+// wait is how long to sleep before asking due again.
+func (p *pacer) wait(now time.Time) time.Duration {
+	if now.Before(p.hotUntil) {
+		return watchEvery
+	}
+	return coolEvery
 }
 
 // due reports whether to look now, given the number of leaf links.
@@ -408,7 +427,7 @@ func (p *pacer) due(now time.Time, leafs int) bool {
 // measured. A source removed and added again is set up at once, from the
 // last event the venue stream holds from it.
 func (h *Hub) watch(ctx context.Context) {
-	t := time.NewTicker(watchEvery)
+	t := time.NewTimer(watchEvery)
 	defer t.Stop()
 	var p pacer
 	for {
@@ -418,7 +437,9 @@ func (h *Hub) watch(ctx context.Context) {
 		case <-t.C:
 		}
 		now := time.Now()
-		if !p.due(now, h.e.srv.NumLeafNodes()) {
+		due := p.due(now, h.e.srv.NumLeafNodes())
+		t.Reset(p.wait(now))
+		if !due {
 			continue
 		}
 		for _, id := range h.stalled(ctx) {

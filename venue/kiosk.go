@@ -297,7 +297,7 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 // back), then every helloEvery, so that both know the link carries
 // traffic, and the hub's list says when each table was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
-	t := time.NewTicker(linkPoll)
+	t := time.NewTimer(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
@@ -326,6 +326,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			case ctx.Err() != nil:
 				return
 			case err == nil:
+				// A gap: the link just came up, or hellos went unanswered
+				// (a partition the link may not have noticed).
+				gap := answered.IsZero() || time.Since(answered) > helloEvery+helloSlack
 				answered = time.Now()
 				k.mu.Lock()
 				k.answered = answered
@@ -339,10 +342,12 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					// A new hub: the mirror's consumer died with the
 					// old one.
 					signal(k.hubRestarted)
-				default:
-					// The link carries traffic: the mirror should
+				case gap:
+					// The link carries traffic again: the mirror should
 					// flow (a mirror made again during a partition the
-					// link did not notice waits out its request).
+					// link did not notice waits out its request). After
+					// an answer on time there is nothing to look at:
+					// looking costs a request of the stream's info.
 					signal(k.linkUp)
 				}
 				if !a.Boot.IsZero() {
@@ -352,6 +357,15 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				k.logf("venue kiosk: hello: %v", err)
 			}
 		}
+		// Looking often matters while the link is down or unanswered;
+		// once the hub answers, a link that dropped and came back
+		// between two looks is caught by the hub (a hello after a gap,
+		// onHello) and the watchdogs.
+		next := linkPoll
+		if up && !answered.IsZero() {
+			next = linkPollUp
+		}
+		t.Reset(next)
 		select {
 		case <-ctx.Done():
 			return
@@ -361,10 +375,14 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 }
 
 // linkPoll is how often a kiosk looks whether its link to the hub came
-// up: reading a counter of its own server, so looking often costs
-// nothing, and the hub hears the kiosk at most this long after the link
-// is back.
-const linkPoll = 200 * time.Millisecond
+// up: reading a counter of its own server, so looking often costs little,
+// and the hub hears the kiosk at most this long after the link is back.
+// linkPollUp is how often it looks while the hub answers: each look is a
+// wake-up of an idle kiosk.
+const (
+	linkPoll   = 200 * time.Millisecond
+	linkPollUp = time.Second
+)
 
 // setClock takes the hub's clock from its answer to a hello sent at sent
 // and answered at got (the hub read its clock about halfway), and returns
@@ -386,6 +404,9 @@ func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
 const (
 	helloEvery = 5 * time.Second
 	helloGap   = 2*helloEvery + 2*time.Second
+	// helloSlack is how late a hello may come or be answered and still
+	// be on time: a hello waits up to two seconds for its answer.
+	helloSlack = 3 * time.Second
 )
 
 // hubAlive reports whether the hub answered a hello lately.
@@ -421,7 +442,7 @@ func (k *Kiosk) startMirror(ctx context.Context) error {
 // deleted and made again: it copies the venue stream afresh and the
 // loader ignores the sessions the database already has.
 func (k *Kiosk) watch(ctx context.Context) {
-	t := time.NewTicker(watchEvery)
+	t := time.NewTimer(watchEvery)
 	defer t.Stop()
 	var p pacer
 	var check <-chan time.Time // a look soon after the link came up
@@ -449,7 +470,10 @@ func (k *Kiosk) watch(ctx context.Context) {
 			// and making the mirror again costs a full copy).
 			check = nil
 		case <-t.C:
-			if !p.due(time.Now(), k.e.srv.NumLeafNodes()) {
+			now := time.Now()
+			due := p.due(now, k.e.srv.NumLeafNodes())
+			t.Reset(p.wait(now))
+			if !due {
 				continue
 			}
 		}

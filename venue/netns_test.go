@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -61,7 +62,9 @@ func (o *out) say(format string, args ...any) {
 
 // runRole runs a hub or a kiosk until its standard input closes, reading
 // commands there: "play N" (a kiosk finishes N sessions), "state" (the
-// number of venue sessions and the boards' digest). It prints "seen ID
+// number of venue sessions and the boards' digest), "profile FILE" and
+// "endprofile" (a CPU profile of the node in between), "stacks FILE" (its
+// goroutines). It prints "seen ID
 // UNIXNANO" as venue sessions load, and "played ID UNIXNANO".
 func runRole(role string) int {
 	ctx := context.Background()
@@ -147,6 +150,27 @@ func runRole(role string) int {
 				o.say("played %s %d", id, time.Now().UnixNano())
 			}
 			o.say("done")
+		case len(f) == 2 && f[0] == "profile":
+			pf, err := os.Create(f[1])
+			if err != nil {
+				return fail(err)
+			}
+			defer pf.Close()
+			if err := pprof.StartCPUProfile(pf); err != nil {
+				return fail(err)
+			}
+			o.say("profiling")
+		case len(f) == 2 && f[0] == "stacks":
+			sf, err := os.Create(f[1])
+			if err != nil {
+				return fail(err)
+			}
+			pprof.Lookup("goroutine").WriteTo(sf, 1)
+			sf.Close()
+			o.say("stacked")
+		case len(f) == 1 && f[0] == "endprofile":
+			pprof.StopCPUProfile()
+			o.say("profiled")
 		case len(f) == 1 && f[0] == "state":
 			vs, err := d.VenueSessions(ctx, time.Time{}, "")
 			if err != nil {
@@ -270,14 +294,18 @@ type played struct {
 	at time.Time
 }
 
-// startNode runs a node of role in namespace ns with env.
+// startNode runs a node of role in namespace ns with env; ns "" runs it
+// in the test's own network.
 func startNode(t *testing.T, name, ns, role string, env ...string) *proc {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("ip", "netns", "exec", ns, self, "-test.run=^$")
+	cmd := exec.Command(self, "-test.run=^$")
+	if ns != "" {
+		cmd = exec.Command("ip", "netns", "exec", ns, self, "-test.run=^$")
+	}
 	cmd.Env = append(append(os.Environ(), roleEnv+"="+role), env...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
@@ -368,6 +396,32 @@ func (p *proc) cpu(t *testing.T) time.Duration {
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
+}
+
+// switches is the number of times the node's threads gave up the CPU so
+// far (voluntary context switches, summed over its live threads): how
+// often it woke, which the machine's load does not change as it changes
+// CPU time.
+func (p *proc) switches(t *testing.T) int64 {
+	t.Helper()
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/status", p.cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, task := range tasks {
+		b, err := os.ReadFile(task)
+		if err != nil {
+			continue // a thread that ended
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "voluntary_ctxt_switches:"); ok {
+				c, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				n += c
+			}
+		}
+	}
+	return n
 }
 
 func (p *proc) played() []played {

@@ -113,8 +113,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		// The file store's default syncs every two minutes: an
 		// acknowledged event could vanish on a power cut. A kiosk's own
 		// stream syncs every write; copies every second (see above).
-		SyncAlways:   !copies,
-		SyncInterval: copySync,
+		SyncAlways: !copies,
 		DontListen:   true,
 		NoSigs:       true,
 		NoLog:        true,
@@ -127,6 +126,12 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		PingInterval: leafPing,
 		MaxPingsOut:  2,
 	}
+	if copies {
+		opts.SyncInterval = copySync
+	}
+	// A kiosk's stores keep nats-server's default background sync (two
+	// minutes): every write is synced already, and a timer per stream
+	// every second woke an idle kiosk for nothing.
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("venue server: %w", err)
