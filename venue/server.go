@@ -114,10 +114,10 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		// acknowledged event could vanish on a power cut. A kiosk's own
 		// stream syncs every write; copies every second (see above).
 		SyncAlways: !copies,
-		DontListen:   true,
-		NoSigs:       true,
-		NoLog:        true,
-		LeafNode:     leaf,
+		DontListen: true,
+		NoSigs:     true,
+		NoLog:      true,
+		LeafNode:   leaf,
 		// A leaf link whose peer vanished without closing (a cable
 		// pulled, a partition) is noticed after two missed pings, about
 		// 15 s, instead of nats-server's default of 4 minutes; then the
