@@ -107,6 +107,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		TLSConfig:   tlscert.ServerConfig(cert),
 		TLSTimeout:  5,
 		AuthTimeout: 5,
+		Compression: leafCompression,
 	}
 	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
 	if err != nil {

@@ -150,6 +150,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			// The hub's other addresses are the hub's business: a kiosk
 			// dials the address it was paired with.
 			IgnoreDiscoveredServers: true,
+			Compression:             leafCompression,
 		}}
 	}
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {

@@ -443,11 +443,15 @@ func converge(t *testing.T, step string, want int, nodes ...*proc) time.Duration
 	t.Helper()
 	start := time.Now()
 	deadline := start.Add(2 * guard)
+	reached := make([]time.Duration, len(nodes)) // when each node first held want sessions
 	for {
 		var states []string
-		for _, p := range nodes {
+		for i, p := range nodes {
 			p.send(t, "state")
 			states = append(states, p.line(t, "state"))
+			if f := strings.Fields(states[i]); reached[i] == 0 && len(f) > 1 && f[1] == strconv.Itoa(want) {
+				reached[i] = time.Since(start)
+			}
 		}
 		same := true
 		for _, s := range states {
@@ -455,7 +459,11 @@ func converge(t *testing.T, step string, want int, nodes ...*proc) time.Duration
 		}
 		if same && states[0] == fmt.Sprintf("state %d %s", want, strings.Fields(states[0])[2]) {
 			took := time.Since(start)
-			t.Logf("%s: every node holds the %d sessions, boards %s, after %v", step, want, strings.Fields(states[0])[2], took)
+			var each []string
+			for i, p := range nodes {
+				each = append(each, fmt.Sprintf("%s %v", p.name, reached[i].Round(time.Millisecond)))
+			}
+			t.Logf("%s: every node holds the %d sessions, boards %s, after %v (%s)", step, want, strings.Fields(states[0])[2], took, strings.Join(each, ", "))
 			return took
 		}
 		if time.Now().After(deadline) {

@@ -60,6 +60,14 @@ const (
 	dupWindow = 10 * time.Minute
 )
 
+// leafCompression turns off the leaf links' compression. nats-server's
+// default (s2_auto) picks the level from the link's round trip: on a busy
+// machine the round trip grows past 100 ms and every frame, heartbeats
+// included, went through s2's best (slowest) encoder — a quarter of the
+// CPU of a hub sourcing 100,000 events. A venue's events are about 1 kB
+// each on a LAN: there is nothing worth saving.
+var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
+
 // tableSubject is the subject of a kiosk's events of a kind ("session",
 // "player": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
