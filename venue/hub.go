@@ -46,16 +46,19 @@ type HubConfig struct {
 
 // Hub is the running venue hub.
 type Hub struct {
-	e      *embedded
-	d      *db.DB
-	logf   func(string, ...any)
-	code   string
-	fp     string
-	addr   string
-	load   *loader
-	hello  *nats.Subscription
-	mu     sync.Mutex           // serialises changes of the venue stream's sources
-	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
+	e     *embedded
+	d     *db.DB
+	logf  func(string, ...any)
+	code  string
+	fp    string
+	addr  string
+	load  *loader
+	hello *nats.Subscription
+	mu    sync.Mutex           // serialises changes of the venue stream's sources
+	added map[string]time.Time // when a kiosk's source was added, by kiosk id
+	// live holds the kiosks heard since this hub started: the venue
+	// stream sources only those (see updateSources).
+	live   map[string]bool
 	kicked map[string]time.Time // when a kiosk's source was last restarted
 	heard  map[string]time.Time // when a kiosk last said hello
 	noted  map[string]notedKiosk
@@ -70,7 +73,7 @@ type Hub struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{},
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{},
 		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC()}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
@@ -304,10 +307,17 @@ func (h *Hub) onHello(m *nats.Msg) {
 			h.mu.Unlock()
 		}
 	}
+	h.mu.Lock()
+	live := h.live[hi.Kiosk]
+	h.mu.Unlock()
 	switch {
-	case err == nil && added:
+	case err == nil && (added || !live):
+		// The kiosk's first hello since the hub started (or a new
+		// generation of its stream): its source is added now, over
+		// the live link, and flows at once.
 		h.mu.Lock()
 		h.added[hi.Kiosk] = now
+		h.live[hi.Kiosk] = true
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
 	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
@@ -334,8 +344,15 @@ func (h *Hub) onHello(m *nats.Msg) {
 }
 
 // updateSources makes the venue stream source every kiosk the database
-// knows: a hub rebuilt from scratch re-sources each kiosk's stream from
-// its start once the kiosk says hello again.
+// knows that said hello since the hub started: a hub rebuilt from scratch
+// re-sources each kiosk's stream from its start once the kiosk says hello
+// again. A source set up before its kiosk's link is there sends its
+// consumer request nowhere and waits 30 s for the answer (nats-server's
+// srcConsumerWaitTime): at start, before any link, the stream sources
+// nothing, and each kiosk's first hello adds its source — one update of
+// the stream each, where restarting a stalled source costs two, and each
+// update scans the stream back for the sources' positions (a sixth of a
+// 100,000-event rebuild's CPU with two).
 func (h *Hub) updateSources(ctx context.Context) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -350,8 +367,8 @@ func (h *Hub) updateSources(ctx context.Context) error {
 	return err
 }
 
-// streamConfig is the venue stream sourcing kiosks, except the one whose
-// id is left out ("" for none).
+// streamConfig is the venue stream sourcing the live kiosks among
+// kiosks, except the one whose id is left out ("" for none). h.mu is held.
 func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.StreamConfig {
 	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
@@ -361,7 +378,7 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 		Duplicates:  dupWindow,
 	}
 	for _, k := range kiosks {
-		if k.ID != leftOut {
+		if k.ID != leftOut && h.live[k.ID] {
 			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID, k.Gen)})
 		}
 	}
@@ -378,6 +395,14 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 const (
 	watchEvery = time.Second
 	staleAfter = 3 * time.Second
+	// stallAfter is how long a source or mirror may be silent when a
+	// watchdog looks on its own (not after a link came back): a source
+	// busy with a catch-up on a loaded machine can miss heartbeats for
+	// more than staleAfter, and restarting it then made it slower (a
+	// restart updates the stream, which scans it back; a mirror made
+	// again copies the whole venue stream). nats-server retries a source
+	// silent for 10 s itself.
+	stallAfter = 10 * time.Second
 	kickEvery  = 5 * time.Second
 	// freshSilence is how long a source or mirror may be silent when its
 	// link has just come up: a heartbeat and a half.
@@ -454,7 +479,7 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A kiosk not heard lately is behind a dead link: a source
 			// restarted now would wait 30 s; its next hello restarts it.
-			if now.Sub(added) < staleAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
+			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
 				continue
 			}
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
@@ -499,7 +524,7 @@ func (h *Hub) stalled(ctx context.Context) []string {
 		}
 		domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
 		id, ok := connected[domain]
-		if ok && (src.Active < 0 || src.Active > staleAfter) {
+		if ok && (src.Active < 0 || src.Active > stallAfter) {
 			out = append(out, id)
 		}
 	}

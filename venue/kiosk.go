@@ -305,8 +305,14 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var boot time.Time     // when the hub that answered last started
 	for {
 		link := k.LeafConnected()
-		if link && !up {
+		if link != up {
+			// Whatever answered before the link went down or came back
+			// says nothing of it now: the watchdog waits for the hub's
+			// next answer before making the mirror again (hubAlive).
 			answered = time.Time{}
+			k.mu.Lock()
+			k.answered = time.Time{}
+			k.mu.Unlock()
 		}
 		if link != up {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
@@ -410,11 +416,14 @@ const (
 	helloSlack = 3 * time.Second
 )
 
-// hubAlive reports whether the hub answered a hello lately.
+// hubAlive reports whether the hub answered the last hello, sent at most
+// helloEvery ago, on time: the link carries traffic now. (Within helloGap
+// was too lax: a partition the link had not noticed yet passed for a live
+// link, and a mirror made again then waited out its request, 30 s.)
 func (k *Kiosk) hubAlive() bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return time.Since(k.answered) < helloGap
+	return time.Since(k.answered) < helloEvery+helloSlack
 }
 
 // startMirror makes the kiosk's mirror of the venue stream and its loader
@@ -447,6 +456,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 	defer t.Stop()
 	var p pacer
 	var check <-chan time.Time // a look soon after the link came up
+	var silent time.Duration   // how long a mirror may be silent, by the look
 	for {
 		select {
 		case <-ctx.Done():
@@ -470,6 +480,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			// heartbeat every second; a busy machine's may be late,
 			// and making the mirror again costs a full copy).
 			check = nil
+			silent = staleAfter
 		case <-t.C:
 			now := time.Now()
 			due := p.due(now, k.e.srv.NumLeafNodes())
@@ -477,6 +488,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			if !due {
 				continue
 			}
+			silent = stallAfter
 		}
 		now := time.Now()
 		k.mu.Lock()
@@ -495,7 +507,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			continue
 		}
 		info, err := s.Info(ctx)
-		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
 		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
