@@ -374,8 +374,12 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 		Name:        VenueStream,
 		Description: "every table's events, sourced from the kiosks' streams",
 		Storage:     jetstream.FileStorage,
-		Retention:   jetstream.LimitsPolicy,
-		Duplicates:  dupWindow,
+		// No limits, as the kiosks' streams: every kiosk's mirror
+		// copies the whole venue stream, and a table that joins late
+		// needs the venue's history for its boards (docs/venue.md,
+		// "Stream limits").
+		Retention:  jetstream.LimitsPolicy,
+		Duplicates: dupWindow,
 	}
 	for _, k := range kiosks {
 		if k.ID != leftOut && h.live[k.ID] {

@@ -169,8 +169,14 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		Description: "this table's events, sourced by the venue hub",
 		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player")},
 		Storage:     jetstream.FileStorage,
-		Retention:   jetstream.LimitsPolicy,
-		Duplicates:  dupWindow,
+		// No MaxAge, MaxBytes or MaxMsgs: a new hub sources every
+		// kiosk's whole stream (nothing lives only on the hub), so an
+		// event dropped here before a hub copied it would be missing
+		// from the venue until the stream is rebuilt. About 1 kB a
+		// session: a busy table's year is some tens of MB
+		// (docs/venue.md, "Stream limits").
+		Retention:  jetstream.LimitsPolicy,
+		Duplicates: dupWindow,
 	}); err != nil {
 		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
 	}
