@@ -172,7 +172,11 @@ func runRole(role string) int {
 			pprof.StopCPUProfile()
 			o.say("profiled")
 		case len(f) == 1 && f[0] == "state":
-			vs, err := d.VenueSessions(ctx, time.Time{}, "")
+			// A count and the digest (cached between writes): the
+			// test asks every node ten times a second while they catch
+			// up, and loading every session each time took CPU from
+			// the catching up it measures.
+			n, err := d.VenueSessionCount(ctx)
 			if err != nil {
 				return fail(err)
 			}
@@ -180,7 +184,7 @@ func runRole(role string) int {
 			if err != nil {
 				return fail(err)
 			}
-			o.say("state %d %s", len(vs), h)
+			o.say("state %d %s", n, h)
 		}
 	}
 	return 0
