@@ -437,13 +437,29 @@ func (k *Kiosk) hubAlive() bool {
 func (k *Kiosk) startMirror(ctx context.Context) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
 		Description: "the venue's events, mirrored from the hub",
 		Storage:     jetstream.FileStorage,
 		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
-	}); err != nil {
-		return fmt.Errorf("venue kiosk: mirror: %w", err)
+		// The mirror is a copy of the hub's stream: it need not sync
+		// each write as the kiosk's own stream does (the server's
+		// SyncAlways). A tail lost on a power cut is copied again from
+		// the hub, and the loader ignores what the database has.
+		// Synced, a mirror made again after a hub restart wrote the
+		// whole venue stream at one sync each (5–6 ms here): most of
+		// the 13–20 s the tables took to catch up.
+		PersistMode: jetstream.AsyncPersistMode,
+	}
+	if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+		// A mirror made by an earlier version, synced: a mirror's
+		// configuration cannot change, so it is made again (a copy).
+		if derr := k.e.js.DeleteStream(ctx, VenueStream); derr != nil && !errors.Is(derr, jetstream.ErrStreamNotFound) {
+			return fmt.Errorf("venue kiosk: mirror: %w", err)
+		}
+		if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("venue kiosk: mirror: %w", err)
+		}
 	}
 	k.mirrorMade = time.Now()
 	var err error

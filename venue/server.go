@@ -54,7 +54,7 @@ const (
 	// copySync is how often a server of copies syncs its store.
 	copySync = time.Second
 	// leafPing is how often a server pings its peers on the leaf links.
-	leafPing = 2 * time.Second
+	leafPing = 5 * time.Second
 	// dupWindow is how long a stream remembers event ids to drop a
 	// republished event; later duplicates are dropped by SQLite's ids.
 	dupWindow = 10 * time.Minute
@@ -127,15 +127,14 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		NoLog:      true,
 		LeafNode:   leaf,
 		// A leaf link whose peer vanished without closing (a cable
-		// pulled, a partition) is noticed after two missed pings, 4–6 s,
-		// instead of nats-server's default of 4 minutes; then the kiosk
-		// redials every leafReconnect. A partition shorter than that
-		// leaves the old connection to TCP's retransmission back-off,
-		// which after 8 s of partition resumed it only 3.6 s after the
-		// link was back (TestVenueNetns, 500 sessions offline); a new
-		// connection comes within leafReconnect. A ping every 2 s
-		// rather than 5 s is nothing beside the server's own timers
-		// (docs/venue.md, "Cost").
+		// pulled, a partition) is noticed after two missed pings, about
+		// 15 s, instead of nats-server's default of 4 minutes; then the
+		// kiosk redials every leafReconnect. Pings every 2 s (two missed:
+		// 4 s) closed links of a hub busy with a 100,000-event rebuild
+		// on a loaded machine, whose sources then restarted again and
+		// again (4 min 12 s instead of 1 min 14–23 s); a partition
+		// shorter than the pings' timeout is left to TCP's
+		// retransmission back-off, and to the hellos (onHello).
 		PingInterval: leafPing,
 		MaxPingsOut:  2,
 	}
