@@ -22,6 +22,7 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/proto/joinurl"
 )
@@ -40,8 +41,8 @@ func kioskOnly(t *testing.T) string {
 		t.Skip("Xvfb is not installed (scripts/setup-debian installs it)")
 	}
 	bin := filepath.Join(t.TempDir(), "kiosk")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build the kiosk: %v\n%s", err, out)
+	if err := proctest.Build(bin, "."); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
@@ -49,8 +50,8 @@ func kioskOnly(t *testing.T) string {
 // kioskArgs are the flags of a kiosk on dbPath that phones find at the
 // same address after every restart.
 func kioskArgs(t *testing.T, dbPath string) []string {
-	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
+	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
 }
 
 // windowed starts the windowed kiosk on display and waits until it logs

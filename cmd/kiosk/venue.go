@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"net"
 	"path/filepath"
 
 	"github.com/tablee/tablee/kiosk/table"
@@ -27,11 +28,34 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 	return p, true, p.Check()
 }
 
+// openTable opens the kiosk's table on o.cfg and starts its side of the
+// venue (startVenue; v is nil outside a venue). closeAll closes the venue's
+// side, then the table: the headless and the windowed kiosk start alike.
+func openTable(ctx context.Context, o options, host func(webAddr string) string) (t *table.Table, v *venue.Kiosk, closeAll func(), err error) {
+	t, err = table.Open(ctx, o.cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if v, err = startVenue(ctx, o, t, host(t.WebAddr())); err != nil {
+		t.Close()
+		return nil, nil, nil, err
+	}
+	return t, v, func() {
+		if v != nil {
+			v.Close()
+		}
+		t.Close()
+	}, nil
+}
+
 // startVenue pairs the kiosk when the flags say so (remembered in its
 // database) and, paired now or before, starts its side of the venue: the
 // embedded server beside the database, the stream of its sessions, the
 // link to the hub. It returns nil for a kiosk that never joined a venue.
-func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, error) {
+// host is the kiosk's address in its seating QR: once the hub's web page
+// answers, the QR loads the hub's page with the table (host and web port)
+// in its fragment.
+func startVenue(ctx context.Context, o options, t *table.Table, host string) (*venue.Kiosk, error) {
 	d := t.DB()
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
@@ -47,8 +71,17 @@ func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, e
 	if dir == "" {
 		dir = filepath.Dir(d.Path())
 	}
-	return venue.StartKiosk(ctx, venue.KioskConfig{
+	_, port, err := net.SplitHostPort(t.WebAddr())
+	if err != nil {
+		return nil, fmt.Errorf("venue: the table's web address: %w", err)
+	}
+	v, err := venue.StartKiosk(ctx, venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
-		Logf: log.Printf,
+		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
 	})
+	if err != nil {
+		return nil, err
+	}
+	t.UseHubPage(v.HubPage, v.HubOrigin)
+	return v, nil
 }

@@ -156,13 +156,13 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	}
 	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
-	ui.host = lanHost(t.WebAddr())
+	ui.host = LANHost(t.WebAddr())
 }
 
-// lanHost is the host phones on the café's network reach addr at: its own
+// LANHost is the host phones on the café's network reach addr at: its own
 // host when it listens on one address, else this machine's first LAN
-// address, else loopback.
-func lanHost(addr string) string {
+// address, else loopback. The seating QR names it.
+func LANHost(addr string) string {
 	h, _, err := net.SplitHostPort(addr)
 	if ip := net.ParseIP(h); err == nil && h != "" && ip != nil && !ip.IsUnspecified() {
 		return h
@@ -251,7 +251,7 @@ func (ui *UI) later(d time.Duration, f func()) {
 // follow refreshes the screen after every move of s until it ends.
 func (ui *UI) follow(s *host.Session) {
 	for {
-		updates, stop := s.Subscribe(engine.Table)
+		updates, stop := s.Subscribe(engine.Onlooker)
 		for range updates {
 			ui.do(ui.refresh)
 		}
@@ -311,7 +311,7 @@ func (ui *UI) showEnding(s *host.Session, res engine.Result) {
 }
 
 func (ui *UI) refreshTable(s *host.Session) {
-	v := s.View(engine.Table)
+	v := s.View(engine.Onlooker)
 	st := screen.GameState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {
