@@ -169,14 +169,36 @@ func TestKillingTheWindowedKioskOnTheResultsComesBackToThem(t *testing.T) {
 	}
 	bin := kioskOnly(t)
 	display := xvfb(t)
-	args := kioskArgs(t, filepath.Join(t.TempDir(), "tablee.db"))
-	// A game of two bots, played to its end; nobody dismissed its results.
-	h := startKiosk(t, bin, append([]string{"--headless", "--game", "canoe", "--seats", "2", "--bots", "random,random", "--exit-when-over"}, args...)...)
-	if err := h.cmd.Wait(); err != nil {
-		t.Fatalf("the headless kiosk: %v", err)
-	}
+	dbPath := filepath.Join(t.TempDir(), "tablee.db")
+	args := kioskArgs(t, dbPath)
+	// A game of two bots, played to its end, then the power pulled:
+	// nobody dismissed its results. (A clean stop after the end lets the
+	// game go, so --exit-when-over would leave the attract screen.)
+	kill9(waitFinished(t, dbPath, startKiosk(t, bin, append([]string{"--headless", "--game", "canoe", "--seats", "2", "--bots", "random,random"}, args...)...)))
 	for range 2 {
 		kill9(windowed(t, bin, display, "the results screen", args...))
+	}
+}
+
+// waitFinished waits until k's database holds a finished session and
+// returns k; the time limit only ends a test that went wrong.
+func waitFinished(t *testing.T, dbPath string, k *kioskProc) *kioskProc {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		d, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro&_busy_timeout=5000")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		err = d.QueryRow(`SELECT count(*) FROM sessions WHERE status = 'finished'`).Scan(&n)
+		d.Close()
+		if err == nil && n > 0 {
+			return k
+		}
+		alive(t, k)
+		if time.Now().After(deadline) {
+			t.Fatal("the headless kiosk's game never finished")
+		}
 	}
 }
 

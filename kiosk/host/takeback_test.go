@@ -237,7 +237,7 @@ func TestTakeBackRefusalsNameTheirRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn := c.View(engine.Table).Turn()
+	turn := c.View(engine.Onlooker).Turn()
 	if err := c.Play(ctx, turn, c.View(turn).Legal()[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestNoTakeBackAfterTheEnd(t *testing.T) {
 	rng := engine.NewRNG(7, 1)
 	last := engine.NoSeat
 	for s.Status() == session.Active {
-		last = s.View(engine.Table).Turn()
+		last = s.View(engine.Onlooker).Turn()
 		playOne(ctx, t, s, &rng)
 	}
 	if s.CanTakeBack(last) {

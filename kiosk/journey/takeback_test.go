@@ -140,8 +140,8 @@ func TestAWebSeatTakesBackAndTheAppAnswers(t *testing.T) {
 
 	// Back to the start everywhere: the table, the app, the page.
 	k.until(t, "the position before Anja's peg on the table", func() bool { return g.fullSupplies(t, s) == 2 })
-	if s.Hash() != start || s.Moves() != 2 || s.View(engine.Table).Turn() != 0 {
-		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Table).Turn())
+	if s.Hash() != start || s.Moves() != 2 || s.View(engine.Onlooker).Turn() != 0 {
+		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Onlooker).Turn())
 	}
 	k.until(t, "the app back at the start", func() bool {
 		v, _, ok := phone.app.SeatView()
@@ -203,7 +203,7 @@ func forgeAnswer(t *testing.T, k *kiosk, token string, version int64) error {
 // lastPlaced is the hole of the last peg placed, as the phones name it.
 func lastPlaced(t *testing.T, s *host.Session) string {
 	t.Helper()
-	v, ok := s.View(engine.Table).(*canoe.View)
+	v, ok := s.View(engine.Onlooker).(*canoe.View)
 	if !ok {
 		t.Fatal("not a Canoë view")
 	}
