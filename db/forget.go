@@ -54,6 +54,7 @@ func (d *DB) ForgetPlayer(ctx context.Context, id string) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("forget player %s: %w", id, err)
 	}
+	d.writes.Add(1)
 	d.signalOutbox()
 	return scrub(ctx, conn)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3" // also registers the "sqlite3" driver
@@ -38,6 +39,12 @@ type DB struct {
 	clockMu     sync.Mutex
 	clockOffset time.Duration
 	clockKnown  bool
+
+	// writes counts this handle's committed write transactions: the
+	// venue boards' cache (venueboard.go) is keyed by it.
+	writes atomic.Int64
+	// venue is the last replay of the venue's events (venueboard.go).
+	venue venueCache
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.

@@ -21,6 +21,7 @@ func (d *DB) inTx(ctx context.Context, what string, f func(tx *sql.Tx) error) er
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("%s: commit: %w", what, err)
 	}
+	d.writes.Add(1)
 	return nil
 }
 

@@ -554,6 +554,15 @@ func (d *DB) VenueSessions(ctx context.Context, since time.Time, game string) ([
 	return out, nil
 }
 
+// VenueSessionCount is how many venue sessions the database holds.
+func (d *DB) VenueSessionCount(ctx context.Context) (int, error) {
+	var n int
+	if err := d.r.QueryRowContext(ctx, "SELECT count(*) FROM venue_sessions").Scan(&n); err != nil {
+		return 0, fmt.Errorf("venue sessions: %w", err)
+	}
+	return n, nil
+}
+
 // VenueKiosk is a kiosk the hub knows: its venue id and its table's name.
 type VenueKiosk struct {
 	ID, Table string

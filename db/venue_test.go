@@ -7,6 +7,7 @@ import (
 	"github.com/tablee/tablee/session"
 	"io"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,79 @@ func TestVenueBoardsSameInAnyOrder(t *testing.T) {
 	loadAll(t, a.d, fromA...)
 	if n, err := a.d.VenueUnshared(ctx); n != 0 || err != nil {
 		t.Errorf("table A after its sessions came back: %d not shared (%v), want 0", n, err)
+	}
+}
+
+// The venue's boards are kept from one replay to the next while nothing is
+// written: a board asked for twice replays once, a new event (a session,
+// then a player's forget) makes the next board a fresh replay, and the
+// cached board always equals a replay from the events.
+func TestVenueBoardsCache(t *testing.T) {
+	ctx := context.Background()
+	a := venueKioskFixture(t, "Table A", "anja", "bernd")
+	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	a.play(t, "canoe", a.persons(0, 1), []int{3, 1}, at(1))
+	a.play(t, "canoe", a.persons(1, 0), []int{3, 1}, at(2))
+	evs := outbox(t, a)
+	node := openTemp(t)
+	fresh := func() []Standing {
+		t.Helper()
+		sessions, err := node.VenueSessions(ctx, time.Time{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players, err := node.venuePlayerEvents(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return venueBoard(replayVenue(sessions, players), "canoe", time.Time{}, 0)
+	}
+	board := func(step string) []Standing {
+		t.Helper()
+		b, err := node.VenueLeaderboard(ctx, "canoe", time.Time{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fresh(); !reflect.DeepEqual(b, want) {
+			t.Errorf("%s: the board %+v, a fresh replay %+v", step, b, want)
+		}
+		return b
+	}
+	loadAll(t, node, evs[0])
+	first := board("one session")
+	cached := node.venue.replay
+	board("asked again")
+	if node.venue.replay != cached {
+		t.Error("a board asked again with nothing written replayed the events again")
+	}
+	loadAll(t, node, evs[1])
+	second := board("a second session")
+	if node.venue.replay == cached || reflect.DeepEqual(first, second) {
+		t.Errorf("a new session left the board as it was: %+v", second)
+	}
+	// A forget at the table, loaded at the node: a player's event.
+	if err := a.d.ForgetPlayer(ctx, a.players[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	all := outbox(t, a)
+	cached = node.venue.replay
+	loadAll(t, node, all[len(all)-1])
+	third := board("a forget")
+	if node.venue.replay == cached || len(third) != 1 {
+		t.Errorf("after the forget: %+v, want bernd alone", third)
+	}
+	// Another handle on the same file writes (another process): the
+	// first handle's cache is not used.
+	other, err := Open(ctx, node.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	a.play(t, "canoe", append(a.persons(1), session.Seat{Kind: session.Guest, Name: "Zoé"}), []int{2, 1}, at(3))
+	all = outbox(t, a)
+	loadAll(t, other, all[len(all)-1])
+	if fourth := board("a session loaded by another handle"); reflect.DeepEqual(fourth, third) {
+		t.Errorf("a session loaded by another handle left the board as it was: %+v", fourth)
 	}
 }
 

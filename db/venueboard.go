@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/session"
@@ -208,17 +209,71 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 // venue's sessions, so nodes holding the same sessions show the same
 // board. Its PlayerIDs are venue player ids, not a table's.
 func (d *DB) VenueLeaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Standing, error) {
+	r, err := d.venueReplay(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+	}
+	return venueBoard(r.venueReplay, game, since, limit), nil
+}
+
+// venueCache holds the last replay of the venue's events and what it was
+// made from. A board asked for again while nothing was written reads it
+// instead of loading and replaying every event: the staff screen, the
+// attract screen and the console ask for several boards at a time, and a
+// venue's history grows to tens of thousands of sessions.
+type venueCache struct {
+	mu     sync.Mutex
+	key    venueCacheKey
+	replay *cachedReplay
+}
+
+// venueCacheKey names the state of the database a replay was made from:
+// the number of write transactions this handle committed (every load of
+// venue events, forget, merge and rename is one), and SQLite's
+// data_version on the writer's connection, which changes when another
+// process commits (a `tablee` command beside a running kiosk).
+type venueCacheKey struct {
+	writes, dataVersion int64
+}
+
+// cachedReplay is a replay with the counts the digest names. It is never
+// changed once made: boards only read it.
+type cachedReplay struct {
+	venueReplay
+	sessions, players int
+}
+
+// venueReplay returns the replay of every venue event the database holds,
+// from the cache when nothing was written since it was made. The key is
+// read before the events, so a replay of events newer than its key is
+// only made again, never kept past a write.
+func (d *DB) venueReplay(ctx context.Context) (*cachedReplay, error) {
+	key := venueCacheKey{writes: d.writes.Load()}
+	if err := d.w.QueryRowContext(ctx, "PRAGMA data_version").Scan(&key.dataVersion); err != nil {
+		return nil, fmt.Errorf("venue replay: %w", err)
+	}
+	d.venue.mu.Lock()
+	if d.venue.replay != nil && d.venue.key == key {
+		r := d.venue.replay
+		d.venue.mu.Unlock()
+		return r, nil
+	}
+	d.venue.mu.Unlock()
 	// Every game's sessions: a player's venue name is the latest they
 	// played under, in any game, and is the same on every board.
 	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
 	if err != nil {
-		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+		return nil, err
 	}
 	players, err := d.venuePlayerEvents(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("venue leaderboard %q: %w", game, err)
+		return nil, err
 	}
-	return venueBoard(replayVenue(sessions, players), game, since, limit), nil
+	r := &cachedReplay{venueReplay: replayVenue(sessions, players), sessions: len(sessions), players: len(players)}
+	d.venue.mu.Lock()
+	d.venue.key, d.venue.replay = key, r
+	d.venue.mu.Unlock()
+	return r, nil
 }
 
 // venueBoard builds one board from a replay, as Leaderboard does from a
@@ -278,20 +333,15 @@ func venueBoard(r venueReplay, game string, since time.Time, limit int) []Standi
 // multi-process checks compare it across nodes (`tablee leaderboard
 // --scope venue --digest`).
 func (d *DB) VenueBoardsDigest(ctx context.Context, games []string) (string, error) {
-	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
+	r, err := d.venueReplay(ctx)
 	if err != nil {
 		return "", fmt.Errorf("venue boards digest: %w", err)
 	}
-	players, err := d.venuePlayerEvents(ctx)
-	if err != nil {
-		return "", fmt.Errorf("venue boards digest: %w", err)
-	}
-	r := replayVenue(sessions, players)
 	h := sha256.New()
-	fmt.Fprintf(h, "%d sessions %d player events\n", len(sessions), len(players))
+	fmt.Fprintf(h, "%d sessions %d player events\n", r.sessions, r.players)
 	for _, g := range append([]string{""}, games...) {
 		fmt.Fprintf(h, "game %q\n", g)
-		for _, s := range venueBoard(r, g, time.Time{}, 0) {
+		for _, s := range venueBoard(r.venueReplay, g, time.Time{}, 0) {
 			// Ratings to 9 decimals: the replay is the same arithmetic in
 			// the same order everywhere, so they agree to the last bit;
 			// printing fewer digits only keeps the digest readable.

@@ -63,17 +63,20 @@ const DefaultWebPort = 7461
 
 // Hub is the running venue hub.
 type Hub struct {
-	e      *embedded
-	d      *db.DB
-	logf   func(string, ...any)
-	code   string
-	fp     string
-	cert   tls.Certificate
-	addr   string
-	load   *loader
-	hello  *nats.Subscription
-	mu     sync.Mutex           // serialises changes of the venue stream's sources
-	added  map[string]time.Time // when a kiosk's source was added, by kiosk id
+	e     *embedded
+	d     *db.DB
+	logf  func(string, ...any)
+	code  string
+	fp    string
+	cert  tls.Certificate
+	addr  string
+	load  *loader
+	hello *nats.Subscription
+	mu    sync.Mutex           // serialises changes of the venue stream's sources
+	added map[string]time.Time // when a kiosk's source was added, by kiosk id
+	// live holds the kiosks heard since this hub started: the venue
+	// stream sources only those (see updateSources).
+	live   map[string]bool
 	kicked map[string]time.Time // when a kiosk's source was last restarted
 	heard  map[string]time.Time // when a kiosk last said hello
 	noted  map[string]notedKiosk
@@ -92,7 +95,7 @@ type Hub struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{},
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{},
 		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
 		pages: map[string]string{}}
 	if h.logf == nil {
@@ -130,6 +133,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		TLSConfig:   tlscert.ServerConfig(cert),
 		TLSTimeout:  5,
 		AuthTimeout: 5,
+		Compression: leafCompression,
 	}
 	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
 	if err != nil {
@@ -380,6 +384,10 @@ func (h *Hub) onHello(m *nats.Msg) {
 	defer cancel()
 	now := time.Now()
 	h.mu.Lock()
+	// A gap: the hub missed this kiosk's hellos (a partition its link
+	// may not have noticed) or never heard it since it started.
+	last, heard := h.heard[hi.Kiosk]
+	gap := !heard || now.Sub(last) > helloEvery+helloSlack
 	h.heard[hi.Kiosk] = now
 	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
 		h.pages[hi.Kiosk] = hi.Web
@@ -399,19 +407,28 @@ func (h *Hub) onHello(m *nats.Msg) {
 			h.mu.Unlock()
 		}
 	}
+	h.mu.Lock()
+	live := h.live[hi.Kiosk]
+	h.mu.Unlock()
 	switch {
-	case err == nil && added:
+	case err == nil && (added || !live):
+		// The kiosk's first hello since the hub started (or a new
+		// generation of its stream): its source is added now, over
+		// the live link, and flows at once.
 		h.mu.Lock()
 		h.added[hi.Kiosk] = now
+		h.live[hi.Kiosk] = true
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
-	case err == nil && (hi.Fresh || h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
+	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
 		// The kiosk's link just came up, or carried nothing for a
 		// while: its source's consumer request most likely went out
 		// while the link was down (after a hub restart, always) and
 		// would wait 30 s. A source restarted now, over the live link,
 		// flows at once; restarting one that flowed costs two updates
-		// of the stream's configuration.
+		// of the stream's configuration. A hello on time after another
+		// is not looked into: the stream's info is a request, and
+		// hellos come every 5 s from every kiosk.
 		err = h.kick(ctx, hi.Kiosk)
 	}
 	if err != nil {
@@ -427,8 +444,15 @@ func (h *Hub) onHello(m *nats.Msg) {
 }
 
 // updateSources makes the venue stream source every kiosk the database
-// knows: a hub rebuilt from scratch re-sources each kiosk's stream from
-// its start once the kiosk says hello again.
+// knows that said hello since the hub started: a hub rebuilt from scratch
+// re-sources each kiosk's stream from its start once the kiosk says hello
+// again. A source set up before its kiosk's link is there sends its
+// consumer request nowhere and waits 30 s for the answer (nats-server's
+// srcConsumerWaitTime): at start, before any link, the stream sources
+// nothing, and each kiosk's first hello adds its source — one update of
+// the stream each, where restarting a stalled source costs two, and each
+// update scans the stream back for the sources' positions (a sixth of a
+// 100,000-event rebuild's CPU with two).
 func (h *Hub) updateSources(ctx context.Context) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -443,18 +467,22 @@ func (h *Hub) updateSources(ctx context.Context) error {
 	return err
 }
 
-// streamConfig is the venue stream sourcing kiosks, except the one whose
-// id is left out ("" for none).
+// streamConfig is the venue stream sourcing the live kiosks among
+// kiosks, except the one whose id is left out ("" for none). h.mu is held.
 func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.StreamConfig {
 	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
 		Description: "every table's events, sourced from the kiosks' streams",
 		Storage:     jetstream.FileStorage,
-		Retention:   jetstream.LimitsPolicy,
-		Duplicates:  dupWindow,
+		// No limits, as the kiosks' streams: every kiosk's mirror
+		// copies the whole venue stream, and a table that joins late
+		// needs the venue's history for its boards (docs/venue.md,
+		// "Stream limits").
+		Retention:  jetstream.LimitsPolicy,
+		Duplicates: dupWindow,
 	}
 	for _, k := range kiosks {
-		if k.ID != leftOut {
+		if k.ID != leftOut && h.live[k.ID] {
 			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID, k.Gen)})
 		}
 	}
@@ -471,6 +499,14 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 const (
 	watchEvery = time.Second
 	staleAfter = 3 * time.Second
+	// stallAfter is how long a source or mirror may be silent when a
+	// watchdog looks on its own (not after a link came back): a source
+	// busy with a catch-up on a loaded machine can miss heartbeats for
+	// more than staleAfter, and restarting it then made it slower (a
+	// restart updates the stream, which scans it back; a mirror made
+	// again copies the whole venue stream). nats-server retries a source
+	// silent for 10 s itself.
+	stallAfter = 10 * time.Second
 	kickEvery  = 5 * time.Second
 	// freshSilence is how long a source or mirror may be silent when its
 	// link has just come up: a heartbeat and a half.
@@ -479,10 +515,23 @@ const (
 	slowEvery    = 30 * time.Second
 )
 
+// coolEvery is how often a cool watchdog wakes to see whether the number
+// of leaf links changed (it looks at the streams only every slowEvery): a
+// ticker every second was a wake-up of every idle node every second.
+const coolEvery = 5 * time.Second
+
 // pacer decides when a watchdog looks.
 type pacer struct {
 	leafs          int
 	hotUntil, last time.Time
+}
+
+// wait is how long to sleep before asking due again.
+func (p *pacer) wait(now time.Time) time.Duration {
+	if now.Before(p.hotUntil) {
+		return watchEvery
+	}
+	return coolEvery
 }
 
 // due reports whether to look now, given the number of leaf links.
@@ -508,7 +557,7 @@ func (p *pacer) due(now time.Time, leafs int) bool {
 // measured. A source removed and added again is set up at once, from the
 // last event the venue stream holds from it.
 func (h *Hub) watch(ctx context.Context) {
-	t := time.NewTicker(watchEvery)
+	t := time.NewTimer(watchEvery)
 	defer t.Stop()
 	var p pacer
 	for {
@@ -518,7 +567,9 @@ func (h *Hub) watch(ctx context.Context) {
 		case <-t.C:
 		}
 		now := time.Now()
-		if !p.due(now, h.e.srv.NumLeafNodes()) {
+		due := p.due(now, h.e.srv.NumLeafNodes())
+		t.Reset(p.wait(now))
+		if !due {
 			continue
 		}
 		for _, id := range h.stalled(ctx) {
@@ -532,7 +583,7 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A kiosk not heard lately is behind a dead link: a source
 			// restarted now would wait 30 s; its next hello restarts it.
-			if now.Sub(added) < staleAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
+			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
 				continue
 			}
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {
@@ -577,7 +628,7 @@ func (h *Hub) stalled(ctx context.Context) []string {
 		}
 		domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
 		id, ok := connected[domain]
-		if ok && (src.Active < 0 || src.Active > staleAfter) {
+		if ok && (src.Active < 0 || src.Active > stallAfter) {
 			out = append(out, id)
 		}
 	}

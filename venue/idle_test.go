@@ -1,7 +1,10 @@
 package venue
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -49,4 +52,66 @@ func TestVenueIdleCPU(t *testing.T) {
 	three := measure(2)
 	t.Logf("idle CPU, %% of one core: hub + 1 kiosk %.3f %%, hub + 3 kiosks %.3f %%, so about %.3f %% per kiosk (its share at the hub included)",
 		one, three, (three-one)/2)
+}
+
+// The CPU an idle venue costs per process, as it runs in a café: a hub
+// and three kiosks, each a process of this test binary (runRole) on the
+// loopback, one session played at each, then idle. A measurement, not a
+// check: it logs each process's CPU over the span (its user and system
+// time, so it holds on a busy machine where wall-clock figures do not).
+// With TABLEE_VENUE_PROFILE=DIR every node also writes a CPU profile of
+// the span there (hub.pprof, kiosk1.pprof, …).
+//
+//	TABLEE_VENUE_IDLE=1 go test -run TestVenueIdleProcesses -v ./venue
+func TestVenueIdleProcesses(t *testing.T) {
+	if testing.Short() || os.Getenv("TABLEE_VENUE_IDLE") == "" {
+		t.Skip("a two-minute measurement: TABLEE_VENUE_IDLE=1 go test -run TestVenueIdleProcesses -v ./venue")
+	}
+	span := 60 * time.Second
+	if s, err := time.ParseDuration(os.Getenv("TABLEE_VENUE_IDLE_SPAN")); err == nil {
+		span = s
+	}
+	dir := t.TempDir()
+	hub := startNode(t, "hub", "", "hub", "TABLEE_VENUE_DB="+filepath.Join(dir, "hub.db"),
+		"TABLEE_VENUE_DATA="+filepath.Join(dir, "hub"), "TABLEE_VENUE_LISTEN=127.0.0.1:0")
+	pair := strings.Join(strings.Fields(hub.line(t, "ready"))[1:], " ")
+	nodes := []*proc{hub}
+	for i := 1; i <= 3; i++ {
+		k := startNode(t, fmt.Sprintf("kiosk%d", i), "", "kiosk", "TABLEE_VENUE_DB="+filepath.Join(dir, fmt.Sprintf("k%d.db", i)),
+			"TABLEE_VENUE_DATA="+filepath.Join(dir, fmt.Sprintf("k%d", i)), fmt.Sprintf("TABLEE_VENUE_TABLE=Table %d", i), "TABLEE_VENUE_PAIR="+pair)
+		k.line(t, "ready")
+		k.send(t, "play 1")
+		k.line(t, "done")
+		nodes = append(nodes, k)
+	}
+	converge(t, "idle venue", 3, nodes...)
+	time.Sleep(hotFor + 2*time.Second) // past the watchdogs' busy half-minute: a measurement span, not a synchronisation
+	profile := os.Getenv("TABLEE_VENUE_PROFILE")
+	before := make([]time.Duration, len(nodes))
+	woke := make([]int64, len(nodes))
+	for i, p := range nodes {
+		woke[i] = p.switches(t)
+		if profile != "" {
+			p.send(t, "profile "+filepath.Join(profile, p.name+".pprof"))
+			p.line(t, "profiling")
+		}
+		before[i] = p.cpu(t)
+		t.Logf("%s is pid %d", p.name, p.cmd.Process.Pid)
+	}
+	time.Sleep(span) // the measurement itself
+	if profile != "" {
+		for _, p := range nodes {
+			p.send(t, "stacks "+filepath.Join(profile, p.name+".stacks"))
+			p.line(t, "stacked")
+		}
+	}
+	for i, p := range nodes {
+		used := p.cpu(t) - before[i]
+		if profile != "" {
+			p.send(t, "endprofile")
+			p.line(t, "profiled")
+		}
+		t.Logf("FIGURE idle CPU of %s: %.3f %% of a core (%v of CPU in %v), %.1f wake-ups a second", p.name, 100*float64(used)/float64(span), used, span,
+			float64(p.switches(t)-woke[i])/span.Seconds())
+	}
 }

@@ -173,6 +173,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			// The hub's other addresses are the hub's business: a kiosk
 			// dials the address it was paired with.
 			IgnoreDiscoveredServers: true,
+			Compression:             leafCompression,
 		}}
 	}
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
@@ -191,8 +192,14 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		Description: "this table's events, sourced by the venue hub",
 		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player")},
 		Storage:     jetstream.FileStorage,
-		Retention:   jetstream.LimitsPolicy,
-		Duplicates:  dupWindow,
+		// No MaxAge, MaxBytes or MaxMsgs: a new hub sources every
+		// kiosk's whole stream (nothing lives only on the hub), so an
+		// event dropped here before a hub copied it would be missing
+		// from the venue until the stream is rebuilt. About 1 kB a
+		// session: a busy table's year is some tens of MB
+		// (docs/venue.md, "Stream limits").
+		Retention:  jetstream.LimitsPolicy,
+		Duplicates: dupWindow,
 	}); err != nil {
 		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
 	}
@@ -320,7 +327,7 @@ func (k *Kiosk) publishPending(ctx context.Context) error {
 // back), then every helloEvery, so that both know the link carries
 // traffic, and the hub's list says when each table was last heard of.
 func (k *Kiosk) sayHello(ctx context.Context) {
-	t := time.NewTicker(linkPoll)
+	t := time.NewTimer(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
@@ -328,8 +335,14 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var qr string          // the hub's page the seating QR points at; "": the table's own
 	for {
 		link := k.LeafConnected()
-		if link && !up {
+		if link != up {
+			// Whatever answered before the link went down or came back
+			// says nothing of it now: the watchdog waits for the hub's
+			// next answer before making the mirror again (hubAlive).
 			answered = time.Time{}
+			k.mu.Lock()
+			k.answered = time.Time{}
+			k.mu.Unlock()
 		}
 		if link != up {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
@@ -350,6 +363,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			case ctx.Err() != nil:
 				return
 			case err == nil:
+				// A gap: the link just came up, or hellos went unanswered
+				// (a partition the link may not have noticed).
+				gap := answered.IsZero() || time.Since(answered) > helloEvery+helloSlack
 				answered = time.Now()
 				k.mu.Lock()
 				k.answered = answered
@@ -363,10 +379,12 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					// A new hub: the mirror's consumer died with the
 					// old one.
 					signal(k.hubRestarted)
-				default:
-					// The link carries traffic: the mirror should
+				case gap:
+					// The link carries traffic again: the mirror should
 					// flow (a mirror made again during a partition the
-					// link did not notice waits out its request).
+					// link did not notice waits out its request). After
+					// an answer on time there is nothing to look at:
+					// looking costs a request of the stream's info.
 					signal(k.linkUp)
 				}
 				if !a.Boot.IsZero() {
@@ -384,6 +402,15 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				k.onPage()
 			}
 		}
+		// Looking often matters while the link is down or unanswered;
+		// once the hub answers, a link that dropped and came back
+		// between two looks is caught by the hub (a hello after a gap,
+		// onHello) and the watchdogs.
+		next := linkPoll
+		if up && !answered.IsZero() {
+			next = linkPollUp
+		}
+		t.Reset(next)
 		select {
 		case <-ctx.Done():
 			return
@@ -489,10 +516,14 @@ func (k *Kiosk) logQR(page string) {
 }
 
 // linkPoll is how often a kiosk looks whether its link to the hub came
-// up: reading a counter of its own server, so looking often costs
-// nothing, and the hub hears the kiosk at most this long after the link
-// is back.
-const linkPoll = 200 * time.Millisecond
+// up: reading a counter of its own server, so looking often costs little,
+// and the hub hears the kiosk at most this long after the link is back.
+// linkPollUp is how often it looks while the hub answers: each look is a
+// wake-up of an idle kiosk.
+const (
+	linkPoll   = 200 * time.Millisecond
+	linkPollUp = time.Second
+)
 
 // setClock takes the hub's clock from its answer to a hello sent at sent
 // and answered at got (the hub read its clock about halfway), and returns
@@ -514,13 +545,19 @@ func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
 const (
 	helloEvery = 5 * time.Second
 	helloGap   = 2*helloEvery + 2*time.Second
+	// helloSlack is how late a hello may come or be answered and still
+	// be on time: a hello waits up to two seconds for its answer.
+	helloSlack = 3 * time.Second
 )
 
-// hubAlive reports whether the hub answered a hello lately.
+// hubAlive reports whether the hub answered the last hello, sent at most
+// helloEvery ago, on time: the link carries traffic now. (Within helloGap
+// was too lax: a partition the link had not noticed yet passed for a live
+// link, and a mirror made again then waited out its request, 30 s.)
 func (k *Kiosk) hubAlive() bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return time.Since(k.answered) < helloGap
+	return time.Since(k.answered) < helloEvery+helloSlack
 }
 
 // startMirror makes the kiosk's mirror of the venue stream and its loader
@@ -528,13 +565,29 @@ func (k *Kiosk) hubAlive() bool {
 func (k *Kiosk) startMirror(ctx context.Context) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
 		Description: "the venue's events, mirrored from the hub",
 		Storage:     jetstream.FileStorage,
 		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
-	}); err != nil {
-		return fmt.Errorf("venue kiosk: mirror: %w", err)
+		// The mirror is a copy of the hub's stream: it need not sync
+		// each write as the kiosk's own stream does (the server's
+		// SyncAlways). A tail lost on a power cut is copied again from
+		// the hub, and the loader ignores what the database has.
+		// Synced, a mirror made again after a hub restart wrote the
+		// whole venue stream at one sync each (5–6 ms here): most of
+		// the 13–20 s the tables took to catch up.
+		PersistMode: jetstream.AsyncPersistMode,
+	}
+	if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+		// A mirror made by an earlier version, synced: a mirror's
+		// configuration cannot change, so it is made again (a copy).
+		if derr := k.e.js.DeleteStream(ctx, VenueStream); derr != nil && !errors.Is(derr, jetstream.ErrStreamNotFound) {
+			return fmt.Errorf("venue kiosk: mirror: %w", err)
+		}
+		if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("venue kiosk: mirror: %w", err)
+		}
 	}
 	k.mirrorMade = time.Now()
 	var err error
@@ -549,10 +602,11 @@ func (k *Kiosk) startMirror(ctx context.Context) error {
 // deleted and made again: it copies the venue stream afresh and the
 // loader ignores the sessions the database already has.
 func (k *Kiosk) watch(ctx context.Context) {
-	t := time.NewTicker(watchEvery)
+	t := time.NewTimer(watchEvery)
 	defer t.Stop()
 	var p pacer
 	var check <-chan time.Time // a look soon after the link came up
+	var silent time.Duration   // how long a mirror may be silent, by the look
 	for {
 		select {
 		case <-ctx.Done():
@@ -576,10 +630,15 @@ func (k *Kiosk) watch(ctx context.Context) {
 			// heartbeat every second; a busy machine's may be late,
 			// and making the mirror again costs a full copy).
 			check = nil
+			silent = staleAfter
 		case <-t.C:
-			if !p.due(time.Now(), k.e.srv.NumLeafNodes()) {
+			now := time.Now()
+			due := p.due(now, k.e.srv.NumLeafNodes())
+			t.Reset(p.wait(now))
+			if !due {
 				continue
 			}
+			silent = stallAfter
 		}
 		now := time.Now()
 		k.mu.Lock()
@@ -598,7 +657,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			continue
 		}
 		info, err := s.Info(ctx)
-		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= staleAfter) {
+		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
 		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -61,7 +62,9 @@ func (o *out) say(format string, args ...any) {
 
 // runRole runs a hub or a kiosk until its standard input closes, reading
 // commands there: "play N" (a kiosk finishes N sessions), "state" (the
-// number of venue sessions and the boards' digest). It prints "seen ID
+// number of venue sessions and the boards' digest), "profile FILE" and
+// "endprofile" (a CPU profile of the node in between), "stacks FILE" (its
+// goroutines). It prints "seen ID
 // UNIXNANO" as venue sessions load, and "played ID UNIXNANO".
 func runRole(role string) int {
 	ctx := context.Background()
@@ -147,8 +150,33 @@ func runRole(role string) int {
 				o.say("played %s %d", id, time.Now().UnixNano())
 			}
 			o.say("done")
+		case len(f) == 2 && f[0] == "profile":
+			pf, err := os.Create(f[1])
+			if err != nil {
+				return fail(err)
+			}
+			defer pf.Close()
+			if err := pprof.StartCPUProfile(pf); err != nil {
+				return fail(err)
+			}
+			o.say("profiling")
+		case len(f) == 2 && f[0] == "stacks":
+			sf, err := os.Create(f[1])
+			if err != nil {
+				return fail(err)
+			}
+			pprof.Lookup("goroutine").WriteTo(sf, 1)
+			sf.Close()
+			o.say("stacked")
+		case len(f) == 1 && f[0] == "endprofile":
+			pprof.StopCPUProfile()
+			o.say("profiled")
 		case len(f) == 1 && f[0] == "state":
-			vs, err := d.VenueSessions(ctx, time.Time{}, "")
+			// A count and the digest (cached between writes): the
+			// test asks every node ten times a second while they catch
+			// up, and loading every session each time took CPU from
+			// the catching up it measures.
+			n, err := d.VenueSessionCount(ctx)
 			if err != nil {
 				return fail(err)
 			}
@@ -156,7 +184,7 @@ func runRole(role string) int {
 			if err != nil {
 				return fail(err)
 			}
-			o.say("state %d %s", len(vs), h)
+			o.say("state %d %s", n, h)
 		}
 	}
 	return 0
@@ -270,14 +298,18 @@ type played struct {
 	at time.Time
 }
 
-// startNode runs a node of role in namespace ns with env.
+// startNode runs a node of role in namespace ns with env; ns "" runs it
+// in the test's own network.
 func startNode(t *testing.T, name, ns, role string, env ...string) *proc {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("ip", "netns", "exec", ns, self, "-test.run=^$")
+	cmd := exec.Command(self, "-test.run=^$")
+	if ns != "" {
+		cmd = exec.Command("ip", "netns", "exec", ns, self, "-test.run=^$")
+	}
 	cmd.Env = append(append(os.Environ(), roleEnv+"="+role), env...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
@@ -370,6 +402,32 @@ func (p *proc) cpu(t *testing.T) time.Duration {
 	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }
 
+// switches is the number of times the node's threads gave up the CPU so
+// far (voluntary context switches, summed over its live threads): how
+// often it woke, which the machine's load does not change as it changes
+// CPU time.
+func (p *proc) switches(t *testing.T) int64 {
+	t.Helper()
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/status", p.cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, task := range tasks {
+		b, err := os.ReadFile(task)
+		if err != nil {
+			continue // a thread that ended
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "voluntary_ctxt_switches:"); ok {
+				c, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				n += c
+			}
+		}
+	}
+	return n
+}
+
 func (p *proc) played() []played {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -389,11 +447,15 @@ func converge(t *testing.T, step string, want int, nodes ...*proc) time.Duration
 	t.Helper()
 	start := time.Now()
 	deadline := start.Add(2 * guard)
+	reached := make([]time.Duration, len(nodes)) // when each node first held want sessions
 	for {
 		var states []string
-		for _, p := range nodes {
+		for i, p := range nodes {
 			p.send(t, "state")
 			states = append(states, p.line(t, "state"))
+			if f := strings.Fields(states[i]); reached[i] == 0 && len(f) > 1 && f[1] == strconv.Itoa(want) {
+				reached[i] = time.Since(start)
+			}
 		}
 		same := true
 		for _, s := range states {
@@ -401,7 +463,11 @@ func converge(t *testing.T, step string, want int, nodes ...*proc) time.Duration
 		}
 		if same && states[0] == fmt.Sprintf("state %d %s", want, strings.Fields(states[0])[2]) {
 			took := time.Since(start)
-			t.Logf("%s: every node holds the %d sessions, boards %s, after %v", step, want, strings.Fields(states[0])[2], took)
+			var each []string
+			for i, p := range nodes {
+				each = append(each, fmt.Sprintf("%s %v", p.name, reached[i].Round(time.Millisecond)))
+			}
+			t.Logf("%s: every node holds the %d sessions, boards %s, after %v (%s)", step, want, strings.Fields(states[0])[2], took, strings.Join(each, ", "))
 			return took
 		}
 		if time.Now().After(deadline) {

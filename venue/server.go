@@ -60,6 +60,14 @@ const (
 	dupWindow = 10 * time.Minute
 )
 
+// leafCompression turns off the leaf links' compression. nats-server's
+// default (s2_auto) picks the level from the link's round trip: on a busy
+// machine the round trip grows past 100 ms and every frame, heartbeats
+// included, went through s2's best (slowest) encoder — a quarter of the
+// CPU of a hub sourcing 100,000 events. A venue's events are about 1 kB
+// each on a LAN: there is nothing worth saving.
+var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
+
 // tableSubject is the subject of a kiosk's events of a kind ("session",
 // "player": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
@@ -113,20 +121,29 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		// The file store's default syncs every two minutes: an
 		// acknowledged event could vanish on a power cut. A kiosk's own
 		// stream syncs every write; copies every second (see above).
-		SyncAlways:   !copies,
-		SyncInterval: copySync,
-		DontListen:   true,
-		NoSigs:       true,
-		NoLog:        true,
-		LeafNode:     leaf,
+		SyncAlways: !copies,
+		DontListen: true,
+		NoSigs:     true,
+		NoLog:      true,
+		LeafNode:   leaf,
 		// A leaf link whose peer vanished without closing (a cable
 		// pulled, a partition) is noticed after two missed pings, about
 		// 15 s, instead of nats-server's default of 4 minutes; then the
-		// kiosk redials every leafReconnect. The pings cost nothing
-		// worth measuring.
+		// kiosk redials every leafReconnect. Pings every 2 s (two missed:
+		// 4 s) closed links of a hub busy with a 100,000-event rebuild
+		// on a loaded machine, whose sources then restarted again and
+		// again (4 min 12 s instead of 1 min 14–23 s); a partition
+		// shorter than the pings' timeout is left to TCP's
+		// retransmission back-off, and to the hellos (onHello).
 		PingInterval: leafPing,
 		MaxPingsOut:  2,
 	}
+	if copies {
+		opts.SyncInterval = copySync
+	}
+	// A kiosk's stores keep nats-server's default background sync (two
+	// minutes): every write is synced already, and a timer per stream
+	// every second woke an idle kiosk for nothing.
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("venue server: %w", err)
