@@ -51,6 +51,24 @@ const (
 	RuleHintsOff = "hints-off"
 )
 
+// The rules a take-back refusal names (texts rule.<id>,
+// docs/rules/takeback.md): the table's, not a game's, like RuleHintsOff,
+// and written here so that every rule a player may read of is found in
+// one place (TestEveryRuleHasTexts).
+const (
+	// RuleTakeBackNone: this game takes nothing back (the card games).
+	RuleTakeBackNone = "takeback-none"
+	// RuleTakeBackNotLast: only the seat that made the last move may ask,
+	// and only for that move (not for a take-back, not further back).
+	RuleTakeBackNotLast = "takeback-not-last"
+	// RuleTakeBackStale: the move asked about, or the request answered,
+	// was followed by another move (or a take-back): it no longer stands.
+	RuleTakeBackStale = "takeback-stale"
+	// RuleTakeBackNotAsked: no request is open for this seat to answer
+	// (none at all, or its own).
+	RuleTakeBackNotAsked = "takeback-not-asked"
+)
+
 // NotYourTurn is the error for a move by a seat that is not to decide now.
 func NotYourTurn(seat, turn Seat) error {
 	if turn == NoSeat {

@@ -26,20 +26,6 @@ var (
 	ErrNotAsked = errors.New("no take-back asked of this seat")
 )
 
-// The rules a take-back refusal names (texts rule.<id>, docs/rules/takeback.md).
-const (
-	// RuleTakeBackNone: this game takes nothing back (the card games).
-	RuleTakeBackNone = "takeback-none"
-	// RuleTakeBackNotLast: only the seat that made the last move may ask,
-	// and only for that move (not for a take-back, not further back).
-	RuleTakeBackNotLast = "takeback-not-last"
-	// RuleTakeBackStale: the move asked about, or the request answered,
-	// was followed by another move (or a take-back): it no longer stands.
-	RuleTakeBackStale = "takeback-stale"
-	// RuleTakeBackNotAsked: no request is open for this seat to answer
-	// (none at all, or its own).
-	RuleTakeBackNotAsked = "takeback-not-asked"
-)
 
 // TakesBack reports whether rules' game allows take-backs by agreement:
 // only games whose every seat sees everything (Info.AllPublic: Canoë,
@@ -139,7 +125,7 @@ func (s *Session) canTakeBackLocked(seat engine.Seat) bool {
 // log's length seq, nil if it may. s.mu is held.
 func (s *Session) whyNoTakeBackLocked(seat engine.Seat, seq int) error {
 	if !TakesBack(s.rules) {
-		return engine.Broken(RuleTakeBackNone, "%s takes no move back", s.rules.Info().ID)
+		return engine.Broken(engine.RuleTakeBackNone, "%s takes no move back", s.rules.Info().ID)
 	}
 	if _, over := s.state.Result(); over || s.status.Ended() {
 		return engine.Broken(engine.RuleGameOver, "the game is over: its last move stands")
@@ -148,10 +134,10 @@ func (s *Session) whyNoTakeBackLocked(seat engine.Seat, seq int) error {
 		return ErrNotActive
 	}
 	if seq != s.seq {
-		return engine.Broken(RuleTakeBackStale, "move %d is no longer the last: the log holds %d", seq, s.seq)
+		return engine.Broken(engine.RuleTakeBackStale, "move %d is no longer the last: the log holds %d", seq, s.seq)
 	}
 	if len(s.standing) == 0 || !s.lastWasMove || s.standing[len(s.standing)-1].Seat != seat {
-		return engine.Broken(RuleTakeBackNotLast, "%s did not make the last move", seat)
+		return engine.Broken(engine.RuleTakeBackNotLast, "%s did not make the last move", seat)
 	}
 	return nil
 }
@@ -169,7 +155,7 @@ func (s *Session) AskTakeBack(ctx context.Context, seat engine.Seat) error {
 
 // AskTakeBackOf is AskTakeBack for the move that made the log's length
 // seq, as a phone names it (the version of the view it saw): a request
-// for a move no longer the last is refused (RuleTakeBackStale), never
+// for a move no longer the last is refused (engine.RuleTakeBackStale), never
 // turned into a request for another.
 func (s *Session) AskTakeBackOf(ctx context.Context, seat engine.Seat, seq int) error {
 	s.mu.Lock()
@@ -209,7 +195,7 @@ func (s *Session) AnswerTakeBack(ctx context.Context, seat engine.Seat, agree bo
 
 // AnswerTakeBackOf is AnswerTakeBack to the request for the move that
 // made the log's length seq, as a phone names it: an answer to a request
-// that a move ended is refused (RuleTakeBackStale), never applied to a
+// that a move ended is refused (engine.RuleTakeBackStale), never applied to a
 // newer one.
 func (s *Session) AnswerTakeBackOf(ctx context.Context, seat engine.Seat, seq int, agree bool) error {
 	s.mu.Lock()
@@ -223,11 +209,11 @@ func (s *Session) AnswerTakeBackOf(ctx context.Context, seat engine.Seat, seq in
 	case s.status != session.Active:
 		return fail(ErrNotActive)
 	case seq != s.seq:
-		return fail(engine.Broken(RuleTakeBackStale, "the request for move %d ended: the log holds %d", seq, s.seq))
+		return fail(engine.Broken(engine.RuleTakeBackStale, "the request for move %d ended: the log holds %d", seq, s.seq))
 	case s.asked == nil || s.asked.At != s.seq:
-		return fail(engine.Broken(RuleTakeBackNotAsked, "no take-back is asked"))
+		return fail(engine.Broken(engine.RuleTakeBackNotAsked, "no take-back is asked"))
 	case s.asked.Seat == seat:
-		return fail(engine.Broken(RuleTakeBackNotAsked, "%s cannot answer its own request", seat))
+		return fail(engine.Broken(engine.RuleTakeBackNotAsked, "%s cannot answer its own request", seat))
 	}
 	if !agree {
 		asker := s.asked.Seat

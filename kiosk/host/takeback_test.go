@@ -215,19 +215,19 @@ func TestTakeBackRefusalsNameTheirRule(t *testing.T) {
 	ctx := context.Background()
 	h, d := testHost(t)
 	s := canoeFor2(t, h, d)
-	wantRule(t, "asked before any move", s.AskTakeBack(ctx, 0), RuleTakeBackNotLast)
+	wantRule(t, "asked before any move", s.AskTakeBack(ctx, 0), engine.RuleTakeBackNotLast)
 	place(t, s, 0, "c3")
-	wantRule(t, "Bernd asks back Anja's move", s.AskTakeBackOf(ctx, 1, 1), RuleTakeBackNotLast)
-	wantRule(t, "Bernd answers what nobody asked", s.AnswerTakeBackOf(ctx, 1, 1, true), RuleTakeBackNotAsked)
-	wantRule(t, "Anja names a version that is not her move", s.AskTakeBackOf(ctx, 0, 0), RuleTakeBackStale)
+	wantRule(t, "Bernd asks back Anja's move", s.AskTakeBackOf(ctx, 1, 1), engine.RuleTakeBackNotLast)
+	wantRule(t, "Bernd answers what nobody asked", s.AnswerTakeBackOf(ctx, 1, 1, true), engine.RuleTakeBackNotAsked)
+	wantRule(t, "Anja names a version that is not her move", s.AskTakeBackOf(ctx, 0, 0), engine.RuleTakeBackStale)
 	if err := s.AskTakeBackOf(ctx, 0, 1); err != nil {
 		t.Fatal(err)
 	}
-	wantRule(t, "Anja answers her own request", s.AnswerTakeBackOf(ctx, 0, 1, true), RuleTakeBackNotAsked)
+	wantRule(t, "Anja answers her own request", s.AnswerTakeBackOf(ctx, 0, 1, true), engine.RuleTakeBackNotAsked)
 	place(t, s, 1, "d4") // Bernd plays on: the request ends
-	wantRule(t, "Bernd agrees after his move", s.AnswerTakeBackOf(ctx, 1, 1, true), RuleTakeBackStale)
-	wantRule(t, "Bernd agrees to a request no longer open", s.AnswerTakeBack(ctx, 1, true), RuleTakeBackNotAsked)
-	wantRule(t, "Anja asks again after Bernd's move", s.AskTakeBackOf(ctx, 0, 1), RuleTakeBackStale)
+	wantRule(t, "Bernd agrees after his move", s.AnswerTakeBackOf(ctx, 1, 1, true), engine.RuleTakeBackStale)
+	wantRule(t, "Bernd agrees to a request no longer open", s.AnswerTakeBack(ctx, 1, true), engine.RuleTakeBackNotAsked)
+	wantRule(t, "Anja asks again after Bernd's move", s.AskTakeBackOf(ctx, 0, 1), engine.RuleTakeBackStale)
 	if s.Moves() != 2 {
 		t.Errorf("%d entries after refusals only, want 2", s.Moves())
 	}
@@ -241,7 +241,7 @@ func TestTakeBackRefusalsNameTheirRule(t *testing.T) {
 	if err := c.Play(ctx, turn, c.View(turn).Legal()[0]); err != nil {
 		t.Fatal(err)
 	}
-	wantRule(t, "a Canaille move", c.AskTakeBack(ctx, turn), RuleTakeBackNone)
+	wantRule(t, "a Canaille move", c.AskTakeBack(ctx, turn), engine.RuleTakeBackNone)
 }
 
 // TestNoTakeBackAfterTheEnd: the move that ends the game stands.

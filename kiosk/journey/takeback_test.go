@@ -175,8 +175,8 @@ func TestAWebSeatTakesBackAndTheAppAnswers(t *testing.T) {
 	}
 	forged := forgeAnswer(t, k, token, int64(s.Moves()))
 	var we *wire.Error
-	if !errors.As(forged, &we) || we.Rule != host.RuleTakeBackNotAsked {
-		t.Fatalf("an answer with the asker's own token: %v, want rule %s", forged, host.RuleTakeBackNotAsked)
+	if !errors.As(forged, &we) || we.Rule != engine.RuleTakeBackNotAsked {
+		t.Fatalf("an answer with the asker's own token: %v, want rule %s", forged, engine.RuleTakeBackNotAsked)
 	}
 	test.Tap(buttonIn(t, phone.w.Content(), agree))
 	k.until(t, "Anja's second peg gone", func() bool { return g.fullSupplies(t, s) == 2 })

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
 )
 
@@ -55,9 +54,9 @@ func TestPhonesAskAndAnswerTakeBacks(t *testing.T) {
 	b.expectTakeBack(1, "", 0, "")
 
 	b.send(wire.Message{Type: wire.TypeTakeBack, Ref: "steal", Version: 1})
-	b.expectRule(wire.IllegalMove, host.RuleTakeBackNotLast)
+	b.expectRule(wire.IllegalMove, engine.RuleTakeBackNotLast)
 	a.send(wire.Message{Type: wire.TypeTakeBackAnswer, Ref: "self", Version: 1, Agree: agree(true)})
-	a.expectRule(wire.IllegalMove, host.RuleTakeBackNotAsked)
+	a.expectRule(wire.IllegalMove, engine.RuleTakeBackNotAsked)
 
 	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "tb1", Version: 1})
 	a.expectTakeBack(1, wire.TakeBackAsked, 0, "tb1")
@@ -65,7 +64,7 @@ func TestPhonesAskAndAnswerTakeBacks(t *testing.T) {
 		t.Errorf("the request names the move %s", v.TakeBack.Move)
 	}
 	a.send(wire.Message{Type: wire.TypeTakeBackAnswer, Ref: "own", Version: 1, Agree: agree(true)})
-	a.expectRule(wire.IllegalMove, host.RuleTakeBackNotAsked)
+	a.expectRule(wire.IllegalMove, engine.RuleTakeBackNotAsked)
 
 	b.send(wire.Message{Type: wire.TypeTakeBackAnswer, Ref: "no", Version: 1, Agree: agree(false)})
 	b.expectTakeBack(1, wire.TakeBackRefused, 0, "no")
@@ -99,9 +98,9 @@ func TestPhonesAskAndAnswerTakeBacks(t *testing.T) {
 	b.expectTakeBack(4, wire.TakeBackMay, 1, "m4")
 	a.expectTakeBack(4, "", 0, "")
 	b.send(wire.Message{Type: wire.TypeTakeBackAnswer, Ref: "late", Version: 3, Agree: agree(true)})
-	b.expectRule(wire.IllegalMove, host.RuleTakeBackStale)
+	b.expectRule(wire.IllegalMove, engine.RuleTakeBackStale)
 	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "again", Version: 3})
-	a.expectRule(wire.IllegalMove, host.RuleTakeBackStale)
+	a.expectRule(wire.IllegalMove, engine.RuleTakeBackStale)
 	if tb.sess.Moves() != 4 {
 		t.Errorf("%d log entries, want 4 (three moves and a take-back)", tb.sess.Moves())
 	}
