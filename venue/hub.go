@@ -48,6 +48,7 @@ type HubConfig struct {
 type Hub struct {
 	e      *embedded
 	d      *db.DB
+	auth   *hubAuth
 	logf   func(string, ...any)
 	code   string
 	fp     string
@@ -100,15 +101,17 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	leaf := server.LeafNodeOpts{
 		Host: host,
 		Port: port,
-		// Per-venue credentials: only a kiosk given the pairing code may
-		// connect, and only over TLS (the kiosk pins the certificate).
-		Username:    leafUser,
-		Password:    h.code,
+		// Only over TLS (the kiosk pins the certificate); who may
+		// connect is hubAuth's: kiosks with their credential, or pairing
+		// with the code within its budget.
 		TLSConfig:   tlscert.ServerConfig(cert),
 		TLSTimeout:  5,
 		AuthTimeout: 5,
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
+	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
+		return nil, err
+	}
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth)
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +191,11 @@ func (h *Hub) Code() string { return h.code }
 
 // Fingerprint is the hub certificate's fingerprint kiosks pin.
 func (h *Hub) Fingerprint() string { return h.fp }
+
+// Words are the verification words of the hub's certificate
+// (tlscert.Phrase): a kiosk's staff screen shows them when it pairs, and
+// the staff compare them with these.
+func (h *Hub) Words() string { return tlscert.Phrase(h.fp) }
 
 // Loaded is signalled after events are loaded into the hub's database.
 func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }

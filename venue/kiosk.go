@@ -21,16 +21,18 @@ import (
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// Keys of venue_config for a kiosk's pairing.
+// Keys of venue_config for a kiosk's pairing. The code is not kept: the
+// kiosk's own credential (pairing.go) is its key to the venue.
 const (
 	pairAddrKey        = "pair.addr"
-	pairCodeKey        = "pair.code"
+	pairCodeKey        = "pair.code" // set by earlier versions; cleared when pairing
 	pairFingerprintKey = "pair.fingerprint"
+	pairCredKey        = "pair.credential"
 )
 
 // Pairing is how a kiosk reaches its venue's hub: the hub's leaf address,
-// the venue's pairing code (its credential) and the fingerprint of the
-// hub's certificate, pinned.
+// the venue's pairing code (to pair; never stored) and the fingerprint of
+// the hub's certificate, pinned.
 type Pairing struct {
 	Addr, Code, Fingerprint string
 }
@@ -54,28 +56,63 @@ func (p Pairing) Check() error {
 	return nil
 }
 
-// Pair stores p in the kiosk's database: the kiosk joins that venue at its
-// next start, and at every start after it.
+// normalised is p with its fingerprint as Check wants it.
+func (p Pairing) normalised() Pairing {
+	p.Fingerprint = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(p.Fingerprint), ":", ""))
+	p.Code = strings.TrimSpace(p.Code)
+	return p
+}
+
+// Pair pairs the kiosk with the hub p names: it reaches the hub over TLS
+// pinned to p's fingerprint, has it check the code and learn a credential
+// made for this kiosk, and stores the address, fingerprint and credential
+// in the kiosk's database (not the code). The kiosk joins that venue at
+// its next start (or StartKiosk now), and at every start after it. A code
+// the hub refuses gives ErrRefused; nothing is stored then.
 func Pair(ctx context.Context, d *db.DB, p Pairing) error {
-	p.Fingerprint = strings.ToLower(strings.ReplaceAll(p.Fingerprint, ":", ""))
+	p = p.normalised()
 	if err := p.Check(); err != nil {
 		return err
 	}
+	id, err := d.VenueID(ctx)
+	if err != nil {
+		return err
+	}
+	cred, err := newCredential()
+	if err != nil {
+		return err
+	}
+	if err := leafLogin(ctx, p.Addr, p.Fingerprint, kioskServerPrefix+id, pairPrefix+p.Code+":"+cred); err != nil {
+		return err
+	}
 	return d.SetVenueConfig(ctx, map[string]string{
-		pairAddrKey: p.Addr, pairCodeKey: p.Code, pairFingerprintKey: p.Fingerprint,
+		pairAddrKey: p.Addr, pairFingerprintKey: p.Fingerprint, pairCredKey: cred, pairCodeKey: "",
 	})
 }
 
-// Paired returns the kiosk's stored pairing, and whether it has one.
+// Unpair forgets the kiosk's venue: it stops joining it at its next start
+// (stop its running Kiosk first). Its sessions stay where they reached.
+func Unpair(ctx context.Context, d *db.DB) error {
+	return d.SetVenueConfig(ctx, map[string]string{pairAddrKey: "", pairFingerprintKey: "", pairCredKey: "", pairCodeKey: ""})
+}
+
+// Paired returns the kiosk's stored pairing (without a code), and whether
+// it has one.
 func Paired(ctx context.Context, d *db.DB) (Pairing, bool, error) {
+	p, cred, err := paired(ctx, d)
+	return p, p.Addr != "" && cred != "", err
+}
+
+func paired(ctx context.Context, d *db.DB) (Pairing, string, error) {
 	var p Pairing
+	var cred string
 	var err error
-	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairCodeKey: &p.Code, pairFingerprintKey: &p.Fingerprint} {
+	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairFingerprintKey: &p.Fingerprint, pairCredKey: &cred} {
 		if *v, err = d.VenueConfig(ctx, key); err != nil {
-			return p, false, err
+			return p, "", err
 		}
 	}
-	return p, p.Addr != "", nil
+	return p, cred, nil
 }
 
 // kioskServerPrefix begins a kiosk's server name, followed by its venue
@@ -134,14 +171,15 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
 	}
-	p, paired, err := Paired(ctx, cfg.DB)
+	p, cred, err := paired(ctx, cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	k.paired = paired
+	k.paired = p.Addr != "" && cred != ""
+	paired := k.paired
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
 	if paired {
-		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(leafUser, p.Code)}
+		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(kioskServerPrefix+k.id, cred)}
 		leaf.Remotes = []*server.RemoteLeafOpts{{
 			URLs:       []*url.URL{u},
 			TLS:        true,
@@ -155,7 +193,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
 		return nil, err
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false)
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil)
 	if err != nil {
 		return nil, err
 	}

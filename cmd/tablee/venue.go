@@ -4,13 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -25,6 +29,8 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
+	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
+	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -79,6 +85,14 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	defer h.Close()
 	fmt.Fprintf(e.stdout, "venue addr=%s code=%s fingerprint=%s\n", h.Addr(), h.Code(), h.Fingerprint())
+	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
+	if !*noMDNS {
+		if a, err := advertiseHub(h, *name); err != nil {
+			fmt.Fprintf(e.stderr, "venue hub: not advertised over mDNS (pair kiosks with --venue): %v\n", err)
+		} else {
+			defer a.Close()
+		}
+	}
 	<-ctx.Done()
 	return nil
 }
@@ -108,4 +122,22 @@ func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, 
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, session.Finished, strings.Join(names, ", "))
 	}
 	return nil
+}
+
+// advertiseHub publishes the hub as _tablee-venue._tcp, so that a kiosk's
+// staff screen lists it.
+func advertiseHub(h *venue.Hub, name string) (*discovery.Advertiser, error) {
+	if name == "" {
+		host, _ := os.Hostname()
+		name = strings.TrimSpace("Tablée " + host)
+	}
+	_, port, err := net.SplitHostPort(h.Addr())
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return nil, err
+	}
+	return discovery.AdvertiseHub(discovery.Hub{Name: name, Proto: venue.Proto, Fingerprint: h.Fingerprint()}, p, discovery.Scope{})
 }
