@@ -241,6 +241,40 @@ const noteEvery = time.Minute
 type helloAnswer struct {
 	Now  time.Time `json:"now"`
 	Boot time.Time `json:"boot"`
+	// Tables are the venue's tables and when the hub last heard from
+	// each: a kiosk's staff screen shows them, and which are behind.
+	Tables []helloTable `json:"tables,omitempty"`
+}
+
+// helloTable is one table in the hub's answer.
+type helloTable struct {
+	ID    string    `json:"id"`
+	Table string    `json:"table"`
+	Heard time.Time `json:"heard"`
+}
+
+// tables lists the paired kiosks the hub knows and when it last heard
+// from each (its database notes hellos once a minute; its memory each).
+func (h *Hub) tables(ctx context.Context) []helloTable {
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		h.logf("venue hub: tables: %v", err)
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []helloTable
+	for _, k := range kiosks {
+		if h.auth.creds.get(k.ID) == "" {
+			continue // revoked: no longer a table of the venue
+		}
+		heard := k.LastSeen
+		if t := h.heard[k.ID]; t.After(heard) {
+			heard = t
+		}
+		out = append(out, helloTable{ID: k.ID, Table: k.Table, Heard: heard.UTC()})
+	}
+	return out
 }
 
 // sourceStale reports whether the venue stream's source in a kiosk's
@@ -328,7 +362,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot})
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Tables: h.tables(ctx)})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

@@ -153,6 +153,9 @@ type Kiosk struct {
 	mirrorMade time.Time
 	// answered is when the hub last answered a hello.
 	answered time.Time
+	// tables are the venue's tables as the hub's last answer listed
+	// them, with when it last heard from each, on this kiosk's clock.
+	tables []TableState
 	stop     context.CancelFunc
 	wg       sync.WaitGroup
 	closed   sync.Once
@@ -372,6 +375,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					k.logf("venue kiosk: the hub answered")
 				}
 				a := k.setClock(m.Data, sent, answered)
+				k.noteTables(a, answered)
 				switch {
 				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
 					// A new hub: the mirror's consumer died with the
@@ -415,6 +419,35 @@ func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
 	mid := sent.Add(got.Sub(sent) / 2)
 	k.d.SetVenueClock(a.Now.Sub(mid))
 	return a
+}
+
+// TableState is a table of the venue as the hub last described it.
+type TableState struct {
+	ID, Table string
+	// LastSeen is when the hub last heard from the table, on this
+	// kiosk's clock.
+	LastSeen time.Time
+}
+
+// noteTables keeps the tables of the hub's answer a, got at got.
+func (k *Kiosk) noteTables(a helloAnswer, got time.Time) {
+	out := make([]TableState, 0, len(a.Tables))
+	for _, t := range a.Tables {
+		// The hub's clock may differ from the kiosk's: keep how long
+		// before its answer the hub heard from the table.
+		out = append(out, TableState{ID: t.ID, Table: t.Table, LastSeen: got.Add(-a.Now.Sub(t.Heard))})
+	}
+	k.mu.Lock()
+	k.tables = out
+	k.mu.Unlock()
+}
+
+// Tables returns the venue's tables as the hub last listed them, and when
+// the hub last answered (zero: never since the kiosk started).
+func (k *Kiosk) Tables() ([]TableState, time.Time) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return append([]TableState(nil), k.tables...), k.answered
 }
 
 // helloEvery is how often a kiosk that the hub answered says hello again:

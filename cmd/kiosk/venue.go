@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -28,10 +29,11 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 }
 
 // startVenue pairs the kiosk when the flags say so (remembered in its
-// database) and, paired now or before, starts its side of the venue: the
-// embedded server beside the database, the stream of its sessions, the
-// link to the hub. It returns nil for a kiosk that never joined a venue.
-func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, error) {
+// database) and returns its venue desk, started: paired now or before,
+// the kiosk's side of the venue runs (the embedded server beside the
+// database, the stream of its sessions, the link to the hub); unpaired,
+// nothing runs until the staff pair it from the staff screen.
+func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Desk, error) {
 	d := t.DB()
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
@@ -40,15 +42,16 @@ func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, e
 			return nil, err
 		}
 	}
-	if _, paired, err := venue.Paired(ctx, d); err != nil || !paired {
-		return nil, err
-	}
 	dir := o.cfg.DataDir
 	if dir == "" {
 		dir = filepath.Dir(d.Path())
 	}
-	return venue.StartKiosk(ctx, venue.KioskConfig{
+	desk := venue.NewDesk(venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
 		Logf: log.Printf,
-	})
+	}, venue.MDNSFinder(discovery.Scope{}))
+	if err := desk.Start(ctx); err != nil {
+		return nil, err
+	}
+	return desk, nil
 }

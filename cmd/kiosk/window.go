@@ -57,10 +57,8 @@ func runWindow(o options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if v != nil {
-		defer v.Close()
-		ui.SetVenueLink(v.LeafConnected)
-	}
+	defer v.Close()
+	ui.SetVenue(v)
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {
