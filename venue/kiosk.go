@@ -156,9 +156,9 @@ type Kiosk struct {
 	// tables are the venue's tables as the hub's last answer listed
 	// them, with when it last heard from each, on this kiosk's clock.
 	tables []TableState
-	stop     context.CancelFunc
-	wg       sync.WaitGroup
-	closed   sync.Once
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+	closed sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
