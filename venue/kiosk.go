@@ -148,7 +148,9 @@ type Kiosk struct {
 	// hubRestarted is signalled when the hub that answered is not the
 	// one that answered before: the mirror must be made again.
 	hubRestarted chan struct{}
-	mu           sync.Mutex // guards load and mirrorMade while the mirror is made again
+	// ask is signalled when the staff screen wants news of the venue.
+	ask chan struct{}
+	mu  sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
 	// answered is when the hub last answered a hello.
@@ -166,7 +168,7 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1)}
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -343,6 +345,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
 	var boot time.Time     // when the hub that answered last started
+	var asked bool         // the staff screen asked for news
 	for {
 		link := k.LeafConnected()
 		if link && !up {
@@ -352,7 +355,8 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
 		}
 		up = link
-		if link && time.Since(answered) >= helloEvery {
+		if link && (asked || time.Since(answered) >= helloEvery) {
+			asked = false
 			// Fresh: the link just came up, or the hub has not answered
 			// for two hellos (a partition the link did not notice): the
 			// hub restarts this kiosk's source, and the mirror is
@@ -398,9 +402,15 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-k.ask:
+			asked = true
 		}
 	}
 }
+
+// AskHub says hello to the hub now rather than at the next helloEvery:
+// its answer brings the venue's tables up to date (Tables).
+func (k *Kiosk) AskHub() { signal(k.ask) }
 
 // linkPoll is how often a kiosk looks whether its link to the hub came
 // up: reading a counter of its own server, so looking often costs
