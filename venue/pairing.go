@@ -23,6 +23,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/nats-io/nats-server/v2/server"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -304,4 +305,43 @@ func leafLogin(ctx context.Context, addr, fingerprint, user, pass string) error 
 		}
 	}
 	return fmt.Errorf("venue: the hub at %s did not answer the pairing", addr)
+}
+
+// RevokeTable removes the table called (or whose kiosk id is) which from
+// the venue of the stopped hub whose database is d and data directory dir:
+// its credential is forgotten, so its kiosk can no longer connect (it may
+// pair again with the code). It returns the kiosk's id.
+func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
+	if open, err := d.OpenElsewhere(); err != nil {
+		return "", err
+	} else if open {
+		return "", ErrRunning
+	}
+	if hub, err := IsHub(ctx, d); err != nil {
+		return "", err
+	} else if !hub {
+		return "", errors.New("venue: not a hub's database")
+	}
+	kiosks, err := d.VenueKiosks(ctx)
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for _, k := range kiosks {
+		if k.ID == which || k.Table == which {
+			ids = append(ids, k.ID)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return "", fmt.Errorf("venue: no table %q known to the hub", which)
+	case 1:
+	default:
+		return "", fmt.Errorf("venue: %d tables are called %q: name one by its id (%s)", len(ids), which, strings.Join(ids, ", "))
+	}
+	creds, err := openCreds(filepath.Join(dir, credsFile))
+	if err != nil {
+		return "", err
+	}
+	return ids[0], creds.set(ids[0], "")
 }

@@ -30,6 +30,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
+	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the stopped hub whose database --db is, and exit: its kiosk can no longer connect")
 	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -55,6 +56,19 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	if *data == "" {
 		// The hub's and a kiosk's default alike.
 		*data = filepath.Join(filepath.Dir(*path), "venue")
+	}
+	if *revoke != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := venue.RevokeTable(ctx, d, *data, *revoke)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: start the hub again; its games stay in the venue\n", *revoke, id)
+		return nil
 	}
 	if *rebuild {
 		d, err := openDB(ctx, *path)

@@ -162,12 +162,12 @@ func TestVenuePairCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer hd.Close()
+	t.Cleanup(func() { hd.Close() })
 	hub, err := venue.StartHub(context.Background(), venue.HubConfig{DB: hd, DataDir: filepath.Join(hubDir, "venue"), Listen: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer hub.Close()
+	t.Cleanup(hub.Close)
 	fp := hub.Fingerprint()
 	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", "42", "--fingerprint", fp); err == nil {
 		t.Error("a five-digit code accepted")
@@ -183,5 +183,31 @@ func TestVenuePairCommand(t *testing.T) {
 	defer d.Close()
 	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != hub.Addr() || p.Code != "" || p.Fingerprint != fp {
 		t.Errorf("stored pairing %+v %v %v", p, ok, err)
+	}
+
+	// tablee venue --revoke removes the table from the stopped hub's
+	// venue: its credential is gone from the hub's data directory.
+	id, err := d.VenueID(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hd.NoteVenueKiosk(context.Background(), id, "Véranda", 0, time.Now()); err != nil { // its hello, as a running kiosk says it
+		t.Fatal(err)
+	}
+	creds := filepath.Join(hubDir, "venue", "venue-kiosks.json")
+	if b, err := os.ReadFile(creds); err != nil || !strings.Contains(string(b), id) {
+		t.Fatalf("the hub keeps no credential of the kiosk (%v): %s", err, b)
+	}
+	hub.Close()
+	hd.Close()
+	if _, _, err := staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--revoke", "Nowhere"); err == nil {
+		t.Error("an unknown table revoked")
+	}
+	out, _, err = staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--revoke", "Véranda")
+	if err != nil || !strings.Contains(out, id) {
+		t.Fatalf("revoke (%v):\n%s", err, out)
+	}
+	if b, err := os.ReadFile(creds); err != nil || strings.Contains(string(b), id) {
+		t.Errorf("the revoked kiosk's credential is still kept (%v): %s", err, b)
 	}
 }
