@@ -3,8 +3,10 @@ package venue
 import (
 	"context"
 	"fmt"
+	"net"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
 
@@ -84,4 +86,54 @@ func TestDeskTablesBehind(t *testing.T) {
 	if st, err := a.Status(ctx, time.Now()); err != nil || st.Paired || a.Paired() {
 		t.Errorf("after unpairing: %+v, %v", st, err)
 	}
+}
+
+// A hub advertised over real mDNS (zeroconf on loopback) is found by a
+// kiosk's desk and paired with. Not with -short: mDNS answers take a
+// second or two.
+func TestDeskFindsTheHubOverMDNS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real mDNS: not with -short")
+	}
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lo []net.Interface
+	for _, i := range ifaces {
+		if i.Flags&net.FlagLoopback != 0 && i.Flags&net.FlagUp != 0 {
+			lo = append(lo, i)
+		}
+	}
+	if len(lo) == 0 {
+		t.Skip("no loopback interface up")
+	}
+	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
+	_, port, _ := net.SplitHostPort(hub.Addr())
+	p, _ := strconv.Atoi(port)
+	a, err := discovery.AdvertiseHub(discovery.Hub{Name: "Salle test", Proto: Proto, Fingerprint: hub.Fingerprint()}, p, discovery.Scope{Ifaces: lo, IPs: []string{"127.0.0.1"}})
+	if err != nil {
+		t.Skipf("mDNS not available here: %v", err)
+	}
+	defer a.Close()
+	n := newNode(t, "A")
+	d := NewDesk(KioskConfig{DB: n.d, Dir: filepath.Join(n.dir, "venue"), Table: "A", Logf: t.Logf}, MDNSFinder(discovery.Scope{Ifaces: lo}))
+	t.Cleanup(d.Close)
+	var found discovery.Hub
+	waitFor(t, "the hub found over mDNS", func() bool {
+		hubs, err := d.Find(context.Background())
+		for _, h := range hubs {
+			if h.Fingerprint == hub.Fingerprint() && len(h.Addrs) > 0 {
+				found = h
+			}
+		}
+		return err == nil && found.Name == "Salle test"
+	})
+	if found.Addrs[0] != hub.Addr() {
+		t.Errorf("found the hub at %v, want %s", found.Addrs, hub.Addr())
+	}
+	if err := d.Pair(context.Background(), Pairing{Addr: found.Addrs[0], Code: hub.Code(), Fingerprint: found.Fingerprint}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the link up", d.Linked)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"path/filepath"
+	"strings"
 
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/discovery"
@@ -38,8 +39,16 @@ func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Desk, er
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
 	} else if ok {
-		if err := venue.Pair(ctx, d, p); err != nil {
+		// Flags given at every start pair once: a kiosk paired with that
+		// hub keeps its credential (the hub need not be up).
+		cur, paired, err := venue.Paired(ctx, d)
+		if err != nil {
 			return nil, err
+		}
+		if !paired || cur.Addr != p.Addr || !strings.EqualFold(cur.Fingerprint, strings.ReplaceAll(p.Fingerprint, ":", "")) {
+			if err := venue.Pair(ctx, d, p); err != nil {
+				return nil, err
+			}
 		}
 	}
 	dir := o.cfg.DataDir
