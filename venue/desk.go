@@ -127,6 +127,32 @@ func (d *Desk) Unpair(ctx context.Context) error {
 	return Unpair(ctx, d.cfg.DB)
 }
 
+// Refresh asks the hub for news of the venue's tables now and waits for
+// its answer, at most until ctx ends or two seconds passed (the hub may
+// be away: Status then says since when it did not answer).
+func (d *Desk) Refresh(ctx context.Context) {
+	k := d.Kiosk()
+	if k == nil || !k.LeafConnected() {
+		return
+	}
+	_, before := k.Tables()
+	k.AskHub()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if _, at := k.Tables(); at.After(before) {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
 // DeskStatus is how the kiosk's venue stands, for its staff screen.
 type DeskStatus struct {
 	Paired bool

@@ -372,14 +372,13 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				return
 			case err == nil:
 				answered = time.Now()
-				k.mu.Lock()
-				k.answered = answered
-				k.mu.Unlock()
+				a := k.setClock(m.Data, sent, answered)
+				// The tables and the time of the answer change
+				// together: Desk.Refresh waits for the time.
+				k.noteTables(a, answered)
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}
-				a := k.setClock(m.Data, sent, answered)
-				k.noteTables(a, answered)
 				switch {
 				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
 					// A new hub: the mirror's consumer died with the
@@ -439,7 +438,8 @@ type TableState struct {
 	LastSeen time.Time
 }
 
-// noteTables keeps the tables of the hub's answer a, got at got.
+// noteTables keeps the tables of the hub's answer a, got at got, and
+// when it came.
 func (k *Kiosk) noteTables(a helloAnswer, got time.Time) {
 	out := make([]TableState, 0, len(a.Tables))
 	for _, t := range a.Tables {
@@ -448,7 +448,7 @@ func (k *Kiosk) noteTables(a helloAnswer, got time.Time) {
 		out = append(out, TableState{ID: t.ID, Table: t.Table, LastSeen: got.Add(-a.Now.Sub(t.Heard))})
 	}
 	k.mu.Lock()
-	k.tables = out
+	k.tables, k.answered = out, got
 	k.mu.Unlock()
 }
 

@@ -56,6 +56,9 @@ type VenueDesk interface {
 	Pair(ctx context.Context, hub VenueHub, code string) error
 	Unpair(ctx context.Context) error
 	Status(ctx context.Context) (VenueStatus, error)
+	// Refresh asks the hub for news of the tables now, and returns
+	// once it answered or it is clear it will not soon.
+	Refresh(ctx context.Context)
 }
 
 // venueTab is the staff screen's "Venue" section.
@@ -126,11 +129,20 @@ func (s *Staff) showVenue() {
 		stateText := text(state, BodySize+4, t.Behind)
 		grid.Add(container.New(cols, text(name, BodySize+4, t.This), text(seen, BodySize+4, false), stateText))
 	}
-	_, refresh := button(s.w.T("kiosk.venue.refresh"), 260, s.showVenue)
+	_, refresh := button(s.w.T("kiosk.venue.refresh"), 260, s.refreshVenue)
 	_, unpair := button(s.w.T("kiosk.venue.unpair"), 320, s.confirmUnpair)
 	objs = append(objs, panel(container.NewVBox(leading(text(s.w.T("kiosk.venue.tables"), NameSize, true)), grid)),
 		container.NewHBox(refresh, layout.NewSpacer(), unpair))
 	s.setVenue(objs...)
+}
+
+// refreshVenue asks the hub for news off the UI goroutine, then shows
+// the venue as it stands.
+func (s *Staff) refreshVenue() {
+	go func() {
+		s.act.Venue.Refresh(s.ctx)
+		s.do(s.showVenue)
+	}()
 }
 
 // VenueLines are the venue section's tables, "name | state" (for tests).

@@ -20,6 +20,7 @@ type fakeDesk struct{ st VenueStatus }
 func (f *fakeDesk) FindHubs(context.Context) ([]VenueHub, error) { return nil, nil }
 func (f *fakeDesk) Pair(context.Context, VenueHub, string) error { return nil }
 func (f *fakeDesk) Unpair(context.Context) error                 { f.st = VenueStatus{}; return nil }
+func (f *fakeDesk) Refresh(context.Context)                      {}
 func (f *fakeDesk) Status(context.Context) (VenueStatus, error)  { return f.st, nil }
 
 // The venue section lists the venue's tables with when each was last

@@ -39,6 +39,8 @@ func (v venueDesk) Pair(ctx context.Context, h screen.VenueHub, code string) err
 
 func (v venueDesk) Unpair(ctx context.Context) error { return v.d.Unpair(ctx) }
 
+func (v venueDesk) Refresh(ctx context.Context) { v.d.Refresh(ctx) }
+
 func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 	st, err := v.d.Status(ctx, time.Now())
 	if err != nil || !st.Paired {

@@ -95,11 +95,16 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	if _, ok, err := venue.Paired(context.Background(), k.tb.DB()); !ok || err != nil {
 		t.Fatalf("the pairing is not stored: %v", err)
 	}
-	// Sharing started at once: the hub answers and lists this table.
-	waitFor(func() bool { tables, _ := desk.Kiosk().Tables(); return len(tables) == 1 && desk.Linked() })
+	// Sharing started at once: the link comes up and the hub answers
+	// the kiosk's first hello (its first answer takes a while: the hub
+	// sources the new table's stream first); "Actualiser" asks the hub
+	// again, and the section lists this table, up to date.
+	waitFor(func() bool { _, at := desk.Kiosk().Tables(); return desk.Linked() && !at.IsZero() })
 	test.Tap(button(t, k.w, "Actualiser"))
+	k.until(func() bool { return slices.Contains(k.ui.staffScreen.VenueLines(), "Table test (cette table) | à jour") })
 	if lines := k.ui.staffScreen.VenueLines(); !slices.Equal(lines, []string{"Table test (cette table) | à jour"}) {
-		t.Errorf("the venue's tables: %q", lines)
+		st, _ := desk.Status(context.Background(), time.Now())
+		t.Errorf("the venue's tables: %q (%+v)", lines, st)
 	}
 	if !uitest.ShowsText(k.w, "Reliée au hub") || !uitest.ShowsText(k.w, hub.Words()) {
 		t.Error("the section does not say the table is linked to the hub, nor the hub's words")
