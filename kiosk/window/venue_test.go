@@ -101,7 +101,9 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	// again, and the section lists this table, up to date.
 	waitFor(func() bool { _, at := desk.Kiosk().Tables(); return desk.Linked() && !at.IsZero() })
 	test.Tap(button(t, k.w, "Actualiser"))
-	k.until(func() bool { return slices.Contains(k.ui.staffScreen.VenueLines(), "Table test (cette table) | à jour") })
+	k.until(func() bool {
+		return slices.Contains(k.ui.staffScreen.VenueLines(), "Table test (cette table) | à jour")
+	})
 	if lines := k.ui.staffScreen.VenueLines(); !slices.Equal(lines, []string{"Table test (cette table) | à jour"}) {
 		st, _ := desk.Status(context.Background(), time.Now())
 		t.Errorf("the venue's tables: %q (%+v)", lines, st)
