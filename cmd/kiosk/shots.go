@@ -27,6 +27,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -57,12 +58,15 @@ func runShot(o options, name string) error {
 	}
 	defer t.Close()
 	var desk *venue.Desk
-	if name == "staff-venue" {
+	switch name {
+	case "staff-venue":
 		if desk, err = demoVenue(ctx, t.DB(), o.cfg.Name); err != nil {
 			return err
 		}
 		defer desk.Close()
 		ui.SetVenue(desk)
+	case "staff-venue-pair": // a table of no venue yet
+		ui.SetVenue(venue.NewDesk(venue.KioskConfig{DB: t.DB(), Table: o.cfg.Name}, nil))
 	}
 	ui.Start(t, o.cfg)
 	w.Resize(fyne.NewSize(1920, 1080))
@@ -131,6 +135,11 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 	case "staff-sessions":
 		ui.ShowStaff()
 		ui.Staff().Select(1)
+	case "staff-venue-pair": // the hub's words to compare, its code typed
+		ui.ShowStaff()
+		ui.Staff().Select(4)
+		fp := "5c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee1"
+		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.Phrase(fp)}, "123456")
 	case "staff-venue": // three tables, one of them silent: behind
 		go func() {
 			for {

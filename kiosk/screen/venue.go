@@ -217,6 +217,11 @@ func (s *Staff) askCode(h VenueHub, note string) {
 // CodeEntry is the pairing code's entry while it shows (for tests).
 func (s *Staff) CodeEntry() *widget.Entry { return s.codeEntry }
 
+// ConfirmHub shows the words of hub h's certificate to compare before
+// pairing with code, as the section does once the code is typed (for
+// the screenshot build).
+func (s *Staff) ConfirmHub(h VenueHub, code string) { s.showWords(h, code) }
+
 // showWords shows the hub certificate's words to compare before pairing.
 func (s *Staff) showWords(h VenueHub, code string) {
 	_, ok := button(s.w.T("kiosk.venue.confirm"), 360, func() { s.pair(h, code) })
