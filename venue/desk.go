@@ -91,6 +91,22 @@ func (d *Desk) Linked() bool {
 	return k != nil && k.LeafConnected()
 }
 
+// HubPage is the running kiosk's Kiosk.HubPage, "" while unpaired.
+func (d *Desk) HubPage() string {
+	if k := d.Kiosk(); k != nil {
+		return k.HubPage()
+	}
+	return ""
+}
+
+// HubOrigin is the running kiosk's Kiosk.HubOrigin, "" while unpaired.
+func (d *Desk) HubOrigin() string {
+	if k := d.Kiosk(); k != nil {
+		return k.HubOrigin()
+	}
+	return ""
+}
+
 // Find lists the hubs on the network.
 func (d *Desk) Find(ctx context.Context) ([]discovery.Hub, error) {
 	if d.find == nil {

@@ -220,7 +220,7 @@ func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error)
 	return desk(d, table, "this")
 }
 
-func firstTables(k *venue.Desk) []venue.TableState {
+func firstTables(k *venue.Desk) []venue.KnownTable {
 	t, _ := k.Kiosk().Tables()
 	return t
 }

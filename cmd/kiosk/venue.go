@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"net"
 	"path/filepath"
 	"strings"
 
@@ -34,7 +35,10 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 // the kiosk's side of the venue runs (the embedded server beside the
 // database, the stream of its sessions, the link to the hub); unpaired,
 // nothing runs until the staff pair it from the staff screen.
-func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Desk, error) {
+// host is the kiosk's address in its seating QR: once the hub's web page
+// answers, the QR loads the hub's page with the table (host and web port)
+// in its fragment.
+func startVenue(ctx context.Context, o options, t *table.Table, host string) (*venue.Desk, error) {
 	d := t.DB()
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
@@ -55,12 +59,17 @@ func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Desk, er
 	if dir == "" {
 		dir = filepath.Dir(d.Path())
 	}
+	_, port, err := net.SplitHostPort(t.WebAddr())
+	if err != nil {
+		return nil, fmt.Errorf("venue: the table's web address: %w", err)
+	}
 	desk := venue.NewDesk(venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
-		Logf: log.Printf,
+		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
 	}, venue.MDNSFinder(discovery.Scope{}))
 	if err := desk.Start(ctx); err != nil {
 		return nil, err
 	}
+	t.UseHubPage(desk.HubPage, desk.HubOrigin)
 	return desk, nil
 }

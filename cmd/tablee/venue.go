@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +16,9 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
@@ -25,6 +30,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	path := fs.String("db", "", "the hub's database file (created if missing)")
 	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
 	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
+	webAddr := fs.String("web-addr", fmt.Sprintf(":%d", venue.DefaultWebPort), "where the hub serves the tables' web page for the whole venue, HOST:PORT (with a --listen on port 0, port 0 too; empty: none, each table's QR loads its own page)")
 	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
 	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
@@ -32,6 +38,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
 	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the stopped hub whose database --db is, and exit: its kiosk can no longer connect")
 	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
+	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -92,13 +99,30 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
+	if host, port, err := net.SplitHostPort(*listen); err == nil && port == "0" && !webAddrSet(fs) {
+		// Tests side by side must not all claim the page's port.
+		*webAddr = net.JoinHostPort(host, "0")
+	}
 	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen,
-		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
+		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+		WebListen: *webAddr, Page: venuePage})
 	if err != nil {
 		return err
 	}
 	defer h.Close()
-	fmt.Fprintf(e.stdout, "venue addr=%s code=%s fingerprint=%s\n", h.Addr(), h.Code(), h.Fingerprint())
+	line := fmt.Sprintf("venue addr=%s code=%s fingerprint=%s", h.Addr(), h.Code(), h.Fingerprint())
+	srv, err := serveVenueConsole(e, d, h, *consoleAddr, *listen)
+	if err != nil {
+		return err
+	}
+	if srv != nil {
+		defer srv.Close()
+		line += " console=https://" + consoleHost(srv.Addr(), h.Addr()) + "/"
+	}
+	if web := h.WebAddr(); web != "" {
+		line += " web=http://" + web + "/"
+	}
+	fmt.Fprintln(e.stdout, line)
 	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
 	if !*noMDNS {
 		if a, err := advertiseHub(h, *name); err != nil {
@@ -109,6 +133,82 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// webAddrSet reports whether --web-addr was given.
+func webAddrSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "web-addr" })
+	return set
+}
+
+// venuePage is the hub's copy of the tables' web page: the same embedded
+// page as every kiosk's, from kiosk/web, connecting only to the tables
+// that said hello.
+func venuePage(tables func() []string) (http.Handler, error) {
+	return web.NewPage(web.PageConfig{Games: catalog.Registry(), Tables: tables})
+}
+
+// serveVenueConsole serves the staff console for the whole venue on addr
+// (console.AddrFor(listen) when empty), with the hub's certificate and
+// the staff PIN kept in the hub's database (tablee staff-pin --db
+// HUB.db). On the default address already taken (a kiosk's console, on a
+// table that is also the hub) the hub runs on without its console and
+// says so: the venue's sharing matters more. A port asked for that
+// cannot be had is an error.
+func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*console.Server, error) {
+	asked := addr != ""
+	if !asked {
+		addr = console.AddrFor(listen)
+	}
+	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.Certificate(), Hub: hubTables{h},
+		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
+	if err != nil {
+		return nil, err
+	}
+	srv, err := console.Start(addr, h.Certificate(), ch)
+	if err != nil && !asked {
+		fmt.Fprintf(e.stderr, "venue hub: no staff console: %v (is a kiosk's console on this machine? give the hub's another port, --console-addr :7462)\n", err)
+		return nil, nil
+	}
+	if err == nil {
+		// The words the staff check in their browser the first time
+		// (docs/install.md, "Several tables"): the hub has no screen.
+		fmt.Fprintf(e.stderr, "venue hub: staff console on %s, verification words: %s\n", srv.Addr(), ch.Phrase())
+	}
+	return srv, err
+}
+
+// consoleHost is the console's address as the staff's browser reaches
+// it: on every interface, the hub's own address's host (its LAN address).
+func consoleHost(consoleAddr, hubAddr string) string {
+	host, port, err := net.SplitHostPort(consoleAddr)
+	if err != nil {
+		return consoleAddr
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		if hubHost, _, err := net.SplitHostPort(hubAddr); err == nil {
+			host = hubHost
+		}
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// hubTables shows the hub's tables to its console, which does not import
+// the venue.
+type hubTables struct{ h *venue.Hub }
+
+func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
+	states, err := t.h.Tables(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]console.HubTable, len(states))
+	for i, s := range states {
+		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, LastSeen: s.LastSeen, Online: s.Online,
+			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
+	}
+	return out, nil
 }
 
 // printVenueSessions lists the venue's sessions (every table's, from the

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,8 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -35,8 +39,41 @@ func TestVenueCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
-	if !regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=[0-9a-f]{64}\n$`).MatchString(line) {
-		t.Errorf("line %q", line)
+	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/) web=(http://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("line %q", line)
+	}
+	// The venue's staff console, on port 0 beside the hub's, with the
+	// certificate kiosks pin: its sign-in page, and no export without a
+	// sign-in.
+	tr := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(m[1])}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := c.Get(m[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `data-page="login"`) || !strings.Contains(string(body), `action="/login"`) {
+		t.Errorf("the hub's console: %s\n%s", res.Status, body)
+	}
+	if res, err := c.Get(m[2] + "export/results.csv"); err != nil || (res.StatusCode != http.StatusSeeOther && res.StatusCode != http.StatusUnauthorized) {
+		t.Errorf("an export without a sign-in: %v %v", res, err)
+	} else {
+		res.Body.Close()
+	}
+	// The venue's web page, on port 0 beside the hub's too: the tables'
+	// page, from kiosk/web, without the table's WebSocket.
+	for path, want := range map[string]int{"": http.StatusOK, "app.js": http.StatusOK, "texts/de.json": http.StatusOK, "v2/box": http.StatusNotFound} {
+		resp, err := http.Get(m[3] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want || resp.Header.Get(web.PageHeader) == "" {
+			t.Errorf("GET %s%s: %s, %s %q", m[3], path, resp.Status, web.PageHeader, resp.Header.Get(web.PageHeader))
+		}
 	}
 	cancel()
 	go io.Copy(io.Discard, r)
@@ -209,5 +246,29 @@ func TestVenuePairCommand(t *testing.T) {
 	}
 	if b, err := os.ReadFile(creds); err != nil || strings.Contains(string(b), id) {
 		t.Errorf("the revoked kiosk's credential is still kept (%v): %s", err, b)
+	}
+}
+
+// A console address asked for and taken is an error; the hub's console
+// names the hub's LAN address when it listens everywhere.
+func TestVenueConsoleAddr(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	e := &env{stdout: io.Discard, stderr: io.Discard, games: catalog.Registry()}
+	err = runVenue(t.Context(), e, []string{"--db", filepath.Join(t.TempDir(), "hub.db"), "--listen", "127.0.0.1:0", "--console-addr", ln.Addr().String()})
+	if err == nil || !strings.Contains(err.Error(), "console") {
+		t.Errorf("a taken --console-addr: %v", err)
+	}
+	for _, c := range []struct{ console, hub, want string }{
+		{"[::]:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"0.0.0.0:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"127.0.0.1:40000", "127.0.0.1:40001", "127.0.0.1:40000"},
+	} {
+		if got := consoleHost(c.console, c.hub); got != c.want {
+			t.Errorf("consoleHost(%q, %q) = %q, want %q", c.console, c.hub, got, c.want)
+		}
 	}
 }
