@@ -13,7 +13,6 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/idle"
 	"github.com/tablee/tablee/kiosk/screen"
-	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
 )
 
@@ -48,16 +47,11 @@ func runWindow(o options, stdout io.Writer) error {
 	// A crash on the results screen comes back to it: the phones of the
 	// finished game may still play again.
 	o.cfg.KeepResults = true
-	t, err := table.Open(ctx, o.cfg)
+	t, v, closeAll, err := openTable(ctx, o, window.LANHost)
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	v, err := startVenue(ctx, o, t, window.LANHost(t.WebAddr()))
-	if err != nil {
-		return err
-	}
-	defer v.Close()
+	defer closeAll()
 	ui.SetVenue(v)
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
