@@ -1,75 +1,107 @@
 package venue
 
 import (
-	"bufio"
-	"crypto/tls"
 	"errors"
-	"fmt"
 	"net"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// leafHandshake speaks the start of the leaf node protocol to the hub as a
-// kiosk does: INFO in clear, then TLS pinned to fingerprint, then CONNECT
-// with the code. It returns the first line the hub answers, or the TLS
-// error.
-func leafHandshake(t *testing.T, addr, fingerprint, code string) (string, error) {
-	t.Helper()
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(guard))
-	info, err := bufio.NewReader(c).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(info, "INFO ") || !strings.Contains(info, `"tls_required":true`) {
-		t.Fatalf("the hub's leaf port says %q, want an INFO requiring TLS", info)
-	}
-	tc := tls.Client(c, tlscert.PinnedConfig(fingerprint))
-	if err := tc.Handshake(); err != nil {
-		return "", err
-	}
-	fmt.Fprintf(tc, "CONNECT {\"user\":%q,\"pass\":%q,\"tls_required\":true,\"name\":\"intruder\"}\r\nPING\r\n", leafUser, code)
-	line, err := bufio.NewReader(tc).ReadString('\n')
-	return strings.TrimSpace(line), err
-}
-
 // The hub's leaf port takes only TLS, the kiosk refuses another
-// certificate than the one pinned, and a wrong code is refused.
+// certificate than the one pinned, and no machine gets in without a
+// kiosk's credential: not with the venue's code as a password, not with a
+// made-up credential, not once revoked.
 func TestLeafSecurity(t *testing.T) {
+	ctx := t.Context()
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
-	if _, err := leafHandshake(t, hub.Addr(), strings.Repeat("0", 64), hub.Code()); !errors.Is(err, tlscert.ErrMismatch) {
+	stranger := kioskServerPrefix + uuid.NewString()
+	if err := leafLogin(ctx, hub.Addr(), strings.Repeat("0", 64), stranger, pairPrefix+hub.Code()+":"+strings.Repeat("x", 43)); !errors.Is(err, tlscert.ErrMismatch) {
 		t.Errorf("another certificate pinned: %v, want the mismatch", err)
 	}
+	for name, login := range map[string][2]string{
+		"the code as password (the first slice's login)": {"tablee-kiosk", hub.Code()},
+		"no user":              {"", ""},
+		"a made-up credential": {stranger, strings.Repeat("x", 43)},
+	} {
+		if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), login[0], login[1]); !errors.Is(err, ErrRefused) {
+			t.Errorf("%s: %v, want refused", name, err)
+		}
+	}
+	// A paired kiosk's credential lets it in, until it is revoked.
+	a := newNode(t, "A")
+	k := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	_, cred, err := paired(ctx, a.d)
+	if err != nil || cred == "" {
+		t.Fatalf("credential %q, %v", cred, err)
+	}
+	if code, _ := a.d.VenueConfig(ctx, pairCodeKey); code != "" {
+		t.Errorf("the kiosk kept the code %q", code)
+	}
+	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), kioskServerPrefix+k.ID(), cred); err != nil {
+		t.Errorf("the kiosk's credential: %v", err)
+	}
+	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), stranger, cred); !errors.Is(err, ErrRefused) {
+		t.Errorf("A's credential under another kiosk's name: %v, want refused", err)
+	}
+	waitFor(t, "A's link up", k.LeafConnected)
+	if err := hub.Revoke(ctx, k.ID()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "A's link closed", func() bool { return !k.LeafConnected() })
+	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), kioskServerPrefix+k.ID(), cred); !errors.Is(err, ErrRefused) {
+		t.Errorf("a revoked credential: %v, want refused", err)
+	}
+}
+
+// Wrong pairing codes use up a budget kept in the hub's data directory: after
+// staff.Burst of them even the right code is refused, also by the hub
+// restarted on its data directory.
+func TestPairingBudget(t *testing.T) {
+	ctx := t.Context()
+	hn := newNode(t, "")
+	hub := startHub(t, hn, "127.0.0.1:0")
+	a := newNode(t, "A")
 	wrong := "000000"
 	if hub.Code() == wrong {
 		wrong = "111111"
 	}
-	if line, _ := leafHandshake(t, hub.Addr(), hub.Fingerprint(), wrong); !strings.Contains(line, "Authorization Violation") {
-		t.Errorf("a wrong code: the hub says %q, want an authorization violation", line)
+	pair := Pairing{Addr: hub.Addr(), Code: wrong, Fingerprint: hub.Fingerprint()}
+	for i := range staff.Burst {
+		if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
+			t.Fatalf("wrong code %d: %v, want refused", i+1, err)
+		}
 	}
-	if line, err := leafHandshake(t, hub.Addr(), hub.Fingerprint(), hub.Code()); strings.Contains(line, "Authorization") || err != nil {
-		t.Errorf("the right code: the hub says %q, %v", line, err)
+	if _, ok, _ := Paired(ctx, a.d); ok {
+		t.Fatal("a refused pairing was stored")
+	}
+	pair.Code = hub.Code()
+	if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
+		t.Fatalf("the right code after %d wrong ones: %v, want refused", staff.Burst, err)
+	}
+	hub.Close()
+	hub = startHubIn(t, hn, filepath.Join(hn.dir, "hub"), "127.0.0.1:0")
+	pair.Addr = hub.Addr()
+	if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
+		t.Fatalf("the right code at the restarted hub: %v, want refused (the budget is kept)", err)
+	}
+	if hub.auth.creds.f.WrongUntil.IsZero() {
+		t.Error("no budget in the hub's credentials file")
 	}
 }
 
-// A pairing is checked before it is stored.
+// A pairing is checked before the hub is dialled.
 func TestPairingCheck(t *testing.T) {
 	n := newNode(t, "T")
 	fp := strings.Repeat("AB:", 31) + "AB"
-	if err := Pair(t.Context(), n.d, Pairing{Addr: "10.0.0.2:7459", Code: "042731", Fingerprint: fp}); err != nil {
-		t.Fatal(err)
-	}
-	p, ok, err := Paired(t.Context(), n.d)
-	if !ok || err != nil || p.Fingerprint != strings.Repeat("ab", 32) || p.Code != "042731" {
-		t.Errorf("stored %+v %v %v", p, ok, err)
+	if p := (Pairing{Addr: "h:1", Code: "042731", Fingerprint: fp}).normalised(); p.Check() != nil || p.Fingerprint != strings.Repeat("ab", 32) {
+		t.Errorf("normalised %+v: %v", p, p.Check())
 	}
 	for _, bad := range []Pairing{
 		{Addr: "10.0.0.2", Code: "042731", Fingerprint: fp},
@@ -106,6 +138,22 @@ func TestLanIP(t *testing.T) {
 	} {
 		if got := lanIP(c.addrs); got != c.want {
 			t.Errorf("lanIP(%v) = %s, want %s", c.addrs, got, c.want)
+		}
+	}
+}
+
+// waitFor waits until cond holds, looking every 20 ms; guard is the
+// failure's deadline.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(guard)
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("%s: not after %v", what, guard)
 		}
 	}
 }

@@ -65,6 +65,7 @@ const DefaultWebPort = 7461
 type Hub struct {
 	e     *embedded
 	d     *db.DB
+	auth  *hubAuth
 	logf  func(string, ...any)
 	code  string
 	fp    string
@@ -126,16 +127,18 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	leaf := server.LeafNodeOpts{
 		Host: host,
 		Port: port,
-		// Per-venue credentials: only a kiosk given the pairing code may
-		// connect, and only over TLS (the kiosk pins the certificate).
-		Username:    leafUser,
-		Password:    h.code,
+		// Only over TLS (the kiosk pins the certificate); who may
+		// connect is hubAuth's: kiosks with their credential, or pairing
+		// with the code within its budget.
 		TLSConfig:   tlscert.ServerConfig(cert),
 		TLSTimeout:  5,
 		AuthTimeout: 5,
 		Compression: leafCompression,
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true)
+	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
+		return nil, err
+	}
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth)
 	if err != nil {
 		return nil, err
 	}
@@ -278,6 +281,11 @@ func (h *Hub) Code() string { return h.code }
 // Fingerprint is the hub certificate's fingerprint kiosks pin.
 func (h *Hub) Fingerprint() string { return h.fp }
 
+// Words are the verification words of the hub's certificate
+// (tlscert.Phrase): a kiosk's staff screen shows them when it pairs, and
+// the staff compare them with these.
+func (h *Hub) Words() string { return tlscert.Phrase(h.fp) }
+
 // Certificate is the hub's own certificate, the one kiosks pin: the
 // hub's staff console serves it too, so the staff check the same
 // verification words.
@@ -334,6 +342,40 @@ type helloAnswer struct {
 	// serves it on every address (the kiosk names the hub as it dials
 	// it); empty: the hub serves none.
 	Web string `json:"web,omitempty"`
+	// Tables are the venue's tables and when the hub last heard from
+	// each: a kiosk's staff screen shows them, and which are behind.
+	Tables []helloTable `json:"tables,omitempty"`
+}
+
+// helloTable is one table in the hub's answer.
+type helloTable struct {
+	ID    string    `json:"id"`
+	Table string    `json:"table"`
+	Heard time.Time `json:"heard"`
+}
+
+// tables lists the paired kiosks the hub knows and when it last heard
+// from each (its database notes hellos once a minute; its memory each).
+func (h *Hub) tables(ctx context.Context) []helloTable {
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		h.logf("venue hub: tables: %v", err)
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []helloTable
+	for _, k := range kiosks {
+		if h.auth.creds.get(k.ID) == "" {
+			continue // revoked: no longer a table of the venue
+		}
+		heard := k.LastSeen
+		if t := h.heard[k.ID]; t.After(heard) {
+			heard = t
+		}
+		out = append(out, helloTable{ID: k.ID, Table: k.Table, Heard: heard.UTC()})
+	}
+	return out
 }
 
 // sourceStale reports whether the venue stream's source in a kiosk's
@@ -437,7 +479,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt})
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx)})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

@@ -22,16 +22,18 @@ import (
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
-// Keys of venue_config for a kiosk's pairing.
+// Keys of venue_config for a kiosk's pairing. The code is not kept: the
+// kiosk's own credential (pairing.go) is its key to the venue.
 const (
 	pairAddrKey        = "pair.addr"
-	pairCodeKey        = "pair.code"
+	pairCodeKey        = "pair.code" // set by earlier versions; cleared when pairing
 	pairFingerprintKey = "pair.fingerprint"
+	pairCredKey        = "pair.credential"
 )
 
 // Pairing is how a kiosk reaches its venue's hub: the hub's leaf address,
-// the venue's pairing code (its credential) and the fingerprint of the
-// hub's certificate, pinned.
+// the venue's pairing code (to pair; never stored) and the fingerprint of
+// the hub's certificate, pinned.
 type Pairing struct {
 	Addr, Code, Fingerprint string
 }
@@ -55,28 +57,63 @@ func (p Pairing) Check() error {
 	return nil
 }
 
-// Pair stores p in the kiosk's database: the kiosk joins that venue at its
-// next start, and at every start after it.
+// normalised is p with its fingerprint as Check wants it.
+func (p Pairing) normalised() Pairing {
+	p.Fingerprint = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(p.Fingerprint), ":", ""))
+	p.Code = strings.TrimSpace(p.Code)
+	return p
+}
+
+// Pair pairs the kiosk with the hub p names: it reaches the hub over TLS
+// pinned to p's fingerprint, has it check the code and learn a credential
+// made for this kiosk, and stores the address, fingerprint and credential
+// in the kiosk's database (not the code). The kiosk joins that venue at
+// its next start (or StartKiosk now), and at every start after it. A code
+// the hub refuses gives ErrRefused; nothing is stored then.
 func Pair(ctx context.Context, d *db.DB, p Pairing) error {
-	p.Fingerprint = strings.ToLower(strings.ReplaceAll(p.Fingerprint, ":", ""))
+	p = p.normalised()
 	if err := p.Check(); err != nil {
 		return err
 	}
+	id, err := d.VenueID(ctx)
+	if err != nil {
+		return err
+	}
+	cred, err := newCredential()
+	if err != nil {
+		return err
+	}
+	if err := leafLogin(ctx, p.Addr, p.Fingerprint, kioskServerPrefix+id, pairPrefix+p.Code+":"+cred); err != nil {
+		return err
+	}
 	return d.SetVenueConfig(ctx, map[string]string{
-		pairAddrKey: p.Addr, pairCodeKey: p.Code, pairFingerprintKey: p.Fingerprint,
+		pairAddrKey: p.Addr, pairFingerprintKey: p.Fingerprint, pairCredKey: cred, pairCodeKey: "",
 	})
 }
 
-// Paired returns the kiosk's stored pairing, and whether it has one.
+// Unpair forgets the kiosk's venue: it stops joining it at its next start
+// (stop its running Kiosk first). Its sessions stay where they reached.
+func Unpair(ctx context.Context, d *db.DB) error {
+	return d.SetVenueConfig(ctx, map[string]string{pairAddrKey: "", pairFingerprintKey: "", pairCredKey: "", pairCodeKey: ""})
+}
+
+// Paired returns the kiosk's stored pairing (without a code), and whether
+// it has one.
 func Paired(ctx context.Context, d *db.DB) (Pairing, bool, error) {
+	p, cred, err := paired(ctx, d)
+	return p, p.Addr != "" && cred != "", err
+}
+
+func paired(ctx context.Context, d *db.DB) (Pairing, string, error) {
 	var p Pairing
+	var cred string
 	var err error
-	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairCodeKey: &p.Code, pairFingerprintKey: &p.Fingerprint} {
+	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairFingerprintKey: &p.Fingerprint, pairCredKey: &cred} {
 		if *v, err = d.VenueConfig(ctx, key); err != nil {
-			return p, false, err
+			return p, "", err
 		}
 	}
-	return p, p.Addr != "", nil
+	return p, cred, nil
 }
 
 // kioskServerPrefix begins a kiosk's server name, followed by its venue
@@ -122,11 +159,16 @@ type Kiosk struct {
 	// hubRestarted is signalled when the hub that answered is not the
 	// one that answered before: the mirror must be made again.
 	hubRestarted chan struct{}
-	mu           sync.Mutex // guards load and mirrorMade while the mirror is made again
+	// ask is signalled when the staff screen wants news of the venue.
+	ask chan struct{}
+	mu  sync.Mutex // guards load and mirrorMade while the mirror is made again
 	// mirrorMade is when the mirror stream was last made.
 	mirrorMade time.Time
 	// answered is when the hub last answered a hello.
 	answered time.Time
+	// tables are the venue's tables as the hub's last answer listed
+	// them, with when it last heard from each, on this kiosk's clock.
+	tables []KnownTable
 	// The hub's web page (HubPage): where it is, HOST:PORT, from the
 	// hub's answers and the pairing's host; whether the last probe found
 	// this table's page there, and if not, why.
@@ -147,7 +189,7 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1),
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
 		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
@@ -156,15 +198,16 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
 	}
-	p, paired, err := Paired(ctx, cfg.DB)
+	p, cred, err := paired(ctx, cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	k.paired = paired
+	k.paired = p.Addr != "" && cred != ""
+	paired := k.paired
 	k.hubHost, _, _ = net.SplitHostPort(p.Addr)
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
 	if paired {
-		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(leafUser, p.Code)}
+		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(kioskServerPrefix+k.id, cred)}
 		leaf.Remotes = []*server.RemoteLeafOpts{{
 			URLs:       []*url.URL{u},
 			TLS:        true,
@@ -179,7 +222,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
 		return nil, err
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false)
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -332,6 +375,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
 	var boot time.Time     // when the hub that answered last started
+	var asked bool         // the staff screen asked for news
 	var qr string          // the hub's page the seating QR points at; "": the table's own
 	for {
 		link := k.LeafConnected()
@@ -348,7 +392,8 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
 		}
 		up = link
-		if link && time.Since(answered) >= helloEvery {
+		if link && (asked || time.Since(answered) >= helloEvery) {
+			asked = false
 			// Fresh: the link just came up, or the hub has not answered
 			// for two hellos (a partition the link did not notice): the
 			// hub restarts this kiosk's source, and the mirror is
@@ -367,13 +412,13 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				// (a partition the link may not have noticed).
 				gap := answered.IsZero() || time.Since(answered) > helloEvery+helloSlack
 				answered = time.Now()
-				k.mu.Lock()
-				k.answered = answered
-				k.mu.Unlock()
+				a := k.setClock(m.Data, sent, answered)
+				// The tables and the time of the answer change
+				// together: Desk.Refresh waits for the time.
+				k.noteTables(a, answered)
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}
-				a := k.setClock(m.Data, sent, answered)
 				switch {
 				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
 					// A new hub: the mirror's consumer died with the
@@ -415,9 +460,15 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-k.ask:
+			asked = true
 		}
 	}
 }
+
+// AskHub says hello to the hub now rather than at the next helloEvery:
+// its answer brings the venue's tables up to date (Tables).
+func (k *Kiosk) AskHub() { signal(k.ask) }
 
 // probeTimeout bounds a probe of the hub's web page.
 const probeTimeout = 2 * time.Second
@@ -536,6 +587,36 @@ func (k *Kiosk) setClock(answer []byte, sent, got time.Time) helloAnswer {
 	mid := sent.Add(got.Sub(sent) / 2)
 	k.d.SetVenueClock(a.Now.Sub(mid))
 	return a
+}
+
+// KnownTable is a table of the venue as the hub last described it.
+type KnownTable struct {
+	ID, Table string
+	// LastSeen is when the hub last heard from the table, on this
+	// kiosk's clock.
+	LastSeen time.Time
+}
+
+// noteTables keeps the tables of the hub's answer a, got at got, and
+// when it came.
+func (k *Kiosk) noteTables(a helloAnswer, got time.Time) {
+	out := make([]KnownTable, 0, len(a.Tables))
+	for _, t := range a.Tables {
+		// The hub's clock may differ from the kiosk's: keep how long
+		// before its answer the hub heard from the table.
+		out = append(out, KnownTable{ID: t.ID, Table: t.Table, LastSeen: got.Add(-a.Now.Sub(t.Heard))})
+	}
+	k.mu.Lock()
+	k.tables, k.answered = out, got
+	k.mu.Unlock()
+}
+
+// Tables returns the venue's tables as the hub last listed them, and when
+// the hub last answered (zero: never since the kiosk started).
+func (k *Kiosk) Tables() ([]KnownTable, time.Time) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return append([]KnownTable(nil), k.tables...), k.answered
 }
 
 // helloEvery is how often a kiosk that the hub answered says hello again:

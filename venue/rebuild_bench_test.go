@@ -45,8 +45,12 @@ func TestVenueRebuildFigure(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	// The hub's identity first: the kiosks are paired with it.
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
-	addr, code, fp := hub.Addr(), hub.Code(), hub.Fingerprint()
+	addr, fp := hub.Addr(), hub.Fingerprint()
 	hub.Close()
+	creds, err := openCreds(filepath.Join(dataDir, credsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	start := time.Now()
 	var ids []string
@@ -57,12 +61,21 @@ func TestVenueRebuildFigure(t *testing.T) {
 			t.Fatal(err)
 		}
 		ids = append(ids, id.String())
-		u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(leafUser, code)}
+		// Each kiosk's credential, as pairing leaves it in the hub's
+		// data directory.
+		cred, err := newCredential()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := creds.set(id.String(), credHash(cred)); err != nil {
+			t.Fatal(err)
+		}
+		u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(kioskServerPrefix+id.String(), cred)}
 		leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect, Remotes: []*server.RemoteLeafOpts{{
 			URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(fp), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
 		// Filled without a sync per write (copies: true): only the
 		// setting up goes faster, the hub is measured as it runs.
-		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true)
+		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,6 +27,8 @@ const (
 	// the web companion's 7458 and the staff console's 7459 (issue 31),
 	// so that the hub may run beside a kiosk.
 	DefaultPort = 7460
+	// Proto is the venue protocol's version, advertised over mDNS.
+	Proto = 1
 	// HubDomain is the hub's JetStream domain.
 	HubDomain = "venue"
 	// VenueStream is the hub's stream of every table's events, and the
@@ -34,9 +36,6 @@ const (
 	VenueStream = "VENUE"
 	// TableStream is each kiosk's stream of its own events, in its domain.
 	TableStream = "TABLE"
-	// leafUser is the user name of the leaf connections; the password is
-	// the venue's pairing code.
-	leafUser = "tablee-kiosk"
 	// helloSubject is where a kiosk tells the hub its id and table name.
 	helloSubject = "tablee.venue.hello"
 	// loaderName is the durable consumer that loads a stream into SQLite.
@@ -109,7 +108,10 @@ type embedded struct {
 // synced on every commit, ignores what it already has. Syncing each of a
 // rebuild's events made it 20 times slower. A kiosk's server holds its own
 // stream, the first copy of its events: it syncs every write.
-func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool) (*embedded, error) {
+//
+// auth, when not nil, decides who may connect (the hub's kiosks, by their
+// credentials); it learns the server it guards before the server starts.
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool, auth *hubAuth) (*embedded, error) {
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
@@ -144,9 +146,15 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 	// A kiosk's stores keep nats-server's default background sync (two
 	// minutes): every write is synced already, and a timer per stream
 	// every second woke an idle kiosk for nothing.
+	if auth != nil {
+		opts.CustomClientAuthentication = auth
+	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("venue server: %w", err)
+	}
+	if auth != nil {
+		auth.srv = srv
 	}
 	srv.Start()
 	if !srv.ReadyForConnections(10 * time.Second) {

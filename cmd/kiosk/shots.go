@@ -10,6 +10,8 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"os"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -25,7 +27,9 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/venue"
 )
 
 func init() { shoot = runShot }
@@ -53,12 +57,23 @@ func runShot(o options, name string) error {
 		return err
 	}
 	defer t.Close()
+	var desk *venue.Desk
+	switch name {
+	case "staff-venue":
+		if desk, err = demoVenue(ctx, t.DB(), o.cfg.Name); err != nil {
+			return err
+		}
+		defer desk.Close()
+		ui.SetVenue(desk)
+	case "staff-venue-pair": // a table of no venue yet
+		ui.SetVenue(venue.NewDesk(venue.KioskConfig{DB: t.DB(), Table: o.cfg.Name}, nil))
+	}
 	ui.Start(t, o.cfg)
 	w.Resize(fyne.NewSize(1920, 1080))
 	w.SetFullScreen(true)
 	go func() {
 		ready := make(chan struct{})
-		fyne.Do(func() { drive(ui, name, ready) })
+		fyne.Do(func() { drive(ui, name, desk, ready) })
 		<-ready
 		time.Sleep(2 * time.Second) // let the window draw its frames
 		fmt.Println("ready")
@@ -67,7 +82,7 @@ func runShot(o options, name string) error {
 	return nil
 }
 
-func drive(ui *window.UI, name string, ready chan struct{}) {
+func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 	game := func(id string) engine.Info {
 		r, _ := ui.Table().Games().Get(id)
 		return r.Info()
@@ -120,6 +135,32 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 	case "staff-sessions":
 		ui.ShowStaff()
 		ui.Staff().Select(1)
+	case "staff-venue-pair": // the hub's words to compare, its code typed
+		ui.ShowStaff()
+		ui.Staff().Select(4)
+		fp := "5c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee1"
+		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.Phrase(fp)}, "123456")
+	case "staff-venue": // three tables, one of them silent: behind
+		go func() {
+			for {
+				desk.Kiosk().AskHub()
+				if tables, _ := desk.Kiosk().Tables(); len(tables) == 3 {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			// The hub lists the silent table as behind two hellos
+			// after it went.
+			time.Sleep(13 * time.Second)
+			desk.Kiosk().AskHub()
+			time.Sleep(500 * time.Millisecond)
+			fyne.DoAndWait(func() {
+				ui.ShowStaff()
+				ui.Staff().Select(4)
+			})
+			close(ready)
+		}()
+		return
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
@@ -136,6 +177,52 @@ func drive(ui *window.UI, name string, ready chan struct{}) {
 		}
 	}
 	close(ready)
+}
+
+// demoVenue runs a venue hub in this process with two other tables
+// paired, Terrasse and Mezzanine (which then goes silent), and returns
+// this table's desk, paired too.
+func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error) {
+	dir, err := os.MkdirTemp("", "tablee-venue-shot")
+	if err != nil {
+		return nil, err
+	}
+	hd, err := db.Open(ctx, filepath.Join(dir, "hub.db"))
+	if err != nil {
+		return nil, err
+	}
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(dir, "hub"), Listen: "127.0.0.1:0"})
+	if err != nil {
+		return nil, err
+	}
+	pair := venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	desk := func(d *db.DB, name, sub string) (*venue.Desk, error) {
+		k := venue.NewDesk(venue.KioskConfig{DB: d, Dir: filepath.Join(dir, sub), Table: name}, nil)
+		return k, k.Pair(ctx, pair)
+	}
+	for _, other := range []string{"Terrasse", "Mezzanine"} {
+		od, err := db.Open(ctx, filepath.Join(dir, other+".db"))
+		if err != nil {
+			return nil, err
+		}
+		k, err := desk(od, other, other)
+		if err != nil {
+			return nil, err
+		}
+		for k.Kiosk() != nil && len(firstTables(k)) == 0 {
+			k.Kiosk().AskHub()
+			time.Sleep(100 * time.Millisecond)
+		}
+		if other == "Mezzanine" {
+			k.Close() // gone silent
+		}
+	}
+	return desk(d, table, "this")
+}
+
+func firstTables(k *venue.Desk) []venue.KnownTable {
+	t, _ := k.Kiosk().Tables()
+	return t
 }
 
 // playToTheEnd seats Lina and Marc, whose bots play the game started on

@@ -6,8 +6,10 @@ import (
 	"log"
 	"net"
 	"path/filepath"
+	"strings"
 
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -29,9 +31,9 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 }
 
 // openTable opens the kiosk's table on o.cfg and starts its side of the
-// venue (startVenue; v is nil outside a venue). closeAll closes the venue's
+// venue (startVenue: its desk, paired or not). closeAll closes the venue's
 // side, then the table: the headless and the windowed kiosk start alike.
-func openTable(ctx context.Context, o options, host func(webAddr string) string) (t *table.Table, v *venue.Kiosk, closeAll func(), err error) {
+func openTable(ctx context.Context, o options, host func(webAddr string) string) (t *table.Table, v *venue.Desk, closeAll func(), err error) {
 	t, err = table.Open(ctx, o.cfg)
 	if err != nil {
 		return nil, nil, nil, err
@@ -41,31 +43,35 @@ func openTable(ctx context.Context, o options, host func(webAddr string) string)
 		return nil, nil, nil, err
 	}
 	return t, v, func() {
-		if v != nil {
-			v.Close()
-		}
+		v.Close()
 		t.Close()
 	}, nil
 }
 
 // startVenue pairs the kiosk when the flags say so (remembered in its
-// database) and, paired now or before, starts its side of the venue: the
-// embedded server beside the database, the stream of its sessions, the
-// link to the hub. It returns nil for a kiosk that never joined a venue.
+// database) and returns its venue desk, started: paired now or before,
+// the kiosk's side of the venue runs (the embedded server beside the
+// database, the stream of its sessions, the link to the hub); unpaired,
+// nothing runs until the staff pair it from the staff screen.
 // host is the kiosk's address in its seating QR: once the hub's web page
 // answers, the QR loads the hub's page with the table (host and web port)
 // in its fragment.
-func startVenue(ctx context.Context, o options, t *table.Table, host string) (*venue.Kiosk, error) {
+func startVenue(ctx context.Context, o options, t *table.Table, host string) (*venue.Desk, error) {
 	d := t.DB()
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
 	} else if ok {
-		if err := venue.Pair(ctx, d, p); err != nil {
+		// Flags given at every start pair once: a kiosk paired with that
+		// hub keeps its credential (the hub need not be up).
+		cur, paired, err := venue.Paired(ctx, d)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if _, paired, err := venue.Paired(ctx, d); err != nil || !paired {
-		return nil, err
+		if !paired || cur.Addr != p.Addr || !strings.EqualFold(cur.Fingerprint, strings.ReplaceAll(p.Fingerprint, ":", "")) {
+			if err := venue.Pair(ctx, d, p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	dir := o.cfg.DataDir
 	if dir == "" {
@@ -75,13 +81,13 @@ func startVenue(ctx context.Context, o options, t *table.Table, host string) (*v
 	if err != nil {
 		return nil, fmt.Errorf("venue: the table's web address: %w", err)
 	}
-	v, err := venue.StartKiosk(ctx, venue.KioskConfig{
+	desk := venue.NewDesk(venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
 		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
-	})
-	if err != nil {
+	}, venue.MDNSFinder(discovery.Scope{}))
+	if err := desk.Start(ctx); err != nil {
 		return nil, err
 	}
-	t.UseHubPage(v.HubPage, v.HubOrigin)
-	return v, nil
+	t.UseHubPage(desk.HubPage, desk.HubOrigin)
+	return desk, nil
 }

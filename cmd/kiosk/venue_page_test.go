@@ -146,7 +146,7 @@ func openVenueTable(t *testing.T, name string, pair venue.Pairing) venueTable {
 		t.Fatal(err)
 	}
 	t.Cleanup(v.Close)
-	return venueTable{t: tb, v: v}
+	return venueTable{t: tb, v: v.Kiosk()}
 }
 
 // personKeys are the venue tokens of the person seats of table's

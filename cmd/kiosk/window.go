@@ -52,9 +52,7 @@ func runWindow(o options, stdout io.Writer) error {
 		return err
 	}
 	defer closeAll()
-	if v != nil {
-		ui.SetVenueLink(v.LeafConnected)
-	}
+	ui.SetVenue(v)
 	ui.Start(t, o.cfg)
 	fmt.Fprintf(stdout, "code=%s addr=%s fingerprint=%s web=%s\n", t.Server().Code(), reachable(t.Addr()), t.Fingerprint(), webURL(t))
 	if o.fullscreen {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -17,6 +19,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -32,6 +35,9 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
+	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
+	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the stopped hub whose database --db is, and exit: its kiosk can no longer connect")
+	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
 	if err := parse(fs, args); err != nil {
 		return err
@@ -57,6 +63,19 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	if *data == "" {
 		// The hub's and a kiosk's default alike.
 		*data = filepath.Join(filepath.Dir(*path), "venue")
+	}
+	if *revoke != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := venue.RevokeTable(ctx, d, *data, *revoke)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: start the hub again; its games stay in the venue\n", *revoke, id)
+		return nil
 	}
 	if *rebuild {
 		d, err := openDB(ctx, *path)
@@ -104,6 +123,14 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		line += " web=http://" + web + "/"
 	}
 	fmt.Fprintln(e.stdout, line)
+	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
+	if !*noMDNS {
+		if a, err := advertiseHub(h, *name); err != nil {
+			fmt.Fprintf(e.stderr, "venue hub: not advertised over mDNS (pair kiosks with --venue): %v\n", err)
+		} else {
+			defer a.Close()
+		}
+	}
 	<-ctx.Done()
 	return nil
 }
@@ -209,4 +236,22 @@ func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, 
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, session.Finished, strings.Join(names, ", "))
 	}
 	return nil
+}
+
+// advertiseHub publishes the hub as _tablee-venue._tcp, so that a kiosk's
+// staff screen lists it.
+func advertiseHub(h *venue.Hub, name string) (*discovery.Advertiser, error) {
+	if name == "" {
+		host, _ := os.Hostname()
+		name = strings.TrimSpace("Tablée " + host)
+	}
+	_, port, err := net.SplitHostPort(h.Addr())
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return nil, err
+	}
+	return discovery.AdvertiseHub(discovery.Hub{Name: name, Proto: venue.Proto, Fingerprint: h.Fingerprint()}, p, discovery.Scope{})
 }

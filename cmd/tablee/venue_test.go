@@ -191,14 +191,25 @@ func TestVenueRebuildCommand(t *testing.T) {
 	}
 }
 
-// tablee venue --pair stores a kiosk's pairing in its database.
+// tablee venue --pair pairs a kiosk's database with a running hub.
 func TestVenuePairCommand(t *testing.T) {
 	k := newKiosk(t)
-	fp := strings.Repeat("ab", 32)
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "42", "--fingerprint", fp); err == nil {
+	hubDir := t.TempDir()
+	hd, err := db.Open(context.Background(), filepath.Join(hubDir, "hub.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { hd.Close() })
+	hub, err := venue.StartHub(context.Background(), venue.HubConfig{DB: hd, DataDir: filepath.Join(hubDir, "venue"), Listen: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	fp := hub.Fingerprint()
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", "42", "--fingerprint", fp); err == nil {
 		t.Error("a five-digit code accepted")
 	}
-	out, _, err := staff(t, runVenue, "--db", k.path, "--pair", "10.0.0.2:7460", "--code", "042731", "--fingerprint", fp)
+	out, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", fp)
 	if err != nil || !strings.Contains(out, "paired") {
 		t.Fatalf("pair (%v):\n%s", err, out)
 	}
@@ -207,8 +218,34 @@ func TestVenuePairCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != "10.0.0.2:7460" || p.Code != "042731" || p.Fingerprint != fp {
+	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != hub.Addr() || p.Code != "" || p.Fingerprint != fp {
 		t.Errorf("stored pairing %+v %v %v", p, ok, err)
+	}
+
+	// tablee venue --revoke removes the table from the stopped hub's
+	// venue: its credential is gone from the hub's data directory.
+	id, err := d.VenueID(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hd.NoteVenueKiosk(context.Background(), id, "Véranda", 0, time.Now()); err != nil { // its hello, as a running kiosk says it
+		t.Fatal(err)
+	}
+	creds := filepath.Join(hubDir, "venue", "venue-kiosks.json")
+	if b, err := os.ReadFile(creds); err != nil || !strings.Contains(string(b), id) {
+		t.Fatalf("the hub keeps no credential of the kiosk (%v): %s", err, b)
+	}
+	hub.Close()
+	hd.Close()
+	if _, _, err := staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--revoke", "Nowhere"); err == nil {
+		t.Error("an unknown table revoked")
+	}
+	out, _, err = staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--revoke", "Véranda")
+	if err != nil || !strings.Contains(out, id) {
+		t.Fatalf("revoke (%v):\n%s", err, out)
+	}
+	if b, err := os.ReadFile(creds); err != nil || strings.Contains(string(b), id) {
+		t.Errorf("the revoked kiosk's credential is still kept (%v): %s", err, b)
 	}
 }
 

@@ -26,7 +26,6 @@ var (
 	ErrNotAsked = errors.New("no take-back asked of this seat")
 )
 
-
 // TakesBack reports whether rules' game allows take-backs by agreement:
 // only games whose every seat sees everything (Info.AllPublic: Canoë,
 // Canyon duel), since no move there revealed anything or drew anything.

@@ -38,12 +38,18 @@ type VenueState struct {
 	Linked bool // its link to the venue's hub is up
 	// Unshared counts this table's games not yet back from the venue.
 	Unshared int
+	// Behind names the other tables the hub has not heard from lately:
+	// their latest games may be missing.
+	Behind []string
 }
 
 // Provisional reports whether the table knows its venue boards miss
-// games: its link is down (the other tables' games may be missing) or
-// some of its own games have not reached the venue yet.
-func (v VenueState) Provisional() bool { return v.Paired && (!v.Linked || v.Unshared > 0) }
+// games: its link is down (the other tables' games may be missing), some
+// of its own games have not reached the venue yet, or other tables are
+// behind.
+func (v VenueState) Provisional() bool {
+	return v.Paired && (!v.Linked || v.Unshared > 0 || len(v.Behind) > 0)
+}
 
 // Who is who sat at a seat as the records know it; the screens name it
 // in the table's language (Words.SeatName).

@@ -28,6 +28,12 @@ type StaffActions struct {
 	// its certificate's verification words, which the settings show so
 	// that the staff can check them the first time a browser asks.
 	ConsoleURL, ConsolePhrase string
+	// Venue is the table's venue, for the "Venue" section (pair with a
+	// hub, leave, the tables behind); nil: no section.
+	Venue VenueDesk
+	// Do runs a screen change from another goroutine (the venue's
+	// answers); nil: fyne.Do.
+	Do func(func())
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -51,10 +57,14 @@ type Staff struct {
 	boardLines []string
 	// The history's players, one label per session, for tests.
 	sessionLines []*widget.Label
+	// The venue section (venue.go): its content, its tables' lines for
+	// tests, the pairing code's entry while it shows.
+	venueBox   *fyne.Container
+	venueLines []string
+	codeEntry  *widget.Entry
 }
 
-// NewStaff builds the staff screen; tab "leaderboards", "sessions",
-// "figures" or "settings" opens first.
+// NewStaff builds the staff screen, its leaderboards first.
 func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games []engine.Info, act StaffActions) *Staff {
 	s := &Staff{ctx: ctx, w: w, win: win, rec: rec, games: games, act: act}
 	s.tabs = container.NewAppTabs(
@@ -63,6 +73,15 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 		container.NewTabItem(w.T("kiosk.staff.figures"), s.figures()),
 		container.NewTabItem(w.T("kiosk.staff.settings"), s.settings()),
 	)
+	if act.Venue != nil {
+		s.tabs.Append(container.NewTabItem(w.T("kiosk.staff.venue"), s.venueTab()))
+		// The section shows how the venue stands when it opens.
+		s.tabs.OnSelected = func(t *container.TabItem) {
+			if t.Text == w.T("kiosk.staff.venue") {
+				s.showVenue()
+			}
+		}
+	}
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
 	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
@@ -73,7 +92,8 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 // Content is the screen's root object.
 func (s *Staff) Content() fyne.CanvasObject { return s.root }
 
-// Select opens tab i (0 leaderboards, 1 sessions, 2 figures, 3 settings).
+// Select opens tab i (0 leaderboards, 1 sessions, 2 figures, 3 settings,
+// 4 the venue when there is the section).
 func (s *Staff) Select(i int) { s.tabs.SelectIndex(i) }
 
 func (s *Staff) fault(err error) {
@@ -206,6 +226,8 @@ func (s *Staff) venueNote() string {
 		return ""
 	case !v.Linked:
 		return s.w.T("kiosk.board.venue_unlinked")
+	case len(v.Behind) > 0:
+		return s.w.T("kiosk.board.venue_tables_behind", "Tables", strings.Join(v.Behind, ", "))
 	}
 	return s.w.T("kiosk.board.venue_behind", "N", v.Unshared)
 }

@@ -303,9 +303,19 @@ func (ui *UI) showStaff() {
 		// certificate's words (the table's own certificate).
 		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
 		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
+		Venue:         ui.venueDesk(),
+		Do:            ui.do,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
+}
+
+// venueDesk is the staff screen's venue section's desk, nil without one.
+func (ui *UI) venueDesk() screen.VenueDesk {
+	if ui.venue == nil {
+		return nil
+	}
+	return venueDesk{ui.venue}
 }
 
 // consolePort is the port of a listen address.

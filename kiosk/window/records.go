@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/venue"
 )
 
 // records serves the screens' screen.Records from the database: the one
@@ -23,9 +24,9 @@ type records struct {
 	games     *engine.Registry
 	exportDir string
 	tableName string
-	// venueLink reports whether the venue's hub is reachable; nil for a
-	// table of no venue.
-	venueLink func() bool
+	// venue is the table's side of the venue; nil for a kiosk run
+	// without one.
+	venue *venue.Desk
 }
 
 func (r records) Leaderboard(ctx context.Context, game string, p screen.Period, limit int) ([]screen.Standing, error) {
@@ -37,11 +38,7 @@ func (r records) VenueLeaderboard(ctx context.Context, game string, p screen.Per
 }
 
 func (r records) Venue(ctx context.Context) (screen.VenueState, error) {
-	if r.venueLink == nil {
-		return screen.VenueState{}, nil
-	}
-	n, err := r.d.VenueUnshared(ctx)
-	return screen.VenueState{Paired: true, Linked: r.venueLink(), Unshared: n}, err
+	return venueState(ctx, r.venue)
 }
 
 // board is a leaderboard as screens show it, from one of the database's.

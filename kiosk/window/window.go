@@ -22,6 +22,7 @@ import (
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/venue"
 )
 
 // IdleAfter is how long the lobby waits untouched before the table goes
@@ -45,9 +46,9 @@ type UI struct {
 	cat   *i18n.Catalog
 	staff screen.Gate
 	rec   screen.Records
-	// venueLink reports whether the link to the venue's hub is up; nil
-	// for a table of no venue (SetVenueLink).
-	venueLink func() bool
+	// venue is the table's side of the venue (SetVenue); nil for a
+	// kiosk run without one.
+	venue *venue.Desk
 	// host is the address phones reach the kiosk at, for the QR code.
 	host string
 
@@ -137,10 +138,10 @@ func (ui *UI) Start(t *table.Table, cfg table.Config) {
 	ui.start(t)
 }
 
-// SetVenueLink gives the UI the state of the table's link to its venue's
-// hub, for the venue boards' "provisional" note; call it before Start,
-// for a table that belongs to a venue.
-func (ui *UI) SetVenueLink(up func() bool) { ui.venueLink = up }
+// SetVenue gives the UI the table's side of the venue: the staff screen's
+// "Venue" section pairs and unpairs through it, and the venue boards say
+// from it when they are provisional. Call it before Start.
+func (ui *UI) SetVenue(d *venue.Desk) { ui.venue = d }
 
 // Words is the table's texts in its current language.
 func (ui *UI) Words() screen.Words { return ui.words() }
@@ -154,7 +155,7 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 		// The table's gate: the staff console spends the same budget.
 		ui.staff = t.Staff()
 	}
-	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
+	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venue: ui.venue,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = LANHost(t.WebAddr())
 }

@@ -133,8 +133,9 @@ const settle = 200 * time.Millisecond
 // Advertiser keeps a table advertised until Close. It is safe for
 // concurrent use.
 type Advertiser struct {
-	port  int
-	scope Scope
+	port    int
+	scope   Scope
+	service string // Service or HubService
 
 	mu     sync.Mutex
 	srv    *zeroconf.Server // nil after a failed Update, until one succeeds
@@ -144,8 +145,8 @@ type Advertiser struct {
 
 // Advertise publishes t, reachable on port, until Close.
 func Advertise(t Kiosk, port int, scope Scope) (*Advertiser, error) {
-	a := &Advertiser{port: port, scope: scope}
-	srv, err := a.register(t)
+	a := &Advertiser{port: port, scope: scope, service: Service}
+	srv, err := a.register(t.Name, t.txt())
 	if err != nil {
 		return nil, err
 	}
@@ -160,19 +161,19 @@ func (a *Advertiser) shutdown() {
 	a.srv = nil
 }
 
-func (a *Advertiser) register(t Kiosk) (*zeroconf.Server, error) {
+func (a *Advertiser) register(name string, txt []string) (*zeroconf.Server, error) {
 	var (
 		srv *zeroconf.Server
 		err error
 	)
 	if len(a.scope.IPs) > 0 {
 		host := "tablee-" + strconv.Itoa(a.port)
-		srv, err = zeroconf.RegisterProxy(t.Name, Service, domain, a.port, host, a.scope.IPs, t.txt(), a.scope.Ifaces)
+		srv, err = zeroconf.RegisterProxy(name, a.service, domain, a.port, host, a.scope.IPs, txt, a.scope.Ifaces)
 	} else {
-		srv, err = zeroconf.Register(t.Name, Service, domain, a.port, t.txt(), a.scope.Ifaces)
+		srv, err = zeroconf.Register(name, a.service, domain, a.port, txt, a.scope.Ifaces)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("discovery: advertise %q: %w", t.Name, err)
+		return nil, fmt.Errorf("discovery: advertise %q: %w", name, err)
 	}
 	return srv, nil
 }
@@ -193,7 +194,7 @@ func (a *Advertiser) Update(t Kiosk) error {
 	if a.srv != nil {
 		a.shutdown()
 	}
-	srv, err := a.register(t)
+	srv, err := a.register(t.Name, t.txt())
 	if err != nil {
 		return err
 	}
@@ -211,9 +212,9 @@ func (a *Advertiser) Close() {
 	}
 }
 
-// Browse lists the tables that answer within wait. Tables whose TXT record
-// is incomplete are skipped.
-func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Kiosk, error) {
+// browse returns the entries of service that answer until ctx ends, when
+// the channel is closed.
+func browse(ctx context.Context, service string, scope Scope) (<-chan *zeroconf.ServiceEntry, error) {
 	var opts []zeroconf.ClientOption
 	if len(scope.Ifaces) > 0 {
 		opts = append(opts, zeroconf.SelectIfaces(scope.Ifaces))
@@ -222,12 +223,36 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Kiosk, erro
 	if err != nil {
 		return nil, fmt.Errorf("discovery: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
 	// Browse closes the channel itself when ctx ends.
 	entries := make(chan *zeroconf.ServiceEntry, 16)
-	if err := r.Browse(ctx, Service, domain, entries); err != nil {
+	if err := r.Browse(ctx, service, domain, entries); err != nil {
 		return nil, fmt.Errorf("discovery: browse: %w", err)
+	}
+	return entries, nil
+}
+
+// entryAddrs are the HOST:PORT addresses an entry answered with.
+func entryAddrs(e *zeroconf.ServiceEntry) []string {
+	var out []string
+	for _, ip := range e.AddrIPv4 {
+		out = append(out, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
+	}
+	for _, ip := range e.AddrIPv6 {
+		if !ip.IsLinkLocalUnicast() { // a link-local address needs a zone we do not have here
+			out = append(out, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
+		}
+	}
+	return out
+}
+
+// Browse lists the tables that answer within wait. Tables whose TXT record
+// is incomplete are skipped.
+func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Kiosk, error) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	entries, err := browse(ctx, Service, scope)
+	if err != nil {
+		return nil, err
 	}
 	found := map[string]Kiosk{}
 	for e := range entries {
@@ -235,14 +260,7 @@ func Browse(ctx context.Context, wait time.Duration, scope Scope) ([]Kiosk, erro
 		if err != nil {
 			continue
 		}
-		for _, ip := range e.AddrIPv4 {
-			t.Addrs = append(t.Addrs, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
-		}
-		for _, ip := range e.AddrIPv6 {
-			if !ip.IsLinkLocalUnicast() { // a link-local address needs a zone we do not have here
-				t.Addrs = append(t.Addrs, net.JoinHostPort(ip.String(), strconv.Itoa(e.Port)))
-			}
-		}
+		t.Addrs = entryAddrs(e)
 		if len(t.Addrs) > 0 {
 			// Keyed by fingerprint too: two responders announcing one
 			// instance name are two tables (twins), not one.

@@ -1,0 +1,77 @@
+package window
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/venue"
+)
+
+// venueDesk serves the staff screen's venue section (screen.VenueDesk)
+// from the kiosk's side of the venue.
+type venueDesk struct{ d *venue.Desk }
+
+func (v venueDesk) FindHubs(ctx context.Context) ([]screen.VenueHub, error) {
+	hubs, err := v.d.Find(ctx)
+	out := make([]screen.VenueHub, 0, len(hubs))
+	for _, h := range hubs {
+		if len(h.Addrs) == 0 {
+			continue
+		}
+		// The words are those of the fingerprint the kiosk will pin: a
+		// hub that does not hold that certificate fails the handshake.
+		out = append(out, screen.VenueHub{Name: h.Name, Addr: h.Addrs[0], Fingerprint: h.Fingerprint, Words: tlscert.Phrase(h.Fingerprint)})
+	}
+	return out, err
+}
+
+func (v venueDesk) Pair(ctx context.Context, h screen.VenueHub, code string) error {
+	err := v.d.Pair(ctx, venue.Pairing{Addr: h.Addr, Code: code, Fingerprint: h.Fingerprint})
+	if errors.Is(err, venue.ErrRefused) {
+		return fmt.Errorf("%w: %w", screen.ErrVenueRefused, err)
+	}
+	return err
+}
+
+func (v venueDesk) Unpair(ctx context.Context) error { return v.d.Unpair(ctx) }
+
+func (v venueDesk) Refresh(ctx context.Context) { v.d.Refresh(ctx) }
+
+func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
+	st, err := v.d.Status(ctx, time.Now())
+	if err != nil || !st.Paired {
+		return screen.VenueStatus{}, err
+	}
+	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), Linked: st.Linked,
+		Answered: st.Answered, Stale: st.Stale}
+	for _, t := range st.Tables {
+		out.Tables = append(out.Tables, screen.VenueTable{Name: t.Table, This: t.This, LastSeen: t.LastSeen, Behind: t.Behind})
+	}
+	return out, nil
+}
+
+// venueState is what the boards know of the venue: whether the table
+// belongs to one, its link, its games not back yet and the other tables
+// behind.
+func venueState(ctx context.Context, d *venue.Desk) (screen.VenueState, error) {
+	if d == nil || !d.Paired() {
+		return screen.VenueState{}, nil
+	}
+	st, err := d.Status(ctx, time.Now())
+	if err != nil {
+		return screen.VenueState{}, err
+	}
+	out := screen.VenueState{Paired: st.Paired, Linked: st.Linked, Unshared: st.Unshared}
+	for _, t := range st.Tables {
+		// The hub's list is of its last answer: with the link down,
+		// the "unlinked" note says it all.
+		if t.Behind && !t.This && st.Linked {
+			out.Behind = append(out.Behind, t.Table)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,124 @@
+package window
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/internal/uitest"
+	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/venue"
+)
+
+// startTestHub runs a venue hub on loopback, closed when the test ends.
+func startTestHub(t *testing.T) *venue.Hub {
+	t.Helper()
+	dir := t.TempDir()
+	d, err := db.Open(context.Background(), filepath.Join(dir, "hub.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	h, err := venue.StartHub(context.Background(), venue.HubConfig{DB: d, DataDir: filepath.Join(dir, "venue"), Listen: "127.0.0.1:0", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+// waitFor waits until cond holds, looking every 20 ms (the hub's answers
+// come from other goroutines without a signal to the screen); the test's
+// timeout names a state that never comes.
+func waitFor(cond func() bool) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		<-tick.C
+	}
+}
+
+// The staff pair the table with the venue's hub from the staff screen:
+// the hub found on the network (a finder standing for mDNS), its code
+// typed, its verification words shown before anything is sent; a wrong
+// code is refused, the right one pairs and starts sharing at once; the
+// section then lists the venue's tables, and the staff can leave the
+// venue.
+func TestStaffPairTheTableWithTheVenue(t *testing.T) {
+	test.NewTempApp(t)
+	hub := startTestHub(t)
+	k := openKiosk(t, tableConfig(t))
+	finder := func(context.Context) ([]discovery.Hub, error) {
+		return []discovery.Hub{{Name: "Salle du fond", Proto: venue.Proto, Fingerprint: hub.Fingerprint(), Addrs: []string{hub.Addr()}}}, nil
+	}
+	desk := venue.NewDesk(venue.KioskConfig{DB: k.tb.DB(), Dir: filepath.Join(t.TempDir(), "venue"), Table: "Table test", Logf: t.Logf}, finder)
+	t.Cleanup(desk.Close)
+	k.ui.venue = desk
+	rec := k.ui.rec.(records)
+	rec.venue = desk
+	k.ui.rec = rec
+	k.ui.ShowStaff()
+	k.ui.staffScreen.Select(4)
+	if !uitest.ShowsText(k.w, "Relier cette table") {
+		t.Fatal("the venue section of an unpaired table does not offer to join a venue")
+	}
+	test.Tap(button(t, k.w, "Chercher les hubs"))
+	k.until(func() bool { return uitest.ShowsText(k.w, "Salle du fond") })
+	test.Tap(button(t, k.w, "Salle du fond"))
+
+	wrong := "000000"
+	if hub.Code() == wrong {
+		wrong = "111111"
+	}
+	type_ := func(code string) {
+		k.ui.staffScreen.CodeEntry().SetText(code)
+		test.Tap(button(t, k.w, "Continuer"))
+		if !uitest.ShowsText(k.w, hub.Words()) {
+			t.Fatalf("the hub's words %q are not shown before pairing", hub.Words())
+		}
+		test.Tap(button(t, k.w, "Les mêmes mots"))
+	}
+	type_(wrong)
+	k.until(func() bool { return uitest.ShowsText(k.w, "Le hub a refusé ce code") })
+	if desk.Paired() {
+		t.Fatal("a wrong code paired the table")
+	}
+	type_(hub.Code())
+	k.until(func() bool { return uitest.ShowsText(k.w, "Cette table fait partie de la salle") })
+	if _, ok, err := venue.Paired(context.Background(), k.tb.DB()); !ok || err != nil {
+		t.Fatalf("the pairing is not stored: %v", err)
+	}
+	// Sharing started at once: the link comes up and the hub answers
+	// the kiosk's first hello (its first answer takes a while: the hub
+	// sources the new table's stream first); "Actualiser" asks the hub
+	// again, and the section lists this table, up to date.
+	waitFor(func() bool { _, at := desk.Kiosk().Tables(); return desk.Linked() && !at.IsZero() })
+	test.Tap(button(t, k.w, "Actualiser"))
+	k.until(func() bool {
+		return slices.Contains(k.ui.staffScreen.VenueLines(), "Table test (cette table) | à jour")
+	})
+	if lines := k.ui.staffScreen.VenueLines(); !slices.Equal(lines, []string{"Table test (cette table) | à jour"}) {
+		st, _ := desk.Status(context.Background(), time.Now())
+		t.Errorf("the venue's tables: %q (%+v)", lines, st)
+	}
+	if !uitest.ShowsText(k.w, "Reliée au hub") || !uitest.ShowsText(k.w, hub.Words()) {
+		t.Error("the section does not say the table is linked to the hub, nor the hub's words")
+	}
+
+	test.Tap(button(t, k.w, "Quitter la salle"))
+	if _, ok := uitest.OnScreen(k.w, func(l *widget.Label) bool { return strings.Contains(l.Text, "ne partagera plus") }); !ok {
+		t.Fatal("leaving the venue asks no confirmation")
+	}
+	test.Tap(button(t, k.w, "Quitter la salle")) // the confirmation's
+	k.until(func() bool { return uitest.ShowsText(k.w, "Relier cette table") })
+	if _, ok, _ := venue.Paired(context.Background(), k.tb.DB()); ok || desk.Paired() {
+		t.Error("the table still belongs to the venue")
+	}
+}
