@@ -48,6 +48,9 @@ type Config struct {
 	Cert tls.Certificate
 	// Live is the running table; nil shows none.
 	Live Live
+	// Screen is the table's own screen, where a session's replay may be
+	// opened; nil (a headless kiosk, a hub) offers no replay.
+	Screen Screen
 	// TableName names this table in calls and lists when the database has
 	// no name stored.
 	TableName string

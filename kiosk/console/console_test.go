@@ -361,6 +361,48 @@ func TestSettingsAndThePINChange(t *testing.T) {
 	}
 }
 
+// TestReplayOnTheTableOnlyWhenItIsFree: a session's page offers its
+// replay on the table's screen; a busy table refuses it, the page says
+// why and the screen is not asked to show anything (issue 31, item 4).
+func TestReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
+	f := newFixture(t)
+	b := f.browser(t)
+	b.login(testPIN)
+	token := b.csrf()
+	page := "/sessions/" + f.session
+	f.screen.setBusy(console.BusyGame)
+	r := b.get(page)
+	if !strings.Contains(r.body, `id="replay" disabled`) || !strings.Contains(r.body, "une partie est en cours") {
+		t.Errorf("a busy table's session page: the replay button is not disabled with the reason:\n%s", r.body)
+	}
+	r = b.post(page+"/replay", url.Values{"csrf": {token}})
+	if r.StatusCode != http.StatusConflict || !strings.Contains(r.body, "Rien n&#39;a changé sur la table") {
+		t.Errorf("replay on a busy table: %d\n%s", r.StatusCode, r.body)
+	}
+	if got := f.screen.replays(); len(got) != 0 {
+		t.Fatalf("a busy table was asked to show %v", got)
+	}
+	// Without the CSRF token nothing is asked of the table either.
+	f.screen.setBusy("")
+	if r := b.post(page+"/replay", url.Values{}); r.StatusCode != http.StatusForbidden || len(f.screen.replays()) != 0 {
+		t.Errorf("replay without the token: %d, shown %v", r.StatusCode, f.screen.replays())
+	}
+	if r := b.get(page); !strings.Contains(r.body, `id="replay">`) {
+		t.Errorf("a free table's session page has no enabled replay button:\n%s", r.body)
+	}
+	r = b.post(page+"/replay", url.Values{"csrf": {token}})
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != page+"?done=replay_shown" {
+		t.Errorf("replay on a free table: %d %q", r.StatusCode, r.Header.Get("Location"))
+	}
+	if got := f.screen.replays(); len(got) != 1 || got[0] != f.session {
+		t.Errorf("the table was asked to show %v, want [%s]", got, f.session)
+	}
+	if r := b.post("/sessions/nope/replay", url.Values{"csrf": {token}}); r.StatusCode != http.StatusNotFound {
+		t.Errorf("replay of no session: %d", r.StatusCode)
+	}
+}
+
 func TestAddrForFollowsTheTablesPort(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
 	for in, want := range map[string]string{":7457": ":7459", "127.0.0.1:0": "127.0.0.1:0", "10.0.0.2:7000": ":7459"} {

@@ -39,6 +39,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	m.HandleFunc("GET /sessions", h.get(h.sessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.session))
+	m.HandleFunc("POST /sessions/{id}/replay", h.post(h.replay))
 	m.HandleFunc("GET /players", h.get(h.players))
 	m.HandleFunc("GET /players/{id}", h.get(h.player))
 	m.HandleFunc("POST /players/{id}/rename", h.post(h.rename))
@@ -511,10 +512,22 @@ func seatName(v view, seat engine.Seat, s session.Seat) string {
 // sessionData is one session's page.
 type sessionData struct {
 	session.Record
-	Table string
-	Seats []seatLine
-	Moves []string
+	Table  string
+	Seats  []seatLine
+	Moves  []string
+	Replay replayOffer
 }
+
+// replayOffer is the page's "replay on the table" button: shown for an
+// ended session of a kiosk with a screen, enabled when the table is free.
+type replayOffer struct {
+	Shown bool
+	Busy  string // why the table cannot show it now, in words; "" when free
+}
+
+// screenWait bounds how long the console waits for the table's screen
+// to answer: its UI goroutine runs the question between two frames.
+const screenWait = 5 * time.Second
 
 type seatLine struct {
 	Name, Kind    string
@@ -526,7 +539,12 @@ type seatLine struct {
 }
 
 func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ string) {
-	v := h.newView(w, r, "session", in.csrf)
+	h.showSession(w, r, h.newView(w, r, "session", in.csrf), http.StatusOK, nil)
+}
+
+// showSession renders session id's page; refused, when not nil, is the
+// table's answer to a replay it could not show.
+func (h *Handler) showSession(w http.ResponseWriter, r *http.Request, v view, status int, refused error) {
 	ctx := r.Context()
 	s, err := h.cfg.DB.Session(ctx, r.PathValue("id"))
 	if err != nil {
@@ -577,9 +595,61 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ s
 			h.fail(w, v, err)
 			return
 		}
+		d.Replay = h.replayOffer(ctx, v, refused)
 	}
 	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	h.render(w, status, v, false)
+}
+
+// replayOffer asks the table's screen whether it is free (unless it just
+// refused) and says why not in the page's language.
+func (h *Handler) replayOffer(ctx context.Context, v view, refused error) replayOffer {
+	if h.cfg.Screen == nil {
+		return replayOffer{}
+	}
+	err := refused
+	if err == nil {
+		ctx, cancel := context.WithTimeout(ctx, screenWait)
+		defer cancel()
+		err = h.cfg.Screen.Free(ctx)
+	}
+	return replayOffer{Shown: true, Busy: h.busyText(v, err)}
+}
+
+// busyText is why the table cannot show a replay, in words; "" when err
+// is nil.
+func (h *Handler) busyText(v view, err error) string {
+	if err == nil {
+		return ""
+	}
+	if reason, ok := busyReason(err); ok && v.cat.Has("console.replay.busy."+string(reason)) {
+		return v.T("console.replay.busy." + string(reason))
+	}
+	h.cfg.Logf("console: the table's screen: %v", err)
+	return v.T("console.replay.no_answer")
+}
+
+// replay opens the session's replay on the table's screen when the table
+// is free; when it is not, the page says why and the table is left alone.
+func (h *Handler) replay(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	s, err := h.cfg.DB.Session(ctx, id)
+	if err != nil || h.cfg.Screen == nil || !s.Status.Ended() {
+		// Only an ended game is replayed: a running one's moves would
+		// rebuild its hands.
+		http.NotFound(w, r)
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, screenWait)
+	defer cancel()
+	if err := h.cfg.Screen.ShowReplay(sctx, s.ID); err != nil {
+		v := h.newView(w, r, "session", in.csrf)
+		v.Error = h.busyText(v, err) + " " + v.T("console.replay.unchanged")
+		h.showSession(w, r, v, http.StatusConflict, err)
+		return
+	}
+	http.Redirect(w, r, "/sessions/"+url.PathEscape(s.ID)+"?done=replay_shown", http.StatusSeeOther)
 }
 
 func (h *Handler) movesInWords(ctx context.Context, v view, s session.Record, names []string) ([]string, error) {
