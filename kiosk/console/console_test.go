@@ -361,6 +361,63 @@ func TestSettingsAndThePINChange(t *testing.T) {
 	}
 }
 
+// TestDefaultOptionsPerGameAreTheEnginesChoices: the settings page lists
+// every game of the catalogue with its options, labelled in the page's
+// language; a saved choice is what a new game starts with; a value the
+// engine does not allow saves nothing (issue 31, item 7).
+func TestDefaultOptionsPerGameAreTheEnginesChoices(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
+	f := newFixture(t)
+	ctx := context.Background()
+	b := f.browser(t)
+	b.login(testPIN)
+	token := b.csrf()
+	page := b.get("/settings").body
+	for _, info := range catalog.Registry().Infos() {
+		for _, o := range info.Options {
+			field := "option." + info.ID + "." + o.Key
+			if !strings.Contains(page, `name="`+field+`"`) {
+				t.Errorf("the settings page has no field %s", field)
+			}
+			for _, c := range o.Choices {
+				if !strings.Contains(page, `<option value="`+c+`"`) {
+					t.Errorf("%s: no choice %q", field, c)
+				}
+			}
+		}
+	}
+	if !strings.Contains(page, "Premier joueur") || !strings.Contains(page, "Moins de hasard") || !strings.Contains(page, `<option value="random" selected>au hasard</option>`) {
+		t.Errorf("the options are not labelled in French, at the games' defaults:\n%s", page)
+	}
+	form := url.Values{"csrf": {token}, "option.canaille.first": {"2"}, "option.canyon.less-luck": {"on"}}
+	if r := b.post("/settings/options", form); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/settings?done=saved" {
+		t.Fatalf("save the options: %d %q\n%s", r.StatusCode, r.Header.Get("Location"), r.body)
+	}
+	if o, err := f.d.DefaultOptions(ctx, "canaille"); err != nil || o["first"] != "2" {
+		t.Errorf("Canaille's saved options: %v %v", o, err)
+	}
+	if !strings.Contains(b.get("/settings").body, `<option value="2" selected>Place 2</option>`) {
+		t.Error("the settings page does not show the saved choice")
+	}
+	// A stranger's values: one the engine does not allow, a missing one.
+	for _, bad := range []url.Values{
+		{"csrf": {token}, "option.canaille.first": {"9"}, "option.canyon.less-luck": {"off"}},
+		{"csrf": {token}, "option.canaille.first": {"random"}, "option.canyon.less-luck": {"<script>"}},
+		{"csrf": {token}, "option.canaille.first": {"1"}},
+	} {
+		r := b.post("/settings/options", bad)
+		if r.StatusCode != http.StatusBadRequest || !strings.Contains(r.body, "rien n&#39;a été enregistré") || strings.Contains(r.body, "<script>") {
+			t.Errorf("options %v: %d\n%s", bad, r.StatusCode, r.body)
+		}
+	}
+	if o, _ := f.d.DefaultOptions(ctx, "canaille"); o["first"] != "2" {
+		t.Errorf("a refused form changed Canaille's options to %v", o)
+	}
+	if o, _ := f.d.DefaultOptions(ctx, "canyon"); o["less-luck"] != "on" {
+		t.Errorf("a refused form changed Canyon's options to %v", o)
+	}
+}
+
 // TestReplayOnTheTableOnlyWhenItIsFree: a session's page offers its
 // replay on the table's screen; a busy table refuses it, the page says
 // why and the screen is not asked to show anything (issue 31, item 4).

@@ -51,6 +51,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /settings", h.get(h.settings))
 	m.HandleFunc("POST /settings", h.post(h.saveSettings))
 	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))
+	m.HandleFunc("POST /settings/options", h.post(h.saveOptions))
 	h.mux = m
 }
 
@@ -918,11 +919,75 @@ func (h *Handler) backup(w http.ResponseWriter, r *http.Request) {
 type settingsData struct {
 	TableName    string
 	HintsInRated bool
+	Games        []gameDefaults
+}
+
+// gameDefaults is one game's options as a new game of it starts them.
+type gameDefaults struct {
+	ID      string
+	Options []optionField
+}
+
+// optionField is one option's list of choices.
+type optionField struct {
+	Field, Label string
+	Choices      []optionChoice
+}
+
+type optionChoice struct {
+	Value, Label string
+	Selected     bool
+}
+
+// optionField is the form field of game's option key.
+func optionFieldName(game, key string) string { return "option." + game + "." + key }
+
+// optionValueName is a choice of an option in words, as the kiosk's
+// seating screen says it: a seat number as "Seat N", on/off/random in
+// words, anything else as it is.
+func optionValueName(v view, value string) string {
+	if n, err := strconv.Atoi(value); err == nil {
+		return v.T("kiosk.option.value.seat", "N", n)
+	}
+	if key := "kiosk.option.value." + value; v.cat.Has(key) {
+		return v.T(key)
+	}
+	return value
+}
+
+// gameDefaults lists every game of the table's catalogue with its
+// options (the engine's own, labelled from i18n), each at the staff's
+// default if they chose one, else the game's.
+func (h *Handler) gameDefaults(ctx context.Context, v view) ([]gameDefaults, error) {
+	var out []gameDefaults
+	for _, info := range h.cfg.Games.Infos() {
+		saved, err := h.cfg.DB.DefaultOptions(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		g := gameDefaults{ID: info.ID}
+		for _, o := range info.Options {
+			cur := o.Default
+			if s, ok := saved[o.Key]; ok && slices.Contains(o.Choices, s) {
+				cur = s
+			}
+			f := optionField{Field: optionFieldName(info.ID, o.Key), Label: v.T(info.OptionKey(o.Key))}
+			for _, c := range o.Choices {
+				f.Choices = append(f.Choices, optionChoice{Value: c, Label: optionValueName(v, c), Selected: c == cur})
+			}
+			g.Options = append(g.Options, f)
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 func (h *Handler) settingsView(ctx context.Context, v view) (view, error) {
 	var d settingsData
 	var err error
+	if d.Games, err = h.gameDefaults(ctx, v); err != nil {
+		return v, err
+	}
 	if d.TableName, err = h.cfg.DB.TableName(ctx); err != nil {
 		return v, err
 	}
@@ -960,6 +1025,45 @@ func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request, in signin
 	if err := h.cfg.DB.SetHintsInRated(ctx, r.PostFormValue("hints_in_rated") == "on"); err != nil {
 		h.fail(w, h.newView(w, r, "settings", in.csrf), err)
 		return
+	}
+	http.Redirect(w, r, "/settings?done=saved", http.StatusSeeOther)
+}
+
+// saveOptions keeps the options every game starts with on this table,
+// as the kiosk's staff screen does. Each value must be one the engine
+// allows (Info.CheckSetup, the one check of a setup): a form is a
+// stranger's data. One wrong value saves nothing.
+func (h *Handler) saveOptions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	ctx := r.Context()
+	chosen := map[string]map[string]string{}
+	for _, info := range h.cfg.Games.Infos() {
+		if len(info.Options) == 0 {
+			continue
+		}
+		opts := map[string]string{}
+		for _, o := range info.Options {
+			opts[o.Key] = r.PostFormValue(optionFieldName(info.ID, o.Key))
+		}
+		if _, err := info.CheckSetup(engine.Setup{Seats: info.MaxSeats, Options: opts}); err != nil {
+			h.cfg.Logf("console: default options: %v", err)
+			v, verr := h.settingsView(ctx, h.newView(w, r, "settings", in.csrf))
+			if verr != nil {
+				h.fail(w, v, verr)
+				return
+			}
+			v.Error = v.T("console.settings.bad_option", "Game", v.Game(info.ID))
+			h.render(w, http.StatusBadRequest, v, false)
+			return
+		}
+		chosen[info.ID] = opts
+	}
+	for _, id := range h.cfg.Games.IDs() {
+		if opts, ok := chosen[id]; ok {
+			if err := h.cfg.DB.SetDefaultOptions(ctx, id, opts); err != nil {
+				h.fail(w, h.newView(w, r, "settings", in.csrf), err)
+				return
+			}
+		}
 	}
 	http.Redirect(w, r, "/settings?done=saved", http.StatusSeeOther)
 }

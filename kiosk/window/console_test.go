@@ -181,3 +181,30 @@ func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 		t.Fatalf("the replay's back did not lead to the lobby (replay %v)", k.ui.replay != nil)
 	}
 }
+
+// TestTheLobbyStartsFromTheConsolesDefaultOptions: the options the staff
+// save on the console's settings are those the lobby's set-up screen
+// starts from (issue 31, item 7).
+func TestTheLobbyStartsFromTheConsolesDefaultOptions(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	if err := k.tb.DB().SetStaffPIN(context.Background(), "97531"); err != nil {
+		t.Fatal(err)
+	}
+	c := signInConsole(t, k, "97531")
+	r, err := c.do(http.MethodPost, "/settings/options", url.Values{"csrf": {c.csrf},
+		"option.canyon.less-luck": {"on"}, "option.canaille.first": {"2"}})
+	if err != nil || r.status != http.StatusSeeOther {
+		t.Fatalf("save the options on the console: %+v %v", r, err)
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton("canyon"))
+	if sel := k.ui.seatingScreen.Option("less-luck"); sel == nil || sel.Selected != "oui" || k.ui.seatingScreen.Options()["less-luck"] != "on" {
+		t.Errorf("Canyon's set-up starts from %v, not the staff's less-luck=on", k.ui.seatingScreen.Options())
+	}
+	test.Tap(button(t, k.w, "Retour"))
+	test.Tap(k.ui.lobby.PlayButton("canaille"))
+	if sel := k.ui.seatingScreen.Option("first"); sel == nil || sel.Selected != "Place 2" {
+		t.Errorf("Canaille's set-up starts from %v, not the staff's first=2", k.ui.seatingScreen.Options())
+	}
+}
