@@ -159,10 +159,7 @@ func TestWrongPINsSpendTheKiosksPersistedBudget(t *testing.T) {
 
 func TestStateChangesNeedTheTokenAndTheOrigin(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
+	f, b, token := signedIn(t)
 	rename := "/players/" + f.lea.ID + "/rename"
 	named := func() string {
 		p, err := f.d.Player(context.Background(), f.lea.ID)
@@ -288,11 +285,8 @@ func TestAStaffCallShowsUntilAnswered(t *testing.T) {
 
 func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
+	f, b, token := signedIn(t)
 	ctx := context.Background()
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
 	// They played the same game: the database refuses, as tablee does.
 	r := b.post("/players/"+f.formula.ID+"/merge", url.Values{"into": {f.lea.ID}, "csrf": {token}})
 	if r.StatusCode != http.StatusConflict {
@@ -330,11 +324,8 @@ func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
 
 func TestSettingsAndThePINChange(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
+	f, b, token := signedIn(t)
 	ctx := context.Background()
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
 	if r := b.post("/settings", url.Values{"csrf": {token}, "table_name": {"Salle du fond"}}); r.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save settings: %d", r.StatusCode)
 	}
@@ -367,11 +358,8 @@ func TestSettingsAndThePINChange(t *testing.T) {
 // engine does not allow saves nothing (issue 31, item 7).
 func TestDefaultOptionsPerGameAreTheEnginesChoices(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
+	f, b, token := signedIn(t)
 	ctx := context.Background()
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
 	page := b.get("/settings").body
 	for _, info := range catalog.Registry().Infos() {
 		for _, o := range info.Options {
@@ -423,10 +411,7 @@ func TestDefaultOptionsPerGameAreTheEnginesChoices(t *testing.T) {
 // why and the screen is not asked to show anything (issue 31, item 4).
 func TestReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
+	f, b, token := signedIn(t)
 	page := "/sessions/" + f.session
 	f.screen.setBusy(console.BusyGame)
 	r := b.get(page)

@@ -281,6 +281,16 @@ func (b *browser) login(pin string) reply {
 	return b.post("/login", url.Values{"pin": {pin}})
 }
 
+// signedIn is a fixture with a browser signed in to its console, and
+// the browser's CSRF token.
+func signedIn(t testing.TB) (*fixture, *browser, string) {
+	t.Helper()
+	f := newFixture(t)
+	b := f.browser(t)
+	b.login(testPIN)
+	return f, b, b.csrf()
+}
+
 // csrf is the CSRF token a signed-in page carries.
 func (b *browser) csrf() string {
 	b.t.Helper()

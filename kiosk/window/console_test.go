@@ -12,7 +12,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
@@ -49,10 +48,13 @@ func (c *consoleClient) do(method, path string, form url.Values) (reply, error) 
 	return reply{res.StatusCode, res.Header.Get("Location"), string(b)}, err
 }
 
-// signInConsole signs in to k's console with the staff PIN pin, over TLS
-// pinned to the table's certificate.
+// signInConsole sets the staff PIN pin and signs in to k's console with
+// it, over TLS pinned to the table's certificate.
 func signInConsole(t *testing.T, k *testKiosk, pin string) *consoleClient {
 	t.Helper()
+	if err := k.tb.DB().SetStaffPIN(context.Background(), pin); err != nil {
+		t.Fatal(err)
+	}
 	jar, err := cookiejar.New(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -122,22 +124,11 @@ func (k *testKiosk) replayFromConsole(t *testing.T, c *consoleClient, id string)
 func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	if err := k.tb.DB().SetStaffPIN(context.Background(), "97531"); err != nil {
-		t.Fatal(err)
-	}
 	c := signInConsole(t, k, "97531")
 
 	// Two bots play a Canyon duel to its end: its results show.
 	k.ui.attract.Touch()
-	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
-	s := k.ui.seatingScreen
-	s.Remove(1)
-	s.Remove(0)
-	s.AddBot(engine.LevelRandom)
-	s.AddBot(engine.LevelRandom)
-	test.Tap(s.StartButton())
-	game := k.tb.Session()
-	k.waitEnd(t, game)
+	game := k.botsPlay(t, "canyonduel")
 	if k.ui.results == nil {
 		t.Fatal("no results after the bots' game")
 	}
@@ -188,9 +179,6 @@ func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 func TestTheLobbyStartsFromTheConsolesDefaultOptions(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	if err := k.tb.DB().SetStaffPIN(context.Background(), "97531"); err != nil {
-		t.Fatal(err)
-	}
 	c := signInConsole(t, k, "97531")
 	r, err := c.do(http.MethodPost, "/settings/options", url.Values{"csrf": {c.csrf},
 		"option.canyon.less-luck": {"on"}, "option.canaille.first": {"2"}})
