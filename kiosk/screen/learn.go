@@ -226,6 +226,15 @@ func (l *Learn) Step() int {
 	return l.sess.run.Index()
 }
 
+// Tries is the number of moves the learner tried, taken or not: the
+// kiosk sends an untouched lesson back to its attract screen when it
+// stops growing.
+func (l *Learn) Tries() int {
+	l.sess.mu.Lock()
+	defer l.sess.mu.Unlock()
+	return l.sess.tries
+}
+
 // refresh shows the lesson as it stands: the board, the step's words,
 // its hand and where the table points. Call it on the UI goroutine.
 func (l *Learn) refresh() {
@@ -326,6 +335,9 @@ type lessonSession struct {
 	run *lesson.Run
 	l   *Learn
 	why string // the explanation of the last move not taken, until shown
+	// tries counts the moves tried, so that the kiosk tells a lesson in
+	// use from one its guests walked away from.
+	tries int
 }
 
 func (s *lessonSession) Game() engine.Rules { return s.run.Lesson().Rules }
@@ -348,6 +360,7 @@ func (s *lessonSession) View(viewer engine.Seat) engine.View {
 // finger was, which the learner's panel explains too (flushWhy).
 func (s *lessonSession) Play(_ context.Context, seat engine.Seat, m engine.Move) error {
 	s.mu.Lock()
+	s.tries++
 	a, err := s.run.Try(seat, m)
 	switch {
 	case err != nil:

@@ -112,6 +112,26 @@ func (ui *UI) showLearn(g engine.Info) {
 	}
 	ui.show(l.Content())
 	ui.learn = l
+	ui.watchLesson(l)
+}
+
+// watchLesson sends the table back to its attract screen once lesson l
+// has had no move tried for LessonIdleAfter, unless a dialog is open
+// (the staff's PIN pad, the rules).
+func (ui *UI) watchLesson(l *screen.Learn) {
+	seen := l.Tries()
+	ui.later(LessonIdleAfter, func() {
+		ui.do(func() {
+			switch {
+			case ui.learn != l:
+				// Left already.
+			case l.Tries() != seen || ui.win.Canvas().Overlays().Top() != nil:
+				ui.watchLesson(l)
+			default:
+				ui.showAttract()
+			}
+		})
+	})
 }
 
 func (ui *UI) showSeating(g engine.Info) {

@@ -2,6 +2,7 @@ package window
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 
@@ -54,5 +55,64 @@ func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
 	seats := k.tb.Server().Seats()
 	if len(seats) != 2 || seats[0].State != server.SeatTable || seats[1].State != server.SeatBot {
 		t.Errorf("the real game's seats are %+v, want the learner on the table and a bot", seats)
+	}
+}
+
+// TestALessonLeftAloneGoesBackToTheAttractScreen: guests who walk away
+// from a lesson leave the table inviting for the next ones; a lesson in
+// use is not cut short.
+func TestALessonLeftAloneGoesBackToTheAttractScreen(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	var idle []func()
+	k.ui.after = func(d time.Duration, f func()) {
+		if d == LessonIdleAfter {
+			idle = append(idle, f)
+		}
+	}
+	fire := func() {
+		t.Helper()
+		if len(idle) != 1 {
+			t.Fatalf("%d lesson timers armed, want 1", len(idle))
+		}
+		f := idle[0]
+		idle = nil
+		f()
+		k.q.Settle()
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LearnButton("canoe"))
+	l := k.ui.Learn()
+	if l == nil {
+		t.Fatal("the lesson does not show")
+	}
+	// A move tried since the timer was armed: the lesson stays.
+	ls, _ := lesson.For("canoe")
+	b := l.Game().Board()
+	for _, p := range board.Spots(b, ls.Steps[0].Expect[0]) {
+		test.TapAt(b, p)
+	}
+	k.until(func() bool { return l.Tries() > 0 })
+	fire()
+	if k.ui.Learn() != l || k.w.Content() != l.Content() {
+		t.Fatal("a lesson in use went back to the attract screen")
+	}
+	// Nothing tried for a whole wait: back to the attract screen.
+	fire()
+	if k.ui.attract == nil || k.w.Content() != k.ui.attract.Content() {
+		t.Fatal("a lesson left alone stays on the table")
+	}
+	if len(idle) != 0 {
+		t.Error("the lesson's timer is armed again after it left")
+	}
+
+	// A lesson left through its own button stops watching.
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LearnButton("canoe"))
+	test.Tap(k.ui.Learn().BackButton())
+	k.q.Settle()
+	fire()
+	if k.ui.lobby == nil {
+		t.Error("a timer of a lesson already left moved the lobby")
 	}
 }

@@ -28,6 +28,13 @@ import (
 // back to its attract screen.
 const IdleAfter = 3 * time.Minute
 
+// LessonIdleAfter is how long a lesson waits with no move tried before
+// the table goes back to its attract screen: guests who walked away from
+// a lesson lose nothing (a lesson is no session), and the next ones find
+// an inviting table instead of someone else's half-done lesson. Longer
+// than the lobby's, since a learner may be reading.
+const LessonIdleAfter = 5 * time.Minute
+
 // UI moves between the kiosk's screens: attract, lobby, seating, the
 // table, results and the staff's screens.
 type UI struct {
@@ -233,6 +240,15 @@ func (ui *UI) show(o fyne.CanvasObject) {
 	ui.win.SetContent(o)
 }
 
+// later runs f once d has passed, through ui.after when a test set it.
+func (ui *UI) later(d time.Duration, f func()) {
+	if ui.after != nil {
+		ui.after(d, f)
+		return
+	}
+	time.AfterFunc(d, f)
+}
+
 // follow refreshes the screen after every move of s until it ends.
 func (ui *UI) follow(s *host.Session) {
 	for {
@@ -286,11 +302,7 @@ func (ui *UI) showEnding(s *host.Session, res engine.Result) {
 	}
 	ui.ending = s.ID()
 	board := ui.board
-	after := ui.after
-	if after == nil {
-		after = func(d time.Duration, f func()) { time.AfterFunc(d, f) }
-	}
-	after(ui.endPause, func() {
+	ui.later(ui.endPause, func() {
 		ui.do(func() {
 			if ui.board == board && ui.shown != s.ID() {
 				ui.showResults(s, res)
