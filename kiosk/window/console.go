@@ -2,9 +2,17 @@ package window
 
 import (
 	"context"
+	"time"
 
 	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/kiosk/screen"
 )
+
+// ReplayIdleAfter is how long a replay the console opened stays on the
+// table with nobody stepping through it before the table goes back to
+// its attract screen: longer than the lobby's wait, since guests may be
+// watching, and nobody's game is on it.
+const ReplayIdleAfter = 4 * time.Minute
 
 // ConsoleScreen is the window as the staff console sees the table's
 // screen (table.Config.Screen): the console opens a session's replay
@@ -40,7 +48,30 @@ func (c consoleScreen) ShowReplay(ctx context.Context, id string) error {
 		case ui.replay != nil && ui.replayBack != nil:
 			back = ui.replayBack // one replay after another: back to where the first came from
 		}
-		return ui.openReplay(id, back)
+		if err := ui.openReplay(id, back); err != nil {
+			return err
+		}
+		ui.watchReplay(ui.replay)
+		return nil
+	})
+}
+
+// watchReplay sends the table back to its attract screen once the
+// replay r has had no step taken for ReplayIdleAfter, unless a dialog is
+// open.
+func (ui *UI) watchReplay(r *screen.Replay) {
+	seen := r.Position()
+	ui.later(ReplayIdleAfter, func() {
+		ui.do(func() {
+			switch {
+			case ui.replay != r:
+				// Left already.
+			case r.Position() != seen || ui.win.Canvas().Overlays().Top() != nil:
+				ui.watchReplay(r)
+			default:
+				ui.showAttract()
+			}
+		})
 	})
 }
 

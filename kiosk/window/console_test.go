@@ -124,6 +124,22 @@ func (k *testKiosk) replayFromConsole(t *testing.T, c *consoleClient, id string)
 func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
+	var idle []func()
+	k.ui.after = func(d time.Duration, f func()) {
+		if d == ReplayIdleAfter {
+			idle = append(idle, f)
+		}
+	}
+	fire := func() {
+		t.Helper()
+		if len(idle) != 1 {
+			t.Fatalf("%d replay timers armed, want 1", len(idle))
+		}
+		f := idle[0]
+		idle = nil
+		f()
+		k.q.Settle()
+	}
 	c := signInConsole(t, k, "97531")
 
 	// Two bots play a Canyon duel to its end: its results show.
@@ -165,11 +181,28 @@ func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 	if rp.Hash() != game.Hash() || !rp.Verified() {
 		t.Errorf("the replay ends on %s, the game on %s", rp.Hash(), game.Hash())
 	}
+	// Guests stepping through it keep it on the table.
+	fire()
+	if k.ui.replay != rp {
+		t.Fatal("a replay being watched went away")
+	}
 	// The guests leave it as any replay, without a PIN: back to the lobby
 	// it replaced.
 	test.Tap(button(t, k.w, "Retour"))
 	if k.ui.replay != nil || k.ui.lobby == nil {
 		t.Fatalf("the replay's back did not lead to the lobby (replay %v)", k.ui.replay != nil)
+	}
+	fire()
+	if k.ui.lobby == nil {
+		t.Fatal("the timer of a replay already left moved the lobby")
+	}
+	// A replay nobody watches gives the table back to its attract screen.
+	if r := k.replayFromConsole(t, c, id); r.status != http.StatusSeeOther || k.ui.replay == nil {
+		t.Fatalf("replay again: %d", r.status)
+	}
+	fire()
+	if k.ui.attract == nil || k.w.Content() != k.ui.attract.Content() {
+		t.Fatal("a replay left alone stays on the table")
 	}
 }
 
