@@ -183,6 +183,10 @@ func (h *Handler) fail(w http.ResponseWriter, v view, err error) {
 	h.render(w, http.StatusInternalServerError, v, false)
 }
 
+// asset serves the stylesheet or the script as they are. Not kiosk/web's
+// asset serving (gzip, ETag): that is the phones' page over a café's
+// Wi-Fi, on every join; these are two small files for a staff browser
+// that keeps them, and the console may not import the web companion.
 func (h *Handler) asset(typ string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", typ)
