@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
@@ -227,5 +228,30 @@ func TestTheLobbyStartsFromTheConsolesDefaultOptions(t *testing.T) {
 	test.Tap(k.ui.lobby.PlayButton("canaille"))
 	if sel := k.ui.seatingScreen.Option("first"); sel == nil || sel.Selected != "Place 2" {
 		t.Errorf("Canaille's set-up starts from %v, not the staff's first=2", k.ui.seatingScreen.Options())
+	}
+}
+
+// TestWhatKeepsTheTableBusyForTheConsole: the attract screen and the
+// lobby are free for a replay from the console; a lesson, the staff's
+// screen and an open dialog are not.
+func TestWhatKeepsTheTableBusyForTheConsole(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	for _, c := range []struct {
+		name string
+		show func()
+		want console.Busy
+	}{
+		{"attract", k.ui.showAttract, ""},
+		{"lobby", k.ui.showLobby, ""},
+		{"lesson", func() { test.Tap(k.ui.lobby.LearnButton("canoe")) }, console.BusyLesson},
+		{"staff", k.ui.showStaff, console.BusyInUse},
+		{"PIN pad", func() { k.ui.showLobby(); k.ui.AskPIN(func() {}) }, console.BusyInUse},
+	} {
+		c.show()
+		k.q.Settle()
+		if got := k.ui.busy(); got != c.want {
+			t.Errorf("%s: busy %q, want %q", c.name, got, c.want)
+		}
 	}
 }
