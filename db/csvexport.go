@@ -35,6 +35,11 @@ func (d *DB) WriteCSV(ctx context.Context, out io.Writer, name string, comma run
 	if write == nil {
 		return fmt.Errorf("export %q: no such file (sessions, seats, results or players)", name)
 	}
+	return writeCSV(ctx, out, name, comma, write)
+}
+
+// writeCSV frames one export: the BOM, the separator, the safe cells.
+func writeCSV(ctx context.Context, out io.Writer, name string, comma rune, write func(context.Context, *CSVWriter) error) error {
 	if comma != ',' && comma != ';' {
 		return fmt.Errorf("export %s: separator %q: want ',' or ';'", name, comma)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/tablee/tablee/session"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -297,5 +298,39 @@ func TestVenuePlayerEvents(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The venue's CSV export: every table's sessions, with a table's columns
+// and WriteCSV's rules; one phone is one player at every table, under its
+// venue id, and a name a spreadsheet would run is made text.
+func TestVenueCSV(t *testing.T) {
+	ctx := context.Background()
+	a := venueKioskFixture(t, "Table A", "anja", "=cmd")
+	b := venueKioskFixture(t, "Table B", "anja", "chloé")
+	a.play(t, "canoe", a.persons(0, 1), []int{3, 1}, t0)
+	b.play(t, "canoe", b.persons(0, 1), []int{0, 2}, t0.Add(time.Minute))
+	hub := openTemp(t)
+	loadAll(t, hub, append(outbox(t, a), outbox(t, b)...)...)
+	files := map[string]string{}
+	for _, name := range VenueCSVExports() {
+		var w strings.Builder
+		if err := hub.WriteVenueCSV(ctx, &w, name, ';'); err != nil {
+			t.Fatal(err)
+		}
+		files[name] = w.String()
+	}
+	if s := files["sessions"]; !strings.HasPrefix(s, CSVBOM+"session;started;ended;table;") ||
+		!strings.Contains(s, ";Table A;canoe;") || !strings.Contains(s, ";Table B;canoe;") {
+		t.Errorf("sessions.csv:\n%s", s)
+	}
+	if s := files["players"]; strings.Count(s, "\n") != 4 || strings.Count(s, ";anja;2;") != 1 || !strings.Contains(s, ";'=cmd;1;") {
+		t.Errorf("players.csv (anja once, with two games; =cmd as text):\n%s", s)
+	}
+	if s := files["results"]; strings.Count(s, "\n") != 5 || !strings.Contains(s, ";person;v") || strings.Contains(s, ";=cmd;") {
+		t.Errorf("results.csv:\n%s", s)
+	}
+	if err := hub.WriteVenueCSV(ctx, io.Discard, "moves", ','); err == nil {
+		t.Error("an export that does not exist was written")
 	}
 }

@@ -31,13 +31,15 @@ type venueReplay struct {
 // venueSeat is one seat of a venue session, with the venue player sitting
 // there ("" for a guest).
 type venueSeat struct {
-	game   string
-	at     time.Time
-	player string // the venue player's id; "" for a guest
-	name   string // a guest's name
-	score  int
-	winner bool
-	beaten int // the seats (bots included) it finished ahead of
+	session string // the session's id
+	index   int    // the seat's number in its session
+	game    string
+	at      time.Time
+	player  string // the venue player's id; "" for a guest
+	name    string // a guest's name
+	score   int
+	winner  bool
+	beaten  int // the seats (bots included) it finished ahead of
 }
 
 // venueIdentities joins the table's players into the venue's: two seats
@@ -139,7 +141,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 		ev := s.Event
 		var persons []rated
 		for i, st := range ev.Seats {
-			seat := venueSeat{game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
+			seat := venueSeat{session: ev.ID, index: i, game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
 			for _, o := range ev.Seats {
 				if o.Rank > st.Rank {
 					seat.beaten++

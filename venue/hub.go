@@ -3,6 +3,7 @@ package venue
 import (
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,6 +52,7 @@ type Hub struct {
 	logf   func(string, ...any)
 	code   string
 	fp     string
+	cert   tls.Certificate
 	addr   string
 	load   *loader
 	hello  *nats.Subscription
@@ -96,7 +98,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err != nil {
 		return nil, fmt.Errorf("venue hub: %w", err)
 	}
-	h.fp = tlscert.Fingerprint(cert)
+	h.fp, h.cert = tlscert.Fingerprint(cert), cert
 	leaf := server.LeafNodeOpts{
 		Host: host,
 		Port: port,
@@ -188,6 +190,11 @@ func (h *Hub) Code() string { return h.code }
 
 // Fingerprint is the hub certificate's fingerprint kiosks pin.
 func (h *Hub) Fingerprint() string { return h.fp }
+
+// Certificate is the hub's own certificate, the one kiosks pin: the
+// hub's staff console serves it too, so the staff check the same
+// verification words.
+func (h *Hub) Certificate() tls.Certificate { return h.cert }
 
 // Loaded is signalled after events are loaded into the hub's database.
 func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 )
 
@@ -242,6 +243,9 @@ func startKiosk(t *testing.T, n *node, p *Pairing) *Kiosk {
 func TestVenue(t *testing.T) {
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	hub := startHub(t, hubNode, "127.0.0.1:0")
+	if tlscert.Fingerprint(hub.Certificate()) != hub.Fingerprint() {
+		t.Error("the hub's certificate is not the one kiosks pin")
+	}
 	link := newProxy(t, hub.Addr())
 	ka := startKiosk(t, a, &Pairing{Addr: link.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
 	kb := startKiosk(t, b, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
@@ -291,6 +295,10 @@ func TestVenue(t *testing.T) {
 	ka.Close()
 	s7 := b.play(t)
 	hubNode.waitHas(t, hub.Loaded(), s7)
+	// The hub's console lists both tables, A offline now, B online.
+	waitTables(t, hub, func(ts []TableState) bool {
+		return len(ts) == 2 && online(ts, "Table A") == 0 && online(ts, "Table B") == 1
+	})
 	start = time.Now()
 	ka = startKiosk(t, a, nil)
 	a.waitHas(t, ka.Loaded(), s7)
@@ -312,6 +320,40 @@ func TestVenue(t *testing.T) {
 		got := n.venueIDs(t)
 		if len(got) != len(want) || len(want) != 7 {
 			t.Errorf("table %s has %d venue sessions, the hub %d, want 7", name, len(got), len(want))
+		}
+	}
+}
+
+// online is 1 if the table named name is online in ts, 0 if offline, -1
+// if ts has no such table.
+func online(ts []TableState, name string) int {
+	for _, t := range ts {
+		if t.Name == name {
+			if t.Online && !t.LastSeen.IsZero() {
+				return 1
+			}
+			return 0
+		}
+	}
+	return -1
+}
+
+// waitTables waits until the hub's tables satisfy ok.
+func waitTables(t *testing.T, hub *Hub, ok func([]TableState) bool) {
+	t.Helper()
+	deadline := time.After(guard)
+	for {
+		ts, err := hub.Tables(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok(ts) {
+			return
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("the hub's tables stay %+v", ts)
+		case <-time.After(50 * time.Millisecond):
 		}
 	}
 }

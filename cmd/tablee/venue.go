@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -25,6 +27,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
+	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -78,9 +81,80 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer h.Close()
-	fmt.Fprintf(e.stdout, "venue addr=%s code=%s fingerprint=%s\n", h.Addr(), h.Code(), h.Fingerprint())
+	line := fmt.Sprintf("venue addr=%s code=%s fingerprint=%s", h.Addr(), h.Code(), h.Fingerprint())
+	srv, err := serveVenueConsole(e, d, h, *consoleAddr, *listen)
+	if err != nil {
+		return err
+	}
+	if srv != nil {
+		defer srv.Close()
+		line += " console=https://" + consoleHost(srv.Addr(), h.Addr()) + "/"
+	}
+	fmt.Fprintln(e.stdout, line)
 	<-ctx.Done()
 	return nil
+}
+
+// serveVenueConsole serves the staff console for the whole venue on addr
+// (console.AddrFor(listen) when empty), with the hub's certificate and
+// the staff PIN kept in the hub's database (tablee staff-pin --db
+// HUB.db). On the default address already taken (a kiosk's console, on a
+// table that is also the hub) the hub runs on without its console and
+// says so: the venue's sharing matters more. A port asked for that
+// cannot be had is an error.
+func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*console.Server, error) {
+	asked := addr != ""
+	if !asked {
+		addr = console.AddrFor(listen)
+	}
+	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.Certificate(), Hub: hubTables{h},
+		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
+	if err != nil {
+		return nil, err
+	}
+	srv, err := console.Start(addr, h.Certificate(), ch)
+	if err != nil && !asked {
+		fmt.Fprintf(e.stderr, "venue hub: no staff console: %v (is a kiosk's console on this machine? give the hub's another port, --console-addr :7462)\n", err)
+		return nil, nil
+	}
+	if err == nil {
+		// The words the staff check in their browser the first time
+		// (docs/install.md, "Several tables"): the hub has no screen.
+		fmt.Fprintf(e.stderr, "venue hub: staff console on %s, verification words: %s\n", srv.Addr(), ch.Phrase())
+	}
+	return srv, err
+}
+
+// consoleHost is the console's address as the staff's browser reaches
+// it: on every interface, the hub's own address's host (its LAN address).
+func consoleHost(consoleAddr, hubAddr string) string {
+	host, port, err := net.SplitHostPort(consoleAddr)
+	if err != nil {
+		return consoleAddr
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		if hubHost, _, err := net.SplitHostPort(hubAddr); err == nil {
+			host = hubHost
+		}
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// hubTables shows the hub's tables to its console, which does not import
+// the venue.
+type hubTables struct{ h *venue.Hub }
+
+func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
+	states, err := t.h.Tables(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]console.HubTable, len(states))
+	for i, s := range states {
+		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, LastSeen: s.LastSeen, Online: s.Online,
+			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
+	}
+	return out, nil
 }
 
 // printVenueSessions lists the venue's sessions (every table's, from the

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -35,8 +38,29 @@ func TestVenueCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
-	if !regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=[0-9a-f]{64}\n$`).MatchString(line) {
-		t.Errorf("line %q", line)
+	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("line %q", line)
+	}
+	// The venue's staff console, on port 0 beside the hub's, with the
+	// certificate kiosks pin: its sign-in page, and no export without a
+	// sign-in.
+	tr := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(m[1])}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := c.Get(m[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `data-page="login"`) || !strings.Contains(string(body), `action="/login"`) {
+		t.Errorf("the hub's console: %s\n%s", res.Status, body)
+	}
+	if res, err := c.Get(m[2] + "export/results.csv"); err != nil || (res.StatusCode != http.StatusSeeOther && res.StatusCode != http.StatusUnauthorized) {
+		t.Errorf("an export without a sign-in: %v %v", res, err)
+	} else {
+		res.Body.Close()
 	}
 	cancel()
 	go io.Copy(io.Discard, r)
@@ -172,5 +196,29 @@ func TestVenuePairCommand(t *testing.T) {
 	defer d.Close()
 	if p, ok, err := venue.Paired(context.Background(), d); !ok || err != nil || p.Addr != "10.0.0.2:7460" || p.Code != "042731" || p.Fingerprint != fp {
 		t.Errorf("stored pairing %+v %v %v", p, ok, err)
+	}
+}
+
+// A console address asked for and taken is an error; the hub's console
+// names the hub's LAN address when it listens everywhere.
+func TestVenueConsoleAddr(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	e := &env{stdout: io.Discard, stderr: io.Discard, games: catalog.Registry()}
+	err = runVenue(t.Context(), e, []string{"--db", filepath.Join(t.TempDir(), "hub.db"), "--listen", "127.0.0.1:0", "--console-addr", ln.Addr().String()})
+	if err == nil || !strings.Contains(err.Error(), "console") {
+		t.Errorf("a taken --console-addr: %v", err)
+	}
+	for _, c := range []struct{ console, hub, want string }{
+		{"[::]:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"0.0.0.0:7459", "192.168.1.20:7460", "192.168.1.20:7459"},
+		{"127.0.0.1:40000", "127.0.0.1:40001", "127.0.0.1:40000"},
+	} {
+		if got := consoleHost(c.console, c.hub); got != c.want {
+			t.Errorf("consoleHost(%q, %q) = %q, want %q", c.console, c.hub, got, c.want)
+		}
 	}
 }

@@ -62,6 +62,12 @@ type Config struct {
 	// Venue says the database is the venue hub's: boards and sessions
 	// cover every table by default.
 	Venue bool
+	// Hub, when set, makes this the venue hub's console (tablee venue
+	// --console-addr): its pages show every table of the venue from the
+	// hub's database (Venue implied), and those that belong to one table
+	// (its live seats, staff calls, table settings, player changes) are
+	// left out.
+	Hub Hub
 	// Now is the clock (time.Now if nil).
 	Now func() time.Time
 	// Logf logs what the staff may want to read; ignored if nil.
@@ -108,6 +114,12 @@ func NewHandler(cfg Config) (*Handler, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Hub != nil {
+		cfg.Venue = true
+		if cfg.VenueBoard == nil {
+			cfg.VenueBoard = cfg.DB.VenueLeaderboard
+		}
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}

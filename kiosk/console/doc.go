@@ -14,6 +14,13 @@
 // expiry and its CSRF token, which every state-changing request must
 // carry besides a same-origin Origin.
 //
+// The venue hub serves the same console for the whole venue (Config.Hub,
+// tablee venue --console-addr): its pages read the hub's database (the
+// venue's sessions, boards, players and CSV) and the paired tables
+// through the Hub interface, so the console does not import the venue;
+// the pages of one table (live seats, calls, table settings, player
+// changes, moves) are left out.
+//
 // The console calls the database's own functions, the ones tablee's
 // staff commands and the kiosk's staff screen call, never copies of them.
 // It knows the running table only through the Live interface, so it does

@@ -33,6 +33,11 @@ func (h *Handler) routes() {
 	m.HandleFunc("POST /logout", h.post(h.logout))
 	m.HandleFunc("GET /console.css", h.asset("text/css; charset=utf-8"))
 	m.HandleFunc("GET /console.js", h.asset("text/javascript; charset=utf-8"))
+	if h.cfg.Hub != nil {
+		h.hubRoutes(m)
+		h.mux = m
+		return
+	}
 	m.HandleFunc("GET /tables", h.get(h.tables))
 	m.HandleFunc("GET /tables/live", h.get(h.tablesLive))
 	m.HandleFunc("POST /calls/{id}/answer", h.post(h.answer))
@@ -65,7 +70,8 @@ type view struct {
 	Phrase   string
 	Notice   string
 	Error    string
-	Calls    int // unanswered staff calls, in the menu
+	Calls    int  // unanswered staff calls, in the menu
+	Hub      bool // the venue hub's console
 	Data     any
 	cat      *i18n.Catalog
 	games    *engine.Registry
@@ -143,7 +149,7 @@ func lang(w http.ResponseWriter, r *http.Request) i18n.Lang {
 
 func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf string) view {
 	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.phrase,
-		cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
+		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls = len(h.calls.pending())
 	}
@@ -156,6 +162,10 @@ func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf str
 // render writes page name with v; "fragment" renders only its content.
 func (h *Handler) render(w http.ResponseWriter, status int, v view, fragment bool) {
 	t, ok := h.pages[v.Page]
+	if hub, found := h.pages["hub_"+v.Page]; found && v.Hub {
+		// The hub's own version of a page (hub_*.html).
+		t, ok = hub, true
+	}
 	if !ok {
 		http.Error(w, "no such page", http.StatusInternalServerError)
 		return
@@ -256,6 +266,10 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, staff.ErrWrong):
 		v.Error = v.T("console.login.wrong")
 		h.render(w, http.StatusUnauthorized, v, false)
+		return
+	case errors.Is(err, staff.ErrNoPIN) && v.Hub:
+		v.Error = v.T("console.login.hub_no_pin")
+		h.render(w, http.StatusForbidden, v, false)
 		return
 	case errors.Is(err, staff.ErrNoPIN):
 		v.Error = v.T("console.login.no_pin")
@@ -385,7 +399,7 @@ func (h *Handler) leaderboards(w http.ResponseWriter, r *http.Request, in signin
 	if d.Period != string(db.Week) && d.Period != string(db.Month) {
 		d.Period = string(db.AllTime)
 	}
-	if !d.HasVenue || (d.Scope != "venue" && !(d.Scope == "" && h.cfg.Venue)) {
+	if !d.HasVenue || (d.Scope != "venue" && !(d.Scope == "" && h.cfg.Venue) && h.cfg.Hub == nil) {
 		d.Scope = "table"
 	} else {
 		d.Scope = "venue"
@@ -408,12 +422,16 @@ func (h *Handler) leaderboards(w http.ResponseWriter, r *http.Request, in signin
 // sessionsData is the sessions page with its filters.
 type sessionsData struct {
 	Games                  []string
-	Tables                 []db.Table
+	Tables                 []tableOption
 	Game, Player, From, To string
 	Table                  string
 	Rows                   []sessionRow
 	More                   bool
 }
+
+// tableOption is a table of the sessions filter: the table's id (a
+// kiosk's venue id on the hub) and its name.
+type tableOption struct{ Value, Name string }
 
 type sessionRow struct {
 	session.Record
@@ -425,14 +443,16 @@ type sessionRow struct {
 // maxSessionRows is how many sessions the page lists, newest first.
 const maxSessionRows = 200
 
-func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
-	v := h.newView(w, r, "sessions", in.csrf)
+// sessionFilters reads the sessions page's filters: the game, the
+// player, the table and the days (from, to inclusive, local).
+func (h *Handler) sessionFilters(r *http.Request) (d sessionsData, f db.SessionFilter, until time.Time) {
 	q := r.URL.Query()
-	d := sessionsData{Games: h.cfg.Games.IDs(), Game: q.Get("game"), Player: strings.TrimSpace(q.Get("player")),
+	d = sessionsData{Games: h.cfg.Games.IDs(), Game: q.Get("game"), Player: strings.TrimSpace(q.Get("player")),
 		From: q.Get("from"), To: q.Get("to"), Table: q.Get("table")}
-	ctx := r.Context()
-	f := db.SessionFilter{Game: d.Game}
-	var until time.Time
+	if d.Game != "" && !slices.Contains(d.Games, d.Game) {
+		d.Game = ""
+	}
+	f = db.SessionFilter{Game: d.Game}
 	if t, err := time.ParseInLocation("2006-01-02", d.From, time.Local); err == nil {
 		f.Since = t
 	} else {
@@ -443,18 +463,27 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 	} else {
 		d.To = ""
 	}
+	return d, f, until
+}
+
+func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "sessions", in.csrf)
+	d, f, until := h.sessionFilters(r)
+	ctx := r.Context()
 	list, err := h.cfg.DB.Sessions(ctx, f)
 	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
-	if d.Tables, err = h.cfg.DB.Tables(ctx); err != nil {
+	ts, err := h.cfg.DB.Tables(ctx)
+	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
 	tables := map[int64]string{}
-	for _, t := range d.Tables {
+	for _, t := range ts {
 		tables[t.ID] = t.Name
+		d.Tables = append(d.Tables, tableOption{Value: strconv.FormatInt(t.ID, 10), Name: t.Name})
 	}
 	who := strings.ToLower(d.Player)
 	for i := len(list) - 1; i >= 0; i-- {
@@ -517,10 +546,13 @@ func seatName(v view, seat engine.Seat, s session.Seat) string {
 // sessionData is one session's page.
 type sessionData struct {
 	session.Record
-	Table  string
-	Seats  []seatLine
-	Moves  []string
-	Replay replayOffer
+	Table string
+	Seats []seatLine
+	Moves []string
+	// AtTable says the moves stay at the table that played the game (the
+	// hub's console: the venue's events carry no moves).
+	AtTable bool
+	Replay  replayOffer
 }
 
 // replayOffer is the page's "replay on the table" button: shown for an
@@ -859,7 +891,11 @@ func sepFor(l i18n.Lang) string {
 
 func (h *Handler) downloads(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "downloads", in.csrf)
-	v.Data = downloadsData{Files: db.CSVExports(), Sep: sepFor(v.Lang)}
+	files := db.CSVExports()
+	if h.cfg.Hub != nil {
+		files = db.VenueCSVExports()
+	}
+	v.Data = downloadsData{Files: files, Sep: sepFor(v.Lang)}
 	h.render(w, http.StatusOK, v, false)
 }
 
@@ -873,7 +909,12 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		return
 	}
 	name, ok := strings.CutSuffix(file, ".csv")
-	if !ok || !slices.Contains(db.CSVExports(), name) {
+	write, files := h.cfg.DB.WriteCSV, db.CSVExports()
+	if h.cfg.Hub != nil {
+		// The hub's database holds the venue's sessions, not a table's.
+		write, files = h.cfg.DB.WriteVenueCSV, db.VenueCSVExports()
+	}
+	if !ok || !slices.Contains(files, name) {
 		http.NotFound(w, r)
 		return
 	}
@@ -886,12 +927,15 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		comma = ','
 	}
 	var b bytes.Buffer
-	if err := h.cfg.DB.WriteCSV(ctx, &b, name, comma); err != nil {
+	if err := write(ctx, &b, name, comma); err != nil {
 		h.cfg.Logf("console: export %s: %v", file, err)
 		http.Error(w, "export failed", http.StatusInternalServerError)
 		return
 	}
 	stamp := h.cfg.Now().Format("2006-01-02")
+	if h.cfg.Hub != nil {
+		name = "venue-" + name
+	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+name+"-"+stamp+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
@@ -913,6 +957,9 @@ func (h *Handler) backup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	stamp := h.cfg.Now().UTC().Format("20060102T150405Z")
+	if h.cfg.Hub != nil {
+		stamp = "venue-" + stamp
+	}
 	w.Header().Set("Content-Type", "application/vnd.sqlite3")
 	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+stamp+`.db"`)
 	w.Header().Set("Cache-Control", "no-store")
@@ -989,6 +1036,11 @@ func (h *Handler) gameDefaults(ctx context.Context, v view) ([]gameDefaults, err
 func (h *Handler) settingsView(ctx context.Context, v view) (view, error) {
 	var d settingsData
 	var err error
+	if h.cfg.Hub != nil {
+		// The hub has no table: only its staff PIN.
+		v.Data = d
+		return v, nil
+	}
 	if d.Games, err = h.gameDefaults(ctx, v); err != nil {
 		return v, err
 	}

@@ -1,0 +1,253 @@
+package console
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/session"
+)
+
+// Hub is what the venue hub's console reads of the venue besides the
+// hub's database: the tables paired with the hub as it hears them now.
+// The hub implements it (venue.Hub, wired by tablee venue); the console
+// does not import the venue. Tables is called from the console's
+// goroutines.
+type Hub interface {
+	Tables(ctx context.Context) ([]HubTable, error)
+}
+
+// HubTable is one paired table as the hub knows it.
+type HubTable struct {
+	Kiosk    string    // the kiosk's venue id
+	Name     string    // the table's name, from its last hello
+	LastSeen time.Time // its last hello to the hub ("check-in")
+	Online   bool      // its link to the hub is up
+	// Behind is how many of its events have not reached the hub yet, as
+	// far as the hub knows (0 when offline: unknown).
+	Behind int
+	// Stalled reports a link that is up but carried nothing lately; the
+	// hub restarts it.
+	Stalled bool
+}
+
+// hubRoutes are the hub's pages: every table of the venue, read from the
+// hub's database. A table's own pages are absent, not broken links.
+func (h *Handler) hubRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /tables", h.get(h.hubTables))
+	m.HandleFunc("GET /tables/live", h.get(h.hubTablesLive))
+	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
+	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
+	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
+	m.HandleFunc("GET /players", h.get(h.hubPlayers))
+	m.HandleFunc("GET /downloads", h.get(h.downloads))
+	m.HandleFunc("GET /export/{file}", h.get(h.export))
+	m.HandleFunc("GET /settings", h.get(h.settings))
+	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))
+}
+
+// hubTablesData is the hub's tables page.
+type hubTablesData struct {
+	Tables   []hubTableRow
+	Sessions int // the venue's sessions at the hub
+}
+
+type hubTableRow struct {
+	HubTable
+	Sessions int           // its sessions the hub holds
+	Silent   time.Duration // since its last hello
+}
+
+func (h *Handler) hubTablesData(ctx context.Context) (hubTablesData, error) {
+	var d hubTablesData
+	tables, err := h.cfg.Hub.Tables(ctx)
+	if err != nil {
+		return d, err
+	}
+	all, err := h.cfg.DB.VenueSessions(ctx, time.Time{}, "")
+	if err != nil {
+		return d, err
+	}
+	count := map[string]int{}
+	for _, s := range all {
+		count[s.Event.Kiosk]++
+	}
+	d.Sessions = len(all)
+	now := h.cfg.Now()
+	for _, t := range tables {
+		row := hubTableRow{HubTable: t, Sessions: count[t.Kiosk]}
+		if !t.LastSeen.IsZero() {
+			row.Silent = now.Sub(t.LastSeen)
+		}
+		d.Tables = append(d.Tables, row)
+	}
+	slices.SortStableFunc(d.Tables, func(a, b hubTableRow) int { return cmp.Compare(a.Name, b.Name) })
+	return d, nil
+}
+
+func (h *Handler) hubTables(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.hubTablesPage(w, r, in, false)
+}
+
+// hubTablesLive is the content alone, which the page's script fetches
+// every few seconds.
+func (h *Handler) hubTablesLive(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.hubTablesPage(w, r, in, true)
+}
+
+func (h *Handler) hubTablesPage(w http.ResponseWriter, r *http.Request, in signin, fragment bool) {
+	v := h.newView(w, r, "tables", in.csrf)
+	d, err := h.hubTablesData(r.Context())
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, fragment)
+}
+
+// venueTables are the tables the sessions filter offers: every table the
+// hub knows, and any other whose sessions it holds.
+func (h *Handler) venueTables(ctx context.Context, all []db.VenueSession) ([]tableOption, map[string]string, error) {
+	names := map[string]string{}
+	var out []tableOption
+	kiosks, err := h.cfg.DB.VenueKiosks(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, k := range kiosks {
+		names[k.ID] = k.Table
+		out = append(out, tableOption{Value: k.ID, Name: k.Table})
+	}
+	for _, s := range all {
+		if _, ok := names[s.Event.Kiosk]; !ok {
+			names[s.Event.Kiosk] = s.Event.Table
+			out = append(out, tableOption{Value: s.Event.Kiosk, Name: s.Event.Table})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b tableOption) int { return cmp.Compare(a.Name, b.Name) })
+	return out, names, nil
+}
+
+// venueRecord is a venue session as a table's record, for the pages both
+// consoles share.
+func venueRecord(ev db.SessionEvent) session.Record {
+	rec := session.Record{ID: ev.ID, Game: ev.Game, StartedAt: ev.StartedAt, EndedAt: ev.EndedAt, Status: session.Finished, Reason: ev.Reason}
+	for _, st := range ev.Seats {
+		seat := session.Seat{Kind: st.Kind, PlayerID: st.PlayerID, BotLevel: engine.Level(st.BotLevel), Name: st.Name}
+		if st.Kind == session.Person {
+			seat.Name = st.Nickname
+		}
+		rec.Seats = append(rec.Seats, seat)
+	}
+	return rec
+}
+
+// hubSessions lists every table's sessions, newest first, with the same
+// filters as a table's console and the table's name on each.
+func (h *Handler) hubSessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "sessions", in.csrf)
+	ctx := r.Context()
+	d, f, until := h.sessionFilters(r)
+	all, err := h.cfg.DB.VenueSessions(ctx, time.Time{}, f.Game)
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	var names map[string]string
+	if d.Tables, names, err = h.venueTables(ctx, all); err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	who := strings.ToLower(d.Player)
+	for i := len(all) - 1; i >= 0; i-- {
+		ev := all[i].Event
+		if ev.StartedAt.Before(f.Since) || (!until.IsZero() && !ev.StartedAt.Before(until)) || (d.Table != "" && ev.Kiosk != d.Table) {
+			continue
+		}
+		rec := venueRecord(ev)
+		row := sessionRow{Record: rec, Table: cmp.Or(names[ev.Kiosk], ev.Table)}
+		match := who == ""
+		for i, st := range rec.Seats {
+			name := seatName(v, engine.Seat(i), st)
+			row.Names = append(row.Names, name)
+			match = match || strings.Contains(strings.ToLower(name), who)
+			if ev.Seats[i].Winner {
+				row.Winners = append(row.Winners, name)
+			}
+		}
+		if !match {
+			continue
+		}
+		if len(d.Rows) == maxSessionRows {
+			d.More = true
+			break
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// hubSession is one venue session: its players and results. The moves
+// stay at the table that played it (the venue's events carry none).
+func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "session", in.csrf)
+	all, err := h.cfg.DB.VenueSessions(r.Context(), time.Time{}, "")
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	i := slices.IndexFunc(all, func(s db.VenueSession) bool { return s.Event.ID == r.PathValue("id") })
+	if i < 0 {
+		http.NotFound(w, r)
+		return
+	}
+	ev := all[i].Event
+	rec := venueRecord(ev)
+	d := sessionData{Record: rec, Table: ev.Table, AtTable: true}
+	for i, st := range rec.Seats {
+		res := ev.Seats[i]
+		d.Seats = append(d.Seats, seatLine{Name: seatName(v, engine.Seat(i), st), Kind: v.T("console.kind." + string(st.Kind)),
+			Result: true, Score: res.Score, Rank: res.Rank, Winner: res.Winner})
+	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// hubPlayersData is the hub's players page: the venue's players, read
+// only.
+type hubPlayersData struct {
+	Query string
+	Rows  []db.VenuePlayer
+}
+
+// hubPlayers lists the venue's players (one phone is one player at every
+// table) with their games and wins. Renames, merges and forgets are made
+// at a table, whose event reaches every table and the hub: the hub sends
+// no event of its own.
+func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "players", in.csrf)
+	d := hubPlayersData{Query: strings.TrimSpace(r.URL.Query().Get("q"))}
+	all, err := h.cfg.DB.VenuePlayers(r.Context())
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	q := strings.ToLower(d.Query)
+	for _, p := range all {
+		if q == "" || strings.Contains(strings.ToLower(p.Name), q) {
+			d.Rows = append(d.Rows, p)
+		}
+	}
+	slices.SortStableFunc(d.Rows, func(a, b db.VenuePlayer) int {
+		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}

@@ -1,0 +1,199 @@
+package console_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/db"
+)
+
+// The venue hub's console in Chromium at a laptop's size: the sign-in
+// with the hub certificate's words, a wrong PIN then the right one, every
+// page of the menu (axe-core on each in full runs, on the pages that
+// differ most in -short), the venue's CSV downloaded, and another site's
+// forged post refused.
+func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
+	ctx := tab(t, 1280, 800)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	f := newHubFixture(t, 6, false)
+	axe := axeSource(t)
+	check := func(page string, short bool) {
+		t.Helper()
+		if short || !testing.Short() {
+			accessibility(t, ctx, axe, "hub "+page)
+		}
+	}
+	open(t, ctx, f, "/?lang=fr", "login")
+	if got := eval(t, ctx, `document.getElementById('phrase').textContent`); got != f.h.Phrase() {
+		t.Errorf("the sign-in page shows %q, the hub certificate's words are %q", got, f.h.Phrase())
+	}
+	if page := signIn(t, ctx, f, "1111"); page != "login" || !strings.Contains(eval(t, ctx, `document.querySelector('.error').textContent`), "Code faux") {
+		t.Fatalf("a wrong PIN: page %s", page)
+	}
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("the right PIN: page %s", page)
+	}
+	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
+			t.Fatalf("menu %s: %v", p, err)
+		}
+		waitPage(t, ctx, p)
+		check(p, p == "tables")
+		fits(t, ctx, p)
+	}
+	if n := eval(t, ctx, `String(document.querySelectorAll('nav a').length)`); n != "6" {
+		t.Errorf("the hub's menu has %s entries, want 6", n)
+	}
+	// A table's sessions from its card on the tables page.
+	open(t, ctx, f, "/tables", "tables")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`a[href="/sessions?table=`+kioskVeranda+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "sessions")
+	if n := eval(t, ctx, `String(document.querySelectorAll('table.sessions tbody tr').length)`); n != "2" {
+		t.Errorf("the veranda's sessions: %s rows, want 2", n)
+	}
+	for _, p := range []struct{ path, page string }{
+		{"/sessions/" + f.session + "?lang=de", "session"},
+		{"/leaderboards?game=canoe&period=all&lang=en", "leaderboards"},
+	} {
+		open(t, ctx, f, p.path, p.page)
+		check(p.path, p.page == "session")
+		fits(t, ctx, p.path)
+	}
+
+	dir := t.TempDir()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	open(t, ctx, f, "/downloads?lang=fr", "downloads")
+	if err := chromedp.Do(ctx,
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			yes := true
+			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+			return err
+		}),
+		chromedp.Click(chromedp.CSS(`a[href^="/export/sessions.csv"]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
+			t.Fatal("the download was cancelled")
+		}
+		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); !strings.HasPrefix(s, db.CSVBOM+"session;started;") || !strings.Contains(s, ";Terrasse;") || !strings.Contains(s, ";Véranda;") {
+			t.Errorf("the downloaded sessions: %q", b[:min(120, len(b))])
+		}
+		break
+	}
+
+	// Another site's page posts a PIN change to the hub's console while
+	// the staff are signed in: refused, the PIN unchanged.
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html lang="en"><body><form id="f" method="post" action="%s/settings/pin">
+<input name="csrf" value="guessed"><input name="old" value="%s"><input name="new" value="9999"><input name="again" value="9999"></form>
+<script>document.getElementById('f').submit();</script></body></html>`, f.url, testPIN)
+	}))
+	defer evil.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
+		if err == nil && strings.HasPrefix(s, f.url) {
+			if !strings.Contains(s, "cross-site request refused") {
+				t.Errorf("the forged post's answer: %q", s)
+			}
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the forged form never reached the console: %q %v", s, err)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if err := f.d.CheckStaffPIN(context.Background(), testPIN); err != nil {
+		t.Errorf("after the forged post the hub's PIN changed: %v", err)
+	}
+	open(t, ctx, f, "/players", "players")
+}
+
+// TestHubConsoleScreenshots draws the README's screenshots of the venue
+// hub's console (console-venue-*.png) into TABLEE_CONSOLE_SHOTS, at a
+// laptop's and a phone's size. Skipped unless asked.
+func TestHubConsoleScreenshots(t *testing.T) {
+	dir := os.Getenv("TABLEE_CONSOLE_SHOTS")
+	if dir == "" {
+		t.Skip("set TABLEE_CONSOLE_SHOTS=docs/screenshots (absolute) to draw the console's screenshots")
+	}
+	f := newHubFixture(t, 14, false)
+	shoot := func(w, h int64, size string, shots []struct{ path, page, name string }) {
+		tctx := tab(t, w, h)
+		tctx, cancel := context.WithTimeout(tctx, 2*time.Minute)
+		defer cancel()
+		open(t, tctx, f, "/login?lang=fr", "login")
+		if page := signIn(t, tctx, f, testPIN); page != "tables" {
+			t.Fatalf("sign in: %s", page)
+		}
+		for _, s := range shots {
+			open(t, tctx, f, s.path, s.page)
+			shot(t, tctx, filepath.Join(dir, "console-venue-"+s.name+"-"+size+".png"))
+		}
+	}
+	shoot(1280, 800, "laptop", []struct{ path, page, name string }{
+		{"/tables", "tables", "tables"},
+		{"/sessions", "sessions", "sessions"},
+		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
+		{"/players", "players", "players"},
+	})
+	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
+		{"/tables", "tables", "tables"},
+		{"/sessions", "sessions", "sessions"},
+		{"/leaderboards?period=month", "leaderboards", "leaderboard"},
+	})
+}
+
+func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
+	}
+	ctx := tab(t, phoneW, phoneH)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	f := newHubFixture(t, 14, true)
+	axe := axeSource(t)
+	open(t, ctx, f, "/?lang=de", "login")
+	fits(t, ctx, "login")
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("sign in: %s", page)
+	}
+	for _, p := range []struct{ path, page string }{
+		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
+		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
+	} {
+		open(t, ctx, f, p.path, p.page)
+		fits(t, ctx, p.path)
+		accessibility(t, ctx, axe, "hub "+p.path+" (phone)")
+	}
+}

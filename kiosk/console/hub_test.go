@@ -1,0 +1,277 @@
+package console_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/session"
+)
+
+// The tables of the test venue, by their kiosks' venue ids.
+const (
+	kioskTerrasse = "01890000-0000-7000-8000-0000000000a1"
+	kioskVeranda  = "01890000-0000-7000-8000-0000000000b2"
+	kioskSalon    = "01890000-0000-7000-8000-0000000000c3"
+)
+
+// fakeHub is the hub's view of its tables: the terrace online with two
+// games on their way, the veranda offline for a quarter of an hour, the
+// salon online and up to date.
+type fakeHub struct{ now time.Time }
+
+func (f fakeHub) Tables(context.Context) ([]console.HubTable, error) {
+	return []console.HubTable{
+		{Kiosk: kioskVeranda, Name: "Véranda", LastSeen: f.now.Add(-15 * time.Minute)},
+		{Kiosk: kioskTerrasse, Name: "Terrasse", LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2},
+		{Kiosk: kioskSalon, Name: "Salon", LastSeen: f.now.Add(-1 * time.Second), Online: true},
+	}, nil
+}
+
+// hubFixture is the venue hub's console over a hub database holding
+// games sessions of two tables (of three past the sixth), loaded as the
+// hub loads them from the venue stream; its session is the veranda's last
+// game. With formula, a player's name is one a spreadsheet would run.
+func newHubFixture(t testing.TB, games int, formula bool) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	d, err := db.Open(ctx, filepath.Join(dir, "venue.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if err := d.SetStaffPIN(ctx, testPIN); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{d: d, clock: &clock{now: time.Now()}}
+	now := f.clock.Now()
+	for _, k := range []struct{ id, name string }{{kioskTerrasse, "Terrasse"}, {kioskVeranda, "Véranda"}, {kioskSalon, "Salon"}} {
+		if _, err := d.NoteVenueKiosk(ctx, k.id, k.name, 0, now.Add(-time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Léa plays at both tables with one phone: one player of the venue.
+	person := func(id, name string, key string, rank int) db.EventSeat {
+		return db.EventSeat{Kind: session.Person, PlayerID: id, Nickname: name, Keys: []string{key}, Rank: rank, Score: 10 - rank, Winner: rank == 1}
+	}
+	names := []string{"Sami", "Chloé", "Jonas", "Anja", "Max"}
+	for g := range games {
+		kiosk, table, lea := kioskTerrasse, "Terrasse", "a-lea"
+		switch {
+		case g%3 == 2:
+			kiosk, table, lea = kioskVeranda, "Véranda", "b-lea"
+		case g >= 6 && g%4 == 0:
+			kiosk, table, lea = kioskSalon, "Salon", "c-lea"
+		}
+		other := names[g%len(names)]
+		seats := []db.EventSeat{person(lea, "Léa", "key-lea", 1+g%2), person(kiosk[len(kiosk)-2:]+other, other, "key-"+other, 2-g%2)}
+		switch g {
+		case 1:
+			seats = append(seats, db.EventSeat{Kind: session.Guest, Name: "Zoé", Rank: 3})
+		case 3:
+			if formula {
+				seats[1] = person("a-formula", "=HYPERLINK(1)", "key-formula", seats[1].Rank)
+			}
+		}
+		game := []string{"canoe", "canyon", "canoe", "canaille"}[g%4]
+		end := now.Add(-time.Duration(games-g) * 2 * time.Hour)
+		id := fmt.Sprintf("01890000-0000-7000-8000-%012d", g+1)
+		body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: kiosk, Table: table, ID: id, Game: game, Seed: uint64(g),
+			StartedAt: end.Add(-25 * time.Minute), EndedAt: end, Reason: "finished", Seats: seats, Seq: int64(g + 1), At: end})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.LoadVenueEvent(ctx, "ev-"+id, body, now); err != nil {
+			t.Fatal(err)
+		}
+		if table == "Véranda" {
+			f.session = id
+		}
+	}
+	cert, err := tlscert.LoadOrCreate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.fp = tlscert.Fingerprint(cert)
+	if f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Hub: fakeHub{now: now},
+		Now: f.clock.Now, Logf: t.Logf}); err != nil {
+		t.Fatal(err)
+	}
+	if f.srv, err = console.Start("127.0.0.1:0", cert, f.h); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.srv.Close() })
+	f.url = "https://" + f.srv.Addr()
+	return f
+}
+
+// The hub's console signs in with the hub's staff PIN, kept in the hub's
+// database with the kiosk's persisted wrong-PIN budget, and shows the
+// hub certificate's verification words.
+func TestHubConsoleSignsInWithTheHubsPIN(t *testing.T) {
+	t.Parallel() // bcrypt dominates
+	f := newHubFixture(t, 3, false)
+	b := f.browser(t)
+	if r := b.get("/"); r.StatusCode != http.StatusOK || !strings.Contains(r.body, f.h.Phrase()) || !strings.Contains(r.body, "toutes les tables") {
+		t.Errorf("the sign-in page: %d\n%s", r.StatusCode, r.body)
+	}
+	for i := range staff.Burst {
+		if r := b.login("1111"); r.StatusCode != http.StatusUnauthorized || b.cookie != nil {
+			t.Fatalf("wrong PIN %d: %d", i+1, r.StatusCode)
+		}
+	}
+	if r := b.login(testPIN); r.StatusCode != http.StatusTooManyRequests || b.cookie != nil {
+		t.Fatalf("the right PIN once the budget is spent: %d", r.StatusCode)
+	}
+	if until, err := f.d.StaffPINLimit(context.Background()); err != nil || until.IsZero() {
+		t.Fatalf("the wrong-PIN limit was not saved in the hub's database: %v %v", until, err)
+	}
+	f.clock.add(staff.Every)
+	if r := b.login(testPIN); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/tables" || b.cookie == nil {
+		t.Errorf("the right PIN: %d %v", r.StatusCode, r.Header)
+	}
+}
+
+// Every page of the hub's console shows the venue: both tables, their
+// state, their sessions, the venue's boards and players; a table's own
+// pages are absent.
+func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 6, true)
+	b := f.browser(t)
+	b.lang = "fr"
+	b.login(testPIN)
+	has := func(path string, want ...string) string {
+		t.Helper()
+		r := b.get(path)
+		if r.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d\n%s", path, r.StatusCode, r.body)
+		}
+		for _, w := range want {
+			if !strings.Contains(r.body, w) {
+				t.Errorf("%s lacks %q:\n%s", path, w, r.body)
+			}
+		}
+		return r.body
+	}
+	tables := has("/tables", "Terrasse", "Véranda", "Hors ligne", "2 parties en route", "En ligne, à jour", "Salon", "4 parties au poste central",
+		"2 parties au poste central", `href="/sessions?table=`+kioskVeranda+`"`, "6 parties, toutes tables")
+	if strings.Contains(tables, "calls-title") || strings.Contains(tables, `href="/players/`) {
+		t.Errorf("the hub's tables page shows a table's calls or player links:\n%s", tables)
+	}
+	has("/tables/live", "Véranda")
+	sessions := has("/sessions", "Terrasse", "Véranda", "Zoé", "Léa", `<option value="`+kioskVeranda+`">Véranda</option>`)
+	if n := strings.Count(sessions, `<a href="/sessions/`); n != 6 {
+		t.Errorf("the sessions page lists %d sessions, want 6", n)
+	}
+	veranda := has("/sessions?table="+kioskVeranda, `value="`+kioskVeranda+`" selected`)
+	if n := strings.Count(veranda, `<a href="/sessions/`); n != 2 || strings.Contains(veranda, "<td>Terrasse</td>") {
+		t.Errorf("the veranda's sessions: %d rows\n%s", n, veranda)
+	}
+	if n := strings.Count(has("/sessions?player=zo"), `<a href="/sessions/`); n != 1 {
+		t.Errorf("Zoé's sessions: %d, want 1", n)
+	}
+	has("/sessions/"+f.session, "Véranda", "Léa", "ouvrez-la dans la console de « Véranda »")
+	if r := b.get("/sessions/nope"); r.StatusCode != http.StatusNotFound {
+		t.Errorf("an unknown session: %d", r.StatusCode)
+	}
+	board := has("/leaderboards?game=canoe&period=all", "Léa", "Tout le lieu")
+	if strings.Contains(board, `name="scope"`) {
+		t.Error("the hub's boards offer a table scope")
+	}
+	players := has("/players", "Léa", "lecture seule", "=HYPERLINK(1)")
+	if strings.Count(players, "<td>Léa</td>") != 1 || strings.Contains(players, `href="/players/`) {
+		t.Errorf("the venue's players (Léa once, no links to a table's player page):\n%s", players)
+	}
+	has("/players?q=zz", "Aucun joueur")
+	has("/downloads", "/export/results.csv", "/export/tablee.db", "toutes les tables")
+	settings := has("/settings", `action="/settings/pin"`, "code du personnel du poste central")
+	if strings.Contains(settings, "table_name") {
+		t.Error("the hub's settings offer a table's name")
+	}
+	for _, p := range []string{"/players/a-lea", "/players/a-lea/forget"} {
+		if r := b.get(p); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s on the hub: %d, want 404", p, r.StatusCode)
+		}
+	}
+	token := b.csrf()
+	for _, p := range []string{"/settings", "/players/a-lea/rename", "/calls/1/answer"} {
+		if r := b.post(p, url.Values{"csrf": {token}, "table_name": {"X"}, "name": {"X"}}); r.StatusCode < 400 {
+			t.Errorf("POST %s on the hub: %d", p, r.StatusCode)
+		}
+	}
+}
+
+// The hub's downloads: the venue's CSV with the table's rules (BOM, ';'
+// for French, formulas made text) and a copy of the hub's database; and a
+// forged cross-site POST changes nothing.
+func TestHubConsoleDownloadsAndRefusesAForgedPost(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 4, true)
+	b := f.browser(t)
+	b.lang = "fr"
+	if r := b.get("/export/results.csv"); r.StatusCode != http.StatusSeeOther {
+		t.Errorf("an export without a sign-in: %d", r.StatusCode)
+	}
+	b.login(testPIN)
+	r := b.get("/export/results.csv")
+	if r.StatusCode != http.StatusOK || !strings.HasPrefix(r.body, db.CSVBOM+"session;ended;game;seat;") ||
+		!strings.Contains(r.Header.Get("Content-Disposition"), "tablee-venue-results-") {
+		t.Errorf("results.csv: %d %v\n%s", r.StatusCode, r.Header, r.body)
+	}
+	if !strings.Contains(r.body, ";Léa;") || !strings.Contains(r.body, ";'=HYPERLINK(1);") || strings.Contains(r.body, ";=HYPERLINK") {
+		t.Errorf("results.csv (Léa, the formula as text):\n%s", r.body)
+	}
+	if s := b.get("/export/sessions.csv").body; !strings.Contains(s, ";Terrasse;canoe;") || !strings.Contains(s, ";Véranda;canoe;") {
+		t.Errorf("sessions.csv:\n%s", s)
+	}
+	if r := b.get("/export/tablee.db"); r.StatusCode != http.StatusOK || !strings.HasPrefix(r.body, "SQLite format 3\x00") {
+		t.Errorf("the database copy: %d %q", r.StatusCode, r.body[:min(16, len(r.body))])
+	}
+	token := b.csrf()
+	for _, origin := range []string{"https://evil.example", "null"} {
+		if r := b.postFrom("/settings/pin", url.Values{"csrf": {token}, "old": {testPIN}, "new": {"9999"}, "again": {"9999"}}, origin); r.StatusCode != http.StatusForbidden {
+			t.Errorf("a PIN change from %s: %d", origin, r.StatusCode)
+		}
+	}
+	if r := b.post("/settings/pin", url.Values{"old": {testPIN}, "new": {"9999"}, "again": {"9999"}}); r.StatusCode != http.StatusForbidden {
+		t.Errorf("a PIN change without the token: %d", r.StatusCode)
+	}
+	if err := f.d.CheckStaffPIN(context.Background(), testPIN); err != nil {
+		t.Errorf("after the forged posts the PIN changed: %v", err)
+	}
+}
+
+// A hub without a staff PIN says how to set one on the hub's computer.
+func TestHubConsoleWithoutAPINSaysHowToSetOne(t *testing.T) {
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "venue.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	h, err := console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Hub: fakeHub{now: time.Now()}, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, "https://hub/login", strings.NewReader("pin=1234"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "en")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "tablee staff-pin --db /var/lib/tablee/hub/venue.db") {
+		t.Errorf("%d\n%s", w.Code, w.Body)
+	}
+}

@@ -1,0 +1,81 @@
+package venue
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// TableState is a paired table as the hub knows it now, for the hub's
+// staff console.
+type TableState struct {
+	Kiosk string // the kiosk's venue id
+	Name  string // its table's name, from its last hello
+	// LastSeen is its last hello ("check-in"): every 5 s while its link
+	// is up, kept in the database at most every minute.
+	LastSeen time.Time
+	// Online reports whether its link to the hub is up and it said hello
+	// lately.
+	Online bool
+	// Behind is how many events its stream holds that the venue's has not
+	// copied yet, as the hub last heard (0 when its link is down: unknown).
+	Behind uint64
+	// Stalled reports a link that is up but whose source carried nothing
+	// lately (the hub restarts it: docs/venue.md).
+	Stalled bool
+}
+
+// Tables lists the tables the hub knows, by their ids, with what the hub
+// sees of each now: its last hello, its link, and whether the venue's
+// stream is behind it.
+func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
+	kiosks, err := h.d.VenueKiosks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("venue hub: tables: %w", err)
+	}
+	linked := map[string]bool{}
+	if lz, err := h.e.srv.Leafz(nil); err == nil {
+		for _, l := range lz.Leafs {
+			if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
+				linked[id] = true
+			}
+		}
+	}
+	type source struct {
+		lag    uint64
+		active time.Duration
+	}
+	sources := map[string]source{} // by domain
+	if s, err := h.e.js.Stream(ctx, VenueStream); err == nil {
+		if info, err := s.Info(ctx); err == nil {
+			for _, src := range info.Sources {
+				if src.External != nil {
+					domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
+					sources[domain] = source{lag: src.Lag, active: src.Active}
+				}
+			}
+		}
+	}
+	now := time.Now()
+	h.mu.Lock()
+	heard := make(map[string]time.Time, len(h.heard))
+	for id, at := range h.heard {
+		heard[id] = at
+	}
+	h.mu.Unlock()
+	out := make([]TableState, 0, len(kiosks))
+	for _, k := range kiosks {
+		t := TableState{Kiosk: k.ID, Name: k.Table, LastSeen: k.LastSeen}
+		if at := heard[k.ID]; at.After(t.LastSeen) {
+			t.LastSeen = at
+		}
+		t.Online = linked[k.ID] && now.Sub(t.LastSeen) <= helloGap
+		if src, ok := sources[kioskDomain(k.ID, k.Gen)]; ok && t.Online {
+			t.Behind = src.lag
+			t.Stalled = src.active < 0 || src.active > staleAfter
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
