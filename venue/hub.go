@@ -10,8 +10,10 @@ import (
 	"io/fs"
 	"math/big"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,7 +45,21 @@ type HubConfig struct {
 	// picks a free one.
 	Listen string
 	Logf   func(format string, args ...any) // problems worth a line; nil: none
+	// WebListen is where the hub serves the venue's copy of the tables'
+	// web page, HOST:PORT (port 0: a free one); "" or a nil Page: none.
+	// Its origin is the venue's: a guest's browser keeps one player key
+	// for every table (docs/venue.md, "The web page's origin").
+	WebListen string
+	// Page makes the page's handler (cmd/tablee: kiosk/web's NewPage),
+	// given the tables' web addresses as they said them in their
+	// hellos: the only places the page may connect to.
+	Page func(tables func() []string) (http.Handler, error)
 }
+
+// DefaultWebPort is the port of the hub's web page: the table's TLS port
+// is 7457, its page 7458, its staff console 7459, the hub's leaf port
+// 7460.
+const DefaultWebPort = 7461
 
 // Hub is the running venue hub.
 type Hub struct {
@@ -66,6 +82,10 @@ type Hub struct {
 	closed sync.Once
 	kicks  int // sources restarted by the watchdog, for tests and logs
 	boot   time.Time
+	web    *http.Server      // the venue's web page; nil: none
+	webLn  net.Listener      // its listener
+	webAt  string            // its address for the kiosks' answers: ":PORT" when on every address
+	pages  map[string]string // each kiosk's web page, HOST:PORT, from its hellos
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -73,7 +93,8 @@ type Hub struct {
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, kicked: map[string]time.Time{},
-		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC()}
+		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
+		pages: map[string]string{}}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -134,6 +155,11 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
 		return fail(err)
 	}
+	if cfg.WebListen != "" && cfg.Page != nil {
+		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
+			return fail(err)
+		}
+	}
 	if h.hello, err = h.e.nc.Subscribe(helloSubject, h.onHello); err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
 	}
@@ -145,6 +171,63 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		h.watch(run)
 	}()
 	return h, nil
+}
+
+// serveWeb starts the venue's web page on addr.
+func (h *Hub) serveWeb(addr string, page func(func() []string) (http.Handler, error)) error {
+	handler, err := page(h.tablePages)
+	if err != nil {
+		return fmt.Errorf("venue hub: web page: %w", err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("venue hub: --web-addr %s: %w", addr, err)
+	}
+	h.webLn = ln
+	h.web = &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go h.web.Serve(ln)
+	host, _, _ := net.SplitHostPort(addr)
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "" // the kiosk names the hub as it dials it
+	}
+	h.webAt = net.JoinHostPort(host, port)
+	return nil
+}
+
+// WebAddr is where the venue's web page is served, HOST:PORT as a phone
+// may reach it (the machine's LAN address when listening on every
+// address), or "" without a page.
+func (h *Hub) WebAddr() string {
+	if h.webLn == nil {
+		return ""
+	}
+	host, port, _ := net.SplitHostPort(h.webAt)
+	if host == "" {
+		host, _, _ = net.SplitHostPort(h.addr)
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// closeWeb stops the web page (Close does it too).
+func (h *Hub) closeWeb() {
+	if h.web != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		h.web.Shutdown(ctx)
+	}
+}
+
+// tablePages is the tables' web addresses, sorted, as their hellos said.
+func (h *Hub) tablePages() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]string, 0, len(h.pages))
+	for _, p := range h.pages {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // hubCode returns the venue's pairing code, kept in dir (0600) and made on
@@ -206,6 +289,7 @@ func (h *Hub) Close() {
 			h.stop()
 		}
 		h.wg.Wait()
+		h.closeWeb()
 		if h.hello != nil {
 			h.hello.Unsubscribe()
 		}
@@ -224,6 +308,8 @@ type hello struct {
 	Gen int `json:"gen,omitempty"`
 	// Fresh marks the first hellos after the kiosk's link came up.
 	Fresh bool `json:"fresh,omitempty"`
+	// Web is the table's web page, HOST:PORT, as its QR code names it.
+	Web string `json:"web,omitempty"`
 }
 
 // notedKiosk is what the hub last wrote of a kiosk in its database.
@@ -240,6 +326,10 @@ const noteEvery = time.Minute
 type helloAnswer struct {
 	Now  time.Time `json:"now"`
 	Boot time.Time `json:"boot"`
+	// Web is the hub's web page, HOST:PORT, with no host when the hub
+	// serves it on every address (the kiosk names the hub as it dials
+	// it); empty: the hub serves none.
+	Web string `json:"web,omitempty"`
 }
 
 // sourceStale reports whether the venue stream's source in a kiosk's
@@ -291,6 +381,9 @@ func (h *Hub) onHello(m *nats.Msg) {
 	now := time.Now()
 	h.mu.Lock()
 	h.heard[hi.Kiosk] = now
+	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
+		h.pages[hi.Kiosk] = hi.Web
+	}
 	seen, noted := h.noted[hi.Kiosk]
 	h.mu.Unlock()
 	var added bool
@@ -327,7 +420,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot})
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

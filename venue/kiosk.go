@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -88,6 +89,16 @@ type KioskConfig struct {
 	Dir   string // its JetStream store: beside the database, on its disk
 	Table string // the table's name, for the hub's lists
 	Logf  func(format string, args ...any)
+	// Web is the table's web page, HOST:PORT, as its own QR code names
+	// it: the hub's copy of the page may connect there.
+	Web string
+	// PageHash is the hash of the table's own page (kiosk/web's
+	// PageHash): the seating QR points at the hub's page only while the
+	// hub serves this very page. Empty: never.
+	PageHash string
+	// OnPage hears that HubPage changed (the seating screen shows its QR
+	// again); nil: nobody.
+	OnPage func()
 }
 
 // Kiosk is a kiosk's running side of the venue: its embedded server and
@@ -116,9 +127,19 @@ type Kiosk struct {
 	mirrorMade time.Time
 	// answered is when the hub last answered a hello.
 	answered time.Time
-	stop     context.CancelFunc
-	wg       sync.WaitGroup
-	closed   sync.Once
+	// The hub's web page (HubPage): where it is, HOST:PORT, from the
+	// hub's answers and the pairing's host; whether the last probe found
+	// this table's page there, and if not, why.
+	web, pageHash, hubHost string
+	hubPage                string
+	pageOK                 bool
+	pageWhy                string
+	client                 *http.Client
+	probed                 chan struct{} // signalled after each probe
+	onPage                 func()
+	stop                   context.CancelFunc
+	wg                     sync.WaitGroup
+	closed                 sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -126,7 +147,8 @@ type Kiosk struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1)}
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1),
+		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -139,6 +161,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		return nil, err
 	}
 	k.paired = paired
+	k.hubHost, _, _ = net.SplitHostPort(p.Addr)
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
 	if paired {
 		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(leafUser, p.Code)}
@@ -302,6 +325,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var up bool            // the link was up at the last look
 	var answered time.Time // when the hub last answered, zero since the link came up
 	var boot time.Time     // when the hub that answered last started
+	var qr string          // the hub's page the seating QR points at; "": the table's own
 	for {
 		link := k.LeafConnected()
 		if link && !up {
@@ -317,7 +341,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			// hub restarts this kiosk's source, and the mirror is
 			// looked at soon after.
 			fresh := answered.IsZero() || time.Since(answered) > helloGap
-			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh})
+			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web})
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
 			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
@@ -348,8 +372,16 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				if !a.Boot.IsZero() {
 					boot = a.Boot
 				}
+				k.probePage(ctx, a.Web)
 			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
 				k.logf("venue kiosk: hello: %v", err)
+			}
+		}
+		if page := k.HubPage(); page != qr {
+			qr = page
+			k.logQR(page)
+			if k.onPage != nil {
+				k.onPage()
 			}
 		}
 		select {
@@ -358,6 +390,102 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// probeTimeout bounds a probe of the hub's web page.
+const probeTimeout = 2 * time.Second
+
+// probePage looks whether the hub's web page, at web as the hub's answer
+// names it, answers with this table's very page (kiosk/web's
+// PageHeader), and notes the result for HubPage. Every answered hello
+// probes again (every helloEvery): a HEAD request.
+func (k *Kiosk) probePage(ctx context.Context, web string) {
+	page := ""
+	if host, port, err := net.SplitHostPort(web); err == nil {
+		if host == "" {
+			host = k.hubHost // the hub serves it on every address
+		}
+		page = net.JoinHostPort(host, port)
+	}
+	var why string
+	switch {
+	case page == "":
+		why = "the hub serves no web page"
+	case k.pageHash == "":
+		why = "this table has no page to compare"
+	default:
+		if err := k.probe(ctx, page); err != nil {
+			why = err.Error()
+		}
+	}
+	k.mu.Lock()
+	k.hubPage, k.pageOK, k.pageWhy = page, why == "", why
+	k.mu.Unlock()
+	signal(k.probed)
+}
+
+// probe asks the hub's page for its hash.
+func (k *Kiosk) probe(ctx context.Context, page string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, "http://"+page+"/", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := k.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("the hub's page did not answer: %w", err)
+	}
+	resp.Body.Close()
+	switch got := resp.Header.Get(pageHeader); {
+	case resp.StatusCode != http.StatusOK:
+		return fmt.Errorf("the hub's page answered %s", resp.Status)
+	case got != k.pageHash:
+		return fmt.Errorf("the hub serves another page (%q, this table's is %q: another version of Tablée)", got, k.pageHash)
+	}
+	return nil
+}
+
+// pageHeader is kiosk/web's PageHeader (this package does not import the
+// page).
+const pageHeader = "Tablee-Page"
+
+// HubPage is where the seating QR's link loads the web page: the hub's
+// page, HOST:PORT, while the link to the hub is up and the hub's page
+// answered the last probe with this table's very page; "" otherwise: the
+// table's own page (its guests are then strangers to the other tables
+// for that game).
+func (k *Kiosk) HubPage() string {
+	k.mu.Lock()
+	page, ok := k.hubPage, k.pageOK
+	k.mu.Unlock()
+	if !ok || !k.LeafConnected() || !k.hubAlive() {
+		return ""
+	}
+	return page
+}
+
+// HubOrigin is the hub's web page, HOST:PORT, as last known (also while
+// the hub is away: a page it served goes on playing at the table), or
+// "": the table's web server accepts the WebSockets of its pages.
+func (k *Kiosk) HubOrigin() string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.hubPage
+}
+
+// logQR says which page the seating QR now points at, and why not the
+// hub's: guests see nothing of it.
+func (k *Kiosk) logQR(page string) {
+	if page != "" {
+		k.logf("venue kiosk: the seating QR points at the venue's page http://%s/ (one player key at every table)", page)
+		return
+	}
+	k.mu.Lock()
+	why := k.pageWhy
+	k.mu.Unlock()
+	if !k.LeafConnected() || !k.hubAlive() {
+		why = "the link to the hub is down"
+	}
+	k.logf("venue kiosk: the seating QR points at this table's own page: %s", why)
 }
 
 // linkPoll is how often a kiosk looks whether its link to the hub came

@@ -38,7 +38,8 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		return err
 	}
 	defer t.Close()
-	v, err := startVenue(ctx, o, t)
+	host, _, _ := net.SplitHostPort(reachable(t.WebAddr()))
+	v, err := startVenue(ctx, o, t, host)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"net"
 	"path/filepath"
 
 	"github.com/tablee/tablee/kiosk/table"
@@ -31,7 +32,10 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 // database) and, paired now or before, starts its side of the venue: the
 // embedded server beside the database, the stream of its sessions, the
 // link to the hub. It returns nil for a kiosk that never joined a venue.
-func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, error) {
+// host is the kiosk's address in its seating QR: once the hub's web page
+// answers, the QR loads the hub's page with the table (host and web port)
+// in its fragment.
+func startVenue(ctx context.Context, o options, t *table.Table, host string) (*venue.Kiosk, error) {
 	d := t.DB()
 	if p, ok, err := o.venue.pairing(); err != nil {
 		return nil, err
@@ -47,8 +51,17 @@ func startVenue(ctx context.Context, o options, t *table.Table) (*venue.Kiosk, e
 	if dir == "" {
 		dir = filepath.Dir(d.Path())
 	}
-	return venue.StartKiosk(ctx, venue.KioskConfig{
+	_, port, err := net.SplitHostPort(t.WebAddr())
+	if err != nil {
+		return nil, fmt.Errorf("venue: the table's web address: %w", err)
+	}
+	v, err := venue.StartKiosk(ctx, venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
-		Logf: log.Printf,
+		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
 	})
+	if err != nil {
+		return nil, err
+	}
+	t.UseHubPage(v.HubPage, v.HubOrigin)
+	return v, nil
 }

@@ -55,7 +55,7 @@ func runWindow(o options, stdout io.Writer) error {
 		return err
 	}
 	defer t.Close()
-	v, err := startVenue(ctx, o, t)
+	v, err := startVenue(ctx, o, t, window.LANHost(t.WebAddr()))
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -12,7 +14,9 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -23,6 +27,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	path := fs.String("db", "", "the hub's database file (created if missing)")
 	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
 	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
+	webAddr := fs.String("web-addr", fmt.Sprintf(":%d", venue.DefaultWebPort), "where the hub serves the tables' web page for the whole venue, HOST:PORT (with a --listen on port 0, port 0 too; empty: none, each table's QR loads its own page)")
 	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
 	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
@@ -75,8 +80,13 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.Close()
+	if host, port, err := net.SplitHostPort(*listen); err == nil && port == "0" && !webAddrSet(fs) {
+		// Tests side by side must not all claim the page's port.
+		*webAddr = net.JoinHostPort(host, "0")
+	}
 	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen,
-		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
+		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+		WebListen: *webAddr, Page: venuePage})
 	if err != nil {
 		return err
 	}
@@ -90,9 +100,26 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		defer srv.Close()
 		line += " console=https://" + consoleHost(srv.Addr(), h.Addr()) + "/"
 	}
+	if web := h.WebAddr(); web != "" {
+		line += " web=http://" + web + "/"
+	}
 	fmt.Fprintln(e.stdout, line)
 	<-ctx.Done()
 	return nil
+}
+
+// webAddrSet reports whether --web-addr was given.
+func webAddrSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "web-addr" })
+	return set
+}
+
+// venuePage is the hub's copy of the tables' web page: the same embedded
+// page as every kiosk's, from kiosk/web, connecting only to the tables
+// that said hello.
+func venuePage(tables func() []string) (http.Handler, error) {
+	return web.NewPage(web.PageConfig{Games: catalog.Registry(), Tables: tables})
 }
 
 // serveVenueConsole serves the staff console for the whole venue on addr

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
@@ -38,7 +39,7 @@ func TestVenueCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
-	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/) web=(http://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("line %q", line)
 	}
@@ -61,6 +62,18 @@ func TestVenueCommand(t *testing.T) {
 		t.Errorf("an export without a sign-in: %v %v", res, err)
 	} else {
 		res.Body.Close()
+	}
+	// The venue's web page, on port 0 beside the hub's too: the tables'
+	// page, from kiosk/web, without the table's WebSocket.
+	for path, want := range map[string]int{"": http.StatusOK, "app.js": http.StatusOK, "texts/de.json": http.StatusOK, "v2/box": http.StatusNotFound} {
+		resp, err := http.Get(m[3] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want || resp.Header.Get(web.PageHeader) == "" {
+			t.Errorf("GET %s%s: %s, %s %q", m[3], path, resp.Status, web.PageHeader, resp.Header.Get(web.PageHeader))
+		}
 	}
 	cancel()
 	go io.Copy(io.Discard, r)

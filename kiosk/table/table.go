@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -98,6 +99,9 @@ type Table struct {
 	adv     *discovery.Advertiser
 	web     *web.Server
 	webKey  *web.Key
+	webPage *web.Handler
+	// hub is the venue hub's page (UseHubPage); nil: none.
+	hub     atomic.Pointer[hubPage]
 	cert    tls.Certificate
 	fp      string
 	tableID int64

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -62,9 +63,9 @@ func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request, legacy bool) 
 		http.Error(w, "too many new connections from this address; try again in a moment", http.StatusTooManyRequests)
 		return
 	}
-	// No InsecureSkipVerify: a browser's Origin must be this host, so no
+	// A browser's Origin must be this host, or the venue hub's page, so no
 	// other site's page can use a guest's browser to reach the table.
-	ws, err := websocket.Accept(w, r, nil)
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: h.fromHubPage(r)})
 	if err != nil {
 		h.cfg.Logf("web: refused a WebSocket from %s: %v", r.RemoteAddr, err)
 		return
@@ -73,6 +74,17 @@ func (h *Handler) serveBox(w http.ResponseWriter, r *http.Request, legacy bool) 
 	// the socket, says "too large".
 	ws.SetReadLimit(wire.MaxFrame + 1 + nonceSize + box.Overhead)
 	h.cfg.Table.ServeTransport(r.Context(), &boxConn{ws: ws, key: h.cfg.Key, legacy: legacy, addr: addr, h: h})
+}
+
+// fromHubPage reports whether r comes from a page the venue hub served:
+// its Origin is exactly the hub's page (Config.HubPage). Any other Origin
+// is left to the WebSocket library's check, which accepts this host only.
+func (h *Handler) fromHubPage(r *http.Request) bool {
+	if h.cfg.HubPage == nil {
+		return false
+	}
+	hub := h.cfg.HubPage()
+	return hub != "" && strings.EqualFold(r.Header.Get("Origin"), "http://"+hub)
 }
 
 // boxConn is a server.Transport: the table protocol's JSON messages, each

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 
@@ -30,12 +33,35 @@ type Config struct {
 	Texts *i18n.Catalog
 	// Logf logs what the staff may want to read; ignored if nil.
 	Logf func(format string, args ...any)
+	// HubPage returns HOST:PORT of the venue hub's page, whose pages may
+	// open the WebSocket besides the table's own (docs/venue.md, "The web
+	// page's origin"); "" or nil: none. Every other site is refused.
+	HubPage func() string
 }
+
+// PageConfig says what the venue hub's copy of the page serves: the same
+// page and files as a table's, without the WebSocket.
+type PageConfig struct {
+	Games *engine.Registry
+	Texts *i18n.Catalog
+	// Tables returns the tables' web addresses, HOST:PORT, the only
+	// places the page may connect to (its Content-Security-Policy): a
+	// link whose fragment names another server gets no connection, so no
+	// player key leaves for it.
+	Tables func() []string
+}
+
+// PageHeader is the header every answer of the page's server carries: a
+// hash of the whole page (every file, texts and data), so a kiosk can
+// check that the hub serves the very page it would (PageHash).
+const PageHeader = "Tablee-Page"
 
 // Handler serves the page, its texts and the encrypted WebSocket.
 type Handler struct {
 	cfg    Config
+	tables func() []string // the hub's copy only: where the page may connect
 	assets map[string]asset
+	hash   string
 }
 
 // NewHandler prepares the page for serving.
@@ -43,6 +69,26 @@ func NewHandler(cfg Config) (*Handler, error) {
 	if cfg.Key == nil || cfg.Table == nil {
 		return nil, errors.New("web: a key and a table server are required")
 	}
+	return newHandler(cfg)
+}
+
+// NewPage prepares the venue hub's copy of the page: the same files, from
+// the same embedded assets, but no WebSocket (the page connects to its
+// table, named in the URL's fragment).
+func NewPage(cfg PageConfig) (*Handler, error) {
+	tables := cfg.Tables
+	if tables == nil {
+		tables = func() []string { return nil }
+	}
+	h, err := newHandler(Config{Games: cfg.Games, Texts: cfg.Texts})
+	if err != nil {
+		return nil, err
+	}
+	h.tables = tables
+	return h, nil
+}
+
+func newHandler(cfg Config) (*Handler, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
@@ -94,7 +140,25 @@ func NewHandler(cfg Config) (*Handler, error) {
 			}
 		}
 	}
+	h.hash = pageHash(h.assets)
 	return h, nil
+}
+
+// PageHash is the hash of the page this handler serves (PageHeader).
+func (h *Handler) PageHash() string { return h.hash }
+
+// pageHash hashes every file's path and ETag, in path order.
+func pageHash(assets map[string]asset) string {
+	paths := make([]string, 0, len(assets))
+	for p := range assets {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	sum := sha256.New()
+	for _, p := range paths {
+		fmt.Fprintf(sum, "%s %s\n", p, assets[p].etag)
+	}
+	return hex.EncodeToString(sum.Sum(nil)[:16])
 }
 
 // gameParts is what the page's server holds for one game besides app.js's
@@ -119,7 +183,7 @@ func games() map[string]gameParts {
 // ServeHTTP answers the page's requests.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.headers(w, r)
-	if r.URL.Path == BoxPath || r.URL.Path == OldBoxPath {
+	if h.tables == nil && (r.URL.Path == BoxPath || r.URL.Path == OldBoxPath) {
 		h.serveBox(w, r, r.URL.Path == OldBoxPath)
 		return
 	}
@@ -137,14 +201,23 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // headers are the page's security headers: nothing but the kiosk itself
-// may be loaded or contacted, no referrer ever leaves, no framing.
+// (at the hub: the hub, and the venue's tables) may be loaded or
+// contacted, no referrer ever leaves, no framing.
 func (h *Handler) headers(w http.ResponseWriter, r *http.Request) {
 	connect := "'self'"
 	if validHost(r.Host) {
 		// Older WebKit does not count ws: as 'self'.
 		connect += " ws://" + r.Host
 	}
+	if h.tables != nil {
+		for _, t := range h.tables() {
+			if validHost(t) {
+				connect += " ws://" + t
+			}
+		}
+	}
 	hd := w.Header()
+	hd.Set(PageHeader, h.hash)
 	hd.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src "+
 		connect+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	hd.Set("Referrer-Policy", "no-referrer")

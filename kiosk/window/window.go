@@ -157,13 +157,13 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	}
 	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venueLink: ui.venueLink,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
-	ui.host = lanHost(t.WebAddr())
+	ui.host = LANHost(t.WebAddr())
 }
 
-// lanHost is the host phones on the café's network reach addr at: its own
+// LANHost is the host phones on the café's network reach addr at: its own
 // host when it listens on one address, else this machine's first LAN
-// address, else loopback.
-func lanHost(addr string) string {
+// address, else loopback. The seating QR names it.
+func LANHost(addr string) string {
 	h, _, err := net.SplitHostPort(addr)
 	if ip := net.ParseIP(h); err == nil && h != "" && ip != nil && !ip.IsUnspecified() {
 		return h

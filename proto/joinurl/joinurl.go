@@ -7,6 +7,12 @@
 //
 //	http://HOST:WEBPORT/#c=CODE&k=BOXKEY&p=TLSPORT&fp=FINGERPRINT
 //
+// or, at a table of a venue whose hub serves the page (docs/venue.md,
+// "The web page's origin"), the hub's page with the table's web address
+// in the fragment, so that the page's storage is the venue's:
+//
+//	http://HUB:HUBWEBPORT/#t=HOST:WEBPORT&c=CODE&k=BOXKEY&p=TLSPORT&fp=FINGERPRINT
+//
 // Everything secret or identifying sits in the fragment, which browsers
 // never send to a server: c is the table code, k the kiosk's X25519 public
 // key for the web companion's NaCl channel (unpadded base64url), p the TLS
@@ -33,6 +39,9 @@ type Info struct {
 	BoxKey      [32]byte // the kiosk's X25519 public key (web companion)
 	TLSPort     int      // the native protocol's TLS port
 	Fingerprint string   // hex SHA-256 of the kiosk's certificate
+	// Page is HOST:PORT of the server the web page is loaded from when it
+	// is not the table's own (the venue hub's); empty: the table's.
+	Page string
 }
 
 // TLSAddr is HOST:TLSPORT, where a native companion dials.
@@ -40,16 +49,18 @@ func (i Info) TLSAddr() string { return net.JoinHostPort(i.Host, strconv.Itoa(i.
 
 // String builds the join URL.
 func (i Info) String() string {
-	u := url.URL{
-		Scheme: "http",
-		Host:   net.JoinHostPort(i.Host, strconv.Itoa(i.WebPort)),
-		Path:   "/",
-		// Written by hand, not with url.Values, to keep the documented order.
-		Fragment: "c=" + url.QueryEscape(i.Code) +
+	table := net.JoinHostPort(i.Host, strconv.Itoa(i.WebPort))
+	u := url.URL{Scheme: "http", Host: table, Path: "/"}
+	if i.Page != "" {
+		u.Host = i.Page
+		u.Fragment = "t=" + table + "&"
+	}
+	// Written by hand, not with url.Values, to keep the documented order.
+	u.Fragment +=
+		"c=" + url.QueryEscape(i.Code) +
 			"&k=" + base64.RawURLEncoding.EncodeToString(i.BoxKey[:]) +
 			"&p=" + strconv.Itoa(i.TLSPort) +
-			"&fp=" + i.Fingerprint,
-	}
+			"&fp=" + i.Fingerprint
 	return u.String()
 }
 
@@ -73,6 +84,18 @@ func Parse(raw string) (Info, error) {
 	frag, err := url.ParseQuery(u.Fragment)
 	if err != nil {
 		return Info{}, fmt.Errorf("join URL: fragment: %w", err)
+	}
+	if t := frag.Get("t"); t != "" {
+		// The page is the hub's; the table is at t.
+		info.Page = u.Host
+		h, p, err := net.SplitHostPort(t)
+		if err != nil || h == "" {
+			return Info{}, fmt.Errorf("join URL: the table's address (t) %q is not HOST:PORT", t)
+		}
+		info.Host = h
+		if info.WebPort, err = port(p); err != nil {
+			return Info{}, fmt.Errorf("join URL: the table's web port (t): %w", err)
+		}
 	}
 	return info, info.fill(frag)
 }

@@ -58,3 +58,26 @@ func TestParseRefusesBrokenURLs(t *testing.T) {
 		}
 	}
 }
+
+// A venue table's URL loads the hub's page and names the table in the
+// fragment: the native companion still dials the table, not the hub.
+func TestHubPage(t *testing.T) {
+	in := sample()
+	in.Page = "192.168.1.5:7461"
+	s := in.String()
+	if !strings.HasPrefix(s, "http://192.168.1.5:7461/#t=192.168.1.20:8080&c=483920&k=") {
+		t.Fatalf("URL %q", s)
+	}
+	out, err := Parse(s)
+	if err != nil || out != in {
+		t.Fatalf("got %+v %v, want %+v", out, err, in)
+	}
+	if out.TLSAddr() != "192.168.1.20:7457" {
+		t.Errorf("TLSAddr %q", out.TLSAddr())
+	}
+	for _, bad := range []string{"192.168.1.20", ":8080", "192.168.1.20:0"} {
+		if _, err := Parse(strings.Replace(s, "t=192.168.1.20:8080", "t="+bad, 1)); err == nil {
+			t.Errorf("t=%s accepted", bad)
+		}
+	}
+}

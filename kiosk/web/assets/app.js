@@ -17,6 +17,7 @@ const S = {
   texts: {},
   cards: {}, // Canaille card id -> face, from the kiosk
   code: '',
+  tableHost: '', // where the table is, HOST:PORT: this page's server, or the fragment's t (the venue hub's page)
   key: null, // the kiosk's public key (Uint8Array)
   keyText: '',
   name: '',
@@ -255,7 +256,7 @@ function connect() {
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
   // message can arrive before this function returns.
-  const sock = new WebSocket(`ws://${location.host}/v2/box`);
+  const sock = new WebSocket(`ws://${S.tableHost}/v2/box`);
   sock.binaryType = 'arraybuffer';
   ch.ws = sock;
   const keys = takeKeys();
@@ -1344,6 +1345,10 @@ async function start() {
   S.code = frag.get('c') || '';
   S.keyText = frag.get('k') || '';
   S.key = unb64url(S.keyText);
+  // A venue's tables share the hub's page, so that this browser keeps one
+  // player key (in the hub's storage) at every table: its link names the
+  // table (t); the table's own page has none (docs/venue.md).
+  S.tableHost = frag.get('t') || location.host;
   S.name = store.get('name') || '';
   // Both requests leave before the key work below blocks this thread.
   const texts = loadTexts(pickLang()).catch(() => { textsFailed = true; });
@@ -1351,7 +1356,8 @@ async function start() {
   const cards = Promise.all([fetchJSON('cards/canaille.json'), fetchJSON('looks.json')])
     .then(([c, l]) => { S.cards = c; LOOKS = l; facesReady = true; })
     .catch(() => { cardsFailed = true; });
-  if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl) {
+  if (!S.key || S.key.length !== 32 || !/^\d{6}(-[a-z2-7]{26})?$/.test(S.code) || !nacl ||
+      !/^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}$/.test(S.tableHost)) {
     S.screen = 'noqr';
   } else {
     forgetOtherKeys();
