@@ -108,15 +108,7 @@ func (d *DB) Leaderboard(ctx context.Context, game string, since time.Time, limi
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard %q: %w", game, err)
 	}
-	if since.IsZero() {
-		rankBoard(out, game != "")
-	} else {
-		rankByPoints(out)
-	}
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out, nil
+	return rankAndCut(out, game, since, limit), nil
 }
 
 func (d *DB) allTimeBoard(ctx context.Context, game string) ([]Standing, error) {
@@ -195,6 +187,21 @@ func (d *DB) periodBoard(ctx context.Context, game string, since time.Time) ([]S
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// rankAndCut ranks a board of game ("" for every game) since since (zero
+// for all time) and keeps its first limit lines (limit ≤ 0: all): the
+// kiosk's Leaderboard and the venue's boards rank alike.
+func rankAndCut(out []Standing, game string, since time.Time, limit int) []Standing {
+	if since.IsZero() {
+		rankBoard(out, game != "")
+	} else {
+		rankByPoints(out)
+	}
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
 }
 
 // rankByPoints sorts a week's or month's board and numbers its places:

@@ -34,25 +34,28 @@ func leaveStaleMarker(t *testing.T, path string) {
 	}
 }
 
+// openAt opens the database at path; the caller closes it.
+func openAt(t *testing.T, path string) *DB {
+	t.Helper()
+	d, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 func TestCleanCloseSkipsTheFullCheck(t *testing.T) {
 	if processIdentity(os.Getpid()) == "" {
 		t.Skip("no /proc: every open runs the full check here")
 	}
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tablee.db")
-	d, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openAt(t, path)
 	if got := markers(t, path); len(got) != 1 {
 		t.Fatalf("an open database has markers %v, want one", got)
 	}
 	// A second handle in the same process (staff commands beside the host)
 	// is no unclean end.
-	d2, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d2 := openAt(t, path)
 	if d2.fullCheck {
 		t.Error("a second handle ran the full check")
 	}
@@ -65,10 +68,7 @@ func TestCleanCloseSkipsTheFullCheck(t *testing.T) {
 	if got := markers(t, path); len(got) != 0 {
 		t.Fatalf("closed, the database still has markers %v", got)
 	}
-	d, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d = openAt(t, path)
 	defer d.Close()
 	if d.fullCheck {
 		t.Error("the full check ran after a clean close")
@@ -79,18 +79,11 @@ func TestUncleanEndRunsTheFullCheck(t *testing.T) {
 	if processIdentity(os.Getpid()) == "" {
 		t.Skip("no /proc: every open runs the full check here")
 	}
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tablee.db")
-	d, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openAt(t, path)
 	d.Close()
 	leaveStaleMarker(t, path)
-	d, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d = openAt(t, path)
 	if !d.fullCheck {
 		t.Error("no full check after an unclean end")
 	}
@@ -98,10 +91,7 @@ func TestUncleanEndRunsTheFullCheck(t *testing.T) {
 		t.Errorf("after the check, markers %v: want only this process's", got)
 	}
 	d.Close()
-	d, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d = openAt(t, path)
 	defer d.Close()
 	if d.fullCheck {
 		t.Error("the unclean end was checked twice")

@@ -269,15 +269,7 @@ func venueBoard(r venueReplay, game string, since time.Time, limit int) []Standi
 		}
 		out = append(out, s)
 	}
-	if since.IsZero() {
-		rankBoard(out, game != "")
-	} else {
-		rankByPoints(out)
-	}
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out
+	return rankAndCut(out, game, since, limit)
 }
 
 // VenueBoardsDigest is a digest of the venue's all-time boards of every

@@ -8,7 +8,7 @@
 //
 // Secrets stay inside the State. Anything that leaves it for a seat, a phone
 // or a bot is a View built for that seat, holding only what that seat may
-// know; the table's public view is View(Table).
+// know; the public view the kiosk's screen shows is View(Onlooker).
 //
 // The rules know nothing of screens, sockets or SQL.
 package engine

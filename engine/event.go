@@ -21,7 +21,7 @@ func Private(typ string, seat, to Seat, data map[string]any) Event {
 	return Event{Type: typ, Seat: seat, Data: data, To: to}
 }
 
-// EventsFor keeps the events viewer may see; the Table sees public ones only.
+// EventsFor keeps the events viewer may see; the Onlooker sees public ones only.
 func EventsFor(events []Event, viewer Seat) []Event {
 	out := make([]Event, 0, len(events))
 	for _, e := range events {

@@ -81,7 +81,7 @@ type State interface {
 	// Apply makes seat's move. It returns what happened, or an error (a
 	// *RuleError when a rule forbids the move) and leaves the state unchanged.
 	Apply(seat Seat, m Move) ([]Event, error)
-	// View is what viewer (a seat, or Table) may know now.
+	// View is what viewer (a seat, or Onlooker) may know now.
 	View(viewer Seat) View
 	// Result is the outcome, and whether the game is over.
 	Result() (Result, bool)

@@ -59,7 +59,7 @@ func TestEventsForKeepsPrivateEventsPrivate(t *testing.T) {
 	if got := EventsFor(events, 1); len(got) != 2 {
 		t.Errorf("seat 1 sees %v", got)
 	}
-	if got := EventsFor(events, Table); len(got) != 1 {
+	if got := EventsFor(events, Onlooker); len(got) != 1 {
 		t.Errorf("the table sees %v", got)
 	}
 }

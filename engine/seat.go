@@ -8,17 +8,19 @@ type Seat int
 const (
 	// NoSeat means nobody: the game is over, or an event concerns no seat.
 	NoSeat Seat = -1
-	// Table is the viewer of the public view shown on the kiosk's screen.
-	Table Seat = -2
+	// Onlooker is the viewer who holds no seat and sees only what is
+	// public: the view the kiosk's screen shows, a replay, a spectator.
+	// (Not named Table: "table" means the kiosk's table only.)
+	Onlooker Seat = -2
 )
 
-// String names the seat for logs: "seat 0", "table" or "nobody".
+// String names the seat for logs: "seat 0", "onlooker" or "nobody".
 func (s Seat) String() string {
 	switch s {
 	case NoSeat:
 		return "nobody"
-	case Table:
-		return "table"
+	case Onlooker:
+		return "onlooker"
 	}
 	return "seat " + strconv.Itoa(int(s))
 }

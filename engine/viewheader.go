@@ -6,7 +6,7 @@ package engine
 // "result"). A game's view embeds it (M is the game's move type) and so
 // has View's four methods.
 type ViewHeader[M Move] struct {
-	// For is the seat the view is for, or Table.
+	// For is the seat the view is for, or Onlooker.
 	For Seat `json:"viewer"`
 	// ToMove is the seat whose decision it is; NoSeat once the game is over.
 	ToMove Seat `json:"turn"`
@@ -17,7 +17,7 @@ type ViewHeader[M Move] struct {
 	Outcome *Result `json:"result,omitempty"`
 }
 
-// Viewer is the seat the view is for, or Table.
+// Viewer is the seat the view is for, or Onlooker.
 func (h *ViewHeader[M]) Viewer() Seat { return h.For }
 
 // Turn is the seat whose decision it is; NoSeat once the game is over.

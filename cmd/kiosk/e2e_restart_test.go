@@ -22,6 +22,7 @@ import (
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/proto/joinurl"
 )
@@ -40,8 +41,8 @@ func kioskOnly(t *testing.T) string {
 		t.Skip("Xvfb is not installed (scripts/setup-debian installs it)")
 	}
 	bin := filepath.Join(t.TempDir(), "kiosk")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build the kiosk: %v\n%s", err, out)
+	if err := proctest.Build(bin, "."); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
@@ -49,8 +50,8 @@ func kioskOnly(t *testing.T) string {
 // kioskArgs are the flags of a kiosk on dbPath that phones find at the
 // same address after every restart.
 func kioskArgs(t *testing.T, dbPath string) []string {
-	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
+	return []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
 }
 
 // windowed starts the windowed kiosk on display and waits until it logs
@@ -168,14 +169,36 @@ func TestKillingTheWindowedKioskOnTheResultsComesBackToThem(t *testing.T) {
 	}
 	bin := kioskOnly(t)
 	display := xvfb(t)
-	args := kioskArgs(t, filepath.Join(t.TempDir(), "tablee.db"))
-	// A game of two bots, played to its end; nobody dismissed its results.
-	h := startKiosk(t, bin, append([]string{"--headless", "--game", "canoe", "--seats", "2", "--bots", "random,random", "--exit-when-over"}, args...)...)
-	if err := h.cmd.Wait(); err != nil {
-		t.Fatalf("the headless kiosk: %v", err)
-	}
+	dbPath := filepath.Join(t.TempDir(), "tablee.db")
+	args := kioskArgs(t, dbPath)
+	// A game of two bots, played to its end, then the power pulled:
+	// nobody dismissed its results. (A clean stop after the end lets the
+	// game go, so --exit-when-over would leave the attract screen.)
+	kill9(waitFinished(t, dbPath, startKiosk(t, bin, append([]string{"--headless", "--game", "canoe", "--seats", "2", "--bots", "random,random"}, args...)...)))
 	for range 2 {
 		kill9(windowed(t, bin, display, "the results screen", args...))
+	}
+}
+
+// waitFinished waits until k's database holds a finished session and
+// returns k; the time limit only ends a test that went wrong.
+func waitFinished(t *testing.T, dbPath string, k *kioskProc) *kioskProc {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		d, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro&_busy_timeout=5000")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		err = d.QueryRow(`SELECT count(*) FROM sessions WHERE status = 'finished'`).Scan(&n)
+		d.Close()
+		if err == nil && n > 0 {
+			return k
+		}
+		alive(t, k)
+		if time.Now().After(deadline) {
+			t.Fatal("the headless kiosk's game never finished")
+		}
 	}
 }
 

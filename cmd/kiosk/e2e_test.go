@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,6 +18,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/proto/joinurl"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -33,9 +32,8 @@ func binaries(t *testing.T) (kiosk, companion string) {
 	dir := t.TempDir()
 	kiosk, companion = filepath.Join(dir, "kiosk"), filepath.Join(dir, "companion")
 	for bin, pkg := range map[string]string{kiosk: ".", companion: "../companion"} {
-		out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("build %s: %v\n%s", pkg, err, out)
+		if err := proctest.Build(bin, pkg); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return kiosk, companion
@@ -69,53 +67,16 @@ func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kios
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), env...)
 	errFile := filepath.Join(t.TempDir(), "kiosk.err")
-	ef, err := os.Create(errFile)
-	if err != nil {
-		t.Fatal(err)
+	l := proctest.Start(t, cmd, errFile, 30*time.Second)
+	m := listening.FindStringSubmatch(l)
+	if m == nil {
+		t.Fatalf("kiosk printed %q", l)
 	}
-	cmd.Stderr = ef
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+	k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
+	if c := consoleField.FindStringSubmatch(l); c != nil {
+		k.console = c[1]
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-	}()
-	select {
-	case l := <-line:
-		m := listening.FindStringSubmatch(l)
-		if m == nil {
-			t.Fatalf("kiosk printed %q", l)
-		}
-		k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
-		if c := consoleField.FindStringSubmatch(l); c != nil {
-			k.console = c[1]
-		}
-		return k
-	case <-time.After(30 * time.Second):
-		data, _ := os.ReadFile(errFile)
-		t.Fatalf("kiosk did not start:\n%s", data)
-	}
-	return nil
-}
-
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	return k
 }
 
 // movesIn counts the logged moves, reading the kiosk's database as staff would.
@@ -147,8 +108,8 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
-		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + freePort(t),
-		"--web-addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
+		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
 	k := startKiosk(t, kiosk, args...)
 	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
@@ -239,8 +200,8 @@ func TestASecondKioskOnTheSameDatabaseRefusesToStart(t *testing.T) {
 	kiosk, _ := binaries(t)
 	dbPath := filepath.Join(t.TempDir(), "tablee.db")
 	args := []string{"--headless", "--db", dbPath, "--game", "canoe", "--seats", "2", "--mdns=false", "--console-addr", "127.0.0.1:0", "--web-addr", "127.0.0.1:0"}
-	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
-	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+freePort(t))...)
+	first := startKiosk(t, kiosk, append(args, "--addr", "127.0.0.1:"+proctest.FreePort(t))...)
+	second := exec.Command(kiosk, append(args, "--addr", "127.0.0.1:"+proctest.FreePort(t))...)
 	out, err := second.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/internal/proctest"
 )
 
 // xvfb starts a virtual display for the windowed kiosk and returns its
@@ -50,7 +52,7 @@ func TestAGameSurvivesKillingTheWindowedKiosk(t *testing.T) {
 	display := xvfb(t)
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "tablee.db")
-	common := []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + freePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
+	common := []string{"--db", dbPath, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0"}
 	k := startKiosk(t, kiosk, append([]string{"--headless", "--game", "canaille", "--seats", "3"}, common...)...)
 
 	phones, done := startPhones(t, companion, dir, k, 3)

@@ -33,19 +33,14 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	// A game killed after its final move comes back with its results:
 	// its phones resume to them (serveResults).
 	o.cfg.KeepResults = true
-	t, err := table.Open(ctx, o.cfg)
+	t, _, closeAll, err := openTable(ctx, o, func(webAddr string) string {
+		host, _, _ := net.SplitHostPort(reachable(webAddr))
+		return host
+	})
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	host, _, _ := net.SplitHostPort(reachable(t.WebAddr()))
-	v, err := startVenue(ctx, o, t, host)
-	if err != nil {
-		return err
-	}
-	if v != nil {
-		defer v.Close()
-	}
+	defer closeAll()
 	// A clean stop after the game ended lets its phones go (removed
 	// closed), so the next start begins its own game at once; after a
 	// kill the finished game comes back instead (serveResults).
@@ -103,9 +98,8 @@ const resultsGrace = 2 * time.Minute
 // result and record on its welcome), once grace is over, or when ctx
 // ends.
 func serveResults(ctx context.Context, srv *server.Server, grace time.Duration) {
-	deadline := time.After(grace)
 	back := map[engine.Seat]bool{}
-	for {
+	pollSeats(ctx, grace, func() bool {
 		phones, connected := 0, 0
 		for _, st := range srv.Seats() {
 			switch st.State {
@@ -117,9 +111,15 @@ func serveResults(ctx context.Context, srv *server.Server, grace time.Duration) 
 				phones++
 			}
 		}
-		if connected == 0 && len(back) >= phones {
-			return
-		}
+		return connected == 0 && len(back) >= phones
+	})
+}
+
+// pollSeats asks done every 50 ms until it says yes, for at most wait or
+// until ctx ends: the headless kiosk's two waits on the phones' seats.
+func pollSeats(ctx context.Context, wait time.Duration, done func() bool) {
+	deadline := time.After(wait)
+	for !done() {
 		select {
 		case <-ctx.Done():
 			return
@@ -188,25 +188,14 @@ func (a *announcer) follow(ctx context.Context, changed <-chan struct{}) {
 // waitPhonesLeave gives the phones a moment to read the final view: they
 // leave once they have it.
 func waitPhonesLeave(ctx context.Context, srv *server.Server) {
-	deadline := time.After(5 * time.Second)
-	for {
-		connected := 0
+	pollSeats(ctx, 5*time.Second, func() bool {
 		for _, st := range srv.Seats() {
 			if st.State == server.SeatConnected {
-				connected++
+				return false
 			}
 		}
-		if connected == 0 {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-deadline:
-			return
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+		return true
+	})
 }
 
 func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Session, error) {
@@ -239,7 +228,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 // waitOver returns once sess has ended.
 func waitOver(ctx context.Context, sess *host.Session) error {
 	for {
-		updates, stop := sess.Subscribe(engine.Table)
+		updates, stop := sess.Subscribe(engine.Onlooker)
 		for range updates {
 		}
 		stop()

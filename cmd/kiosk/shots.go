@@ -146,7 +146,7 @@ func playToTheEnd(t *table.Table, ready chan struct{}) {
 	playAs(t, "Lina", 1)
 	playAs(t, "Marc", 2)
 	for !s.Status().Ended() {
-		u, stop := s.Subscribe(engine.Table)
+		u, stop := s.Subscribe(engine.Onlooker)
 		for range u {
 		}
 		stop()

@@ -28,6 +28,26 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 	return p, true, p.Check()
 }
 
+// openTable opens the kiosk's table on o.cfg and starts its side of the
+// venue (startVenue; v is nil outside a venue). closeAll closes the venue's
+// side, then the table: the headless and the windowed kiosk start alike.
+func openTable(ctx context.Context, o options, host func(webAddr string) string) (t *table.Table, v *venue.Kiosk, closeAll func(), err error) {
+	t, err = table.Open(ctx, o.cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if v, err = startVenue(ctx, o, t, host(t.WebAddr())); err != nil {
+		t.Close()
+		return nil, nil, nil, err
+	}
+	return t, v, func() {
+		if v != nil {
+			v.Close()
+		}
+		t.Close()
+	}, nil
+}
+
 // startVenue pairs the kiosk when the flags say so (remembered in its
 // database) and, paired now or before, starts its side of the venue: the
 // embedded server beside the database, the stream of its sessions, the

@@ -13,7 +13,6 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/idle"
 	"github.com/tablee/tablee/kiosk/screen"
-	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
 )
 
@@ -50,17 +49,12 @@ func runWindow(o options, stdout io.Writer) error {
 	// A crash on the results screen comes back to it: the phones of the
 	// finished game may still play again.
 	o.cfg.KeepResults = true
-	t, err := table.Open(ctx, o.cfg)
+	t, v, closeAll, err := openTable(ctx, o, window.LANHost)
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	v, err := startVenue(ctx, o, t, window.LANHost(t.WebAddr()))
-	if err != nil {
-		return err
-	}
+	defer closeAll()
 	if v != nil {
-		defer v.Close()
 		ui.SetVenueLink(v.LeafConnected)
 	}
 	ui.Start(t, o.cfg)

@@ -61,7 +61,7 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 			return nil, nil, err
 		}
 		for i := 0; i < plies+2000; i++ {
-			if i >= plies && (want == nil || want(st.View(engine.Table))) {
+			if i >= plies && (want == nil || want(st.View(engine.Onlooker))) {
 				break
 			}
 			legal := st.Legal()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/internal/proctest"
 )
 
 // buildKiosk builds the kiosk binary the load runs drive.
@@ -22,8 +23,8 @@ func buildKiosk(t *testing.T) string {
 		t.Skip("end-to-end: builds and runs the kiosk binary")
 	}
 	bin := filepath.Join(t.TempDir(), "kiosk")
-	if out, err := exec.Command("go", "build", "-o", bin, "../kiosk").CombinedOutput(); err != nil {
-		t.Fatalf("build the kiosk: %v\n%s", err, out)
+	if err := proctest.Build(bin, "../kiosk"); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/venue"
 )
 
 func runLeaderboard(ctx context.Context, e *env, args []string) error {
@@ -34,20 +33,11 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d, err := openDB(ctx, *path)
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if *scope == "" {
-		hub, err := venue.IsHub(ctx, d)
-		if err != nil {
-			return err
-		}
-		if *scope = "table"; hub {
-			*scope = "venue"
-		}
-	}
 	if *digest {
 		if *scope != "venue" {
 			return fmt.Errorf("--digest: only with --scope venue")

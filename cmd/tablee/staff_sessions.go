@@ -17,6 +17,25 @@ import (
 // dateFormat is how staff give and read dates.
 const dateFormat = "2006-01-02"
 
+// openScoped opens the database at path and sets an empty --scope to
+// venue on the hub's database and to table elsewhere (tablee sessions,
+// tablee leaderboard).
+func openScoped(ctx context.Context, path string, scope *string) (*db.DB, error) {
+	d, err := openDB(ctx, path)
+	if err != nil || *scope != "" {
+		return d, err
+	}
+	hub, err := venue.IsHub(ctx, d)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if *scope = "table"; hub {
+		*scope = "venue"
+	}
+	return d, nil
+}
+
 func runSessions(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "sessions")
 	path := dbFlag(fs)
@@ -37,20 +56,11 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 		}
 		f.Since = t
 	}
-	d, err := openDB(ctx, *path)
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if *scope == "" {
-		hub, err := venue.IsHub(ctx, d)
-		if err != nil {
-			return err
-		}
-		if *scope = "table"; hub {
-			*scope = "venue"
-		}
-	}
 	if *scope == "venue" {
 		return printVenueSessions(ctx, e, d, f.Since, f.Game)
 	}

@@ -168,16 +168,24 @@ func TestViewsFollowInOrder(t *testing.T) {
 	}
 }
 
-func TestARefusedMoveReturnsTheRule(t *testing.T) {
-	k := kiosk(t)
-	a, _, _ := sit(t, k, "Anja")
-	b, _, _ := sit(t, k, "Bob")
-	first := firstLegal(t, k.Session().View(0))
+// afterAFirstMove seats Anja and Bob at a kiosk and plays Anja's first
+// legal move, first; both phones have had its view.
+func afterAFirstMove(t *testing.T) (k *kiosktest.Table, a, b *Client, first json.RawMessage) {
+	t.Helper()
+	k = kiosk(t)
+	a, _, _ = sit(t, k, "Anja")
+	b, _, _ = sit(t, k, "Bob")
+	first = firstLegal(t, k.Session().View(0))
 	if err := a.Move(ctxT(t), first); err != nil {
 		t.Fatal(err)
 	}
 	nextUpdate(t, a)
 	nextUpdate(t, b)
+	return k, a, b, first
+}
+
+func TestARefusedMoveReturnsTheRule(t *testing.T) {
+	k, a, b, first := afterAFirstMove(t)
 
 	var we *wire.Error
 	if err := a.Move(ctxT(t), first); !errors.As(err, &we) || we.Code != wire.NotYourTurn || we.Rule != engine.RuleNotYourTurn {

@@ -13,15 +13,7 @@ import (
 // numbers, without the move being played; on its turn it asks for a hint
 // and gets a legal move; out of turn the hint is refused with the rule.
 func TestExplainAndHint(t *testing.T) {
-	k := kiosk(t)
-	a, _, _ := sit(t, k, "Anja")
-	b, _, _ := sit(t, k, "Bob")
-	first := firstLegal(t, k.Session().View(0))
-	if err := a.Move(ctxT(t), first); err != nil {
-		t.Fatal(err)
-	}
-	nextUpdate(t, a)
-	nextUpdate(t, b)
+	k, a, b, first := afterAFirstMove(t)
 	ex, err := b.Explain(ctxT(t), first)
 	if err != nil || ex.Legal || ex.Rule != canoe.RuleHoleOccupied || ex.Args["Cell"] == nil {
 		t.Fatalf("why not onto a peg: %+v, %v", ex, err)

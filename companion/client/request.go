@@ -81,6 +81,31 @@ func (c *Client) Move(ctx context.Context, move json.RawMessage) error {
 	return rep.err
 }
 
+// TakeBack asks the table to take back the seat's own last move, the one
+// that made version (Canoë and Canyon duel; docs/rules/takeback.md), and
+// waits for the view that answers it: the request open (Update.TakeBack
+// "asked"), or, against a bot, the position before the move. A refusal is
+// a *wire.Error whose Rule says why (takeback-not-last, takeback-stale…).
+func (c *Client) TakeBack(ctx context.Context, version int64) error {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeTakeBack, Version: version}, false)
+	if err != nil {
+		return err
+	}
+	return rep.err
+}
+
+// AnswerTakeBack agrees to (agree) or refuses the other seat's request to
+// take back the move that made version, and waits for the view that
+// answers it. A refusal is a *wire.Error whose Rule says why (no request
+// open for this seat, or a move followed it).
+func (c *Client) AnswerTakeBack(ctx context.Context, version int64, agree bool) error {
+	rep, err := c.ask(ctx, wire.Message{Type: wire.TypeTakeBackAnswer, Version: version, Agree: &agree}, false)
+	if err != nil {
+		return err
+	}
+	return rep.err
+}
+
 // Explanation is the table's answer to "why not?" about a move: whether
 // the seat may make it now, else the rule that forbids it and the numbers
 // and names that matter (the parameters of i18n.Catalog.Why).

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -36,6 +37,11 @@ type Update struct {
 	// phone that joined with a player key: the rating change and the
 	// place on the game's board. It comes with the last view again.
 	Record *wire.Record
+	// TakeBack is where a take-back of the last move stands for the seat
+	// (Canoë, Canyon duel), nil when there is nothing to say: "may" ask
+	// back one's own last move, "asked" (the other answers), "refused".
+	// A view of the same Version arrives when it changes.
+	TakeBack *wire.TakeBack
 }
 
 // Decode reads the view with rules, which must be the rules of its game.
@@ -54,10 +60,11 @@ type viewState struct {
 	waiting int   // its seat status, to take a same-version view that changes it
 	away    []engine.Seat
 	names   []string
-	fresh   bool   // after a welcome: take the next view whatever its version
-	newGame bool   // after the table's own welcome: the next view starts a game
-	syncing bool   // a sync is under way: take the next view not older than last
-	latest  Update // the newest view accepted, with its record once known
+	tb      *wire.TakeBack // where a take-back stood in the newest view
+	fresh   bool           // after a welcome: take the next view whatever its version
+	newGame bool           // after the table's own welcome: the next view starts a game
+	syncing bool           // a sync is under way: take the next view not older than last
+	latest  Update         // the newest view accepted, with its record once known
 }
 
 type verdict int
@@ -76,7 +83,8 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		return Update{}, needSync
 	}
 	if !s.fresh {
-		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away) || !slices.Equal(m.Names, s.names)
+		seatsChanged := m.Waiting != s.waiting || !slices.Equal(m.Away, s.away) || !slices.Equal(m.Names, s.names) ||
+			!sameTakeBack(m.TakeBack, s.tb)
 		if m.Version < s.last || (m.Version == s.last && !s.syncing && !seatsChanged) {
 			return Update{}, ignored
 		}
@@ -86,13 +94,21 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 		}
 	}
 	u := Update{Version: m.Version, Game: m.Game, View: m.View, Events: m.Events, Over: m.Over, Ref: m.Ref,
-		Waiting: m.Waiting, Away: m.Away, Names: m.Names, NewGame: s.newGame}
+		Waiting: m.Waiting, Away: m.Away, Names: m.Names, NewGame: s.newGame, TakeBack: m.TakeBack}
 	if m.Version == s.latest.Version && m.Game == s.latest.Game {
 		u.Record = s.latest.Record // the same game's end again: keep what it meant
 	}
 	s.last, s.fresh, s.syncing, s.latest, s.newGame = m.Version, false, false, u, false
-	s.waiting, s.away, s.names = m.Waiting, m.Away, m.Names
+	s.waiting, s.away, s.names, s.tb = m.Waiting, m.Away, m.Names, m.TakeBack
 	return u, accepted
+}
+
+// sameTakeBack reports whether two views say the same of take-backs.
+func sameTakeBack(a, b *wire.TakeBack) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.State == b.State && a.Seat == b.Seat && a.Version == b.Version && bytes.Equal(a.Move, b.Move)
 }
 
 // record adds the table's record of the finished game to the newest view.

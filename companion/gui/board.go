@@ -63,6 +63,7 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 		hint.TextStyle.Bold = true
 		items = append(items, hint)
 	}
+	items = append(items, s.takeBackRows()...)
 	var lines []string
 	if p.standings != nil {
 		lines = p.standings(a, v)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
-	"github.com/tablee/tablee/kiosk/kiosktest"
 )
 
 // tapFirst taps the first enabled button whose text contains part.
@@ -27,10 +26,7 @@ func (p *phone) tapFirst(part string) bool {
 func (p *phone) ready() bool { return p.seat.canAct() }
 
 func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
-	tb := kiosktest.Open(t, "canyon", 3)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canyon", 3))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := anjaSeatedAt(t, "canyon", 3)
 	runBots(t, tb, 2)
 
 	tempos, played, refusals, won := 0, 0, 0, 0
@@ -143,10 +139,7 @@ func (p *phone) handCards() []*card {
 }
 
 func TestARefusedMoveShowsTheRuleInWords(t *testing.T) {
-	tb := kiosktest.Open(t, "canyon", 3)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canyon", 3))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := anjaSeatedAt(t, "canyon", 3)
 	runBots(t, tb, 2)
 	// A move of another phase, as a phone whose view is stale would send.
 	p.u.until(t, "this seat's tempo", func() bool {
@@ -171,10 +164,7 @@ func TestARefusedMoveShowsTheRuleInWords(t *testing.T) {
 }
 
 func TestBuildsChecksAndPlaysACanailleSentence(t *testing.T) {
-	tb := kiosktest.Open(t, "canaille", 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canaille", 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := anjaSeatedAt(t, "canaille", 2)
 	runBots(t, tb, 1)
 
 	var sentAt int

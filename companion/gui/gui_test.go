@@ -242,8 +242,15 @@ func splitHostPort(t *testing.T, addr string) (string, int) {
 // from the list as Anja and holds its seat.
 func seatedAtCanoe(t *testing.T) (*kiosktest.Table, *phone) {
 	t.Helper()
-	tb := kiosktest.Open(t, canoe.ID, 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	return anjaSeatedAt(t, canoe.ID, 2)
+}
+
+// anjaSeatedAt opens a kiosk of game with seats phone seats and a phone
+// that finds it nearby and takes a seat as Anja; the other seats are free.
+func anjaSeatedAt(t *testing.T, game string, seats int) (*kiosktest.Table, *phone) {
+	t.Helper()
+	tb := kiosktest.Open(t, game, seats)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, game, seats))})
 	p.joinFromList(t, tb.Code(), "Anja")
 	p.seated(t)
 	return tb, p

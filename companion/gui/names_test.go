@@ -4,16 +4,12 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/kiosktest"
 )
 
 // The phone names the other seats by the nicknames the kiosk shows (the
 // views' names), not "Seat 2".
 func TestThePhoneNamesTheSeatsByTheirNicknames(t *testing.T) {
-	tb := kiosktest.Open(t, "canoe", 2)
-	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, "canoe", 2))})
-	p.joinFromList(t, tb.Code(), "Anja")
-	p.seated(t)
+	tb, p := anjaSeatedAt(t, "canoe", 2)
 	runBots(t, tb, 1)
 	p.u.until(t, "the other seat's nickname", func() bool {
 		me := p.seat.w.Seat

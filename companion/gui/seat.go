@@ -57,6 +57,10 @@ type seatScreen struct {
 	sending     bool          // a move is on its way: no second one
 	askLeave    bool
 	myTurn      bool
+	version     int64          // the version of the view shown
+	tb          *wire.TakeBack // where a take-back of the last move stands, nil: nothing to say
+	tbBusy      bool           // a take-back request or answer is on its way
+	tbLost      bool           // a request open before a kiosk restart was forgotten
 
 	panel gamePanel
 	pulse *fyne.Animation // the turn cue, while it runs
@@ -232,6 +236,7 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 	if len(s.since) > maxSince {
 		s.since = s.since[len(s.since)-maxSince:]
 	}
+	s.tookBack(u)
 	s.view, s.over, s.refused, s.sending = v, u.Over, "", false
 	s.whyRule, s.hint = "", ""
 	s.a.names = u.Names

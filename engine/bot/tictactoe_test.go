@@ -63,7 +63,7 @@ func (tictactoe) DecodeView(b []byte) (engine.View, error) {
 			return nil, fmt.Errorf("cell %d", c)
 		}
 	}
-	if v.Ply < 0 || v.Ply > 9 || (v.Who != engine.Table && !v.Who.Valid(2)) {
+	if v.Ply < 0 || v.Ply > 9 || (v.Who != engine.Onlooker && !v.Who.Valid(2)) {
 		return nil, fmt.Errorf("ply %d, viewer %v", v.Ply, v.Who)
 	}
 	return v.tttState.View(v.Who), nil

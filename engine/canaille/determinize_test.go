@@ -18,7 +18,7 @@ func TestDeterminizeKeepsTheViewAndTheCards(t *testing.T) {
 				if ply%5 != 0 {
 					return
 				}
-				for v := engine.Table; v < engine.Seat(n); v++ {
+				for v := engine.Onlooker; v < engine.Seat(n); v++ {
 					if v == engine.NoSeat {
 						continue
 					}

@@ -41,7 +41,7 @@ func TestViewsLeakNothing(t *testing.T) {
 			seed := uint64(987654321987 + 1000*n + g)
 			checked := 0
 			randomGame(t, n, seed, func(s *State) {
-				for v := engine.Table; v < engine.Seat(n); v++ {
+				for v := engine.Onlooker; v < engine.Seat(n); v++ {
 					if v == engine.NoSeat {
 						continue
 					}
@@ -96,9 +96,9 @@ func TestDrawnCardsArePrivate(t *testing.T) {
 
 func TestTableViewHasNoHand(t *testing.T) {
 	s := newGame(3, 0, 2)
-	v := s.View(engine.Table).(*View)
+	v := s.View(engine.Onlooker).(*View)
 	if v.Hand != nil || v.Legal() != nil || len(v.Hands) != 3 {
-		t.Fatalf("table view %+v", v)
+		t.Fatalf("onlooker view %+v", v)
 	}
 	own := s.View(0).(*View)
 	if !sameCards(own.Hand, s.hands[0]) || len(own.Legal()) == 0 {

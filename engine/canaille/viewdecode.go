@@ -61,7 +61,7 @@ func checkViewShape(v *View) error {
 		return fmt.Errorf("canaille view: %d seats, not 2 to 4", n)
 	case !ok:
 		return fmt.Errorf("canaille view: unknown phase %q", v.Phase)
-	case v.For != engine.Table && !v.For.Valid(n):
+	case v.For != engine.Onlooker && !v.For.Valid(n):
 		return fmt.Errorf("canaille view: viewer %v is not a seat of this game", v.For)
 	case !v.Active.Valid(n) || !v.Actor.Valid(n):
 		return fmt.Errorf("canaille view: active %v or actor %v is not a seat", v.Active, v.Actor)

@@ -70,5 +70,5 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 // FuzzDecodeView runs the engine's view fuzzing from a fresh game.
 func FuzzDecodeView(f *testing.F) {
 	s, _, _ := aView(f)
-	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(engine.Table))
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(engine.Onlooker))
 }

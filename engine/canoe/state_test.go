@@ -110,7 +110,7 @@ func TestOnlyTheSeatToMoveMayMove(t *testing.T) {
 	s := newGame(t)
 	refused(t, s, 1, Place(h(t, "g3")), engine.RuleNotYourTurn)
 	refused(t, s, 2, Place(h(t, "g3")), engine.RuleNotYourTurn)
-	refused(t, s, engine.Table, Place(h(t, "g3")), engine.RuleNotYourTurn)
+	refused(t, s, engine.Onlooker, Place(h(t, "g3")), engine.RuleNotYourTurn)
 	play(t, s, "place g3")
 	refused(t, s, 0, Place(h(t, "h3")), engine.RuleNotYourTurn)
 }

@@ -98,7 +98,7 @@ func (k position) String() string {
 // stateOf rebuilds the State a view was made from. It refuses a view that
 // no game of Canoë could show, so a bot never searches an impossible state.
 func stateOf(v *View) (*State, error) {
-	if v.For != engine.Table && !v.For.Valid(2) {
+	if v.For != engine.Onlooker && !v.For.Valid(2) {
 		return nil, fmt.Errorf("canoe view: viewer %v is not a seat of this game", v.For)
 	}
 	pegs, err := parseRows(v.Board)

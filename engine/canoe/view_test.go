@@ -37,7 +37,7 @@ func TestViewShowsTheWholePosition(t *testing.T) {
 	if got := len(v.Legal()); got != len(s.Legal()) {
 		t.Errorf("%d legal moves in the view, %d in the state", got, len(s.Legal()))
 	}
-	for _, viewer := range []engine.Seat{0, engine.Table} {
+	for _, viewer := range []engine.Seat{0, engine.Onlooker} {
 		if other := s.View(viewer); other.Legal() != nil || other.Viewer() != viewer || other.Turn() != 1 {
 			t.Errorf("view for %v: legal %v, turn %v", viewer, other.Legal(), other.Turn())
 		}
@@ -45,7 +45,7 @@ func TestViewShowsTheWholePosition(t *testing.T) {
 }
 
 func TestViewOfTheStartInJSON(t *testing.T) {
-	data, err := engine.EncodeView(ID, newGame(t).View(engine.Table))
+	data, err := engine.EncodeView(ID, newGame(t).View(engine.Onlooker))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestDeterminizeRebuildsTheExactState(t *testing.T) {
 	for g := range 4 {
 		s := newGame(t)
 		for {
-			for _, viewer := range []engine.Seat{0, 1, engine.Table} {
+			for _, viewer := range []engine.Seat{0, 1, engine.Onlooker} {
 				checkRebuilt(t, s, viewer)
 			}
 			if s.Turn() == engine.NoSeat {

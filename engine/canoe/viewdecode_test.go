@@ -32,5 +32,5 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 func FuzzDecodeView(f *testing.F) {
 	s := newGame(f)
 	play(f, s, "place b2", "place g3")
-	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(engine.Table))
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(engine.Onlooker))
 }

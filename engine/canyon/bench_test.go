@@ -39,23 +39,24 @@ func BenchmarkSolveNarrows(b *testing.B) {
 // end, as playouts play them: RandomMove's moves, applied without building
 // the events nobody reads. Reported as games per second.
 func BenchmarkRandomGame6(b *testing.B) {
-	r := New()
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		st, err := engine.NewGame(r, engine.Setup{Seats: 6, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		rng := engine.NewRNG(seed, 3)
-		st.(*State).playout(&rng)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	benchRandomGames6(b, func(st engine.State, rng *engine.RNG) { st.(*State).playout(rng) })
 }
 
 // The same games through the public Apply, events and all, as a caller
 // outside the package (the generic search's playouts) plays them.
 func BenchmarkApplyGame6(b *testing.B) {
+	benchRandomGames6(b, func(st engine.State, rng *engine.RNG) {
+		for st.Turn() != engine.NoSeat {
+			if _, err := st.Apply(st.Turn(), st.(engine.RandomMover).RandomMove(rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// benchRandomGames6 times play, a whole 6-player game of random moves
+// from rng, on a new game per seed, in games per second.
+func benchRandomGames6(b *testing.B, play func(engine.State, *engine.RNG)) {
 	r := New()
 	seed := uint64(0)
 	for b.Loop() {
@@ -65,11 +66,7 @@ func BenchmarkApplyGame6(b *testing.B) {
 			b.Fatal(err)
 		}
 		rng := engine.NewRNG(seed, 3)
-		for st.Turn() != engine.NoSeat {
-			if _, err := st.Apply(st.Turn(), st.(engine.RandomMover).RandomMove(&rng)); err != nil {
-				b.Fatal(err)
-			}
-		}
+		play(st, &rng)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }

@@ -49,13 +49,7 @@ func TestExplainEveryRule(t *testing.T) {
 		playTempos(t, s)
 		leader := s.Turn()
 		hand := s.hands[leader]
-		var notHeld Card
-		for _, c := range newDeck() {
-			if !holds(hand, c) {
-				notHeld = c
-				break
-			}
-		}
+		notHeld := notIn(hand)
 		ex := enginetest.Explains(t, r, s, leader, Play(notHeld), RuleNotInHand)
 		if ex.Args["Suit"] != "suit-"+suitNames[notHeld.Suit] || ex.Args["Value"] != notHeld.Value {
 			t.Errorf("card not held named %v, want %v", ex.Args, notHeld)

@@ -25,7 +25,7 @@ func TestApplyRefusals(t *testing.T) {
 		{turn, Tempo(2, 2), "tempo-card-used"},
 		{turn, Tempo(1, 2), "tempo-cards"},
 		{turn, Tempo(), engine.RuleBadMove},
-		{engine.Table, Tempo(1), engine.RuleNotYourTurn},
+		{engine.Onlooker, Tempo(1), engine.RuleNotYourTurn},
 	} {
 		before := s.Hash()
 		if _, err := s.Apply(c.seat, c.move); engine.RuleOf(err) != c.rule {
@@ -38,13 +38,7 @@ func TestApplyRefusals(t *testing.T) {
 	playTempos(t, s)
 	leader := s.Turn()
 	hand := s.hands[leader]
-	var notHeld Card
-	for _, c := range newDeck() {
-		if !holds(hand, c) {
-			notHeld = c
-			break
-		}
-	}
+	notHeld := notIn(hand)
 	if _, err := s.Apply(leader, Play(notHeld)); engine.RuleOf(err) != "not-in-hand" {
 		t.Fatalf("card not held: %v", err)
 	}
@@ -123,4 +117,14 @@ func checkInvariants(t *testing.T, s *State) {
 			t.Fatalf("seat %d: fallen %v on %d", seat, s.t.Fallen[seat], c)
 		}
 	}
+}
+
+// notIn is the first card of the deck that hand lacks.
+func notIn(hand []Card) Card {
+	for _, c := range newDeck() {
+		if !holds(hand, c) {
+			return c
+		}
+	}
+	return Card{}
 }

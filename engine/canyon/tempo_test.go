@@ -66,10 +66,10 @@ func TestTempoRevealInTurnOrder(t *testing.T) {
 		if _, err := s.Apply(seat, Tempo(4, 3)); err != nil {
 			t.Fatal(err)
 		}
-		if v := s.View(engine.Table).(*View); len(v.Tempo[seat]) != 2 || v.Tempo[seat][0] != 3 {
+		if v := s.View(engine.Onlooker).(*View); len(v.Tempo[seat]) != 2 || v.Tempo[seat][0] != 3 {
 			t.Fatalf("table sees tempo %v", v.Tempo[seat])
 		}
-		if i < 3 && s.View(engine.Table).(*View).Tempo[(first+i+1)%4] != nil {
+		if i < 3 && s.View(engine.Onlooker).(*View).Tempo[(first+i+1)%4] != nil {
 			t.Fatal("a tempo shows before it is revealed")
 		}
 	}

@@ -94,15 +94,15 @@ func TestViewContents(t *testing.T) {
 	if v.Legal() != nil {
 		t.Fatal("legal moves out of turn")
 	}
-	tv := s.View(engine.Table).(*View)
+	tv := s.View(engine.Onlooker).(*View)
 	if len(tv.Hand) != 0 || tv.Legal() != nil || len(tv.Trick) != 1 || !tv.Trump.valid() ||
 		len(tv.Tempo[0]) != 1 || tv.Round != 1 || len(tv.Canoes) != 4 || len(tv.Tricks) != 4 {
-		t.Fatalf("table view %+v", tv)
+		t.Fatalf("onlooker view %+v", tv)
 	}
 	js, _ := json.Marshal(tv)
 	for _, key := range []string{`"trump"`, `"tempo"`, `"trick"`, `"tricks"`, `"canoes"`, `"round"`, `"dealer"`, `"hand_counts"`} {
 		if !strings.Contains(string(js), key) {
-			t.Errorf("table view lacks %s", key)
+			t.Errorf("onlooker view lacks %s", key)
 		}
 	}
 }

@@ -90,7 +90,7 @@ func checkViewShape(b *Board, v *View) error {
 	switch {
 	case !slices.Contains([]string{PhasePlace, PhaseTempo, PhasePlay, PhaseMove, PhaseOver}, t.Phase):
 		return fmt.Errorf("canyon view: unknown phase %q", t.Phase)
-	case v.For != engine.Table && !v.For.Valid(n):
+	case v.For != engine.Onlooker && !v.For.Valid(n):
 		return fmt.Errorf("canyon view: viewer %v is not a seat of this game", v.For)
 	case (t.Phase == PhaseOver) != (t.ToMove == engine.NoSeat), t.ToMove != engine.NoSeat && !t.ToMove.Valid(n):
 		return fmt.Errorf("canyon view: %v to move in phase %s", t.ToMove, t.Phase)

@@ -70,5 +70,5 @@ func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 // FuzzDecodeView runs the engine's view fuzzing from a trick under way.
 func FuzzDecodeView(f *testing.F) {
 	s, _ := playView(f)
-	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(3), s.View(engine.Table))
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(2), s.View(3), s.View(engine.Onlooker))
 }

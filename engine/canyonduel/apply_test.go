@@ -77,7 +77,7 @@ func TestApplyAcceptsAMovePointer(t *testing.T) {
 
 func TestApplyRefusesTheWrongSeat(t *testing.T) {
 	s := newState()
-	for _, seat := range []engine.Seat{1, 2, -1, engine.Table} {
+	for _, seat := range []engine.Seat{1, 2, -1, engine.Onlooker} {
 		if _, err := s.Apply(seat, mv(t, "e1-f1")); engine.RuleOf(err) != engine.RuleNotYourTurn {
 			t.Errorf("seat %v: %v, want %q", seat, err, engine.RuleNotYourTurn)
 		}

@@ -14,6 +14,10 @@ import (
 // its seeded random source, so it is deterministic given its seed.
 type Bot struct{ rng engine.RNG }
 
+// Bot's fields, NewBot and the start of Choose read as Canoë's bot's
+// (engine/canoe/bot.go) and stay apart: each game's default bot reads its
+// own view and searches its own way.
+
 // NewBot returns the default bot, its choices fixed by seed.
 func NewBot(seed uint64) *Bot { return &Bot{rng: engine.NewRNG(seed, 2)} }
 

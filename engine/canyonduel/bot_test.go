@@ -85,7 +85,7 @@ func TestBotDoesNotHangAPiece(t *testing.T) {
 
 func TestBotRefusesWhenNotToMove(t *testing.T) {
 	s := newState()
-	for _, v := range []engine.View{s.View(1), s.View(engine.Table), position(t, MaxPlies, startDiagram).View(0), otherView{}} {
+	for _, v := range []engine.View{s.View(1), s.View(engine.Onlooker), position(t, MaxPlies, startDiagram).View(0), otherView{}} {
 		if m, err := NewBot(1).Choose(context.Background(), v); err == nil {
 			t.Errorf("bot chose %v for view %+v", m, v)
 		}

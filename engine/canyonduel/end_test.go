@@ -110,15 +110,7 @@ YY..R...`)
 }
 
 func TestNoPiecesEndsTheGame(t *testing.T) {
-	s := position(t, 0, `
-........
-.##.....
-.###....
-..###...
-...###..
-....###.
-...Y.##.
-....R...`)
+	s := position(t, 0, lastCapture)
 	mustApply(t, s, "e1:c3")
 	res := endsWith(t, s, ReasonNoPieces, []int{5, 0})
 	if !res.Won(0) {
@@ -157,8 +149,9 @@ func TestPlyLimitEndsTheGame(t *testing.T) {
 	}
 }
 
-func TestEqualScoresDraw(t *testing.T) {
-	s := position(t, MaxPlies-1, `
+// drawnAtTheLimit is yellow's last move before the ply limit, with one
+// piece each: g7-f8 keeps yellow's 3 points, equal to red's.
+const drawnAtTheLimit = `
 ........
 .##...Y.
 .###....
@@ -166,7 +159,10 @@ func TestEqualScoresDraw(t *testing.T) {
 ...###..
 ....###.
 .....##.
-..R.....`)
+..R.....`
+
+func TestEqualScoresDraw(t *testing.T) {
+	s := position(t, MaxPlies-1, drawnAtTheLimit)
 	mustApply(t, s, "g7-f8") // along its diagonal: still worth 3 to yellow
 	res := endsWith(t, s, ReasonPlyLimit, []int{3, 3})
 	if !res.Draw() || !slices.Equal(res.Ranks, []int{1, 1}) {
@@ -217,15 +213,7 @@ RYY.....`).board // red's only piece, on a1, cannot move
 // A draw's end event, as the phones receive it, names its winners as an
 // empty list, never null: a page counting the winners must not meet null.
 func TestADrawsEndEventWritesNoWinnersAsAnEmptyList(t *testing.T) {
-	s := position(t, MaxPlies-1, `
-........
-.##...Y.
-.###....
-..###...
-...###..
-....###.
-.....##.
-..R.....`)
+	s := position(t, MaxPlies-1, drawnAtTheLimit)
 	events := mustApply(t, s, "g7-f8")
 	var end []engine.Event
 	for _, e := range events {

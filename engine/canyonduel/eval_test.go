@@ -40,15 +40,7 @@ RR......`)
 	if e := up.Estimate(); e[0] <= 0.5 {
 		t.Errorf("red a piece up, estimate %v", e)
 	}
-	s := position(t, 0, `
-........
-.##.....
-.###....
-..###...
-...###..
-....###.
-...Y.##.
-....R...`)
+	s := position(t, 0, lastCapture)
 	mustApply(t, s, "e1:c3")
 	if e := s.Estimate(); e[0] != 1 || e[1] != 0 {
 		t.Errorf("red has won, estimate %v", e)

@@ -16,6 +16,11 @@ type Rules struct {
 // New returns the rules of Canyon duel.
 func New() Rules { return Rules{} }
 
+// Info, New, DecodeMove and Bot read as Canoë's (engine/canoe/rules.go)
+// and stay apart: each is its game's method of engine.Rules over its own
+// types. What the two perfect-information games share word for word
+// (DecodeView, Determinize) is engine.PerfectInfo.
+
 // Info describes the game for menus and the set-up screen.
 func (Rules) Info() engine.Info {
 	return engine.Info{

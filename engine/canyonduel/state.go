@@ -117,6 +117,10 @@ func appendCells(cells []Cell, path []int8) []Cell {
 	return cells
 }
 
+// Apply and Step read as Canoë's (engine/canoe/state.go) and stay apart:
+// each game's State implements engine.State and engine.Stepper over its
+// own act.
+
 // Apply makes seat's move m, a Move or a *Move, or explains why not.
 func (s *State) Apply(seat engine.Seat, m engine.Move) ([]engine.Event, error) {
 	return s.act(seat, m, true)

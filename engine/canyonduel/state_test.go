@@ -66,15 +66,7 @@ R.......`)
 }
 
 func TestEndEventCarriesTheResult(t *testing.T) {
-	s := position(t, 0, `
-........
-.##.....
-.###....
-..###...
-...###..
-....###.
-...Y.##.
-....R...`)
+	s := position(t, 0, lastCapture)
 	events := mustApply(t, s, "e1:c3")
 	last := events[len(events)-1]
 	want := engine.Public("end", engine.NoSeat, map[string]any{

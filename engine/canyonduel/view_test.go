@@ -11,7 +11,7 @@ import (
 
 func TestViewShowsTheWholeBoardToEveryone(t *testing.T) {
 	s := newState()
-	for _, viewer := range []engine.Seat{0, 1, engine.Table} {
+	for _, viewer := range []engine.Seat{0, 1, engine.Onlooker} {
 		v := s.View(viewer).(*View)
 		rows := slices.Clone(v.Board)
 		slices.Reverse(rows)
@@ -38,7 +38,7 @@ func TestDeterminizeRebuildsTheState(t *testing.T) {
 	s := newState()
 	rng := engine.NewRNG(1, 1)
 	for s.Turn() != engine.NoSeat {
-		for _, viewer := range []engine.Seat{0, 1, engine.Table} {
+		for _, viewer := range []engine.Seat{0, 1, engine.Onlooker} {
 			d, err := New().Determinize(s.View(viewer), nil)
 			if err != nil || d.Hash() != s.Hash() {
 				t.Fatalf("ply %d, %v: determinized %v (%v)", s.Plies(), viewer, d, err)

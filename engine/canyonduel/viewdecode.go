@@ -12,7 +12,7 @@ import (
 // compares the view's derived parts (turn, scores, end, legal moves) with
 // the view rebuilt.
 func (v *View) Position() (engine.State, error) {
-	if v.For != engine.Table && !v.For.Valid(2) {
+	if v.For != engine.Onlooker && !v.For.Valid(2) {
 		return nil, fmt.Errorf("canyonduel view: viewer %v is not a seat of this game", v.For)
 	}
 	s, err := stateOf(v)

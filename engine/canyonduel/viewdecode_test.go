@@ -41,6 +41,6 @@ func TestDecodeViewRefusesGarbage(t *testing.T) {
 func FuzzDecodeView(f *testing.F) {
 	s := newState()
 	mustApply(f, s, "d1:f1")
-	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(engine.Table),
+	enginetest.FuzzDecodeView(f, New(), s.View(0), s.View(1), s.View(engine.Onlooker),
 		position(f, MaxPlies, startDiagram).View(0))
 }

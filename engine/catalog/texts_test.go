@@ -16,6 +16,23 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
+// eachSource parses the Go files of dir but its tests and hands each to
+// use.
+func eachSource(t *testing.T, fset *token.FileSet, dir string, use func(*ast.File)) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		use(f)
+	}
+}
+
 // ruleIDs reads the engine's and every game's sources (../.. is the engine)
 // and returns the values of the string constants named Rule… (the rules a
 // move can break) and Reason… (why a game ends), by kind, each with the
@@ -34,17 +51,7 @@ func ruleIDs(t *testing.T) (rules, reasons map[string]string) {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			continue
 		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			collect(t, fset, f, rules, reasons)
-		}
+		eachSource(t, fset, dir, func(f *ast.File) { collect(t, fset, f, rules, reasons) })
 	}
 	return rules, reasons
 }
@@ -146,18 +153,8 @@ func TestEveryGameListsItsRules(t *testing.T) {
 	games := Registry()
 	for _, info := range games.Infos() {
 		rules, _ := map[string]string{}, map[string]string{}
-		files, _ := filepath.Glob(filepath.Join("..", info.ID, "*.go"))
 		fset := token.NewFileSet()
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			collect(t, fset, f, rules, map[string]string{})
-		}
+		eachSource(t, fset, filepath.Join("..", info.ID), func(f *ast.File) { collect(t, fset, f, rules, map[string]string{}) })
 		listed := map[string]bool{}
 		for _, id := range info.Rules {
 			if _, ok := rules[id]; !ok || listed[id] {

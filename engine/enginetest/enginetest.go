@@ -136,7 +136,7 @@ func checkGame(rules engine.Rules, setup engine.Setup, maxPlies int) error {
 // table's, carries the result in its "result" field and keeps it through
 // JSON: that is how every phone learns who won.
 func checkFinalViews(rules engine.Rules, s engine.State, res engine.Result, seats int) error {
-	viewers := []engine.Seat{engine.Table}
+	viewers := []engine.Seat{engine.Onlooker}
 	for i := range seats {
 		viewers = append(viewers, engine.Seat(i))
 	}
@@ -190,8 +190,8 @@ func checkView(rules engine.Rules, s engine.State, seat engine.Seat, legal []eng
 	if got, want := moveStrings(v.Legal()), moveStrings(legal); !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("view's legal moves %v differ from the state's %v", got, want)
 	}
-	if tv := s.View(engine.Table); tv.Viewer() != engine.Table || tv.Legal() != nil {
-		return fmt.Errorf("table view: viewer %v, %d legal moves", tv.Viewer(), len(tv.Legal()))
+	if tv := s.View(engine.Onlooker); tv.Viewer() != engine.Onlooker || tv.Legal() != nil {
+		return fmt.Errorf("onlooker view: viewer %v, %d legal moves", tv.Viewer(), len(tv.Legal()))
 	}
 	if res, over := v.Result(); over {
 		return fmt.Errorf("the view of a game still running has a result: %+v", res)
@@ -230,7 +230,7 @@ func otherViewsEvery() int {
 // checkOtherViews checks that the views of the seats not to move, and the
 // table's, show no legal moves and come back from JSON unchanged.
 func checkOtherViews(rules engine.Rules, s engine.State, mover engine.Seat, seats int) error {
-	for who := engine.Table; int(who) < seats; who++ {
+	for who := engine.Onlooker; int(who) < seats; who++ {
 		if who == mover || who == engine.NoSeat {
 			continue
 		}
@@ -256,7 +256,7 @@ func checkOtherViews(rules engine.Rules, s engine.State, mover engine.Seat, seat
 // shows what the table's shows, apart from who looks and what they may
 // play. The kiosk lets such a seat be played on the shared screen.
 func checkAllPublic(s engine.State, seats int) error {
-	public, err := viewFields(s.View(engine.Table))
+	public, err := viewFields(s.View(engine.Onlooker))
 	if err != nil {
 		return err
 	}

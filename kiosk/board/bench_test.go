@@ -31,7 +31,7 @@ func benchBoard(b *testing.B, game string, seats int, paint bool) {
 	}
 	w := test.NewTempWindow(b, bd)
 	w.Resize(fyne.NewSize(1600, 760))
-	views := []engine.View{before.View(engine.Table), after.View(engine.Table)}
+	views := []engine.View{before.View(engine.Onlooker), after.View(engine.Onlooker)}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		bd.Update(views[i%2], nil)

@@ -64,7 +64,7 @@ func show(t *testing.T, game string, st engine.State, size fyne.Size, play func(
 	w := test.NewTempWindow(t, b)
 	w.SetPadded(false)
 	w.Resize(size)
-	b.Update(st.View(engine.Table), st.View(st.Turn()).Legal())
+	b.Update(st.View(engine.Onlooker), st.View(st.Turn()).Legal())
 	return b, w
 }
 
@@ -99,12 +99,12 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 	b := newCanyon(Env{Lang: i18n.FR, Texts: texts(t), Play: func(engine.Seat, engine.Move) {}, Changed: func() {}, Still: true})
 	finished := false
 	for i := 0; i < 500 && !finished; i++ {
-		before := st.View(engine.Table).(*canyon.View)
+		before := st.View(engine.Onlooker).(*canyon.View)
 		b.Update(before, nil)
 		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
-		after := st.View(engine.Table).(*canyon.View)
+		after := st.View(engine.Onlooker).(*canyon.View)
 		b.Update(after, nil)
 		finished = len(before.Trick) == 2 && len(after.Trick) == 0 && len(after.Played) > len(before.Played)
 	}
@@ -114,12 +114,12 @@ func TestCanyonKeepsTheFinishedTrickInSight(t *testing.T) {
 	if len(b.lastTrick) != 3 {
 		t.Fatalf("the finished trick shows %d cards, want 3", len(b.lastTrick))
 	}
-	for st.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlay && len(st.View(engine.Table).(*canyon.View).Trick) == 0 {
+	for st.View(engine.Onlooker).(*canyon.View).Phase == canyon.PhasePlay && len(st.View(engine.Onlooker).(*canyon.View).Trick) == 0 {
 		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b.Update(st.View(engine.Table), nil)
+	b.Update(st.View(engine.Onlooker), nil)
 	if len(b.lastTrick) != 3 {
 		t.Error("the finished trick is no longer held once the next card was played")
 	}
@@ -143,7 +143,7 @@ func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
 	b, r := movingCanyon(t, slots)
 	from := func(seat int) fyne.Position { return geom.EdgeCard(slots[seat], b.Size(), cardSize) }
 	st := position(t, "canyon", seats, 5, 0)
-	b.Update(st.View(engine.Table), nil)
+	b.Update(st.View(engine.Onlooker), nil)
 	if len(r.fl.started) != 0 {
 		t.Fatalf("the first view drawn moved %d cards", len(r.fl.started))
 	}
@@ -152,12 +152,12 @@ func TestCanyonCardsFlyFromTheirSeatsAndTricksToTheirWinners(t *testing.T) {
 		if i > 500 {
 			t.Fatal("no trick was finished")
 		}
-		before := st.View(engine.Table).(*canyon.View)
+		before := st.View(engine.Onlooker).(*canyon.View)
 		seat := int(st.Turn())
 		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
-		after := st.View(engine.Table).(*canyon.View)
+		after := st.View(engine.Onlooker).(*canyon.View)
 		b.Update(after, nil)
 		if before.Phase != canyon.PhasePlay {
 			continue
@@ -193,7 +193,7 @@ func TestCanailleCardsFlyWhereTheyGo(t *testing.T) {
 	w.Resize(fyne.NewSize(1600, 760))
 	r := test.WidgetRenderer(b).(*canailleRenderer)
 	st := position(t, "canaille", seats, 3, 0)
-	b.Update(st.View(engine.Table), nil)
+	b.Update(st.View(engine.Onlooker), nil)
 	if len(r.fl.started) != 0 {
 		t.Fatalf("the first view drawn moved %d cards", len(r.fl.started))
 	}
@@ -207,11 +207,11 @@ func TestCanailleCardsFlyWhereTheyGo(t *testing.T) {
 	}
 	var fished, laid, refilled int
 	for i := 0; i < 300 && len(st.Legal()) > 0; i++ {
-		p := st.View(engine.Table).(*canaille.View)
+		p := st.View(engine.Onlooker).(*canaille.View)
 		if _, err := st.Apply(st.Turn(), st.Legal()[(i*7)%len(st.Legal())]); err != nil {
 			t.Fatal(err)
 		}
-		v := st.View(engine.Table).(*canaille.View)
+		v := st.View(engine.Onlooker).(*canaille.View)
 		b.Update(v, nil)
 		for s := range seats {
 			if v.Catches[s].Count > p.Catches[s].Count {
@@ -261,7 +261,7 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	slots := geom.DefaultSlots(seats)
 	b, r := movingCanyon(t, slots)
 	st := position(t, "canyon", seats, seed, 0)
-	b.Update(st.View(engine.Table), nil)
+	b.Update(st.View(engine.Onlooker), nil)
 	// Play until a trick is finished and the next one has its first card.
 	var finished []canyon.Card
 	for i := 0; ; i++ {
@@ -271,7 +271,7 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
-		v := st.View(engine.Table).(*canyon.View)
+		v := st.View(engine.Onlooker).(*canyon.View)
 		b.Update(v, nil)
 		if finished == nil && b.lastTrick != nil {
 			finished = slices.Clone(b.lastTrick)
@@ -297,11 +297,11 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	// However fast the next trick goes (bots), the finished one stays
 	// lifted, readable, until the next one is finished and takes its place.
 	winner := b.lastWinner
-	for len(st.View(engine.Table).(*canyon.View).Trick) < seats-1 {
+	for len(st.View(engine.Onlooker).(*canyon.View).Trick) < seats-1 {
 		if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
-		b.Update(st.View(engine.Table), nil)
+		b.Update(st.View(engine.Onlooker), nil)
 		for i := range finished {
 			if f := r.lifted[i]; !f.bg.Visible() || f.at != r.liftedAt(i) {
 				t.Fatalf("card %d of the finished trick left before the next trick was finished", i)
@@ -311,7 +311,7 @@ func liftsAFinishedTrick(t *testing.T, seats int, seed uint64) {
 	if _, err := st.Apply(st.Turn(), st.Legal()[0]); err != nil {
 		t.Fatal(err)
 	}
-	b.Update(st.View(engine.Table), nil)
+	b.Update(st.View(engine.Onlooker), nil)
 	to := geom.EdgeCard(slots[winner], b.Size(), cardSize)
 	left := 0
 	for _, f := range r.fl.started {

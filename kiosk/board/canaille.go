@@ -26,7 +26,7 @@ type canailleBoard struct {
 	env   Env
 	view  *canaille.View
 	tapAt fyne.Position
-	note  *note
+	*note           // the refused tap's message: Message, MessageTurn, MessageAt
 	shown bannerKey // what the banner shows, so it is drawn only on change
 }
 
@@ -89,15 +89,6 @@ func (b *canailleBoard) Tapped(ev *fyne.PointEvent) {
 	}
 	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
-
-// Message is the tap's message on screen, "" when none.
-func (b *canailleBoard) Message() string { m, _ := b.note.shown(); return m }
-
-// MessageTurn is how the message is turned: towards whose side.
-func (b *canailleBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
-
-// MessageAt is where the message lies on the board and its size there.
-func (b *canailleBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // banner is the line saying whose decision it is and what it is.
 func (b *canailleBoard) banner() string {

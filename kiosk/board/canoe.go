@@ -28,7 +28,7 @@ type canoeBoard struct {
 	last    []canoe.Hole
 	pending bool
 	tapAt   fyne.Position
-	note    *note
+	*note   // the refused tap's message: Message, MessageTurn, MessageAt
 	grid    geom.Grid
 	pegs    [2][]*canvas.Circle // each seat's 13 pegs, on the board or in the supply
 	at      [2][]canoe.Hole     // where each drawn peg stands; zero: in the supply
@@ -138,15 +138,6 @@ func (b *canoeBoard) say(msg string) {
 func (b *canoeBoard) sayToTapper(msg string) {
 	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), 2))
 }
-
-// Message is the refused tap's message on screen, "" when none.
-func (b *canoeBoard) Message() string { m, _ := b.note.shown(); return m }
-
-// MessageTurn is how the message is turned: towards whose side.
-func (b *canoeBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
-
-// MessageAt is where the message lies on the board and its size there.
-func (b *canoeBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // HoleCentre is where hole h is drawn, for tests and scripts that tap.
 func (b *canoeBoard) HoleCentre(h canoe.Hole) fyne.Position { return b.grid.Centre(h.Col+1, h.Row) }

@@ -28,7 +28,7 @@ type canyonBoard struct {
 	legal   []canyon.Move
 	pending bool
 	tapAt   fyne.Position
-	note    *note
+	*note   // the refused tap's message: Message, MessageTurn, MessageAt
 	geo     geom.Sideways
 	strip   fyne.Position // top-left of the cards' strip
 	canoes  []*canyonCanoe
@@ -157,15 +157,6 @@ func (b *canyonBoard) say(msg string) {
 func (b *canyonBoard) sayToTapper(msg string) {
 	b.note.show(msg, b.tapAt, b.Size(), b.env.nearest(b.tapAt, b.Size(), b.view.Seats))
 }
-
-// Message is the refused tap's message on screen, "" when none.
-func (b *canyonBoard) Message() string { m, _ := b.note.shown(); return m }
-
-// MessageTurn is how the message is turned: towards whose side.
-func (b *canyonBoard) MessageTurn() geom.Turn { _, t := b.note.shown(); return t }
-
-// MessageAt is where the message lies on the board and its size there.
-func (b *canyonBoard) MessageAt() (fyne.Position, fyne.Size) { return b.note.at() }
 
 // CellCentre is where map cell row, col is drawn, for tests and scripts.
 func (b *canyonBoard) CellCentre(row, col int) fyne.Position { return b.geo.Centre(row, col) }

@@ -1,7 +1,7 @@
 // Package board draws each game's board for the kiosk's table screen and
 // turns taps into moves. A board is a Fyne widget with its own renderer
 // built from canvas primitives; it draws the game's public view
-// (View(engine.Table)) and the game's own board data, never a state, and
+// (View(engine.Onlooker)) and the game's own board data, never a state, and
 // knows nothing of SQL or sockets: moves leave through Env.Play.
 //
 // The geometry (cells to pixels, seats to sides) lives in kiosk/board/geom;

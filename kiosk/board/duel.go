@@ -30,7 +30,7 @@ type duel struct {
 	last    []cell // the last move's start and end, derived from the boards
 	pending bool   // a move is on its way to the host
 	tapAt   fyne.Position
-	note    *note
+	*note   // the refused tap's message: Message, MessageTurn, MessageAt
 	geo     geom.Diamond
 	pieces  [2][]*piece // each seat's pieces, reused across views
 }
@@ -318,15 +318,6 @@ func (d *duel) play(path []cell) {
 	d.note.hide()
 	d.env.Play(d.view.ToMove, d.move(path))
 }
-
-// Message is the refused tap's message on screen, "" when none.
-func (d *duel) Message() string { m, _ := d.note.shown(); return m }
-
-// MessageTurn is how the message is turned: towards whose side.
-func (d *duel) MessageTurn() geom.Turn { _, t := d.note.shown(); return t }
-
-// MessageAt is where the message lies on the board and its size there.
-func (d *duel) MessageAt() (fyne.Position, fyne.Size) { return d.note.at() }
 
 // CellCentre is where cell c is drawn, for tests and scripts that tap.
 func (d *duel) CellCentre(c canyonduel.Cell) fyne.Position { return d.geo.Centre(c.Col, c.Row) }

@@ -47,7 +47,7 @@ func TestEveryGameHasABoard(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", info.ID, err)
 		}
-		b.Update(st.View(engine.Table), nil)
+		b.Update(st.View(engine.Onlooker), nil)
 		b.Resize(fyne.NewSize(800, 600))
 		if b.CreateRenderer() == nil {
 			t.Errorf("%s: the board has no renderer", info.ID)

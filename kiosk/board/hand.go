@@ -3,6 +3,7 @@ package board
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -165,7 +166,7 @@ func (h *Hand) canaille(v *canaille.View) {
 			for i, c := range h.sentence {
 				names[i] = name(c) + stop(c)
 			}
-			h.line.SetText(h.env.t("lesson.hand.sentence", map[string]any{"Cards": joinNames(names)}))
+			h.line.SetText(h.env.t("lesson.hand.sentence", map[string]any{"Cards": strings.Join(names, ", ")}))
 			h.line.Show()
 			s := slices.Clone(h.sentence)
 			whole := mk.Kind == canaille.KindSentence && slices.Equal(mk.Cards, s)
@@ -207,17 +208,6 @@ func stop(c canaille.Card) string {
 		return "."
 	}
 	return ""
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
 
 // Spots are where on b the cells of m lie (a Canoë peg's holes, a duel

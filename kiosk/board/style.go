@@ -159,11 +159,16 @@ func (n *note) hide() {
 	n.holder.Refresh()
 }
 
-// shown is the message on screen, "" when none, and its turn.
-func (n *note) shown() (string, geom.Turn) { return n.msg, n.turn }
+// Message is the refused tap's message on screen, "" when none. The
+// boards embed their note, so that this and MessageTurn and MessageAt
+// are each board's, written once.
+func (n *note) Message() string { return n.msg }
 
-// at is where the message lies on the board and its size there.
-func (n *note) at() (fyne.Position, fyne.Size) {
+// MessageTurn is how the message is turned: towards whose side.
+func (n *note) MessageTurn() geom.Turn { return n.turn }
+
+// MessageAt is where the message lies on the board and its size there.
+func (n *note) MessageAt() (fyne.Position, fyne.Size) {
 	if len(n.holder.Objects) == 0 {
 		return fyne.Position{}, fyne.Size{}
 	}

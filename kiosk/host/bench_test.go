@@ -23,7 +23,7 @@ func BenchmarkPlay(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, viewer := range []engine.Seat{0, engine.Table} {
+		for _, viewer := range []engine.Seat{0, engine.Onlooker} {
 			ch, _ := s.Subscribe(viewer)
 			go func() {
 				for range ch {
@@ -39,7 +39,7 @@ func BenchmarkPlay(b *testing.B) {
 		if s.Status() != session.Active {
 			s = start()
 		}
-		turn := s.View(engine.Table).Turn()
+		turn := s.View(engine.Onlooker).Turn()
 		legal := s.View(turn).Legal()
 		m := legal[rng.IntN(len(legal))]
 		t := time.Now()

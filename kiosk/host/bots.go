@@ -100,6 +100,15 @@ func (s *Session) HandToBot(ctx context.Context, seat engine.Seat, level engine.
 	}
 	s.mu.Lock()
 	s.bots[seat] = b
+	// A bot agrees to a take-back at once, also one its seat's player
+	// left unanswered: the request would otherwise wait for an answer
+	// nobody can give, until the bot's own move ends it.
+	if s.asked != nil && s.asked.At == s.seq && s.asked.Seat != seat && s.othersAreBotsLocked(s.asked.Seat) {
+		if err := s.takeBackLocked(ctx, seat); err != nil {
+			s.mu.Unlock()
+			return fmt.Errorf("hand %v to a bot: %w", seat, err)
+		}
+	}
 	s.mu.Unlock()
 	s.poke()
 	return nil

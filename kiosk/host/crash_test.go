@@ -52,7 +52,7 @@ func TestCrashChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Printf("session %s\n", s.ID())
-	ch, _ := s.Subscribe(engine.Table)
+	ch, _ := s.Subscribe(engine.Onlooker)
 	acked := make(chan struct{})
 	go func() {
 		defer close(acked)

@@ -59,7 +59,7 @@ func TestASeatHandedToABotPlaysOnAndStaysABotAfterResume(t *testing.T) {
 
 func waitMoves(t *testing.T, s *Session, n int) {
 	t.Helper()
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	if s.Moves() >= n { // reached before the subscription
 		return

@@ -22,7 +22,7 @@ func TestHintIsCountedInTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if _, err := s.Hint(ctx, 1-turn); engine.RuleOf(err) != engine.RuleNotYourTurn {
 		t.Fatalf("hint out of turn: %v", err)
 	}
@@ -75,7 +75,7 @@ func TestHintsOffInRatedGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rated.Hint(ctx, rated.View(engine.Table).Turn()); engine.RuleOf(err) != engine.RuleHintsOff {
+	if _, err := rated.Hint(ctx, rated.View(engine.Onlooker).Turn()); engine.RuleOf(err) != engine.RuleHintsOff {
 		t.Fatalf("hint in a rated game with hints off: %v", err)
 	}
 	if err := rated.Abandon(ctx, "test"); err != nil {
@@ -86,7 +86,7 @@ func TestHintsOffInRatedGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := guests.Hint(ctx, guests.View(engine.Table).Turn()); err != nil {
+	if _, err := guests.Hint(ctx, guests.View(engine.Onlooker).Turn()); err != nil {
 		t.Fatalf("hint in an unrated game: %v", err)
 	}
 	if guests.Record().Seats[0].Kind != session.Guest {

@@ -87,7 +87,7 @@ func players(t testing.TB, d *db.DB, names ...string) []db.Player {
 // bot's; it reports whether it moved.
 func playOne(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) bool {
 	t.Helper()
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if turn == engine.NoSeat || s.Record().Seats[turn].Kind == session.Bot {
 		return false
 	}
@@ -107,7 +107,7 @@ func playOne(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) boo
 // makes a game slow, not wrong.
 func playOut(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) {
 	t.Helper()
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer func() { stop() }()
 	for s.Status() == session.Active {
 		if playOne(ctx, t, s, rng) {
@@ -115,7 +115,7 @@ func playOut(ctx context.Context, t testing.TB, s *Session, rng *engine.RNG) {
 		}
 		if _, ok := <-updates; !ok && s.Status() == session.Active {
 			stop()
-			updates, stop = s.Subscribe(engine.Table) // fell behind: start afresh
+			updates, stop = s.Subscribe(engine.Onlooker) // fell behind: start afresh
 		}
 	}
 }
@@ -133,7 +133,7 @@ func TestGameWithPeopleGuestAndBot(t *testing.T) {
 		t.Fatal("the started session is not live")
 	}
 	seat0, _ := s.Subscribe(0)
-	tableCh, _ := s.Subscribe(engine.Table)
+	tableCh, _ := s.Subscribe(engine.Onlooker)
 	var updates [2][]Update
 	var wg sync.WaitGroup
 	for i, ch := range []<-chan Update{seat0, tableCh} {
@@ -159,7 +159,7 @@ func TestGameWithPeopleGuestAndBot(t *testing.T) {
 	if err != nil || len(moves) != s.Moves() || moves[len(moves)-1].StateHash != s.Hash() {
 		t.Fatalf("log of %d moves (%v) for %d played", len(moves), err, s.Moves())
 	}
-	for i, viewer := range []engine.Seat{0, engine.Table} {
+	for i, viewer := range []engine.Seat{0, engine.Onlooker} {
 		checkUpdates(t, viewer, updates[i], len(moves))
 	}
 	res, err := d.Results(ctx, s.ID())
@@ -223,9 +223,9 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, _ := s.Subscribe(engine.Table)
+	ch, _ := s.Subscribe(engine.Onlooker)
 	<-ch // the current view
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	before := s.Hash()
 	err = s.Play(ctx, (turn+1)%3, s.View(turn).Legal()[0])
 	if engine.RuleOf(err) == "" {
@@ -279,11 +279,11 @@ func TestPauseResumeAbandon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, _ := s.Subscribe(engine.Table)
+	ch, _ := s.Subscribe(engine.Onlooker)
 	if err := s.Pause(ctx, "lunch"); err != nil {
 		t.Fatal(err)
 	}
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if turn == 0 {
 		if err := s.Play(ctx, 0, s.View(0).Legal()[0]); !errors.Is(err, ErrNotActive) {
 			t.Errorf("a move while paused: %v", err)
@@ -313,7 +313,7 @@ func TestPauseResumeAbandon(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(1, 1)
-	moves, stopMoves := s.Subscribe(engine.Table)
+	moves, stopMoves := s.Subscribe(engine.Onlooker)
 	for i := 0; i < 20; i++ {
 		if !playOne(ctx, t, s, &rng) {
 			<-moves // a bot's turn: wait for news of its move

@@ -43,7 +43,7 @@ func TestReadersWhileHostWrites(t *testing.T) {
 		func() error { _, err := d.PlayerStats(ctx, ps[0].ID); return err },
 	}
 	for i, read := range readers {
-		moves, stop := sessions[0].Subscribe(engine.Table)
+		moves, stop := sessions[0].Subscribe(engine.Onlooker)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -62,7 +62,7 @@ func TestReadersWhileHostWrites(t *testing.T) {
 	}
 	// The backup runs once a move was logged, so it copies a database the
 	// host is writing, and while the readers read.
-	updates, stop := sessions[len(sessions)-1].Subscribe(engine.Table)
+	updates, stop := sessions[len(sessions)-1].Subscribe(engine.Onlooker)
 	defer stop()
 	var rngs sync.WaitGroup
 	for i, s := range sessions {

@@ -28,10 +28,12 @@ type Session struct {
 	subs   map[*subscriber]struct{}
 	// standing are the moves still standing (the log less its take-backs
 	// and the moves they took back); lastWasMove says the log's last
-	// entry is a move, not a take-back; asked is the open take-back.
+	// entry is a move, not a take-back; asked is the open take-back,
+	// refused the last request refused (both end with the next move).
 	standing    []engine.Record
 	lastWasMove bool
 	asked       *TakeBack
+	refused     *TakeBack
 }
 
 func newSession(h *Host, rules engine.Rules, rec session.Record, state engine.State, seq int) (*Session, error) {
@@ -75,7 +77,7 @@ func (s *Session) Status() session.Status {
 	return s.status
 }
 
-// View is what viewer (a seat, or engine.Table) may know now.
+// View is what viewer (a seat, or engine.Onlooker) may know now.
 func (s *Session) View(viewer engine.Seat) engine.View {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -150,7 +152,7 @@ func (s *Session) play(ctx context.Context, seat engine.Seat, m engine.Move, atS
 	}
 	// Durable: from here on the move happened.
 	s.state, s.seq = next, entry.Seq
-	s.standing, s.lastWasMove, s.asked = append(s.standing, engine.Record{Seat: seat, Move: m}), true, nil
+	s.standing, s.lastWasMove, s.asked, s.refused = append(s.standing, engine.Record{Seat: seat, Move: m}), true, nil, nil
 	s.publish(Update{Kind: MoveUpdate, Seq: s.seq, Seat: seat, Move: m}, events)
 	s.poke()
 	if _, over := s.state.Result(); over {

@@ -29,6 +29,11 @@ type Update struct {
 	Events []engine.Event
 	View   engine.View // a fresh view for the subscriber's viewer
 	Status session.Status
+	// By is, in a TakeBackUpdate, the seat whose ask or answer made it
+	// (the asker when a bot agreed at once); NoSeat otherwise.
+	By engine.Seat
+	// TakeBack is where take-backs stand, as the viewer may know it.
+	TakeBack TakeBackView
 }
 
 // DefaultBacklog is how many updates a subscriber may fall behind. One that
@@ -41,14 +46,15 @@ type subscriber struct {
 	ch     chan Update
 }
 
-// Subscribe returns the updates viewer (a seat or engine.Table) may see,
+// Subscribe returns the updates viewer (a seat or engine.Onlooker) may see,
 // starting with the current view, and a function that ends the
 // subscription. The channel closes when the session ends or the host closes.
 func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sub := &subscriber{viewer: viewer, ch: make(chan Update, s.host.cfg.Backlog)}
-	sub.ch <- Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat, View: s.state.View(viewer), Status: s.status}
+	sub.ch <- Update{Kind: StatusUpdate, Seq: s.seq, Seat: engine.NoSeat, View: s.state.View(viewer), Status: s.status,
+		By: engine.NoSeat, TakeBack: s.takeBackViewLocked(viewer)}
 	if s.status != session.Active && s.status != session.Paused {
 		close(sub.ch)
 		return sub.ch, func() {}
@@ -65,6 +71,9 @@ func (s *Session) Subscribe(viewer engine.Seat) (<-chan Update, func()) {
 // may see. s.mu is held, so subscribers get updates in log order.
 func (s *Session) publish(u Update, events []engine.Event) {
 	u.Status = s.status
+	if u.Kind != TakeBackUpdate {
+		u.By = engine.NoSeat
+	}
 	public := allPublic(events)
 	for sub := range s.subs {
 		v := u
@@ -73,6 +82,7 @@ func (s *Session) publish(u Update, events []engine.Event) {
 			v.Events = engine.EventsFor(events, sub.viewer)
 		}
 		v.View = s.state.View(sub.viewer)
+		v.TakeBack = s.takeBackViewLocked(sub.viewer)
 		if sub.viewer != u.Seat {
 			v.Move = nil
 		}

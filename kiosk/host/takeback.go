@@ -14,7 +14,9 @@ import (
 // move taken back).
 const TakeBackUpdate UpdateKind = 100
 
-// Errors of take-backs.
+// Errors of take-backs. Each refusal wraps one of them and an
+// *engine.RuleError naming the rule (Rule* below), so a phone hears why in
+// its own language, as with a move.
 var (
 	// ErrNoTakeBack: this game has no take-backs, or the move cannot be
 	// taken back now (not the asker's, already followed by another move).
@@ -22,6 +24,21 @@ var (
 	// ErrNotAsked: there is no take-back to answer, or the answer is the
 	// asker's own.
 	ErrNotAsked = errors.New("no take-back asked of this seat")
+)
+
+// The rules a take-back refusal names (texts rule.<id>, docs/rules/takeback.md).
+const (
+	// RuleTakeBackNone: this game takes nothing back (the card games).
+	RuleTakeBackNone = "takeback-none"
+	// RuleTakeBackNotLast: only the seat that made the last move may ask,
+	// and only for that move (not for a take-back, not further back).
+	RuleTakeBackNotLast = "takeback-not-last"
+	// RuleTakeBackStale: the move asked about, or the request answered,
+	// was followed by another move (or a take-back): it no longer stands.
+	RuleTakeBackStale = "takeback-stale"
+	// RuleTakeBackNotAsked: no request is open for this seat to answer
+	// (none at all, or its own).
+	RuleTakeBackNotAsked = "takeback-not-asked"
 )
 
 // TakesBack reports whether rules' game allows take-backs by agreement:
@@ -34,6 +51,48 @@ func TakesBack(rules engine.Rules) bool { return rules.Info().AllPublic }
 type TakeBack struct {
 	Seat engine.Seat // who asks: the seat that made the last move
 	At   int         // the log's length when asked; a later move ends it
+}
+
+// TakeBackState says where take-backs stand for one viewer.
+type TakeBackState int
+
+// Where take-backs stand for a viewer (TakeBackView.State).
+const (
+	TakeBackNone    TakeBackState = iota // nothing to say
+	TakeBackMay                          // the viewer made the last move and may ask it back
+	TakeBackAsked                        // Seat asked to take back the move of Seq
+	TakeBackRefused                      // Seat's request for the move of Seq was refused
+)
+
+// TakeBackView is what one viewer may know of take-backs now: "may" only
+// in the view of the seat that just moved; an open or refused request in
+// every view (the games with take-backs show everything to everyone), the
+// other player being the one to answer.
+type TakeBackView struct {
+	State TakeBackState
+	Seat  engine.Seat // the seat that moved and asks (or may ask)
+	Seq   int         // the version the move made: the log's length after it
+	Move  engine.Move // the move concerned, as played
+}
+
+// takeBackViewLocked is viewer's TakeBackView. s.mu is held.
+func (s *Session) takeBackViewLocked(viewer engine.Seat) TakeBackView {
+	if !TakesBack(s.rules) || len(s.standing) == 0 {
+		return TakeBackView{Seat: engine.NoSeat}
+	}
+	last := s.standing[len(s.standing)-1]
+	tv := TakeBackView{Seat: last.Seat, Seq: s.seq, Move: last.Move}
+	switch {
+	case s.asked != nil && s.asked.At == s.seq:
+		tv.State = TakeBackAsked
+	case s.refused != nil && s.refused.At == s.seq:
+		tv.State = TakeBackRefused
+	case viewer == last.Seat && s.canTakeBackLocked(viewer):
+		tv.State = TakeBackMay
+	default:
+		return TakeBackView{Seat: engine.NoSeat}
+	}
+	return tv
 }
 
 // Asked is the open take-back request, if any.
@@ -52,6 +111,17 @@ func (s *Session) AskedBy() (engine.Seat, bool) {
 	return tb.Seat, ok
 }
 
+// RefusedTo is the seat whose take-back request was just refused, until
+// the next move or request.
+func (s *Session) RefusedTo() (engine.Seat, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refused == nil || s.refused.At != s.seq || s.asked != nil && s.asked.At == s.seq {
+		return engine.NoSeat, false
+	}
+	return s.refused.Seat, true
+}
+
 // CanTakeBack reports whether seat may ask to take its last move back now:
 // the game allows it, the session is live, the last move standing is
 // seat's and nothing was played since.
@@ -62,13 +132,28 @@ func (s *Session) CanTakeBack(seat engine.Seat) bool {
 }
 
 func (s *Session) canTakeBackLocked(seat engine.Seat) bool {
-	if !TakesBack(s.rules) || s.status != session.Active || len(s.standing) == 0 || !s.lastWasMove {
-		return false
+	return s.whyNoTakeBackLocked(seat, s.seq) == nil
+}
+
+// whyNoTakeBackLocked is why seat may not ask back the move that made the
+// log's length seq, nil if it may. s.mu is held.
+func (s *Session) whyNoTakeBackLocked(seat engine.Seat, seq int) error {
+	if !TakesBack(s.rules) {
+		return engine.Broken(RuleTakeBackNone, "%s takes no move back", s.rules.Info().ID)
 	}
-	if _, over := s.state.Result(); over {
-		return false
+	if _, over := s.state.Result(); over || s.status.Ended() {
+		return engine.Broken(engine.RuleGameOver, "the game is over: its last move stands")
 	}
-	return s.standing[len(s.standing)-1].Seat == seat
+	if s.status != session.Active {
+		return ErrNotActive
+	}
+	if seq != s.seq {
+		return engine.Broken(RuleTakeBackStale, "move %d is no longer the last: the log holds %d", seq, s.seq)
+	}
+	if len(s.standing) == 0 || !s.lastWasMove || s.standing[len(s.standing)-1].Seat != seat {
+		return engine.Broken(RuleTakeBackNotLast, "%s did not make the last move", seat)
+	}
+	return nil
 }
 
 // AskTakeBack asks, for seat, to take back the move seat just made. The
@@ -77,15 +162,26 @@ func (s *Session) canTakeBackLocked(seat engine.Seat) bool {
 // take-back is.
 func (s *Session) AskTakeBack(ctx context.Context, seat engine.Seat) error {
 	s.mu.Lock()
+	seq := s.seq
+	s.mu.Unlock()
+	return s.AskTakeBackOf(ctx, seat, seq)
+}
+
+// AskTakeBackOf is AskTakeBack for the move that made the log's length
+// seq, as a phone names it (the version of the view it saw): a request
+// for a move no longer the last is refused (RuleTakeBackStale), never
+// turned into a request for another.
+func (s *Session) AskTakeBackOf(ctx context.Context, seat engine.Seat, seq int) error {
+	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.canTakeBackLocked(seat) {
-		return fmt.Errorf("take back for %v: %w", seat, ErrNoTakeBack)
+	if err := s.whyNoTakeBackLocked(seat, seq); err != nil {
+		return fmt.Errorf("take back for %v: %w: %w", seat, ErrNoTakeBack, err)
 	}
-	s.asked = &TakeBack{Seat: seat, At: s.seq}
+	s.asked, s.refused = &TakeBack{Seat: seat, At: s.seq}, nil
 	if s.othersAreBotsLocked(seat) {
-		return s.takeBackLocked(ctx)
+		return s.takeBackLocked(ctx, seat)
 	}
-	s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: seat}, nil)
+	s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: seat, By: seat}, nil)
 	return nil
 }
 
@@ -106,23 +202,47 @@ func (s *Session) othersAreBotsLocked(seat engine.Seat) bool {
 // is taken back (logged, then told); refused, the request ends.
 func (s *Session) AnswerTakeBack(ctx context.Context, seat engine.Seat, agree bool) error {
 	s.mu.Lock()
+	seq := s.seq
+	s.mu.Unlock()
+	return s.AnswerTakeBackOf(ctx, seat, seq, agree)
+}
+
+// AnswerTakeBackOf is AnswerTakeBack to the request for the move that
+// made the log's length seq, as a phone names it: an answer to a request
+// that a move ended is refused (RuleTakeBackStale), never applied to a
+// newer one.
+func (s *Session) AnswerTakeBackOf(ctx context.Context, seat engine.Seat, seq int, agree bool) error {
+	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.asked == nil || s.asked.At != s.seq || s.asked.Seat == seat || s.status != session.Active {
-		return fmt.Errorf("answer a take-back for %v: %w", seat, ErrNotAsked)
+	fail := func(err error) error {
+		return fmt.Errorf("answer a take-back for %v: %w: %w", seat, ErrNotAsked, err)
+	}
+	switch {
+	case s.status.Ended():
+		return fail(engine.Broken(engine.RuleGameOver, "the game is over"))
+	case s.status != session.Active:
+		return fail(ErrNotActive)
+	case seq != s.seq:
+		return fail(engine.Broken(RuleTakeBackStale, "the request for move %d ended: the log holds %d", seq, s.seq))
+	case s.asked == nil || s.asked.At != s.seq:
+		return fail(engine.Broken(RuleTakeBackNotAsked, "no take-back is asked"))
+	case s.asked.Seat == seat:
+		return fail(engine.Broken(RuleTakeBackNotAsked, "%s cannot answer its own request", seat))
 	}
 	if !agree {
 		asker := s.asked.Seat
-		s.asked = nil
-		s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: asker}, nil)
+		s.asked, s.refused = nil, &TakeBack{Seat: asker, At: s.seq}
+		s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: asker, By: seat}, nil)
 		return nil
 	}
-	return s.takeBackLocked(ctx)
+	return s.takeBackLocked(ctx, seat)
 }
 
-// takeBackLocked takes the asked move back: the log gets a take-back
-// entry with the hash of the position before the move, then the session
-// adopts that position. s.mu is held.
-func (s *Session) takeBackLocked(ctx context.Context) error {
+// takeBackLocked takes the asked move back, by's answer (or ask, when a
+// bot agreed): the log gets a take-back entry with the hash of the
+// position before the move, then the session adopts that position. s.mu
+// is held.
+func (s *Session) takeBackLocked(ctx context.Context, by engine.Seat) error {
 	asker := s.asked.Seat
 	standing := s.standing[:len(s.standing)-1]
 	state, err := engine.Replay(s.rules, s.setup(), standing)
@@ -137,8 +257,8 @@ func (s *Session) takeBackLocked(ctx context.Context) error {
 	if err := s.host.cfg.Store.AppendMove(context.WithoutCancel(ctx), s.id, entry); err != nil {
 		return fmt.Errorf("take back: %w", err)
 	}
-	s.state, s.seq, s.standing, s.asked, s.lastWasMove = state, entry.Seq, standing, nil, false
-	s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: asker}, nil)
+	s.state, s.seq, s.standing, s.asked, s.refused, s.lastWasMove = state, entry.Seq, standing, nil, nil, false
+	s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: asker, By: by}, nil)
 	s.poke()
 	return nil
 }

@@ -108,7 +108,7 @@ func TestABotAgreesAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := s.Hash()
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	<-updates
 	m := s.View(0).Legal()[0]
@@ -136,7 +136,7 @@ func TestCardGamesTakeNothingBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if err := s.Play(ctx, turn, s.View(turn).Legal()[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -198,4 +198,123 @@ func TestATakeBackSurvivesARestartAndAReplay(t *testing.T) {
 		t.Error("after the restart Bernd may not ask back his last move")
 	}
 	place(t, s2, 0, "e4")
+}
+
+// wantRule checks that err refuses with rule, as a phone will word it.
+func wantRule(t *testing.T, what string, err error, rule string) {
+	t.Helper()
+	if got := engine.RuleOf(err); got != rule {
+		t.Errorf("%s: refused with rule %q (%v), want %q", what, got, err, rule)
+	}
+}
+
+// TestTakeBackRefusalsNameTheirRule: only the last mover asks, only for
+// that move, only until the next move; only the other answers, only the
+// request still open. Each refusal names its rule.
+func TestTakeBackRefusalsNameTheirRule(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	s := canoeFor2(t, h, d)
+	wantRule(t, "asked before any move", s.AskTakeBack(ctx, 0), RuleTakeBackNotLast)
+	place(t, s, 0, "c3")
+	wantRule(t, "Bernd asks back Anja's move", s.AskTakeBackOf(ctx, 1, 1), RuleTakeBackNotLast)
+	wantRule(t, "Bernd answers what nobody asked", s.AnswerTakeBackOf(ctx, 1, 1, true), RuleTakeBackNotAsked)
+	wantRule(t, "Anja names a version that is not her move", s.AskTakeBackOf(ctx, 0, 0), RuleTakeBackStale)
+	if err := s.AskTakeBackOf(ctx, 0, 1); err != nil {
+		t.Fatal(err)
+	}
+	wantRule(t, "Anja answers her own request", s.AnswerTakeBackOf(ctx, 0, 1, true), RuleTakeBackNotAsked)
+	place(t, s, 1, "d4") // Bernd plays on: the request ends
+	wantRule(t, "Bernd agrees after his move", s.AnswerTakeBackOf(ctx, 1, 1, true), RuleTakeBackStale)
+	wantRule(t, "Bernd agrees to a request no longer open", s.AnswerTakeBack(ctx, 1, true), RuleTakeBackNotAsked)
+	wantRule(t, "Anja asks again after Bernd's move", s.AskTakeBackOf(ctx, 0, 1), RuleTakeBackStale)
+	if s.Moves() != 2 {
+		t.Errorf("%d entries after refusals only, want 2", s.Moves())
+	}
+
+	c, err := h.Start(ctx, StartRequest{TableID: table(t, d), Game: "canaille",
+		Seats: []session.Seat{GuestSeat("Anja"), GuestSeat("Bernd")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := c.View(engine.Onlooker).Turn()
+	if err := c.Play(ctx, turn, c.View(turn).Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	wantRule(t, "a Canaille move", c.AskTakeBack(ctx, turn), RuleTakeBackNone)
+}
+
+// TestNoTakeBackAfterTheEnd: the move that ends the game stands.
+func TestNoTakeBackAfterTheEnd(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	s := canoeFor2(t, h, d)
+	rng := engine.NewRNG(7, 1)
+	last := engine.NoSeat
+	for s.Status() == session.Active {
+		last = s.View(engine.Onlooker).Turn()
+		playOne(ctx, t, s, &rng)
+	}
+	if s.CanTakeBack(last) {
+		t.Error("the move that ended the game may be asked back")
+	}
+	wantRule(t, "asked after the end", s.AskTakeBack(ctx, last), engine.RuleGameOver)
+}
+
+// TestEachViewerLearnsWhereATakeBackStands: "may" only for the seat that
+// just moved; the request and its refusal for both, with the move and
+// its version; By names who acted.
+func TestEachViewerLearnsWhereATakeBackStands(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	s := canoeFor2(t, h, d)
+	u0, stop0 := s.Subscribe(0)
+	defer stop0()
+	u1, stop1 := s.Subscribe(1)
+	defer stop1()
+	<-u0
+	<-u1
+	next := func(want UpdateKind) (Update, Update) {
+		t.Helper()
+		a, b := <-u0, <-u1
+		if a.Kind != want || b.Kind != want {
+			t.Fatalf("updates %v and %v, want %v", a.Kind, b.Kind, want)
+		}
+		return a, b
+	}
+	place(t, s, 0, "c3")
+	a, b := next(MoveUpdate)
+	if a.TakeBack.State != TakeBackMay || a.TakeBack.Seat != 0 || a.TakeBack.Seq != 1 || b.TakeBack.State != TakeBackNone {
+		t.Fatalf("after Anja's move: %+v for her, %+v for Bernd", a.TakeBack, b.TakeBack)
+	}
+	if err := s.AskTakeBack(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	a, b = next(TakeBackUpdate)
+	for _, u := range []Update{a, b} {
+		if u.TakeBack.State != TakeBackAsked || u.TakeBack.Seat != 0 || u.TakeBack.Seq != 1 || u.TakeBack.Move == nil || u.By != 0 || u.Seq != 1 {
+			t.Fatalf("asked: %+v by %v", u.TakeBack, u.By)
+		}
+	}
+	if err := s.AnswerTakeBack(ctx, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	a, b = next(TakeBackUpdate)
+	if a.TakeBack.State != TakeBackRefused || b.TakeBack.State != TakeBackRefused || a.By != 1 || a.Seq != 1 {
+		t.Fatalf("refused: %+v / %+v by %v", a.TakeBack, b.TakeBack, a.By)
+	}
+	if seat, ok := s.RefusedTo(); !ok || seat != 0 {
+		t.Errorf("RefusedTo %v %v", seat, ok)
+	}
+	if err := s.AskTakeBack(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	next(TakeBackUpdate)
+	if err := s.AnswerTakeBack(ctx, 1, true); err != nil {
+		t.Fatal(err)
+	}
+	a, b = next(TakeBackUpdate)
+	if a.Seq != 2 || a.TakeBack.State != TakeBackNone || b.TakeBack.State != TakeBackNone || a.View.Turn() != 0 {
+		t.Fatalf("agreed: v%d %+v / %+v, turn %v", a.Seq, a.TakeBack, b.TakeBack, a.View.Turn())
+	}
 }

@@ -360,7 +360,7 @@ func (g *group) tapBoard(t *testing.T, s *host.Session) bool {
 	if _, over := s.Result(); over || k.ui.Game() == nil {
 		return false
 	}
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	if !turn.Valid(len(g.j.seats)) || g.j.seats[turn] == bot {
 		return false
 	}

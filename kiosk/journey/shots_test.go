@@ -53,7 +53,7 @@ func TestScreenshotsSideBySide(t *testing.T) {
 				if taken || s.Moves() < sj.moves {
 					return false
 				}
-				turn := s.View(engine.Table).Turn()
+				turn := s.View(engine.Onlooker).Turn()
 				p, ok := g.apps[int(turn)]
 				if !ok {
 					return false

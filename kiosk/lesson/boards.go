@@ -15,7 +15,7 @@ func Canoe() *Lesson {
 	m := func(s string) engine.Move { return must(canoe.ParseMove(s)) }
 	parse := func(s string) (engine.Move, error) { return canoe.ParseMove(s) }
 	return &Lesson{
-		Game: "canoe", Rules: canoe.New(), Seats: 2, Learner: 0,
+		Game: canoe.ID, Rules: canoe.New(), Seats: 2, Learner: 0,
 		// Light's pegs: c3 f3 d4 (a canoe but for e4), i4 j4 h5 and j6
 		// (a canoe but for k5); dark's pegs far from them.
 		Start: fromMoves(canoe.New(), engine.Setup{Seats: 2, Seed: 1}, parse,
@@ -57,7 +57,7 @@ func CanyonDuel() *Lesson {
 		"....YYYY",
 	}
 	return &Lesson{
-		Game: "canyonduel", Rules: canyonduel.New(), Seats: 2, Learner: 0,
+		Game: canyonduel.ID, Rules: canyonduel.New(), Seats: 2, Learner: 0,
 		Start: func() (engine.State, error) { return canyonduel.New().Position(rows, 0) },
 		Steps: []Step{
 			{

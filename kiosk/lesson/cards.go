@@ -63,7 +63,7 @@ func canyonLesson(seed uint64) *Lesson {
 	cell := func(row, col int) int { return row*11 + col }
 	r := canyon.New()
 	return &Lesson{
-		Game: "canyon", Rules: r, Seats: 3, Learner: 0,
+		Game: canyon.ID, Rules: r, Seats: 3, Learner: 0,
 		Start: fromView(r, r, engine.Setup{Seats: 3, Seed: 1}, 0, seed, map[string]any{
 			"phase": canyon.PhaseTempo, "turn": 1, "ply": 40, "round": 7, "track": 6,
 			"dealer": 0, "start_player": 1, "leader": 1,
@@ -112,7 +112,7 @@ func Canaille() *Lesson {
 	bite2, bin, point, other := c("A17"), c("A43"), c("A01"), c("A23")
 	boot, tyre, fish := c("R34"), c("R39"), c("R20")
 	return &Lesson{
-		Game: "canaille", Rules: r, Seats: 2, Learner: 0,
+		Game: canaille.ID, Rules: r, Seats: 2, Learner: 0,
 		Start: fromView(r, r, engine.Setup{Seats: 2, Seed: 1}, 0, 3, map[string]any{
 			"turn": 0, "active": 0, "actor": 0,
 			"hand": []canaille.Card{point, bite2, bin, other, c("A47")},

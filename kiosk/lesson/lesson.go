@@ -12,6 +12,10 @@ import (
 	"fmt"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canaille"
+	"github.com/tablee/tablee/engine/canoe"
+	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/canyonduel"
 )
 
 // Reply is a move another seat makes after a step, as the lesson
@@ -195,16 +199,39 @@ func Matches(want []engine.Move, m engine.Move) bool {
 	return false
 }
 
-// All are the lessons of the four games, in the lobby's order.
+// lessons is the one place kiosk/lesson names the games: each game's id
+// and the lesson that teaches it, in the lobby's order. A game the
+// catalog ships with no line here has no lesson (the lobby offers none),
+// and TestEveryGameHasALesson names it.
+func lessons() []entry {
+	return []entry{
+		{canyon.ID, Canyon},
+		{canyonduel.ID, CanyonDuel},
+		{canoe.ID, Canoe},
+		{canaille.ID, Canaille},
+	}
+}
+
+// entry is one line of lessons: a game's id and its lesson.
+type entry struct {
+	id     string
+	lesson func() *Lesson
+}
+
+// All are the lessons of the games, in the lobby's order.
 func All() []*Lesson {
-	return []*Lesson{Canyon(), CanyonDuel(), Canoe(), Canaille()}
+	var out []*Lesson
+	for _, e := range lessons() {
+		out = append(out, e.lesson())
+	}
+	return out
 }
 
 // For is the lesson of game, if it has one.
 func For(game string) (*Lesson, bool) {
-	for _, l := range All() {
-		if l.Game == game {
-			return l, true
+	for _, e := range lessons() {
+		if e.id == game {
+			return e.lesson(), true
 		}
 	}
 	return nil, false

@@ -5,7 +5,66 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/i18n"
 )
+
+// TestEveryGameHasALesson: every game the catalog ships has its line in
+// lessons(), in the catalog's (the lobby's) order; its lesson is of that
+// game, at a number of seats the game allows, and every text it says is
+// in i18n/messages. A new game's missing part is named; a line for a game
+// the catalog does not ship is too.
+func TestEveryGameHasALesson(t *testing.T) {
+	texts, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := map[string]int{}
+	for i, e := range lessons() {
+		index[e.id] = i
+		if _, err := catalog.Registry().Get(e.id); err != nil {
+			t.Errorf("kiosk/lesson's lessons() has %q, which the catalog does not ship", e.id)
+		}
+	}
+	last := -1
+	for _, rules := range catalog.Games() {
+		info := rules.Info()
+		i, ok := index[info.ID]
+		if !ok {
+			t.Errorf("%s: no line in kiosk/lesson's lessons(): the game has no lesson", info.ID)
+			continue
+		}
+		if i < last {
+			t.Errorf("%s: lessons() is not in the catalog's order", info.ID)
+		}
+		last = i
+		l := lessons()[i].lesson()
+		if l.Game != info.ID || l.Rules == nil || l.Rules.Info().ID != info.ID {
+			t.Errorf("%s: its line makes a lesson of %q", info.ID, l.Game)
+		}
+		if l.Seats < info.MinSeats || l.Seats > info.MaxSeats {
+			t.Errorf("%s: a lesson at %d seats, the game takes %d to %d", info.ID, l.Seats, info.MinSeats, info.MaxSeats)
+		}
+		if got, ok := For(info.ID); !ok || got.Game != info.ID {
+			t.Errorf("%s: For finds no lesson", info.ID)
+		}
+		keys := []string{l.End}
+		for _, s := range l.Steps {
+			keys = append(keys, s.Text)
+			if s.Other != "" {
+				keys = append(keys, s.Other)
+			}
+		}
+		for _, k := range keys {
+			if !texts.Has(k) {
+				t.Errorf("%s: the lesson says %q, which i18n/messages lacks", info.ID, k)
+			}
+		}
+	}
+	if _, ok := For("no-such-game"); ok {
+		t.Error("For found a lesson for a game nobody ships")
+	}
+}
 
 // TestEveryLessonPlaysThrough makes each step's mistake, which changes
 // nothing, then its move, up to the end: the prepared positions, scripted
@@ -26,7 +85,7 @@ func TestEveryLessonPlaysThrough(t *testing.T) {
 					t.Fatalf("step %d: not the learner's turn", i+1)
 				}
 				if s.Wrong != nil {
-					before := r.View(engine.Table)
+					before := r.View(engine.Onlooker)
 					a, err := r.Try(l.Learner, s.Wrong)
 					if err != nil || a.Verdict == Done {
 						t.Fatalf("step %d: the mistake %v was taken: %+v %v", i+1, s.Wrong, a, err)
@@ -38,7 +97,7 @@ func TestEveryLessonPlaysThrough(t *testing.T) {
 					if a.Verdict == Other && a.Text == "" {
 						t.Errorf("step %d: %v not explained", i+1, s.Wrong)
 					}
-					if r.Index() != i || !sameView(before, r.View(engine.Table)) {
+					if r.Index() != i || !sameView(before, r.View(engine.Onlooker)) {
 						t.Fatalf("step %d: the mistake changed the game", i+1)
 					}
 				}

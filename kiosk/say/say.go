@@ -58,55 +58,101 @@ func CanyonStart(row, col int) int {
 // engine's notation: whoever reads a replay never learned it. name names
 // a seat ("Seat N" when it returns "" or is nil).
 func Move(m engine.Move, lang i18n.Lang, cat *i18n.Catalog, name func(engine.Seat) string) string {
-	env := env{lang: lang, cat: cat, nameOf: name}
-	t := func(key string, kv ...any) string {
-		p := map[string]any{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			p[kv[i].(string)] = kv[i+1]
+	e := env{lang: lang, cat: cat, nameOf: name}
+	// Each game's sayer takes only its own move type, so at most one
+	// claims m, whatever the order.
+	for _, say := range games() {
+		if s, ok := say(m, e); ok {
+			return s
 		}
-		return env.t("kiosk.replay.say."+key, p)
 	}
-	switch m := m.(type) {
-	case canoe.Move:
-		return t("canoe." + string(m.Kind))
-	case canyon.Move:
-		switch m.Kind {
-		case canyon.KindPlay:
-			return t("canyon.play", "Card", env.t("companion.suit."+strconv.Itoa(m.Card.Suit))+" "+strconv.Itoa(m.Card.Value))
-		case canyon.KindTempo:
-			parts := make([]string, len(m.Tempo))
-			for i, v := range m.Tempo {
-				parts[i] = strconv.Itoa(v)
-			}
-			return t("canyon.tempo", "Tempo", strings.Join(parts, " + "))
-		case canyon.KindPlace:
-			// Named as the board numbers the start cells, and as the
-			// phones name them: "Départ 3".
-			if n := CanyonStart(m.Row, m.Col); n > 0 {
-				return t("canyon.place", "Start", env.t("board.canyon.start", map[string]any{"N": n}))
-			}
-		}
-		return t("canyon." + m.Kind)
-	case canyonduel.Move:
-		if m.Kind == canyonduel.KindJump {
-			return t("canyonduel.jump", "N", max(1, len(m.Path)-1))
-		}
-		return t("canyonduel.step")
-	case canaille.Move:
-		card := sayCanailleCard(m.Card, env)
-		switch m.Kind {
-		case canaille.KindSentence:
-			names := make([]string, len(m.Cards))
-			for i, c := range m.Cards {
-				names[i] = sayCanailleCard(c, env)
-			}
-			return t("canaille.sentence", "N", len(m.Cards), "Cards", strings.Join(names, ", "))
-		case canaille.KindTarget, canaille.KindGive:
-			return t("canaille."+string(m.Kind), "Name", env.name(m.Seat))
-		}
-		return t("canaille."+string(m.Kind), "Card", card)
+	return e.say("other")
+}
+
+// sayer says one game's moves; ok is false for a move of another game.
+type sayer func(m engine.Move, e env) (s string, ok bool)
+
+// games is the one place package say names the games, by id: each game's
+// sayer. A game missing here has its moves said as "another move", and
+// TestEveryGameIsSaid names it.
+func games() map[string]sayer {
+	return map[string]sayer{
+		canyon.ID:     sayCanyon,
+		canyonduel.ID: sayCanyonDuel,
+		canoe.ID:      sayCanoe,
+		canaille.ID:   sayCanaille,
 	}
-	return t("other")
+}
+
+// say is the replay's text kiosk.replay.say.<key>, its parameters given
+// as name, value pairs.
+func (e env) say(key string, kv ...any) string {
+	p := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p[kv[i].(string)] = kv[i+1]
+	}
+	return e.t("kiosk.replay.say."+key, p)
+}
+
+func sayCanoe(m engine.Move, e env) (string, bool) {
+	mv, ok := m.(canoe.Move)
+	if !ok {
+		return "", false
+	}
+	return e.say("canoe." + string(mv.Kind)), true
+}
+
+func sayCanyon(m engine.Move, e env) (string, bool) {
+	mv, ok := m.(canyon.Move)
+	if !ok {
+		return "", false
+	}
+	switch mv.Kind {
+	case canyon.KindPlay:
+		return e.say("canyon.play", "Card", e.t("companion.suit."+strconv.Itoa(mv.Card.Suit))+" "+strconv.Itoa(mv.Card.Value)), true
+	case canyon.KindTempo:
+		parts := make([]string, len(mv.Tempo))
+		for i, v := range mv.Tempo {
+			parts[i] = strconv.Itoa(v)
+		}
+		return e.say("canyon.tempo", "Tempo", strings.Join(parts, " + ")), true
+	case canyon.KindPlace:
+		// Named as the board numbers the start cells, and as the
+		// phones name them: "Départ 3".
+		if n := CanyonStart(mv.Row, mv.Col); n > 0 {
+			return e.say("canyon.place", "Start", e.t("board.canyon.start", map[string]any{"N": n})), true
+		}
+	}
+	return e.say("canyon." + mv.Kind), true
+}
+
+func sayCanyonDuel(m engine.Move, e env) (string, bool) {
+	mv, ok := m.(canyonduel.Move)
+	if !ok {
+		return "", false
+	}
+	if mv.Kind == canyonduel.KindJump {
+		return e.say("canyonduel.jump", "N", max(1, len(mv.Path)-1)), true
+	}
+	return e.say("canyonduel.step"), true
+}
+
+func sayCanaille(m engine.Move, e env) (string, bool) {
+	mv, ok := m.(canaille.Move)
+	if !ok {
+		return "", false
+	}
+	switch mv.Kind {
+	case canaille.KindSentence:
+		names := make([]string, len(mv.Cards))
+		for i, c := range mv.Cards {
+			names[i] = sayCanailleCard(c, e)
+		}
+		return e.say("canaille.sentence", "N", len(mv.Cards), "Cards", strings.Join(names, ", ")), true
+	case canaille.KindTarget, canaille.KindGive:
+		return e.say("canaille."+string(mv.Kind), "Name", e.name(mv.Seat)), true
+	}
+	return e.say("canaille."+string(mv.Kind), "Card", sayCanailleCard(mv.Card, e)), true
 }
 
 // CanailleCard names a Canaille card in lang as the table prints it: its

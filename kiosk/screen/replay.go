@@ -132,7 +132,7 @@ func (r *Replay) Content() fyne.CanvasObject { return r.root }
 func (r *Replay) Goto(n int) {
 	n = max(0, min(n, len(r.states)-1))
 	r.pos = n
-	r.board.Show(r.states[n].View(engine.Table))
+	r.board.Show(r.states[n].View(engine.Onlooker))
 	r.where.SetText(r.w.T("kiosk.replay.move", "N", n, "Total", len(r.states)-1))
 	if r.list != nil {
 		r.list.Refresh()

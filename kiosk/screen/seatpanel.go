@@ -96,6 +96,9 @@ func (p *seatPanel) update() {
 	if myTurn && t.hint != "" && t.hintSeat == p.seat {
 		line = t.hint
 	}
+	if l := t.takeBackLine(p.seat); l != "" {
+		line = l
+	}
 	progress := t.board.Progress(t.view, p.seat)
 	if t.state.Over {
 		progress = p.outcome() + "  " + progress

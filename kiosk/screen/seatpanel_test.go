@@ -70,8 +70,8 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 	for _, lang := range []string{"fr", "de", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			s := newFake(t, "canyon", 4, 1)
-			for s.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlace {
-				turn := s.View(engine.Table).Turn()
+			for s.View(engine.Onlooker).(*canyon.View).Phase == canyon.PhasePlace {
+				turn := s.View(engine.Onlooker).Turn()
 				if err := s.Play(context.Background(), turn, s.View(turn).Legal()[0]); err != nil {
 					t.Fatal(err)
 				}
@@ -104,10 +104,10 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 func TestAPhoneSeatsPanelSaysWhatItDecides(t *testing.T) {
 	s := newFake(t, "canaille", 3, 2)
 	sg := newStage(t, s, 3, GameConfig{})
-	turn := s.View(engine.Table).Turn()
+	turn := s.View(engine.Onlooker).Turn()
 	seats := seatsOf("app", "app", "app")
 	sg.tbl.Show(GameState{Turn: turn, Seats: seats})
-	if got, want := sg.tbl.panels[turn].line.Text, sg.tbl.board.Doing(s.View(engine.Table)); got != want || got == "" {
+	if got, want := sg.tbl.panels[turn].line.Text, sg.tbl.board.Doing(s.View(engine.Onlooker)); got != want || got == "" {
 		t.Errorf("the deciding seat's panel says %q, want %q", got, want)
 	}
 	seats[turn].State = "away"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -258,7 +259,7 @@ func (s *Staff) sessions() fyne.CanvasObject {
 					won = append(won, names[seat])
 				}
 			}
-			winner = joinNames(won)
+			winner = strings.Join(won, ", ")
 			if len(won) == 0 {
 				winner = s.w.T("kiosk.results.draw")
 			}
@@ -267,7 +268,7 @@ func (s *Staff) sessions() fyne.CanvasObject {
 		row.Add(widget.NewLabel(ss.Started.Local().Format("02/01 15:04")))
 		row.Add(widget.NewLabel(s.gameName(ss.Game)))
 		row.Add(widget.NewLabel(dur))
-		players := widget.NewLabel(joinNames(names))
+		players := widget.NewLabel(strings.Join(names, ", "))
 		players.Truncation = fyne.TextTruncateEllipsis
 		row.Add(players)
 		won := widget.NewLabel(winner)
@@ -321,17 +322,6 @@ func (c *columns) weight(i int) float32 {
 		return c.weights[i]
 	}
 	return 1
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
 
 func (s *Staff) figures() fyne.CanvasObject {

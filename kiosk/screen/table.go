@@ -142,7 +142,7 @@ func NewGame(cfg GameConfig) (*Game, error) {
 		return nil, fmt.Errorf("game screen: %w", err)
 	}
 	t.board = b
-	t.view = cfg.Session.View(engine.Table)
+	t.view = cfg.Session.View(engine.Onlooker)
 	t.pulse = newPulse(cfg.Still, cfg.Awake)
 	t.buildRoot()
 	return t, nil
@@ -209,10 +209,10 @@ func (t *Game) buildRoot() {
 // UI goroutine (fyne.Do), after every move and status change.
 func (t *Game) Show(st GameState) {
 	t.state = st
-	if v := t.cfg.Session.View(engine.Table); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
+	if v := t.cfg.Session.View(engine.Onlooker); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
 		t.hint = ""
 	}
-	t.view = t.cfg.Session.View(engine.Table)
+	t.view = t.cfg.Session.View(engine.Onlooker)
 	t.board.Update(t.view, t.legal())
 	free := 0
 	for _, s := range st.Seats {

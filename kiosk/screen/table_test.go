@@ -279,7 +279,7 @@ func duelHost(t *testing.T) *host.Session {
 // and checks the screen shows the result. It returns seat 0's decisions.
 func playThrough(t *testing.T, sg *stage, s *host.Session, seats []SeatStatus, move func(v engine.View)) int {
 	t.Helper()
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	n := 0
 	for u := range updates {
@@ -404,7 +404,7 @@ func playDuelByTouch(t *testing.T, kind string) {
 		Message() string
 	})
 	rng := rand.New(rand.NewPCG(1, 2))
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	stops, moves := 0, 0
 	for u := range updates {
@@ -457,7 +457,7 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 		CellCentre(canyonduel.Cell) fyne.Position
 		Message() string
 	})
-	before := s.View(engine.Table)
+	before := s.View(engine.Onlooker)
 	// Yellow's piece, on red's turn.
 	test.TapAt(sg.tbl.board, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}))
 	if got := b.Message(); got != "Cette pièce est à Bernd : c'est à Anja de jouer" {
@@ -479,7 +479,7 @@ func TestAnIllegalTapChangesNothingAndNamesTheRule(t *testing.T) {
 	if m := b.Message(); !strings.Contains(m, "e4") || !strings.Contains(m, "canyon") {
 		t.Errorf("refused move says %q, without the square e4 in the canyon", m)
 	}
-	if after := s.View(engine.Table); !slices.Equal(after.(*canyonduel.View).Board, before.(*canyonduel.View).Board) {
+	if after := s.View(engine.Onlooker); !slices.Equal(after.(*canyonduel.View).Board, before.(*canyonduel.View).Board) {
 		t.Error("an illegal tap changed the board")
 	}
 }
@@ -555,7 +555,7 @@ func movedAndGone(t *testing.T, sg *stage, s Session, seats []SeatStatus, seat e
 	if err := s.Play(context.Background(), seat, m); err != nil {
 		t.Fatal(err)
 	}
-	sg.tbl.Show(GameState{Turn: s.View(engine.Table).Turn(), Seats: seats})
+	sg.tbl.Show(GameState{Turn: s.View(engine.Onlooker).Turn(), Seats: seats})
 	if got := sg.tbl.board.(noted).Message(); got != "" {
 		t.Errorf("after the next move the board still says %q", got)
 	}
@@ -610,13 +610,13 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 		seats := seatsOf("app", "app", "app")
 		sg := newStage(t, s, 3, GameConfig{})
 		// Past the start cells: the tempos are shown on the phones.
-		for s.View(engine.Table).(*canyon.View).Phase == canyon.PhasePlace {
-			turn := s.View(engine.Table).Turn()
+		for s.View(engine.Onlooker).(*canyon.View).Phase == canyon.PhasePlace {
+			turn := s.View(engine.Onlooker).Turn()
 			if err := s.Play(context.Background(), turn, s.View(turn).Legal()[0]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		turn := s.View(engine.Table).Turn()
+		turn := s.View(engine.Onlooker).Turn()
 		sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 		b := sg.tbl.board.(interface {
 			CellCentre(row, col int) fyne.Position
@@ -633,7 +633,7 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 		s := newFake(t, "canaille", 3, 2)
 		seats := seatsOf("app", "bot", "app")
 		sg := newStage(t, s, 3, GameConfig{})
-		turn := s.View(engine.Table).Turn()
+		turn := s.View(engine.Onlooker).Turn()
 		sg.tbl.Show(GameState{Turn: turn, Seats: seats})
 		size := sg.tbl.board.Size()
 		// From the top seat's side.

@@ -14,6 +14,9 @@ type TakeBacks interface {
 	CanTakeBack(seat engine.Seat) bool
 	// AskedBy is the seat whose take-back waits for an answer, if any.
 	AskedBy() (engine.Seat, bool)
+	// RefusedTo is the seat whose request was just refused, until the
+	// next move or request.
+	RefusedTo() (engine.Seat, bool)
 	AskTakeBack(ctx context.Context, seat engine.Seat) error
 	AnswerTakeBack(ctx context.Context, seat engine.Seat, agree bool) error
 }
@@ -45,6 +48,27 @@ func (t *Game) takeBackActions(seat engine.Seat) []board.Action {
 			}
 		}()
 	}}}
+}
+
+// takeBackLine is what seat's panel says of a take-back, whoever asked
+// or answers (on the table or from a phone): "asks, X answers" in the
+// asker's, "X asks: agree?" in the other's, "refused" in the asker's
+// until the next move; "" when there is nothing to say.
+func (t *Game) takeBackLine(seat engine.Seat) string {
+	tb, ok := t.cfg.Session.(TakeBacks)
+	if !ok || t.state.Over {
+		return ""
+	}
+	if asker, asked := tb.AskedBy(); asked {
+		if asker == seat {
+			return t.tr("board.takeback.waiting", map[string]any{"Name": t.seatName(1 - seat)})
+		}
+		return t.tr("board.takeback.asked", map[string]any{"Name": t.seatName(asker)})
+	}
+	if refused, ok := tb.RefusedTo(); ok && refused == seat {
+		return t.tr("board.takeback.refused")
+	}
+	return ""
 }
 
 // answer sends seat's answer without holding up the screen; the session's

@@ -19,7 +19,7 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	s := hostSession(t, "canoe", host.GuestSeat("Anja"), host.GuestSeat("Bernd"))
 	sg := newStage(t, s, 2, GameConfig{})
 	seats := seatsOf("touch", "touch")
-	updates, stop := s.Subscribe(engine.Table)
+	updates, stop := s.Subscribe(engine.Onlooker)
 	defer stop()
 	show := func() {
 		u := <-updates // the change the last tap made, told by the host
@@ -47,15 +47,29 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	if _, _, ok := sg.panelButton(1, "Annuler mon coup"); ok {
 		t.Error("Bernd may take back Anja's move")
 	}
+	line := func(seat engine.Seat) string {
+		sg.mu.Lock()
+		defer sg.mu.Unlock()
+		return sg.tbl.panels[seat].line.Text
+	}
 	tap(0, "Annuler mon coup")
+	if got := line(1); got != "Anja demande d'annuler son coup : acceptez-vous ?" {
+		t.Errorf("Bernd's panel says %q while asked", got)
+	}
+	if got := line(0); got != "demande d'annuler son coup : à Bernd de répondre" {
+		t.Errorf("Anja's panel says %q while she waits", got)
+	}
 	tap(1, "Refuser")
 	if s.Hash() == before || s.Moves() != 1 {
 		t.Fatal("a refused take-back changed the game")
 	}
+	if got := line(0); got != "annulation refusée : le coup reste joué" {
+		t.Errorf("Anja's panel says %q after the refusal", got)
+	}
 	tap(0, "Annuler mon coup")
 	tap(1, "Accepter l’annulation")
-	if s.Hash() != before || s.Moves() != 2 || s.View(engine.Table).Turn() != 0 {
-		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Table).Turn())
+	if s.Hash() != before || s.Moves() != 2 || s.View(engine.Onlooker).Turn() != 0 {
+		t.Fatalf("after the take-back: %d entries, turn %v", s.Moves(), s.View(engine.Onlooker).Turn())
 	}
 	if _, _, ok := sg.panelButton(0, "Annuler mon coup"); ok {
 		t.Error("a take-back can be taken back")

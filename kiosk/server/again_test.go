@@ -30,7 +30,7 @@ func TestATouchSeatIsNoPhonesToTake(t *testing.T) {
 // playOne plays the first legal move of whoever is to move in sess.
 func playOne(t *testing.T, sess *host.Session) {
 	t.Helper()
-	turn := sess.View(engine.Table).Turn()
+	turn := sess.View(engine.Onlooker).Turn()
 	if err := sess.Play(context.Background(), turn, sess.View(turn).Legal()[0]); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/host/hosttest"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // BenchmarkMoveSixViews is one move of 6-player Canyon as the server
@@ -48,10 +47,7 @@ func benchMoves(b *testing.B, store host.Store, tableID int64) {
 	var sess *host.Session
 	var subs []<-chan host.Update
 	start := func() {
-		seats := make([]session.Seat, 6)
-		for i := range seats {
-			seats[i] = host.GuestSeat("")
-		}
+		seats := guests(6)
 		if sess, err = h.Start(ctx, host.StartRequest{TableID: tableID, Game: "canyon", Seats: seats}); err != nil {
 			b.Fatal(err)
 		}
@@ -72,7 +68,7 @@ func benchMoves(b *testing.B, store host.Store, tableID int64) {
 			start()
 			b.StartTimer()
 		}
-		turn := sess.View(engine.Table).Turn()
+		turn := sess.View(engine.Onlooker).Turn()
 		legal := sess.View(turn).Legal()
 		if err := sess.Play(ctx, turn, legal[rng.IntN(len(legal))]); err != nil {
 			b.Fatal(err)

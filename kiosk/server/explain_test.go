@@ -11,9 +11,7 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // illegalFirst is, for each game, a move no seat may make at the start.
@@ -22,6 +20,15 @@ var illegalFirst = map[string]engine.Move{
 	"canyonduel": canyonduel.Move{Kind: canyonduel.KindStep, Path: []canyonduel.Cell{{Col: 5, Row: 3}, {Col: 5, Row: 4}}},
 	"canoe":      canoe.Remove(canoe.Hole{Row: 2, Col: 2}),
 	"canaille":   canaille.Move{Kind: canaille.KindDrawDeck},
+}
+
+// seatedGuests opens a table of game with n guest seats and seats a phone
+// on each (seated).
+func seatedGuests(t *testing.T, game string, n int) (*table, []*phone, engine.Seat, engine.View) {
+	t.Helper()
+	tb := newTable(t, game, guests(n))
+	phones, turn, view := seated(t, tb, n)
+	return tb, phones, turn, view
 }
 
 // seated joins one phone per seat of a game of tb and returns them by seat
@@ -74,12 +81,7 @@ func (p *phone) quiet() {
 func TestExplainAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]session.Seat, info.MinSeats)
-			for i := range seats {
-				seats[i] = host.GuestSeat("")
-			}
-			tb := newTable(t, info.ID, seats)
-			phones, turn, view := seated(t, tb, len(seats))
+			tb, phones, turn, view := seatedGuests(t, info.ID, info.MinSeats)
 			p := phones[turn]
 			legal, _ := json.Marshal(view.Legal()[0])
 			p.send(wire.Message{Type: wire.TypeExplain, Ref: "ok", Move: legal})
@@ -132,12 +134,7 @@ func jsonArgs(t *testing.T, args map[string]any) map[string]any {
 func TestHintAnswersEveryGame(t *testing.T) {
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
-			seats := make([]session.Seat, info.MinSeats)
-			for i := range seats {
-				seats[i] = host.GuestSeat("")
-			}
-			tb := newTable(t, info.ID, seats)
-			phones, turn, view := seated(t, tb, len(seats))
+			tb, phones, turn, view := seatedGuests(t, info.ID, info.MinSeats)
 			other := phones[(int(turn)+1)%len(phones)]
 			other.send(wire.Message{Type: wire.TypeHint, Ref: "me?"})
 			if e := other.expectError(wire.NotYourTurn); e.Rule != engine.RuleNotYourTurn {

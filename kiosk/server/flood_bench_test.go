@@ -18,10 +18,8 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // BenchmarkMovesUnderASyncFlood measures issue 27's fourth finding: at a
@@ -73,10 +71,7 @@ func BenchmarkMovesUnderASyncFlood(b *testing.B) {
 // floodRun plays moves at a fresh table, with seat 5 sending flood syncs,
 // again on a new connection whenever cut off if resume.
 func floodRun(b *testing.B, cfg Config, flood int, resume bool, moves int) ([]time.Duration, int64) {
-	seats := make([]session.Seat, 6)
-	for i := range seats {
-		seats[i] = host.GuestSeat("")
-	}
+	seats := guests(6)
 	tb := newTableWith(b, "canyon", seats, cfg)
 	addr := strings.TrimSuffix(strings.TrimPrefix(tb.url, "wss://"), wire.Path)
 	var phones []*client.Client
@@ -117,7 +112,7 @@ func floodRun(b *testing.B, cfg Config, flood int, resume bool, moves int) ([]ti
 	}
 	var out []time.Duration
 	for i := range moves {
-		seat := tb.sess.View(engine.Table).Turn()
+		seat := tb.sess.View(engine.Onlooker).Turn()
 		if seat == engine.NoSeat {
 			break
 		}

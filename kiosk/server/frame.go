@@ -49,7 +49,7 @@ func encodeView(game string, v engine.View) ([]byte, string, error) {
 func viewFrame(m wire.Message, events []byte) ([]byte, error) {
 	if m.Type != wire.TypeView || m.Code != "" || m.Name != "" || m.Key != "" || m.Token != "" || m.Move != nil ||
 		m.Seat != nil || m.Table != "" || m.Record != nil || m.Error != nil || m.Seats != nil || m.Free != nil ||
-		m.Legal != nil || m.Rule != "" || m.Args != nil || m.Hints != 0 || m.Current != nil {
+		m.Legal != nil || m.Rule != "" || m.Args != nil || m.Hints != 0 || m.Current != nil || m.Agree != nil {
 		return nil, fmt.Errorf("viewFrame: not a view message: %+v", m)
 	}
 	buf := make([]byte, 0, len(m.View)+len(events)+len(m.Hash)+len(m.Ref)+128)
@@ -106,6 +106,15 @@ func viewFrame(m wire.Message, events []byte) ([]byte, error) {
 			buf = appendString(buf, n)
 		}
 		buf = append(buf, ']')
+	}
+	if m.TakeBack != nil {
+		// A few dozen bytes, in few views: encoding/json's way is cheap.
+		tb, err := json.Marshal(m.TakeBack)
+		if err != nil {
+			return nil, fmt.Errorf("viewFrame: take-back: %w", err)
+		}
+		buf = append(buf, `,"takeback":`...)
+		buf = append(buf, tb...)
 	}
 	return append(buf, '}'), nil
 }

@@ -31,7 +31,7 @@ func TestEncodeViewIsEncodeView(t *testing.T) {
 			}
 			rng := engine.NewRNG(7, 7)
 			for ply := 0; ply < 120 && s.Turn() != engine.NoSeat; ply++ {
-				viewers := []engine.Seat{engine.Table}
+				viewers := []engine.Seat{engine.Onlooker}
 				for i := range seats {
 					viewers = append(viewers, engine.Seat(i))
 				}
@@ -76,6 +76,8 @@ func TestViewFrameIsJSONMarshal(t *testing.T) {
 		{Type: wire.TypeView, Ref: "a \"quoted\" ref <with> & \\ \u2028 é \x01", Game: "canaille", Version: 9, Hash: "00",
 			View: view, Events: events[:1]},
 		{Type: wire.TypeView, Ref: "bad utf-8 \xff", Game: "canyon", Version: 1, Hash: "1", View: view, Away: []engine.Seat{}, Names: []string{}},
+		{Type: wire.TypeView, Ref: "tb", Game: "canoe", Version: 4, Hash: "ab", View: view, Names: []string{"Zoé", "Max"},
+			TakeBack: &wire.TakeBack{State: wire.TakeBackAsked, Seat: 0, Version: 4, Move: json.RawMessage(`{"kind":"place","to":"c3"}`)}},
 		{Type: wire.TypeView},
 	}
 	for i, m := range cases {
@@ -146,11 +148,11 @@ func TestViewFrameKnowsEveryMessageMember(t *testing.T) {
 	known := map[string]bool{
 		// written in view frames
 		"V": true, "Type": true, "Ref": true, "Game": true, "Version": true, "Hash": true, "View": true,
-		"Events": true, "Over": true, "Waiting": true, "Away": true, "Names": true,
+		"Events": true, "Over": true, "Waiting": true, "Away": true, "Names": true, "TakeBack": true,
 		// refused: never in a view message
 		"Code": true, "Name": true, "Key": true, "Token": true, "Move": true, "Seat": true, "Table": true,
 		"Record": true, "Error": true, "Seats": true, "Free": true,
-		"Legal": true, "Rule": true, "Args": true, "Hints": true, "Current": true,
+		"Legal": true, "Rule": true, "Args": true, "Hints": true, "Current": true, "Agree": true,
 	}
 	typ := reflect.TypeOf(wire.Message{})
 	for i := range typ.NumField() {

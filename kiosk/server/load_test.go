@@ -14,9 +14,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // loadTables is how many tables the load run plays at once; -load.tables
@@ -92,10 +90,7 @@ func BenchmarkLoad20Tables6Phones(b *testing.B) {
 }
 
 func openLoadTable(b *testing.B, phones int) *loadTable {
-	seats := make([]session.Seat, phones)
-	for i := range seats {
-		seats[i] = host.GuestSeat("")
-	}
+	seats := guests(phones)
 	tb := newTable(b, "canyon", seats)
 	lt := &loadTable{tb: tb}
 	addr := strings.TrimSuffix(strings.TrimPrefix(tb.url, "wss://"), wire.Path)
@@ -128,7 +123,7 @@ func (lt *loadTable) play(b *testing.B, n int) []time.Duration {
 			// Spread the tables' moves instead of moving in lockstep.
 			time.Sleep(loadPace/2 + time.Duration(i*7919%1000)*loadPace/1000)
 		}
-		seat := lt.tb.sess.View(engine.Table).Turn()
+		seat := lt.tb.sess.View(engine.Onlooker).Turn()
 		if seat == engine.NoSeat {
 			break
 		}

@@ -99,7 +99,12 @@ func (p *pump) forward(u host.Update) bool {
 			p.s.cfg.Logf("view for %v: %v", p.seat, err)
 			return true
 		}
-		if u.Kind == host.MoveUpdate && u.Seat == p.seat {
+		if msg.TakeBack, err = takeBackWire(u.TakeBack); err != nil {
+			p.s.cfg.Logf("take-back for %v: %v", p.seat, err)
+		}
+		// The view answers this seat's move, or its take-back request
+		// or answer: it carries the ref the phone sent with it.
+		if u.Kind == host.MoveUpdate && u.Seat == p.seat || u.Kind == host.TakeBackUpdate && u.By == p.seat {
 			msg.Ref = p.c.takeRef()
 		}
 		p.send(msg)

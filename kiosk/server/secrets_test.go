@@ -9,9 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/proto/wire"
-	"github.com/tablee/tablee/session"
 )
 
 // recorder keeps every frame one phone received.
@@ -65,10 +63,7 @@ func TestPhonesReceiveOnlyTheirOwnViews(t *testing.T) {
 }
 
 func checkWholeGame(t *testing.T, game string, seats int) {
-	list := make([]session.Seat, seats)
-	for i := range list {
-		list[i] = host.GuestSeat("")
-	}
+	list := guests(seats)
 	tb := newTableWith(t, game, list, unthrottled)
 	phones := make([]*phone, seats)
 	recs := make([]*recorder, seats)
@@ -176,11 +171,11 @@ func snapshot(t *testing.T, game string, s engine.State, seats int) []string {
 // addPublic adds to seen every small value (a card, a name) of what the
 // whole table sees now: its view and the public events.
 func addPublic(t *testing.T, game string, s engine.State, events []engine.Event, seen map[string]bool) {
-	view, err := engine.EncodeView(game, s.View(engine.Table))
+	view, err := engine.EncodeView(game, s.View(engine.Onlooker))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, _ := json.Marshal(engine.EventsFor(events, engine.Table))
+	ev, _ := json.Marshal(engine.EventsFor(events, engine.Onlooker))
 	for _, doc := range [][]byte{view, ev} {
 		var v any
 		if err := json.Unmarshal(doc, &v); err != nil {

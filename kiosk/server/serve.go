@@ -238,6 +238,10 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.hint(c, m.Ref)
 	case wire.TypeInfo:
 		s.infoAnswer(c, m)
+	case wire.TypeTakeBack:
+		s.takeBack(c, m)
+	case wire.TypeTakeBackAnswer:
+		s.takeBackAnswer(c, m)
 	}
 	return false
 }

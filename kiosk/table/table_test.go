@@ -101,7 +101,7 @@ func TestFinishedResultsComeBackUntilDismissed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for !s.Status().Ended() {
-		updates, stop := s.Subscribe(engine.Table)
+		updates, stop := s.Subscribe(engine.Onlooker)
 		for range updates {
 		}
 		stop()

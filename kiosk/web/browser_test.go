@@ -277,7 +277,7 @@ func roundOf(k *kiosk) int {
 	var v struct {
 		Round int `json:"round"`
 	}
-	data, err := json.Marshal(k.Session().View(engine.Table))
+	data, err := json.Marshal(k.Session().View(engine.Onlooker))
 	if err != nil || json.Unmarshal(data, &v) != nil {
 		return 0
 	}

@@ -1,11 +1,9 @@
 package web_test
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"encoding/json"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -24,6 +22,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
@@ -50,9 +49,7 @@ func kioskBinary(t *testing.T) string {
 			return
 		}
 		built.dir, built.bin = dir, filepath.Join(dir, "kiosk")
-		if out, err := exec.Command("go", "build", "-o", built.bin, "github.com/tablee/tablee/cmd/kiosk").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("%w\n%s", err, out)
-		}
+		built.err = proctest.Build(built.bin, "github.com/tablee/tablee/cmd/kiosk")
 	})
 	if built.err != nil {
 		t.Fatalf("build the kiosk: %v", built.err)
@@ -79,8 +76,8 @@ type realKiosk struct {
 // database, at the same ports after every restart.
 func crashArgs(t *testing.T, dir string) []string {
 	return []string{"--headless", "--game", "canoe", "--seats", "2", "--db", filepath.Join(dir, "t.db"),
-		"--data", dir, "--name", "Table 1", "--addr", "127.0.0.1:" + freeTCPPort(t),
-		"--web-addr", "127.0.0.1:" + freeTCPPort(t), "--mdns=false"}
+		"--data", dir, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false"}
 }
 
 // startRealKiosk runs bin with args and waits for its code line.
@@ -92,41 +89,17 @@ func startRealKiosk(t *testing.T, bin string, args []string) *realKiosk {
 			k.db = args[i+1]
 		}
 	}
-	ef, err := os.Create(k.stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k.cmd.Stderr = ef
-	out, err := k.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := k.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { k.cmd.Process.Kill(); k.cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-	}()
-	select {
-	case l := <-line:
-		for _, f := range strings.Fields(l) {
-			if u, ok := strings.CutPrefix(f, "web="); ok {
-				if k.join, err = joinurl.Parse(u); err != nil {
-					t.Fatalf("kiosk printed %q: %v", l, err)
-				}
-				return k
+	l := proctest.Start(t, k.cmd, k.stderr, time.Minute)
+	for _, f := range strings.Fields(l) {
+		if u, ok := strings.CutPrefix(f, "web="); ok {
+			var err error
+			if k.join, err = joinurl.Parse(u); err != nil {
+				t.Fatalf("kiosk printed %q: %v", l, err)
 			}
+			return k
 		}
-		t.Fatalf("kiosk printed %q", l)
-	case <-time.After(time.Minute):
-		t.Fatalf("the kiosk did not start:\n%s", k.log())
 	}
+	t.Fatalf("kiosk printed %q", l)
 	return nil
 }
 
@@ -365,18 +338,6 @@ func TestPhonesResumingAFinishedGameAfterAKillGetTheirResult(t *testing.T) {
 // webAddrOf is the web page's address of a join URL.
 func webAddrOf(j joinurl.Info) string {
 	return net.JoinHostPort(j.Host, strconv.Itoa(j.WebPort))
-}
-
-// freeTCPPort is a loopback port free now, for a kiosk that must listen
-// on the same one after a restart.
-func freeTCPPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
 
 // Issue 27 item 4: a page that reconnects in a loop is refused (429)

@@ -11,16 +11,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/coder/websocket"
 
 	"github.com/tablee/tablee/internal/browsertest"
-	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/table"
 )
 
 // Firefox is driven through WebDriver BiDi, which Firefox's built-in
@@ -256,119 +252,12 @@ func (f *firefox) eval(ctx context.Context, js string) (string, error) {
 	if res.Type == "exception" {
 		return "", fmt.Errorf("script: %s", res.ExceptionDetails.Text)
 	}
-	switch v := res.Result.Value.(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
-	default:
-		return fmt.Sprint(v), nil
-	}
-}
-
-// ffWait evaluates js until ok accepts its value; the caller's context
-// bounds the wait.
-func ffWait(t *testing.T, ctx context.Context, f *firefox, what, js string, ok func(string) bool) string {
-	t.Helper()
-	for {
-		v, err := f.eval(ctx, js)
-		if err == nil && ok(v) {
-			return v
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("firefox: waiting for %s: last value %q, %v", what, v, err)
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(15 * time.Millisecond):
-		}
-	}
-}
-
-const stateJS = `document.body ? (document.body.dataset.state || '') : ''`
-
-// ffPlayUntil taps through the game as the Chromium tests do (tapOne)
-// until done accepts the page's state; it returns the taps made.
-func ffPlayUntil(t *testing.T, ctx context.Context, f *firefox, what string, done func(string) bool) int {
-	t.Helper()
-	taps := 0
-	for {
-		s, err := f.eval(ctx, stateJS)
-		if err != nil {
-			t.Fatalf("firefox: playing until %s (state %q after %d taps): %v", what, s, taps, err)
-		}
-		if done(s) {
-			return taps
-		}
-		tapped, err := f.eval(ctx, tapOne+"("+jsString(s)+")")
-		if err != nil {
-			t.Fatalf("firefox: playing until %s: tap: %v", what, err)
-		}
-		if tapped != "" {
-			taps++
-			continue
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("firefox: playing until %s: state %q after %d taps: %v", what, s, taps, ctx.Err())
-		case <-time.After(15 * time.Millisecond):
-		}
-	}
-}
-
-// ffJoin opens the QR code's URL in Firefox and takes a seat as name.
-func ffJoin(t *testing.T, ctx context.Context, f *firefox, k *kiosk, name string) {
-	t.Helper()
-	if err := f.navigate(ctx, k.join.String()); err != nil {
-		t.Fatal(err)
-	}
-	ffWait(t, ctx, f, "the join form", `document.getElementById('nick') ? 'yes' : ''`, func(v string) bool { return v == "yes" })
-	if _, err := f.eval(ctx, `((name) => { document.getElementById('nick').value = name;
-		document.querySelector('.join button[type=submit]').click(); return 'ok'; })(`+jsString(name)+`)`); err != nil {
-		t.Fatal(err)
-	}
-	ffWait(t, ctx, f, "the seat", stateJS, func(s string) bool { return s != "join" && s != "joining" && s != "boot" && s != "" })
-}
-
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	return jsValue(res.Result.Value), nil
 }
 
 // TestFirefoxPlaysAWholeCanailleGame: the page opens from the QR code's
 // URL in Firefox, takes a seat, plays, resumes after a reload and plays to
 // the end, against the real kiosk with a bot.
 func TestFirefoxPlaysAWholeCanailleGame(t *testing.T) {
-	f := openFirefox(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
-	ffJoin(t, ctx, f, k, "Firmin")
-	ffWait(t, ctx, f, "the game", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") })
-	if st := seatState(k, 0); st.Name != "Firmin" || st.State != server.SeatConnected {
-		t.Fatalf("seat 0 after joining in Firefox: %+v", st)
-	}
-	before := k.Session().Moves()
-	ffPlayUntil(t, ctx, f, "a few moves", func(string) bool { return k.Session().Moves() >= before+4 })
-	if err := f.reload(ctx); err != nil {
-		t.Fatal(err)
-	}
-	ffWait(t, ctx, f, "the resumed seat", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" })
-	// What a guest cannot tap or read, checked in Firefox's layout too
-	// (layout_test.go), once per state.
-	var layout layoutCheck
-	taps := ffPlayUntil(t, ctx, f, "the end", func(s string) bool {
-		if s != layout.last {
-			layout.last = s
-			if p, err := f.eval(ctx, layoutProblems); err == nil && p != "" {
-				layout.note(p, s)
-			}
-		}
-		return s == "result"
-	})
-	layout.report(t)
-	if _, over := k.Session().Result(); !over {
-		t.Fatal("Firefox shows a result but the table's game is not over")
-	}
-	t.Logf("a whole Canaille game in Firefox: %d taps after the reload, %d moves", taps, k.Session().Moves())
+	playAWholeCanailleGame(t, openFirefox(t), "Firefox", "Firmin")
 }

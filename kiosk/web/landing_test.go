@@ -174,10 +174,10 @@ func TestFirefoxDrawsTheCanyonLanding(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	k := landingKiosk(t)
-	ffJoin(t, ctx, f, k, "Anja")
+	pageJoin(t, ctx, f, "Firefox", k, "Anja")
 	bots := seatLandingBots(t, ctx, k)
-	ffPlayUntil(t, ctx, f, "a landing choice", func(s string) bool { return noLandingYet(t, k, s) })
-	ffWait(t, ctx, f, "the map", `document.querySelector('.map') ? 'y' : ''`, func(v string) bool { return v == "y" })
+	pagePlayUntil(t, ctx, f, "Firefox", "a landing choice", func(s string) bool { return noLandingYet(t, k, s) })
+	pageWait(t, ctx, f, "Firefox", "the map", `document.querySelector('.map') ? 'y' : ''`, func(v string) bool { return v == "y" })
 	read, err := f.eval(ctx, landingJS)
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func canoeOf(t *testing.T, k *kiosk, seat int) int {
 	var v struct {
 		Canoes []int `json:"canoes"`
 	}
-	data, err := json.Marshal(k.Session().View(engine.Table))
+	data, err := json.Marshal(k.Session().View(engine.Onlooker))
 	if err != nil || json.Unmarshal(data, &v) != nil || seat >= len(v.Canoes) {
 		t.Fatalf("the table's view: %v", err)
 	}

@@ -6,19 +6,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/tablee/tablee/internal/browsertest"
 	"io"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/kiosk/server"
-	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/internal/browsertest"
 )
 
 // WebKit, the engine of every iPhone's Safari, is driven through Debian's
@@ -174,61 +171,7 @@ func (w *webkit) eval(ctx context.Context, js string) (string, error) {
 	if err := wdCall(ctx, http.MethodPost, w.base+"/execute/sync", map[string]any{"script": "return (" + js + ");", "args": []any{}}, &v); err != nil {
 		return "", err
 	}
-	switch v := v.(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
-	default:
-		return fmt.Sprint(v), nil
-	}
-}
-
-// wkWait evaluates js until ok accepts its value.
-func wkWait(t *testing.T, ctx context.Context, w *webkit, what, js string, ok func(string) bool) string {
-	t.Helper()
-	for {
-		v, err := w.eval(ctx, js)
-		if err == nil && ok(v) {
-			return v
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("webkit: waiting for %s: last value %q, %v", what, v, err)
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(15 * time.Millisecond):
-		}
-	}
-}
-
-// wkPlayUntil taps through the game as the Chromium tests do (tapOne)
-// until done accepts the page's state; it returns the taps made.
-func wkPlayUntil(t *testing.T, ctx context.Context, w *webkit, what string, done func(string) bool) int {
-	t.Helper()
-	taps := 0
-	for {
-		s, err := w.eval(ctx, stateJS)
-		if err != nil {
-			t.Fatalf("webkit: playing until %s (state %q after %d taps): %v", what, s, taps, err)
-		}
-		if done(s) {
-			return taps
-		}
-		tapped, err := w.eval(ctx, tapOne+"("+jsString(s)+")")
-		if err != nil {
-			t.Fatalf("webkit: playing until %s: tap: %v", what, err)
-		}
-		if tapped != "" {
-			taps++
-			continue
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("webkit: playing until %s: state %q after %d taps: %v", what, s, taps, ctx.Err())
-		case <-time.After(15 * time.Millisecond):
-		}
-	}
+	return jsValue(v), nil
 }
 
 // TestWebKitPlaysAWholeCanailleGame: the page opens from the QR code's URL
@@ -236,41 +179,5 @@ func wkPlayUntil(t *testing.T, ctx context.Context, w *webkit, what string, done
 // and plays to the end against the real kiosk with a bot, the layout
 // checked at every state.
 func TestWebKitPlaysAWholeCanailleGame(t *testing.T) {
-	w := openWebKit(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
-	if err := w.navigate(ctx, k.join.String()); err != nil {
-		t.Fatal(err)
-	}
-	wkWait(t, ctx, w, "the join form", `document.getElementById('nick') ? 'yes' : ''`, func(v string) bool { return v == "yes" })
-	if _, err := w.eval(ctx, `((name) => { document.getElementById('nick').value = name;
-		document.querySelector('.join button[type=submit]').click(); return 'ok'; })(`+jsString("Safia")+`)`); err != nil {
-		t.Fatal(err)
-	}
-	wkWait(t, ctx, w, "the game", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") })
-	if st := seatState(k, 0); st.Name != "Safia" || st.State != server.SeatConnected {
-		t.Fatalf("seat 0 after joining in WebKit: %+v", st)
-	}
-	before := k.Session().Moves()
-	wkPlayUntil(t, ctx, w, "a few moves", func(string) bool { return k.Session().Moves() >= before+4 })
-	if err := w.reload(ctx); err != nil {
-		t.Fatal(err)
-	}
-	wkWait(t, ctx, w, "the resumed seat", stateJS, func(s string) bool { return strings.HasPrefix(s, "canaille-") || s == "result" })
-	var layout layoutCheck
-	taps := wkPlayUntil(t, ctx, w, "the end", func(s string) bool {
-		if s != layout.last {
-			layout.last = s
-			if p, err := w.eval(ctx, layoutProblems); err == nil && p != "" {
-				layout.note(p, s)
-			}
-		}
-		return s == "result"
-	})
-	layout.report(t)
-	if _, over := k.Session().Result(); !over {
-		t.Fatal("WebKit shows a result but the table's game is not over")
-	}
-	t.Logf("a whole Canaille game in WebKit: %d taps after the reload, %d moves", taps, k.Session().Moves())
+	playAWholeCanailleGame(t, openWebKit(t), "WebKit", "Safia")
 }

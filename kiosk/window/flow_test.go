@@ -22,7 +22,7 @@ import (
 func (k *testKiosk) waitEnd(t *testing.T, s *host.Session) {
 	t.Helper()
 	for !s.Status().Ended() {
-		updates, stop := s.Subscribe(engine.Table)
+		updates, stop := s.Subscribe(engine.Onlooker)
 		for range updates {
 		}
 		stop()
@@ -191,7 +191,7 @@ func TestTheFinalBoardStaysBeforeTheResults(t *testing.T) {
 	test.Tap(s.StartButton())
 	game := k.tb.Session()
 	for !game.Status().Ended() {
-		updates, stop := game.Subscribe(engine.Table)
+		updates, stop := game.Subscribe(engine.Onlooker)
 		for range updates {
 		}
 		stop()

@@ -64,7 +64,7 @@ func (k *testKiosk) playByTouch(t *testing.T, s *host.Session, rng *rand.Rand, p
 		if _, over := s.Result(); over || k.ui.board == nil {
 			return
 		}
-		turn := s.View(engine.Table).Turn()
+		turn := s.View(engine.Onlooker).Turn()
 		legal := s.View(turn).Legal()
 		m := legal[rng.IntN(len(legal))]
 		before := s.Moves()

@@ -252,7 +252,7 @@ func (ui *UI) later(d time.Duration, f func()) {
 // follow refreshes the screen after every move of s until it ends.
 func (ui *UI) follow(s *host.Session) {
 	for {
-		updates, stop := s.Subscribe(engine.Table)
+		updates, stop := s.Subscribe(engine.Onlooker)
 		for range updates {
 			ui.do(ui.refresh)
 		}
@@ -312,7 +312,7 @@ func (ui *UI) showEnding(s *host.Session, res engine.Result) {
 }
 
 func (ui *UI) refreshTable(s *host.Session) {
-	v := s.View(engine.Table)
+	v := s.View(engine.Onlooker)
 	st := screen.GameState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {

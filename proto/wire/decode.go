@@ -34,6 +34,9 @@ var clientFields = map[string][]string{
 	TypeExplain: {"move"},
 	TypeHint:    nil,
 	TypeInfo:    {"code"},
+	// The version of the move asked back, or whose request is answered.
+	TypeTakeBack:       {"version"},
+	TypeTakeBackAnswer: {"version", "agree"},
 }
 
 // commonFields every client message may carry.
@@ -107,6 +110,13 @@ func check(m Message) (Message, *Error) {
 	case TypeResume:
 		if m.Token == "" {
 			return m, Errorf(BadToken, "resume needs the seat token")
+		}
+	case TypeTakeBack, TypeTakeBackAnswer:
+		if m.Version <= 0 {
+			return m, Errorf(BadJSON, "a %s message names the version of the move (1 or more)", m.Type)
+		}
+		if m.Type == TypeTakeBackAnswer && m.Agree == nil {
+			return m, Errorf(BadJSON, "a takeback-answer says agree: true or false")
 		}
 	case TypeMove, TypeExplain:
 		if len(m.Move) == 0 || string(m.Move) == "null" {

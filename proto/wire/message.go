@@ -46,6 +46,13 @@ const (
 	// current game's, so a phone at the wrong table or with an old QR
 	// learns it before the guest types a name.
 	TypeInfo = "info"
+	// TypeTakeBack asks to take back one's own last move, the one that
+	// made Version (Canoë and Canyon duel; docs/rules/takeback.md). The
+	// other player answers; the views say how it stands (TakeBack).
+	TypeTakeBack = "takeback"
+	// TypeTakeBackAnswer answers, with Agree, the other seat's request
+	// to take back the move that made Version.
+	TypeTakeBackAnswer = "takeback-answer"
 )
 
 // Message types, server to client.
@@ -95,6 +102,11 @@ type Message struct {
 	// (a phone's, or a guest's on the touch screen), by seat; "" for a
 	// seat still free or played by a bot. Nothing else of a seat.
 	Names []string `json:"names,omitempty"`
+	// TakeBack is, in a view, where a take-back stands for this seat
+	// (absent when there is nothing to say).
+	TakeBack *TakeBack `json:"takeback,omitempty"`
+	// Agree is a takeback-answer's answer: true agrees, false refuses.
+	Agree *bool `json:"agree,omitempty"`
 	// Seats is, in a seats answer, each seat's nickname (seated phones
 	// only ask) and state; Free how many seats are free.
 	Seats []SeatState `json:"seats,omitempty"`
@@ -129,6 +141,31 @@ type Record struct {
 	Place       int     `json:"place,omitempty"`       // place on the game's all-time board
 	Of          int     `json:"of,omitempty"`          // players on that board
 }
+
+// TakeBack is, in a view, where a take-back of the last move stands, as
+// the seat may know it (docs/rules/takeback.md).
+type TakeBack struct {
+	// State is "may" (only in the view of the seat that made the last
+	// move: it may ask to take it back), "asked" (Seat asked; the other
+	// player answers) or "refused" (Seat's request was refused; it may
+	// ask again until the next move).
+	State string `json:"state"`
+	// Seat is the seat that made the move concerned, and asks.
+	Seat engine.Seat `json:"seat"`
+	// Version is the version the move made: the one a takeback or a
+	// takeback-answer names.
+	Version int64 `json:"version"`
+	// Move is the move concerned, as played (the games with take-backs
+	// hide nothing).
+	Move json.RawMessage `json:"move,omitempty"`
+}
+
+// Take-back states (TakeBack.State).
+const (
+	TakeBackMay     = "may"
+	TakeBackAsked   = "asked"
+	TakeBackRefused = "refused"
+)
 
 // SeatState is one seat in a seats answer: its nickname ("" while free
 // or played by a bot) and its state (free, connected, away, bot, table).

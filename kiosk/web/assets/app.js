@@ -44,6 +44,10 @@ const S = {
   hints: 0, // hints this seat got this game
   since: [], // what the others did since this seat's last move, in words
   sinceOff: false, // the guest dismissed the list: it comes back with news
+  version: 0, // the version of the view shown
+  tb: null, // {state, seat, version, move}: where a take-back of the last move stands (Canoë, Canyon duel)
+  tbBusy: false, // a take-back request or answer is on its way
+  tbLost: false, // a request open before a kiosk restart was forgotten
 };
 
 // ---- storage: the nickname, the player key and each table's seat token.
@@ -365,6 +369,8 @@ function onMessage(m) {
         S.hint = null;
         S.hints = 0;
         S.since = [];
+        S.tb = null;
+        S.tbLost = false;
         S.notice = t('common.again');
       }
       ch.awaitingWelcome = false;
@@ -412,6 +418,7 @@ function onMessage(m) {
 function onView(m) {
   const v = m.view && m.view.view;
   if (!v) return;
+  tookBack(m);
   S.view = v;
   S.game = m.game || S.game;
   S.over = !!m.over;
@@ -435,6 +442,7 @@ function onView(m) {
 function onError(m) {
   const e = m.error || {};
   S.pending = false;
+  if (m.ref === 'tb') S.tbBusy = false;
   if (S.screen === 'old') return; // the answers to a resume or join sent with the old code
   const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
   if (m.ref === 'check') { S.sentenceRule = words; return; }
@@ -881,6 +889,7 @@ function boardNodes(v, scores) {
     v.turn === S.seat && !v.result && !(S.waiting > 0)
       ? h('p', { class: 'big go' }, t('web.board.your_move'))
       : h('p', { class: 'hint' }, t('web.board.on_table')),
+    ...takeBackNodes(v),
     h('table', { class: 'seats' }, scores.map((s, i) => h('tr', { class: rowClass(v, i) },
       h('th', {}, seatDot(i), seatName(i), awayMark(i)), h('td', {}, standing(v, i, s))))),
   ];
@@ -899,6 +908,72 @@ function rowClass(v, i) {
 
 // awayMark is put after an away seat's name in the tables of seats.
 function awayMark(i) { return isAway(i) ? h('span', { class: 'awaymark' }, ' · ' + t('web.away')) : null; }
+
+// ---- take-backs by agreement (Canoë, Canyon duel; docs/rules/takeback.md)
+
+// tookBack notes where a take-back stands after view m. A request the view
+// no longer holds at the same version, neither refused nor agreed (an
+// agreement makes a new version), was forgotten by a kiosk that
+// restarted: the page says so until the next change.
+function tookBack(m) {
+  const prev = S.tb;
+  const now = m.takeback || null;
+  const version = m.version || 0;
+  if (version !== S.version || (now && (now.state === 'asked' || now.state === 'refused'))) S.tbLost = false;
+  else if (prev && prev.state === 'asked' && prev.version === version) S.tbLost = true;
+  S.tb = now;
+  S.version = version;
+  // Any view says where things stand now: a request lost with a dropped
+  // link does not leave the buttons dead (the table refuses a second
+  // answer with its rule).
+  S.tbBusy = false;
+}
+
+// takeBackNodes are the lines and buttons of a take-back for this seat:
+// "take back my move" after its own move, "agree / refuse" when asked,
+// the answer once given.
+function takeBackNodes(v) {
+  if (v.result) return [];
+  const out = [];
+  if (S.tbLost) out.push(h('p', { class: 'warn', role: 'status' }, t('common.takeback.lost')));
+  const tb = S.tb;
+  if (!tb) return out;
+  const mine = tb.seat === S.seat;
+  const other = seatName(1 - S.seat); // the games with take-backs have two seats
+  const move = takeBackMove(tb.move || {});
+  const busy = S.tbBusy || !S.online;
+  const ask = () => h('button', { type: 'button', class: 'primary takeback', onclick: askTakeBack, disabled: busy }, t('common.takeback.ask'));
+  const say = (key, params) => h('p', { class: 'takeback-line', role: 'status' }, h('b', {}, t(key, params)));
+  if (tb.state === 'may' && mine) out.push(ask());
+  else if (tb.state === 'asked' && mine) out.push(say('common.takeback.asking', { Name: other, Move: move }));
+  else if (tb.state === 'asked') {
+    out.push(say('common.takeback.asked', { Name: seatName(tb.seat), Move: move }),
+      h('div', { class: 'row takeback-answer' },
+        h('button', { type: 'button', onclick: () => answerTakeBack(false), disabled: busy }, t('common.takeback.refuse')),
+        h('button', { type: 'button', class: 'primary', onclick: () => answerTakeBack(true), disabled: busy }, t('common.takeback.agree'))));
+  } else if (tb.state === 'refused' && mine) out.push(say('common.takeback.refused_you', { Name: other }), ask());
+  else if (tb.state === 'refused') out.push(say('common.takeback.refused_them', { Name: seatName(tb.seat) }));
+  return out;
+}
+
+// takeBackMove says the move asked back in words, as the app does.
+function takeBackMove(mv) {
+  if (mv.path) return t('common.takeback.move.path', { Path: mv.path.map(cellName).join(' → ') });
+  const key = 'common.takeback.move.' + mv.kind;
+  return S.texts[key] ? t(key, { From: mv.from || '', To: mv.to || '' }) : '';
+}
+
+function askTakeBack() {
+  if (!S.tb || S.tbBusy) return;
+  if (send({ type: 'takeback', ref: 'tb', version: S.tb.version })) { S.tbBusy = true; S.notice = ''; S.tbLost = false; }
+  render();
+}
+
+function answerTakeBack(agree) {
+  if (!S.tb || S.tbBusy) return;
+  if (send({ type: 'takeback-answer', ref: 'tb', version: S.tb.version, agree })) { S.tbBusy = true; S.notice = ''; }
+  render();
+}
 
 // ---- looks: every game's colours, symbols and card names from the
 // kiosk's /looks.json (the looks package the table draws with too).

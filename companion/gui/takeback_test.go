@@ -1,0 +1,88 @@
+package gui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/proto/wire"
+)
+
+// TestALostRequestIsSaid: a request the views no longer hold at the same
+// version, neither refused nor agreed, was forgotten by a kiosk that
+// restarted; the phone says so until the next change, and only then.
+func TestALostRequestIsSaid(t *testing.T) {
+	asked := &wire.TakeBack{State: wire.TakeBackAsked, Seat: 0, Version: 7}
+	steps := []struct {
+		what string
+		u    client.Update
+		lost bool
+	}{
+		{"Anja's move", client.Update{Version: 7, TakeBack: &wire.TakeBack{State: wire.TakeBackMay, Version: 7}}, false},
+		{"her request", client.Update{Version: 7, TakeBack: asked}, false},
+		{"the same view again", client.Update{Version: 7, TakeBack: asked}, false},
+		{"the kiosk restarted", client.Update{Version: 7, TakeBack: &wire.TakeBack{State: wire.TakeBackMay, Version: 7}}, true},
+		{"a seat's change, same version", client.Update{Version: 7}, true},
+		{"asked again", client.Update{Version: 7, TakeBack: asked}, false},
+		{"refused", client.Update{Version: 7, TakeBack: &wire.TakeBack{State: wire.TakeBackRefused, Version: 7}}, false},
+		{"asked once more", client.Update{Version: 7, TakeBack: asked}, false},
+		{"agreed: a new version", client.Update{Version: 8}, false},
+		{"the next move", client.Update{Version: 9, TakeBack: &wire.TakeBack{State: wire.TakeBackMay, Seat: 1, Version: 9}}, false},
+	}
+	s := &seatScreen{}
+	for _, st := range steps {
+		s.tookBack(st.u)
+		if s.tbLost != st.lost {
+			t.Errorf("%s: lost %v, want %v", st.what, s.tbLost, st.lost)
+		}
+	}
+}
+
+// TestTheAppAsksAndLearnsARestartLostTheRequest: at a real kiosk, Anja's
+// app offers to take back the peg she just placed and asks; the kiosk
+// restarts before Bernd answers; back at her seat, the app says the
+// request was lost and offers to ask again.
+func TestTheAppAsksAndLearnsARestartLostTheRequest(t *testing.T) {
+	tb, p := seatedAtCanoe(t)
+	bernd, err := client.Dial(context.Background(), tb.Addr, tb.Fingerprint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bernd.Close()
+	if _, err := bernd.Join(context.Background(), tb.Code(), "Bernd"); err != nil {
+		t.Fatal(err)
+	}
+	seat := p.seat.w.Seat
+	if err := tb.Session().Play(context.Background(), seat, tb.Session().View(seat).Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	p.u.until(t, "the offer to take the peg back", func() bool { return len(p.buttons("Take back my move")) == 1 })
+	p.u.do(func() { test.Tap(p.buttons("Take back my move")[0]) })
+	p.u.until(t, "the request sent", func() bool { return strings.Contains(p.labels(), "You asked to take back your move") })
+	tb.Restart(0)
+	p.u.until(t, "the lost request said", func() bool {
+		return strings.Contains(p.labels(), "The table restarted: the take-back request was lost") &&
+			len(p.buttons("Take back my move")) == 1
+	})
+}
+
+// TestTheMoveAskedBackInWords: the request names the move as the phones
+// word it, in a Canoë and a Canyon duel.
+func TestTheMoveAskedBackInWords(t *testing.T) {
+	p := openPhone(t, nil, Deps{})
+	for move, want := range map[string]string{
+		`{"kind":"place","to":"c3"}`:                                   "peg placed on c3",
+		`{"kind":"remove","from":"i2"}`:                                "peg removed from i2",
+		`{"kind":"move","from":"i2","to":"h2"}`:                        "i2 → h2",
+		`{"kind":"jump","path":[{"col":1,"row":0},{"col":3,"row":2}]}`: "b1 → d3",
+	} {
+		var got string
+		p.u.do(func() { got = p.takeBackMove([]byte(move)) })
+		if got != want {
+			t.Errorf("%s in words: %q, want %q", move, got, want)
+		}
+	}
+}
