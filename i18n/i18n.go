@@ -60,6 +60,7 @@ type Catalog struct {
 	loc    map[Lang]*goi18n.Localizer
 	keys   map[Lang]map[string]string // raw texts, for Missing and Export
 	plural map[Lang]map[string]bool   // keys with plural forms in a language, counted by N
+	ones   map[Lang]map[string]string // the "one" form of those keys, for Export
 }
 
 // Load reads the embedded catalogue.
@@ -69,6 +70,7 @@ func Load() (*Catalog, error) {
 		loc:    map[Lang]*goi18n.Localizer{},
 		keys:   map[Lang]map[string]string{},
 		plural: map[Lang]map[string]bool{},
+		ones:   map[Lang]map[string]string{},
 	}
 	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(files, "messages/*.json")
@@ -106,6 +108,7 @@ func (c *Catalog) loadFile(name string) error {
 	if c.keys[lang] == nil {
 		c.keys[lang] = map[string]string{}
 		c.plural[lang] = map[string]bool{}
+		c.ones[lang] = map[string]string{}
 	}
 	for k, r := range raw {
 		if _, dup := c.keys[lang][k]; dup {
@@ -119,6 +122,7 @@ func (c *Catalog) loadFile(name string) error {
 			}
 			v = forms["other"]
 			c.plural[lang][k] = true
+			c.ones[lang][k] = forms["one"]
 		}
 		c.keys[lang][k] = v
 	}
@@ -192,13 +196,21 @@ func (c *Catalog) Missing() []string {
 
 // Export returns the raw texts of lang whose keys start with prefix, as the
 // web companion receives them (its own JavaScript fills the parameters); a
-// text with plural forms gives its "other" form.
+// text with plural forms gives its "other" form under its key and its
+// "one" form under key + OneSuffix, for the page to choose by the
+// language's plural rule (Intl.PluralRules, the CLDR rules go-i18n uses).
 func (c *Catalog) Export(lang Lang, prefix string) map[string]string {
 	out := map[string]string{}
 	for k, v := range c.keys[lang] {
 		if strings.HasPrefix(k, prefix) {
 			out[k] = v
+			if one, ok := c.ones[lang][k]; ok {
+				out[k+OneSuffix] = one
+			}
 		}
 	}
 	return out
 }
+
+// OneSuffix marks the "one" form of a plural text in Export.
+const OneSuffix = "#one"

@@ -57,6 +57,28 @@ func TestPluralForms(t *testing.T) {
 	}
 }
 
+// Export sends the web page both forms of a plural text, so that it counts
+// as the table does: "one" under key#one, "other" under the key; a text
+// that is one text in a language has no #one there.
+func TestExportCarriesBothPluralForms(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[Lang][2]string{FR: {"{{.N}} point", "{{.N}} points"}, DE: {"{{.N}} Punkt", "{{.N}} Punkte"}, EN: {"{{.N}} point", "{{.N}} points"}} {
+		out := c.Export(lang, "common.")
+		if out["common.points"+OneSuffix] != want[0] || out["common.points"] != want[1] {
+			t.Errorf("%s: one %q, other %q; want %q", lang, out["common.points"+OneSuffix], out["common.points"], want)
+		}
+		if _, ok := out["common.ok"+OneSuffix]; ok {
+			t.Errorf("%s: a one form for a text without plural forms", lang)
+		}
+	}
+	if _, ok := c.Export(EN, "kiosk.results.place")["kiosk.results.place"+OneSuffix]; ok {
+		t.Error("English's one text for kiosk.results.place got a one form from French's")
+	}
+}
+
 // A text may have plural forms in one language and be one text in another:
 // French ordinals, "Rank N" in English.
 func TestPluralFormsInOneLanguageOnly(t *testing.T) {

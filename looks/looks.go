@@ -61,6 +61,11 @@ var (
 	Vermillion  = RGB{0xD5, 0x5E, 0x00}
 	Purple      = RGB{0xCC, 0x79, 0xA7}
 
+	// Highlight rings what a lesson points at on the table's boards:
+	// Okabe–Ito's reddish purple, the colour of no seat a lesson seats (at
+	// most four), nor of water or wood (TestHighlightIsNoSeatsColour).
+	Highlight = Purple
+
 	Cream    = RGB{0xF4, 0xF1, 0xE8} // a card's ground, light ink
 	Ink      = RGB{0x1B, 0x1B, 0x1B} // dark ink
 	Charcoal = RGB{0x20, 0x20, 0x20}

@@ -102,3 +102,16 @@ func TestSheetRoundTrips(t *testing.T) {
 		t.Errorf("sheet read back as %+v", back.Games["canyon"])
 	}
 }
+
+// The lesson's highlight stands apart from every seat's colour in a game
+// of up to four seats, the most a lesson seats.
+func TestHighlightIsNoSeatsColour(t *testing.T) {
+	for _, id := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+		g, _ := For(id)
+		for i := range min(4, len(g.Seats)) {
+			if g.Seat(i).Fill == Highlight {
+				t.Errorf("%s: seat %d is the highlight's colour", id, i)
+			}
+		}
+	}
+}

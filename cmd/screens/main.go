@@ -16,10 +16,11 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"time"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
@@ -95,18 +96,46 @@ func run(name, lang string) error {
 	if err != nil {
 		return err
 	}
-	w.SetContent(content)
+	full := fyne.NewSize(1920, 1080)
+	laidOut := make(chan struct{})
+	w.SetContent(container.New(&fullLayout{full: full, done: sync.OnceFunc(func() { close(laidOut) })}, content))
 	w.SetPadded(false)
-	w.Resize(fyne.NewSize(1920, 1080))
+	w.Resize(full)
 	w.SetFullScreen(true)
 	go func() {
-		// Let the window map and lay out before the state that needs
-		// sizes (a touched piece) is applied; then say so once.
-		time.Sleep(time.Second)
+		// The state that needs sizes (a touched piece) is applied once the
+		// window is laid out at full size; say so once it is painted.
+		// scripts/screenshots then waits for the screen to settle.
+		<-laidOut
 		fyne.DoAndWait(after)
-		time.Sleep(500 * time.Millisecond)
+		w.Canvas().Capture() // returns once the painter drew the new state
 		fmt.Println("ready")
 	}()
 	w.ShowAndRun()
 	return nil
+}
+
+// fullLayout stacks its objects over the whole window, and calls done once
+// it lays them out at the full size: the window is mapped and sized.
+type fullLayout struct {
+	full fyne.Size
+	done func()
+}
+
+func (l *fullLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if size.Width >= l.full.Width && size.Height >= l.full.Height {
+		l.done()
+	}
+}
+
+func (l *fullLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }

@@ -89,7 +89,7 @@ func duelStandings(a *App, v engine.View) []string {
 	var out []string
 	if v, ok := v.(*canyonduel.View); ok {
 		for _, sc := range v.Scores {
-			out = append(out, a.t("points", map[string]any{"N": sc}))
+			out = append(out, a.texts.T(a.lang, "common.points", map[string]any{"N": sc})) // the table's word
 		}
 	}
 	return out

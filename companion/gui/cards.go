@@ -3,6 +3,7 @@ package gui
 import (
 	"image/color"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -15,6 +16,19 @@ import (
 
 // cardSize is a card in the hand: large enough for a thumb (over 1 cm).
 var cardSize = fyne.NewSize(76, 108)
+
+// nameSize is the size of a card's name: the least text size of the web
+// page (issue 26: 14 px everywhere, card marks included), since DESIGN.md
+// sets none for phones and the app is to be as comfortable as the page. A
+// name too wide for the card takes two lines, broken at a space or at a
+// soft hyphen of its text (as the page breaks it), never a smaller size.
+const nameSize = 14
+
+// nameWidth is the width a card's name may take.
+var nameWidth = cardSize.Width - 10
+
+// softHyphen marks where a card's name may break.
+const softHyphen = "\u00ad"
 
 // face is what a card shows.
 type face struct {
@@ -63,6 +77,7 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 		bg:     canvas.NewRectangle(c.face.fill),
 		value:  canvas.NewText("", c.face.ink),
 		name:   canvas.NewText("", c.face.ink),
+		name2:  canvas.NewText("", c.face.ink),
 		badge:  canvas.NewText("", color.Black),
 		stop:   canvas.NewCircle(color.Black),
 		marker: canvas.NewRectangle(color.Transparent),
@@ -82,8 +97,10 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 	r.value.TextStyle.Bold = true
 	r.value.TextSize = 34
 	r.value.Alignment = fyne.TextAlignCenter
-	r.name.TextSize = 12
-	r.name.Alignment = fyne.TextAlignCenter
+	for _, n := range []*canvas.Text{r.name, r.name2} {
+		n.TextSize = nameSize
+		n.Alignment = fyne.TextAlignCenter
+	}
 	r.badge.TextStyle.Bold = true
 	r.badge.TextSize = 14
 	r.badge.Alignment = fyne.TextAlignCenter
@@ -92,15 +109,15 @@ func (c *card) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type cardRenderer struct {
-	c                  *card
-	marker, bg, veil   *canvas.Rectangle
-	value, name, badge *canvas.Text
-	stop               *canvas.Circle
-	symbol             *canvas.Raster
+	c                         *card
+	marker, bg, veil          *canvas.Rectangle
+	value, name, name2, badge *canvas.Text
+	stop                      *canvas.Circle
+	symbol                    *canvas.Raster
 }
 
 func (r *cardRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.marker, r.bg, r.symbol, r.value, r.name, r.stop, r.badge, r.veil}
+	return []fyne.CanvasObject{r.marker, r.bg, r.symbol, r.value, r.name, r.name2, r.stop, r.badge, r.veil}
 }
 
 func (r *cardRenderer) Layout(size fyne.Size) {
@@ -112,13 +129,18 @@ func (r *cardRenderer) Layout(size fyne.Size) {
 	r.veil.Move(r.bg.Position())
 	r.veil.Resize(r.bg.Size())
 	top := size.Height * 0.18 // the value, below the name when there is one
-	if r.c.face.name != "" {
+	switch {
+	case r.name2.Text != "":
+		top = size.Height * 0.36
+	case r.name.Text != "":
 		top = size.Height * 0.26
 	}
 	r.value.Move(fyne.NewPos(inset, top))
 	r.value.Resize(fyne.NewSize(size.Width-2*inset, 44))
 	r.name.Move(fyne.NewPos(inset, inset+2))
 	r.name.Resize(fyne.NewSize(size.Width-2*inset, 18))
+	r.name2.Move(fyne.NewPos(inset, inset+2+nameSize+3))
+	r.name2.Resize(fyne.NewSize(size.Width-2*inset, 18))
 	// The symbol where the table draws it: below the value on a Canyon
 	// card, in the bottom-left corner of a Canaille card.
 	if r.c.face.corner {
@@ -145,8 +167,9 @@ func (r *cardRenderer) Refresh() {
 	r.bg.StrokeWidth = 1
 	r.value.Text, r.value.Color = f.value, f.ink
 	r.value.TextSize = fit(f.value, 34, cardSize.Width-12)
-	r.name.Text, r.name.Color = f.name, f.ink
-	r.name.TextSize = fit(f.name, 13, cardSize.Width-10)
+	lines := append(nameLines(f.name, nameFits), "", "")
+	r.name.Text, r.name.Color = lines[0], f.ink
+	r.name2.Text, r.name2.Color = lines[1], f.ink
 	r.stop.FillColor = f.ink
 	r.stop.StrokeColor = contrast(f.ink)
 	r.stop.StrokeWidth = 2
@@ -163,6 +186,7 @@ func (r *cardRenderer) Refresh() {
 	}
 	r.veil.Hidden = !r.c.dim
 	r.symbol.Hidden = f.symbol == looks.NoSymbol
+	r.Layout(r.c.Size()) // the value moves down under a name of two lines
 	for _, o := range r.Objects() {
 		o.Refresh()
 	}
@@ -178,6 +202,42 @@ func fit(text string, max, width float32) float32 {
 		return max
 	}
 	return min(max, width/(0.6*n))
+}
+
+// nameFits reports whether a line of a card's name fits the card at
+// nameSize, as the app's font draws it.
+func nameFits(line string) bool {
+	return fyne.MeasureText(line, nameSize, fyne.TextStyle{}).Width <= nameWidth
+}
+
+// nameLines is a card's name in lines that fit (at most two): whole when
+// it fits, else broken at the space or soft hyphen (shown as a hyphen)
+// whose first line is the longest that fits. Soft hyphens are not drawn.
+func nameLines(name string, fits func(string) bool) []string {
+	whole := strings.ReplaceAll(name, softHyphen, "")
+	if whole == "" {
+		return nil
+	}
+	if fits(whole) {
+		return []string{whole}
+	}
+	best := []string{whole}
+	for i, r := range name {
+		var first, rest string
+		switch string(r) {
+		case " ":
+			first, rest = name[:i], name[i+1:]
+		case softHyphen:
+			first, rest = name[:i]+"-", name[i+len(softHyphen):]
+		default:
+			continue
+		}
+		first = strings.ReplaceAll(first, softHyphen, "")
+		if fits(first) {
+			best = []string{first, strings.ReplaceAll(rest, softHyphen, "")}
+		}
+	}
+	return best
 }
 
 // contrast is black or white, whichever stands out on c.

@@ -75,7 +75,7 @@ func (d *duel) Progress(v engine.View, seat engine.Seat) string {
 	if !ok || !seat.Valid(len(dv.Scores)) {
 		return ""
 	}
-	return d.env.t("board.points", map[string]any{"N": dv.Scores[seat]})
+	return d.env.t("common.points", map[string]any{"N": dv.Scores[seat]})
 }
 
 func (d *duel) Doing(engine.View) string { return d.env.t("board.duel.doing") }

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+
+	"github.com/tablee/tablee/looks"
 )
 
 // ArtSize is the size of a game's picture on its lobby tile.
@@ -70,9 +72,17 @@ func canyonArt(add placer) {
 	add(dock, 150, 0, 80, 14)
 }
 
+// artLooks is the looks of game (package looks): the pictures draw the
+// pieces and cards as the boards and the phones do (TestTheArtDrawsTheLooks).
+func artLooks(game string) looks.Game {
+	g, _ := looks.For(game)
+	return g
+}
+
 func duelArt(add placer) {
 	// A diamond of holes, red pieces in one corner, yellow in the other.
-	red, yellow := color.NRGBA{0xD5, 0x5E, 0x00, 0xff}, color.NRGBA{0xF0, 0xE4, 0x42, 0xff}
+	duel := artLooks("canyonduel")
+	red, yellow := duel.Seat(0).Fill.NRGBA(), duel.Seat(1).Fill.NRGBA()
 	for c := 0; c < 8; c++ {
 		for r := 0; r < 8; r++ {
 			d := c + r
@@ -95,7 +105,8 @@ func duelArt(add placer) {
 
 func canoeArt(add placer) {
 	hole := color.NRGBA{0x9a, 0x86, 0x6a, 0xff}
-	light, darkPeg := color.NRGBA{0xf7, 0xf7, 0xf7, 0xff}, dark
+	canoe := artLooks("canoe")
+	light, darkPeg := canoe.Seat(0).Fill.NRGBA(), canoe.Seat(1).Fill.NRGBA()
 	pegs := map[[2]int]color.Color{{1, 3}: light, {2, 4}: light, {2, 5}: light, {1, 6}: light,
 		{3, 7}: darkPeg, {4, 8}: darkPeg, {4, 9}: darkPeg, {3, 10}: darkPeg}
 	board := canvas.NewRectangle(wood)
@@ -115,7 +126,9 @@ func canoeArt(add placer) {
 }
 
 func canailleArt(add placer) {
-	for i, c := range []color.Color{water, SeatColour(0), SeatColour(2), SeatColour(1)} {
+	kinds := artLooks("canaille").Kinds
+	for i, k := range []string{"fish", "bite", "release", "shift"} {
+		c := kinds[k].Fill.NRGBA()
 		card := canvas.NewRectangle(color.White)
 		card.CornerRadius = 10
 		card.StrokeColor = dark

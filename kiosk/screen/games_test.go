@@ -4,8 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/looks"
 )
 
 // TestEveryGameHasItsPicture: every game the catalog ships has its picture
@@ -34,6 +39,37 @@ func TestEveryGameHasItsPicture(t *testing.T) {
 	for id := range arts {
 		if _, err := catalog.Registry().Get(id); err != nil {
 			t.Errorf("kiosk/screen's gameArts() has %q, which the catalog does not ship", id)
+		}
+	}
+}
+
+// The lobby's pictures draw the pieces and cards in the looks the boards
+// and the phones draw (package looks): the duel's red and yellow pieces,
+// Canoë's light and dark pegs, Canaille's kinds.
+func TestTheArtDrawsTheLooks(t *testing.T) {
+	test.NewTempApp(t)
+	for game, want := range map[string][]looks.RGB{
+		"canyonduel": {artLooks("canyonduel").Seat(0).Fill, artLooks("canyonduel").Seat(1).Fill},
+		"canoe":      {artLooks("canoe").Seat(0).Fill, artLooks("canoe").Seat(1).Fill},
+		"canaille":   {artLooks("canaille").Kinds["fish"].Fill, artLooks("canaille").Kinds["bite"].Fill},
+	} {
+		drawn := map[looks.RGB]bool{}
+		var walk func(o fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			switch o := o.(type) {
+			case *fyne.Container:
+				for _, c := range o.Objects {
+					walk(c)
+				}
+			case *canvas.Circle:
+				drawn[looks.Of(o.FillColor)] = true
+			}
+		}
+		walk(gameArt(game))
+		for _, w := range want {
+			if !drawn[w] {
+				t.Errorf("%s: the lobby's picture does not draw %s (it draws %v)", game, w.Hex(), drawn)
+			}
 		}
 	}
 }

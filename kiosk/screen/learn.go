@@ -19,6 +19,7 @@ import (
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/lesson"
+	"github.com/tablee/tablee/looks"
 )
 
 // LearnConfig is what the learn screen is built from.
@@ -166,8 +167,7 @@ func (l *Learn) build() {
 	objs := []fyne.CanvasObject{l.table.Content(), l.coach}
 	for range 8 {
 		r := canvas.NewCircle(color.Transparent)
-		// Okabe–Ito's reddish purple: no seat's pieces, no water, no wood.
-		r.StrokeColor = color.NRGBA{0xCC, 0x79, 0xA7, 0xff}
+		r.StrokeColor = looks.Highlight.NRGBA() // no seat's pieces, no water, no wood
 		r.StrokeWidth = 8
 		r.Hide()
 		l.rings = append(l.rings, r)
@@ -303,6 +303,10 @@ func (l *Learn) point(m engine.Move) {
 		r.Show()
 	}
 }
+
+// RingColour is the colour the rings are drawn in, for the tests that
+// check the table draws the looks package's highlight.
+func (l *Learn) RingColour() color.Color { return l.rings[0].StrokeColor }
 
 // Rings are where the table points now, for tests: the centres of the
 // rings shown, on the screen.

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/lesson"
+	"github.com/tablee/tablee/looks"
 )
 
 // classroom is a learn screen in a test window at the table's size, with
@@ -167,6 +168,9 @@ func TestEveryGameTeaches(t *testing.T) {
 				c.mu.Unlock()
 				if rings == 0 && len(board.Spots(c.l.Game().Board(), s.Expect[0])) > 0 {
 					t.Errorf("step %d: the table points at nothing", i+1)
+				}
+				if got := looks.Of(c.l.RingColour()); got != looks.Highlight {
+					t.Errorf("step %d: rings drawn in %s, not the looks' highlight %s", i+1, got.Hex(), looks.Highlight.Hex())
 				}
 				if s.Wrong != nil {
 					c.make(s.Wrong)

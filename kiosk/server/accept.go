@@ -118,8 +118,9 @@ func (s *Server) holdRefused(c net.Conn, addr string) {
 	}
 	s.held[addr]++
 	s.heldTotal++
+	after := s.holdFor
 	s.connMu.Unlock()
-	time.AfterFunc(refusedHold, func() {
+	after(refusedHold, func() {
 		c.Close()
 		s.connMu.Lock()
 		if s.held[addr]--; s.held[addr] <= 0 {

@@ -30,9 +30,15 @@ func dialFrom(tb *table, local string) error {
 // Issue 27 item 4: a phone that reconnects in a loop gets ConnBurst
 // connections, then is closed as soon as accepted — before the TLS
 // handshake, which is what its reconnects cost the table — while another
-// address connects as usual.
+// address connects as usual. The refused connection is held refusedHold
+// before it is closed; the test's timer ends the hold at once, having
+// checked it was asked for, rather than wait that second.
 func TestAReconnectingPhoneIsRefusedBeforeTheTLSHandshake(t *testing.T) {
 	tb := newTableWith(t, "canoe", twoGuests(), Config{ConnRate: rate.Every(time.Hour), ConnBurst: 3})
+	holds := make(chan time.Duration, 4)
+	tb.srv.connMu.Lock()
+	tb.srv.holdFor = func(d time.Duration, release func()) { holds <- d; go release() }
+	tb.srv.connMu.Unlock()
 	for i := range 3 {
 		if err := dialFrom(tb, "127.0.0.1"); err != nil {
 			t.Fatalf("connection %d within the burst: %v", i+1, err)
@@ -45,8 +51,14 @@ func TestAReconnectingPhoneIsRefusedBeforeTheTLSHandshake(t *testing.T) {
 	if got := tb.srv.refusedConns()["127.0.0.1"]; got != 1 {
 		t.Errorf("%d connections counted refused, want 1 (the error was %v)", got, err)
 	}
+	if d := <-holds; d != refusedHold {
+		t.Errorf("the refused connection was held %v, want %v", d, refusedHold)
+	}
 	if err := dialFrom(tb, "127.0.0.2"); err != nil {
 		t.Errorf("another address was refused too: %v", err)
+	}
+	if len(holds) != 0 {
+		t.Errorf("%d more connections held", len(holds))
 	}
 }
 

@@ -117,6 +117,9 @@ type Server struct {
 	connRefused map[string]int
 	held        map[string]int // refused connections held open, by address
 	heldTotal   int
+	// holdFor closes a held connection after refusedHold: time.AfterFunc,
+	// or the tests' timer that fires at once.
+	holdFor func(time.Duration, func())
 
 	mu       sync.Mutex
 	closed   bool           // Close was called: no new connection
@@ -134,7 +137,8 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, gate: newGate(), ctx: ctx, cancel: cancel, perAddr: map[string]int{},
 		connRates: map[string]*rate.Limiter{}, connRefused: map[string]int{}, held: map[string]int{},
-		afterFunc: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
+		afterFunc: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop },
+		holdFor:   func(d time.Duration, f func()) { time.AfterFunc(d, f) }}
 	s.wg.Add(1)
 	go s.summarize()
 	return s

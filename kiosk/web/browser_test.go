@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/kiosk/server"
@@ -299,6 +300,33 @@ func TestBrowserWaitsForPlayersThenPlays(t *testing.T) {
 	}
 	seated(t, ctx, k, "Bernd")
 	waitState(t, ctx, "the game", func(s string) bool { return strings.HasPrefix(s, "canaille-") })
+}
+
+// TestBrowserCountsPointsInTheTablesWord: the page words a duel's scores
+// as the table's board does (common.points, whose one form the page picks
+// by the language's plural rule), in each language.
+func TestBrowserCountsPointsInTheTablesWord(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyonduel", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs() {
+		lang(t, ctx, string(l))
+		var want []string
+		waitState(t, ctx, "the scores in "+string(l), func(string) bool {
+			want = want[:0]
+			for _, sc := range k.Session().View(engine.Onlooker).(*canyonduel.View).Scores {
+				want = append(want, cat.T(l, "common.points", map[string]any{"N": sc}))
+			}
+			return eval(t, ctx, `[...document.querySelectorAll('table.seats td')].map((e) => e.textContent).join('|')`) == strings.Join(want, "|")
+		})
+		t.Logf("%s: %q", l, want)
+	}
 }
 
 // TestBrowserNamesTheRuleASentenceBreaks: a sentence no legal sentence

@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"math"
 	"net"
 	"path/filepath"
 	"strings"
@@ -80,8 +81,14 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 
 func tableConfig(t *testing.T) table.Config {
 	return table.Config{Name: "Table test", DBPath: filepath.Join(t.TempDir(), "t.db"),
-		Addr: "127.0.0.1:0", Games: catalog.Registry()}
+		Addr: "127.0.0.1:0", Games: catalog.Registry(), PhoneRate: unthrottled}
 }
+
+// unthrottled is rate.Inf as a PhoneRate: the phones of these tests are
+// bots that answer each view at once, a move every few milliseconds, and
+// past its burst the throttle (kiosk/server's tests check it) set their
+// pace, not the table: TestPlayAgainKeepsThePhones waited 8 s on it.
+const unthrottled = math.MaxFloat64
 
 // startPhones starts a Canoë for two phones from the lobby, as guests do.
 func (k *testKiosk) startPhones(t *testing.T) {

@@ -85,8 +85,13 @@ function playerKey() {
 
 // ---- texts
 
+// t is the text of key with its {{.Param}}s filled. A text with plural
+// forms (the catalogue sends its "one" form as key#one) takes the form the
+// language's CLDR rule gives for params.N, as go-i18n does on the table.
 function t(key, params) {
   let s = S.texts[key] ?? key;
+  const one = S.texts[key + '#one'];
+  if (one !== undefined && typeof params?.N === 'number' && new Intl.PluralRules(S.lang).select(params.N) === 'one') s = one;
   for (const [k, v] of Object.entries(params || {})) s = s.split('{{.' + k + '}}').join(String(v));
   return s;
 }
@@ -899,7 +904,7 @@ function boardNodes(v, scores) {
 // supply and canoes, a duel's points.
 function standing(v, i, score) {
   if (v.canoes && v.supply) return t('web.canoe.progress', { Supply: v.supply[i], Canoes: score });
-  return t('web.board.score', { N: score });
+  return t('common.points', { N: score });
 }
 
 function rowClass(v, i) {
@@ -1290,7 +1295,7 @@ function canailleNodes(v) {
   body.push(h('div', { class: 'facts' },
     h('span', {}, t('web.canaille.river', { N: v.river.size }),
       v.river.face_up && v.river.top ? [' ', caCard(v.river.top, null, false, 'mini')] : ''),
-    h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, S: myCatch.score || 0 })),
+    h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, Points: t('common.points', { N: myCatch.score || 0 }) })),
     v.canaille >= 0 ? h('span', { class: 'warn' }, tName('web.canaille.taken', v.canaille)) : null));
   if ((v.sentence || []).length && v.phase !== 'sentence') {
     body.push(h('h2', {}, tName('web.canaille.resolving', v.active)));
