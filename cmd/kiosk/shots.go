@@ -52,6 +52,7 @@ func runShot(o options, name string) error {
 		return err
 	}
 	o.cfg.OnChange = ui.Refresh
+	o.cfg.Screen = ui.ConsoleScreen()
 	t, err := table.Open(ctx, o.cfg)
 	if err != nil {
 		return err

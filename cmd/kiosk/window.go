@@ -44,6 +44,8 @@ func runWindow(o options, stdout io.Writer) error {
 	// The table may announce changes while it resumes a session, before
 	// the UI holds it: the refresh runs on the UI goroutine, after Start.
 	o.cfg.OnChange = ui.Refresh
+	// The console opens a session's replay on this window.
+	o.cfg.Screen = ui.ConsoleScreen()
 	// A crash on the results screen comes back to it: the phones of the
 	// finished game may still play again.
 	o.cfg.KeepResults = true

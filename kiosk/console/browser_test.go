@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
 )
 
@@ -217,6 +218,23 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		check(p, p == "settings")
 		fits(t, ctx, p)
 	}
+	// The settings page's default options: a choice made in the browser
+	// is the table's default.
+	// The old page is marked, so that waitPage waits for the answer.
+	eval(t, ctx, `document.getElementById('option.canyon.less-luck').value = 'on'; document.body.dataset.page = 'submitted'; ''`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form[action="/settings/options"] button[type=submit]`))); err != nil {
+		t.Fatalf("save the default options: %v", err)
+	}
+	waitPage(t, ctx, "settings")
+	if o, err := f.d.DefaultOptions(context.Background(), "canyon"); err != nil || o["less-luck"] != "on" {
+		t.Errorf("after saving in the browser Canyon's default options are %v (%v)", o, err)
+	}
+	if got := eval(t, ctx, `document.getElementById('option.canyon.less-luck').value`); got != "on" {
+		t.Errorf("the settings page shows less-luck=%s after saving on", got)
+	}
+	// The table is busy: a session's page says so and its replay button
+	// cannot be pressed.
+	f.screen.setBusy(console.BusyGame)
 	for _, p := range []struct{ path, page string }{
 		{"/leaderboards?game=canoe&period=all", "leaderboards"},
 		{"/leaderboards?period=week&lang=de", "leaderboards"},
@@ -227,6 +245,15 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		open(t, ctx, f, p.path, p.page)
 		check(p.path, p.page == "session" || p.page == "forget")
 		fits(t, ctx, p.path)
+		if p.page == "session" {
+			if eval(t, ctx, `String(document.getElementById('replay').disabled)`) != "true" ||
+				!strings.Contains(eval(t, ctx, `document.getElementById('replay-note').textContent`), "a game is being played") {
+				t.Error("a busy table's session page offers its replay")
+			}
+		}
+	}
+	if got := f.screen.replays(); len(got) != 0 {
+		t.Errorf("the busy table was asked to show %v", got)
 	}
 	// A staff call appears on the tables page without a reload.
 	open(t, ctx, f, "/tables", "tables")

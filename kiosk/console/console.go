@@ -17,6 +17,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -48,6 +49,9 @@ type Config struct {
 	Cert tls.Certificate
 	// Live is the running table; nil shows none.
 	Live Live
+	// Screen is the table's own screen, where a session's replay may be
+	// opened; nil (a headless kiosk, a hub) offers no replay.
+	Screen Screen
 	// TableName names this table in calls and lists when the database has
 	// no name stored.
 	TableName string
@@ -184,11 +188,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mux.ServeHTTP(w, r)
 }
 
-// Server is the console's HTTPS server.
-type Server struct {
-	http *http.Server
-	ln   net.Listener
-}
+// Server is the console's HTTPS server: the web companion's kind of
+// server (internal/httpserve), on a TLS listener.
+type Server = httpserve.Server
 
 // Start listens on addr (":7459" when empty) with cert and serves h
 // until Close.
@@ -200,21 +202,6 @@ func Start(addr string, cert tls.Certificate, h http.Handler) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("console: listen on %s: %w", addr, err)
 	}
-	s := &Server{ln: ln, http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}}
-	go s.http.Serve(ln)
-	return s, nil
-}
-
-// Addr is the address the console listens on.
-func (s *Server) Addr() string { return s.ln.Addr().String() }
-
-// Port is the port the console listens on.
-func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
-
-// Close stops the console.
-func (s *Server) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	return s.http.Shutdown(ctx)
+	return httpserve.Serve(ln, &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}), nil
 }

@@ -159,10 +159,7 @@ func TestWrongPINsSpendTheKiosksPersistedBudget(t *testing.T) {
 
 func TestStateChangesNeedTheTokenAndTheOrigin(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
+	f, b, token := signedIn(t)
 	rename := "/players/" + f.lea.ID + "/rename"
 	named := func() string {
 		p, err := f.d.Player(context.Background(), f.lea.ID)
@@ -288,11 +285,8 @@ func TestAStaffCallShowsUntilAnswered(t *testing.T) {
 
 func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
+	f, b, token := signedIn(t)
 	ctx := context.Background()
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
 	// They played the same game: the database refuses, as tablee does.
 	r := b.post("/players/"+f.formula.ID+"/merge", url.Values{"into": {f.lea.ID}, "csrf": {token}})
 	if r.StatusCode != http.StatusConflict {
@@ -330,11 +324,8 @@ func TestMergeAndForgetUseTheDatabasesRules(t *testing.T) {
 
 func TestSettingsAndThePINChange(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
-	f := newFixture(t)
+	f, b, token := signedIn(t)
 	ctx := context.Background()
-	b := f.browser(t)
-	b.login(testPIN)
-	token := b.csrf()
 	if r := b.post("/settings", url.Values{"csrf": {token}, "table_name": {"Salle du fond"}}); r.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save settings: %d", r.StatusCode)
 	}
@@ -358,6 +349,99 @@ func TestSettingsAndThePINChange(t *testing.T) {
 	}
 	if r := b.get("/tables"); r.StatusCode != http.StatusSeeOther {
 		t.Errorf("still signed in after the PIN change: %d", r.StatusCode)
+	}
+}
+
+// TestDefaultOptionsPerGameAreTheEnginesChoices: the settings page lists
+// every game of the catalogue with its options, labelled in the page's
+// language; a saved choice is what a new game starts with; a value the
+// engine does not allow saves nothing (issue 31, item 7).
+func TestDefaultOptionsPerGameAreTheEnginesChoices(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
+	f, b, token := signedIn(t)
+	ctx := context.Background()
+	page := b.get("/settings").body
+	for _, info := range catalog.Registry().Infos() {
+		for _, o := range info.Options {
+			field := "option." + info.ID + "." + o.Key
+			if !strings.Contains(page, `name="`+field+`"`) {
+				t.Errorf("the settings page has no field %s", field)
+			}
+			for _, c := range o.Choices {
+				if !strings.Contains(page, `<option value="`+c+`"`) {
+					t.Errorf("%s: no choice %q", field, c)
+				}
+			}
+		}
+	}
+	if !strings.Contains(page, "Premier joueur") || !strings.Contains(page, "Moins de hasard") || !strings.Contains(page, `<option value="random" selected>au hasard</option>`) {
+		t.Errorf("the options are not labelled in French, at the games' defaults:\n%s", page)
+	}
+	form := url.Values{"csrf": {token}, "option.canaille.first": {"2"}, "option.canyon.less-luck": {"on"}}
+	if r := b.post("/settings/options", form); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/settings?done=saved" {
+		t.Fatalf("save the options: %d %q\n%s", r.StatusCode, r.Header.Get("Location"), r.body)
+	}
+	if o, err := f.d.DefaultOptions(ctx, "canaille"); err != nil || o["first"] != "2" {
+		t.Errorf("Canaille's saved options: %v %v", o, err)
+	}
+	if !strings.Contains(b.get("/settings").body, `<option value="2" selected>Place 2</option>`) {
+		t.Error("the settings page does not show the saved choice")
+	}
+	// A stranger's values: one the engine does not allow, a missing one.
+	for _, bad := range []url.Values{
+		{"csrf": {token}, "option.canaille.first": {"9"}, "option.canyon.less-luck": {"off"}},
+		{"csrf": {token}, "option.canaille.first": {"random"}, "option.canyon.less-luck": {"<script>"}},
+		{"csrf": {token}, "option.canaille.first": {"1"}},
+	} {
+		r := b.post("/settings/options", bad)
+		if r.StatusCode != http.StatusBadRequest || !strings.Contains(r.body, "rien n&#39;a été enregistré") || strings.Contains(r.body, "<script>") {
+			t.Errorf("options %v: %d\n%s", bad, r.StatusCode, r.body)
+		}
+	}
+	if o, _ := f.d.DefaultOptions(ctx, "canaille"); o["first"] != "2" {
+		t.Errorf("a refused form changed Canaille's options to %v", o)
+	}
+	if o, _ := f.d.DefaultOptions(ctx, "canyon"); o["less-luck"] != "on" {
+		t.Errorf("a refused form changed Canyon's options to %v", o)
+	}
+}
+
+// TestReplayOnTheTableOnlyWhenItIsFree: a session's page offers its
+// replay on the table's screen; a busy table refuses it, the page says
+// why and the screen is not asked to show anything (issue 31, item 4).
+func TestReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
+	t.Parallel() // each test has its own database and server; bcrypt dominates
+	f, b, token := signedIn(t)
+	page := "/sessions/" + f.session
+	f.screen.setBusy(console.BusyGame)
+	r := b.get(page)
+	if !strings.Contains(r.body, `id="replay" disabled`) || !strings.Contains(r.body, "une partie est en cours") {
+		t.Errorf("a busy table's session page: the replay button is not disabled with the reason:\n%s", r.body)
+	}
+	r = b.post(page+"/replay", url.Values{"csrf": {token}})
+	if r.StatusCode != http.StatusConflict || !strings.Contains(r.body, "Rien n&#39;a changé sur la table") {
+		t.Errorf("replay on a busy table: %d\n%s", r.StatusCode, r.body)
+	}
+	if got := f.screen.replays(); len(got) != 0 {
+		t.Fatalf("a busy table was asked to show %v", got)
+	}
+	// Without the CSRF token nothing is asked of the table either.
+	f.screen.setBusy("")
+	if r := b.post(page+"/replay", url.Values{}); r.StatusCode != http.StatusForbidden || len(f.screen.replays()) != 0 {
+		t.Errorf("replay without the token: %d, shown %v", r.StatusCode, f.screen.replays())
+	}
+	if r := b.get(page); !strings.Contains(r.body, `id="replay">`) {
+		t.Errorf("a free table's session page has no enabled replay button:\n%s", r.body)
+	}
+	r = b.post(page+"/replay", url.Values{"csrf": {token}})
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != page+"?done=replay_shown" {
+		t.Errorf("replay on a free table: %d %q", r.StatusCode, r.Header.Get("Location"))
+	}
+	if got := f.screen.replays(); len(got) != 1 || got[0] != f.session {
+		t.Errorf("the table was asked to show %v, want [%s]", got, f.session)
+	}
+	if r := b.post("/sessions/nope/replay", url.Values{"csrf": {token}}); r.StatusCode != http.StatusNotFound {
+		t.Errorf("replay of no session: %d", r.StatusCode)
 	}
 }
 

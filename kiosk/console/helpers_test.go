@@ -41,6 +41,41 @@ type fakeLive struct{ tables []console.LiveTable }
 
 func (f fakeLive) Tables() []console.LiveTable { return f.tables }
 
+// fakeScreen is the table's screen: free, or busy with something; it
+// keeps the sessions it was asked to replay.
+type fakeScreen struct {
+	mu    sync.Mutex
+	busy  console.Busy
+	shown []string
+}
+
+func (s *fakeScreen) setBusy(b console.Busy) { s.mu.Lock(); defer s.mu.Unlock(); s.busy = b }
+
+func (s *fakeScreen) replays() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.shown...)
+}
+
+func (s *fakeScreen) Free(context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.busy != "" {
+		return &console.BusyError{Reason: s.busy}
+	}
+	return nil
+}
+
+func (s *fakeScreen) ShowReplay(ctx context.Context, id string) error {
+	if err := s.Free(ctx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shown = append(s.shown, id)
+	return nil
+}
+
 // fixture is a console over a database with two players, a guest and a
 // finished, rated game with its moves, served over HTTPS on loopback.
 type fixture struct {
@@ -50,6 +85,7 @@ type fixture struct {
 	url     string
 	fp      string
 	clock   *clock
+	screen  *fakeScreen
 	lea     db.Player // Léa, who won
 	formula db.Player // a player whose name a spreadsheet would run
 	session string
@@ -67,7 +103,7 @@ func newFixture(t testing.TB) *fixture {
 	if err := d.SetStaffPIN(ctx, testPIN); err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{d: d, clock: &clock{now: time.Now()}}
+	f := &fixture{d: d, clock: &clock{now: time.Now()}, screen: &fakeScreen{}}
 	f.playAGame(t)
 	cert, err := tlscert.LoadOrCreate(dir)
 	if err != nil {
@@ -78,7 +114,7 @@ func newFixture(t testing.TB) *fixture {
 	live := fakeLive{tables: []console.LiveTable{{Name: "Table 1", Game: "canaille", Status: "active", Started: started, Moves: 12,
 		Seats: []console.LiveSeat{{Name: "Léa", Kind: console.SeatPhone}, {Name: "Max", Kind: console.SeatWeb},
 			{Name: "Robot", Kind: console.SeatBot}, {Kind: console.SeatWaiting}}}}}
-	f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Live: live,
+	f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Live: live, Screen: f.screen,
 		TableName: "Table 1", Now: f.clock.Now, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
@@ -243,6 +279,16 @@ func (b *browser) postFrom(path string, form url.Values, origin string) reply {
 func (b *browser) login(pin string) reply {
 	b.t.Helper()
 	return b.post("/login", url.Values{"pin": {pin}})
+}
+
+// signedIn is a fixture with a browser signed in to its console, and
+// the browser's CSRF token.
+func signedIn(t testing.TB) (*fixture, *browser, string) {
+	t.Helper()
+	f := newFixture(t)
+	b := f.browser(t)
+	b.login(testPIN)
+	return f, b, b.csrf()
 }
 
 // csrf is the CSRF token a signed-in page carries.

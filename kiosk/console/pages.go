@@ -44,6 +44,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	m.HandleFunc("GET /sessions", h.get(h.sessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.session))
+	m.HandleFunc("POST /sessions/{id}/replay", h.post(h.replay))
 	m.HandleFunc("GET /players", h.get(h.players))
 	m.HandleFunc("GET /players/{id}", h.get(h.player))
 	m.HandleFunc("POST /players/{id}/rename", h.post(h.rename))
@@ -55,6 +56,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /settings", h.get(h.settings))
 	m.HandleFunc("POST /settings", h.post(h.saveSettings))
 	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))
+	m.HandleFunc("POST /settings/options", h.post(h.saveOptions))
 	h.mux = m
 }
 
@@ -191,6 +193,10 @@ func (h *Handler) fail(w http.ResponseWriter, v view, err error) {
 	h.render(w, http.StatusInternalServerError, v, false)
 }
 
+// asset serves the stylesheet or the script as they are. Not kiosk/web's
+// asset serving (gzip, ETag): that is the phones' page over a café's
+// Wi-Fi, on every join; these are two small files for a staff browser
+// that keeps them, and the console may not import the web companion.
 func (h *Handler) asset(typ string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", typ)
@@ -546,7 +552,19 @@ type sessionData struct {
 	// AtTable says the moves stay at the table that played the game (the
 	// hub's console: the venue's events carry no moves).
 	AtTable bool
+	Replay  replayOffer
 }
+
+// replayOffer is the page's "replay on the table" button: shown for an
+// ended session of a kiosk with a screen, enabled when the table is free.
+type replayOffer struct {
+	Shown bool
+	Busy  string // why the table cannot show it now, in words; "" when free
+}
+
+// screenWait bounds how long the console waits for the table's screen
+// to answer: its UI goroutine runs the question between two frames.
+const screenWait = 5 * time.Second
 
 type seatLine struct {
 	Name, Kind    string
@@ -558,7 +576,12 @@ type seatLine struct {
 }
 
 func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ string) {
-	v := h.newView(w, r, "session", in.csrf)
+	h.showSession(w, r, h.newView(w, r, "session", in.csrf), http.StatusOK, nil)
+}
+
+// showSession renders session id's page; refused, when not nil, is the
+// table's answer to a replay it could not show.
+func (h *Handler) showSession(w http.ResponseWriter, r *http.Request, v view, status int, refused error) {
 	ctx := r.Context()
 	s, err := h.cfg.DB.Session(ctx, r.PathValue("id"))
 	if err != nil {
@@ -609,9 +632,61 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ s
 			h.fail(w, v, err)
 			return
 		}
+		d.Replay = h.replayOffer(ctx, v, refused)
 	}
 	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	h.render(w, status, v, false)
+}
+
+// replayOffer asks the table's screen whether it is free (unless it just
+// refused) and says why not in the page's language.
+func (h *Handler) replayOffer(ctx context.Context, v view, refused error) replayOffer {
+	if h.cfg.Screen == nil {
+		return replayOffer{}
+	}
+	err := refused
+	if err == nil {
+		ctx, cancel := context.WithTimeout(ctx, screenWait)
+		defer cancel()
+		err = h.cfg.Screen.Free(ctx)
+	}
+	return replayOffer{Shown: true, Busy: h.busyText(v, err)}
+}
+
+// busyText is why the table cannot show a replay, in words; "" when err
+// is nil.
+func (h *Handler) busyText(v view, err error) string {
+	if err == nil {
+		return ""
+	}
+	if reason, ok := busyReason(err); ok && v.cat.Has("console.replay.busy."+string(reason)) {
+		return v.T("console.replay.busy." + string(reason))
+	}
+	h.cfg.Logf("console: the table's screen: %v", err)
+	return v.T("console.replay.no_answer")
+}
+
+// replay opens the session's replay on the table's screen when the table
+// is free; when it is not, the page says why and the table is left alone.
+func (h *Handler) replay(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	s, err := h.cfg.DB.Session(ctx, id)
+	if err != nil || h.cfg.Screen == nil || !s.Status.Ended() {
+		// Only an ended game is replayed: a running one's moves would
+		// rebuild its hands.
+		http.NotFound(w, r)
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, screenWait)
+	defer cancel()
+	if err := h.cfg.Screen.ShowReplay(sctx, s.ID); err != nil {
+		v := h.newView(w, r, "session", in.csrf)
+		v.Error = h.busyText(v, err) + " " + v.T("console.replay.unchanged")
+		h.showSession(w, r, v, http.StatusConflict, err)
+		return
+	}
+	http.Redirect(w, r, "/sessions/"+url.PathEscape(s.ID)+"?done=replay_shown", http.StatusSeeOther)
 }
 
 func (h *Handler) movesInWords(ctx context.Context, v view, s session.Record, names []string) ([]string, error) {
@@ -895,6 +970,67 @@ func (h *Handler) backup(w http.ResponseWriter, r *http.Request) {
 type settingsData struct {
 	TableName    string
 	HintsInRated bool
+	Games        []gameDefaults
+}
+
+// gameDefaults is one game's options as a new game of it starts them.
+type gameDefaults struct {
+	ID      string
+	Options []optionField
+}
+
+// optionField is one option's list of choices.
+type optionField struct {
+	Field, Label string
+	Choices      []optionChoice
+}
+
+type optionChoice struct {
+	Value, Label string
+	Selected     bool
+}
+
+// optionField is the form field of game's option key.
+func optionFieldName(game, key string) string { return "option." + game + "." + key }
+
+// optionValueName is a choice of an option in words, as the kiosk's
+// seating screen says it: a seat number as "Seat N", on/off/random in
+// words, anything else as it is.
+func optionValueName(v view, value string) string {
+	if n, err := strconv.Atoi(value); err == nil {
+		return v.T("kiosk.option.value.seat", "N", n)
+	}
+	if key := "kiosk.option.value." + value; v.cat.Has(key) {
+		return v.T(key)
+	}
+	return value
+}
+
+// gameDefaults lists every game of the table's catalogue with its
+// options (the engine's own, labelled from i18n), each at the staff's
+// default if they chose one, else the game's.
+func (h *Handler) gameDefaults(ctx context.Context, v view) ([]gameDefaults, error) {
+	var out []gameDefaults
+	for _, info := range h.cfg.Games.Infos() {
+		saved, err := h.cfg.DB.DefaultOptions(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		g := gameDefaults{ID: info.ID}
+		for _, o := range info.Options {
+			cur := o.Default
+			if s, ok := saved[o.Key]; ok && slices.Contains(o.Choices, s) {
+				cur = s
+			}
+			f := optionField{Field: optionFieldName(info.ID, o.Key), Label: v.T(info.OptionKey(o.Key))}
+			for _, c := range o.Choices {
+				f.Choices = append(f.Choices, optionChoice{Value: c, Label: optionValueName(v, c), Selected: c == cur})
+			}
+			g.Options = append(g.Options, f)
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }
 
 func (h *Handler) settingsView(ctx context.Context, v view) (view, error) {
@@ -904,6 +1040,9 @@ func (h *Handler) settingsView(ctx context.Context, v view) (view, error) {
 		// The hub has no table: only its staff PIN.
 		v.Data = d
 		return v, nil
+	}
+	if d.Games, err = h.gameDefaults(ctx, v); err != nil {
+		return v, err
 	}
 	if d.TableName, err = h.cfg.DB.TableName(ctx); err != nil {
 		return v, err
@@ -942,6 +1081,45 @@ func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request, in signin
 	if err := h.cfg.DB.SetHintsInRated(ctx, r.PostFormValue("hints_in_rated") == "on"); err != nil {
 		h.fail(w, h.newView(w, r, "settings", in.csrf), err)
 		return
+	}
+	http.Redirect(w, r, "/settings?done=saved", http.StatusSeeOther)
+}
+
+// saveOptions keeps the options every game starts with on this table,
+// as the kiosk's staff screen does. Each value must be one the engine
+// allows (Info.CheckSetup, the one check of a setup): a form is a
+// stranger's data. One wrong value saves nothing.
+func (h *Handler) saveOptions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	ctx := r.Context()
+	chosen := map[string]map[string]string{}
+	for _, info := range h.cfg.Games.Infos() {
+		if len(info.Options) == 0 {
+			continue
+		}
+		opts := map[string]string{}
+		for _, o := range info.Options {
+			opts[o.Key] = r.PostFormValue(optionFieldName(info.ID, o.Key))
+		}
+		if _, err := info.CheckSetup(engine.Setup{Seats: info.MaxSeats, Options: opts}); err != nil {
+			h.cfg.Logf("console: default options: %v", err)
+			v, verr := h.settingsView(ctx, h.newView(w, r, "settings", in.csrf))
+			if verr != nil {
+				h.fail(w, v, verr)
+				return
+			}
+			v.Error = v.T("console.settings.bad_option", "Game", v.Game(info.ID))
+			h.render(w, http.StatusBadRequest, v, false)
+			return
+		}
+		chosen[info.ID] = opts
+	}
+	for _, id := range h.cfg.Games.IDs() {
+		if opts, ok := chosen[id]; ok {
+			if err := h.cfg.DB.SetDefaultOptions(ctx, id, opts); err != nil {
+				h.fail(w, h.newView(w, r, "settings", in.csrf), err)
+				return
+			}
+		}
 	}
 	http.Redirect(w, r, "/settings?done=saved", http.StatusSeeOther)
 }

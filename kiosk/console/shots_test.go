@@ -44,7 +44,10 @@ func TestConsoleScreenshots(t *testing.T) {
 	}
 	f.h.CallStaff("Table 1")
 	f.clock.add(2 * time.Minute)
-	shoot := func(w, h int64, size string, shots []struct{ path, page, name string }) {
+	// A shot of a long page starts at its element scroll (a CSS selector)
+	// when given: the settings' default options are below the table's.
+	type shotOf struct{ path, page, name, scroll string }
+	shoot := func(w, h int64, size string, shots []shotOf) {
 		tctx := tab(t, w, h)
 		tctx, cancel := context.WithTimeout(tctx, 2*time.Minute)
 		defer cancel()
@@ -57,19 +60,25 @@ func TestConsoleScreenshots(t *testing.T) {
 		}
 		for _, s := range shots {
 			open(t, tctx, f, s.path, s.page)
+			if s.scroll != "" {
+				eval(t, tctx, `document.querySelector('`+s.scroll+`').scrollIntoView(); ''`)
+			}
 			shot(t, tctx, filepath.Join(dir, "console-"+s.name+"-"+size+".png"))
 		}
 	}
-	shoot(laptopW, laptopH, "laptop", []struct{ path, page, name string }{
-		{"/tables", "tables", "tables"},
-		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
-		{"/sessions/" + f.session, "session", "session"},
-		{"/players", "players", "players"},
+	options := `form[action="/settings/options"]`
+	shoot(laptopW, laptopH, "laptop", []shotOf{
+		{"/tables", "tables", "tables", ""},
+		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard", ""},
+		{"/sessions/" + f.session, "session", "session", ""},
+		{"/players", "players", "players", ""},
+		{"/settings", "settings", "settings", options},
 	})
-	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
-		{"/tables", "tables", "tables"},
-		{"/leaderboards?period=month", "leaderboards", "leaderboard"},
-		{"/players/" + f.lea.ID + "/forget", "forget", "forget"},
+	shoot(phoneW, phoneH, "phone", []shotOf{
+		{"/tables", "tables", "tables", ""},
+		{"/leaderboards?period=month", "leaderboards", "leaderboard", ""},
+		{"/players/" + f.lea.ID + "/forget", "forget", "forget", ""},
+		{"/settings", "settings", "settings", options},
 	})
 }
 

@@ -75,6 +75,9 @@ type Config struct {
 	// ":7459" (console.DefaultPort), or port 0 on Addr's host when Addr's
 	// port is 0.
 	ConsoleAddr string
+	// Screen is the kiosk's window, where the console opens a session's
+	// replay when the table is free; nil for a headless kiosk.
+	Screen console.Screen
 	// VenueBoard, when the table belongs to a venue, gives the console
 	// the venue's leaderboards (db.VenueLeaderboard).
 	VenueBoard func(ctx context.Context, game string, since time.Time, limit int) ([]db.Standing, error)

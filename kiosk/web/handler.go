@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -18,6 +17,7 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/kiosk/server"
 )
 
@@ -264,13 +264,12 @@ func serveAsset(w http.ResponseWriter, r *http.Request, a asset) {
 	w.Write(body)
 }
 
-// Server is the web companion's HTTP server.
-type Server struct {
-	http *http.Server
-	ln   net.Listener
-}
+// Server is the web companion's HTTP server (internal/httpserve, the
+// console's kind too).
+type Server = httpserve.Server
 
-// Start listens on addr (":7458" when empty) and serves h until Close.
+// Start listens on addr (":7458" when empty) and serves h until Close;
+// the table server closes the phones' channels.
 func Start(addr string, h *Handler) (*Server, error) {
 	if addr == "" {
 		addr = fmt.Sprintf(":%d", DefaultPort)
@@ -279,20 +278,5 @@ func Start(addr string, h *Handler) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: listen on %s: %w", addr, err)
 	}
-	s := &Server{ln: ln, http: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}}
-	go s.http.Serve(ln)
-	return s, nil
-}
-
-// Addr is the address the server listens on.
-func (s *Server) Addr() string { return s.ln.Addr().String() }
-
-// Port is the port the server listens on.
-func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
-
-// Close stops the server; the table server closes the phones' channels.
-func (s *Server) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	return s.http.Shutdown(ctx)
+	return httpserve.Serve(ln, &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}), nil
 }

@@ -1,6 +1,7 @@
 package window
 
 import (
+	"fmt"
 	"log"
 	"net"
 	"time"
@@ -327,19 +328,26 @@ func consolePort(addr string) string {
 	return port
 }
 
+// showReplay is the staff screen's replay, which goes back to it.
 func (ui *UI) showReplay(id string) {
+	if err := ui.openReplay(id, ui.showStaff); err != nil {
+		ui.fault(err)
+	}
+}
+
+// openReplay shows session id's replay; its back button runs back.
+func (ui *UI) openReplay(id string, back func()) error {
 	d, err := ui.rec.Replay(ui.ctx, id)
 	if err != nil {
-		ui.fault(err)
-		return
+		return fmt.Errorf("replay %s: %w", id, err)
 	}
-	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.SeatNames(ui.words())), ui.showStaff)
+	r, err := screen.NewReplay(ui.words(), d, ui.replayBoards(d.SeatNames(ui.words())), back)
 	if err != nil {
-		ui.fault(err)
-		return
+		return fmt.Errorf("replay %s: %w", id, err)
 	}
 	ui.show(r.Content())
-	ui.replay = r
+	ui.replay, ui.replayBack = r, back
+	return nil
 }
 
 // leaveGame goes back to the lobby. A game still running is abandoned,

@@ -30,6 +30,23 @@ func (k *testKiosk) waitEnd(t *testing.T, s *host.Session) {
 	k.q.Settle()
 }
 
+// botsPlay starts game from the lobby with two random bots in the
+// seats and returns its session once it has ended (its results show).
+func (k *testKiosk) botsPlay(t *testing.T, game string) *host.Session {
+	t.Helper()
+	test.Tap(k.ui.lobby.PlayButton(game))
+	s := k.ui.seatingScreen
+	for i := len(s.Plan()) - 1; i >= 0; i-- {
+		s.Remove(i)
+	}
+	s.AddBot(engine.LevelRandom)
+	s.AddBot(engine.LevelRandom)
+	test.Tap(s.StartButton())
+	played := k.tb.Session()
+	k.waitEnd(t, played)
+	return played
+}
+
 func TestAGroupPlaysFromTheAttractScreenToPlayAgain(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
@@ -124,15 +141,7 @@ func TestStaffSeeBoardsAndReplayAFinishedGame(t *testing.T) {
 	}
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.LanguageButton(i18n.DE))
-	test.Tap(k.ui.lobby.PlayButton("canyonduel"))
-	s := k.ui.seatingScreen
-	s.Remove(1)
-	s.Remove(0)
-	s.AddBot(engine.LevelRandom)
-	s.AddBot(engine.LevelRandom)
-	test.Tap(s.StartButton())
-	game := k.tb.Session()
-	k.waitEnd(t, game)
+	game := k.botsPlay(t, "canyonduel")
 	test.Tap(k.ui.results.Lobby())
 
 	test.Tap(button(t, k.w, "Personal"))

@@ -1,13 +1,11 @@
 package window
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/tablee/tablee/db"
@@ -209,32 +207,26 @@ func (r records) Figures(ctx context.Context, now time.Time) (screen.Figures, er
 	return f, nil
 }
 
-// Export writes every finished seat's result as one CSV file that French
-// and German spreadsheets open as they are: UTF-8 with a BOM (else Excel
-// reads Léa as "LÃ©a") and ";" between fields (their "," is the decimal
-// comma).
+// Export writes the results export (db.WriteCSV's results.csv, the file
+// tablee export and the staff console give) for French and German
+// spreadsheets: UTF-8 with a BOM and ";" between cells. The file appears
+// under its name only once complete.
 func (r records) Export(ctx context.Context) (string, error) {
 	if err := os.MkdirAll(r.exportDir, 0o755); err != nil {
-		return "", err
+		return "", fmt.Errorf("export: %w", err)
 	}
 	path := filepath.Join(r.exportDir, "tablee-results-"+time.Now().Format("2006-01-02-1504")+".csv")
-	f, err := os.Create(path)
+	tmp, err := os.CreateTemp(r.exportDir, ".export-*")
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("export: %w", err)
 	}
-	buf := bufio.NewWriter(f)
-	buf.WriteString("\uFEFF")
-	w := db.NewCSVWriter(buf)
-	w.Comma = ';'
-	w.Write([]string{"session", "game", "ended_at", "seat", "kind", "player_id", "name", "score", "rank", "winner"})
-	err = r.d.EachResult(ctx, func(x db.ResultRow) error {
-		return w.Write([]string{x.Session, x.Game, x.EndedAt.Local().Format(time.RFC3339), strconv.Itoa(int(x.Seat) + 1),
-			string(x.Kind), x.PlayerID, x.Name, strconv.Itoa(x.Score), strconv.Itoa(x.Rank), strconv.FormatBool(x.Winner)})
-	})
-	w.Flush()
-	if err = errors.Join(err, w.Error(), buf.Flush(), f.Close()); err != nil {
-		os.Remove(path)
+	defer os.Remove(tmp.Name())
+	err = r.d.WriteCSV(ctx, tmp, "results", ';')
+	if err = errors.Join(err, tmp.Close()); err != nil {
 		return "", fmt.Errorf("export %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return "", fmt.Errorf("export: %w", err)
 	}
 	return path, nil
 }

@@ -1,6 +1,7 @@
 package window
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -15,8 +16,9 @@ import (
 )
 
 // The kiosk's own export (the staff's button) writes nothing a
-// spreadsheet would run: a guest's name is a stranger's text.
-func TestTheKiosksExportRunsNoFormula(t *testing.T) {
+// spreadsheet would run (a guest's name is a stranger's text), and it is
+// byte for byte db.WriteCSV's results.csv.
+func TestTheKiosksExportRunsNoFormulaAndIsTheConsolesResults(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	d, err := db.Open(ctx, filepath.Join(dir, "t.db"))
@@ -48,5 +50,17 @@ func TestTheKiosksExportRunsNoFormula(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `'=HYPERLINK`) || strings.Contains(string(data), `;"=HYPERLINK`) {
 		t.Errorf("the guest's name went out as a formula:\n%s", data)
+	}
+	// The staff screen's file is the console's and tablee export's
+	// results.csv (issue 31): one writer, the same bytes.
+	var want bytes.Buffer
+	if err := d.WriteCSV(ctx, &want, "results", ';'); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, want.Bytes()) {
+		t.Errorf("the staff screen's export differs from db.WriteCSV's results.csv:\n%s\nwant:\n%s", data, want.Bytes())
+	}
+	if !strings.HasPrefix(string(data), db.CSVBOM+"session;ended;game;seat;") {
+		t.Errorf("the export does not start with the BOM and the results' header: %q", data[:min(40, len(data))])
 	}
 }

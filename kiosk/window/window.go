@@ -61,6 +61,7 @@ type UI struct {
 	seatingScreen *screen.Seating
 	staffScreen   *screen.Staff
 	replay        *screen.Replay
+	replayBack    func()            // where the replay's back button goes
 	learn         *screen.Learn     // a lesson on the table
 	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
 	shown         string            // the session whose results were shown

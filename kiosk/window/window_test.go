@@ -65,6 +65,7 @@ func openKiosk(t *testing.T, cfg table.Config) *testKiosk {
 	// and brings back the results nobody dismissed.
 	cfg.OnChange = func() { ui.do(ui.refresh) }
 	cfg.KeepResults = true
+	cfg.Screen = ui.ConsoleScreen()
 	tb, err := table.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
