@@ -164,6 +164,44 @@ func accessibility(t testing.TB, ctx context.Context, axe, page string) {
 	}
 }
 
+// download opens the downloads page at path, taps its link (a CSS
+// selector) and returns the file that lands on the staff's device.
+func download(t testing.TB, ctx context.Context, f *fixture, path, link string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	open(t, ctx, f, path, "downloads")
+	if err := chromedp.Do(ctx,
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			yes := true
+			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+			return err
+		}),
+		chromedp.Click(chromedp.CSS(link)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
+			t.Fatal("the download was cancelled")
+		}
+		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Fatalf("no download from %s", path)
+	return nil
+}
+
 // fits fails when the page is wider than the tab (a phone would scroll
 // sideways).
 func fits(t testing.TB, ctx context.Context, page string) {
@@ -268,38 +306,9 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	check("tables with a call", true)
 
 	// A download lands on the staff's device.
-	dir := t.TempDir()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	open(t, ctx, f, "/downloads", "downloads")
-	if err := chromedp.Do(ctx,
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			yes := true
-			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
-			return err
-		}),
-		chromedp.Click(chromedp.CSS(`a[href^="/export/results.csv"]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	for ev, err := range progress {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
-			t.Fatal("the download was cancelled")
-		}
-		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(string(b), db.CSVBOM+"session;ended;") || !strings.Contains(string(b), "Léa") {
-			t.Errorf("the downloaded results: %q", b[:min(80, len(b))])
-		}
-		break
+	b := download(t, ctx, f, "/downloads", `a[href^="/export/results.csv"]`)
+	if !strings.HasPrefix(string(b), db.CSVBOM+"session;ended;") || !strings.Contains(string(b), "Léa") {
+		t.Errorf("the downloaded results: %q", b[:min(80, len(b))])
 	}
 
 	// Another site's page, open in the same browser while the staff are

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/db"
@@ -73,38 +72,9 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		fits(t, ctx, p.path)
 	}
 
-	dir := t.TempDir()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	open(t, ctx, f, "/downloads?lang=fr", "downloads")
-	if err := chromedp.Do(ctx,
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			yes := true
-			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
-			return err
-		}),
-		chromedp.Click(chromedp.CSS(`a[href^="/export/sessions.csv"]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	for ev, err := range progress {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
-			t.Fatal("the download was cancelled")
-		}
-		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s := string(b); !strings.HasPrefix(s, db.CSVBOM+"session;started;") || !strings.Contains(s, ";Terrasse;") || !strings.Contains(s, ";Véranda;") {
-			t.Errorf("the downloaded sessions: %q", b[:min(120, len(b))])
-		}
-		break
+	b := download(t, ctx, f, "/downloads?lang=fr", `a[href^="/export/sessions.csv"]`)
+	if s := string(b); !strings.HasPrefix(s, db.CSVBOM+"session;started;") || !strings.Contains(s, ";Terrasse;") || !strings.Contains(s, ";Véranda;") {
+		t.Errorf("the downloaded sessions: %q", b[:min(120, len(b))])
 	}
 
 	// Another site's page posts a PIN change to the hub's console while
