@@ -202,6 +202,35 @@ func download(t testing.TB, ctx context.Context, f *fixture, path, link string) 
 	return nil
 }
 
+// forgedPostRefused opens page, served by another site, in the browser
+// signed in to f's console, and fails unless the post it makes lands
+// on the console's refusal.
+func forgedPostRefused(t testing.TB, ctx context.Context, f *fixture, page string) {
+	t.Helper()
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	defer evil.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
+		if err == nil && strings.HasPrefix(s, f.url) {
+			if !strings.Contains(s, "cross-site request refused") {
+				t.Errorf("the forged post's answer: %q", s)
+			}
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the forged form never reached the console: %q %v", s, err)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
 // fits fails when the page is wider than the tab (a phone would scroll
 // sideways).
 func fits(t testing.TB, ctx context.Context, page string) {
@@ -315,33 +344,11 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	// signed in, posts to the console: a form and a fetch. Neither may
 	// change anything.
 	target := f.url + "/players/" + f.lea.ID
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="en"><body data-page="evil"><form id="f" method="post" action="%s/forget">
+	forgedPostRefused(t, ctx, f, fmt.Sprintf(`<!doctype html><html lang="en"><body data-page="evil"><form id="f" method="post" action="%s/forget">
 <input name="csrf" value="guessed"></form><script>
 fetch(%q, {method: 'POST', mode: 'no-cors', credentials: 'include', body: new URLSearchParams({name: 'Pwned', csrf: 'guessed'})})
   .finally(() => document.getElementById('f').submit());
-</script></body></html>`, target, target+"/rename")
-	}))
-	defer evil.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
-		t.Fatal(err)
-	}
-	// The form lands on the console's answer: a refusal.
-	for {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
-		if err == nil && strings.HasPrefix(s, f.url) {
-			if !strings.Contains(s, "cross-site request refused") {
-				t.Errorf("the forged post's answer: %q", s)
-			}
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the forged form never reached the console: %q %v", s, err)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+</script></body></html>`, target, target+"/rename"))
 	p, err := f.d.Player(context.Background(), f.lea.ID)
 	if err != nil || p.Nickname != "Léa" {
 		t.Fatalf("after the forged posts Léa is %+v (%v)", p, err)

@@ -3,8 +3,6 @@ package console_test
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,30 +77,9 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 
 	// Another site's page posts a PIN change to the hub's console while
 	// the staff are signed in: refused, the PIN unchanged.
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="en"><body><form id="f" method="post" action="%s/settings/pin">
+	forgedPostRefused(t, ctx, f, fmt.Sprintf(`<!doctype html><html lang="en"><body><form id="f" method="post" action="%s/settings/pin">
 <input name="csrf" value="guessed"><input name="old" value="%s"><input name="new" value="9999"><input name="again" value="9999"></form>
-<script>document.getElementById('f').submit();</script></body></html>`, f.url, testPIN)
-	}))
-	defer evil.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
-		t.Fatal(err)
-	}
-	for {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
-		if err == nil && strings.HasPrefix(s, f.url) {
-			if !strings.Contains(s, "cross-site request refused") {
-				t.Errorf("the forged post's answer: %q", s)
-			}
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the forged form never reached the console: %q %v", s, err)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+<script>document.getElementById('f').submit();</script></body></html>`, f.url, testPIN))
 	if err := f.d.CheckStaffPIN(context.Background(), testPIN); err != nil {
 		t.Errorf("after the forged post the hub's PIN changed: %v", err)
 	}
