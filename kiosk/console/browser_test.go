@@ -231,6 +231,20 @@ func forgedPostRefused(t testing.TB, ctx context.Context, f *fixture, page strin
 	}
 }
 
+// menu opens every page of the console's menu in turn, by its entry,
+// checks it fits the tab and hands it to visit.
+func menu(t testing.TB, ctx context.Context, visit func(page string)) {
+	t.Helper()
+	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
+			t.Fatalf("menu %s: %v", p, err)
+		}
+		waitPage(t, ctx, p)
+		visit(p)
+		fits(t, ctx, p)
+	}
+}
+
 // fits fails when the page is wider than the tab (a phone would scroll
 // sideways).
 func fits(t testing.TB, ctx context.Context, page string) {
@@ -277,14 +291,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		t.Fatalf("the right PIN once a try is back: page %s", page)
 	}
 	// Every page, by the menu where it has an entry.
-	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
-			t.Fatalf("menu %s: %v", p, err)
-		}
-		waitPage(t, ctx, p)
-		check(p, p == "settings")
-		fits(t, ctx, p)
-	}
+	menu(t, ctx, func(p string) { check(p, p == "settings") })
 	// The settings page's default options: a choice made in the browser
 	// is the table's default.
 	// The old page is marked, so that waitPage waits for the answer.
