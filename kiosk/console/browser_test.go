@@ -245,6 +245,26 @@ func menu(t testing.TB, ctx context.Context, visit func(page string)) {
 	}
 }
 
+// phonePass signs in to f's console in a phone-sized tab and checks
+// that each page fits and passes axe-core, naming it with label.
+func phonePass(t *testing.T, f *fixture, label string, pages []struct{ path, page string }) {
+	t.Helper()
+	ctx := tab(t, phoneW, phoneH)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	axe := axeSource(t)
+	open(t, ctx, f, "/?lang=de", "login")
+	fits(t, ctx, "login")
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("sign in: %s", page)
+	}
+	for _, p := range pages {
+		open(t, ctx, f, p.path, p.page)
+		fits(t, ctx, p.path)
+		accessibility(t, ctx, axe, label+p.path+" (phone)")
+	}
+}
+
 // fits fails when the page is wider than the tab (a phone would scroll
 // sideways).
 func fits(t testing.TB, ctx context.Context, page string) {
@@ -368,23 +388,10 @@ func TestBrowserPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
 	}
-	ctx := tab(t, phoneW, phoneH)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
 	f := newFixture(t)
-	axe := axeSource(t)
-	open(t, ctx, f, "/?lang=de", "login")
-	fits(t, ctx, "login")
-	if page := signIn(t, ctx, f, testPIN); page != "tables" {
-		t.Fatalf("sign in: %s", page)
-	}
-	for _, p := range []struct{ path, page string }{
+	phonePass(t, f, "", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/players/" + f.lea.ID, "player"},
 		{"/downloads", "downloads"}, {"/settings", "settings"},
-	} {
-		open(t, ctx, f, p.path, p.page)
-		fits(t, ctx, p.path)
-		accessibility(t, ctx, axe, p.path+" (phone)")
-	}
+	})
 }

@@ -118,22 +118,9 @@ func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
 	}
-	ctx := tab(t, phoneW, phoneH)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
 	f := newHubFixture(t, 14, true)
-	axe := axeSource(t)
-	open(t, ctx, f, "/?lang=de", "login")
-	fits(t, ctx, "login")
-	if page := signIn(t, ctx, f, testPIN); page != "tables" {
-		t.Fatalf("sign in: %s", page)
-	}
-	for _, p := range []struct{ path, page string }{
+	phonePass(t, f, "hub ", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
-	} {
-		open(t, ctx, f, p.path, p.page)
-		fits(t, ctx, p.path)
-		accessibility(t, ctx, axe, "hub "+p.path+" (phone)")
-	}
+	})
 }
