@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -90,6 +91,11 @@ type Hub struct {
 	webLn  net.Listener      // its listener
 	webAt  string            // its address for the kiosks' answers: ":PORT" when on every address
 	pages  map[string]string // each kiosk's web page, HOST:PORT, from its hellos
+	// calls are each kiosk's open staff calls, from its last hello;
+	// answered are those the hub's console answered, told to the kiosk in
+	// the answers to its hellos until its hellos no longer list them.
+	calls    map[string][]Call
+	answered map[string][]Call
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -98,7 +104,7 @@ type Hub struct {
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{},
 		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
-		pages: map[string]string{}}
+		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -322,6 +328,17 @@ type hello struct {
 	Fresh bool `json:"fresh,omitempty"`
 	// Web is the table's web page, HOST:PORT, as its QR code names it.
 	Web string `json:"web,omitempty"`
+	// Calls are the table's open staff calls: the hub's console shows
+	// them until someone answers them, there or at the table.
+	Calls []Call `json:"calls,omitempty"`
+}
+
+// Call is a table's call for the staff (the guests' button on the
+// kiosk's corner menu), open until someone answers it.
+type Call struct {
+	ID    string    `json:"id"` // the table's id for it
+	At    time.Time `json:"at"`
+	Table string    `json:"table"` // the table's name
 }
 
 // notedKiosk is what the hub last wrote of a kiosk in its database.
@@ -345,6 +362,9 @@ type helloAnswer struct {
 	// Tables are the venue's tables and when the hub last heard from
 	// each: a kiosk's staff screen shows them, and which are behind.
 	Tables []helloTable `json:"tables,omitempty"`
+	// Answered are the kiosk's calls the hub's console answered: the
+	// kiosk closes them (KioskConfig.OnAnswered).
+	Answered []string `json:"answered,omitempty"`
 }
 
 // helloTable is one table in the hub's answer.
@@ -434,6 +454,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
 		h.pages[hi.Kiosk] = hi.Web
 	}
+	answered := h.noteCalls(hi.Kiosk, hi.Calls)
 	seen, noted := h.noted[hi.Kiosk]
 	h.mu.Unlock()
 	var added bool
@@ -479,10 +500,69 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx)})
+	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}
+}
+
+// noteCalls keeps kiosk id's open calls from its hello and returns the
+// ids of those the hub's console answered, to tell it; an answered call
+// its hello no longer lists is forgotten (the kiosk closed it). Called
+// with h.mu held.
+func (h *Hub) noteCalls(id string, calls []Call) []string {
+	if len(calls) == 0 {
+		delete(h.calls, id)
+	} else {
+		h.calls[id] = calls
+	}
+	var ids []string
+	var still []Call
+	for _, a := range h.answered[id] {
+		if slices.ContainsFunc(calls, func(c Call) bool { return sameCall(a, c) }) {
+			ids = append(ids, a.ID)
+			still = append(still, a)
+		}
+	}
+	if len(still) == 0 {
+		delete(h.answered, id)
+	} else {
+		h.answered[id] = still
+	}
+	return ids
+}
+
+// sameCall compares calls by id and time: a kiosk restarted numbers its
+// calls again.
+func sameCall(a, b Call) bool { return a.ID == b.ID && a.At.Equal(b.At) }
+
+// AnswerCall answers table kiosk's call id from the hub's console: it
+// leaves the hub's list now and the table's at its next hello (within
+// helloEvery). False if the hub knows no such open call.
+func (h *Hub) AnswerCall(kiosk, id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	i := slices.IndexFunc(h.calls[kiosk], func(c Call) bool { return c.ID == id })
+	if i < 0 {
+		return false
+	}
+	c := h.calls[kiosk][i]
+	if !slices.ContainsFunc(h.answered[kiosk], func(a Call) bool { return sameCall(a, c) }) {
+		h.answered[kiosk] = append(h.answered[kiosk], c)
+	}
+	return true
+}
+
+// openCalls are kiosk id's calls its last hello listed that nobody
+// answered on the hub. Called with h.mu held.
+func (h *Hub) openCalls(id string) []Call {
+	var out []Call
+	for _, c := range h.calls[id] {
+		if !slices.ContainsFunc(h.answered[id], func(a Call) bool { return sameCall(a, c) }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // updateSources makes the venue stream source every kiosk the database

@@ -136,6 +136,12 @@ type KioskConfig struct {
 	// OnPage hears that HubPage changed (the seating screen shows its QR
 	// again); nil: nobody.
 	OnPage func()
+	// Calls are the table's open staff calls, which each hello carries
+	// to the hub's console; nil: none. Called from the hello goroutine.
+	Calls func() []Call
+	// OnAnswered hears the ids of calls the hub's console answered (the
+	// table closes them); nil: nobody. Called from the hello goroutine.
+	OnAnswered func(ids []string)
 }
 
 // Kiosk is a kiosk's running side of the venue: its embedded server and
@@ -179,6 +185,8 @@ type Kiosk struct {
 	client                 *http.Client
 	probed                 chan struct{} // signalled after each probe
 	onPage                 func()
+	calls                  func() []Call
+	onAnswered             func([]string)
 	stop                   context.CancelFunc
 	wg                     sync.WaitGroup
 	closed                 sync.Once
@@ -190,7 +198,8 @@ type Kiosk struct {
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
-		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage}
+		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage,
+		calls: cfg.Calls, onAnswered: cfg.OnAnswered}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -399,7 +408,11 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			// hub restarts this kiosk's source, and the mirror is
 			// looked at soon after.
 			fresh := answered.IsZero() || time.Since(answered) > helloGap
-			body, _ := json.Marshal(hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web})
+			hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
+			if k.calls != nil {
+				hi.Calls = k.calls()
+			}
+			body, _ := json.Marshal(hi)
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
 			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
@@ -416,6 +429,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				// The tables and the time of the answer change
 				// together: Desk.Refresh waits for the time.
 				k.noteTables(a, answered)
+				if len(a.Answered) > 0 && k.onAnswered != nil {
+					k.onAnswered(a.Answered)
+				}
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}

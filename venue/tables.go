@@ -24,9 +24,12 @@ type TableState struct {
 	// Stalled reports a link that is up but whose source carried nothing
 	// lately (the hub restarts it: docs/venue.md).
 	Stalled bool
+	// Calls are its guests' open calls for the staff, oldest first, as
+	// its last hello listed them, less those answered on the hub.
+	Calls []Call
 }
 
-// Tables lists the tables the hub knows, by their ids, with what the hub
+// Tables lists the tables paired with the hub (not those revoked), by their ids, with what the hub
 // sees of each now: its last hello, its link, and whether the venue's
 // stream is behind it.
 func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
@@ -63,10 +66,17 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 	for id, at := range h.heard {
 		heard[id] = at
 	}
+	calls := map[string][]Call{}
+	for id := range h.calls {
+		calls[id] = h.openCalls(id)
+	}
 	h.mu.Unlock()
 	out := make([]TableState, 0, len(kiosks))
 	for _, k := range kiosks {
-		t := TableState{Kiosk: k.ID, Name: k.Table, LastSeen: k.LastSeen}
+		if h.auth.creds.get(k.ID) == "" {
+			continue // revoked: no longer a table of the venue
+		}
+		t := TableState{Kiosk: k.ID, Name: k.Table, LastSeen: k.LastSeen, Calls: calls[k.ID]}
 		if at := heard[k.ID]; at.After(t.LastSeen) {
 			t.LastSeen = at
 		}

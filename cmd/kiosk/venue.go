@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/venue"
@@ -84,10 +85,23 @@ func startVenue(ctx context.Context, o options, t *table.Table, host string) (*v
 	desk := venue.NewDesk(venue.KioskConfig{
 		DB: d, Dir: filepath.Join(dir, "venue"), Table: o.cfg.Name,
 		Logf: log.Printf, Web: net.JoinHostPort(host, port), PageHash: t.PageHash(), OnPage: t.HubPageChanged,
+		// The guests' staff calls show on the hub's console too, and a
+		// call answered there closes here.
+		Calls: func() []venue.Call { return hubCalls(t.Console().Calls()) }, OnAnswered: t.Console().AnswerCalls,
 	}, venue.MDNSFinder(discovery.Scope{}))
 	if err := desk.Start(ctx); err != nil {
 		return nil, err
 	}
 	t.UseHubPage(desk.HubPage, desk.HubOrigin)
 	return desk, nil
+}
+
+// hubCalls are the table's open staff calls as its hellos carry them to
+// the venue hub.
+func hubCalls(calls []console.Call) []venue.Call {
+	out := make([]venue.Call, len(calls))
+	for i, c := range calls {
+		out[i] = venue.Call{ID: c.ID, At: c.At, Table: c.Table}
+	}
+	return out
 }

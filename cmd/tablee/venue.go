@@ -207,8 +207,18 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	for i, s := range states {
 		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, LastSeen: s.LastSeen, Online: s.Online,
 			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
+		for _, c := range s.Calls {
+			out[i].Calls = append(out[i].Calls, console.Call{ID: c.ID, Table: c.Table, At: c.At})
+		}
 	}
 	return out, nil
+}
+
+// AnswerCall answers a table's call on the hub; a call the table closed
+// meanwhile is nothing to answer.
+func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
+	t.h.AnswerCall(kiosk, id)
+	return nil
 }
 
 // printVenueSessions lists the venue's sessions (every table's, from the

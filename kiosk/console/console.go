@@ -157,6 +157,14 @@ func (h *Handler) CallStaff(table string) Call { return h.calls.add(table, h.cfg
 // Calls are the calls nobody answered yet, oldest first.
 func (h *Handler) Calls() []Call { return h.calls.pending() }
 
+// AnswerCalls answers the calls ids, answered elsewhere (on the venue
+// hub's console); ids it does not hold are ignored.
+func (h *Handler) AnswerCalls(ids []string) {
+	for _, id := range ids {
+		h.calls.answer(id)
+	}
+}
+
 // Phrase is the verification words of the console's certificate.
 func (h *Handler) Phrase() string { return h.phrase }
 

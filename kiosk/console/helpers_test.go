@@ -86,6 +86,7 @@ type fixture struct {
 	fp      string
 	clock   *clock
 	screen  *fakeScreen
+	hub     *fakeHub  // the hub's console's
 	lea     db.Player // Léa, who won
 	formula db.Player // a player whose name a spreadsheet would run
 	session string

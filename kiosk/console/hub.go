@@ -14,12 +14,15 @@ import (
 )
 
 // Hub is what the venue hub's console reads of the venue besides the
-// hub's database: the tables paired with the hub as it hears them now.
-// The hub implements it (venue.Hub, wired by tablee venue); the console
-// does not import the venue. Tables is called from the console's
-// goroutines.
+// hub's database: the tables paired with the hub as it hears them now,
+// and their guests' open staff calls. The hub implements it (venue.Hub,
+// wired by tablee venue); the console does not import the venue. Its
+// methods are called from the console's goroutines.
 type Hub interface {
 	Tables(ctx context.Context) ([]HubTable, error)
+	// AnswerCall answers table kiosk's call id: it leaves the hub's list
+	// at once and the table's own at its next hello to the hub.
+	AnswerCall(ctx context.Context, kiosk, id string) error
 }
 
 // HubTable is one paired table as the hub knows it.
@@ -34,6 +37,8 @@ type HubTable struct {
 	// Stalled reports a link that is up but carried nothing lately; the
 	// hub restarts it.
 	Stalled bool
+	// Calls are its guests' open calls for the staff, oldest first.
+	Calls []Call
 }
 
 // hubRoutes are the hub's pages: every table of the venue, read from the
@@ -41,6 +46,7 @@ type HubTable struct {
 func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /tables", h.get(h.hubTables))
 	m.HandleFunc("GET /tables/live", h.get(h.hubTablesLive))
+	m.HandleFunc("POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
@@ -53,8 +59,15 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 
 // hubTablesData is the hub's tables page.
 type hubTablesData struct {
+	Calls    []hubCallView // every table's open calls, oldest first
 	Tables   []hubTableRow
 	Sessions int // the venue's sessions at the hub
+}
+
+type hubCallView struct {
+	callView
+	Kiosk string
+	at    time.Time
 }
 
 type hubTableRow struct {
@@ -85,9 +98,24 @@ func (h *Handler) hubTablesData(ctx context.Context) (hubTablesData, error) {
 			row.Silent = now.Sub(t.LastSeen)
 		}
 		d.Tables = append(d.Tables, row)
+		for _, c := range t.Calls {
+			d.Calls = append(d.Calls, hubCallView{callView: callView{ID: c.ID, Table: cmp.Or(t.Name, c.Table), Since: now.Sub(c.At)},
+				Kiosk: t.Kiosk, at: c.At})
+		}
 	}
 	slices.SortStableFunc(d.Tables, func(a, b hubTableRow) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(d.Calls, func(a, b hubCallView) int { return a.at.Compare(b.at) })
 	return d, nil
+}
+
+// hubAnswer answers a table's call on the hub: the table hears it in the
+// hub's answer to its next hello (every 5 s) and closes it on its own
+// console, so staff need not find the table's console's address.
+func (h *Handler) hubAnswer(w http.ResponseWriter, r *http.Request, _ signin, _ string) {
+	if err := h.cfg.Hub.AnswerCall(r.Context(), r.PathValue("kiosk"), r.PathValue("id")); err != nil {
+		h.cfg.Logf("console: answer a call: %v", err)
+	}
+	http.Redirect(w, r, "/tables", http.StatusSeeOther)
 }
 
 func (h *Handler) hubTables(w http.ResponseWriter, r *http.Request, in signin, _ string) {

@@ -8,7 +8,9 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,16 +30,34 @@ const (
 )
 
 // fakeHub is the hub's view of its tables: the terrace online with two
-// games on their way, the veranda offline for a quarter of an hour, the
+// games on their way and its guests calling the staff for two minutes
+// (until answered), the veranda offline for a quarter of an hour, the
 // salon online and up to date.
-type fakeHub struct{ now time.Time }
+type fakeHub struct {
+	now      time.Time
+	mu       sync.Mutex
+	answered []string // "kiosk/id" of the calls answered
+}
 
-func (f fakeHub) Tables(context.Context) ([]console.HubTable, error) {
+func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var calls []console.Call
+	if !slices.Contains(f.answered, kioskTerrasse+"/7") {
+		calls = []console.Call{{ID: "7", Table: "Terrasse", At: f.now.Add(-2 * time.Minute)}}
+	}
 	return []console.HubTable{
 		{Kiosk: kioskVeranda, Name: "Véranda", LastSeen: f.now.Add(-15 * time.Minute)},
-		{Kiosk: kioskTerrasse, Name: "Terrasse", LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2},
+		{Kiosk: kioskTerrasse, Name: "Terrasse", LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2, Calls: calls},
 		{Kiosk: kioskSalon, Name: "Salon", LastSeen: f.now.Add(-1 * time.Second), Online: true},
 	}, nil
+}
+
+func (f *fakeHub) AnswerCall(_ context.Context, kiosk, id string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.answered = append(f.answered, kiosk+"/"+id)
+	return nil
 }
 
 // hubFixture is the venue hub's console over a hub database holding
@@ -106,7 +126,8 @@ func newHubFixture(t testing.TB, games int, formula bool) *fixture {
 		t.Fatal(err)
 	}
 	f.fp = tlscert.Fingerprint(cert)
-	if f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Hub: fakeHub{now: now},
+	f.hub = &fakeHub{now: now}
+	if f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Hub: f.hub,
 		Now: f.clock.Now, Logf: t.Logf}); err != nil {
 		t.Fatal(err)
 	}
@@ -169,8 +190,8 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 	}
 	tables := has("/tables", "Terrasse", "Véranda", "Hors ligne", "2 parties en route", "En ligne, à jour", "Salon", "4 parties au poste central",
 		"2 parties au poste central", `href="/sessions?table=`+kioskVeranda+`"`, "6 parties, toutes tables")
-	if strings.Contains(tables, "calls-title") || strings.Contains(tables, `href="/players/`) {
-		t.Errorf("the hub's tables page shows a table's calls or player links:\n%s", tables)
+	if strings.Contains(tables, `href="/players/`) {
+		t.Errorf("the hub's tables page shows player links:\n%s", tables)
 	}
 	has("/tables/live", "Véranda")
 	sessions := has("/sessions", "Terrasse", "Véranda", "Zoé", "Léa", `<option value="`+kioskVeranda+`">Véranda</option>`)
@@ -212,6 +233,37 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 		if r := b.post(p, url.Values{"csrf": {token}, "table_name": {"X"}, "name": {"X"}}); r.StatusCode < 400 {
 			t.Errorf("POST %s on the hub: %d", p, r.StatusCode)
 		}
+	}
+}
+
+// The hub's tables page shows every table's open staff calls, how long
+// each has waited, until someone answers it there (the hub tells the
+// table) or at the table.
+func TestHubConsoleShowsTheTablesCalls(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 3, false)
+	b := f.browser(t)
+	b.lang = "fr"
+	b.login(testPIN)
+	answer := `action="/calls/` + kioskTerrasse + `/7/answer"`
+	for _, path := range []string{"/tables", "/tables/live"} {
+		if r := b.get(path); !strings.Contains(r.body, "Terrasse appelle le personnel (depuis 2 minutes)") || !strings.Contains(r.body, answer) {
+			t.Errorf("%s lacks the terrace's call:\n%s", path, r.body)
+		}
+	}
+	if r := b.post("/calls/"+kioskTerrasse+"/7/answer", url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/tables" {
+		t.Errorf("answering: %d %v", r.StatusCode, r.Header)
+	}
+	if r := b.get("/tables"); strings.Contains(r.body, "appelle le personnel") || !strings.Contains(r.body, "Aucune table n&#39;appelle.") {
+		t.Errorf("after the answer:\n%s", r.body)
+	}
+	if r := b.post("/calls/"+kioskSalon+"/8/answer", url.Values{}); r.StatusCode != http.StatusForbidden {
+		t.Errorf("an answer without the token: %d", r.StatusCode)
+	}
+	f.hub.mu.Lock()
+	defer f.hub.mu.Unlock()
+	if !slices.Equal(f.hub.answered, []string{kioskTerrasse + "/7"}) {
+		t.Errorf("the hub was told %v, want the terrace's call 7", f.hub.answered)
 	}
 }
 
@@ -262,7 +314,7 @@ func TestHubConsoleWithoutAPINSaysHowToSetOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	h, err := console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Hub: fakeHub{now: time.Now()}, Logf: t.Logf})
+	h, err := console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Hub: &fakeHub{now: time.Now()}, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
