@@ -605,7 +605,10 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 	}
 	for _, k := range kiosks {
 		if k.ID != leftOut && h.live[k.ID] {
-			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, Domain: kioskDomain(k.ID, k.Gen)})
+			// Delivered under the kiosk's own prefix, the only one its
+			// link may publish on (kioskPermissions).
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, External: &jetstream.ExternalStream{
+				APIPrefix: "$JS." + kioskDomain(k.ID, k.Gen) + ".API", DeliverPrefix: deliverPrefix(k.ID)}})
 		}
 	}
 	return cfg

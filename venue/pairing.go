@@ -107,7 +107,7 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 			return false
 		}
 	}
-	c.RegisterUser(&server.User{Username: opts.Username, Account: a.srv.GlobalAccount()})
+	c.RegisterUser(&server.User{Username: opts.Username, Account: a.srv.GlobalAccount(), Permissions: kioskPermissions(id)})
 	return true
 }
 
