@@ -147,8 +147,7 @@ func (d *DB) periodBoard(ctx context.Context, game string, since time.Time) ([]S
 		return nil, err
 	}
 	defer rows.Close()
-	byKey := map[string]*Standing{}
-	var keys []string
+	var t tally
 	for rows.Next() {
 		var kind string
 		var id, name string
@@ -157,36 +156,70 @@ func (d *DB) periodBoard(ctx context.Context, game string, since time.Time) ([]S
 		if err := rows.Scan(&kind, &id, &name, &winner, &score, &beaten); err != nil {
 			return nil, err
 		}
-		key := "p" + id
-		if kind == string(session.Guest) {
-			key = "g" + nameKey(name)
-		}
-		s := byKey[key]
-		if s == nil {
-			s = &Standing{PlayerID: id, Nickname: name, Guest: kind == string(session.Guest), BestScore: score}
-			byKey[key] = s
-			keys = append(keys, key)
-		}
-		s.Games++
-		s.Points += beaten
-		if winner {
-			s.Wins++
-		}
-		s.BestScore = max(s.BestScore, score)
+		guest := kind == string(session.Guest)
+		t.add(Standing{PlayerID: id, Nickname: name, Guest: guest}, winner, score, beaten)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	out := make([]Standing, 0, len(keys))
-	for _, k := range keys {
-		s := *byKey[k]
+	return t.standings(game, nil), nil
+}
+
+// tally sums seats into standings, one per person and one per guest
+// name (guests of the same name, however written, are one line), in the
+// order each first appears: the kiosk's period boards (periodBoard) and
+// the venue's boards (venueBoard) count alike.
+type tally struct {
+	byKey map[string]*Standing
+	keys  []string
+}
+
+// add counts one seat of the player first describes (its PlayerID,
+// Nickname, Guest: kept from the player's first seat): a game, a win if
+// winner, its score towards the best one, points to the player's sum.
+func (t *tally) add(first Standing, winner bool, score, points int) {
+	key := "p" + first.PlayerID
+	if first.Guest {
+		key = "g" + nameKey(first.Nickname)
+	}
+	s := t.byKey[key]
+	if s == nil {
+		if t.byKey == nil {
+			t.byKey = map[string]*Standing{}
+		}
+		first.BestScore = score
+		s = &first
+		t.byKey[key] = s
+		t.keys = append(t.keys, key)
+	}
+	s.Games++
+	s.Points += points
+	if winner {
+		s.Wins++
+	}
+	s.BestScore = max(s.BestScore, score)
+}
+
+// standings are the lines of a board of game ("" for every game, whose
+// best scores are dropped: scores of different games do not compare),
+// unranked; each line's rating is rating's (nil, or false: the empty
+// rating of its player in game).
+func (t *tally) standings(game string, rating func(player string) (Rating, bool)) []Standing {
+	out := make([]Standing, 0, len(t.keys))
+	for _, k := range t.keys {
+		s := *t.byKey[k]
 		if game == "" {
-			s.BestScore = 0 // scores of different games do not compare
+			s.BestScore = 0
 		}
 		s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
+		if rating != nil {
+			if rt, ok := rating(s.PlayerID); ok {
+				s.Rating = rt
+			}
+		}
 		out = append(out, s)
 	}
-	return out, nil
+	return out
 }
 
 // rankAndCut ranks a board of game ("" for every game) since since (zero

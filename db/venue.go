@@ -171,18 +171,30 @@ func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time
 			return fmt.Errorf("venue event of %s: %w", session, err)
 		}
 	}
-	body, err := json.Marshal(ev)
+	id, body, err := outboxEntry(ev)
 	if err != nil {
-		return err
-	}
-	id, err := uuid.NewV7()
-	if err != nil {
-		return err
+		return fmt.Errorf("venue event of %s: %w", session, err)
 	}
 	_, err = tx.ExecContext(ctx,
 		`INSERT OR IGNORE INTO venue_outbox (event_id, kind, ref, body, created_at) VALUES (?, 'session', ?, ?, ?)`,
-		id.String(), session, string(body), fmtTime(now))
+		id, session, body, fmtTime(now))
 	return err
+}
+
+// outboxEntry is ev as a venue_outbox row's body, with a new event id
+// (a UUIDv7, so ids sort as they were made); the session and player
+// events share it, each with its own INSERT (a session is queued once
+// per session, a player event once per change).
+func outboxEntry(ev any) (id, body string, err error) {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return "", "", fmt.Errorf("encode the venue event: %w", err)
+	}
+	u, err := uuid.NewV7()
+	if err != nil {
+		return "", "", fmt.Errorf("venue event id: %w", err)
+	}
+	return u.String(), string(b), nil
 }
 
 // sessionEvent reads a finished session as its event, without the kiosk.

@@ -279,8 +279,7 @@ func (d *DB) venueReplay(ctx context.Context) (*cachedReplay, error) {
 // venueBoard builds one board from a replay, as Leaderboard does from a
 // table's tables.
 func venueBoard(r venueReplay, game string, since time.Time, limit int) []Standing {
-	byKey := map[string]*Standing{}
-	var keys []string
+	var t tally
 	for _, s := range r.seats {
 		if (game != "" && s.game != game) || s.at.Before(since) {
 			continue
@@ -288,42 +287,24 @@ func venueBoard(r venueReplay, game string, since time.Time, limit int) []Standi
 		if since.IsZero() && s.player == "" {
 			continue // all-time boards are of persons
 		}
-		key := "p" + s.player
-		if s.player == "" {
-			key = "g" + nameKey(s.name)
+		first := Standing{PlayerID: s.player, Nickname: s.name, Guest: s.player == ""}
+		if s.player != "" {
+			first.Nickname = r.names[s.player]
 		}
-		st := byKey[key]
-		if st == nil {
-			st = &Standing{PlayerID: s.player, Nickname: s.name, Guest: s.player == "", BestScore: s.score}
-			if s.player != "" {
-				st.Nickname = r.names[s.player]
-			}
-			byKey[key] = st
-			keys = append(keys, key)
-		}
-		st.Games++
-		if s.winner {
-			st.Wins++
-		}
+		points := 0
 		if !since.IsZero() {
-			st.Points += s.beaten
+			points = s.beaten
 		}
-		st.BestScore = max(st.BestScore, s.score)
+		t.add(first, s.winner, s.score, points)
 	}
-	out := make([]Standing, 0, len(keys))
-	for _, k := range keys {
-		s := *byKey[k]
-		if game == "" {
-			s.BestScore = 0 // scores of different games do not compare
+	var rating func(string) (Rating, bool)
+	if since.IsZero() && game != "" {
+		rating = func(player string) (Rating, bool) {
+			rt, ok := r.ratings[game][player]
+			return rt, ok
 		}
-		s.Rating = Rating{PlayerID: s.PlayerID, Game: game}
-		if since.IsZero() && game != "" {
-			if rt, ok := r.ratings[game][s.PlayerID]; ok {
-				s.Rating = rt
-			}
-		}
-		out = append(out, s)
 	}
+	out := t.standings(game, rating)
 	return rankAndCut(out, game, since, limit)
 }
 

@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/tablee/tablee/session"
 )
 
@@ -93,17 +91,13 @@ func queuePlayerEvent(ctx context.Context, tx *sql.Tx, ev PlayerEvent, now time.
 	if ev.Seq, ev.At, err = stampEvent(ctx, tx, now, offset); err != nil {
 		return err
 	}
-	body, err := json.Marshal(ev)
-	if err != nil {
-		return err
-	}
-	id, err := uuid.NewV7()
+	id, body, err := outboxEntry(ev)
 	if err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx,
 		`INSERT INTO venue_outbox (event_id, kind, ref, body, created_at) VALUES (?1, 'player', ?1, ?2, ?3)`,
-		id.String(), string(body), fmtTime(now))
+		id, body, fmtTime(now))
 	if err != nil {
 		return fmt.Errorf("queue the venue's player event: %w", err)
 	}

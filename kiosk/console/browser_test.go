@@ -164,6 +164,107 @@ func accessibility(t testing.TB, ctx context.Context, axe, page string) {
 	}
 }
 
+// download opens the downloads page at path, taps its link (a CSS
+// selector) and returns the file that lands on the staff's device.
+func download(t testing.TB, ctx context.Context, f *fixture, path, link string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	open(t, ctx, f, path, "downloads")
+	if err := chromedp.Do(ctx,
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			yes := true
+			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+			return err
+		}),
+		chromedp.Click(chromedp.CSS(link)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
+			t.Fatal("the download was cancelled")
+		}
+		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Fatalf("no download from %s", path)
+	return nil
+}
+
+// forgedPostRefused opens page, served by another site, in the browser
+// signed in to f's console, and fails unless the post it makes lands
+// on the console's refusal.
+func forgedPostRefused(t testing.TB, ctx context.Context, f *fixture, page string) {
+	t.Helper()
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	defer evil.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
+		if err == nil && strings.HasPrefix(s, f.url) {
+			if !strings.Contains(s, "cross-site request refused") {
+				t.Errorf("the forged post's answer: %q", s)
+			}
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the forged form never reached the console: %q %v", s, err)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// menu opens every page of the console's menu in turn, by its entry,
+// checks it fits the tab and hands it to visit.
+func menu(t testing.TB, ctx context.Context, visit func(page string)) {
+	t.Helper()
+	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
+			t.Fatalf("menu %s: %v", p, err)
+		}
+		waitPage(t, ctx, p)
+		visit(p)
+		fits(t, ctx, p)
+	}
+}
+
+// phonePass signs in to f's console in a phone-sized tab and checks
+// that each page fits and passes axe-core, naming it with label.
+func phonePass(t *testing.T, f *fixture, label string, pages []struct{ path, page string }) {
+	t.Helper()
+	ctx := tab(t, phoneW, phoneH)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	axe := axeSource(t)
+	open(t, ctx, f, "/?lang=de", "login")
+	fits(t, ctx, "login")
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("sign in: %s", page)
+	}
+	for _, p := range pages {
+		open(t, ctx, f, p.path, p.page)
+		fits(t, ctx, p.path)
+		accessibility(t, ctx, axe, label+p.path+" (phone)")
+	}
+}
+
 // fits fails when the page is wider than the tab (a phone would scroll
 // sideways).
 func fits(t testing.TB, ctx context.Context, page string) {
@@ -210,14 +311,7 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 		t.Fatalf("the right PIN once a try is back: page %s", page)
 	}
 	// Every page, by the menu where it has an entry.
-	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
-			t.Fatalf("menu %s: %v", p, err)
-		}
-		waitPage(t, ctx, p)
-		check(p, p == "settings")
-		fits(t, ctx, p)
-	}
+	menu(t, ctx, func(p string) { check(p, p == "settings") })
 	// The settings page's default options: a choice made in the browser
 	// is the table's default.
 	// The old page is marked, so that waitPage waits for the answer.
@@ -268,71 +362,20 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	check("tables with a call", true)
 
 	// A download lands on the staff's device.
-	dir := t.TempDir()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	open(t, ctx, f, "/downloads", "downloads")
-	if err := chromedp.Do(ctx,
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			yes := true
-			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
-			return err
-		}),
-		chromedp.Click(chromedp.CSS(`a[href^="/export/results.csv"]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	for ev, err := range progress {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
-			t.Fatal("the download was cancelled")
-		}
-		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(string(b), db.CSVBOM+"session;ended;") || !strings.Contains(string(b), "Léa") {
-			t.Errorf("the downloaded results: %q", b[:min(80, len(b))])
-		}
-		break
+	b := download(t, ctx, f, "/downloads", `a[href^="/export/results.csv"]`)
+	if !strings.HasPrefix(string(b), db.CSVBOM+"session;ended;") || !strings.Contains(string(b), "Léa") {
+		t.Errorf("the downloaded results: %q", b[:min(80, len(b))])
 	}
 
 	// Another site's page, open in the same browser while the staff are
 	// signed in, posts to the console: a form and a fetch. Neither may
 	// change anything.
 	target := f.url + "/players/" + f.lea.ID
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="en"><body data-page="evil"><form id="f" method="post" action="%s/forget">
+	forgedPostRefused(t, ctx, f, fmt.Sprintf(`<!doctype html><html lang="en"><body data-page="evil"><form id="f" method="post" action="%s/forget">
 <input name="csrf" value="guessed"></form><script>
 fetch(%q, {method: 'POST', mode: 'no-cors', credentials: 'include', body: new URLSearchParams({name: 'Pwned', csrf: 'guessed'})})
   .finally(() => document.getElementById('f').submit());
-</script></body></html>`, target, target+"/rename")
-	}))
-	defer evil.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
-		t.Fatal(err)
-	}
-	// The form lands on the console's answer: a refusal.
-	for {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
-		if err == nil && strings.HasPrefix(s, f.url) {
-			if !strings.Contains(s, "cross-site request refused") {
-				t.Errorf("the forged post's answer: %q", s)
-			}
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the forged form never reached the console: %q %v", s, err)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+</script></body></html>`, target, target+"/rename"))
 	p, err := f.d.Player(context.Background(), f.lea.ID)
 	if err != nil || p.Nickname != "Léa" {
 		t.Fatalf("after the forged posts Léa is %+v (%v)", p, err)
@@ -345,23 +388,10 @@ func TestBrowserPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
 	}
-	ctx := tab(t, phoneW, phoneH)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
 	f := newFixture(t)
-	axe := axeSource(t)
-	open(t, ctx, f, "/?lang=de", "login")
-	fits(t, ctx, "login")
-	if page := signIn(t, ctx, f, testPIN); page != "tables" {
-		t.Fatalf("sign in: %s", page)
-	}
-	for _, p := range []struct{ path, page string }{
+	phonePass(t, f, "", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/players/" + f.lea.ID, "player"},
 		{"/downloads", "downloads"}, {"/settings", "settings"},
-	} {
-		open(t, ctx, f, p.path, p.page)
-		fits(t, ctx, p.path)
-		accessibility(t, ctx, axe, p.path+" (phone)")
-	}
+	})
 }

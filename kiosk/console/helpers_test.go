@@ -94,9 +94,24 @@ type fixture struct {
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
-	ctx := context.Background()
 	dir := t.TempDir()
-	d, err := db.Open(ctx, filepath.Join(dir, "tablee.db"))
+	f := openFixture(t, dir, "tablee.db")
+	f.screen = &fakeScreen{}
+	f.playAGame(t)
+	started := f.clock.Now().Add(-25 * time.Minute)
+	live := fakeLive{tables: []console.LiveTable{{Name: "Table 1", Game: "canaille", Status: "active", Started: started, Moves: 12,
+		Seats: []console.LiveSeat{{Name: "Léa", Kind: console.SeatPhone}, {Name: "Max", Kind: console.SeatWeb},
+			{Name: "Robot", Kind: console.SeatBot}, {Kind: console.SeatWaiting}}}}}
+	f.serve(t, dir, console.Config{Live: live, Screen: f.screen, TableName: "Table 1"})
+	return f
+}
+
+// openFixture opens the database file name in dir, with the staff PIN
+// testPIN and a clock at now; the kiosk's fixture and the hub's start so.
+func openFixture(t testing.TB, dir, name string) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(ctx, filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,20 +119,21 @@ func newFixture(t testing.TB) *fixture {
 	if err := d.SetStaffPIN(ctx, testPIN); err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{d: d, clock: &clock{now: time.Now()}, screen: &fakeScreen{}}
-	f.playAGame(t)
+	return &fixture{d: d, clock: &clock{now: time.Now()}}
+}
+
+// serve starts f's console of cfg (its database, games, certificate,
+// clock and log filled in here) over HTTPS on loopback, with a
+// certificate kept in dir.
+func (f *fixture) serve(t testing.TB, dir string, cfg console.Config) {
+	t.Helper()
 	cert, err := tlscert.LoadOrCreate(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.fp = tlscert.Fingerprint(cert)
-	started := f.clock.Now().Add(-25 * time.Minute)
-	live := fakeLive{tables: []console.LiveTable{{Name: "Table 1", Game: "canaille", Status: "active", Started: started, Moves: 12,
-		Seats: []console.LiveSeat{{Name: "Léa", Kind: console.SeatPhone}, {Name: "Max", Kind: console.SeatWeb},
-			{Name: "Robot", Kind: console.SeatBot}, {Kind: console.SeatWaiting}}}}}
-	f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Live: live, Screen: f.screen,
-		TableName: "Table 1", Now: f.clock.Now, Logf: t.Logf})
-	if err != nil {
+	cfg.DB, cfg.Games, cfg.Cert, cfg.Now, cfg.Logf = f.d, catalog.Registry(), cert, f.clock.Now, t.Logf
+	if f.h, err = console.NewHandler(cfg); err != nil {
 		t.Fatal(err)
 	}
 	if f.srv, err = console.Start("127.0.0.1:0", cert, f.h); err != nil {
@@ -125,7 +141,6 @@ func newFixture(t testing.TB) *fixture {
 	}
 	t.Cleanup(func() { f.srv.Close() })
 	f.url = "https://" + f.srv.Addr()
-	return f
 }
 
 // playAGame stores a finished Canoë game between Léa and the formula

@@ -3,15 +3,12 @@ package console_test
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/db"
@@ -44,14 +41,7 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 	if page := signIn(t, ctx, f, testPIN); page != "tables" {
 		t.Fatalf("the right PIN: page %s", page)
 	}
-	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
-			t.Fatalf("menu %s: %v", p, err)
-		}
-		waitPage(t, ctx, p)
-		check(p, p == "tables")
-		fits(t, ctx, p)
-	}
+	menu(t, ctx, func(p string) { check(p, p == "tables") })
 	if n := eval(t, ctx, `String(document.querySelectorAll('nav a').length)`); n != "6" {
 		t.Errorf("the hub's menu has %s entries, want 6", n)
 	}
@@ -73,66 +63,16 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		fits(t, ctx, p.path)
 	}
 
-	dir := t.TempDir()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	open(t, ctx, f, "/downloads?lang=fr", "downloads")
-	if err := chromedp.Do(ctx,
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			yes := true
-			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
-			return err
-		}),
-		chromedp.Click(chromedp.CSS(`a[href^="/export/sessions.csv"]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	for ev, err := range progress {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
-			t.Fatal("the download was cancelled")
-		}
-		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s := string(b); !strings.HasPrefix(s, db.CSVBOM+"session;started;") || !strings.Contains(s, ";Terrasse;") || !strings.Contains(s, ";Véranda;") {
-			t.Errorf("the downloaded sessions: %q", b[:min(120, len(b))])
-		}
-		break
+	b := download(t, ctx, f, "/downloads?lang=fr", `a[href^="/export/sessions.csv"]`)
+	if s := string(b); !strings.HasPrefix(s, db.CSVBOM+"session;started;") || !strings.Contains(s, ";Terrasse;") || !strings.Contains(s, ";Véranda;") {
+		t.Errorf("the downloaded sessions: %q", b[:min(120, len(b))])
 	}
 
 	// Another site's page posts a PIN change to the hub's console while
 	// the staff are signed in: refused, the PIN unchanged.
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html lang="en"><body><form id="f" method="post" action="%s/settings/pin">
+	forgedPostRefused(t, ctx, f, fmt.Sprintf(`<!doctype html><html lang="en"><body><form id="f" method="post" action="%s/settings/pin">
 <input name="csrf" value="guessed"><input name="old" value="%s"><input name="new" value="9999"><input name="again" value="9999"></form>
-<script>document.getElementById('f').submit();</script></body></html>`, f.url, testPIN)
-	}))
-	defer evil.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
-		t.Fatal(err)
-	}
-	for {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === 'complete' && document.body && document.body.innerText ? location.origin + ' ' + document.body.innerText : ''`))
-		if err == nil && strings.HasPrefix(s, f.url) {
-			if !strings.Contains(s, "cross-site request refused") {
-				t.Errorf("the forged post's answer: %q", s)
-			}
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the forged form never reached the console: %q %v", s, err)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+<script>document.getElementById('f').submit();</script></body></html>`, f.url, testPIN))
 	if err := f.d.CheckStaffPIN(context.Background(), testPIN); err != nil {
 		t.Errorf("after the forged post the hub's PIN changed: %v", err)
 	}
@@ -178,22 +118,9 @@ func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
 	}
-	ctx := tab(t, phoneW, phoneH)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
 	f := newHubFixture(t, 14, true)
-	axe := axeSource(t)
-	open(t, ctx, f, "/?lang=de", "login")
-	fits(t, ctx, "login")
-	if page := signIn(t, ctx, f, testPIN); page != "tables" {
-		t.Fatalf("sign in: %s", page)
-	}
-	for _, p := range []struct{ path, page string }{
+	phonePass(t, f, "hub ", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
-	} {
-		open(t, ctx, f, p.path, p.page)
-		fits(t, ctx, p.path)
-		accessibility(t, ctx, axe, "hub "+p.path+" (phone)")
-	}
+	})
 }

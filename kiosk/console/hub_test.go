@@ -18,7 +18,6 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
-	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 )
 
@@ -68,15 +67,8 @@ func newHubFixture(t testing.TB, games int, formula bool) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	d, err := db.Open(ctx, filepath.Join(dir, "venue.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	if err := d.SetStaffPIN(ctx, testPIN); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{d: d, clock: &clock{now: time.Now()}}
+	f := openFixture(t, dir, "venue.db")
+	d := f.d
 	now := f.clock.Now()
 	for _, k := range []struct{ id, name string }{{kioskTerrasse, "Terrasse"}, {kioskVeranda, "Véranda"}, {kioskSalon, "Salon"}} {
 		if _, err := d.NoteVenueKiosk(ctx, k.id, k.name, 0, now.Add(-time.Hour)); err != nil {
@@ -121,21 +113,8 @@ func newHubFixture(t testing.TB, games int, formula bool) *fixture {
 			f.session = id
 		}
 	}
-	cert, err := tlscert.LoadOrCreate(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.fp = tlscert.Fingerprint(cert)
 	f.hub = &fakeHub{now: now}
-	if f.h, err = console.NewHandler(console.Config{DB: d, Games: catalog.Registry(), Cert: cert, Hub: f.hub,
-		Now: f.clock.Now, Logf: t.Logf}); err != nil {
-		t.Fatal(err)
-	}
-	if f.srv, err = console.Start("127.0.0.1:0", cert, f.h); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.srv.Close() })
-	f.url = "https://" + f.srv.Addr()
+	f.serve(t, dir, console.Config{Hub: f.hub})
 	return f
 }
 

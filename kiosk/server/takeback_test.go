@@ -37,20 +37,28 @@ func (p *phone) expectRule(code, rule string) {
 
 func agree(b bool) *bool { return &b }
 
+// anjaPlacedAPeg is a Canoë table of two guests' phones, Anja's and
+// Bernd's, once Anja has placed her first peg (ref m1): she may ask it
+// back.
+func anjaPlacedAPeg(t *testing.T) (*table, *phone, *phone) {
+	t.Helper()
+	tb := newTable(t, "canoe", twoGuests())
+	a, b := tb.dial(t), tb.dial(t)
+	a.join(tb, "Anja")
+	b.join(tb, "Bernd")
+	a.expectSeats(0, nil)
+	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
+	a.expectTakeBack(1, wire.TakeBackMay, 0, "m1")
+	return tb, a, b
+}
+
 // TestPhonesAskAndAnswerTakeBacks: over the protocol, a seat asks back
 // its own last move (the seat its token holds), the other refuses or
 // agrees; a seat cannot ask back the other's move nor answer its own
 // request; a request ends with the next move, and an answer or a request
 // naming a move no longer the last is refused (takeback-stale).
 func TestPhonesAskAndAnswerTakeBacks(t *testing.T) {
-	tb := newTable(t, "canoe", twoGuests())
-	a, b := tb.dial(t), tb.dial(t)
-	a.join(tb, "Anja")
-	b.join(tb, "Bernd")
-	a.expectSeats(0, nil)
-
-	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
-	a.expectTakeBack(1, wire.TakeBackMay, 0, "m1")
+	tb, a, b := anjaPlacedAPeg(t)
 	b.expectTakeBack(1, "", 0, "")
 
 	b.send(wire.Message{Type: wire.TypeTakeBack, Ref: "steal", Version: 1})
@@ -143,13 +151,7 @@ func TestTakeBackFramesAreStrict(t *testing.T) {
 // without answering and the staff hands his seat to a bot, which agrees
 // at once: Anja's next view is the position before her peg, her turn.
 func TestABotGivenTheSeatAgreesAtOnce(t *testing.T) {
-	tb := newTable(t, "canoe", twoGuests())
-	a, b := tb.dial(t), tb.dial(t)
-	a.join(tb, "Anja")
-	b.join(tb, "Bernd")
-	a.expectSeats(0, nil)
-	a.send(wire.Message{Type: wire.TypeMove, Ref: "m1", Move: json.RawMessage(`{"kind":"place","to":"c3"}`)})
-	a.expectTakeBack(1, wire.TakeBackMay, 0, "m1")
+	tb, a, b := anjaPlacedAPeg(t)
 	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "tb", Version: 1})
 	a.expectTakeBack(1, wire.TakeBackAsked, 0, "tb")
 	b.ws.CloseNow()

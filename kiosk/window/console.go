@@ -60,19 +60,7 @@ func (c consoleScreen) ShowReplay(ctx context.Context, id string) error {
 // replay r has had no step taken for ReplayIdleAfter, unless a dialog is
 // open.
 func (ui *UI) watchReplay(r *screen.Replay) {
-	seen := r.Position()
-	ui.later(ReplayIdleAfter, func() {
-		ui.do(func() {
-			switch {
-			case ui.replay != r:
-				// Left already.
-			case r.Position() != seen || ui.win.Canvas().Overlays().Top() != nil:
-				ui.watchReplay(r)
-			default:
-				ui.showAttract()
-			}
-		})
-	})
+	ui.watchIdle(ReplayIdleAfter, func() bool { return ui.replay == r }, r.Position)
 }
 
 // onUI runs f on the UI goroutine and returns its error, or ctx's when

@@ -125,22 +125,7 @@ func (k *testKiosk) replayFromConsole(t *testing.T, c *consoleClient, id string)
 func TestTheConsoleOpensAReplayOnTheTableOnlyWhenItIsFree(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	var idle []func()
-	k.ui.after = func(d time.Duration, f func()) {
-		if d == ReplayIdleAfter {
-			idle = append(idle, f)
-		}
-	}
-	fire := func() {
-		t.Helper()
-		if len(idle) != 1 {
-			t.Fatalf("%d replay timers armed, want 1", len(idle))
-		}
-		f := idle[0]
-		idle = nil
-		f()
-		k.q.Settle()
-	}
+	fire, _ := k.holdTimers(t, ReplayIdleAfter, "replay")
 	c := signInConsole(t, k, "97531")
 
 	// Two bots play a Canyon duel to its end: its results show.

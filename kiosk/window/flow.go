@@ -119,14 +119,22 @@ func (ui *UI) showLearn(g engine.Info) {
 // has had no move tried for LessonIdleAfter, unless a dialog is open
 // (the staff's PIN pad, the rules).
 func (ui *UI) watchLesson(l *screen.Learn) {
-	seen := l.Tries()
-	ui.later(LessonIdleAfter, func() {
+	ui.watchIdle(LessonIdleAfter, func() bool { return ui.learn == l }, l.Tries)
+}
+
+// watchIdle sends the table back to its attract screen once the screen
+// still showing (here) has made no progress for after, unless a dialog
+// is open; the lesson and the replay share it, each with its own
+// measure of progress (moves tried, steps taken).
+func (ui *UI) watchIdle(after time.Duration, here func() bool, progress func() int) {
+	seen := progress()
+	ui.later(after, func() {
 		ui.do(func() {
 			switch {
-			case ui.learn != l:
+			case !here():
 				// Left already.
-			case l.Tries() != seen || ui.win.Canvas().Overlays().Top() != nil:
-				ui.watchLesson(l)
+			case progress() != seen || ui.win.Canvas().Overlays().Top() != nil:
+				ui.watchIdle(after, here, progress)
 			default:
 				ui.showAttract()
 			}

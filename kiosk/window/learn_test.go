@@ -58,28 +58,37 @@ func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
 	}
 }
 
+// holdTimers keeps the window's timers of duration d (the lesson's,
+// the replay's idle wait) from running on their own: fire runs the one
+// armed, failing unless exactly one is, and settles the UI; armed counts
+// those waiting.
+func (k *testKiosk) holdTimers(t *testing.T, d time.Duration, what string) (fire func(), armed func() int) {
+	var held []func()
+	k.ui.after = func(got time.Duration, f func()) {
+		if got == d {
+			held = append(held, f)
+		}
+	}
+	fire = func() {
+		t.Helper()
+		if len(held) != 1 {
+			t.Fatalf("%d %s timers armed, want 1", len(held), what)
+		}
+		f := held[0]
+		held = nil
+		f()
+		k.q.Settle()
+	}
+	return fire, func() int { return len(held) }
+}
+
 // TestALessonLeftAloneGoesBackToTheAttractScreen: guests who walk away
 // from a lesson leave the table inviting for the next ones; a lesson in
 // use is not cut short.
 func TestALessonLeftAloneGoesBackToTheAttractScreen(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	var idle []func()
-	k.ui.after = func(d time.Duration, f func()) {
-		if d == LessonIdleAfter {
-			idle = append(idle, f)
-		}
-	}
-	fire := func() {
-		t.Helper()
-		if len(idle) != 1 {
-			t.Fatalf("%d lesson timers armed, want 1", len(idle))
-		}
-		f := idle[0]
-		idle = nil
-		f()
-		k.q.Settle()
-	}
+	fire, armed := k.holdTimers(t, LessonIdleAfter, "lesson")
 	k.ui.attract.Touch()
 	test.Tap(k.ui.lobby.LearnButton("canoe"))
 	l := k.ui.Learn()
@@ -102,7 +111,7 @@ func TestALessonLeftAloneGoesBackToTheAttractScreen(t *testing.T) {
 	if k.ui.attract == nil || k.w.Content() != k.ui.attract.Content() {
 		t.Fatal("a lesson left alone stays on the table")
 	}
-	if len(idle) != 0 {
+	if armed() != 0 {
 		t.Error("the lesson's timer is armed again after it left")
 	}
 
