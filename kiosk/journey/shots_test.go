@@ -3,7 +3,6 @@ package journey
 import (
 	"flag"
 	"fmt"
-	"github.com/tablee/tablee/internal/browsertest"
 	"image"
 	"image/png"
 	"os"
@@ -11,13 +10,11 @@ import (
 	"strconv"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"github.com/chromedp/chromedp"
 
-	"github.com/tablee/tablee/companion/gui"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/kiosk/host"
-	"github.com/tablee/tablee/kiosk/screen"
 )
 
 var sideShots = flag.String("shots", "", "directory for the side-by-side screenshots (scripts/screenshots-side)")
@@ -83,7 +80,6 @@ var shootAt func(g *group, s *host.Session) bool
 // (nothing of its own on its way).
 func (g *group) shootSide(t *testing.T, game string, p *appPhone) {
 	t.Helper()
-	k := g.k
 	var w *webPhone
 	for _, wp := range g.webs {
 		w = wp
@@ -93,23 +89,7 @@ func (g *group) shootSide(t *testing.T, game string, p *appPhone) {
 		chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(0))); err != nil {
 		t.Fatalf("the page waiting for the app's move: %v (state %q)", err, w.state())
 	}
-	a := fyne.CurrentApp()
-	old := a.Settings().Theme()
-	defer a.Settings().SetTheme(old)
-	a.Settings().SetTheme(screen.NewTheme())
-	k.ui.Refresh()
-	k.q.Settle()
-	save(t, "side-"+game+"-table.png", k.w.Canvas().Capture())
-	a.Settings().SetTheme(gui.NewTheme())
-	k.q.Settle()
-	save(t, "side-"+game+"-app.png", p.w.Canvas().Capture())
-	shot, err := chromedp.Run(w.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("the page's picture: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(*sideShots, "side-"+game+"-web.png"), shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	g.shootThree(t, game, p, w)
 	t.Logf("%s: the three pictures at move %d", game, len(g.names))
 }
 
