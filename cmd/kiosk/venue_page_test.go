@@ -69,21 +69,8 @@ func waitFor(t *testing.T, ctx context.Context, what string, cond func() bool) {
 	}
 }
 
-// guestTaps is a guest's turn reduced to a rule: confirm what is ready,
-// else a card of the hand that still fits, else the first choice offered;
-// only while the page still shows the state the test read.
-const guestTaps = `((want) => {
-  if (document.body.dataset.state !== want) return '';
-  if (document.getElementById('status').className !== 'go') return '';
-  const ok = (el) => el && !el.disabled;
-  const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
-  if (primary) { primary.click(); return 'primary'; }
-  const card = [...document.querySelectorAll('#hand .cards .card')].find((c) => ok(c) && !c.classList.contains('dim') && !c.classList.contains('laid') && !c.classList.contains('picked'));
-  if (card) { card.click(); return 'hand'; }
-  const choice = [...document.querySelectorAll('#app button')].find(ok);
-  if (choice) { choice.click(); return 'choice'; }
-  return '';
-})`
+// guestTaps is a guest's turn reduced to a rule (browsertest.GuestTap).
+const guestTaps = browsertest.GuestTap
 
 // join opens url in tab and takes a seat as name.
 func join(t *testing.T, tab context.Context, url, name string) {

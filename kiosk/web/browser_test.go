@@ -63,24 +63,8 @@ func waitState(t *testing.T, ctx context.Context, what string, ok func(string) b
 	}
 }
 
-// tapOne is what a guest does on their turn, reduced to a rule a test can
-// follow: confirm what is ready (a laid sentence, a picked card), else tap
-// a card of the hand that still fits, else take the first choice offered.
-// It only ever taps what the page offers; it returns what it tapped.
-// It taps only while the page still shows the state the test last read,
-// so the test sees every decision it makes.
-const tapOne = `((want) => {
-  if (document.body.dataset.state !== want) return '';
-  if (document.getElementById('status').className !== 'go') return '';
-  const ok = (el) => el && !el.disabled;
-  const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
-  if (primary) { primary.click(); return 'primary'; }
-  const card = [...document.querySelectorAll('#hand .cards .card')].find((c) => ok(c) && !c.classList.contains('dim') && !c.classList.contains('laid') && !c.classList.contains('picked'));
-  if (card) { card.click(); return 'hand'; }
-  const choice = [...document.querySelectorAll('#app button')].find(ok);
-  if (choice) { choice.click(); return 'choice'; }
-  return '';
-})`
+// tapOne is what a guest does on their turn (browsertest.GuestTap).
+const tapOne = browsertest.GuestTap
 
 // playUntil taps through the game until the page's state satisfies done,
 // and returns how many taps it made.
