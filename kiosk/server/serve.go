@@ -512,19 +512,33 @@ func (s *Server) sync(c *conn, ref string) {
 	c.requestSync(ref)
 }
 
-func (s *Server) move(c *conn, m wire.Message) {
+// playing answers a phone's move or take-back that cannot be played now
+// (not joined, no game, seats still free) and returns false; else the
+// session and the phone's seat. Nobody plays before everyone is seated: a
+// guest still joining must not find the game begun without them.
+func (s *Server) playing(c *conn, m wire.Message) (*host.Session, engine.Seat, bool) {
 	seat, ok := c.joined()
 	if !ok {
 		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(m.Ref))
-		return
+		return nil, 0, false
 	}
 	s.mu.Lock()
 	sess, free := s.session, s.freeLocked()
 	s.mu.Unlock()
-	// Nobody plays before everyone is seated: a guest still joining must
-	// not find the game begun without them.
+	if sess == nil {
+		c.send(wire.Errorf(wire.NoGame, "no game is running").Reply(m.Ref))
+		return nil, 0, false
+	}
 	if free > 0 {
 		c.send(wire.Errorf(wire.Waiting, "waiting for %d more player(s) to join", free).Reply(m.Ref))
+		return nil, 0, false
+	}
+	return sess, seat, true
+}
+
+func (s *Server) move(c *conn, m wire.Message) {
+	sess, seat, ok := s.playing(c, m)
+	if !ok {
 		return
 	}
 	mv, err := sess.Game().DecodeMove(m.Move)

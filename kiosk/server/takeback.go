@@ -31,20 +31,8 @@ func (s *Server) takeBackAnswer(c *conn, m wire.Message) {
 // takeBackAct runs act for the phone's seat, as a move is run: after
 // everyone is seated, its ref kept for the view act causes.
 func (s *Server) takeBackAct(c *conn, m wire.Message, act func(*host.Session, engine.Seat) error) {
-	seat, ok := c.joined()
+	sess, seat, ok := s.playing(c, m)
 	if !ok {
-		c.send(wire.Errorf(wire.NotJoined, "join the table first").Reply(m.Ref))
-		return
-	}
-	s.mu.Lock()
-	sess, free := s.session, s.freeLocked()
-	s.mu.Unlock()
-	if sess == nil {
-		c.send(wire.Errorf(wire.NoGame, "no game is running").Reply(m.Ref))
-		return
-	}
-	if free > 0 {
-		c.send(wire.Errorf(wire.Waiting, "waiting for %d more player(s) to join", free).Reply(m.Ref))
 		return
 	}
 	c.setRef(m.Ref)
