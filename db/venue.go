@@ -457,10 +457,15 @@ func (d *DB) LoadVenueEvent(ctx context.Context, eventID string, body []byte, no
 }
 
 // RawEvent is an event as a stream carries it: its id (Nats-Msg-Id) and
-// JSON body.
+// JSON body, and From, the kiosk whose subject carried it ("" when the
+// transport does not say).
 type RawEvent struct {
 	ID   string
 	Body []byte
+	// From is checked against the kiosk the body names: a kiosk may
+	// publish only on its own subjects (the hub's permissions), so an
+	// event naming another table inside its stream is a tampered one.
+	From string
 }
 
 // Loaded is what LoadVenueEvents did with one event: Added if it was new,
@@ -482,9 +487,14 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 		for i, e := range events {
 			var kind struct {
 				Event string `json:"event"`
+				Kiosk string `json:"kiosk"`
 			}
 			if err := json.Unmarshal(e.Body, &kind); err != nil {
 				out[i].Err = fmt.Errorf("venue event %s: %w: %v", e.ID, ErrBadEvent, err)
+				continue
+			}
+			if e.From != "" && kind.Kiosk != e.From {
+				out[i].Err = fmt.Errorf("venue event %s: %w: names kiosk %q, sent by kiosk %q", e.ID, ErrBadEvent, kind.Kiosk, e.From)
 				continue
 			}
 			var err error

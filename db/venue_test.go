@@ -3,14 +3,16 @@ package db
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/tablee/tablee/session"
 	"io"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/session"
 )
 
 // A finished session is queued in the outbox by the transaction that
@@ -34,6 +36,16 @@ func TestVenueOutboxAndLoad(t *testing.T) {
 	}
 
 	other := openTemp(t)
+	// Sent on another kiosk's subject, the event is a tampered one: the
+	// hub's permissions let each kiosk publish only its own.
+	res, err := other.LoadVenueEvents(ctx, []RawEvent{{ID: pending[0].ID, Body: pending[0].Body, From: "another-kiosk"}}, t0)
+	if err != nil || len(res) != 1 || res[0].Added || !errors.Is(res[0].Err, ErrBadEvent) {
+		t.Fatalf("an event naming kiosk %s sent by another: %+v, %v; want refused as a bad event", kiosk, res, err)
+	}
+	res, err = other.LoadVenueEvents(ctx, []RawEvent{{ID: pending[0].ID, Body: pending[0].Body, From: kiosk}}, t0)
+	if err != nil || len(res) != 1 || !res[0].Added || res[0].Err != nil {
+		t.Fatalf("an event sent by its own kiosk: %+v, %v; want loaded", res, err)
+	}
 	for range 2 {
 		if _, err := other.LoadVenueEvent(ctx, pending[0].ID, pending[0].Body, t0); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package venue
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -95,7 +96,7 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 		}
 		raw := make([]db.RawEvent, len(batch))
 		for i, m := range batch {
-			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data()}
+			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject())}
 		}
 		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
 		if err != nil {
@@ -126,4 +127,18 @@ func (l *loader) stop() {
 	l.cc.Stop()
 	close(l.done)
 	<-l.stopped
+}
+
+// subjectKiosk is the kiosk a table subject (tableSubject) names, "" for
+// any other subject.
+func subjectKiosk(subject string) string {
+	rest, ok := strings.CutPrefix(subject, "tablee.table.")
+	if !ok {
+		return ""
+	}
+	kiosk, _, ok := strings.Cut(rest, ".")
+	if !ok {
+		return ""
+	}
+	return kiosk
 }

@@ -141,3 +141,19 @@ func rawLeaf(ctx context.Context, t *testing.T, hub *Hub, user, pass string) (*b
 		}
 	}
 }
+
+// TestSubjectKiosk: the loaders read the sending kiosk from a table
+// subject, and nothing from any other subject.
+func TestSubjectKiosk(t *testing.T) {
+	for subject, want := range map[string]string{
+		tableSubject("0192c0de-aaaa-7bbb-8ccc-123456789abc", "session"): "0192c0de-aaaa-7bbb-8ccc-123456789abc",
+		tableSubject("k1", "player"):                                    "k1",
+		"tablee.table.k1":                                               "",
+		"tablee.venue.hello":                                            "",
+		"":                                                              "",
+	} {
+		if got := subjectKiosk(subject); got != want {
+			t.Errorf("subjectKiosk(%q) = %q, want %q", subject, got, want)
+		}
+	}
+}
