@@ -230,10 +230,15 @@ func TestHubConsoleShowsTheTablesCalls(t *testing.T) {
 			t.Errorf("%s lacks the terrace's call:\n%s", path, r.body)
 		}
 	}
+	// The menu counts every table's open calls on each page.
+	badge := `<span class="badge">1</span>`
+	if r := b.get("/leaderboards"); !strings.Contains(r.body, badge) {
+		t.Errorf("the menu does not count the terrace's call:\n%s", r.body)
+	}
 	if r := b.post("/calls/"+kioskTerrasse+"/7/answer", url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/tables" {
 		t.Errorf("answering: %d %v", r.StatusCode, r.Header)
 	}
-	if r := b.get("/tables"); strings.Contains(r.body, "appelle le personnel") || !strings.Contains(r.body, "Aucune table n&#39;appelle.") {
+	if r := b.get("/tables"); strings.Contains(r.body, "appelle le personnel") || !strings.Contains(r.body, "Aucune table n&#39;appelle.") || strings.Contains(r.body, `class="badge"`) {
 		t.Errorf("after the answer:\n%s", r.body)
 	}
 	if r := b.post("/calls/"+kioskSalon+"/8/answer", url.Values{}); r.StatusCode != http.StatusForbidden {

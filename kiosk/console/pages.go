@@ -151,12 +151,30 @@ func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf str
 	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.phrase,
 		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
-		v.Calls = len(h.calls.pending())
+		v.Calls = h.openCalls(r.Context())
 	}
 	if done := r.URL.Query().Get("done"); done != "" && h.cfg.Texts.Has("console.done."+done) {
 		v.Notice = v.T("console.done." + done)
 	}
 	return v
+}
+
+// openCalls counts the calls nobody answered for the menu: this table's,
+// or on the hub every table's. A hub that cannot say counts none; its
+// tables page says why.
+func (h *Handler) openCalls(ctx context.Context) int {
+	if h.cfg.Hub == nil {
+		return len(h.calls.pending())
+	}
+	tables, err := h.cfg.Hub.Tables(ctx)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, t := range tables {
+		n += len(t.Calls)
+	}
+	return n
 }
 
 // render writes page name with v; "fragment" renders only its content.
