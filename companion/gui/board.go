@@ -69,11 +69,14 @@ func (p *boardPanel) show(v engine.View) (fyne.CanvasObject, fyne.CanvasObject) 
 		lines = p.standings(a, v)
 	}
 	for seat, line := range lines {
-		l := widget.NewLabel(a.seatName(engine.Seat(seat)) + " — " + line)
+		text := a.seatName(engine.Seat(seat)) + " — " + line
 		if engine.Seat(seat) == s.w.Seat {
-			l.TextStyle.Bold = true
-			l.SetText(l.Text + " (" + a.t("you") + ")")
+			text += " (" + a.t("you") + ")"
 		}
+		// Wrapped: a long name or a two-digit count must not push the
+		// whole seat screen past the phone's edge.
+		l := wrapped(text)
+		l.TextStyle.Bold = engine.Seat(seat) == s.w.Seat
 		items = append(items, container.NewBorder(nil, nil, seatDot(s.w.Game, engine.Seat(seat)), nil, l))
 	}
 	if s.over {
