@@ -97,7 +97,12 @@ func (b *canyonBoard) Progress(v engine.View, seat engine.Seat) string {
 	case cell >= 0:
 		where = b.env.t("board.canyon.distance", map[string]any{"N": b.m.GoalDistance(cell)})
 	}
-	return b.env.t("board.canyon.progress", map[string]any{"Tempo": tempo, "Tricks": cv.Tricks[seat]}) + "  " + where
+	progress := b.env.t("board.canyon.progress", map[string]any{"Tempo": tempo, "Tricks": cv.Tricks[seat]})
+	if where == "" {
+		return progress
+	}
+	// The same separator as inside progress: one line, one rhythm.
+	return progress + " · " + where
 }
 
 func (b *canyonBoard) Doing(v engine.View) string {

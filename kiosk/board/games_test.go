@@ -59,3 +59,37 @@ func TestEveryGameHasABoard(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressReadsAsOneLine: each seat's progress under its panel is
+// one line of words joined by single separators (no doubled or trailing
+// spaces), all through the first moves of every game.
+func TestProgressReadsAsOneLine(t *testing.T) {
+	test.NewTempApp(t)
+	env := Env{Lang: i18n.FR, Texts: texts(t), Still: true}
+	for _, rules := range catalog.Games() {
+		info := rules.Info()
+		st, err := engine.NewGame(rules, engine.Setup{Seats: info.MinSeats, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New(info.ID, env)
+		if err != nil {
+			t.Fatalf("%s: %v", info.ID, err)
+		}
+		for ply := 0; ply < 40; ply++ {
+			v := st.View(engine.Onlooker)
+			for seat := engine.Seat(0); int(seat) < info.MinSeats; seat++ {
+				if p := b.Progress(v, seat); strings.Contains(p, "  ") || p != strings.TrimSpace(p) {
+					t.Fatalf("%s, ply %d: seat %d's progress %q has doubled or trailing spaces", info.ID, ply, seat, p)
+				}
+			}
+			legal, turn := st.Legal(), v.Turn()
+			if len(legal) == 0 || !turn.Valid(info.MinSeats) {
+				break
+			}
+			if _, err := st.Apply(turn, legal[0]); err != nil {
+				t.Fatalf("%s, ply %d: %v", info.ID, ply, err)
+			}
+		}
+	}
+}
