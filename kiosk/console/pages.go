@@ -241,18 +241,13 @@ func (h *Handler) get(f signedIn) http.HandlerFunc {
 // post runs a change for a signed-in browser whose form carries its
 // CSRF token; anything else is refused and changes nothing.
 func (h *Handler) post(f signedIn) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		token, in, ok := h.current(r)
-		if !ok {
-			http.Redirect(w, r, "/login", http.StatusSeeOther)
-			return
-		}
+	return h.get(func(w http.ResponseWriter, r *http.Request, in signin, token string) {
 		if !validCSRF(r, in) {
 			http.Error(w, "missing or wrong CSRF token", http.StatusForbidden)
 			return
 		}
 		f(w, r, in, token)
-	}
+	})
 }
 
 func (h *Handler) home(w http.ResponseWriter, r *http.Request) {
