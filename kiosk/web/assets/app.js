@@ -1298,7 +1298,7 @@ function canailleNodes(v) {
     h('span', {}, t('web.canaille.catch', { N: myCatch.count || 0, Points: t('common.points', { N: myCatch.score || 0 }) })),
     v.canaille >= 0 ? h('span', { class: 'warn' }, tName('web.canaille.taken', v.canaille)) : null));
   if ((v.sentence || []).length && v.phase !== 'sentence') {
-    body.push(h('h2', {}, tName('web.canaille.resolving', v.active)));
+    body.push(h('h2', { 'data-sentence-of': v.active }, tName('web.canaille.resolving', v.active)));
     body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
   }
   if (mine) body.push(...canailleDecision(v, legal));
