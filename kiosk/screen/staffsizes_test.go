@@ -23,6 +23,7 @@ func staffTargets(t *testing.T) (small []string, seen int) {
 	desk := &fakeDesk{}
 	rec := &fakeRecords{venue: VenueState{Paired: true}, sessions: []SessionSummary{{ID: "a", Game: "canoe", Status: "finished"}}}
 	s := NewStaff(context.Background(), words(t, i18n.FR), w, rec, infos(), StaffActions{Venue: desk, Do: func(f func()) { f() }})
+	t.Cleanup(s.Close)
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1920, 1080))
 	walk := func(name string) {
@@ -50,7 +51,7 @@ func staffTargets(t *testing.T) (small []string, seen int) {
 	walk("venue, its code")
 	s.showWords(VenueHub{Name: "Tablée salle", Words: "lune-castor-piano"}, "123456")
 	walk("venue, its words")
-	desk.st = VenueStatus{Paired: true, Linked: true, Tables: []VenueTable{{Name: "Terrasse", Behind: true}}}
+	desk.set(VenueStatus{Paired: true, Linked: true, Tables: []VenueTable{{Name: "Terrasse", Behind: true}}})
 	s.showVenue()
 	walk("venue, paired")
 	s.confirmUnpair()
