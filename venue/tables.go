@@ -12,6 +12,9 @@ import (
 type TableState struct {
 	Kiosk string // the kiosk's venue id
 	Name  string // its table's name, from its last hello
+	// Paired is when it paired with the hub (its first hello for a kiosk
+	// paired by an earlier build).
+	Paired time.Time
 	// LastSeen is its last hello ("check-in"): every 5 s while its link
 	// is up, kept in the database at most every minute.
 	LastSeen time.Time
@@ -76,7 +79,10 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		if h.auth.creds.get(k.ID) == "" {
 			continue // revoked: no longer a table of the venue
 		}
-		t := TableState{Kiosk: k.ID, Name: k.Table, LastSeen: k.LastSeen, Calls: calls[k.ID]}
+		t := TableState{Kiosk: k.ID, Name: k.Table, Paired: h.auth.creds.pairedAt(k.ID), LastSeen: k.LastSeen, Calls: calls[k.ID]}
+		if t.Paired.IsZero() {
+			t.Paired = k.FirstSeen
+		}
 		if at := heard[k.ID]; at.After(t.LastSeen) {
 			t.LastSeen = at
 		}
