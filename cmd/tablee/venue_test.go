@@ -272,3 +272,75 @@ func TestVenueConsoleAddr(t *testing.T) {
 		}
 	}
 }
+
+// tablee venue --tables lists the tables paired with a running hub, and
+// --revoke removes one while the hub runs: the hub closes its link and
+// the list no longer has it.
+func TestVenueTablesAndRevokeBesideARunningHub(t *testing.T) {
+	ctx := context.Background()
+	k := newKiosk(t)
+	hubDir := t.TempDir()
+	hubDB := filepath.Join(hubDir, "hub.db")
+	hd, err := db.Open(ctx, hubDB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { hd.Close() })
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(hubDir, "venue"), Listen: "127.0.0.1:0", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	out, _, err := staff(t, runVenue, "--db", hubDB, "--tables")
+	if err != nil || !strings.Contains(out, "no table is paired") {
+		t.Errorf("tables before any pairing (%v):\n%s", err, out)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
+		t.Fatal(err)
+	}
+	kd, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { kd.Close() })
+	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(kiosk.Close)
+	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}$`)
+	until(t, "the table listed by --tables", func() bool {
+		kiosk.AskHub()
+		out, _, err = staff(t, runVenue, "--db", hubDB, "--tables")
+		return err == nil && row.MatchString(out) && kiosk.LeafConnected()
+	})
+	if !strings.HasPrefix(out, "TABLE ") {
+		t.Errorf("--tables:\n%s", out)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--tables"); err == nil {
+		t.Error("--tables on a kiosk's database")
+	}
+	out, _, err = staff(t, runVenue, "--db", hubDB, "--revoke", "Fenêtre")
+	if err != nil || !strings.Contains(out, kiosk.ID()) || !strings.Contains(out, "the running hub closes its link") {
+		t.Fatalf("revoke beside the running hub (%v):\n%s", err, out)
+	}
+	until(t, "the table's link closed by the running hub", func() bool { return !kiosk.LeafConnected() })
+	if tables, err := hub.Tables(ctx); err != nil || len(tables) != 0 {
+		t.Errorf("the hub's tables after --revoke: %+v, %v", tables, err)
+	}
+	if out, _, err := staff(t, runVenue, "--db", hubDB, "--tables"); err != nil || !strings.Contains(out, "no table is paired") {
+		t.Errorf("tables after --revoke (%v):\n%s", err, out)
+	}
+}
+
+// until waits for cond, polling: what the hub does in its own time.
+func until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30 s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
