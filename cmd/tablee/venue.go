@@ -244,7 +244,7 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	}
 	out := make([]console.HubTable, len(states))
 	for i, s := range states {
-		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, LastSeen: s.LastSeen, Online: s.Online,
+		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, Paired: s.Paired, LastSeen: s.LastSeen, Online: s.Online,
 			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
 		for _, c := range s.Calls {
 			out[i].Calls = append(out[i].Calls, console.Call{ID: c.ID, Table: c.Table, At: c.At})
@@ -258,6 +258,12 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
 	t.h.AnswerCall(kiosk, id)
 	return nil
+}
+
+// RemoveTable removes a table from the venue from the hub's console: the
+// same as tablee venue --revoke, on the running hub.
+func (t hubTables) RemoveTable(ctx context.Context, kiosk string) error {
+	return t.h.Revoke(ctx, kiosk)
 }
 
 // printVenueSessions lists the venue's sessions (every table's, from the
