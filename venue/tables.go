@@ -36,6 +36,11 @@ type TableState struct {
 // sees of each now: its last hello, its link, and whether the venue's
 // stream is behind it.
 func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
+	// A table removed by tablee venue --revoke is left out at once, not
+	// at the next watch tick (which closes its link).
+	if err := h.auth.creds.refresh(); err != nil {
+		h.logf("venue hub: tables: %v", err)
+	}
 	kiosks, err := h.d.VenueKiosks(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("venue hub: tables: %w", err)
