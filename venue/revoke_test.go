@@ -128,6 +128,30 @@ func TestRevokeAtTheRunningHub(t *testing.T) {
 	if got := hubTableNames(t, hub); len(got) != 0 {
 		t.Errorf("tables after revoking B: %v", got)
 	}
+
+	// A kiosk paired that never linked (tablee venue --pair on a kiosk
+	// not started since) is a table of the venue too, nameless: listed,
+	// and removed as the others.
+	cn := newNode(t, "C")
+	if err := Pair(ctx, cn.d, *p); err != nil {
+		t.Fatal(err)
+	}
+	idC, err := cn.d.VenueID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tables, err := hub.Tables(ctx); err != nil || len(tables) != 1 || tables[0].Kiosk != idC || tables[0].Name != "" || tables[0].Paired.IsZero() {
+		t.Errorf("the hub's tables with C paired, never linked: %+v, %v", tables, err)
+	}
+	if tables, _ := PairedTables(ctx, hn.d, dir); len(tables) != 1 || tables[0].Kiosk != idC {
+		t.Errorf("paired tables with C: %+v", tables)
+	}
+	if err := hub.Revoke(ctx, idC); err != nil {
+		t.Fatal(err)
+	}
+	if tables, _ := hub.Tables(ctx); len(tables) != 0 {
+		t.Errorf("the hub's tables after revoking C: %+v", tables)
+	}
 }
 
 // Two writers of the credentials' file — the hub pairing a kiosk, tablee

@@ -3,6 +3,7 @@ package venue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -34,7 +35,8 @@ type TableState struct {
 
 // Tables lists the tables paired with the hub (not those revoked), by their ids, with what the hub
 // sees of each now: its last hello, its link, and whether the venue's
-// stream is behind it.
+// stream is behind it; then, nameless, the kiosks paired that never said
+// hello.
 func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 	// A table removed by tablee venue --revoke is left out at once, not
 	// at the next watch tick (which closes its link).
@@ -97,6 +99,23 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 			t.Stalled = src.active < 0 || src.active > staleAfter
 		}
 		out = append(out, t)
+	}
+	// Kiosks paired whose link never came up (paired with tablee venue
+	// --pair on a kiosk not started since): no name yet, but a
+	// credential the staff may want to remove.
+	known := make(map[string]bool, len(kiosks))
+	for _, k := range kiosks {
+		known[k.ID] = true
+	}
+	var unheard []string
+	for _, id := range h.auth.creds.ids() {
+		if !known[id] {
+			unheard = append(unheard, id)
+		}
+	}
+	slices.Sort(unheard)
+	for _, id := range unheard {
+		out = append(out, TableState{Kiosk: id, Paired: h.auth.creds.pairedAt(id)})
 	}
 	return out, nil
 }

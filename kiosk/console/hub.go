@@ -32,7 +32,7 @@ type Hub interface {
 // HubTable is one paired table as the hub knows it.
 type HubTable struct {
 	Kiosk    string    // the kiosk's venue id
-	Name     string    // the table's name, from its last hello
+	Name     string    // the table's name, from its last hello ("" if it never linked)
 	Paired   time.Time // when it paired with the hub
 	LastSeen time.Time // its last hello to the hub ("check-in")
 	Online   bool      // its link to the hub is up
@@ -152,6 +152,10 @@ func (h *Handler) hubRemovePage(w http.ResponseWriter, r *http.Request, in signi
 		// Removed meanwhile (another browser, tablee venue --revoke).
 		http.Redirect(w, r, "/tables", http.StatusSeeOther)
 		return
+	}
+	if t.Name == "" {
+		// Paired, never linked: no name yet, its id stands for it.
+		t.Name = t.Kiosk
 	}
 	v.Data = t
 	h.render(w, http.StatusOK, v, false)

@@ -37,6 +37,7 @@ type fakeHub struct {
 	mu       sync.Mutex
 	answered []string // "kiosk/id" of the calls answered
 	removed  []string // the kiosks removed from the venue
+	unheard  string   // a kiosk paired that never linked, if any
 }
 
 func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
@@ -51,6 +52,9 @@ func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
 		{Kiosk: kioskVeranda, Name: "Véranda", Paired: paired, LastSeen: f.now.Add(-15 * time.Minute)},
 		{Kiosk: kioskTerrasse, Name: "Terrasse", Paired: paired, LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2, Calls: calls},
 		{Kiosk: kioskSalon, Name: "Salon", Paired: paired.Add(20 * 24 * time.Hour), LastSeen: f.now.Add(-1 * time.Second), Online: true},
+	}
+	if f.unheard != "" {
+		all = append(all, console.HubTable{Kiosk: f.unheard, Paired: paired})
 	}
 	return slices.DeleteFunc(all, func(t console.HubTable) bool { return slices.Contains(f.removed, t.Kiosk) }), nil
 }
@@ -324,6 +328,18 @@ func TestHubConsoleRemovesATable(t *testing.T) {
 	}
 	if r := b.post(remove, url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusSeeOther || len(f.hub.removedTables()) != 1 {
 		t.Errorf("removing it again: %d, %v", r.StatusCode, f.hub.removedTables())
+	}
+	// A kiosk paired that never linked has no name yet: its card says
+	// so, its confirmation names it by its id.
+	const unheard = "01890000-0000-7000-8000-0000000000d4"
+	f.hub.mu.Lock()
+	f.hub.unheard = unheard
+	f.hub.mu.Unlock()
+	if r := b.get("/tables"); !strings.Contains(r.body, "<h3>Table paired, never linked since</h3>") || !strings.Contains(r.body, "Kiosk id: "+unheard) {
+		t.Errorf("the tables page with a table never linked:\n%s", r.body)
+	}
+	if r := b.get("/tables/" + unheard + "/remove"); !strings.Contains(r.body, "Remove "+unheard+" from the venue?") {
+		t.Errorf("the confirmation for a table never linked:\n%s", r.body)
 	}
 }
 
