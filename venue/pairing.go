@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -193,19 +194,29 @@ func openCreds(path string) (*credStore, error) {
 // shared yet.
 func (s *credStore) read() error {
 	f := credFile{}
-	b, err := os.ReadFile(s.path)
+	file, err := os.Open(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		s.stamp = nil
 	case err != nil:
 		return fmt.Errorf("venue hub: %w", err)
 	default:
+		defer file.Close()
+		// The stamp of the very file read (another writer may rename
+		// a newer one over its name meanwhile: that one shows as a
+		// change at the next refresh).
+		fi, err := file.Stat()
+		if err != nil {
+			return fmt.Errorf("venue hub: %w", err)
+		}
+		b, err := io.ReadAll(file)
+		if err != nil {
+			return fmt.Errorf("venue hub: %w", err)
+		}
 		if err := json.Unmarshal(b, &f); err != nil {
 			return fmt.Errorf("venue hub: %s: %w", s.path, err)
 		}
-		// The file read; a change after the read shows as a newer
-		// stamp and is read at the next refresh.
-		s.stamp, _ = os.Stat(s.path)
+		s.stamp = fi
 	}
 	if f.Kiosks == nil {
 		f.Kiosks = map[string]string{}
