@@ -313,6 +313,9 @@ func (s *credStore) update(change func(*credFile)) error {
 	}
 	// Closing the file releases the lock.
 	defer lock.Close()
+	if err := ownAsDir(s.path + ".lock"); err != nil {
+		return err
+	}
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
 		return fmt.Errorf("venue hub: credentials: lock: %w", err)
 	}
@@ -341,6 +344,9 @@ func (s *credStore) save() error {
 	}
 	_, err = f.Write(b)
 	if err == nil {
+		err = ownAsDir(tmp)
+	}
+	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
@@ -353,6 +359,27 @@ func (s *credStore) save() error {
 		return fmt.Errorf("venue hub: credentials: %w", err)
 	}
 	s.stamp, _ = os.Stat(s.path)
+	return nil
+}
+
+// ownAsDir gives path to the owner of its directory when root writes it:
+// `sudo tablee venue --revoke` without `-u tablee` must not leave the
+// hub's files unreadable to the hub, which runs as the directory's owner.
+func ownAsDir(path string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	dir, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
+	st, ok := dir.Sys().(*syscall.Stat_t)
+	if !ok || st.Uid == 0 {
+		return nil
+	}
+	if err := os.Chown(path, int(st.Uid), int(st.Gid)); err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
 	return nil
 }
 

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -209,5 +211,38 @@ func TestCredentialsTwoWriters(t *testing.T) {
 	}
 	if got := len(final.ids()); got != len(ids)-1 {
 		t.Errorf("%d kiosks in the file, want %d: %v", got, len(ids)-1, final.f.Kiosks)
+	}
+}
+
+// Root writing the hub's credentials (sudo tablee venue --revoke without
+// -u tablee) leaves them, and their lock, to the data directory's owner,
+// who runs the hub. Only as root.
+func TestCredentialsStayTheHubUsers(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	dir := filepath.Join(t.TempDir(), "hub")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	const uid, gid = 4242, 4243
+	if err := os.Chown(dir, uid, gid); err != nil {
+		t.Fatal(err)
+	}
+	s, err := openCreds(filepath.Join(dir, credsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.set(uuid.NewString(), "h", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{credsFile, credsFile + ".lock"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := fi.Sys().(*syscall.Stat_t); st.Uid != uid || st.Gid != gid || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: owner %d:%d, mode %v; want %d:%d, 0600", name, st.Uid, st.Gid, fi.Mode().Perm(), uid, gid)
+		}
 	}
 }
