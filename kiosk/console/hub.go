@@ -164,16 +164,22 @@ func (h *Handler) hubRemovePage(w http.ResponseWriter, r *http.Request, in signi
 // hubRemove removes a table from the venue, after the confirmation page.
 func (h *Handler) hubRemove(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	kiosk := r.PathValue("kiosk")
+	failed := func(err error) {
+		// The tables page, empty, with the error.
+		v := h.newView(w, r, "tables", in.csrf)
+		v.Data = hubTablesData{}
+		h.fail(w, v, err)
+	}
 	if _, ok, err := h.hubTable(r.Context(), kiosk); err != nil || !ok {
 		if err != nil {
-			h.fail(w, h.newView(w, r, "tables", in.csrf), err)
+			failed(err)
 			return
 		}
 		http.Redirect(w, r, "/tables", http.StatusSeeOther)
 		return
 	}
 	if err := h.cfg.Hub.RemoveTable(r.Context(), kiosk); err != nil {
-		h.fail(w, h.newView(w, r, "tables", in.csrf), err)
+		failed(err)
 		return
 	}
 	h.cfg.Logf("console: table %s removed from the venue", kiosk)
