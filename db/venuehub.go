@@ -139,3 +139,12 @@ func (d *DB) RepublishVenueOutbox(ctx context.Context) (int, error) {
 	d.signalOutbox()
 	return n, nil
 }
+
+// AckedEvents is how many events of the outbox the stream acknowledged.
+func (d *DB) AckedEvents(ctx context.Context) (int, error) {
+	var n int
+	if err := d.r.QueryRowContext(ctx, "SELECT count(*) FROM venue_outbox WHERE acked_at IS NOT NULL").Scan(&n); err != nil {
+		return 0, fmt.Errorf("venue events acknowledged: %w", err)
+	}
+	return n, nil
+}
