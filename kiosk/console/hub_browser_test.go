@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +78,39 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		t.Errorf("after the forged post the hub's PIN changed: %v", err)
 	}
 	open(t, ctx, f, "/players", "players")
+
+	// A venue player renamed at the hub, from the players page: the name
+	// cleaned as on the phones, the venue's boards at every table.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`table.venue-players a[href="/players/`+venuePlayerID(t, f, "Léa")+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	check("player", true)
+	eval(t, ctx, `document.body.dataset.page = 'submitted'; ''`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#name", "  Léa Martin "), chromedp.Click(chromedp.CSS(`form[action$="/rename"] button[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	if got := eval(t, ctx, `document.querySelector('main h2').textContent`); got != "Léa Martin" {
+		t.Errorf("the renamed player's page shows %q", got)
+	}
+	if got := eval(t, ctx, `document.querySelector('main').textContent`); !strings.Contains(got, "at every table") && !strings.Contains(got, "à chaque table") {
+		t.Errorf("the rename's notice does not say it reaches every table:\n%s", got)
+	}
+	if !slices.ContainsFunc(venuePlayers(t, f), func(p db.VenuePlayer) bool { return p.Name == "Léa Martin" }) {
+		t.Error("the hub's database does not name Léa Léa Martin")
+	}
+	open(t, ctx, f, "/players/"+venuePlayerID(t, f, "Léa Martin")+"/forget", "forget")
+	check("forget", false)
+}
+
+func venuePlayers(t *testing.T, f *fixture) []db.VenuePlayer {
+	t.Helper()
+	all, err := f.d.VenuePlayers(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
 }
 
 // TestHubConsoleScreenshots draws the README's screenshots of the venue
