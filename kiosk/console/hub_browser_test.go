@@ -140,6 +140,7 @@ func TestHubConsoleScreenshots(t *testing.T) {
 		{"/sessions", "sessions", "sessions"},
 		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
 		{"/players", "players", "players"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player", "player"},
 	})
 	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
 		{"/tables", "tables", "tables"},
