@@ -2,6 +2,7 @@ package venue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -104,6 +105,13 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject()), Hub: hub}
 		}
 		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
+		if errors.Is(err, db.ErrTraceLeft) {
+			// A forget from the hub loaded, and erased a player of this
+			// table, but the file could not be rebuilt yet (as after
+			// ForgetPlayer): the events stand.
+			logf("venue: load %d events of %s: %v (tablee player scrub finishes it)", len(batch), stream, err)
+			err = nil
+		}
 		if err != nil {
 			logf("venue: load %d events of %s: %v", len(batch), stream, err)
 			for _, m := range batch {
