@@ -85,7 +85,7 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitPage(t, ctx, "player")
-	check("player", true)
+	check("player", false)
 	eval(t, ctx, `document.body.dataset.page = 'submitted'; ''`)
 	if err := chromedp.Do(ctx, chromedp.SetValue("#name", "  Léa Martin "), chromedp.Click(chromedp.CSS(`form[action$="/rename"] button[type=submit]`))); err != nil {
 		t.Fatal(err)
@@ -157,5 +157,6 @@ func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	phonePass(t, f, "hub ", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player"}, {"/players/" + venuePlayerID(t, f, "Léa") + "/forget", "forget"},
 	})
 }
