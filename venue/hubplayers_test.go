@@ -2,6 +2,7 @@ package venue
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tablee/tablee/db"
@@ -48,6 +51,22 @@ func (n *node) waitBoard(t *testing.T, name string, loaded <-chan struct{}, want
 	}
 }
 
+// venueSessionsOf are n's venue sessions of the table called table.
+func (n *node) venueSessionsOf(t *testing.T, table string) []db.VenueSession {
+	t.Helper()
+	vs, err := n.d.VenueSessions(context.Background(), time.Time{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []db.VenueSession
+	for _, s := range vs {
+		if s.Event.Table == table {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // player is n's own player called name, zero if none.
 func (n *node) player(t *testing.T, name string) db.Player {
 	t.Helper()
@@ -82,8 +101,9 @@ func (n *node) venuePlayer(t *testing.T, name string) string {
 // The hub's staff rename, merge and forget the venue's players (the hub's
 // console): the hub's events reach every table's venue boards; a forget
 // also erases the player at each table that knew them, from the table's
-// own players; and a hub whose store was rebuilt publishes its events
-// again from its database.
+// own players; a "hub" event a tampered table put in its own stream is
+// refused everywhere; and a hub whose store was rebuilt publishes its
+// events again from its database.
 func TestVenueHubPlayerChanges(t *testing.T) {
 	ctx := t.Context()
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
@@ -124,6 +144,43 @@ func TestVenueHubPlayerChanges(t *testing.T) {
 	}
 	nodes := map[string]*node{"hub": hubNode, "A": a, "B": b}
 	sameEverywhere(t, "the hub's changes", ids, nodes)
+
+	// A tampered table A puts a forget of Bernard "from the hub" in its
+	// own stream, on the hub's subject: the venue stream sources it
+	// marked as A's, and every loader refuses it.
+	var bernard string
+	for _, s := range hubNode.venueSessionsOf(t, "Table A") {
+		for _, st := range s.Event.Seats {
+			if st.Nickname == "bernd" && len(st.Keys) > 0 {
+				bernard = "k:" + st.Keys[0]
+			}
+		}
+	}
+	if bernard == "" {
+		t.Fatal("no phone token of bernd's in table A's sessions")
+	}
+	stream, err := ka.e.js.Stream(ctx, TableStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := stream.CachedInfo().Config
+	cfg.Subjects = append(cfg.Subjects, hubSubject(hub.id, "player"))
+	if _, err := ka.e.js.UpdateStream(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	forged, _ := json.Marshal(db.PlayerEvent{V: 1, Event: "player", Kiosk: hub.id, Action: db.PlayerForgotten, Tokens: []string{bernard}, Seq: 99, At: time.Now()})
+	if _, err := ka.e.js.PublishMsg(ctx, &nats.Msg{Subject: hubSubject(hub.id, "player"), Data: forged, Header: nats.Header{}},
+		jetstream.WithMsgID(uuid.NewString())); err != nil {
+		t.Fatal(err)
+	}
+	ids = append(ids, a.playPersons(t, []string{"bernd"}, []int{1})) // after it in A's stream
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+	b.waitHas(t, kb.Loaded(), ids...)
+	for name, n := range map[string]*node{"hub": hubNode, "B": b} {
+		if got := n.venueBoard(t); !strings.Contains(got, "Bernard:") {
+			t.Errorf("%s's venue board after a forget forged by table A: %q, want Bernard still there", name, got)
+		}
+	}
 
 	// The hub's store is lost: its own events are published again from
 	// its outbox, once each.
