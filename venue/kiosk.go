@@ -323,53 +323,9 @@ func (k *Kiosk) Close() {
 // each under its event id, and marks each acknowledged: at start (what a
 // crash left unacknowledged) and whenever the database queues one.
 func (k *Kiosk) publish(ctx context.Context) {
-	retry := time.Duration(0)
-	for {
-		var wait <-chan time.Time
-		if retry > 0 {
-			wait = time.After(retry)
-		}
-		if retry == 0 {
-			if err := k.publishPending(ctx); err != nil {
-				if ctx.Err() != nil {
-					return
-				}
-				k.logf("venue kiosk: publish: %v", err)
-				retry = time.Second
-				continue
-			}
-		}
-		retry = 0
-		select {
-		case <-ctx.Done():
-			return
-		case <-k.d.OutboxQueued():
-		case <-wait:
-		}
-	}
-}
-
-// publishPending publishes every pending event.
-func (k *Kiosk) publishPending(ctx context.Context) error {
-	for {
-		events, err := k.d.PendingEvents(ctx, 100)
-		if err != nil || len(events) == 0 {
-			return err
-		}
-		for _, ev := range events {
-			m := &nats.Msg{Subject: tableSubject(k.id, ev.Kind), Data: ev.Body, Header: nats.Header{}}
-			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			_, err := k.e.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(TableStream))
-			cancel()
-			if err != nil {
-				return fmt.Errorf("event %s: %w", ev.ID, err)
-			}
-			if err := k.d.AckEvent(ctx, ev.ID, time.Now()); err != nil {
-				return err
-			}
-		}
-		signal(k.published)
-	}
+	p := publisher{d: k.d, js: k.e.js, stream: TableStream, published: k.published, logf: k.logf, who: "venue kiosk",
+		subject: func(kind string) string { return tableSubject(k.id, kind) }}
+	p.run(ctx)
 }
 
 // sayHello tells the hub this kiosk's id and table: as soon as the link

@@ -96,6 +96,8 @@ func TestKioskPermissions(t *testing.T) {
 		"$JS.API.STREAM.DELETE." + VenueStream,
 		"$JS." + HubDomain + ".API.CONSUMER.DELETE." + VenueStream + "." + loaderName, // the hub's loader
 		"$JS." + HubDomain + ".API.CONSUMER.CREATE." + VenueStream + "." + loaderName,
+		// A player change as the hub's staff (the hub's own subject).
+		hubSubject(hub.id, "player"),
 	} {
 		if !send(subject) {
 			t.Errorf("%s: not refused", subject)
@@ -148,6 +150,7 @@ func TestSubjectKiosk(t *testing.T) {
 	for subject, want := range map[string]string{
 		tableSubject("0192c0de-aaaa-7bbb-8ccc-123456789abc", "session"): "0192c0de-aaaa-7bbb-8ccc-123456789abc",
 		tableSubject("k1", "player"):                                    "k1",
+		hubSubject("h1", "player"):                                      "h1",
 		"tablee.table.k1":                                               "",
 		"tablee.venue.hello":                                            "",
 		"":                                                              "",

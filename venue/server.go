@@ -71,6 +71,13 @@ var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
 // "player": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
 
+// hubSubject is the subject of the venue hub's own events of kind (its
+// staff's player changes), hub its venue id: published into the venue
+// stream at the hub, which no kiosk may publish on (kioskPermissions).
+func hubSubject(hub, kind string) string { return hubSubjectPrefix + hub + "." + kind }
+
+const hubSubjectPrefix = "tablee.hub."
+
 // kioskDomain is the JetStream domain of a kiosk: its venue id without
 // dashes (a domain is a subject token), and the generation of its stream
 // once rebuilt (db.RebuildVenueOutbox): the hub sources a rebuilt stream
