@@ -94,10 +94,16 @@ func kioskPermissions(kiosk string) *server.Permissions {
 			// Answers to the hub's requests into the kiosk's domain
 			// (its source's consumer), scoped by replyV2.
 			"$JSC.R."+domain+".>",
-			// Its mirror's consumer at the hub, by its name:
-			// nats-server names it when the mirror has a filter
-			// (mirrorFilter), and only then can the hub tell whose it
-			// is. The unnamed CONSUMER.CREATE.VENUE is refused.
+			// Its mirror's consumer at the hub, by its name: the
+			// mirror names it in the subject when it has a filter
+			// (mirrorFilter), and only then can the hub tell whose
+			// it is; the unnamed CONSUMER.CREATE.VENUE, whose body
+			// may name any consumer, is refused. The hub gives a
+			// mirror's consumer a random suffix (a sourcing consumer
+			// of a limits stream: jsConsumerCreateRequest), which the
+			// kiosk learns only from the hub's answer: the mirror's
+			// own DELETE (best effort) finds nothing, and the
+			// consumer goes 10 s after its mirror stopped asking.
 			fmt.Sprintf(api, "CREATE")+".>",
 			fmt.Sprintf(api, "DELETE"),
 		)
