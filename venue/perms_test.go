@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"maps"
 	"net"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -344,5 +347,37 @@ func TestSubjectKiosk(t *testing.T) {
 		if got := subjectKiosk(subject); got != want {
 			t.Errorf("subjectKiosk(%q) = %q, want %q", subject, got, want)
 		}
+	}
+}
+
+// A kiosk of the build before mirrored the venue stream without a
+// filter: a mirror's configuration cannot change, so the kiosk makes it
+// again with the filter, and it flows.
+func TestMirrorOfTheBuildBefore(t *testing.T) {
+	hubNode, a := newNode(t, ""), newNode(t, "Table A")
+	hub := startHub(t, hubNode, "127.0.0.1:0")
+	id, err := a.d.VenueID(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := startServer(t.Context(), kioskServerPrefix+id, kioskDomain(id, 0), filepath.Join(a.dir, "venue", "jetstream"), server.LeafNodeOpts{}, false, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.js.CreateOrUpdateStream(t.Context(), jetstream.StreamConfig{Name: VenueStream, Storage: jetstream.FileStorage,
+		Mirror: &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain}, PersistMode: jetstream.AsyncPersistMode})
+	e.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ka := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	s := a.play(t)
+	a.waitHas(t, ka.Loaded(), s)
+	stream, err := ka.e.js.Stream(t.Context(), VenueStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := stream.CachedInfo().Config.Mirror; m == nil || m.FilterSubject != mirrorFilter {
+		t.Errorf("the kiosk's mirror is %+v, want one filtered on %s", m, mirrorFilter)
 	}
 }
