@@ -174,12 +174,18 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		}
 	}
 	// Each kiosk says hello on its own subject, which the hub maps to
-	// one it alone hears on (heardPrefix).
-	if err := h.e.srv.GlobalAccount().AddMapping(helloPrefix+".*", heardPrefix+".{{wildcard(1)}}"); err != nil {
-		return fail(fmt.Errorf("venue hub: hellos: %w", err))
-	}
+	// one it alone hears on (heardPrefix). The mapping is what the
+	// kiosks' servers see of the hub's interest: added once the hub
+	// listens, or a kiosk's first hellos would wait out their 2 s
+	// instead of finding no responders and trying again at once.
 	if h.hello, err = h.e.nc.Subscribe(heardPrefix+".*", h.onHello); err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.nc.Flush(); err != nil {
+		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.srv.GlobalAccount().AddMapping(helloPrefix+".*", heardPrefix+".{{wildcard(1)}}"); err != nil {
+		return fail(fmt.Errorf("venue hub: hellos: %w", err))
 	}
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop

@@ -81,7 +81,7 @@ var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
 // "player": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
 
-// helloSubject is where kiosk says hello to the hub: its own subject, the
+// helloSubject is where a kiosk says hello to the hub: its own subject, the
 // only one its link may say hello on (kioskPermissions), so the hub takes
 // the kiosk's id from it. The build before said hello on helloPrefix
 // alone, with the id in the body.
