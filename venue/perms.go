@@ -2,7 +2,6 @@ package venue
 
 import (
 	"crypto/sha256"
-	"fmt"
 
 	"github.com/nats-io/nats-server/v2/server"
 )
@@ -89,7 +88,6 @@ func kioskPermissions(kiosk string) *server.Permissions {
 	}
 	for gen := 0; gen <= maxGen; gen++ {
 		domain, mirror := kioskDomain(kiosk, gen), mirrorConsumer(kiosk, gen)
-		api := "$JS." + HubDomain + ".API.CONSUMER.%s." + VenueStream + "." + mirror
 		pub = append(pub,
 			// Answers to the hub's requests into the kiosk's domain
 			// (its source's consumer), scoped by replyV2.
@@ -98,14 +96,13 @@ func kioskPermissions(kiosk string) *server.Permissions {
 			// mirror names it in the subject when it has a filter
 			// (mirrorFilter), and only then can the hub tell whose
 			// it is; the unnamed CONSUMER.CREATE.VENUE, whose body
-			// may name any consumer, is refused. The hub gives a
-			// mirror's consumer a random suffix (a sourcing consumer
-			// of a limits stream: jsConsumerCreateRequest), which the
-			// kiosk learns only from the hub's answer: the mirror's
-			// own DELETE (best effort) finds nothing, and the
-			// consumer goes 10 s after its mirror stopped asking.
-			fmt.Sprintf(api, "CREATE")+".>",
-			fmt.Sprintf(api, "DELETE"),
+			// may name any consumer, is refused. No DELETE: the hub
+			// gives a mirror's consumer a random suffix (a sourcing
+			// consumer of a limits stream: jsConsumerCreateRequest),
+			// so the mirror's own DELETE of its name (best effort)
+			// found nothing anyway, and the consumer goes 10 s after
+			// its mirror stopped asking.
+			"$JS."+HubDomain+".API.CONSUMER.CREATE."+VenueStream+"."+mirror+".>",
 		)
 		sub = append(sub,
 			"$JS."+domain+".API.>",
