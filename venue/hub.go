@@ -460,6 +460,10 @@ func (h *Hub) onHello(m *nats.Msg) {
 		h.logf("venue hub: hello from %q: not a kiosk id", hi.Kiosk)
 		return
 	}
+	if h.auth.creds.get(hi.Kiosk) == "" {
+		// Revoked while its hello was on its way: not sourced again.
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	now := time.Now()
@@ -709,6 +713,9 @@ func (h *Hub) watch(ctx context.Context) {
 			return
 		case <-t.C:
 		}
+		// A table removed by tablee venue --revoke while the hub runs:
+		// a stat of the credentials' file each tick.
+		h.dropRevoked(ctx)
 		now := time.Now()
 		due := p.due(now, h.e.srv.NumLeafNodes())
 		t.Reset(p.wait(now))

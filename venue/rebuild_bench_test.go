@@ -67,7 +67,7 @@ func TestVenueRebuildFigure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := creds.set(id.String(), credHash(cred)); err != nil {
+		if err := creds.set(id.String(), credHash(cred), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(kioskServerPrefix+id.String(), cred)}

@@ -23,12 +23,17 @@ type Hub interface {
 	// AnswerCall answers table kiosk's call id: it leaves the hub's list
 	// at once and the table's own at its next hello to the hub.
 	AnswerCall(ctx context.Context, kiosk, id string) error
+	// RemoveTable removes table kiosk from the venue (venue.Hub.Revoke):
+	// its kiosk's link is closed and it can no longer connect; its games
+	// stay in the venue; it may pair again with the venue's code.
+	RemoveTable(ctx context.Context, kiosk string) error
 }
 
 // HubTable is one paired table as the hub knows it.
 type HubTable struct {
 	Kiosk    string    // the kiosk's venue id
-	Name     string    // the table's name, from its last hello
+	Name     string    // the table's name, from its last hello ("" if it never linked)
+	Paired   time.Time // when it paired with the hub
 	LastSeen time.Time // its last hello to the hub ("check-in")
 	Online   bool      // its link to the hub is up
 	// Behind is how many of its events have not reached the hub yet, as
@@ -47,6 +52,8 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /tables", h.get(h.hubTables))
 	m.HandleFunc("GET /tables/live", h.get(h.hubTablesLive))
 	m.HandleFunc("POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer))
+	m.HandleFunc("GET /tables/{kiosk}/remove", h.get(h.hubRemovePage))
+	m.HandleFunc("POST /tables/{kiosk}/remove", h.post(h.hubRemove))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
@@ -116,6 +123,67 @@ func (h *Handler) hubAnswer(w http.ResponseWriter, r *http.Request, _ signin, _ 
 		h.cfg.Logf("console: answer a call: %v", err)
 	}
 	http.Redirect(w, r, "/tables", http.StatusSeeOther)
+}
+
+// hubTable is the hub's table kiosk, if it is one of the venue's.
+func (h *Handler) hubTable(ctx context.Context, kiosk string) (HubTable, bool, error) {
+	tables, err := h.cfg.Hub.Tables(ctx)
+	if err != nil {
+		return HubTable{}, false, err
+	}
+	i := slices.IndexFunc(tables, func(t HubTable) bool { return t.Kiosk == kiosk })
+	if i < 0 {
+		return HubTable{}, false, nil
+	}
+	return tables[i], true, nil
+}
+
+// hubRemovePage asks before a table is removed from the venue, saying
+// what follows: its kiosk cut off, its games kept, the code needed to
+// bring it back.
+func (h *Handler) hubRemovePage(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "remove", in.csrf)
+	t, ok, err := h.hubTable(r.Context(), r.PathValue("kiosk"))
+	switch {
+	case err != nil:
+		h.fail(w, v, err)
+		return
+	case !ok:
+		// Removed meanwhile (another browser, tablee venue --revoke).
+		http.Redirect(w, r, "/tables", http.StatusSeeOther)
+		return
+	}
+	if t.Name == "" {
+		// Paired, never linked: no name yet, its id stands for it.
+		t.Name = t.Kiosk
+	}
+	v.Data = t
+	h.render(w, http.StatusOK, v, false)
+}
+
+// hubRemove removes a table from the venue, after the confirmation page.
+func (h *Handler) hubRemove(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	kiosk := r.PathValue("kiosk")
+	failed := func(err error) {
+		// The tables page, empty, with the error.
+		v := h.newView(w, r, "tables", in.csrf)
+		v.Data = hubTablesData{}
+		h.fail(w, v, err)
+	}
+	if _, ok, err := h.hubTable(r.Context(), kiosk); err != nil || !ok {
+		if err != nil {
+			failed(err)
+			return
+		}
+		http.Redirect(w, r, "/tables", http.StatusSeeOther)
+		return
+	}
+	if err := h.cfg.Hub.RemoveTable(r.Context(), kiosk); err != nil {
+		failed(err)
+		return
+	}
+	h.cfg.Logf("console: table %s removed from the venue", kiosk)
+	http.Redirect(w, r, "/tables?done=table_removed", http.StatusSeeOther)
 }
 
 func (h *Handler) hubTables(w http.ResponseWriter, r *http.Request, in signin, _ string) {
