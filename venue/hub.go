@@ -150,7 +150,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
 		return nil, err
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth)
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "")
 	if err != nil {
 		return nil, err
 	}
@@ -182,8 +182,19 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 			return fail(err)
 		}
 	}
-	if h.hello, err = h.e.nc.Subscribe(helloSubject, h.onHello); err != nil {
+	// Each kiosk says hello on its own subject, which the hub maps to
+	// one it alone hears on (heardPrefix). The mapping is what the
+	// kiosks' servers see of the hub's interest: added once the hub
+	// listens, or a kiosk's first hellos would wait out their 2 s
+	// instead of finding no responders and trying again at once.
+	if h.hello, err = h.e.nc.Subscribe(heardPrefix+".*", h.onHello); err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.nc.Flush(); err != nil {
+		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.srv.GlobalAccount().AddMapping(helloPrefix+".*", heardPrefix+".{{wildcard(1)}}"); err != nil {
+		return fail(fmt.Errorf("venue hub: hellos: %w", err))
 	}
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop
@@ -483,11 +494,18 @@ func (h *Hub) mayKick(id string, now time.Time) bool {
 	return true
 }
 
-// onHello notes the kiosk and, if it is new, sources its stream.
+// onHello notes the kiosk and, if it is new, sources its stream. The
+// kiosk is the one the subject names (only its link may say hello there);
+// a hello whose body names another is refused, unanswered.
 func (h *Hub) onHello(m *nats.Msg) {
+	id := strings.TrimPrefix(m.Subject, heardPrefix+".")
 	var hi hello
 	if err := json.Unmarshal(m.Data, &hi); err != nil {
-		h.logf("venue hub: hello: %v", err)
+		h.logf("venue hub: hello from %s: %v", id, err)
+		return
+	}
+	if hi.Kiosk != id {
+		h.logf("venue hub: a hello from kiosk %s as kiosk %q refused", id, hi.Kiosk)
 		return
 	}
 	if _, err := uuid.Parse(hi.Kiosk); err != nil {

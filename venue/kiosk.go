@@ -231,7 +231,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
 		return nil, err
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil)
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil, kioskInbox(k.id))
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +371,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			body, _ := json.Marshal(hi)
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
-			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			m, err := k.requestHello(rctx, body)
 			cancel()
 			switch {
 			case ctx.Err() != nil:
@@ -538,6 +538,20 @@ func (k *Kiosk) logQR(page string) {
 	k.logf("venue kiosk: the seating QR points at this table's own page: %s", why)
 }
 
+// requestHello says hello to the hub with body and returns its answer,
+// on the kiosk's own subject. A hub of the build before hears hellos on
+// helloPrefix alone, with the id in the body (which the kiosk still
+// sends): a kiosk upgraded before its hub says hello there when nothing
+// listens on its own subject. A hub of this build never listens there,
+// and refuses a kiosk's hello on it (kioskPermissions).
+func (k *Kiosk) requestHello(ctx context.Context, body []byte) (*nats.Msg, error) {
+	m, err := k.e.nc.RequestWithContext(ctx, helloSubject(k.id), body)
+	if errors.Is(err, nats.ErrNoResponders) {
+		m, err = k.e.nc.RequestWithContext(ctx, helloPrefix, body)
+	}
+	return m, err
+}
+
 // linkPoll is how often a kiosk looks whether its link to the hub came
 // up: reading a counter of its own server, so looking often costs little,
 // and the hub hears the kiosk at most this long after the link is back.
@@ -622,7 +636,11 @@ func (k *Kiosk) startMirror(ctx context.Context) error {
 		Name:        VenueStream,
 		Description: "the venue's events, mirrored from the hub",
 		Storage:     jetstream.FileStorage,
-		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain},
+		// The filter (every venue subject) makes nats-server ask the
+		// hub for the mirror's consumer by its name, which the hub
+		// checks against the kiosk's (kioskPermissions); without one it
+		// names it in the request's body alone.
+		Mirror: &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain, FilterSubject: mirrorFilter},
 		// The mirror is a copy of the hub's stream: it need not sync
 		// each write as the kiosk's own stream does (the server's
 		// SyncAlways). A tail lost on a power cut is copied again from
