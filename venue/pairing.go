@@ -116,6 +116,9 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 		}
 		want := a.creds.get(id)
 		if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
+			// A removed table's link is refused here: a line a minute
+			// (removedProbe) once it noticed, not four a second.
+			a.logf("venue hub: login of kiosk %s (%s) from %v refused: not a credential of this venue", id, opts.Name, c.RemoteAddress())
 			return false
 		}
 	}

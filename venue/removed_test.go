@@ -1,0 +1,159 @@
+package venue
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// refusalLog counts the hub's refused kiosk logins (hubAuth's log lines),
+// those of a kiosk's link apart from those of a probe (leafLogin names
+// itself "tablee-pairing").
+type refusalLog struct {
+	t           *testing.T
+	mu          sync.Mutex
+	link, probe int
+}
+
+func (l *refusalLog) logf(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	if strings.Contains(line, "refused: not a credential") {
+		l.mu.Lock()
+		if strings.Contains(line, "(tablee-pairing)") {
+			l.probe++
+		} else {
+			l.link++
+		}
+		l.mu.Unlock()
+	}
+	l.t.Log(line)
+}
+
+func (l *refusalLog) counts() (link, probe int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.link, l.probe
+}
+
+// waitProbes waits for n more probes of a removed kiosk.
+func waitProbes(t *testing.T, k *Kiosk, n int) {
+	t.Helper()
+	deadline := time.NewTimer(guard)
+	defer deadline.Stop()
+	for range n {
+		select {
+		case <-k.removal.probed:
+		case <-deadline.C:
+			t.Fatalf("no probe of the hub within %v", guard)
+		}
+	}
+}
+
+// A table removed at the running hub notices after a few refused logins:
+// its link stops dialling (the hub sees no more logins from it, only a
+// probe now and then), its desk says it was removed, and it keeps its
+// pairing. A hub whose credentials' file comes back lets it in again at
+// the next probe; after another removal, pairing again with the code
+// brings it back.
+func TestRemovedTableStopsDialling(t *testing.T) {
+	ctx := context.Background()
+	hn := newNode(t, "")
+	log := &refusalLog{t: t}
+	dir := filepath.Join(hn.dir, "hub")
+	hub, err := StartHub(ctx, HubConfig{DB: hn.d, DataDir: dir, Listen: "127.0.0.1:0", Logf: log.logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	p := Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	an := newNode(t, "A")
+	desk := NewDesk(KioskConfig{DB: an.d, Dir: filepath.Join(an.dir, "venue"), Table: "A", Logf: t.Logf}, nil)
+	t.Cleanup(desk.Close)
+	if err := desk.Pair(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	// A probe every 100 ms rather than every minute: the test counts
+	// probes, not time.
+	fastProbes := func() *Kiosk {
+		k := desk.Kiosk()
+		k.removal.mu.Lock()
+		k.removal.every = 100 * time.Millisecond
+		k.removal.mu.Unlock()
+		return k
+	}
+	k := fastProbes()
+	waitFor(t, "A linked", func() bool { return desk.Linked() })
+	creds, err := os.ReadFile(filepath.Join(dir, credsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := func(step string) DeskStatus {
+		t.Helper()
+		var st DeskStatus
+		waitFor(t, step, func() bool {
+			st, err = desk.Status(ctx, time.Now())
+			return err == nil && st.Removed
+		})
+		if !st.Paired || st.Linked || st.RemovedSince.IsZero() {
+			t.Errorf("%s: %+v", step, st)
+		}
+		return st
+	}
+
+	if err := hub.Revoke(ctx, k.ID()); err != nil {
+		t.Fatal(err)
+	}
+	removed("A removed after the hub refused it")
+	link, _ := log.counts()
+	if link < refusalLimit {
+		t.Errorf("the hub refused A's link %d times before A took itself as removed, want at least %d", link, refusalLimit)
+	}
+	// A login already on its way when the link stopped may still be
+	// refused: count from the first probe.
+	waitProbes(t, k, 1)
+	link, probe := log.counts()
+	waitProbes(t, k, 3)
+	link2, probe2 := log.counts()
+	if link2 != link {
+		t.Errorf("A's link dialled the hub %d times over three probes after it was removed, want none", link2-link)
+	}
+	if probe2 < probe+3 {
+		t.Errorf("the hub refused %d probes, want at least 3", probe2-probe)
+	}
+	if pp, ok, _ := Paired(ctx, an.d); !ok || pp.Addr != p.Addr {
+		t.Errorf("A's pairing after its removal: %+v, %v, want kept", pp, ok)
+	}
+
+	// The hub's credentials' file comes back (it had been lost by
+	// mistake): the next probe gets in and the link comes up again.
+	if err := os.WriteFile(filepath.Join(dir, credsFile+".tmp"), creds, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, credsFile+".tmp"), filepath.Join(dir, credsFile)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "A linked again once its credential is back", func() bool {
+		st, err := desk.Status(ctx, time.Now())
+		return err == nil && st.Linked && !st.Removed
+	})
+
+	// Removed again, then paired again with the venue's code: a new
+	// credential, the link up, no longer removed.
+	if err := hub.Revoke(ctx, k.ID()); err != nil {
+		t.Fatal(err)
+	}
+	removed("A removed again")
+	if err := desk.Pair(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	fastProbes()
+	waitFor(t, "A linked after pairing again", func() bool {
+		st, err := desk.Status(ctx, time.Now())
+		return err == nil && st.Linked && !st.Removed
+	})
+}
