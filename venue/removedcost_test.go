@@ -30,7 +30,7 @@ func TestRemovedTableCPU(t *testing.T) {
 		time.Sleep(hotFor + 5*time.Second)
 		before := cpuTime(t)
 		time.Sleep(span) // the measurement itself, not a synchronisation
-		return float64(cpuTime(t)-before) / float64(span) / float64(time.Millisecond)
+		return float64(cpuTime(t)-before) / span.Seconds() / float64(time.Millisecond)
 	}
 	linked := measure()
 	if err := hub.Revoke(ctx, k.ID()); err != nil {
