@@ -2,43 +2,11 @@ package venue
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// refusalLog counts the hub's refused kiosk logins (hubAuth's log lines),
-// those of a kiosk's link apart from those of a probe (leafLogin names
-// itself "tablee-pairing").
-type refusalLog struct {
-	t           *testing.T
-	mu          sync.Mutex
-	link, probe int
-}
-
-func (l *refusalLog) logf(format string, args ...any) {
-	line := fmt.Sprintf(format, args...)
-	if strings.Contains(line, "refused: not a credential") {
-		l.mu.Lock()
-		if strings.Contains(line, "(tablee-pairing)") {
-			l.probe++
-		} else {
-			l.link++
-		}
-		l.mu.Unlock()
-	}
-	l.t.Log(line)
-}
-
-func (l *refusalLog) counts() (link, probe int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.link, l.probe
-}
 
 // waitProbes waits for n more probes of a removed kiosk.
 func waitProbes(t *testing.T, k *Kiosk, n int) {
@@ -63,13 +31,8 @@ func waitProbes(t *testing.T, k *Kiosk, n int) {
 func TestRemovedTableStopsDialling(t *testing.T) {
 	ctx := context.Background()
 	hn := newNode(t, "")
-	log := &refusalLog{t: t}
+	hub := startHub(t, hn, "127.0.0.1:0")
 	dir := filepath.Join(hn.dir, "hub")
-	hub, err := StartHub(ctx, HubConfig{DB: hn.d, DataDir: dir, Listen: "127.0.0.1:0", Logf: log.logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(hub.Close)
 	p := Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
 	an := newNode(t, "A")
 	desk := NewDesk(KioskConfig{DB: an.d, Dir: filepath.Join(an.dir, "venue"), Table: "A", Logf: t.Logf}, nil)
@@ -87,6 +50,10 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 		return k
 	}
 	k := fastProbes()
+	// The hub's refused logins of A's link, and of its probes.
+	counts := func() (link, probe int) {
+		return hub.auth.refusedCount(k.ID(), kioskServerPrefix+k.ID()), hub.auth.refusedCount(k.ID(), "tablee-pairing")
+	}
 	waitFor(t, "A linked", func() bool { return desk.Linked() })
 	creds, err := os.ReadFile(filepath.Join(dir, credsFile))
 	if err != nil {
@@ -109,16 +76,16 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 		t.Fatal(err)
 	}
 	removed("A removed after the hub refused it")
-	link, _ := log.counts()
+	link, _ := counts()
 	if link < refusalLimit {
 		t.Errorf("the hub refused A's link %d times before A took itself as removed, want at least %d", link, refusalLimit)
 	}
 	// A login already on its way when the link stopped may still be
 	// refused: count from the first probe.
 	waitProbes(t, k, 1)
-	link, probe := log.counts()
+	link, probe := counts()
 	waitProbes(t, k, 3)
-	link2, probe2 := log.counts()
+	link2, probe2 := counts()
 	if link2 != link {
 		t.Errorf("A's link dialled the hub %d times over three probes after it was removed, want none", link2-link)
 	}
