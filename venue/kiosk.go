@@ -241,6 +241,8 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		return nil, err
 	}
 	if paired {
+		// The hub's refusals reach only the server's log (removed.go);
+		// one before this line is missed, the count starts at the next.
 		k.removal = newRemoval()
 		k.e.srv.SetLoggerV2(k.removal, false, false, false)
 	}

@@ -17,12 +17,12 @@ import (
 // TLS handshake each time (docs/venue.md, "Removing a table").
 const (
 	// refusalLimit is how many refused logins in a row, with no link up
-	// between them, make the kiosk take itself as removed. Not one: the
-	// kiosk still acts only on what it hears, and one refusal could be a
-	// hub's credentials file read halfway by an old build; a restarting
-	// hub refuses nothing (its port is closed until it has its
-	// credentials), and a TLS error is not a refusal. Five take 1–2.5 s at
-	// leafReconnect with nats-server's jitter.
+	// between them, make the kiosk take itself as removed. Not one: a
+	// single refusal may be a glitch at the hub, and taking a table for
+	// removed costs it its link until the next probe. A restarting hub
+	// refuses nothing (it reads its credentials before it listens: the
+	// kiosk's dials fail instead), and a TLS error is not a refusal.
+	// Five take 1–2.5 s at leafReconnect with nats-server's jitter.
 	refusalLimit = 5
 	// removedProbe is how often a removed kiosk asks the hub whether its
 	// credential opens it again, one login of the leaf protocol
@@ -46,7 +46,6 @@ type removal struct {
 	refused int       // refused logins in a row
 	first   time.Time // the first of them
 	removed time.Time // when the kiosk took itself as removed; zero: not
-	probes  int       // probes made since removed, for tests
 
 	limit chan struct{} // signalled when refused reaches refusalLimit
 	// probed is signalled after each probe (tests wait on it).
@@ -145,7 +144,6 @@ func (k *Kiosk) watchRemoval(ctx context.Context) {
 		}
 		r.mu.Lock()
 		r.removed = time.Now()
-		r.probes = 0
 		first, every := r.first, r.every
 		r.mu.Unlock()
 		k.logf("venue kiosk: the hub at %s refuses this table since %s: removed from the venue; asking again every %v", p.Addr, first.Format(time.TimeOnly), every)
@@ -173,7 +171,6 @@ func (k *Kiosk) probeUntilLetIn(ctx context.Context, p Pairing, cred string, eve
 		}
 		err := leafLogin(ctx, p.Addr, p.Fingerprint, kioskServerPrefix+k.id, cred)
 		r.mu.Lock()
-		r.probes++
 		if err == nil {
 			r.refused = 0
 			r.removed = time.Time{}
