@@ -167,7 +167,7 @@ type Kiosk struct {
 	hubRestarted chan struct{}
 	// ask is signalled when the staff screen wants news of the venue.
 	ask chan struct{}
-	mu  sync.Mutex // guards load and mirrorMade while the mirror is made again
+	mu  sync.Mutex // guards load, mirrorMade and figure while the mirror is made again
 	// mirrorMade is when the mirror stream was last made (or found at
 	// start).
 	mirrorMade time.Time
@@ -313,6 +313,16 @@ func (k *Kiosk) Published() <-chan struct{} { return k.published }
 // LeafConnected reports whether the kiosk's link to the hub is up.
 func (k *Kiosk) LeafConnected() bool { return k.e.srv.NumLeafNodes() > 0 }
 
+// link reports whether the kiosk's link to the hub is up, and which
+// connection it is (its server's id for it; 0 when down).
+func (k *Kiosk) link() (bool, uint64) {
+	lz, err := k.e.srv.Leafz(nil)
+	if err != nil || len(lz.Leafs) == 0 {
+		return false, 0
+	}
+	return true, lz.Leafs[0].ID
+}
+
 // Close stops the kiosk's side of the venue. Events not yet acknowledged
 // stay in the outbox for the next start.
 func (k *Kiosk) Close() {
@@ -393,13 +403,19 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	t := time.NewTimer(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
+	var upConn uint64      // which connection it was (link)
 	var answered time.Time // when the hub last answered, zero since the link came up
 	var boot time.Time     // when the hub that answered last started
 	var asked bool         // the staff screen asked for news
 	var qr string          // the hub's page the seating QR points at; "": the table's own
 	for {
-		link := k.LeafConnected()
-		if link != up {
+		// A link that dropped and came back between two looks is
+		// another connection (a hub restarted within a second): as
+		// fresh as one seen down, so the hub hears at once of the
+		// kiosk, whose source it resumes, and the kiosk of the new hub,
+		// whose mirror it makes again, instead of at the next hello.
+		link, conn := k.link()
+		if link != up || conn != upConn {
 			// Whatever answered before the link went down or came back
 			// says nothing of it now: the watchdog waits for the hub's
 			// next answer before making the mirror again (hubAlive).
@@ -407,11 +423,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			k.mu.Lock()
 			k.answered = time.Time{}
 			k.mu.Unlock()
-		}
-		if link != up {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
 		}
-		up = link
+		up, upConn = link, conn
 		if link && (asked || time.Since(answered) >= helloEvery) {
 			asked = false
 			// Fresh: the link just came up, or the hub has not answered
@@ -696,7 +710,10 @@ func (k *Kiosk) watch(ctx context.Context) {
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
 			// waits out its request (30 s) unless made again now.
-			if !k.figure.keep {
+			k.mu.Lock()
+			keep := k.figure.keep
+			k.mu.Unlock()
+			if !keep {
 				k.mirror(ctx, true, " for the restarted hub")
 			}
 			continue
