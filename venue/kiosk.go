@@ -759,7 +759,12 @@ func (k *Kiosk) watch(ctx context.Context) {
 		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
-		k.mirror(ctx, true, ": it had stalled")
+		k.mu.Lock()
+		keep := k.figure.keep
+		k.mu.Unlock()
+		if !keep {
+			k.mirror(ctx, true, ": it had stalled")
+		}
 	}
 }
 

@@ -211,8 +211,8 @@ type mirrorFigure struct {
 	// fullCopy makes every mirror made again copy the venue stream from
 	// its start (the way before resuming).
 	fullCopy bool
-	// keep leaves the mirror to nats-server after a hub restart: it
-	// resumes on its own after its last event, when its retries reach
-	// the new hub.
+	// keep leaves the mirror to nats-server (never made again by the
+	// kiosk): it resumes on its own after its last event, when its
+	// retries reach the new hub.
 	keep bool
 }

@@ -29,6 +29,8 @@ import (
 //
 //	TABLEE_VENUE_REMIRROR=20000x3 go test -run TestVenueRemirrorFigure -v -timeout 60m ./venue
 //
+// TABLEE_VENUE_REMIRROR_DOWN=15s keeps the hub away 15 s at each restart.
+//
 // The venue's events come from a filler: a kiosk's server whose stream is
 // filled directly (as TestVenueRebuildFigure's kiosks), paired with the
 // hub; kiosk A is a real kiosk. After each restart the filler publishes
@@ -43,6 +45,15 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	runs, err2 := strconv.Atoi(rs)
 	if err1 != nil || err2 != nil || n < 1 || runs < 1 {
 		t.Fatalf("TABLEE_VENUE_REMIRROR=%q: want NxRUNS", size)
+	}
+	// TABLEE_VENUE_REMIRROR_DOWN: how long the hub stays away at each
+	// restart (default: restarted at once).
+	var down time.Duration
+	if d := os.Getenv("TABLEE_VENUE_REMIRROR_DOWN"); d != "" {
+		var err error
+		if down, err = time.ParseDuration(d); err != nil {
+			t.Fatalf("TABLEE_VENUE_REMIRROR_DOWN=%q: %v", d, err)
+		}
 	}
 	ctx := context.Background()
 	hubNode, a, fillNode := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Filler")
@@ -141,6 +152,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 			}
 			before := mi.State
 			hub.Close()
+			time.Sleep(down) // the hub away, as the figure asks
 			cpu0 := cpuTime(t)
 			restarted := time.Now()
 			hub = startHubIn(t, hubNode, dataDir, addr)
@@ -207,7 +219,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 		} else {
 			ratio = fmt.Sprintf(", %.2f× the first way's time", took/base)
 		}
-		t.Logf("FIGURE venue of %d events, hub restart, %s: median of %d: A loaded again after %.2f s, %.0f events (%.0f kB) copied, %.2f s of CPU%s",
-			n, way, len(rs), took, copied, bytes/1000, cpu, ratio)
+		t.Logf("FIGURE venue of %d events, hub restart (away %v), %s: median of %d: A loaded again after %.2f s, %.0f events (%.0f kB) copied, %.2f s of CPU%s",
+			n, down, way, len(rs), took, copied, bytes/1000, cpu, ratio)
 	}
 }
