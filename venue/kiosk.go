@@ -239,7 +239,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
 		return nil, err
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil)
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil, kioskInbox(k.id))
 	if err != nil {
 		return nil, err
 	}
@@ -344,53 +344,9 @@ func (k *Kiosk) Close() {
 // each under its event id, and marks each acknowledged: at start (what a
 // crash left unacknowledged) and whenever the database queues one.
 func (k *Kiosk) publish(ctx context.Context) {
-	retry := time.Duration(0)
-	for {
-		var wait <-chan time.Time
-		if retry > 0 {
-			wait = time.After(retry)
-		}
-		if retry == 0 {
-			if err := k.publishPending(ctx); err != nil {
-				if ctx.Err() != nil {
-					return
-				}
-				k.logf("venue kiosk: publish: %v", err)
-				retry = time.Second
-				continue
-			}
-		}
-		retry = 0
-		select {
-		case <-ctx.Done():
-			return
-		case <-k.d.OutboxQueued():
-		case <-wait:
-		}
-	}
-}
-
-// publishPending publishes every pending event.
-func (k *Kiosk) publishPending(ctx context.Context) error {
-	for {
-		events, err := k.d.PendingEvents(ctx, 100)
-		if err != nil || len(events) == 0 {
-			return err
-		}
-		for _, ev := range events {
-			m := &nats.Msg{Subject: tableSubject(k.id, ev.Kind), Data: ev.Body, Header: nats.Header{}}
-			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			_, err := k.e.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(TableStream))
-			cancel()
-			if err != nil {
-				return fmt.Errorf("event %s: %w", ev.ID, err)
-			}
-			if err := k.d.AckEvent(ctx, ev.ID, time.Now()); err != nil {
-				return err
-			}
-		}
-		signal(k.published)
-	}
+	p := publisher{d: k.d, js: k.e.js, stream: TableStream, published: k.published, logf: k.logf, who: "venue kiosk",
+		subject: func(kind string) string { return tableSubject(k.id, kind) }}
+	p.run(ctx)
 }
 
 // sayHello tells the hub this kiosk's id and table: as soon as the link
@@ -440,7 +396,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			body, _ := json.Marshal(hi)
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			sent := time.Now()
-			m, err := k.e.nc.RequestWithContext(rctx, helloSubject, body)
+			m, err := k.requestHello(rctx, body)
 			cancel()
 			switch {
 			case ctx.Err() != nil:
@@ -605,6 +561,20 @@ func (k *Kiosk) logQR(page string) {
 		why = "the link to the hub is down"
 	}
 	k.logf("venue kiosk: the seating QR points at this table's own page: %s", why)
+}
+
+// requestHello says hello to the hub with body and returns its answer,
+// on the kiosk's own subject. A hub of the build before hears hellos on
+// helloPrefix alone, with the id in the body (which the kiosk still
+// sends): a kiosk upgraded before its hub says hello there when nothing
+// listens on its own subject. A hub of this build never listens there,
+// and refuses a kiosk's hello on it (kioskPermissions).
+func (k *Kiosk) requestHello(ctx context.Context, body []byte) (*nats.Msg, error) {
+	m, err := k.e.nc.RequestWithContext(ctx, helloSubject(k.id), body)
+	if errors.Is(err, nats.ErrNoResponders) {
+		m, err = k.e.nc.RequestWithContext(ctx, helloPrefix, body)
+	}
+	return m, err
 }
 
 // linkPoll is how often a kiosk looks whether its link to the hub came

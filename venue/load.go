@@ -2,6 +2,7 @@ package venue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -97,9 +98,21 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 		}
 		raw := make([]db.RawEvent, len(batch))
 		for i, m := range batch {
-			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject())}
+			// The venue stream marks what it sourced from a kiosk's
+			// stream (nats-server replaces any such header a kiosk sent,
+			// and a mirror keeps it): only what has no mark was
+			// published at the hub itself.
+			hub := strings.HasPrefix(m.Subject(), hubSubjectPrefix) && m.Headers().Get(streamSourceHeader) == ""
+			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject()), Hub: hub}
 		}
 		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
+		if errors.Is(err, db.ErrTraceLeft) {
+			// A forget from the hub loaded, and erased a player of this
+			// table, but the file could not be rebuilt yet (as after
+			// ForgetPlayer): the events stand.
+			logf("venue: load %d events of %s: %v (tablee player scrub finishes it)", len(batch), stream, err)
+			err = nil
+		}
 		if err != nil {
 			logf("venue: load %d events of %s: %v", len(batch), stream, err)
 			for _, m := range batch {
@@ -143,12 +156,18 @@ func (l *loader) stop() {
 	<-l.stopped
 }
 
-// subjectKiosk is the kiosk a table subject (tableSubject) names, "" for
-// any other subject.
+// streamSourceHeader is the header a stream sets on every message it
+// sources from another (nats-server's JSStreamSource).
+const streamSourceHeader = "Nats-Stream-Source"
+
+// subjectKiosk is the kiosk a table subject (tableSubject) names, or the
+// hub a hub subject (hubSubject) names; "" for any other subject.
 func subjectKiosk(subject string) string {
 	rest, ok := strings.CutPrefix(subject, "tablee.table.")
 	if !ok {
-		return ""
+		if rest, ok = strings.CutPrefix(subject, hubSubjectPrefix); !ok {
+			return ""
+		}
 	}
 	kiosk, _, ok := strings.Cut(rest, ".")
 	if !ok {

@@ -38,7 +38,11 @@ func mirrorConfig(start uint64, origin time.Time) jetstream.StreamConfig {
 		Name:        VenueStream,
 		Description: "the venue's events, mirrored from the hub",
 		Storage:     jetstream.FileStorage,
-		Mirror:      &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain, OptStartSeq: start},
+		// The filter (every venue subject) makes nats-server ask the
+		// hub for the mirror's consumer by its name, which the hub
+		// checks against the kiosk's (kioskPermissions); without one it
+		// names it in the request's body alone.
+		Mirror: &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain, FilterSubject: mirrorFilter, OptStartSeq: start},
 		// The mirror is a copy of the hub's stream: it need not sync
 		// each write as the kiosk's own stream does (the server's
 		// SyncAlways). A tail lost on a power cut is copied again from
@@ -55,11 +59,12 @@ func mirrorConfig(start uint64, origin time.Time) jetstream.StreamConfig {
 }
 
 // ourMirror reports whether cfg is a mirror of the hub's venue stream as
-// this build makes it. Another (a mirror made by an earlier build, synced
-// on every write) is made again: a mirror's configuration cannot change.
+// this build makes it. Another (a mirror made by an earlier build: synced
+// on every write, or without the filter the hub's permissions need) is
+// made again: a mirror's configuration cannot change.
 func ourMirror(cfg jetstream.StreamConfig) bool {
 	m := cfg.Mirror
-	return m != nil && m.Name == VenueStream && cfg.PersistMode == jetstream.AsyncPersistMode &&
+	return m != nil && m.Name == VenueStream && m.FilterSubject == mirrorFilter && cfg.PersistMode == jetstream.AsyncPersistMode &&
 		(m.Domain == HubDomain || m.External != nil && m.External.APIPrefix == "$JS."+HubDomain+".API")
 }
 

@@ -2,6 +2,7 @@ package venue
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -12,12 +13,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -81,7 +85,10 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 	}
 	opts := c.GetOpts()
 	id, ok := strings.CutPrefix(opts.Username, kioskServerPrefix)
-	if _, err := uuid.Parse(id); !ok || err != nil {
+	// The id in its one written form: uuid.Parse also takes it without
+	// dashes, which is the same JetStream domain (kioskDomain), or in
+	// braces; a kiosk's permissions name its subjects by it.
+	if u, err := uuid.Parse(id); !ok || err != nil || u.String() != id {
 		a.logf("venue hub: a leaf link from %v without a kiosk's name refused", c.RemoteAddress())
 		return false
 	}
@@ -96,12 +103,17 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 			a.logf("venue hub: pairing of kiosk %s from %v refused: %v", id, c.RemoteAddress(), err)
 			return false
 		}
-		if err := a.creds.set(id, credHash(cred)); err != nil {
+		if err := a.creds.set(id, credHash(cred), time.Now()); err != nil {
 			a.logf("venue hub: pairing of kiosk %s: %v", id, err)
 			return false
 		}
 		a.logf("venue hub: kiosk %s paired from %v", id, c.RemoteAddress())
 	} else {
+		// A revocation written by another process (tablee venue
+		// --revoke beside the running hub) counts at once.
+		if err := a.creds.refresh(); err != nil {
+			a.logf("venue hub: %v", err)
+		}
 		want := a.creds.get(id)
 		if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
 			return false
@@ -141,18 +153,26 @@ func (c codeCheck) WrongPINsUntil(context.Context) (time.Time, error) {
 }
 
 func (c codeCheck) SetWrongPINsUntil(_ context.Context, t time.Time) error {
-	c.creds.mu.Lock()
-	defer c.creds.mu.Unlock()
-	c.creds.f.WrongUntil = t
-	return c.creds.save()
+	return c.creds.update(func(f *credFile) { f.WrongUntil = t })
 }
 
 // credStore is the hub's file of kiosks' credentials (their SHA-256) and
-// of the wrong-code budget.
+// of the wrong-code budget. Two processes may write it: the running hub
+// (a pairing, a wrong code, a revocation from its console) and `tablee
+// venue --revoke` beside it. Each change is a read-modify-write of the
+// whole file under an exclusive flock on a lock file beside it (the file
+// itself is replaced by a rename, so it cannot carry the lock), so
+// neither writer undoes the other's change; the hub reads the file again
+// when it changed under it (refresh).
 type credStore struct {
 	path string
 	mu   sync.Mutex
 	f    credFile
+	// stamp is the file as last read or written, to notice another
+	// process's change; reloaded is set when refresh read a change, until
+	// takeReloaded.
+	stamp    os.FileInfo
+	reloaded bool
 }
 
 type credFile struct {
@@ -160,24 +180,89 @@ type credFile struct {
 	WrongUntil time.Time `json:"wrong_until,omitzero"`
 	// Kiosks maps a kiosk's id to its credential's SHA-256 (hex).
 	Kiosks map[string]string `json:"kiosks"`
+	// Paired is when each kiosk paired (absent for kiosks paired by an
+	// earlier build: their first hello stands for it).
+	Paired map[string]time.Time `json:"paired,omitempty"`
 }
 
 func openCreds(path string) (*credStore, error) {
-	s := &credStore{path: path, f: credFile{Kiosks: map[string]string{}}}
-	b, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return s, nil
-	case err != nil:
-		return nil, fmt.Errorf("venue hub: %w", err)
-	}
-	if err := json.Unmarshal(b, &s.f); err != nil {
-		return nil, fmt.Errorf("venue hub: %s: %w", path, err)
-	}
-	if s.f.Kiosks == nil {
-		s.f.Kiosks = map[string]string{}
+	s := &credStore{path: path}
+	if err := s.read(); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// read loads the file (none: no kiosk yet). s.mu is held, or s is not
+// shared yet.
+func (s *credStore) read() error {
+	f := credFile{}
+	file, err := os.Open(s.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		s.stamp = nil
+	case err != nil:
+		return fmt.Errorf("venue hub: %w", err)
+	default:
+		defer file.Close()
+		// The stamp of the very file read (another writer may rename
+		// a newer one over its name meanwhile: that one shows as a
+		// change at the next refresh).
+		fi, err := file.Stat()
+		if err != nil {
+			return fmt.Errorf("venue hub: %w", err)
+		}
+		b, err := io.ReadAll(file)
+		if err != nil {
+			return fmt.Errorf("venue hub: %w", err)
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			return fmt.Errorf("venue hub: %s: %w", s.path, err)
+		}
+		s.stamp = fi
+	}
+	if f.Kiosks == nil {
+		f.Kiosks = map[string]string{}
+	}
+	if f.Paired == nil {
+		f.Paired = map[string]time.Time{}
+	}
+	s.f = f
+	return nil
+}
+
+// changed reports whether the file is not the one last read or written.
+// s.mu is held.
+func (s *credStore) changed() bool {
+	fi, err := os.Stat(s.path)
+	if err != nil {
+		return s.stamp != nil
+	}
+	return s.stamp == nil || !os.SameFile(fi, s.stamp) || !fi.ModTime().Equal(s.stamp.ModTime()) || fi.Size() != s.stamp.Size()
+}
+
+// refresh reads the file again if another process changed it (`tablee
+// venue --revoke` beside the running hub): a stat when it did not.
+func (s *credStore) refresh() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.changed() {
+		return nil
+	}
+	if err := s.read(); err != nil {
+		return err
+	}
+	s.reloaded = true
+	return nil
+}
+
+// takeReloaded reports whether refresh read a change since the last call.
+func (s *credStore) takeReloaded() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.reloaded
+	s.reloaded = false
+	return r
 }
 
 func (s *credStore) get(id string) string {
@@ -186,26 +271,73 @@ func (s *credStore) get(id string) string {
 	return s.f.Kiosks[id]
 }
 
-// set keeps kiosk id's credential hash; "" forgets it.
-func (s *credStore) set(id, hash string) error {
+// pairedAt is when kiosk id paired, zero if unknown.
+func (s *credStore) pairedAt(id string) time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if hash == "" {
-		delete(s.f.Kiosks, id)
-	} else {
-		s.f.Kiosks[id] = hash
+	return s.f.Paired[id]
+}
+
+// ids are the paired kiosks' ids.
+func (s *credStore) ids() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, 0, len(s.f.Kiosks))
+	for id := range s.f.Kiosks {
+		out = append(out, id)
 	}
+	return out
+}
+
+// set keeps kiosk id's credential hash, paired at now; "" forgets it.
+func (s *credStore) set(id, hash string, now time.Time) error {
+	return s.update(func(f *credFile) {
+		if hash == "" {
+			delete(f.Kiosks, id)
+			delete(f.Paired, id)
+		} else {
+			f.Kiosks[id] = hash
+			f.Paired[id] = now.UTC()
+		}
+	})
+}
+
+// update changes the file under its lock: read again (another process
+// may have changed it), changed by change, written.
+func (s *credStore) update(change func(*credFile)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
+	lock, err := os.OpenFile(s.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
+	// Closing the file releases the lock.
+	defer lock.Close()
+	if err := ownAsDir(s.path + ".lock"); err != nil {
+		return err
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("venue hub: credentials: lock: %w", err)
+	}
+	if s.changed() {
+		if err := s.read(); err != nil {
+			return err
+		}
+		s.reloaded = true
+	}
+	change(&s.f)
 	return s.save()
 }
 
 // save writes the file whole, synced, then renames it over the old one: a
-// power cut leaves the old file or the new, never half of one. s.mu is held.
+// power cut leaves the old file or the new, never half of one. s.mu and
+// the file's lock are held.
 func (s *credStore) save() error {
 	b, err := json.MarshalIndent(s.f, "", "\t")
 	if err != nil {
-		return fmt.Errorf("venue hub: credentials: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return fmt.Errorf("venue hub: credentials: %w", err)
 	}
 	tmp := s.path + ".tmp"
@@ -214,6 +346,9 @@ func (s *credStore) save() error {
 		return fmt.Errorf("venue hub: credentials: %w", err)
 	}
 	_, err = f.Write(b)
+	if err == nil {
+		err = ownAsDir(tmp)
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -226,28 +361,105 @@ func (s *credStore) save() error {
 	if err != nil {
 		return fmt.Errorf("venue hub: credentials: %w", err)
 	}
+	s.stamp, _ = os.Stat(s.path)
 	return nil
 }
 
-// Revoke removes kiosk id from the venue: its credential is forgotten and
-// its link, if up, is closed. Its sessions stay in the venue. It may pair
-// again with the code.
-func (h *Hub) Revoke(_ context.Context, id string) error {
-	if err := h.auth.creds.set(id, ""); err != nil {
+// ownAsDir gives path to the owner of its directory when root writes it:
+// `sudo tablee venue --revoke` without `-u tablee` must not leave the
+// hub's files unreadable to the hub, which runs as the directory's owner.
+func ownAsDir(path string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	dir, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
+	st, ok := dir.Sys().(*syscall.Stat_t)
+	if !ok || st.Uid == 0 {
+		return nil
+	}
+	if err := os.Chown(path, int(st.Uid), int(st.Gid)); err != nil {
+		return fmt.Errorf("venue hub: credentials: %w", err)
+	}
+	return nil
+}
+
+// Revoke removes kiosk id from the venue: its credential is forgotten
+// first, so a new connection is refused, then its link, if up, is closed
+// and the venue stream stops sourcing its stream. Its sessions stay in the
+// venue. It may pair again with the code.
+func (h *Hub) Revoke(ctx context.Context, id string) error {
+	if err := h.auth.creds.set(id, "", time.Time{}); err != nil {
 		return fmt.Errorf("venue hub: revoke %s: %w", id, err)
 	}
+	return h.drop(ctx, id)
+}
+
+// drop forgets what the running hub holds of kiosk id, whose credential
+// is gone: its link is closed, its source removed from the venue stream,
+// its web page no longer offered, its calls no longer listed.
+func (h *Hub) drop(ctx context.Context, id string) error {
 	lz, err := h.e.srv.Leafz(nil)
 	if err != nil {
 		return fmt.Errorf("venue hub: revoke %s: %w", id, err)
 	}
 	for _, l := range lz.Leafs {
 		if l.Name == kioskServerPrefix+id {
-			if err := h.e.srv.DisconnectClientByID(l.ID); err != nil {
-				return fmt.Errorf("venue hub: revoke %s: %w", id, err)
+			// Its only error is "no such leafnode": the link closed
+			// meanwhile, nothing left to close.
+			h.e.srv.DisconnectClientByID(l.ID)
+		}
+	}
+	h.mu.Lock()
+	delete(h.live, id)
+	delete(h.added, id)
+	delete(h.kicked, id)
+	delete(h.heard, id)
+	delete(h.noted, id)
+	delete(h.pages, id)
+	delete(h.calls, id)
+	delete(h.answered, id)
+	h.mu.Unlock()
+	if err := h.updateSources(ctx); err != nil {
+		return fmt.Errorf("venue hub: revoke %s: %w", id, err)
+	}
+	h.logf("venue hub: kiosk %s removed from the venue: its link closed, its stream no longer sourced", id)
+	return nil
+}
+
+// dropRevoked drops the kiosks revoked by another process (tablee venue
+// --revoke beside the running hub), once the hub has read their
+// credentials' file again: those it sources, and those linked.
+func (h *Hub) dropRevoked(ctx context.Context) {
+	if err := h.auth.creds.refresh(); err != nil {
+		h.logf("venue hub: %v", err)
+	}
+	if !h.auth.creds.takeReloaded() {
+		return
+	}
+	ids := map[string]bool{}
+	h.mu.Lock()
+	for id := range h.live {
+		ids[id] = true
+	}
+	h.mu.Unlock()
+	if lz, err := h.e.srv.Leafz(nil); err == nil {
+		for _, l := range lz.Leafs {
+			if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
+				ids[id] = true
 			}
 		}
 	}
-	return nil
+	for id := range ids {
+		if h.auth.creds.get(id) != "" {
+			continue
+		}
+		if err := h.drop(ctx, id); err != nil && ctx.Err() == nil {
+			h.logf("%v", err)
+		}
+	}
 }
 
 // newCredential makes a kiosk's credential.
@@ -307,34 +519,76 @@ func leafLogin(ctx context.Context, addr, fingerprint, user, pass string) error 
 	return fmt.Errorf("venue: the hub at %s did not answer the pairing", addr)
 }
 
-// RevokeTable removes the table called (or whose kiosk id is) which from
-// the venue of the stopped hub whose database is d and data directory dir:
-// its credential is forgotten, so its kiosk can no longer connect (it may
-// pair again with the code). It returns the kiosk's id.
-func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
-	if open, err := d.OpenElsewhere(); err != nil {
-		return "", err
-	} else if open {
-		return "", ErrRunning
-	}
+// PairedTable is a table paired with the hub, as its data directory and
+// database say (tablee venue --tables).
+type PairedTable struct {
+	Kiosk string // the kiosk's venue id
+	Name  string // its table's name, from its last hello ("" before any)
+	// Paired is when it paired (its first hello for a kiosk paired by an
+	// earlier build; zero if neither is known).
+	Paired time.Time
+	// LastSeen is its last hello the hub noted (at most a minute
+	// old while its link is up; zero before any).
+	LastSeen time.Time
+}
+
+// PairedTables lists the tables paired with the hub whose database is d
+// and data directory dir, by name then id, whether the hub runs or not: it
+// only reads.
+func PairedTables(ctx context.Context, d *db.DB, dir string) ([]PairedTable, error) {
 	if hub, err := IsHub(ctx, d); err != nil {
-		return "", err
+		return nil, err
 	} else if !hub {
-		return "", errors.New("venue: not a hub's database")
+		return nil, errors.New("venue: not a hub's database")
+	}
+	creds, err := openCreds(filepath.Join(dir, credsFile))
+	if err != nil {
+		return nil, err
 	}
 	kiosks, err := d.VenueKiosks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]db.VenueKiosk{}
+	for _, k := range kiosks {
+		known[k.ID] = k
+	}
+	var out []PairedTable
+	for _, id := range creds.ids() {
+		k := known[id]
+		t := PairedTable{Kiosk: id, Name: k.Table, Paired: creds.pairedAt(id), LastSeen: k.LastSeen}
+		if t.Paired.IsZero() {
+			t.Paired = k.FirstSeen
+		}
+		out = append(out, t)
+	}
+	slices.SortFunc(out, func(a, b PairedTable) int {
+		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Kiosk, b.Kiosk))
+	})
+	return out, nil
+}
+
+// RevokeTable removes the table called (or whose kiosk id is) which from
+// the venue of the hub whose database is d and data directory dir: its
+// credential is forgotten, so its kiosk can no longer connect (it may
+// pair again with the code). It returns the kiosk's id. The hub may be
+// running: the file is changed under its lock, and the running hub reads
+// it again at its next leaf login and within a watch tick (5 s), then
+// closes the table's link and stops sourcing it.
+func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
+	tables, err := PairedTables(ctx, d, dir)
 	if err != nil {
 		return "", err
 	}
 	var ids []string
-	for _, k := range kiosks {
-		if k.ID == which || k.Table == which {
-			ids = append(ids, k.ID)
+	for _, t := range tables {
+		if t.Kiosk == which || t.Name == which {
+			ids = append(ids, t.Kiosk)
 		}
 	}
 	switch len(ids) {
 	case 0:
-		return "", fmt.Errorf("venue: no table %q known to the hub", which)
+		return "", fmt.Errorf("venue: no table %q is paired with the hub (tablee venue --tables lists them)", which)
 	case 1:
 	default:
 		return "", fmt.Errorf("venue: %d tables are called %q: name one by its id (%s)", len(ids), which, strings.Join(ids, ", "))
@@ -343,5 +597,5 @@ func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return ids[0], creds.set(ids[0], "")
+	return ids[0], creds.set(ids[0], "", time.Time{})
 }

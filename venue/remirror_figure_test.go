@@ -79,7 +79,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(kioskServerPrefix+fid, cred)}
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect, Remotes: []*server.RemoteLeafOpts{{
 		URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(pair.Fingerprint), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
-	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil)
+	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil, kioskInbox(fid))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 		for time.Now().Before(deadline) {
 			if filler.srv.NumLeafNodes() > 0 {
 				rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-				_, err := filler.nc.RequestWithContext(rctx, helloSubject, body)
+				_, err := filler.nc.RequestWithContext(rctx, helloSubject(fid), body)
 				cancel()
 				if err == nil {
 					return

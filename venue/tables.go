@@ -3,6 +3,7 @@ package venue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -12,6 +13,9 @@ import (
 type TableState struct {
 	Kiosk string // the kiosk's venue id
 	Name  string // its table's name, from its last hello
+	// Paired is when it paired with the hub (its first hello for a kiosk
+	// paired by an earlier build).
+	Paired time.Time
 	// LastSeen is its last hello ("check-in"): every 5 s while its link
 	// is up, kept in the database at most every minute.
 	LastSeen time.Time
@@ -31,8 +35,14 @@ type TableState struct {
 
 // Tables lists the tables paired with the hub (not those revoked), by their ids, with what the hub
 // sees of each now: its last hello, its link, and whether the venue's
-// stream is behind it.
+// stream is behind it; then, nameless, the kiosks paired that never said
+// hello.
 func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
+	// A table removed by tablee venue --revoke is left out at once, not
+	// at the next watch tick (which closes its link).
+	if err := h.auth.creds.refresh(); err != nil {
+		h.logf("venue hub: tables: %v", err)
+	}
 	kiosks, err := h.d.VenueKiosks(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("venue hub: tables: %w", err)
@@ -76,7 +86,10 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		if h.auth.creds.get(k.ID) == "" {
 			continue // revoked: no longer a table of the venue
 		}
-		t := TableState{Kiosk: k.ID, Name: k.Table, LastSeen: k.LastSeen, Calls: calls[k.ID]}
+		t := TableState{Kiosk: k.ID, Name: k.Table, Paired: h.auth.creds.pairedAt(k.ID), LastSeen: k.LastSeen, Calls: calls[k.ID]}
+		if t.Paired.IsZero() {
+			t.Paired = k.FirstSeen
+		}
 		if at := heard[k.ID]; at.After(t.LastSeen) {
 			t.LastSeen = at
 		}
@@ -86,6 +99,23 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 			t.Stalled = src.active < 0 || src.active > staleAfter
 		}
 		out = append(out, t)
+	}
+	// Kiosks paired whose link never came up (paired with tablee venue
+	// --pair on a kiosk not started since): no name yet, but a
+	// credential the staff may want to remove.
+	known := make(map[string]bool, len(kiosks))
+	for _, k := range kiosks {
+		known[k.ID] = true
+	}
+	var unheard []string
+	for _, id := range h.auth.creds.ids() {
+		if !known[id] {
+			unheard = append(unheard, id)
+		}
+	}
+	slices.Sort(unheard)
+	for _, id := range unheard {
+		out = append(out, TableState{Kiosk: id, Paired: h.auth.creds.pairedAt(id)})
 	}
 	return out, nil
 }

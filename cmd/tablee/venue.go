@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -36,7 +37,8 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	code := fs.String("code", "", "with --pair: the venue's pairing code")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
-	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the stopped hub whose database --db is, and exit: its kiosk can no longer connect")
+	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the hub whose database --db is, running or not, and exit: its kiosk can no longer connect (a running hub closes its link within 5 s); its games stay in the venue")
+	tables := fs.Bool("tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
 	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
 	if err := parse(fs, args); err != nil {
@@ -64,17 +66,29 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		// The hub's and a kiosk's default alike.
 		*data = filepath.Join(filepath.Dir(*path), "venue")
 	}
+	if *tables {
+		return printPairedTables(ctx, e, *path, *data)
+	}
 	if *revoke != "" {
 		d, err := openDB(ctx, *path)
 		if err != nil {
 			return err
 		}
 		defer d.Close()
+		// Asked before: once revoked, the hub's process is still the
+		// one holding the database.
+		running, err := d.OpenElsewhere()
+		if err != nil {
+			return err
+		}
 		id, err := venue.RevokeTable(ctx, d, *data, *revoke)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: start the hub again; its games stay in the venue\n", *revoke, id)
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: it can no longer connect; its games stay in the venue; to pair it again, type the venue's code at the table's staff screen\n", *revoke, id)
+		if running {
+			fmt.Fprintln(e.stdout, "the running hub closes its link within 5 seconds")
+		}
 		return nil
 	}
 	if *rebuild {
@@ -88,7 +102,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if r.Hub {
-			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions)\n", r.Events)
+			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions) and the hub's own %d events are published again\n", r.Events, r.Own)
 		} else {
 			fmt.Fprintf(e.stdout, "kiosk store dropped: at its next start the table's stream is published again from its database (%d events) and the venue's copied again from the hub\n", r.Events)
 		}
@@ -132,6 +146,31 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	<-ctx.Done()
+	return nil
+}
+
+// printPairedTables lists the tables paired with the hub (tablee venue
+// --tables): it only reads, so the hub may be running.
+func printPairedTables(ctx context.Context, e *env, path, data string) error {
+	d, err := openDB(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	tables, err := venue.PairedTables(ctx, d, data)
+	if err != nil {
+		return err
+	}
+	if len(tables) == 0 {
+		fmt.Fprintln(e.stdout, "no table is paired with the hub (docs/install.md, \"Several tables\")")
+		return nil
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	defer w.Flush()
+	fmt.Fprintln(w, "TABLE\tKIOSK ID\tPAIRED\tLAST SEEN")
+	for _, t := range tables {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", cmp.Or(t.Name, "(not linked yet)"), t.Kiosk, localTime(t.Paired), localTime(t.LastSeen))
+	}
 	return nil
 }
 
@@ -205,7 +244,7 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	}
 	out := make([]console.HubTable, len(states))
 	for i, s := range states {
-		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, LastSeen: s.LastSeen, Online: s.Online,
+		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, Paired: s.Paired, LastSeen: s.LastSeen, Online: s.Online,
 			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
 		for _, c := range s.Calls {
 			out[i].Calls = append(out[i].Calls, console.Call{ID: c.ID, Table: c.Table, At: c.At})
@@ -219,6 +258,12 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
 	t.h.AnswerCall(kiosk, id)
 	return nil
+}
+
+// RemoveTable removes a table from the venue from the hub's console: the
+// same as tablee venue --revoke, on the running hub.
+func (t hubTables) RemoveTable(ctx context.Context, kiosk string) error {
+	return t.h.Revoke(ctx, kiosk)
 }
 
 // printVenueSessions lists the venue's sessions (every table's, from the

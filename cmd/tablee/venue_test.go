@@ -8,6 +8,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,5 +272,166 @@ func TestVenueConsoleAddr(t *testing.T) {
 		if got := consoleHost(c.console, c.hub); got != c.want {
 			t.Errorf("consoleHost(%q, %q) = %q, want %q", c.console, c.hub, got, c.want)
 		}
+	}
+}
+
+// tablee venue --tables lists the tables paired with a running hub, and
+// --revoke removes one while the hub runs: the hub closes its link and
+// the list no longer has it.
+func TestVenueTablesAndRevokeBesideARunningHub(t *testing.T) {
+	ctx := context.Background()
+	k := newKiosk(t)
+	hubDir := t.TempDir()
+	hubDB := filepath.Join(hubDir, "hub.db")
+	hd, err := db.Open(ctx, hubDB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { hd.Close() })
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(hubDir, "venue"), Listen: "127.0.0.1:0", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	out, _, err := staff(t, runVenue, "--db", hubDB, "--tables")
+	if err != nil || !strings.Contains(out, "no table is paired") {
+		t.Errorf("tables before any pairing (%v):\n%s", err, out)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
+		t.Fatal(err)
+	}
+	kd, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { kd.Close() })
+	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(kiosk.Close)
+	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}$`)
+	until(t, "the table listed by --tables", func() bool {
+		kiosk.AskHub()
+		out, _, err = staff(t, runVenue, "--db", hubDB, "--tables")
+		return err == nil && row.MatchString(out) && kiosk.LeafConnected()
+	})
+	if !strings.HasPrefix(out, "TABLE ") {
+		t.Errorf("--tables:\n%s", out)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--tables"); err == nil {
+		t.Error("--tables on a kiosk's database")
+	}
+	out, _, err = staff(t, runVenue, "--db", hubDB, "--revoke", "Fenêtre")
+	if err != nil || !strings.Contains(out, kiosk.ID()) || !strings.Contains(out, "the running hub closes its link") {
+		t.Fatalf("revoke beside the running hub (%v):\n%s", err, out)
+	}
+	until(t, "the table's link closed by the running hub", func() bool { return !kiosk.LeafConnected() })
+	if tables, err := hub.Tables(ctx); err != nil || len(tables) != 0 {
+		t.Errorf("the hub's tables after --revoke: %+v, %v", tables, err)
+	}
+	if out, _, err := staff(t, runVenue, "--db", hubDB, "--tables"); err != nil || !strings.Contains(out, "no table is paired") {
+		t.Errorf("tables after --revoke (%v):\n%s", err, out)
+	}
+}
+
+// The hub's staff console removes a table from the running hub: signed
+// in with the hub's PIN, the table's confirmation page, then its post
+// with the CSRF token; the hub closes the table's link at once and no
+// longer lists it.
+func TestVenueConsoleRemovesATable(t *testing.T) {
+	ctx := context.Background()
+	hubDir := t.TempDir()
+	hd, err := db.Open(ctx, filepath.Join(hubDir, "hub.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { hd.Close() })
+	if err := hd.SetStaffPIN(ctx, "2468"); err != nil {
+		t.Fatal(err)
+	}
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(hubDir, "venue"), Listen: "127.0.0.1:0", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	e := &env{stdout: io.Discard, stderr: io.Discard, games: catalog.Registry()}
+	srv, err := serveVenueConsole(e, hd, hub, "127.0.0.1:0", hub.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	k := newKiosk(t)
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
+		t.Fatal(err)
+	}
+	kd, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { kd.Close() })
+	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(kiosk.Close)
+	until(t, "the table linked and listed", func() bool {
+		kiosk.AskHub()
+		tables, err := hub.Tables(ctx)
+		return err == nil && len(tables) == 1 && tables[0].Online
+	})
+
+	jar, _ := cookiejar.New(nil)
+	tr := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(hub.Fingerprint())}
+	defer tr.CloseIdleConnections()
+	c := &http.Client{Transport: tr, Jar: jar}
+	base := "https://" + srv.Addr()
+	do := func(method, path string, form url.Values) string {
+		t.Helper()
+		var res *http.Response
+		var err error
+		if method == http.MethodGet {
+			res, err = c.Get(base + path)
+		} else {
+			res, err = c.PostForm(base+path, form)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s %s: %s\n%s", method, path, res.Status, b)
+		}
+		return string(b)
+	}
+	do(http.MethodPost, "/login", url.Values{"pin": {"2468"}})
+	page := do(http.MethodGet, "/tables/"+kiosk.ID()+"/remove?lang=en", nil)
+	m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(page)
+	if m == nil || !strings.Contains(page, "Remove Fenêtre from the venue?") {
+		t.Fatalf("the confirmation page:\n%s", page)
+	}
+	if !kiosk.LeafConnected() {
+		t.Fatal("the confirmation page cut the table off")
+	}
+	after := do(http.MethodPost, "/tables/"+kiosk.ID()+"/remove?lang=en", url.Values{"csrf": {m[1]}})
+	if strings.Contains(after, kiosk.ID()) {
+		t.Errorf("the tables page still lists the removed table:\n%s", after)
+	}
+	until(t, "the table's link closed", func() bool { return !kiosk.LeafConnected() })
+	if out, _, err := staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--tables"); err != nil || !strings.Contains(out, "no table is paired") {
+		t.Errorf("--tables after the console removed the table (%v):\n%s", err, out)
+	}
+}
+
+// until waits for cond, polling: what the hub does in its own time.
+func until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30 s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -216,6 +216,49 @@ func TestAMoveInFlightFailsWhenTheConnectionDrops(t *testing.T) {
 	}
 }
 
+// A request sent between the welcome and the view that follows it is not
+// answered by that view, though it is newer than anything the client knew:
+// the view is the seat's state on resuming. The table here answers the
+// take-back with a refusal after that view; the client must return it.
+func TestTheViewAfterAWelcomeAnswersNoRequest(t *testing.T) {
+	f := newFake(t, false)
+	c, _ := dialTo(t, f.addr, f.fp, Options{})
+	p := f.next(t)
+	resumed := make(chan error, 1)
+	go func() {
+		_, err := c.Resume(ctxT(t), "tok")
+		resumed <- err
+	}()
+	m := p.expect(wire.TypeResume)
+	seat := engine.Seat(1)
+	p.send(wire.Message{Type: wire.TypeWelcome, Ref: m.Ref, Seat: &seat, Token: "tok2", Game: "canoe", Table: "Fake"})
+	if err := <-resumed; err != nil {
+		t.Fatal(err)
+	}
+	answered := make(chan error, 1)
+	go func() { answered <- c.AnswerTakeBack(ctxT(t), 7, true) }()
+	a := p.expect(wire.TypeTakeBackAnswer)
+	p.view(7, "", "") // the resumed seat's view, sent before the answer was read
+	refusal := wire.Errorf(wire.IllegalMove, "no take-back asked")
+	refusal.Rule = engine.RuleTakeBackNotAsked
+	p.send(refusal.Reply(a.Ref))
+	var werr *wire.Error
+	if err := <-answered; !errors.As(err, &werr) || werr.Rule != engine.RuleTakeBackNotAsked {
+		t.Fatalf("the answer returned %v, want the table's refusal (%s)", err, engine.RuleTakeBackNotAsked)
+	}
+	if u := nextUpdate(t, c); u.Version != 7 {
+		t.Fatalf("the resumed view is %d, want 7", u.Version)
+	}
+	// A view after that one answers a request sent after the welcome.
+	moved := make(chan error, 1)
+	go func() { moved <- c.Move(ctxT(t), json.RawMessage(`{}`)) }()
+	p.expect(wire.TypeMove)
+	p.view(8, "", "")
+	if err := <-moved; err != nil {
+		t.Fatalf("move: %v", err)
+	}
+}
+
 func TestContextCancelsAWaitingRequest(t *testing.T) {
 	c, p := joinFake(t, newFake(t, false), 2)
 	ctx, cancel := context.WithCancel(context.Background())

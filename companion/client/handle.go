@@ -76,9 +76,10 @@ func (c *Client) welcomed(m wire.Message) {
 
 func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Message) {
 	c.mu.Lock()
+	seated := c.view.fresh // this view is the one a welcome announced
 	u, verdict := c.view.accept(m)
 	if verdict == accepted {
-		c.settleMoves(m.Ref, u.Version)
+		c.settleMoves(m.Ref, u.Version, seated)
 	}
 	c.mu.Unlock()
 	switch verdict {

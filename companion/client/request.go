@@ -14,6 +14,11 @@ type request struct {
 	ref   string
 	hello bool  // join or resume: a welcome answers it
 	after int64 // move: a view newer than this answers it
+	// unseated: sent between a welcome and the view that follows it,
+	// when after is still the version of the seat as it was before; that
+	// view is the seat's state, never this request's answer, and the
+	// request's after becomes its version.
+	unseated bool
 	// direct: explain or hint, answered only by the message echoing its
 	// ref (a view never settles it).
 	direct bool
@@ -178,7 +183,8 @@ func (c *Client) askAs(ctx context.Context, m wire.Message, hello, direct bool) 
 		return reply{}, c.notConnected()
 	}
 	c.nextRef++
-	r := &request{ref: strconv.Itoa(c.nextRef), hello: hello, direct: direct, after: c.view.last, done: make(chan reply, 1)}
+	r := &request{ref: strconv.Itoa(c.nextRef), hello: hello, direct: direct, after: c.view.last, unseated: c.view.fresh,
+		done: make(chan reply, 1)}
 	c.pending[r.ref] = r
 	c.mu.Unlock()
 	defer c.forget(r)
@@ -233,10 +239,21 @@ func (c *Client) takeHello(ref string) *request {
 
 // settleMoves answers the moves a view answers: the one whose ref it
 // echoes, and any sent before a newer version (a table that does not echo
-// refs on views). Callers hold c.mu.
-func (c *Client) settleMoves(ref string, version int64) {
+// refs on views). A view that follows a welcome (seated) is the seat's
+// state: the moves sent since that welcome learn their version from it,
+// and only a later view answers them. Callers hold c.mu.
+func (c *Client) settleMoves(ref string, version int64, seated bool) {
 	for k, r := range c.pending {
-		if !r.hello && !r.direct && (k == ref || version > r.after) {
+		if r.hello || r.direct {
+			continue
+		}
+		if r.unseated && k != ref {
+			if seated {
+				r.after, r.unseated = version, false
+			}
+			continue
+		}
+		if k == ref || version > r.after {
 			r.finish(reply{})
 			delete(c.pending, k)
 		}

@@ -3,13 +3,16 @@ package console
 import (
 	"cmp"
 	"context"
+	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -23,12 +26,17 @@ type Hub interface {
 	// AnswerCall answers table kiosk's call id: it leaves the hub's list
 	// at once and the table's own at its next hello to the hub.
 	AnswerCall(ctx context.Context, kiosk, id string) error
+	// RemoveTable removes table kiosk from the venue (venue.Hub.Revoke):
+	// its kiosk's link is closed and it can no longer connect; its games
+	// stay in the venue; it may pair again with the venue's code.
+	RemoveTable(ctx context.Context, kiosk string) error
 }
 
 // HubTable is one paired table as the hub knows it.
 type HubTable struct {
 	Kiosk    string    // the kiosk's venue id
-	Name     string    // the table's name, from its last hello
+	Name     string    // the table's name, from its last hello ("" if it never linked)
+	Paired   time.Time // when it paired with the hub
 	LastSeen time.Time // its last hello to the hub ("check-in")
 	Online   bool      // its link to the hub is up
 	// Behind is how many of its events have not reached the hub yet, as
@@ -47,10 +55,17 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /tables", h.get(h.hubTables))
 	m.HandleFunc("GET /tables/live", h.get(h.hubTablesLive))
 	m.HandleFunc("POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer))
+	m.HandleFunc("GET /tables/{kiosk}/remove", h.get(h.hubRemovePage))
+	m.HandleFunc("POST /tables/{kiosk}/remove", h.post(h.hubRemove))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
 	m.HandleFunc("GET /players", h.get(h.hubPlayers))
+	m.HandleFunc("GET /players/{id}", h.get(h.hubPlayer))
+	m.HandleFunc("POST /players/{id}/rename", h.post(h.hubRename))
+	m.HandleFunc("POST /players/{id}/merge", h.post(h.hubMerge))
+	m.HandleFunc("GET /players/{id}/forget", h.get(h.hubForgetPage))
+	m.HandleFunc("POST /players/{id}/forget", h.post(h.hubForget))
 	m.HandleFunc("GET /downloads", h.get(h.downloads))
 	m.HandleFunc("GET /export/{file}", h.get(h.export))
 	m.HandleFunc("GET /settings", h.get(h.settings))
@@ -116,6 +131,67 @@ func (h *Handler) hubAnswer(w http.ResponseWriter, r *http.Request, _ signin, _ 
 		h.cfg.Logf("console: answer a call: %v", err)
 	}
 	http.Redirect(w, r, "/tables", http.StatusSeeOther)
+}
+
+// hubTable is the hub's table kiosk, if it is one of the venue's.
+func (h *Handler) hubTable(ctx context.Context, kiosk string) (HubTable, bool, error) {
+	tables, err := h.cfg.Hub.Tables(ctx)
+	if err != nil {
+		return HubTable{}, false, err
+	}
+	i := slices.IndexFunc(tables, func(t HubTable) bool { return t.Kiosk == kiosk })
+	if i < 0 {
+		return HubTable{}, false, nil
+	}
+	return tables[i], true, nil
+}
+
+// hubRemovePage asks before a table is removed from the venue, saying
+// what follows: its kiosk cut off, its games kept, the code needed to
+// bring it back.
+func (h *Handler) hubRemovePage(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "remove", in.csrf)
+	t, ok, err := h.hubTable(r.Context(), r.PathValue("kiosk"))
+	switch {
+	case err != nil:
+		h.fail(w, v, err)
+		return
+	case !ok:
+		// Removed meanwhile (another browser, tablee venue --revoke).
+		http.Redirect(w, r, "/tables", http.StatusSeeOther)
+		return
+	}
+	if t.Name == "" {
+		// Paired, never linked: no name yet, its id stands for it.
+		t.Name = t.Kiosk
+	}
+	v.Data = t
+	h.render(w, http.StatusOK, v, false)
+}
+
+// hubRemove removes a table from the venue, after the confirmation page.
+func (h *Handler) hubRemove(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	kiosk := r.PathValue("kiosk")
+	failed := func(err error) {
+		// The tables page, empty, with the error.
+		v := h.newView(w, r, "tables", in.csrf)
+		v.Data = hubTablesData{}
+		h.fail(w, v, err)
+	}
+	if _, ok, err := h.hubTable(r.Context(), kiosk); err != nil || !ok {
+		if err != nil {
+			failed(err)
+			return
+		}
+		http.Redirect(w, r, "/tables", http.StatusSeeOther)
+		return
+	}
+	if err := h.cfg.Hub.RemoveTable(r.Context(), kiosk); err != nil {
+		failed(err)
+		return
+	}
+	h.cfg.Logf("console: table %s removed from the venue", kiosk)
+	http.Redirect(w, r, "/tables?done=table_removed", http.StatusSeeOther)
 }
 
 func (h *Handler) hubTables(w http.ResponseWriter, r *http.Request, in signin, _ string) {
@@ -248,17 +324,17 @@ func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, 
 	h.render(w, http.StatusOK, v, false)
 }
 
-// hubPlayersData is the hub's players page: the venue's players, read
-// only.
+// hubPlayersData is the hub's players page: the venue's players.
 type hubPlayersData struct {
 	Query string
 	Rows  []db.VenuePlayer
 }
 
 // hubPlayers lists the venue's players (one phone is one player at every
-// table) with their games and wins. Renames, merges and forgets are made
-// at a table, whose event reaches every table and the hub: the hub sends
-// no event of its own.
+// table) with their games and wins; each opens the player's page, where
+// the staff rename, merge or forget them at every table
+// (db.RenameVenuePlayer and the others: an event of the hub's that
+// reaches every table).
 func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "players", in.csrf)
 	d := hubPlayersData{Query: strings.TrimSpace(r.URL.Query().Get("q"))}
@@ -278,4 +354,108 @@ func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, 
 	})
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
+}
+
+// hubPlayerData is a venue player's page on the hub.
+type hubPlayerData struct {
+	db.VenuePlayer
+	Candidates []db.VenuePlayer // whom they may be merged into, by name
+}
+
+func (h *Handler) hubPlayerPage(ctx context.Context, v view, id string) (view, bool, error) {
+	all, err := h.cfg.DB.VenuePlayers(ctx)
+	if err != nil {
+		return v, true, err
+	}
+	i := slices.IndexFunc(all, func(p db.VenuePlayer) bool { return p.ID == id })
+	if i < 0 {
+		return v, false, nil
+	}
+	d := hubPlayerData{VenuePlayer: all[i]}
+	for _, o := range all {
+		if o.ID != id {
+			d.Candidates = append(d.Candidates, o)
+		}
+	}
+	slices.SortStableFunc(d.Candidates, func(a, b db.VenuePlayer) int {
+		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	v.Data = d
+	return v, true, nil
+}
+
+func (h *Handler) hubPlayer(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.showHubPlayer(w, r, h.newView(w, r, "player", in.csrf), http.StatusOK)
+}
+
+func (h *Handler) showHubPlayer(w http.ResponseWriter, r *http.Request, v view, status int) {
+	v, found, err := h.hubPlayerPage(r.Context(), v, r.PathValue("id"))
+	switch {
+	case !found:
+		http.NotFound(w, r)
+	case err != nil:
+		h.fail(w, v, err)
+	default:
+		h.render(w, status, v, false)
+	}
+}
+
+// hubRename names a venue player on every table's venue boards, the
+// name cleaned as a table's console cleans it (wire.CleanName).
+func (h *Handler) hubRename(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	id := r.PathValue("id")
+	name, werr := wire.CleanName(r.PostFormValue("name"))
+	if werr != nil {
+		v := h.newView(w, r, "player", in.csrf)
+		v.Error = v.T("console.players.bad_name")
+		h.showHubPlayer(w, r, v, http.StatusBadRequest)
+		return
+	}
+	err := h.cfg.DB.RenameVenuePlayer(r.Context(), id, name)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		http.NotFound(w, r)
+		return
+	case err != nil:
+		h.fail(w, h.newView(w, r, "player", in.csrf), err)
+		return
+	}
+	// The venue player's id is derived from their tokens, which a
+	// rename leaves as they are.
+	http.Redirect(w, r, "/players/"+url.PathEscape(id)+"?done=renamed_venue", http.StatusSeeOther)
+}
+
+// hubMerge joins a venue player into another on every table's venue
+// boards.
+func (h *Handler) hubMerge(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	from, into := r.PathValue("id"), r.PostFormValue("into")
+	if err := h.cfg.DB.MergeVenuePlayers(r.Context(), from, into); err != nil {
+		v := h.newView(w, r, "player", in.csrf)
+		h.cfg.Logf("console: merge venue player %s into %s: %v", from, into, err)
+		v.Error = v.T("console.players.merge_refused")
+		h.showHubPlayer(w, r, v, http.StatusConflict)
+		return
+	}
+	// The merged player's id is derived from the smallest token of
+	// either: the list shows them under it.
+	http.Redirect(w, r, "/players?done=merged_venue", http.StatusSeeOther)
+}
+
+func (h *Handler) hubForgetPage(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.showHubPlayer(w, r, h.newView(w, r, "forget", in.csrf), http.StatusOK)
+}
+
+// hubForget forgets a venue player at their request, at every table.
+func (h *Handler) hubForget(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	err := h.cfg.DB.ForgetVenuePlayer(r.Context(), r.PathValue("id"))
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		http.NotFound(w, r)
+	case errors.Is(err, db.ErrTraceLeft):
+		http.Redirect(w, r, "/players?done=forgotten_venue_trace", http.StatusSeeOther)
+	case err != nil:
+		h.fail(w, h.newView(w, r, "players", in.csrf), err)
+	default:
+		http.Redirect(w, r, "/players?done=forgotten_venue", http.StatusSeeOther)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +78,87 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		t.Errorf("after the forged post the hub's PIN changed: %v", err)
 	}
 	open(t, ctx, f, "/players", "players")
+
+	// A venue player renamed at the hub, from the players page: the name
+	// cleaned as on the phones, the venue's boards at every table.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`table.venue-players a[href="/players/`+venuePlayerID(t, f, "Léa")+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	check("player", false)
+	eval(t, ctx, `document.body.dataset.page = 'submitted'; ''`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#name", "  Léa Martin "), chromedp.Click(chromedp.CSS(`form[action$="/rename"] button[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	if got := eval(t, ctx, `document.querySelector('main h2').textContent`); got != "Léa Martin" {
+		t.Errorf("the renamed player's page shows %q", got)
+	}
+	if got := eval(t, ctx, `(document.querySelector('.notice') || {}).textContent || ''`); got != "Renommé dans les classements de la salle, à chaque table." {
+		t.Errorf("the rename's notice: %q", got)
+	}
+	if !slices.ContainsFunc(venuePlayers(t, f), func(p db.VenuePlayer) bool { return p.Name == "Léa Martin" }) {
+		t.Error("the hub's database does not name Léa Léa Martin")
+	}
+	open(t, ctx, f, "/players/"+venuePlayerID(t, f, "Léa Martin")+"/forget", "forget")
+	check("forget", false)
+}
+
+// A table removed from the venue in Chromium, at a phone's size: its
+// card's link opens a confirmation that says what follows (axe-core
+// checks it in full runs), Annuler goes back and removes nothing, the confirmation's
+// button removes it and the tables page says so without its card.
+func TestBrowserHubConsoleRemovesATable(t *testing.T) {
+	ctx := tab(t, phoneW, phoneH)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	f := newHubFixture(t, 3, false)
+	open(t, ctx, f, "/login?lang=fr", "login")
+	if page := signIn(t, ctx, f, testPIN); page != "tables" {
+		t.Fatalf("sign in: %s", page)
+	}
+	link := `a[href="/tables/` + kioskVeranda + `/remove"]`
+	confirm := func() {
+		t.Helper()
+		open(t, ctx, f, "/tables", "tables")
+		if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(link)), chromedp.Click(chromedp.CSS(link))); err != nil {
+			t.Fatal(err)
+		}
+		waitPage(t, ctx, "remove")
+	}
+	confirm()
+	text := eval(t, ctx, `document.querySelector('main').innerText`)
+	for _, want := range []string{"Retirer Véranda de la salle ?", "ne peut plus s'y connecter", "restent dans la salle", "code à six chiffres", kioskVeranda} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the confirmation lacks %q:\n%s", want, text)
+		}
+	}
+	if !testing.Short() {
+		// axe-core takes seconds a page on a busy machine: full runs.
+		accessibility(t, ctx, axeSource(t), "hub remove")
+	}
+	fits(t, ctx, "remove")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form a.button[href="/tables"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "tables")
+	if got := f.hub.removedTables(); len(got) != 0 {
+		t.Fatalf("cancelled, yet removed %v", got)
+	}
+	confirm()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button.danger[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "tables")
+	if got := f.hub.removedTables(); len(got) != 1 || got[0] != kioskVeranda {
+		t.Errorf("removed %v, want the veranda", got)
+	}
+	if notice := eval(t, ctx, `(document.querySelector('.notice') || {}).textContent || ''`); !strings.Contains(notice, "Table retirée de la salle") {
+		t.Errorf("the notice after the removal: %q", notice)
+	}
+	if n := eval(t, ctx, `String(document.querySelectorAll('`+link+`').length)`); n != "0" {
+		t.Errorf("the veranda's card is still there (%s links)", n)
+	}
 }
 
 // TestHubConsoleScreenshots draws the README's screenshots of the venue
@@ -106,6 +188,8 @@ func TestHubConsoleScreenshots(t *testing.T) {
 		{"/sessions", "sessions", "sessions"},
 		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
 		{"/players", "players", "players"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player", "player"},
+		{"/tables/" + kioskVeranda + "/remove", "remove", "remove"},
 	})
 	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
 		{"/tables", "tables", "tables"},
@@ -122,5 +206,6 @@ func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	phonePass(t, f, "hub ", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player"}, {"/players/" + venuePlayerID(t, f, "Léa") + "/forget", "forget"},
 	})
 }

@@ -36,6 +36,8 @@ type fakeHub struct {
 	now      time.Time
 	mu       sync.Mutex
 	answered []string // "kiosk/id" of the calls answered
+	removed  []string // the kiosks removed from the venue
+	unheard  string   // a kiosk paired that never linked, if any
 }
 
 func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
@@ -45,11 +47,30 @@ func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
 	if !slices.Contains(f.answered, kioskTerrasse+"/7") {
 		calls = []console.Call{{ID: "7", Table: "Terrasse", At: f.now.Add(-2 * time.Minute)}}
 	}
-	return []console.HubTable{
-		{Kiosk: kioskVeranda, Name: "Véranda", LastSeen: f.now.Add(-15 * time.Minute)},
-		{Kiosk: kioskTerrasse, Name: "Terrasse", LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2, Calls: calls},
-		{Kiosk: kioskSalon, Name: "Salon", LastSeen: f.now.Add(-1 * time.Second), Online: true},
-	}, nil
+	paired := f.now.Add(-30 * 24 * time.Hour)
+	all := []console.HubTable{
+		{Kiosk: kioskVeranda, Name: "Véranda", Paired: paired, LastSeen: f.now.Add(-15 * time.Minute)},
+		{Kiosk: kioskTerrasse, Name: "Terrasse", Paired: paired, LastSeen: f.now.Add(-3 * time.Second), Online: true, Behind: 2, Calls: calls},
+		{Kiosk: kioskSalon, Name: "Salon", Paired: paired.Add(20 * 24 * time.Hour), LastSeen: f.now.Add(-1 * time.Second), Online: true},
+	}
+	if f.unheard != "" {
+		all = append(all, console.HubTable{Kiosk: f.unheard, Paired: paired})
+	}
+	return slices.DeleteFunc(all, func(t console.HubTable) bool { return slices.Contains(f.removed, t.Kiosk) }), nil
+}
+
+func (f *fakeHub) RemoveTable(_ context.Context, kiosk string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.removed = append(f.removed, kiosk)
+	return nil
+}
+
+// removedTables are the kiosks removed from the venue so far.
+func (f *fakeHub) removedTables() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.removed)
 }
 
 func (f *fakeHub) AnswerCall(_ context.Context, kiosk, id string) error {
@@ -192,9 +213,9 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 	if strings.Contains(board, `name="scope"`) {
 		t.Error("the hub's boards offer a table scope")
 	}
-	players := has("/players", "Léa", "lecture seule", "=HYPERLINK(1)")
-	if strings.Count(players, "<td>Léa</td>") != 1 || strings.Contains(players, `href="/players/`) {
-		t.Errorf("the venue's players (Léa once, no links to a table's player page):\n%s", players)
+	players := has("/players", "Léa", "toutes les tables de la salle", "=HYPERLINK(1)")
+	if strings.Count(players, ">Léa</a></td>") != 1 || !strings.Contains(players, `href="/players/v`) {
+		t.Errorf("the venue's players (Léa once, linked to her venue player's page):\n%s", players)
 	}
 	has("/players?q=zz", "Aucun joueur")
 	has("/downloads", "/export/results.csv", "/export/tablee.db", "toutes les tables")
@@ -248,6 +269,77 @@ func TestHubConsoleShowsTheTablesCalls(t *testing.T) {
 	defer f.hub.mu.Unlock()
 	if !slices.Equal(f.hub.answered, []string{kioskTerrasse + "/7"}) {
 		t.Errorf("the hub was told %v, want the terrace's call 7", f.hub.answered)
+	}
+}
+
+// The hub's tables page lists each table's kiosk id and when it paired,
+// with a way to remove it from the venue: a confirmation page saying what
+// follows, then a post with the session's CSRF token; without the token,
+// from another site or without a sign-in, nothing is removed.
+func TestHubConsoleRemovesATable(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 3, false)
+	b := f.browser(t)
+	b.lang = "en"
+	remove := "/tables/" + kioskVeranda + "/remove"
+	if r := b.get(remove); r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/login" {
+		t.Errorf("the confirmation without a sign-in: %d %v", r.StatusCode, r.Header)
+	}
+	b.login(testPIN)
+	tables := b.get("/tables").body
+	for _, want := range []string{"Kiosk id: " + kioskVeranda, "Paired: ", `href="` + remove + `"`, "Remove from the venue…"} {
+		if !strings.Contains(tables, want) {
+			t.Errorf("the tables page lacks %q:\n%s", want, tables)
+		}
+	}
+	r := b.get(remove)
+	for _, want := range []string{"Remove Véranda from the venue?", "can no longer connect", "stay in the venue", "six-digit code",
+		`action="` + remove + `"`, `name="csrf"`} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the confirmation lacks %q:\n%s", want, r.body)
+		}
+	}
+	if len(f.hub.removedTables()) != 0 {
+		t.Fatal("the confirmation page removed the table")
+	}
+	if r := b.post(remove, url.Values{}); r.StatusCode != http.StatusForbidden {
+		t.Errorf("a removal without the token: %d", r.StatusCode)
+	}
+	if r := b.postFrom(remove, url.Values{"csrf": {b.csrf()}}, "https://evil.example"); r.StatusCode != http.StatusForbidden {
+		t.Errorf("a removal from another site: %d", r.StatusCode)
+	}
+	if got := f.hub.removedTables(); len(got) != 0 {
+		t.Fatalf("refused posts removed %v", got)
+	}
+	r = b.post(remove, url.Values{"csrf": {b.csrf()}})
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/tables?done=table_removed" {
+		t.Errorf("the removal: %d %v", r.StatusCode, r.Header)
+	}
+	if got := f.hub.removedTables(); !slices.Equal(got, []string{kioskVeranda}) {
+		t.Errorf("removed %v, want the veranda", got)
+	}
+	if r := b.get("/tables?done=table_removed"); !strings.Contains(r.body, "Table removed from the venue") || strings.Contains(r.body, kioskVeranda) {
+		t.Errorf("after the removal:\n%s", r.body)
+	}
+	// Removed already (another browser): back to the tables, nothing
+	// removed twice.
+	if r := b.get(remove); r.StatusCode != http.StatusSeeOther {
+		t.Errorf("the confirmation of a table removed: %d", r.StatusCode)
+	}
+	if r := b.post(remove, url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusSeeOther || len(f.hub.removedTables()) != 1 {
+		t.Errorf("removing it again: %d, %v", r.StatusCode, f.hub.removedTables())
+	}
+	// A kiosk paired that never linked has no name yet: its card says
+	// so, its confirmation names it by its id.
+	const unheard = "01890000-0000-7000-8000-0000000000d4"
+	f.hub.mu.Lock()
+	f.hub.unheard = unheard
+	f.hub.mu.Unlock()
+	if r := b.get("/tables"); !strings.Contains(r.body, "<h3>Table paired, never linked since</h3>") || !strings.Contains(r.body, "Kiosk id: "+unheard) {
+		t.Errorf("the tables page with a table never linked:\n%s", r.body)
+	}
+	if r := b.get("/tables/" + unheard + "/remove"); !strings.Contains(r.body, "Remove "+unheard+" from the venue?") {
+		t.Errorf("the confirmation for a table never linked:\n%s", r.body)
 	}
 }
 

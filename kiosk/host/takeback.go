@@ -170,6 +170,30 @@ func (s *Session) AskTakeBackOf(ctx context.Context, seat engine.Seat, seq int) 
 	return nil
 }
 
+// ReopenTakeBack opens again tb, a request that was open when the kiosk
+// stopped: the log does not hold requests (only agreed take-backs), so
+// the table server keeps the open one with the seating and hands it back
+// after a restart. It is refused (engine.RuleTakeBackStale, or the rule
+// that forbids it now) unless the move it asks back is still the last,
+// and the asker's; the session may be paused, waiting for its phones.
+func (s *Session) ReopenTakeBack(tb TakeBack) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Checked as if active: a paused game keeps its last move.
+	status := s.status
+	if status == session.Paused {
+		s.status = session.Active
+	}
+	err := s.whyNoTakeBackLocked(tb.Seat, tb.At)
+	s.status = status
+	if err != nil {
+		return fmt.Errorf("reopen the take-back of %v: %w: %w", tb.Seat, ErrNoTakeBack, err)
+	}
+	s.asked, s.refused = &TakeBack{Seat: tb.Seat, At: tb.At}, nil
+	s.publish(Update{Kind: TakeBackUpdate, Seq: s.seq, Seat: tb.Seat, By: tb.Seat}, nil)
+	return nil
+}
+
 // othersAreBotsLocked reports whether every seat but seat is a bot's.
 func (s *Session) othersAreBotsLocked(seat engine.Seat) bool {
 	for i := range s.rec.Seats {

@@ -200,6 +200,39 @@ func TestATakeBackSurvivesARestartAndAReplay(t *testing.T) {
 	place(t, s2, 0, "e4")
 }
 
+// TestARequestIsReopenedAfterARestart: a request open when the kiosk
+// stopped is opened again on the recovered session, with everyone told,
+// while the move it asks back is still the last and the asker's; a
+// request some move made stale is refused with its rule.
+func TestARequestIsReopenedAfterARestart(t *testing.T) {
+	ctx := context.Background()
+	h, d := testHost(t)
+	s := canoeFor2(t, h, d)
+	place(t, s, 0, "c3")
+	place(t, s, 1, "d4")
+	h.Close()
+
+	h2 := hostOn(t, d)
+	if _, err := h2.Recover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := h2.Session(s.ID())
+	updates, stop := s2.Subscribe(0)
+	defer stop()
+	<-updates // the current view
+	wantRule(t, "a request for Anja's move, no longer the last", s2.ReopenTakeBack(TakeBack{Seat: 0, At: 1}), engine.RuleTakeBackStale)
+	wantRule(t, "a request of Anja for Bernd's move", s2.ReopenTakeBack(TakeBack{Seat: 0, At: 2}), engine.RuleTakeBackNotLast)
+	if err := s2.ReopenTakeBack(TakeBack{Seat: 1, At: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if u := <-updates; u.Kind != TakeBackUpdate || u.TakeBack.State != TakeBackAsked || u.TakeBack.Seat != 1 {
+		t.Fatalf("Anja is told %+v, want Bernd's request", u.TakeBack)
+	}
+	if err := s2.AnswerTakeBack(ctx, 0, true); err != nil || s2.Moves() != 3 {
+		t.Fatalf("Anja's agreement: %v, %d entries", err, s2.Moves())
+	}
+}
+
 // wantRule checks that err refuses with rule, as a phone will word it.
 func wantRule(t *testing.T, what string, err error, rule string) {
 	t.Helper()

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -34,6 +35,10 @@ type StaffActions struct {
 	// Do runs a screen change from another goroutine (the venue's
 	// answers); nil: fyne.Do.
 	Do func(func())
+	// Ticks paces the venue section's own refresh while it shows (a
+	// table falling behind, the link going down): it returns the ticks
+	// and how to stop them; nil: every VenueRefresh.
+	Ticks func() (<-chan time.Time, func())
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -62,6 +67,14 @@ type Staff struct {
 	venueBox   *fyne.Container
 	venueLines []string
 	codeEntry  *widget.Entry
+	// venueShown is the status the section shows, nil while it shows
+	// something else (a search, a code being typed): only the status
+	// is refreshed by itself.
+	venueShown *VenueStatus
+	// stopWatch stops the section's refresh while it runs; watchers
+	// counts its goroutine (tests wait for it to end).
+	stopWatch func()
+	watchers  sync.WaitGroup
 }
 
 // NewStaff builds the staff screen, its leaderboards first.
@@ -75,11 +88,15 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 	)
 	if act.Venue != nil {
 		s.tabs.Append(container.NewTabItem(w.T("kiosk.staff.venue"), s.venueTab()))
-		// The section shows how the venue stands when it opens.
+		// The section shows how the venue stands when it opens, and
+		// keeps up by itself while it shows.
 		s.tabs.OnSelected = func(t *container.TabItem) {
-			if t.Text == w.T("kiosk.staff.venue") {
-				s.showVenue()
+			if t.Text != w.T("kiosk.staff.venue") {
+				s.unwatchVenue()
+				return
 			}
+			s.showVenue()
+			s.watchVenue()
 		}
 	}
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
@@ -91,6 +108,10 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 
 // Content is the screen's root object.
 func (s *Staff) Content() fyne.CanvasObject { return s.root }
+
+// Close stops what the screen runs by itself (the venue section's
+// refresh); the screen that replaces it calls it, on the UI goroutine.
+func (s *Staff) Close() { s.unwatchVenue() }
 
 // Select opens tab i (0 leaderboards, 1 sessions, 2 figures, 3 settings,
 // 4 the venue when there is the section).

@@ -3,6 +3,7 @@ package screen
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"time"
 
@@ -79,10 +80,78 @@ func (s *Staff) do(f func()) {
 
 // setVenue replaces the venue section's content.
 func (s *Staff) setVenue(objs ...fyne.CanvasObject) {
+	s.venueShown = nil
 	s.venueBox.RemoveAll()
 	for _, o := range objs {
 		s.venueBox.Add(o)
 	}
+}
+
+// VenueRefresh is how often the venue section reads the venue's status
+// again while it shows: a table is behind after two hellos unheard, so a
+// few seconds are soon enough, and the read is local (no network).
+const VenueRefresh = 5 * time.Second
+
+// watchVenue refreshes the section's status on every tick until
+// unwatchVenue, off the UI goroutine; the screen changes go through Do.
+func (s *Staff) watchVenue() {
+	if s.stopWatch != nil {
+		return
+	}
+	ticks, stopTicks := s.ticks()
+	done := make(chan struct{})
+	s.stopWatch = func() {
+		close(done)
+		stopTicks()
+	}
+	s.watchers.Add(1)
+	go func() {
+		defer s.watchers.Done()
+		for {
+			select {
+			case <-done:
+				return
+			case <-s.ctx.Done():
+				return
+			case <-ticks:
+			}
+			st, err := s.act.Venue.Status(s.ctx)
+			s.do(func() {
+				select {
+				case <-done: // the section went while the status was read
+					return
+				default:
+				}
+				if s.venueShown == nil {
+					return // staff are pairing: leave their screen be
+				}
+				if err != nil {
+					s.fault(err)
+					return
+				}
+				if !reflect.DeepEqual(st, *s.venueShown) {
+					s.renderVenue(st)
+				}
+			})
+		}
+	}()
+}
+
+// unwatchVenue stops the section's refresh, if it runs.
+func (s *Staff) unwatchVenue() {
+	if s.stopWatch != nil {
+		s.stopWatch()
+		s.stopWatch = nil
+	}
+}
+
+// ticks are the refresh's ticks and how to stop them.
+func (s *Staff) ticks() (<-chan time.Time, func()) {
+	if s.act.Ticks != nil {
+		return s.act.Ticks()
+	}
+	t := time.NewTicker(VenueRefresh)
+	return t.C, t.Stop
 }
 
 // showVenue shows the venue as it stands: the table's venue, or how to
@@ -92,6 +161,11 @@ func (s *Staff) showVenue() {
 	if err != nil {
 		s.fault(err)
 	}
+	s.renderVenue(st)
+}
+
+// renderVenue shows st: the table's venue, or how to join one.
+func (s *Staff) renderVenue(st VenueStatus) {
 	if !st.Paired {
 		s.showJoin("")
 		return
@@ -134,6 +208,7 @@ func (s *Staff) showVenue() {
 	objs = append(objs, panel(container.NewVBox(leading(text(s.w.T("kiosk.venue.tables"), NameSize, true)), grid)),
 		container.NewHBox(refresh, layout.NewSpacer(), unpair))
 	s.setVenue(objs...)
+	s.venueShown = &st
 }
 
 // refreshVenue asks the hub for news off the UI goroutine, then shows

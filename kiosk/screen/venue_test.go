@@ -4,24 +4,41 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/uitest"
 )
 
-// fakeDesk is a venue the table belongs to, as its desk tells it.
-type fakeDesk struct{ st VenueStatus }
+// fakeDesk is a venue the table belongs to, as its desk tells it; the
+// section's refresh reads it from its own goroutine.
+type fakeDesk struct {
+	mu sync.Mutex
+	st VenueStatus
+}
 
 func (f *fakeDesk) FindHubs(context.Context) ([]VenueHub, error) { return nil, nil }
 func (f *fakeDesk) Pair(context.Context, VenueHub, string) error { return nil }
-func (f *fakeDesk) Unpair(context.Context) error                 { f.st = VenueStatus{}; return nil }
+func (f *fakeDesk) Unpair(context.Context) error                 { f.set(VenueStatus{}); return nil }
 func (f *fakeDesk) Refresh(context.Context)                      {}
-func (f *fakeDesk) Status(context.Context) (VenueStatus, error)  { return f.st, nil }
+func (f *fakeDesk) Status(context.Context) (VenueStatus, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.st, nil
+}
+
+// set changes how the venue stands.
+func (f *fakeDesk) set(st VenueStatus) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.st = st
+}
 
 // The venue section lists the venue's tables with when each was last
 // heard from, marks those behind, and the venue's boards name them in
@@ -44,6 +61,7 @@ func TestStaffVenueSectionShowsTheTablesBehind(t *testing.T) {
 	} {
 		w := test.NewTempWindow(t, nil)
 		s := NewStaff(context.Background(), words(t, lang), w, rec, infos(), StaffActions{Venue: desk, Do: func(f func()) { f() }})
+		t.Cleanup(s.Close)
 		w.SetContent(s.Content())
 		w.Resize(fyne.NewSize(1920, 1080))
 		s.Select(4)
@@ -59,5 +77,121 @@ func TestStaffVenueSectionShowsTheTablesBehind(t *testing.T) {
 		if len(board) != 2 || !strings.Contains(board[0], "Terrasse") {
 			t.Errorf("%s: the venue board %q does not say Terrasse is behind", lang, board)
 		}
+	}
+}
+
+// fakeTicks are the venue section's ticks, sent by the test, and whether
+// they were stopped.
+type fakeTicks struct {
+	c       chan time.Time
+	mu      sync.Mutex
+	started int
+	stopped int
+}
+
+func (f *fakeTicks) ticks() (<-chan time.Time, func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.started++
+	return f.c, func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.stopped++
+	}
+}
+
+// running is how many tickers run.
+func (f *fakeTicks) running() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.started - f.stopped
+}
+
+// While the staff look at the venue section, it follows the venue by
+// itself: a table falling behind and the link going down show on the next
+// tick without a tap; a tick while staff type a pairing code leaves their
+// screen be; leaving the section or the screen stops the ticker and its
+// goroutine.
+func TestStaffVenueSectionRefreshesByItself(t *testing.T) {
+	test.NewTempApp(t)
+	// The context ends just before the test binary's deadline, so that
+	// a wait that never ends names what it waited for.
+	ctx, cancel := context.WithCancel(context.Background())
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
+	}
+	defer cancel()
+	seen := time.Date(2026, 11, 26, 21, 4, 5, 0, time.Local)
+	up := VenueStatus{Paired: true, Addr: "192.168.1.20:7460", Words: "lune-castor-piano", Linked: true, Answered: seen,
+		Tables: []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen}, {Name: "Terrasse", LastSeen: seen}}}
+	desk := &fakeDesk{st: up}
+	q := uitest.NewQueue()
+	ft := &fakeTicks{c: make(chan time.Time)}
+	w := test.NewTempWindow(t, nil)
+	s := NewStaff(ctx, words(t, i18n.FR), w, &fakeRecords{}, infos(), StaffActions{Venue: desk, Do: q.Do, Ticks: ft.ticks})
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1920, 1080))
+	if ft.running() != 0 {
+		t.Fatal("the venue section ticks before it shows")
+	}
+	s.Select(4)
+	want := []string{"Table du fond (cette table) | à jour", "Terrasse | à jour"}
+	if got := s.VenueLines(); !slices.Equal(got, want) {
+		t.Fatalf("tables %q, want %q", got, want)
+	}
+	// tick sends one tick (the goroutine takes it) and runs the screen
+	// change it queues.
+	tick := func() {
+		t.Helper()
+		select {
+		case ft.c <- seen:
+		case <-ctx.Done():
+			t.Fatal("the venue section's goroutine took no tick")
+		}
+		if err := q.Wait(ctx); err != nil {
+			t.Fatalf("no screen change after a tick: %v", err)
+		}
+	}
+
+	down := up
+	down.Linked = false
+	down.Tables = []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen, Behind: true}, {Name: "Terrasse", LastSeen: seen.Add(-time.Minute), Behind: true}}
+	desk.set(down)
+	tick()
+	want = []string{"Table du fond (cette table) | en retard", "Terrasse | en retard"}
+	if got := s.VenueLines(); !slices.Equal(got, want) {
+		t.Errorf("after a tick the tables read %q, want %q", got, want)
+	}
+	if !uitest.HasText(s.Content(), words(t, i18n.FR).T("kiosk.venue.unlinked")) {
+		t.Error("the link down does not show without a tap")
+	}
+
+	s.askCode(VenueHub{Name: "Tablée salle"}, "")
+	s.CodeEntry().SetText("123")
+	desk.set(up)
+	tick()
+	if _, ok := uitest.Find(s.Content(), func(e *widget.Entry) bool { return e == s.CodeEntry() && e.Text == "123" }); !ok {
+		t.Error("a tick replaced the code the staff were typing")
+	}
+
+	s.Select(0)
+	if ft.running() != 0 {
+		t.Errorf("%d tickers still run with the section hidden", ft.running())
+	}
+	s.Select(4)
+	tick()
+	if got := s.VenueLines(); !slices.Equal(got, []string{"Table du fond (cette table) | à jour", "Terrasse | à jour"}) {
+		t.Errorf("back on the section, the tables read %q", got)
+	}
+	s.Close()
+	if ft.running() != 0 {
+		t.Errorf("%d tickers still run after the screen closed", ft.running())
+	}
+	ended := make(chan struct{})
+	go func() { s.watchers.Wait(); close(ended) }()
+	select {
+	case <-ended:
+	case <-ctx.Done():
+		t.Fatal("the venue section's goroutine outlives the screen")
 	}
 }

@@ -125,6 +125,17 @@ type seatFile struct {
 	Code    string     `json:"code"`
 	Link    string     `json:"link,omitempty"`
 	Seats   []seatSave `json:"seats"`
+	// Asked is the take-back request open when the seating was saved:
+	// the log holds none, and a seat that asked (on a phone or on the
+	// table) would otherwise wait for an answer that never comes.
+	Asked *askSave `json:"takeback_asked,omitempty"`
+}
+
+// askSave is an open take-back request: who asked, and the log's length
+// then (a move since, or an agreed take-back, makes it stale).
+type askSave struct {
+	Seat engine.Seat `json:"seat"`
+	At   int         `json:"at"`
 }
 
 type seatSave struct {

@@ -129,6 +129,10 @@ type Server struct {
 	link     string    // the secret of the code's link form
 	codeTime time.Time // when the code was made
 	seats    []*seat
+	// savedTakeBack, set by tests, hears each save of the seating after
+	// a take-back (keepTakeBacks): the event to wait for, where polling
+	// the database would only hope.
+	savedTakeBack func()
 }
 
 // New returns a server with no session; SetSession starts seating phones.
@@ -204,6 +208,14 @@ func (s *Server) release(addr string) {
 func (s *Server) SetSession(sess *host.Session) error {
 	rec := sess.Record()
 	saved, ok := loadSeats(sess)
+	if ok && saved.Asked != nil {
+		// A take-back asked before the restart waits for its answer
+		// again, unless a move made it stale before the table stopped.
+		if err := sess.ReopenTakeBack(host.TakeBack{Seat: saved.Asked.Seat, At: saved.Asked.At}); err != nil {
+			s.cfg.Logf("the take-back asked before the restart is not reopened: %v", err)
+		}
+	}
+	defer s.keepTakeBacks(sess)
 	s.mu.Lock()
 	for _, st := range s.seats {
 		if st.conn != nil {
@@ -280,6 +292,7 @@ func (s *Server) freePending(sess *host.Session) {
 // host.PlayerSeat). The seating is saved for sess before anyone is told.
 func (s *Server) Continue(ctx context.Context, sess *host.Session) error {
 	rec := sess.Record()
+	defer s.keepTakeBacks(sess)
 	type greeting struct {
 		c     *conn
 		b     *binding
@@ -593,6 +606,9 @@ func (s *Server) saveLocked() error {
 		return nil
 	}
 	f := seatFile{Session: s.session.ID(), Code: s.code, Link: s.link}
+	if tb, ok := s.session.Asked(); ok {
+		f.Asked = &askSave{Seat: tb.Seat, At: tb.At}
+	}
 	for _, st := range s.seats {
 		f.Seats = append(f.Seats, seatSave{Name: st.name, TokenHash: st.tokenHash, PrevHash: st.prevHash, Touch: st.touch,
 			Pending: st.pending, KeyHash: st.keyHash})

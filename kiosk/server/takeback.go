@@ -61,3 +61,57 @@ func takeBackWire(tv host.TakeBackView) (*wire.TakeBack, error) {
 	}
 	return &wire.TakeBack{State: state, Seat: tv.Seat, Version: int64(tv.Seq), Move: js}, nil
 }
+
+// keepTakeBacks saves the seating, with the take-back request open or
+// none, after every take-back of sess, whoever asked or answered (a phone
+// or a guest on the touch screen), and once more when the server closes:
+// a request survives a restart (SetSession reopens it). It runs until
+// sess is no longer the table's, ends, or the server closes.
+func (s *Server) keepTakeBacks(sess *host.Session) {
+	if !host.TakesBack(sess.Game()) {
+		return
+	}
+	s.mu.Lock()
+	if s.closed || s.session != sess {
+		s.mu.Unlock()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	updates, stop := sess.Subscribe(engine.Onlooker)
+	go func() {
+		defer s.wg.Done()
+		defer stop()
+		save := func() bool {
+			s.mu.Lock()
+			if s.session != sess {
+				s.mu.Unlock()
+				return false
+			}
+			err := s.saveLocked()
+			saved := s.savedTakeBack
+			s.mu.Unlock()
+			if err != nil {
+				s.cfg.Logf("seat file: %v", err)
+			}
+			if saved != nil {
+				saved()
+			}
+			return true
+		}
+		for {
+			select {
+			case <-s.ctx.Done():
+				save()
+				return
+			case u, ok := <-updates:
+				if !ok {
+					return
+				}
+				if u.Kind == host.TakeBackUpdate && !save() {
+					return
+				}
+			}
+		}
+	}()
+}

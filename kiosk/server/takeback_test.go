@@ -177,3 +177,37 @@ func TestABotGivenTheSeatAgreesAtOnce(t *testing.T) {
 		t.Error("the bot's agreement did not bring the start back")
 	}
 }
+
+// TestAnOpenTakeBackIsSavedWithTheSeating: the log holds no request, so
+// the seating saved with the session does, as soon as it opens (a kiosk
+// killed then reopens it, host.Session.ReopenTakeBack), and no longer
+// once it was answered.
+func TestAnOpenTakeBackIsSavedWithTheSeating(t *testing.T) {
+	tb, a, b := anjaPlacedAPeg(t)
+	b.expectTakeBack(1, "", 0, "")
+	saved := make(chan struct{}, 4)
+	tb.srv.mu.Lock()
+	tb.srv.savedTakeBack = func() { saved <- struct{}{} }
+	tb.srv.mu.Unlock()
+	asked := func() *askSave {
+		t.Helper()
+		<-saved
+		f, ok := loadSeats(tb.sess)
+		if !ok {
+			t.Fatal("no seating saved")
+		}
+		return f.Asked
+	}
+
+	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "tb1", Version: 1})
+	a.expectTakeBack(1, wire.TakeBackAsked, 0, "tb1")
+	b.expectTakeBack(1, wire.TakeBackAsked, 0, "")
+	if got := asked(); got == nil || *got != (askSave{Seat: 0, At: 1}) {
+		t.Fatalf("saved request %+v, want Anja's for version 1", got)
+	}
+	b.send(wire.Message{Type: wire.TypeTakeBackAnswer, Ref: "no", Version: 1, Agree: agree(false)})
+	b.expectTakeBack(1, wire.TakeBackRefused, 0, "no")
+	if got := asked(); got != nil {
+		t.Fatalf("a refused request is still saved: %+v", got)
+	}
+}

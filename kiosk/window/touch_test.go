@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/internal/uitest"
+	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/boardtest"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
@@ -234,5 +236,65 @@ func TestStaffMoveASeatToAnotherPhoneOrABot(t *testing.T) {
 	}
 	if st := k.tb.Server().Seats()[bernd]; st.State != server.SeatBot || game.Record().Seats[bernd].Kind != "bot" {
 		t.Errorf("Bernd's seat is %+v after handing it to a bot", st)
+	}
+}
+
+// tapPanel taps the button labelled label in a seat panel of the game
+// screen (the panels are drawn turned; their upright content holds the
+// buttons).
+func (k *testKiosk) tapPanel(t *testing.T, label string) {
+	t.Helper()
+	for _, p := range uitest.All(k.ui.board.Content(), func(*board.Panel) bool { return true }) {
+		if b, ok := uitest.Find(p.Content(), func(b *widget.Button) bool { return b.Text == label && b.Visible() }); ok {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no %q button in the seat panels", label)
+}
+
+// A guest on the table asks to take her move back and the kiosk restarts
+// before the other guest answers: the request is not in the move log,
+// yet after the restart it still waits (the table server keeps it with
+// the seating), both panels say so, and the other guest's agreement takes
+// the move back. A refused request does not come back.
+func TestATakeBackAskedOnTheTableOutlivesARestart(t *testing.T) {
+	test.NewTempApp(t)
+	first := openKiosk(t, tableConfig(t))
+	game := first.seatGuests(t, "canoe", 2)
+	start := game.Hash()
+	first.playByTouch(t, game, rand.New(rand.NewPCG(3, 4)), 1)
+	waiting := "demande d'annuler son coup : à Invité 2 de répondre"
+	asked := "Invité 1 demande d'annuler son coup : acceptez-vous ?"
+	first.tapPanel(t, "Annuler mon coup")
+	first.until(func() bool { return uitest.HasText(first.ui.board.Content(), asked) })
+
+	again := first.crash(t)
+	s := again.tb.Session()
+	if s == nil || s.ID() != game.ID() || s.Moves() != 1 || again.ui.board == nil {
+		t.Fatalf("the restarted kiosk does not show the game at its first move (%v)", s)
+	}
+	if tb, ok := s.Asked(); !ok || tb.Seat != 0 {
+		t.Fatalf("after the restart the request is %+v, %v; want Invité 1's, open", tb, ok)
+	}
+	again.until(func() bool {
+		return uitest.HasText(again.ui.board.Content(), waiting) && uitest.HasText(again.ui.board.Content(), asked)
+	})
+	again.tapPanel(t, "Refuser")
+	again.until(func() bool {
+		return uitest.HasText(again.ui.board.Content(), "annulation refusée : le coup reste joué")
+	})
+	third := again.crash(t)
+	if _, ok := third.tb.Session().Asked(); ok || uitest.HasText(third.ui.board.Content(), asked) {
+		t.Fatal("a refused request is open again after a restart")
+	}
+	third.tapPanel(t, "Annuler mon coup")
+	fourth := third.crash(t)
+	s = fourth.tb.Session()
+	fourth.until(func() bool { return uitest.HasText(fourth.ui.board.Content(), asked) })
+	fourth.tapPanel(t, "Accepter l’annulation")
+	fourth.until(func() bool { return s.Moves() == 2 && !uitest.HasText(fourth.ui.board.Content(), waiting) })
+	if s.Hash() != start || s.View(engine.Onlooker).Turn() != 0 {
+		t.Errorf("after the agreed take-back the table is not back at the start (turn %v)", s.View(engine.Onlooker).Turn())
 	}
 }

@@ -231,6 +231,9 @@ func (ui *UI) resume(s *host.Session) string {
 
 // show puts a screen in the window and forgets the live ones.
 func (ui *UI) show(o fyne.CanvasObject) {
+	if ui.staffScreen != nil {
+		ui.staffScreen.Close() // its venue section's refresh
+	}
 	ui.board, ui.seating, ui.results = nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
 	ui.attract, ui.lobby, ui.learn = nil, nil, nil
