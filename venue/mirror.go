@@ -189,6 +189,14 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 		}
 		start = resumeAt(old.Config, floor)
 		did = fmt.Sprintf("made the mirror again from venue event %d (the database has the events before it)", start)
+		same, err := k.sameAt(ctx, start-1)
+		if err != nil {
+			return "", err // the watchdog tries again
+		}
+		if !same {
+			did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", start-1)
+			start = 0
+		}
 	}
 	if k.load != nil {
 		k.load.stop()
@@ -220,4 +228,41 @@ type mirrorFigure struct {
 	// kiosk): it resumes on its own after its last event, when its
 	// retries reach the new hub.
 	keep bool
+}
+
+// sameAt reports whether the hub's venue stream holds, at sequence seq,
+// the event the kiosk's mirror holds there: a hub whose store lost its
+// last events (a power cut within its sync interval) numbers the events
+// sourced again after them anew, in the same stream. True when the mirror
+// no longer holds seq (it was made again from a later event, and looked
+// at then) or seq is 0.
+func (k *Kiosk) sameAt(ctx context.Context, seq uint64) (bool, error) {
+	if seq == 0 {
+		return true, nil
+	}
+	mirror, err := k.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return false, fmt.Errorf("venue kiosk: mirror: %w", err)
+	}
+	mine, err := mirror.GetMsg(ctx, seq)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("venue kiosk: mirror's event %d: %w", seq, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, hubOriginWait)
+	defer cancel()
+	hub, err := k.hubJS.Stream(ctx, VenueStream)
+	if err != nil {
+		return false, fmt.Errorf("venue kiosk: the hub's venue stream: %w", err)
+	}
+	theirs, err := hub.GetMsg(ctx, seq)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("venue kiosk: the hub's event %d: %w", seq, err)
+	}
+	return theirs.Header.Get(jetstream.MsgIDHeader) == mine.Header.Get(jetstream.MsgIDHeader), nil
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tablee/tablee/db"
@@ -649,4 +650,45 @@ func sameEverywhereAfter(t *testing.T, step string, ids []string, nodes map[stri
 		n.waitHas(t, loaded[name], ids...)
 	}
 	sameEverywhere(t, step, ids, nodes)
+}
+
+// A hub whose store lost its last event (as a power cut within its sync
+// interval would) numbers what it sources again anew in the same stream:
+// a kiosk does not resume its mirror after its floor when the hub no
+// longer holds there the event it loaded, but copies from the start.
+func TestVenueMirrorOfAHubThatLostItsTail(t *testing.T) {
+	hubNode, a := newNode(t, ""), newNode(t, "Table A")
+	dataDir := filepath.Join(hubNode.dir, "hub")
+	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	addr := hub.Addr()
+	ka := startKiosk(t, a, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ids := []string{a.play(t), a.play(t), a.play(t)}
+	a.waitHas(t, ka.Loaded(), ids...)
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+	hub.Close()
+	// The hub's last event gone from its store: the hub sources it
+	// again at a new number.
+	e, err := startServer(t.Context(), "tablee-venue-hub", HubDomain, filepath.Join(dataDir, "jetstream"), server.LeafNodeOpts{}, true, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.js.Stream(t.Context(), VenueStream)
+	if err == nil {
+		err = s.DeleteMsg(t.Context(), 3)
+	}
+	e.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub = startHubIn(t, hubNode, dataDir, addr)
+	ids = append(ids, a.play(t))
+	sameEverywhereAfter(t, "the hub lost its last event", ids, map[string]*node{"hub": hubNode, "A": a},
+		map[string]<-chan struct{}{"hub": hub.Loaded(), "A": ka.Loaded()})
+	m, err := ka.e.js.Stream(t.Context(), VenueStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := m.CachedInfo().State; st.FirstSeq != 1 || st.LastSeq != 5 {
+		t.Errorf("A's mirror holds events %d to %d, want 1 to 5: copied from the start (the hub's 1, 2, its lost 3 again as 4, and the new 5)", st.FirstSeq, st.LastSeq)
+	}
 }
