@@ -683,9 +683,12 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 	for _, k := range kiosks {
 		if k.ID != leftOut && h.live[k.ID] {
 			// Delivered under the kiosk's own prefix, the only one its
-			// link may publish on (kioskPermissions).
-			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, External: &jetstream.ExternalStream{
-				APIPrefix: "$JS." + kioskDomain(k.ID, k.Gen) + ".API", DeliverPrefix: deliverPrefix(k.ID)}})
+			// link may publish on (kioskPermissions). Filtered to its own
+			// subjects: the kiosk sets its stream's subjects itself, and
+			// a tampered one could add another table's (or the hub's)
+			// and publish there events whose subject and body agree.
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, FilterSubject: tableSubject(k.ID, ">"),
+				External: &jetstream.ExternalStream{APIPrefix: "$JS." + kioskDomain(k.ID, k.Gen) + ".API", DeliverPrefix: deliverPrefix(k.ID)}})
 		}
 	}
 	return cfg

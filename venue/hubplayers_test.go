@@ -146,8 +146,8 @@ func TestVenueHubPlayerChanges(t *testing.T) {
 	sameEverywhere(t, "the hub's changes", ids, nodes)
 
 	// A tampered table A puts a forget of Bernard "from the hub" in its
-	// own stream, on the hub's subject: the venue stream sources it
-	// marked as A's, and every loader refuses it.
+	// own stream, on the hub's subject: the hub's source of A's stream
+	// takes only A's subjects (and every loader would refuse it).
 	var bernard string
 	for _, s := range hubNode.venueSessionsOf(t, "Table A") {
 		for _, st := range s.Event.Seats {
