@@ -237,7 +237,9 @@ func TestStaffVenueSectionShowsATableRemoved(t *testing.T) {
 		q := uitest.NewQueue()
 		ft := &fakeTicks{c: make(chan time.Time)}
 		win := test.NewTempWindow(t, nil)
-		s := NewStaff(ctx, w, win, &fakeRecords{}, infos(), StaffActions{Venue: desk, Do: q.Do, Ticks: ft.ticks})
+		rec := &fakeRecords{venue: VenueState{Paired: true, Removed: true},
+			boards: map[string][]Standing{"venue:canoe/all": {{Place: 1, Name: "Anouk", Games: 4, Wins: 3}}}}
+		s := NewStaff(ctx, w, win, rec, infos(), StaffActions{Venue: desk, Do: q.Do, Ticks: ft.ticks})
 		t.Cleanup(s.Close)
 		win.SetContent(s.Content())
 		win.Resize(fyne.NewSize(1920, 1080))
@@ -280,6 +282,9 @@ func TestStaffVenueSectionShowsATableRemoved(t *testing.T) {
 		test.Tap(button(w.T("kiosk.venue.cancel")))
 		if !uitest.HasText(s.Content(), w.T("kiosk.venue.removed_title")) {
 			t.Errorf("%s: cancelling the code does not show the removed table again", lang)
+		}
+		if board := s.ShowVenueBoard("canoe", AllTime); len(board) == 0 || board[0] != w.T("kiosk.board.venue_removed") {
+			t.Errorf("%s: the venue board of a removed table reads %q", lang, board)
 		}
 	}
 }

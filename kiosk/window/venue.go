@@ -65,7 +65,7 @@ func venueState(ctx context.Context, d *venue.Desk) (screen.VenueState, error) {
 	if err != nil {
 		return screen.VenueState{}, err
 	}
-	out := screen.VenueState{Paired: st.Paired, Linked: st.Linked, Unshared: st.Unshared}
+	out := screen.VenueState{Paired: st.Paired, Linked: st.Linked, Unshared: st.Unshared, Removed: st.Removed}
 	for _, t := range st.Tables {
 		// The hub's list is of its last answer: with the link down,
 		// the "unlinked" note says it all.
