@@ -466,6 +466,11 @@ type RawEvent struct {
 	// publish only on its own subjects (the hub's permissions), so an
 	// event naming another table inside its stream is a tampered one.
 	From string
+	// Hub says the event was published at the venue hub itself, on the
+	// hub's subject, not sourced from a kiosk's stream (which a tampered
+	// kiosk fills as it likes): only such an event may name venue
+	// players (PlayerEvent.Tokens) and make a table forget its own.
+	Hub bool
 }
 
 // Loaded is what LoadVenueEvents did with one event: Added if it was new,
@@ -480,8 +485,14 @@ type Loaded struct {
 // pays one sync of the file per batch rather than per event. Events that
 // cannot be read are reported in their Loaded and do not stop the others;
 // an error of the database fails the whole batch.
+//
+// A forget from the hub's staff also forgets the table's own players it
+// names, and the file is then rebuilt as ForgetPlayer rebuilds it; when
+// that cannot be done yet the events are loaded all the same and the
+// error wraps ErrTraceLeft.
 func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Time) ([]Loaded, error) {
 	out := make([]Loaded, len(events))
+	var forgot []string // the table's own players forgotten
 	err := d.inTx(ctx, fmt.Sprintf("load %d venue events", len(events)), func(tx *sql.Tx) error {
 		var forgotten map[string]bool // read once a session needs it
 		for i, e := range events {
@@ -499,7 +510,9 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 			}
 			var err error
 			if kind.Event == playerEventKind {
-				out[i], err = loadPlayerEvent(ctx, tx, e.ID, e.Body, now)
+				var ids []string
+				out[i], ids, err = loadPlayerEvent(ctx, tx, e.ID, e.Body, e.Hub, now)
+				forgot = append(forgot, ids...)
 				forgotten = nil // a forget may have added some
 			} else {
 				if forgotten == nil {
@@ -515,7 +528,31 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 		}
 		return nil
 	})
+	if len(forgot) == 0 {
+		return out, err
+	}
+	if serr := d.afterForget(ctx, err == nil); err == nil {
+		err = serr
+	}
 	return out, err
+}
+
+// afterForget turns secure_delete off again on the writer's connection
+// (a forget turned it on in its transaction, which a pragma outlives)
+// and, if the forget committed, scrubs the file.
+func (d *DB) afterForget(ctx context.Context, committed bool) error {
+	conn, err := d.w.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("after a forget: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA secure_delete = OFF"); err != nil {
+		return fmt.Errorf("after a forget: %w", err)
+	}
+	if !committed {
+		return nil
+	}
+	return scrub(ctx, conn)
 }
 
 // loadSessionEvent stores a session event unless its session is known.

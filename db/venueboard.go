@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +28,9 @@ type venueReplay struct {
 	ratings map[string]map[string]Rating
 	// seats is every person's and guest's seat, in the venue's order.
 	seats []venueSeat
+	// tokens are each venue player's identity tokens, sorted: what the
+	// hub's staff name them by in their events (PlayerEvent.Tokens).
+	tokens map[string][]string
 }
 
 // venueSeat is one seat of a venue session, with the venue player sitting
@@ -96,9 +100,12 @@ func venuePlayerID(root string) string {
 // table's own ratings (rate).
 //
 // players are the staff's changes, in the venue's order: a merge joins
-// two players at every table; a rename names the player from its time on,
-// until a later session or rename names them otherwise. (A forget needs no
-// replay: the forgotten seats were made guests as they loaded.)
+// two players at every table; a table's rename names the player from its
+// time on, until a later session or rename names them otherwise; a
+// rename at the hub names the venue player until a later rename (the
+// tables keep their own names for their players, so their later
+// sessions would otherwise undo it). (A forget needs no replay: the
+// forgotten seats were made guests as they loaded.)
 func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 	ids := venueIdentities{parent: map[string]string{}}
 	for _, p := range players {
@@ -127,6 +134,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 	r := venueReplay{names: map[string]string{}, ratings: map[string]map[string]Rating{}}
 	var firstSeen []string           // venue players in order of first session
 	nameAt := map[string]time.Time{} // when each player's name was given
+	pinned := map[string]bool{}      // their name is the hub staff's
 	seen := map[string]bool{}
 	for _, p := range players {
 		if p.Action != PlayerRenamed || p.Nickname == "" {
@@ -135,7 +143,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 		toks, _ := p.tokens()
 		id := venuePlayerID(ids.find(toks[0]))
 		if !nameAt[id].After(p.At) {
-			r.names[id], nameAt[id] = p.Nickname, p.At
+			r.names[id], nameAt[id], pinned[id] = p.Nickname, p.At, p.venueLevel()
 		}
 	}
 	for _, s := range sessions {
@@ -157,7 +165,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 				}
 				// The latest name the player played under is the
 				// venue's name for them, unless renamed since.
-				if !nameAt[seat.player].After(ev.OrderAt()) {
+				if !pinned[seat.player] && !nameAt[seat.player].After(ev.OrderAt()) {
 					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
 				}
 				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
@@ -187,6 +195,14 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 		for i, after := range rate(before, persons) {
 			game[persons[i].player] = after
 		}
+	}
+	r.tokens = map[string][]string{}
+	for t := range ids.parent {
+		id := venuePlayerID(ids.find(t))
+		r.tokens[id] = append(r.tokens[id], t)
+	}
+	for _, toks := range r.tokens {
+		slices.Sort(toks)
 	}
 	// Names are unique on every board: the first player (by first
 	// session) of a folded name keeps it, later ones get a number, as

@@ -66,6 +66,7 @@ const DefaultWebPort = 7461
 type Hub struct {
 	e     *embedded
 	d     *db.DB
+	id    string // the hub's venue id: its own events' subject (hubSubject)
 	auth  *hubAuth
 	logf  func(string, ...any)
 	code  string
@@ -96,6 +97,8 @@ type Hub struct {
 	// the answers to its hellos until its hellos no longer list them.
 	calls    map[string][]Call
 	answered map[string][]Call
+	// published is signalled after the hub's own events are stored.
+	published chan struct{}
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -104,7 +107,7 @@ type Hub struct {
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{},
 		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
-		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}}
+		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}, published: make(chan struct{}, 1)}
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -123,6 +126,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		return nil, err
 	}
 	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
+		return nil, err
+	}
+	if h.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
 	}
 	cert, err := tlscert.LoadOrCreate(cfg.DataDir)
@@ -144,7 +150,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
 		return nil, err
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth)
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "")
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +171,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.updateSources(ctx); err != nil {
 		return fail(err)
 	}
+	if err := h.checkOwnEvents(ctx); err != nil {
+		return fail(err)
+	}
 	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
 		return fail(err)
 	}
@@ -173,18 +182,72 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 			return fail(err)
 		}
 	}
-	if h.hello, err = h.e.nc.Subscribe(helloSubject, h.onHello); err != nil {
+	// Each kiosk says hello on its own subject, which the hub maps to
+	// one it alone hears on (heardPrefix). The mapping is what the
+	// kiosks' servers see of the hub's interest: added once the hub
+	// listens, or a kiosk's first hellos would wait out their 2 s
+	// instead of finding no responders and trying again at once.
+	if h.hello, err = h.e.nc.Subscribe(heardPrefix+".*", h.onHello); err != nil {
 		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.nc.Flush(); err != nil {
+		return fail(fmt.Errorf("venue hub: %w", err))
+	}
+	if err := h.e.srv.GlobalAccount().AddMapping(helloPrefix+".*", heardPrefix+".{{wildcard(1)}}"); err != nil {
+		return fail(fmt.Errorf("venue hub: hellos: %w", err))
 	}
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop
-	h.wg.Add(1)
+	h.wg.Add(2)
 	go func() {
 		defer h.wg.Done()
 		h.watch(run)
 	}()
+	go func() {
+		defer h.wg.Done()
+		p := publisher{d: h.d, js: h.e.js, stream: VenueStream, published: h.published, logf: h.logf, who: "venue hub",
+			subject: func(kind string) string { return hubSubject(h.id, kind) }}
+		p.run(run)
+	}()
 	return h, nil
 }
+
+// checkOwnEvents makes the hub's outbox publish all its events again when
+// the venue stream holds fewer of them than the outbox says it
+// acknowledged: the hub's server syncs its store every second (its
+// stream is otherwise a copy of the kiosks'), so a power cut can lose the
+// last second of what it acknowledged, and a store dropped (tablee venue
+// --rebuild) loses all of it. SQLite is the truth: the staff's events are
+// few, the stream drops copies within its duplicate window, and every
+// loader later ones by their ids.
+func (h *Hub) checkOwnEvents(ctx context.Context) error {
+	acked, err := h.d.AckedEvents(ctx)
+	if err != nil || acked == 0 {
+		return err
+	}
+	s, err := h.e.js.Stream(ctx, VenueStream)
+	if err != nil {
+		return fmt.Errorf("venue hub: venue stream: %w", err)
+	}
+	info, err := s.Info(ctx, jetstream.WithSubjectFilter(hubSubject(h.id, ">")))
+	if err != nil {
+		return fmt.Errorf("venue hub: venue stream: %w", err)
+	}
+	held := 0
+	for _, n := range info.State.Subjects {
+		held += int(n)
+	}
+	if held >= acked {
+		return nil
+	}
+	h.logf("venue hub: the venue stream holds %d of the hub's %d events: publishing them again", held, acked)
+	_, err = h.d.RepublishVenueOutbox(ctx)
+	return err
+}
+
+// Published is signalled after the hub's own events (its staff's player
+// changes) are stored in the venue stream.
+func (h *Hub) Published() <-chan struct{} { return h.published }
 
 // serveWeb starts the venue's web page on addr.
 func (h *Hub) serveWeb(addr string, page func(func() []string) (http.Handler, error)) error {
@@ -431,11 +494,18 @@ func (h *Hub) mayKick(id string, now time.Time) bool {
 	return true
 }
 
-// onHello notes the kiosk and, if it is new, sources its stream.
+// onHello notes the kiosk and, if it is new, sources its stream. The
+// kiosk is the one the subject names (only its link may say hello there);
+// a hello whose body names another is refused, unanswered.
 func (h *Hub) onHello(m *nats.Msg) {
+	id := strings.TrimPrefix(m.Subject, heardPrefix+".")
 	var hi hello
 	if err := json.Unmarshal(m.Data, &hi); err != nil {
-		h.logf("venue hub: hello: %v", err)
+		h.logf("venue hub: hello from %s: %v", id, err)
+		return
+	}
+	if hi.Kiosk != id {
+		h.logf("venue hub: a hello from kiosk %s as kiosk %q refused", id, hi.Kiosk)
 		return
 	}
 	if _, err := uuid.Parse(hi.Kiosk); err != nil {
@@ -598,8 +668,11 @@ func (h *Hub) updateSources(ctx context.Context) error {
 func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.StreamConfig {
 	cfg := jetstream.StreamConfig{
 		Name:        VenueStream,
-		Description: "every table's events, sourced from the kiosks' streams",
-		Storage:     jetstream.FileStorage,
+		Description: "every table's events, sourced from the kiosks' streams, and the hub's own",
+		// The hub's own events (its staff's player changes) are
+		// published here, on a subject no kiosk may publish on.
+		Subjects: []string{hubSubject(h.id, ">")},
+		Storage:  jetstream.FileStorage,
 		// No limits, as the kiosks' streams: every kiosk's mirror
 		// copies the whole venue stream, and a table that joins late
 		// needs the venue's history for its boards (docs/venue.md,
@@ -610,9 +683,12 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 	for _, k := range kiosks {
 		if k.ID != leftOut && h.live[k.ID] {
 			// Delivered under the kiosk's own prefix, the only one its
-			// link may publish on (kioskPermissions).
-			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, External: &jetstream.ExternalStream{
-				APIPrefix: "$JS." + kioskDomain(k.ID, k.Gen) + ".API", DeliverPrefix: deliverPrefix(k.ID)}})
+			// link may publish on (kioskPermissions). Filtered to its own
+			// subjects: the kiosk sets its stream's subjects itself, and
+			// a tampered one could add another table's (or the hub's)
+			// and publish there events whose subject and body agree.
+			cfg.Sources = append(cfg.Sources, &jetstream.StreamSource{Name: TableStream, FilterSubject: tableSubject(k.ID, ">"),
+				External: &jetstream.ExternalStream{APIPrefix: "$JS." + kioskDomain(k.ID, k.Gen) + ".API", DeliverPrefix: deliverPrefix(k.ID)}})
 		}
 	}
 	return cfg

@@ -2,6 +2,7 @@ package venue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 // Events that arrive together load together, in one transaction: a node
 // catching up pays one sync of its database per batch, not per event.
 type loader struct {
+	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
 	loaded  chan struct{}
 	msgs    chan jetstream.Msg
@@ -52,7 +54,7 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 	if err != nil {
 		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	l := &loader{loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
+	l := &loader{cons: cons, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	l.cc, err = cons.Consume(func(m jetstream.Msg) {
 		select {
@@ -96,9 +98,21 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 		}
 		raw := make([]db.RawEvent, len(batch))
 		for i, m := range batch {
-			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject())}
+			// The venue stream marks what it sourced from a kiosk's
+			// stream (nats-server replaces any such header a kiosk sent,
+			// and a mirror keeps it): only what has no mark was
+			// published at the hub itself.
+			hub := strings.HasPrefix(m.Subject(), hubSubjectPrefix) && m.Headers().Get(streamSourceHeader) == ""
+			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject()), Hub: hub}
 		}
 		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
+		if errors.Is(err, db.ErrTraceLeft) {
+			// A forget from the hub loaded, and erased a player of this
+			// table, but the file could not be rebuilt yet (as after
+			// ForgetPlayer): the events stand.
+			logf("venue: load %d events of %s: %v (tablee player scrub finishes it)", len(batch), stream, err)
+			err = nil
+		}
 		if err != nil {
 			logf("venue: load %d events of %s: %v", len(batch), stream, err)
 			for _, m := range batch {
@@ -123,18 +137,37 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 	}
 }
 
+// floor is the stream sequence up to which every event is loaded (or
+// refused for good): the consumer's acknowledgement floor, as its server
+// knows it; 0 if it cannot say. It may lag what the database holds (an
+// acknowledgement on its way), never lead it: events are acknowledged
+// after their transaction committed.
+func (l *loader) floor(ctx context.Context) uint64 {
+	info, err := l.cons.Info(ctx)
+	if err != nil {
+		return 0
+	}
+	return info.AckFloor.Stream
+}
+
 func (l *loader) stop() {
 	l.cc.Stop()
 	close(l.done)
 	<-l.stopped
 }
 
-// subjectKiosk is the kiosk a table subject (tableSubject) names, "" for
-// any other subject.
+// streamSourceHeader is the header a stream sets on every message it
+// sources from another (nats-server's JSStreamSource).
+const streamSourceHeader = "Nats-Stream-Source"
+
+// subjectKiosk is the kiosk a table subject (tableSubject) names, or the
+// hub a hub subject (hubSubject) names; "" for any other subject.
 func subjectKiosk(subject string) string {
 	rest, ok := strings.CutPrefix(subject, "tablee.table.")
 	if !ok {
-		return ""
+		if rest, ok = strings.CutPrefix(subject, hubSubjectPrefix); !ok {
+			return ""
+		}
 	}
 	kiosk, _, ok := strings.Cut(rest, ".")
 	if !ok {

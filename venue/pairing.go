@@ -85,7 +85,10 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 	}
 	opts := c.GetOpts()
 	id, ok := strings.CutPrefix(opts.Username, kioskServerPrefix)
-	if _, err := uuid.Parse(id); !ok || err != nil {
+	// The id in its one written form: uuid.Parse also takes it without
+	// dashes, which is the same JetStream domain (kioskDomain), or in
+	// braces; a kiosk's permissions name its subjects by it.
+	if u, err := uuid.Parse(id); !ok || err != nil || u.String() != id {
 		a.logf("venue hub: a leaf link from %v without a kiosk's name refused", c.RemoteAddress())
 		return false
 	}

@@ -1,7 +1,7 @@
 package venue
 
 import (
-	"fmt"
+	"crypto/sha256"
 
 	"github.com/nats-io/nats-server/v2/server"
 )
@@ -21,6 +21,36 @@ const maxGen = 99
 // of them to every leaf allowed to publish there.
 func deliverPrefix(kiosk string) string { return "tablee.deliver." + kiosk }
 
+// mirrorConsumer is the name nats-server (v2.15) gives the consumer of
+// the venue stream that the mirror of a kiosk's server in domain
+// kioskDomain(kiosk, gen) asks the hub for: JS_MIRROR_ and eight base-62
+// digits of the SHA-256 of "<mirror's stream> <account> <domain>"
+// (createStableConsumerHash and getHash in its consumer.go and events.go,
+// unexported). The hub lets each kiosk create and delete only its own.
+// TestMirrorConsumerName checks it against the consumer a kiosk's mirror
+// made at the hub.
+func mirrorConsumer(kiosk string, gen int) string {
+	const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	sum := sha256.Sum256([]byte(VenueStream + " " + server.DEFAULT_GLOBAL_ACCOUNT + " " + kioskDomain(kiosk, gen)))
+	name := []byte("JS_MIRROR_")
+	for _, b := range sum[:8] {
+		name = append(name, base62[int(b)%len(base62)])
+	}
+	return string(name)
+}
+
+// replyV2 is the feature flags that turn on nats-server's scoped replies
+// to the JetStream requests a server makes for its sources and mirrors
+// (js_api_reply_v2, off by default in v2.15): $JSC.R.<domain>.<account
+// hash>.<stream>.<consumer>.<random> instead of $JSC.R.<random>. The requester's flag
+// decides (the answering server replies where it is told), so the hub's
+// requests into a kiosk's domain are answered on subjects naming that
+// domain, and a kiosk's mirror hears its answers on subjects naming its
+// own consumer: each kiosk's link may publish and receive its own only.
+func replyV2() map[string]bool {
+	return map[string]bool{server.FeatureFlagJsAPIReplyFormatV2: true}
+}
+
 // kioskPermissions is what a paired kiosk's leaf link may carry at the
 // hub (docs/venue.md, "Pairing and security"). nats-server reads a leaf
 // user's permissions from the hub's side: Publish is what the kiosk may
@@ -32,58 +62,60 @@ func deliverPrefix(kiosk string) string { return "tablee.deliver." + kiosk }
 // subjects pass unchecked.
 func kioskPermissions(kiosk string) *server.Permissions {
 	pub := []string{
-		// Its own events and its hello.
+		// Its own events and its own hello.
 		tableSubject(kiosk, ">"),
-		helloSubject,
+		helloSubject(kiosk),
 		// Its stream delivered to the hub's source of it (messages,
 		// heartbeats, flow-control requests).
 		deliverPrefix(kiosk) + ".>",
-		// Answers to the hub's JetStream requests into the kiosk's
-		// domain (its source's consumer), on nats-server's reply
-		// subjects for internal requests.
-		"$JSC.R.>",
-		// Its mirror of the venue stream: the consumer it asks the hub
-		// for, and the flow-control answers of the mirror (both
-		// formats of nats-server's subject: stream first, or domain
-		// first).
-		// (nats-server asks for an unnamed consumer on
-		// CONSUMER.CREATE.<stream>, a named one below it).
-		"$JS." + HubDomain + ".API.CONSUMER.CREATE." + VenueStream,
-		"$JS." + HubDomain + ".API.CONSUMER.CREATE." + VenueStream + ".>",
-		"$JS." + HubDomain + ".API.CONSUMER.DELETE." + VenueStream + ".>",
-		"$JS." + HubDomain + ".API.CONSUMER.INFO." + VenueStream + ".>",
-		"$JS." + HubDomain + ".API.STREAM.INFO." + VenueStream,
+		// The mirror's flow-control answers (both formats of
+		// nats-server's subject: stream first, or domain first).
 		"$JS.FC." + VenueStream + ".>",
 		"$JS.FC." + HubDomain + ".>",
-		// Replies to the hub's own requests (nats.go's inboxes).
-		"_INBOX.>",
+		"$JS." + HubDomain + ".API.STREAM.INFO." + VenueStream,
+		// One event of the venue stream, by its number: the kiosk
+		// checks that the hub still holds there the event it loaded
+		// before resuming its mirror after it (mirror.go, sameAt).
+		"$JS." + HubDomain + ".API.STREAM.MSG.GET." + VenueStream,
 	}
 	// What the hub may send the kiosk: requests into its own domain
 	// only (another kiosk must not see, and answer, the hub's requests
 	// for the stream of another table), the venue stream's deliveries to
-	// its mirror, flow control, and replies. Every kiosk reads the whole
-	// venue anyway.
+	// its mirror, flow control, and the answers to its own hellos (its
+	// client's inboxes are under _INBOX.<id>: kioskInbox). Every kiosk
+	// reads the whole venue anyway.
 	sub := []string{
-		"$JS." + kioskDomain(kiosk, 0) + ".API.>",
 		"$JS.M.>",
 		"$JS.FC.>",
 		"$JS.ACK.>",
-		"$JSC.R.>",
-		"_INBOX.>",
+		kioskInbox(kiosk) + ".>",
 	}
-	for gen := 1; gen <= maxGen; gen++ {
-		sub = append(sub, "$JS."+kioskDomain(kiosk, gen)+".API.>")
-	}
-	// The mirror's consumers are nats-server's, named at random; the
-	// hub's loader is the one durable consumer of the venue stream,
-	// and no kiosk may change or delete it.
-	loader := "$JS." + HubDomain + ".API.CONSUMER.%s." + VenueStream + "." + loaderName
-	deny := []string{
-		fmt.Sprintf(loader, "CREATE"), fmt.Sprintf(loader, "CREATE") + ".>",
-		fmt.Sprintf(loader, "DELETE"),
+	for gen := 0; gen <= maxGen; gen++ {
+		domain, mirror := kioskDomain(kiosk, gen), mirrorConsumer(kiosk, gen)
+		pub = append(pub,
+			// Answers to the hub's requests into the kiosk's domain
+			// (its source's consumer), scoped by replyV2.
+			"$JSC.R."+domain+".>",
+			// Its mirror's consumer at the hub, by its name: the
+			// mirror names it in the subject when it has a filter
+			// (mirrorFilter), and only then can the hub tell whose
+			// it is; the unnamed CONSUMER.CREATE.VENUE, whose body
+			// may name any consumer, is refused. No DELETE: the hub
+			// gives a mirror's consumer a random suffix (a sourcing
+			// consumer of a limits stream: jsConsumerCreateRequest),
+			// so the mirror's own DELETE of its name (best effort)
+			// found nothing anyway, and the consumer goes 10 s after
+			// its mirror stopped asking.
+			"$JS."+HubDomain+".API.CONSUMER.CREATE."+VenueStream+"."+mirror+".>",
+		)
+		sub = append(sub,
+			"$JS."+domain+".API.>",
+			// The hub's answers to its mirror's requests (replyV2).
+			"$JSC.R."+HubDomain+".*."+VenueStream+"."+mirror+".>",
+		)
 	}
 	return &server.Permissions{
-		Publish:   &server.SubjectPermission{Allow: pub, Deny: deny},
+		Publish:   &server.SubjectPermission{Allow: pub},
 		Subscribe: &server.SubjectPermission{Allow: sub},
 	}
 }

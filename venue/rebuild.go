@@ -18,6 +18,9 @@ type Rebuilt struct {
 	// at the hub, how many sessions its database holds (they come back
 	// from the kiosks' streams).
 	Events int
+	// Own is, at the hub, how many of its own events (its staff's player
+	// changes) it publishes again from its outbox.
+	Own int
 }
 
 // ErrRunning is returned by Rebuild while a kiosk or the hub has the
@@ -27,7 +30,8 @@ var ErrRunning = errors.New("the database is open in another process: stop the k
 // Rebuild drops the JetStream store of the hub or kiosk whose database is
 // d and whose store lives in dir/jetstream, for it to be rebuilt from the
 // databases at its next start (SQLite is the truth, docs/venue.md): at the
-// hub, the venue stream is sourced again from every kiosk's stream; at a
+// hub, the venue stream is sourced again from every kiosk's stream and
+// the hub's own events are published again from its outbox; at a
 // kiosk, its mirror is copied again from the hub and its own stream is
 // published again from its outbox, under a new generation that the hub
 // sources from its start. The kiosk or hub must be stopped.
@@ -48,7 +52,11 @@ func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
 	}
 	if r.Hub {
 		vs, err := d.VenueSessions(ctx, time.Time{}, "")
+		if err != nil {
+			return r, err
+		}
 		r.Events = len(vs)
+		r.Own, err = d.RepublishVenueOutbox(ctx)
 		return r, err
 	}
 	r.Events, err = d.RebuildVenueOutbox(ctx, time.Now())

@@ -75,7 +75,7 @@ func TestVenueRebuildFigure(t *testing.T) {
 			URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(fp), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
 		// Filled without a sync per write (copies: true): only the
 		// setting up goes faster, the hub is measured as it runs.
-		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true, nil)
+		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true, nil, kioskInbox(id.String()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestVenueRebuildFigure(t *testing.T) {
 			for hctx.Err() == nil {
 				if e.srv.NumLeafNodes() > 0 {
 					rctx, cancel := context.WithTimeout(hctx, 2*time.Second)
-					_, err := e.nc.RequestWithContext(rctx, helloSubject, body)
+					_, err := e.nc.RequestWithContext(rctx, helloSubject(ids[k]), body)
 					cancel()
 					if err == nil {
 						return

@@ -36,8 +36,18 @@ const (
 	VenueStream = "VENUE"
 	// TableStream is each kiosk's stream of its own events, in its domain.
 	TableStream = "TABLE"
-	// helloSubject is where a kiosk tells the hub its id and table name.
-	helloSubject = "tablee.venue.hello"
+	// helloPrefix begins the subjects on which the kiosks say hello
+	// (helloSubject); the hub hears them on heardPrefix.<id>.
+	helloPrefix = "tablee.venue.hello"
+	// heardPrefix begins the subjects the hub maps the kiosks' hellos to
+	// (Hub.hello): no kiosk may publish there, and nats-server announces
+	// a mapping's source to every leaf whatever its permissions, where it
+	// announces the hub's own interest in a wildcard only to a leaf
+	// allowed to publish on the whole wildcard.
+	heardPrefix = "tablee.venue.heard"
+	// mirrorFilter is the subjects a kiosk's mirror of the venue stream
+	// takes: all of them.
+	mirrorFilter = "tablee.>"
 	// loaderName is the durable consumer that loads a stream into SQLite.
 	loaderName = "sqlite"
 )
@@ -70,6 +80,24 @@ var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
 // tableSubject is the subject of a kiosk's events of a kind ("session",
 // "player": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
+
+// hubSubject is the subject of the venue hub's own events of kind (its
+// staff's player changes), hub its venue id: published into the venue
+// stream at the hub, which no kiosk may publish on (kioskPermissions).
+func hubSubject(hub, kind string) string { return hubSubjectPrefix + hub + "." + kind }
+
+const hubSubjectPrefix = "tablee.hub."
+
+// helloSubject is where a kiosk says hello to the hub: its own subject, the
+// only one its link may say hello on (kioskPermissions), so the hub takes
+// the kiosk's id from it. The build before said hello on helloPrefix
+// alone, with the id in the body.
+func helloSubject(kiosk string) string { return helloPrefix + "." + kiosk }
+
+// kioskInbox is the prefix of the inboxes of a kiosk's client, whose
+// requests' answers (the hub's answers to its hellos) only its link may
+// receive.
+func kioskInbox(kiosk string) string { return "_INBOX." + kiosk }
 
 // kioskDomain is the JetStream domain of a kiosk: its venue id without
 // dashes (a domain is a subject token), and the generation of its stream
@@ -111,7 +139,8 @@ type embedded struct {
 //
 // auth, when not nil, decides who may connect (the hub's kiosks, by their
 // credentials); it learns the server it guards before the server starts.
-func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool, auth *hubAuth) (*embedded, error) {
+// inbox is the prefix of the client's inboxes ("": nats.go's).
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool, auth *hubAuth, inbox string) (*embedded, error) {
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
@@ -139,6 +168,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		// retransmission back-off, and to the hellos (onHello).
 		PingInterval: leafPing,
 		MaxPingsOut:  2,
+		FeatureFlags: replyV2(),
 	}
 	if copies {
 		opts.SyncInterval = copySync
@@ -161,7 +191,11 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		srv.Shutdown()
 		return nil, errors.New("venue server: not ready after 10 s")
 	}
-	nc, err := nats.Connect("", nats.InProcessServer(srv), nats.Name(name), nats.MaxReconnects(-1))
+	copts := []nats.Option{nats.InProcessServer(srv), nats.Name(name), nats.MaxReconnects(-1)}
+	if inbox != "" {
+		copts = append(copts, nats.CustomInboxPrefix(inbox))
+	}
+	nc, err := nats.Connect("", copts...)
 	if err != nil {
 		srv.Shutdown()
 		return nil, fmt.Errorf("venue server: connect: %w", err)

@@ -102,7 +102,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if r.Hub {
-			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions)\n", r.Events)
+			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions) and the hub's own %d events are published again\n", r.Events, r.Own)
 		} else {
 			fmt.Fprintf(e.stdout, "kiosk store dropped: at its next start the table's stream is published again from its database (%d events) and the venue's copied again from the hub\n", r.Events)
 		}

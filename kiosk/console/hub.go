@@ -3,13 +3,16 @@ package console
 import (
 	"cmp"
 	"context"
+	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -58,6 +61,11 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
 	m.HandleFunc("GET /players", h.get(h.hubPlayers))
+	m.HandleFunc("GET /players/{id}", h.get(h.hubPlayer))
+	m.HandleFunc("POST /players/{id}/rename", h.post(h.hubRename))
+	m.HandleFunc("POST /players/{id}/merge", h.post(h.hubMerge))
+	m.HandleFunc("GET /players/{id}/forget", h.get(h.hubForgetPage))
+	m.HandleFunc("POST /players/{id}/forget", h.post(h.hubForget))
 	m.HandleFunc("GET /downloads", h.get(h.downloads))
 	m.HandleFunc("GET /export/{file}", h.get(h.export))
 	m.HandleFunc("GET /settings", h.get(h.settings))
@@ -316,17 +324,17 @@ func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, 
 	h.render(w, http.StatusOK, v, false)
 }
 
-// hubPlayersData is the hub's players page: the venue's players, read
-// only.
+// hubPlayersData is the hub's players page: the venue's players.
 type hubPlayersData struct {
 	Query string
 	Rows  []db.VenuePlayer
 }
 
 // hubPlayers lists the venue's players (one phone is one player at every
-// table) with their games and wins. Renames, merges and forgets are made
-// at a table, whose event reaches every table and the hub: the hub sends
-// no event of its own.
+// table) with their games and wins; each opens the player's page, where
+// the staff rename, merge or forget them at every table
+// (db.RenameVenuePlayer and the others: an event of the hub's that
+// reaches every table).
 func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "players", in.csrf)
 	d := hubPlayersData{Query: strings.TrimSpace(r.URL.Query().Get("q"))}
@@ -346,4 +354,108 @@ func (h *Handler) hubPlayers(w http.ResponseWriter, r *http.Request, in signin, 
 	})
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
+}
+
+// hubPlayerData is a venue player's page on the hub.
+type hubPlayerData struct {
+	db.VenuePlayer
+	Candidates []db.VenuePlayer // whom they may be merged into, by name
+}
+
+func (h *Handler) hubPlayerPage(ctx context.Context, v view, id string) (view, bool, error) {
+	all, err := h.cfg.DB.VenuePlayers(ctx)
+	if err != nil {
+		return v, true, err
+	}
+	i := slices.IndexFunc(all, func(p db.VenuePlayer) bool { return p.ID == id })
+	if i < 0 {
+		return v, false, nil
+	}
+	d := hubPlayerData{VenuePlayer: all[i]}
+	for _, o := range all {
+		if o.ID != id {
+			d.Candidates = append(d.Candidates, o)
+		}
+	}
+	slices.SortStableFunc(d.Candidates, func(a, b db.VenuePlayer) int {
+		return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	v.Data = d
+	return v, true, nil
+}
+
+func (h *Handler) hubPlayer(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.showHubPlayer(w, r, h.newView(w, r, "player", in.csrf), http.StatusOK)
+}
+
+func (h *Handler) showHubPlayer(w http.ResponseWriter, r *http.Request, v view, status int) {
+	v, found, err := h.hubPlayerPage(r.Context(), v, r.PathValue("id"))
+	switch {
+	case !found:
+		http.NotFound(w, r)
+	case err != nil:
+		h.fail(w, v, err)
+	default:
+		h.render(w, status, v, false)
+	}
+}
+
+// hubRename names a venue player on every table's venue boards, the
+// name cleaned as a table's console cleans it (wire.CleanName).
+func (h *Handler) hubRename(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	id := r.PathValue("id")
+	name, werr := wire.CleanName(r.PostFormValue("name"))
+	if werr != nil {
+		v := h.newView(w, r, "player", in.csrf)
+		v.Error = v.T("console.players.bad_name")
+		h.showHubPlayer(w, r, v, http.StatusBadRequest)
+		return
+	}
+	err := h.cfg.DB.RenameVenuePlayer(r.Context(), id, name)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		http.NotFound(w, r)
+		return
+	case err != nil:
+		h.fail(w, h.newView(w, r, "player", in.csrf), err)
+		return
+	}
+	// The venue player's id is derived from their tokens, which a
+	// rename leaves as they are.
+	http.Redirect(w, r, "/players/"+url.PathEscape(id)+"?done=renamed_venue", http.StatusSeeOther)
+}
+
+// hubMerge joins a venue player into another on every table's venue
+// boards.
+func (h *Handler) hubMerge(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	from, into := r.PathValue("id"), r.PostFormValue("into")
+	if err := h.cfg.DB.MergeVenuePlayers(r.Context(), from, into); err != nil {
+		v := h.newView(w, r, "player", in.csrf)
+		h.cfg.Logf("console: merge venue player %s into %s: %v", from, into, err)
+		v.Error = v.T("console.players.merge_refused")
+		h.showHubPlayer(w, r, v, http.StatusConflict)
+		return
+	}
+	// The merged player's id is derived from the smallest token of
+	// either: the list shows them under it.
+	http.Redirect(w, r, "/players?done=merged_venue", http.StatusSeeOther)
+}
+
+func (h *Handler) hubForgetPage(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	h.showHubPlayer(w, r, h.newView(w, r, "forget", in.csrf), http.StatusOK)
+}
+
+// hubForget forgets a venue player at their request, at every table.
+func (h *Handler) hubForget(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	err := h.cfg.DB.ForgetVenuePlayer(r.Context(), r.PathValue("id"))
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		http.NotFound(w, r)
+	case errors.Is(err, db.ErrTraceLeft):
+		http.Redirect(w, r, "/players?done=forgotten_venue_trace", http.StatusSeeOther)
+	case err != nil:
+		h.fail(w, h.newView(w, r, "players", in.csrf), err)
+	default:
+		http.Redirect(w, r, "/players?done=forgotten_venue", http.StatusSeeOther)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +78,30 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		t.Errorf("after the forged post the hub's PIN changed: %v", err)
 	}
 	open(t, ctx, f, "/players", "players")
+
+	// A venue player renamed at the hub, from the players page: the name
+	// cleaned as on the phones, the venue's boards at every table.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`table.venue-players a[href="/players/`+venuePlayerID(t, f, "Léa")+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	check("player", false)
+	eval(t, ctx, `document.body.dataset.page = 'submitted'; ''`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#name", "  Léa Martin "), chromedp.Click(chromedp.CSS(`form[action$="/rename"] button[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, "player")
+	if got := eval(t, ctx, `document.querySelector('main h2').textContent`); got != "Léa Martin" {
+		t.Errorf("the renamed player's page shows %q", got)
+	}
+	if got := eval(t, ctx, `(document.querySelector('.notice') || {}).textContent || ''`); got != "Renommé dans les classements de la salle, à chaque table." {
+		t.Errorf("the rename's notice: %q", got)
+	}
+	if !slices.ContainsFunc(venuePlayers(t, f), func(p db.VenuePlayer) bool { return p.Name == "Léa Martin" }) {
+		t.Error("the hub's database does not name Léa Léa Martin")
+	}
+	open(t, ctx, f, "/players/"+venuePlayerID(t, f, "Léa Martin")+"/forget", "forget")
+	check("forget", false)
 }
 
 // A table removed from the venue in Chromium, at a phone's size: its
@@ -163,6 +188,7 @@ func TestHubConsoleScreenshots(t *testing.T) {
 		{"/sessions", "sessions", "sessions"},
 		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard"},
 		{"/players", "players", "players"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player", "player"},
 		{"/tables/" + kioskVeranda + "/remove", "remove", "remove"},
 	})
 	shoot(phoneW, phoneH, "phone", []struct{ path, page, name string }{
@@ -180,5 +206,6 @@ func TestBrowserHubPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	phonePass(t, f, "hub ", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/downloads", "downloads"}, {"/settings", "settings"},
+		{"/players/" + venuePlayerID(t, f, "Léa"), "player"}, {"/players/" + venuePlayerID(t, f, "Léa") + "/forget", "forget"},
 	})
 }

@@ -213,9 +213,9 @@ func TestHubConsolePagesShowTheWholeVenue(t *testing.T) {
 	if strings.Contains(board, `name="scope"`) {
 		t.Error("the hub's boards offer a table scope")
 	}
-	players := has("/players", "Léa", "lecture seule", "=HYPERLINK(1)")
-	if strings.Count(players, "<td>Léa</td>") != 1 || strings.Contains(players, `href="/players/`) {
-		t.Errorf("the venue's players (Léa once, no links to a table's player page):\n%s", players)
+	players := has("/players", "Léa", "toutes les tables de la salle", "=HYPERLINK(1)")
+	if strings.Count(players, ">Léa</a></td>") != 1 || !strings.Contains(players, `href="/players/v`) {
+		t.Errorf("the venue's players (Léa once, linked to her venue player's page):\n%s", players)
 	}
 	has("/players?q=zz", "Aucun joueur")
 	has("/downloads", "/export/results.csv", "/export/tablee.db", "toutes les tables")

@@ -1,0 +1,82 @@
+package venue
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/tablee/tablee/db"
+)
+
+// publisher sends a database's outbox to a stream: a kiosk's to its own
+// stream (TableStream), the hub's (its staff's player events) to the
+// venue stream. Each event goes under its event id (Nats-Msg-Id), so a
+// republished one is dropped as a duplicate, and is marked acknowledged
+// once the stream stored it (the stream's file store syncs: SyncAlways
+// at a kiosk; the venue stream at the hub, as its own events live
+// nowhere else until the kiosks' mirrors copy them, is synced too).
+type publisher struct {
+	d      *db.DB
+	js     jetstream.JetStream
+	stream string
+	// subject is the subject of an event of kind ("session", "player").
+	subject   func(kind string) string
+	published chan struct{}
+	logf      func(string, ...any)
+	who       string // "venue kiosk", "venue hub": the logs' prefix
+}
+
+// run publishes at start (what a crash left unacknowledged) and whenever
+// the database queues an event, until ctx ends.
+func (p *publisher) run(ctx context.Context) {
+	retry := time.Duration(0)
+	for {
+		var wait <-chan time.Time
+		if retry > 0 {
+			wait = time.After(retry)
+		}
+		if retry == 0 {
+			if err := p.pending(ctx); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				p.logf("%s: publish: %v", p.who, err)
+				retry = time.Second
+				continue
+			}
+		}
+		retry = 0
+		select {
+		case <-ctx.Done():
+			return
+		case <-p.d.OutboxQueued():
+		case <-wait:
+		}
+	}
+}
+
+// pending publishes every pending event, oldest first.
+func (p *publisher) pending(ctx context.Context) error {
+	for {
+		events, err := p.d.PendingEvents(ctx, 100)
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		for _, ev := range events {
+			m := &nats.Msg{Subject: p.subject(ev.Kind), Data: ev.Body, Header: nats.Header{}}
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			_, err := p.js.PublishMsg(pctx, m, jetstream.WithMsgID(ev.ID), jetstream.WithExpectStream(p.stream))
+			cancel()
+			if err != nil {
+				return fmt.Errorf("event %s: %w", ev.ID, err)
+			}
+			if err := p.d.AckEvent(ctx, ev.ID, time.Now()); err != nil {
+				return err
+			}
+		}
+		signal(p.published)
+	}
+}
