@@ -69,7 +69,7 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	if !uitest.ShowsText(k.w, "Relier cette table") {
 		t.Fatal("the venue section of an unpaired table does not offer to join a venue")
 	}
-	test.Tap(button(t, k.w, "Chercher les hubs"))
+	test.Tap(button(t, k.w, "Chercher le poste central"))
 	k.until(func() bool { return uitest.ShowsText(k.w, "Salle du fond") })
 	test.Tap(button(t, k.w, "Salle du fond"))
 
@@ -86,7 +86,7 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 		test.Tap(button(t, k.w, "Les mêmes mots"))
 	}
 	type_(wrong)
-	k.until(func() bool { return uitest.ShowsText(k.w, "Le hub a refusé ce code") })
+	k.until(func() bool { return uitest.ShowsText(k.w, "Le poste central a refusé ce code") })
 	if desk.Paired() {
 		t.Fatal("a wrong code paired the table")
 	}
@@ -108,7 +108,7 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 		st, _ := desk.Status(context.Background(), time.Now())
 		t.Errorf("the venue's tables: %q (%+v)", lines, st)
 	}
-	if !uitest.ShowsText(k.w, "Reliée au hub") || !uitest.ShowsText(k.w, hub.Words()) {
+	if !uitest.ShowsText(k.w, "Reliée au poste central") || !uitest.ShowsText(k.w, hub.Words()) {
 		t.Error("the section does not say the table is linked to the hub, nor the hub's words")
 	}
 
