@@ -126,14 +126,18 @@ func TestPlayerScopeVenueOnTheHub(t *testing.T) {
 	if out, _, err := staff(t, runPlayer, "rename", bob, "  Robert ", "--db", path); err != nil || !strings.Contains(out, `from "Bob" to "Robert"`) {
 		t.Errorf("rename (%v):\n%s", err, out)
 	}
-	if out, _, err := staff(t, runPlayer, "merge", bobby, bob, "--db", path); err != nil || !strings.Contains(out, "merged venue player") {
-		t.Fatalf("merge (%v):\n%s", err, out)
+	merged, _, err := staff(t, runPlayer, "merge", bobby, bob, "--db", path)
+	if err != nil || !strings.Contains(merged, "merged venue player") {
+		t.Fatalf("merge (%v):\n%s", err, merged)
 	}
 	out, _, _ = staff(t, runPlayer, "list", "--db", path, "--scope", "venue")
 	if !regexp.MustCompile(`  Robert +Bob / Bobby +Véranda / Terrasse +2 +0 `).MatchString(out) || strings.Count(out, "\n") != 2 {
 		t.Errorf("after rename and merge, one player, their names and tables:\n%s", out)
 	}
 	robert := venueID(t, out, "Robert")
+	if !strings.Contains(merged, "now "+robert+";") {
+		t.Errorf("the merge does not give the merged player's id %s:\n%s", robert, merged)
+	}
 	// Both sat at one game: two people.
 	d, err = db.Open(ctx, path)
 	if err != nil {
