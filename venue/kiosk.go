@@ -167,9 +167,17 @@ type Kiosk struct {
 	hubRestarted chan struct{}
 	// ask is signalled when the staff screen wants news of the venue.
 	ask chan struct{}
-	mu  sync.Mutex // guards load and mirrorMade while the mirror is made again
-	// mirrorMade is when the mirror stream was last made.
+	mu  sync.Mutex // guards load, mirrorMade and figure while the mirror is made again
+	// mirrorMade is when the mirror stream was last made (or found at
+	// start).
 	mirrorMade time.Time
+	// hubJS is JetStream in the hub's domain: the kiosk asks it which
+	// venue stream the hub has (mirror.go).
+	hubJS jetstream.JetStream
+	// figure changes how the mirror is made again, for the figure that
+	// compares it with the alternatives (TestVenueRemirrorFigure); the
+	// zero value is the kiosk's way.
+	figure mirrorFigure
 	// answered is when the hub last answered a hello.
 	answered time.Time
 	// tables are the venue's tables as the hub's last answer listed
@@ -256,7 +264,10 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
 	}
 	if paired {
-		if err := k.startMirror(ctx); err != nil {
+		if k.hubJS, err = jetstream.NewWithDomain(k.e.nc, HubDomain); err != nil {
+			return fail(fmt.Errorf("venue kiosk: %w", err))
+		}
+		if err := k.openMirror(ctx); err != nil {
 			return fail(err)
 		}
 	}
@@ -302,6 +313,16 @@ func (k *Kiosk) Published() <-chan struct{} { return k.published }
 // LeafConnected reports whether the kiosk's link to the hub is up.
 func (k *Kiosk) LeafConnected() bool { return k.e.srv.NumLeafNodes() > 0 }
 
+// link reports whether the kiosk's link to the hub is up, and which
+// connection it is (its server's id for it; 0 when down).
+func (k *Kiosk) link() (bool, uint64) {
+	lz, err := k.e.srv.Leafz(nil)
+	if err != nil || len(lz.Leafs) == 0 {
+		return false, 0
+	}
+	return true, lz.Leafs[0].ID
+}
+
 // Close stops the kiosk's side of the venue. Events not yet acknowledged
 // stay in the outbox for the next start.
 func (k *Kiosk) Close() {
@@ -338,13 +359,19 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	t := time.NewTimer(linkPoll)
 	defer t.Stop()
 	var up bool            // the link was up at the last look
+	var upConn uint64      // which connection it was (link)
 	var answered time.Time // when the hub last answered, zero since the link came up
 	var boot time.Time     // when the hub that answered last started
 	var asked bool         // the staff screen asked for news
 	var qr string          // the hub's page the seating QR points at; "": the table's own
 	for {
-		link := k.LeafConnected()
-		if link != up {
+		// A link that dropped and came back between two looks is
+		// another connection (a hub restarted within a second): as
+		// fresh as one seen down, so the hub hears at once of the
+		// kiosk, whose source it resumes, and the kiosk of the new hub,
+		// whose mirror it makes again, instead of at the next hello.
+		link, conn := k.link()
+		if link != up || conn != upConn {
 			// Whatever answered before the link went down or came back
 			// says nothing of it now: the watchdog waits for the hub's
 			// next answer before making the mirror again (hubAlive).
@@ -352,11 +379,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			k.mu.Lock()
 			k.answered = time.Time{}
 			k.mu.Unlock()
-		}
-		if link != up {
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
 		}
-		up = link
+		up, upConn = link, conn
 		if link && (asked || time.Since(answered) >= helloEvery) {
 			asked = false
 			// Fresh: the link just came up, or the hub has not answered
@@ -627,51 +652,14 @@ func (k *Kiosk) hubAlive() bool {
 	return time.Since(k.answered) < helloEvery+helloSlack
 }
 
-// startMirror makes the kiosk's mirror of the venue stream and its loader
-// into the database.
-func (k *Kiosk) startMirror(ctx context.Context) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	cfg := jetstream.StreamConfig{
-		Name:        VenueStream,
-		Description: "the venue's events, mirrored from the hub",
-		Storage:     jetstream.FileStorage,
-		// The filter (every venue subject) makes nats-server ask the
-		// hub for the mirror's consumer by its name, which the hub
-		// checks against the kiosk's (kioskPermissions); without one it
-		// names it in the request's body alone.
-		Mirror: &jetstream.StreamSource{Name: VenueStream, Domain: HubDomain, FilterSubject: mirrorFilter},
-		// The mirror is a copy of the hub's stream: it need not sync
-		// each write as the kiosk's own stream does (the server's
-		// SyncAlways). A tail lost on a power cut is copied again from
-		// the hub, and the loader ignores what the database has.
-		// Synced, a mirror made again after a hub restart wrote the
-		// whole venue stream at one sync each (5–6 ms here): most of
-		// the 13–20 s the tables took to catch up.
-		PersistMode: jetstream.AsyncPersistMode,
-	}
-	if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
-		// A mirror made by an earlier version, synced: a mirror's
-		// configuration cannot change, so it is made again (a copy).
-		if derr := k.e.js.DeleteStream(ctx, VenueStream); derr != nil && !errors.Is(derr, jetstream.ErrStreamNotFound) {
-			return fmt.Errorf("venue kiosk: mirror: %w", err)
-		}
-		if _, err := k.e.js.CreateOrUpdateStream(ctx, cfg); err != nil {
-			return fmt.Errorf("venue kiosk: mirror: %w", err)
-		}
-	}
-	k.mirrorMade = time.Now()
-	var err error
-	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
-	return err
-}
-
-// watch makes the mirror again when it stalled while the link to the hub
-// is up. A mirror whose consumer request went out while the hub was away
-// waits 30 s for the answer, then backs off (nats-server's
-// srcConsumerWaitTime); a mirror's configuration cannot change, so it is
-// deleted and made again: it copies the venue stream afresh and the
-// loader ignores the sessions the database already has.
+// watch makes the mirror once the hub answers, and again when the hub
+// restarted or the mirror stalled while the link to the hub is up. A
+// mirror whose consumer request went out while the hub was away waits
+// 30 s for the answer, then backs off (nats-server's
+// srcConsumerWaitTime), and a leaf link coming back does not hurry a
+// request in progress; a mirror's configuration cannot change, so it is
+// deleted and made again, from the event after the last one the kiosk
+// loaded (makeMirror).
 func (k *Kiosk) watch(ctx context.Context) {
 	t := time.NewTimer(watchEvery)
 	defer t.Stop()
@@ -683,23 +671,27 @@ func (k *Kiosk) watch(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-k.linkUp:
+			// The hub answers: the mirror is made if there is none, or
+			// made again if the hub's venue stream is not the one it
+			// copies (a hub rebuilt while this kiosk was away).
+			k.mirror(ctx, false, "")
 			check = time.After(freshSilence)
 			continue
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
 			// waits out its request (30 s) unless made again now.
-			if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
-				k.logf("venue kiosk: make the mirror again: %v", err)
-				continue
+			k.mu.Lock()
+			keep := k.figure.keep
+			k.mu.Unlock()
+			if !keep {
+				k.mirror(ctx, true, " for the restarted hub")
 			}
-			k.logf("venue kiosk: made the mirror again for the restarted hub")
 			continue
 		case <-check:
 			// The hub answered a heartbeat and a half ago: a mirror
 			// silent for staleAfter is waiting out a consumer request
 			// lost while the link was down (a healthy one hears a
-			// heartbeat every second; a busy machine's may be late,
-			// and making the mirror again costs a full copy).
+			// heartbeat every second; a busy machine's may be late).
 			check = nil
 			silent = staleAfter
 		case <-t.C:
@@ -724,6 +716,12 @@ func (k *Kiosk) watch(ctx context.Context) {
 			continue
 		}
 		s, err := k.e.js.Stream(ctx, VenueStream)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			// Not made when the link came up (the hub did not answer
+			// in time).
+			k.mirror(ctx, false, "")
+			continue
+		}
 		if err != nil {
 			continue
 		}
@@ -731,24 +729,22 @@ func (k *Kiosk) watch(ctx context.Context) {
 		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
-		if err := k.remirror(ctx); err != nil && ctx.Err() == nil {
-			k.logf("venue kiosk: make the mirror again: %v", err)
-			continue
+		k.mu.Lock()
+		keep := k.figure.keep
+		k.mu.Unlock()
+		if !keep {
+			k.mirror(ctx, true, ": it had stalled")
 		}
-		k.logf("venue kiosk: made the stalled mirror again")
 	}
 }
 
-func (k *Kiosk) remirror(ctx context.Context) error {
-	k.mu.Lock()
-	if k.load != nil {
-		k.load.stop()
-		k.load = nil
+// mirror makes the mirror (makeMirror) and says what it did, and why.
+func (k *Kiosk) mirror(ctx context.Context, remake bool, why string) {
+	did, err := k.makeMirror(ctx, remake)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		k.logf("venue kiosk: make the mirror%s: %v", why, err)
+	case did != "":
+		k.logf("venue kiosk: %s%s", did, why)
 	}
-	err := k.e.js.DeleteStream(ctx, VenueStream)
-	k.mu.Unlock()
-	if err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
-		return err
-	}
-	return k.startMirror(ctx)
 }

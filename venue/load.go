@@ -18,6 +18,7 @@ import (
 // Events that arrive together load together, in one transaction: a node
 // catching up pays one sync of its database per batch, not per event.
 type loader struct {
+	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
 	loaded  chan struct{}
 	msgs    chan jetstream.Msg
@@ -53,7 +54,7 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 	if err != nil {
 		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	l := &loader{loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
+	l := &loader{cons: cons, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	l.cc, err = cons.Consume(func(m jetstream.Msg) {
 		select {
@@ -134,6 +135,19 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 		}
 		signal(l.loaded)
 	}
+}
+
+// floor is the stream sequence up to which every event is loaded (or
+// refused for good): the consumer's acknowledgement floor, as its server
+// knows it; 0 if it cannot say. It may lag what the database holds (an
+// acknowledgement on its way), never lead it: events are acknowledged
+// after their transaction committed.
+func (l *loader) floor(ctx context.Context) uint64 {
+	info, err := l.cons.Info(ctx)
+	if err != nil {
+		return 0
+	}
+	return info.AckFloor.Stream
 }
 
 func (l *loader) stop() {

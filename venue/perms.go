@@ -73,6 +73,10 @@ func kioskPermissions(kiosk string) *server.Permissions {
 		"$JS.FC." + VenueStream + ".>",
 		"$JS.FC." + HubDomain + ".>",
 		"$JS." + HubDomain + ".API.STREAM.INFO." + VenueStream,
+		// One event of the venue stream, by its number: the kiosk
+		// checks that the hub still holds there the event it loaded
+		// before resuming its mirror after it (mirror.go, sameAt).
+		"$JS." + HubDomain + ".API.STREAM.MSG.GET." + VenueStream,
 	}
 	// What the hub may send the kiosk: requests into its own domain
 	// only (another kiosk must not see, and answer, the hub's requests
