@@ -185,9 +185,26 @@ func TestPlayerScopeVenueOnTheHub(t *testing.T) {
 // process apart from the hub's, as from the staff's shell: another
 // handle of the file, whose signal the hub's publisher does not hear)
 // reach the tables: the hub's publisher finds the events in its outbox.
+// So does a table's rename on its running kiosk's database, the other
+// way.
 func TestPlayerChangesBesideARunningHubReachTheTables(t *testing.T) {
 	ctx := context.Background()
 	k := newKiosk(t)
+	// Carla, who played a game against a guest, for the table's rename.
+	d, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := d.EnsureTable(ctx, "Fenêtre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	carla, err := d.CreatePlayer(ctx, "Carla", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	storeGame(t, d, tb.ID, []session.Seat{{Kind: session.Person, PlayerID: carla.ID}, {Kind: session.Guest, Name: "Zoé"}}, 7, time.Now().Add(-time.Minute), true)
+	d.Close()
 	hubDir := t.TempDir()
 	hubDB := filepath.Join(hubDir, "hub.db")
 	hd, err := db.Open(ctx, hubDB)
@@ -227,7 +244,7 @@ func TestPlayerChangesBesideARunningHubReachTheTables(t *testing.T) {
 	var out string
 	until(t, "the table's games at the hub and back", func() bool {
 		out, _, err = staff(t, runPlayer, "list", "--db", hubDB)
-		return err == nil && strings.Contains(out, "Fenêtre") && strings.Contains(board(), "Basile:3")
+		return err == nil && strings.Contains(out, "Fenêtre") && strings.Contains(board(), "Basile:3") && strings.Contains(board(), "Carla:1")
 	})
 	anouk, basile := venueID(t, out, "Anouk"), venueID(t, out, "Basile")
 	start := time.Now()
@@ -239,12 +256,20 @@ func TestPlayerChangesBesideARunningHubReachTheTables(t *testing.T) {
 		t.Fatalf("forget (%v):\n%s", err, out)
 	}
 	t.Logf("forget beside the running hub: %v", err)
+	if out, _, err := staff(t, runPlayer, "rename", carla.ID, "Carla B", "--db", k.path); err != nil {
+		t.Fatalf("the table's rename beside its running kiosk (%v):\n%s", err, out)
+	}
 	until(t, "the rename on the table's venue board", func() bool { return strings.Contains(board(), "Nouk:3") })
 	t.Logf("a rename by tablee player beside the running hub on the table's venue board after %v", time.Since(start))
 	until(t, "the table forgets its own Basile", func() bool {
 		ps, err := kd.Players(ctx)
-		return err == nil && len(ps) == 1 && ps[0].Nickname == "Anouk"
+		return err == nil && len(ps) == 2 && ps[0].Nickname == "Anouk"
 	})
+	until(t, "the table's rename at the hub", func() bool {
+		out, _, err := staff(t, runPlayer, "list", "--db", hubDB)
+		return err == nil && strings.Contains(out, " Carla B ")
+	})
+	t.Logf("both ways after %v", time.Since(start))
 	if b := board(); strings.Contains(b, "Basile") {
 		t.Errorf("the table's venue board after the forget: %s", b)
 	}
