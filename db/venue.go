@@ -428,7 +428,8 @@ func (d *DB) AckEvent(ctx context.Context, id string, at time.Time) error {
 }
 
 // OutboxQueued is signalled (without blocking, at most one signal waiting)
-// each time an event is queued, so a publisher need not poll.
+// each time an event is queued through this handle, so a publisher need
+// not poll for them (another process's: OutboxWrittenElsewhere).
 func (d *DB) OutboxQueued() <-chan struct{} { return d.outbox }
 
 // OutboxWrittenElsewhere reports whether another process (tablee player
