@@ -182,6 +182,12 @@ type DeskStatus struct {
 	// Unshared counts this table's games not yet back from the venue.
 	Unshared int
 	Tables   []DeskTable
+	// Removed: the hub refuses this table's credential (it was removed
+	// from the venue at the hub, or the hub lost its credentials' file),
+	// since RemovedSince. The kiosk no longer dials it, asks again once a
+	// minute, and keeps its pairing: the staff pair again or leave.
+	Removed      bool
+	RemovedSince time.Time
 }
 
 // DeskTable is a table of the venue on the staff screen.
@@ -211,6 +217,10 @@ func (d *Desk) Status(ctx context.Context, now time.Time) (DeskStatus, error) {
 		return DeskStatus{}, fmt.Errorf("venue status: %w", err)
 	}
 	st := DeskStatus{Paired: true, Hub: p, Linked: k.LeafConnected(), Unshared: n}
+	st.RemovedSince, st.Removed = k.Removed()
+	if !st.Removed {
+		st.RemovedSince = time.Time{}
+	}
 	tables, answered := k.Tables()
 	st.Answered = answered
 	st.Stale = now.Sub(answered) > helloGap

@@ -195,6 +195,7 @@ type Kiosk struct {
 	onPage                 func()
 	calls                  func() []Call
 	onAnswered             func([]string)
+	removal                *removal // paired: the hub's refusals (removed.go)
 	stop                   context.CancelFunc
 	wg                     sync.WaitGroup
 	closed                 sync.Once
@@ -247,6 +248,12 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		k.Close()
 		return nil, err
 	}
+	if paired {
+		// The hub's refusals reach only the server's log (removed.go);
+		// one before this line is missed, the count starts at the next.
+		k.removal = newRemoval()
+		k.e.srv.SetLoggerV2(k.removal, false, false, false)
+	}
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
 		Description: "this table's events, sourced by the venue hub",
@@ -283,7 +290,11 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		k.publish(run)
 	}()
 	if paired {
-		k.wg.Add(2)
+		k.wg.Add(3)
+		go func() {
+			defer k.wg.Done()
+			k.watchRemoval(run)
+		}()
 		go func() {
 			defer k.wg.Done()
 			k.sayHello(run)
@@ -380,6 +391,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			k.answered = time.Time{}
 			k.mu.Unlock()
 			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
+			if link {
+				k.removal.linked() // the hub let it in: no run of refusals
+			}
 		}
 		up, upConn = link, conn
 		if link && (asked || time.Since(answered) >= helloEvery) {

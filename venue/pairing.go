@@ -62,6 +62,68 @@ type hubAuth struct {
 	creds *credStore
 	gate  *staff.Gate
 	logf  func(string, ...any)
+
+	mu sync.Mutex
+	// refused are the refused logins with a kiosk's name, by kiosk and
+	// connection name (refusedLogin).
+	refused map[string]*refusedLogins
+}
+
+// refusedLogins are a kiosk's refused logins under one connection name:
+// how many, and when one was last logged.
+type refusedLogins struct {
+	n, unlogged int
+	logged      time.Time
+}
+
+// refusedLogin notes and logs a kiosk's refused login: one line a minute
+// at most per kiosk and connection name (with how many were refused
+// since), as a table removed by a build that did not notice it was
+// (removed.go) redials four times a second.
+func (a *hubAuth) refusedLogin(id, name string, from net.Addr) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := time.Now()
+	if a.refused == nil {
+		a.refused = map[string]*refusedLogins{}
+	}
+	if len(a.refused) > 1024 {
+		// Logins made up by a stranger, each a new id: forget those
+		// not logged for a minute.
+		for k, r := range a.refused {
+			if now.Sub(r.logged) > time.Minute {
+				delete(a.refused, k)
+			}
+		}
+	}
+	key := id + " " + name
+	r := a.refused[key]
+	if r == nil {
+		r = &refusedLogins{}
+		a.refused[key] = r
+	}
+	r.n++
+	if now.Sub(r.logged) < time.Minute {
+		r.unlogged++
+		return
+	}
+	more := ""
+	if r.unlogged > 0 {
+		more = fmt.Sprintf(" (and %d more since %s)", r.unlogged, r.logged.Format(time.TimeOnly))
+	}
+	a.logf("venue hub: login of kiosk %s (%s) from %v refused: not a credential of this venue%s", id, name, from, more)
+	r.logged, r.unlogged = now, 0
+}
+
+// refusedCount is how many logins of kiosk id under connection name the
+// hub refused lately (for tests).
+func (a *hubAuth) refusedCount(id, name string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if r := a.refused[id+" "+name]; r != nil {
+		return r.n
+	}
+	return 0
 }
 
 func newHubAuth(dir, code string, logf func(string, ...any)) (*hubAuth, error) {
@@ -116,6 +178,7 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 		}
 		want := a.creds.get(id)
 		if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
+			a.refusedLogin(id, opts.Name, c.RemoteAddress())
 			return false
 		}
 	}

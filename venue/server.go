@@ -123,6 +123,9 @@ type embedded struct {
 	srv *server.Server
 	nc  *nats.Conn
 	js  jetstream.JetStream
+	// opts are the server's options, to reload them changed
+	// (Kiosk.setLinkDisabled): nats-server does not hand them out.
+	opts *server.Options
 }
 
 // startServer starts opts' server with JetStream synced on every write and
@@ -206,7 +209,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		srv.Shutdown()
 		return nil, fmt.Errorf("venue server: %w", err)
 	}
-	return &embedded{srv: srv, nc: nc, js: js}, nil
+	return &embedded{srv: srv, nc: nc, js: js, opts: opts}, nil
 }
 
 func (e *embedded) close() {

@@ -70,7 +70,10 @@ func startKioskEnv(t *testing.T, env []string, bin string, args ...string) *kios
 	l := proctest.Start(t, cmd, errFile, 30*time.Second)
 	m := listening.FindStringSubmatch(l)
 	if m == nil {
-		t.Fatalf("kiosk printed %q", l)
+		// An empty line is a kiosk that exited before it printed: its
+		// log says why.
+		data, _ := os.ReadFile(errFile)
+		t.Fatalf("kiosk printed %q; its log:\n%s", l, data)
 	}
 	k := &kioskProc{cmd: cmd, code: m[1], addr: m[2], fp: m[3], web: m[4], errFn: errFile}
 	if c := consoleField.FindStringSubmatch(l); c != nil {

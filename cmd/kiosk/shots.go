@@ -68,6 +68,12 @@ func runShot(o options, name string) error {
 		ui.SetVenue(desk)
 	case "staff-venue-pair": // a table of no venue yet
 		ui.SetVenue(venue.NewDesk(venue.KioskConfig{DB: t.DB(), Table: o.cfg.Name}, nil))
+	case "staff-venue-removed":
+		if desk, err = demoRemoved(ctx, t.DB(), o.cfg.Name); err != nil {
+			return err
+		}
+		defer desk.Close()
+		ui.SetVenue(desk)
 	}
 	ui.Start(t, o.cfg)
 	w.Resize(fyne.NewSize(1920, 1080))
@@ -162,6 +168,9 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			close(ready)
 		}()
 		return
+	case "staff-venue-removed": // the hub removed this table
+		ui.ShowStaff()
+		ui.Staff().Select(4)
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
@@ -219,6 +228,40 @@ func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error)
 		}
 	}
 	return desk(d, table, "this")
+}
+
+// demoRemoved runs a venue hub in this process, pairs this table with it
+// and removes it there, and returns this table's desk once it took itself
+// as removed (a few refused logins, about two seconds).
+func demoRemoved(ctx context.Context, d *db.DB, table string) (*venue.Desk, error) {
+	dir, err := os.MkdirTemp("", "tablee-venue-shot")
+	if err != nil {
+		return nil, err
+	}
+	hd, err := db.Open(ctx, filepath.Join(dir, "hub.db"))
+	if err != nil {
+		return nil, err
+	}
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(dir, "hub"), Listen: "127.0.0.1:0"})
+	if err != nil {
+		return nil, err
+	}
+	desk := venue.NewDesk(venue.KioskConfig{DB: d, Dir: filepath.Join(dir, "this"), Table: table}, nil)
+	if err := desk.Pair(ctx, venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}); err != nil {
+		return nil, err
+	}
+	for !desk.Linked() {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := hub.Revoke(ctx, desk.Kiosk().ID()); err != nil {
+		return nil, err
+	}
+	for {
+		if st, err := desk.Status(ctx, time.Now()); err != nil || st.Removed {
+			return desk, err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 func firstTables(k *venue.Desk) []venue.KnownTable {

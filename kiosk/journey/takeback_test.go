@@ -164,6 +164,10 @@ func TestAWebSeatTakesBackAndTheAppAnswers(t *testing.T) {
 	if s.Moves() != 3 || g.fullSupplies(t, s) != 1 {
 		t.Fatalf("a refused take-back changed the game: %d entries", s.Moves())
 	}
+	// Bernd's app drops the answered request once the refusal reaches it
+	// (until then it shows the request's buttons, disabled): only then
+	// does an "agree" on it mean the next request.
+	k.until(t, "the refusal on Bernd's app", func() bool { return !uitest.HasText(phone.w.Content(), agree) })
 
 	// A forged answer: a program holding Anja's seat token answers her
 	// own request. The table acts for the token's seat: refused.

@@ -86,6 +86,11 @@ func OpenWith(t testing.TB, cfg table.Config, game string, seats int) *Table {
 	// otherwise take the web companion's default port, which a kiosk
 	// running on this machine may hold.
 	tb.cfg.WebAddr = k.WebAddr()
+	// And the staff console, for the same reason: on its default port
+	// (all interfaces) a reopen fails whenever another kiosk or test on
+	// this machine holds it, as the companion's packages' tests, run in
+	// parallel, each did.
+	tb.cfg.ConsoleAddr = k.ConsoleAddr()
 	tb.relay, err = newRelay(tb.KioskAddr)
 	if err != nil {
 		k.Close()

@@ -41,6 +41,9 @@ type VenueState struct {
 	// Behind names the other tables the hub has not heard from lately:
 	// their latest games may be missing.
 	Behind []string
+	// Removed: the hub no longer lets this table in (it was removed from
+	// the venue): the boards stay as they were.
+	Removed bool
 }
 
 // Provisional reports whether the table knows its venue boards miss

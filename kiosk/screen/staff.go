@@ -245,6 +245,8 @@ func (s *Staff) venueNote() string {
 		return ""
 	case !v.Provisional():
 		return ""
+	case v.Removed:
+		return s.w.T("kiosk.board.venue_removed")
 	case !v.Linked:
 		return s.w.T("kiosk.board.venue_unlinked")
 	case len(v.Behind) > 0:

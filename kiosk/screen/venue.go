@@ -42,6 +42,12 @@ type VenueStatus struct {
 	Answered time.Time
 	Stale    bool
 	Tables   []VenueTable
+	// Removed: the hub refuses this table since RemovedSince (it was
+	// removed from the venue at the hub, or the hub lost its list of
+	// tables); the table asks again once a minute, the staff pair again
+	// or leave.
+	Removed      bool
+	RemovedSince time.Time
 }
 
 // ErrVenueRefused is what VenueDesk.Pair returns (wrapped) when the hub
@@ -170,6 +176,10 @@ func (s *Staff) renderVenue(st VenueStatus) {
 		s.showJoin("")
 		return
 	}
+	if st.Removed {
+		s.renderRemoved(st)
+		return
+	}
 	state := s.w.T("kiosk.venue.linked")
 	if !st.Linked {
 		state = s.w.T("kiosk.venue.unlinked")
@@ -208,6 +218,21 @@ func (s *Staff) renderVenue(st VenueStatus) {
 	objs = append(objs, panel(container.NewVBox(leading(text(s.w.T("kiosk.venue.tables"), NameSize, true)), grid)),
 		container.NewHBox(refresh, layout.NewSpacer(), unpair))
 	s.setVenue(objs...)
+	s.venueShown = &st
+}
+
+// renderRemoved shows a table the hub no longer lets in: what happened,
+// and the two ways on, pairing again (with the hub's code) or leaving.
+// The venue's tables are left out: the hub's last list says nothing now.
+func (s *Staff) renderRemoved(st VenueStatus) {
+	s.venueLines = nil
+	_, again := button(s.w.T("kiosk.venue.pair_again"), 360, s.searchHubs)
+	_, unpair := button(s.w.T("kiosk.venue.unpair"), 320, s.confirmUnpair)
+	s.setVenue(
+		leading(text(s.w.T("kiosk.venue.removed_title"), NameSize, true)),
+		wrapped(s.w.T("kiosk.venue.hub", "Addr", st.Addr, "Words", st.Words)),
+		boldWrapped(s.w.T("kiosk.venue.removed", "Time", st.RemovedSince.Local().Format("15:04"))),
+		container.NewHBox(again, layout.NewSpacer(), unpair))
 	s.venueShown = &st
 }
 
@@ -278,7 +303,7 @@ func (s *Staff) askCode(h VenueHub, note string) {
 	}
 	code.OnSubmitted = func(string) { next() }
 	_, ok := button(s.w.T("kiosk.venue.next"), 260, next)
-	_, cancel := button(s.w.T("kiosk.venue.cancel"), 260, func() { s.showJoin("") })
+	_, cancel := button(s.w.T("kiosk.venue.cancel"), 260, s.showVenue)
 	objs := []fyne.CanvasObject{wrapped(s.w.T("kiosk.venue.code", "Hub", h.Name)), sized(code, 320, TouchSize)}
 	if note != "" {
 		objs = append(objs, boldWrapped(note))
@@ -300,7 +325,7 @@ func (s *Staff) ConfirmHub(h VenueHub, code string) { s.showWords(h, code) }
 // showWords shows the hub certificate's words to compare before pairing.
 func (s *Staff) showWords(h VenueHub, code string) {
 	_, ok := button(s.w.T("kiosk.venue.confirm"), 360, func() { s.pair(h, code) })
-	_, cancel := button(s.w.T("kiosk.venue.cancel"), 260, func() { s.showJoin("") })
+	_, cancel := button(s.w.T("kiosk.venue.cancel"), 260, s.showVenue)
 	words := text(h.Words, TitleSize, true)
 	s.setVenue(wrapped(s.w.T("kiosk.venue.words", "Words", h.Words)), words, container.NewHBox(ok, cancel))
 }

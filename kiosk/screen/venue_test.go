@@ -195,3 +195,96 @@ func TestStaffVenueSectionRefreshesByItself(t *testing.T) {
 		t.Fatal("the venue section's goroutine outlives the screen")
 	}
 }
+
+// findsHubs is a fakeDesk that counts the searches for hubs.
+type findsHubs struct {
+	*fakeDesk
+	mu       sync.Mutex
+	searched int
+}
+
+func (f *findsHubs) FindHubs(context.Context) ([]VenueHub, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.searched++
+	return []VenueHub{{Name: "Tablée salle", Addr: "192.168.1.20:7460"}}, nil
+}
+
+func (f *findsHubs) searches() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.searched
+}
+
+// A table the hub removed: the venue section says so on its next tick,
+// without the tables' list, in each language, with its two ways on —
+// joining again (the search for hubs, then the hub's code) and leaving.
+func TestStaffVenueSectionShowsATableRemoved(t *testing.T) {
+	test.NewTempApp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
+	}
+	defer cancel()
+	seen := time.Date(2026, 11, 26, 21, 4, 5, 0, time.Local)
+	up := VenueStatus{Paired: true, Addr: "192.168.1.20:7460", Words: "lune-castor-piano", Linked: true, Answered: seen,
+		Tables: []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen}, {Name: "Terrasse", LastSeen: seen}}}
+	removed := up
+	removed.Linked, removed.Removed, removed.RemovedSince = false, true, seen.Add(3*time.Minute)
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
+		w := words(t, lang)
+		desk := &findsHubs{fakeDesk: &fakeDesk{st: up}}
+		q := uitest.NewQueue()
+		ft := &fakeTicks{c: make(chan time.Time)}
+		win := test.NewTempWindow(t, nil)
+		rec := &fakeRecords{venue: VenueState{Paired: true, Removed: true},
+			boards: map[string][]Standing{"venue:canoe/all": {{Place: 1, Name: "Anouk", Games: 4, Wins: 3}}}}
+		s := NewStaff(ctx, w, win, rec, infos(), StaffActions{Venue: desk, Do: q.Do, Ticks: ft.ticks})
+		t.Cleanup(s.Close)
+		win.SetContent(s.Content())
+		win.Resize(fyne.NewSize(1920, 1080))
+		s.Select(4)
+		desk.set(removed)
+		select {
+		case ft.c <- seen:
+		case <-ctx.Done():
+			t.Fatal("the venue section's goroutine took no tick")
+		}
+		if err := q.Wait(ctx); err != nil {
+			t.Fatalf("%s: no screen change after a tick: %v", lang, err)
+		}
+		for _, text := range []string{w.T("kiosk.venue.removed_title"), "21:07", "lune-castor-piano"} {
+			if !uitest.HasText(s.Content(), text) {
+				t.Errorf("%s: the removed table's section lacks %q", lang, text)
+			}
+		}
+		if len(s.VenueLines()) != 0 || uitest.HasText(s.Content(), w.T("kiosk.venue.tables")) {
+			t.Errorf("%s: a removed table still lists the venue's tables %q", lang, s.VenueLines())
+		}
+		button := func(label string) *widget.Button {
+			b, ok := uitest.Find(s.Content(), func(b *widget.Button) bool { return b.Text == label })
+			if !ok {
+				t.Fatalf("%s: no button %q", lang, label)
+			}
+			return b
+		}
+		button(w.T("kiosk.venue.unpair"))
+		test.Tap(button(w.T("kiosk.venue.pair_again")))
+		if err := q.Wait(ctx); err != nil {
+			t.Fatalf("%s: no hubs listed after joining again: %v", lang, err)
+		}
+		if desk.searches() != 1 {
+			t.Errorf("%s: joining again searched %d times for hubs", lang, desk.searches())
+		}
+		// Picking the hub asks its code; cancelling comes back to the
+		// removed table's section, not to a table of no venue.
+		test.Tap(button("Tablée salle — 192.168.1.20:7460"))
+		test.Tap(button(w.T("kiosk.venue.cancel")))
+		if !uitest.HasText(s.Content(), w.T("kiosk.venue.removed_title")) {
+			t.Errorf("%s: cancelling the code does not show the removed table again", lang)
+		}
+		if board := s.ShowVenueBoard("canoe", AllTime); len(board) == 0 || board[0] != w.T("kiosk.board.venue_removed") {
+			t.Errorf("%s: the venue board of a removed table reads %q", lang, board)
+		}
+	}
+}

@@ -77,7 +77,10 @@ type realKiosk struct {
 func crashArgs(t *testing.T, dir string) []string {
 	return []string{"--headless", "--game", "canoe", "--seats", "2", "--db", filepath.Join(dir, "t.db"),
 		"--data", dir, "--name", "Table 1", "--addr", "127.0.0.1:" + proctest.FreePort(t),
-		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false"}
+		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false",
+		// Not the console's default port, which another kiosk or test
+		// on this machine may hold.
+		"--console-addr", "127.0.0.1:0"}
 }
 
 // startRealKiosk runs bin with args and waits for its code line.

@@ -40,6 +40,11 @@ func fixedPort(t *testing.T) table.Config {
 	}
 	cfg.Addr = ln.Addr().String()
 	ln.Close()
+	// With Addr's port fixed, the web page and the console would take
+	// their default ports on every interface, which another kiosk or test
+	// on this machine may hold: on loopback, any port, as the phones here
+	// only need the table's own.
+	cfg.WebAddr, cfg.ConsoleAddr = "127.0.0.1:0", "127.0.0.1:0"
 	return cfg
 }
 

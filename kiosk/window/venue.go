@@ -47,7 +47,7 @@ func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 		return screen.VenueStatus{}, err
 	}
 	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), Linked: st.Linked,
-		Answered: st.Answered, Stale: st.Stale}
+		Answered: st.Answered, Stale: st.Stale, Removed: st.Removed, RemovedSince: st.RemovedSince}
 	for _, t := range st.Tables {
 		out.Tables = append(out.Tables, screen.VenueTable{Name: t.Table, This: t.This, LastSeen: t.LastSeen, Behind: t.Behind})
 	}
@@ -65,7 +65,7 @@ func venueState(ctx context.Context, d *venue.Desk) (screen.VenueState, error) {
 	if err != nil {
 		return screen.VenueState{}, err
 	}
-	out := screen.VenueState{Paired: st.Paired, Linked: st.Linked, Unshared: st.Unshared}
+	out := screen.VenueState{Paired: st.Paired, Linked: st.Linked, Unshared: st.Unshared, Removed: st.Removed}
 	for _, t := range st.Tables {
 		// The hub's list is of its last answer: with the link down,
 		// the "unlinked" note says it all.
