@@ -32,8 +32,11 @@ type DB struct {
 	marker    string  // this handle's open marker (shutdown.go); "" once closed
 	fullCheck bool    // Open ran the full integrity check
 
-	// outbox is signalled when a venue event is queued (venue.go).
-	outbox chan struct{}
+	// outbox is signalled when a venue event is queued (venue.go);
+	// outboxSeen is the writer connection's data_version when
+	// OutboxWrittenElsewhere last looked.
+	outbox     chan struct{}
+	outboxSeen atomic.Int64
 	// clockOffset is the kiosk clock's offset from the venue hub's, if
 	// clockKnown (venue.go, SetVenueClock).
 	clockMu     sync.Mutex

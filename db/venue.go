@@ -428,8 +428,31 @@ func (d *DB) AckEvent(ctx context.Context, id string, at time.Time) error {
 }
 
 // OutboxQueued is signalled (without blocking, at most one signal waiting)
-// each time an event is queued, so a publisher need not poll.
+// each time an event is queued through this handle, so a publisher need
+// not poll for them (another process's: OutboxWrittenElsewhere).
 func (d *DB) OutboxQueued() <-chan struct{} { return d.outbox }
+
+// OutboxWrittenElsewhere reports whether another process (tablee player
+// on a running hub's or kiosk's database) committed to the file since the
+// last call and the outbox holds events not yet acknowledged: its queued
+// signal went to that process's handle, not to this one's publisher. It
+// costs one PRAGMA while nobody else writes (data_version on the writer's
+// connection moves only with another connection's commits; this
+// process's readers never write).
+func (d *DB) OutboxWrittenElsewhere(ctx context.Context) (bool, error) {
+	var v int64
+	if err := d.w.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v); err != nil {
+		return false, fmt.Errorf("venue outbox: %w", err)
+	}
+	if d.outboxSeen.Swap(v) == v {
+		return false, nil
+	}
+	var pending bool
+	if err := d.r.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM venue_outbox WHERE acked_at IS NULL)").Scan(&pending); err != nil {
+		return false, fmt.Errorf("venue outbox: %w", err)
+	}
+	return pending, nil
+}
 
 func (d *DB) signalOutbox() {
 	select {

@@ -74,6 +74,49 @@ func TestVenueOutboxAndLoad(t *testing.T) {
 }
 
 // Sessions finished before the venue existed are queued by the backfill.
+// An event another handle of the file queued (tablee player beside a
+// running hub or kiosk) is found by OutboxWrittenElsewhere, once; this
+// handle's own writes, and nothing pending, are not reported.
+func TestOutboxWrittenElsewhere(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 2)
+	f.play(t, "canoe", f.persons(0, 1), []int{3, 1}, t0)
+	pending := outbox(t, f)
+	if err := f.d.AckEvent(ctx, pending[0].ID, t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.d.OutboxWrittenElsewhere(ctx); err != nil { // the first look
+		t.Fatal(err)
+	}
+	other, err := Open(ctx, f.d.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if err := other.SetTableName(ctx, "Fenêtre"); err != nil { // a write, no event
+		t.Fatal(err)
+	}
+	if got, err := f.d.OutboxWrittenElsewhere(ctx); got || err != nil {
+		t.Errorf("a write queuing no event reported: %v, %v", got, err)
+	}
+	f.play(t, "canoe", f.persons(1, 0), []int{3, 1}, t0.Add(1)) // this handle's own
+	if got, err := f.d.OutboxWrittenElsewhere(ctx); got || err != nil {
+		t.Errorf("this handle's own event reported: %v, %v", got, err)
+	}
+	if err := f.d.AckEvent(ctx, outbox(t, f)[0].ID, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.RenamePlayer(ctx, f.players[0].ID, "Nouk"); err != nil { // queues an event
+		t.Fatal(err)
+	}
+	if got, err := f.d.OutboxWrittenElsewhere(ctx); !got || err != nil {
+		t.Errorf("another handle's event not reported: %v, %v", got, err)
+	}
+	if got, err := f.d.OutboxWrittenElsewhere(ctx); got || err != nil {
+		t.Errorf("reported twice: %v, %v", got, err)
+	}
+}
+
 func TestVenueBackfill(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 2)

@@ -45,6 +45,10 @@ type venueSeat struct {
 	score   int
 	winner  bool
 	beaten  int // the seats (bots included) it finished ahead of
+	// played is the name a person played under there, kiosk and table
+	// the table's id and name: the players list's other names and
+	// tables (VenuePlayer).
+	played, kiosk, table string
 }
 
 // venueIdentities joins the table's players into the venue's: two seats
@@ -159,6 +163,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			switch {
 			case st.Kind == session.Person && st.PlayerID != "":
 				seat.player = player(ev.Kiosk, st)
+				seat.played, seat.kiosk, seat.table = st.Nickname, ev.Kiosk, ev.Table
 				if !seen[seat.player] {
 					seen[seat.player] = true
 					firstSeen = append(firstSeen, seat.player)

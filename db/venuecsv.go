@@ -1,10 +1,12 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 
@@ -109,33 +111,86 @@ type VenuePlayer struct {
 	Games      int
 	Wins       int
 	LastPlayed time.Time // on the venue's clock
+	// Aliases are the other names they played under, at any table, in
+	// the order first used.
+	Aliases []string
+	// Tables are the names of the tables they played at, as each table
+	// last called itself, in the order first played at.
+	Tables []string
 }
 
 // VenuePlayers lists the venue's players, persons only, in the all-time
 // board's order (most wins first), with their last game.
 func (d *DB) VenuePlayers(ctx context.Context) ([]VenuePlayer, error) {
-	sessions, err := d.VenueSessions(ctx, time.Time{}, "")
+	r, err := d.venueReplay(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("venue players: %w", err)
 	}
-	players, err := d.venuePlayerEvents(ctx)
+	return venuePlayers(r.venueReplay), nil
+}
+
+// VenuePlayer is the venue player id (a VenuePlayer's ID, as the hub's
+// console and tablee player name them); the error wraps ErrNotFound when
+// the venue has no such player (forgotten, merged into another, or never
+// there).
+func (d *DB) VenuePlayer(ctx context.Context, id string) (VenuePlayer, error) {
+	all, err := d.VenuePlayers(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("venue players: %w", err)
+		return VenuePlayer{}, err
 	}
-	return venuePlayers(replayVenue(sessions, players)), nil
+	for _, p := range all {
+		if p.ID == id {
+			return p, nil
+		}
+	}
+	return VenuePlayer{}, fmt.Errorf("venue player %s: %w", id, ErrNotFound)
 }
 
 func venuePlayers(r venueReplay) []VenuePlayer {
-	last := map[string]time.Time{}
+	type seen struct {
+		last    time.Time
+		aliases []string
+		kiosks  []string
+	}
+	by := map[string]*seen{}
+	tables := map[string]string{} // kiosk → its latest name
 	for _, s := range r.seats {
-		if s.player != "" && s.at.After(last[s.player]) {
-			last[s.player] = s.at
+		if s.player == "" {
+			continue
 		}
+		p := by[s.player]
+		if p == nil {
+			p = &seen{}
+			by[s.player] = p
+		}
+		if s.at.After(p.last) {
+			p.last = s.at
+		}
+		if s.played != "" && !slices.Contains(p.aliases, s.played) {
+			p.aliases = append(p.aliases, s.played)
+		}
+		if !slices.Contains(p.kiosks, s.kiosk) {
+			p.kiosks = append(p.kiosks, s.kiosk)
+		}
+		// Seats come in the venue's order: the last name wins.
+		tables[s.kiosk] = cmp.Or(s.table, tables[s.kiosk])
 	}
 	board := venueBoard(r, "", time.Time{}, 0)
 	out := make([]VenuePlayer, len(board))
-	for i, p := range board {
-		out[i] = VenuePlayer{ID: p.PlayerID, Name: p.Nickname, Games: p.Games, Wins: p.Wins, LastPlayed: last[p.PlayerID]}
+	for i, b := range board {
+		vp := VenuePlayer{ID: b.PlayerID, Name: b.Nickname, Games: b.Games, Wins: b.Wins}
+		if p := by[b.PlayerID]; p != nil {
+			vp.LastPlayed = p.last
+			for _, a := range p.aliases {
+				if a != vp.Name {
+					vp.Aliases = append(vp.Aliases, a)
+				}
+			}
+			for _, k := range p.kiosks {
+				vp.Tables = append(vp.Tables, cmp.Or(tables[k], k))
+			}
+		}
+		out[i] = vp
 	}
 	return out
 }

@@ -29,9 +29,19 @@ type publisher struct {
 	who       string // "venue kiosk", "venue hub": the logs' prefix
 }
 
-// run publishes at start (what a crash left unacknowledged) and whenever
-// the database queues an event, until ctx ends.
+// outboxPoll is how often a publisher looks whether another process
+// queued an event in its database (tablee player on a running hub's or
+// kiosk's database): that process's signal reaches its own handle only.
+// One PRAGMA a look while nobody else writes (db.OutboxWrittenElsewhere);
+// as often as a cool watchdog wakes.
+const outboxPoll = coolEvery
+
+// run publishes at start (what a crash left unacknowledged), whenever
+// the database queues an event, and when another process queued one,
+// until ctx ends.
 func (p *publisher) run(ctx context.Context) {
+	poll := time.NewTicker(outboxPoll)
+	defer poll.Stop()
 	retry := time.Duration(0)
 	for {
 		var wait <-chan time.Time
@@ -49,11 +59,29 @@ func (p *publisher) run(ctx context.Context) {
 			}
 		}
 		retry = 0
+		if !p.wake(ctx, wait, poll.C) {
+			return
+		}
+	}
+}
+
+// wake waits for something to publish: an event queued by this process,
+// the retry's time (wait), or an event another process queued (looked
+// for at each poll). It returns false when ctx ends.
+func (p *publisher) wake(ctx context.Context, wait, poll <-chan time.Time) bool {
+	for {
 		select {
 		case <-ctx.Done():
-			return
+			return false
 		case <-p.d.OutboxQueued():
+			return true
 		case <-wait:
+			return true
+		case <-poll:
+			// An error is the database's: publishing meets and logs it.
+			if queued, err := p.d.OutboxWrittenElsewhere(ctx); queued || err != nil {
+				return true
+			}
 		}
 	}
 }

@@ -21,7 +21,7 @@ func staffCommands() map[string]command {
 		"export":      {"write sessions, results and players as CSV files", runExport},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
 		"check":       {"run the full integrity check of the database", runCheck},
-		"player":      {"list, rename or merge players", runPlayer},
+		"player":      {"list, rename, merge or forget players (a table's, or the venue's on the hub)", runPlayer},
 		"staff-pin":   {"set the staff PIN (read from standard input), stored hashed", runStaffPIN},
 		"table-name":  {"show or set the table's name", runTableName},
 	}

@@ -21,8 +21,8 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *scope != "" && *scope != "table" && *scope != "venue" {
-		return fmt.Errorf("--scope %q: want table or venue", *scope)
+	if err := checkScope(*scope); err != nil {
+		return err
 	}
 	if *game != "" {
 		if _, err := e.games.Get(*game); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,6 +13,15 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/proto/wire"
 )
+
+// playerUsage is tablee player's help (and so its part of the man page).
+const playerUsage = `usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID | forget ID | scrub  [--db PATH]
+  list, rename, merge and forget take --scope table|venue: table, a table's own players (the
+  default on a kiosk's database); venue, the venue's players, one phone one player at every
+  table (the default on the venue hub's database, where alone they are renamed, merged and
+  forgotten; on a kiosk's database, list shows its read-only copy). A venue forget asks first
+  (--yes answers for you). tablee player SUBCOMMAND -h lists its flags.
+`
 
 func runPlayer(ctx context.Context, e *env, args []string) error {
 	subs := map[string]func(context.Context, *env, []string) error{
@@ -23,25 +33,33 @@ func runPlayer(ctx context.Context, e *env, args []string) error {
 		"stats":  runPlayerStats,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
-		fmt.Fprintln(e.stderr, "usage: tablee player list | stats ID | rename ID NICKNAME | merge FROM_ID INTO_ID | forget ID | scrub  [--db PATH]")
+		fmt.Fprint(e.stderr, playerUsage)
 		return errUsage
 	}
 	return subs[args[0]](ctx, e, args[1:])
 }
 
 // runPlayerList prints one line per player: the name boards show, the
-// other names they used, whether a phone identifies them, and their games.
+// other names they used, whether a phone identifies them, and their games;
+// with --scope venue, the venue's players (printVenuePlayers).
 func runPlayerList(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "player list")
 	path := dbFlag(fs)
+	scope := scopeFlag(fs, "table: this table's own players; venue: the venue's, one phone one player at every table, from the venue's copy (default: venue on the hub's database, table elsewhere)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	d, err := openDB(ctx, *path)
+	if err := checkScope(*scope); err != nil {
+		return err
+	}
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	if *scope == "venue" {
+		return printVenuePlayers(ctx, e, d)
+	}
 	players, err := d.Players(ctx)
 	if err != nil {
 		return err
@@ -96,37 +114,88 @@ func aliases(p db.Player) string {
 }
 
 func runPlayerRename(ctx context.Context, e *env, args []string) error {
-	return onPlayers(ctx, e, "player rename", args, []string{"ID", "NICKNAME"}, func(d *db.DB, old []db.Player, pos []string) error {
-		// The phones' rule, so that staff and guests name players alike
-		// (wire.CleanName: 1 to 24 printable characters, NFC).
-		name, werr := wire.CleanName(pos[1])
-		if werr != nil {
-			return fmt.Errorf("player rename: %s", werr.Message)
-		}
-		if err := d.RenamePlayer(ctx, old[0].ID, name); err != nil {
-			return err
-		}
-		now, err := d.Player(ctx, old[0].ID)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old[0].ID, old[0].Shown, now.Shown)
-		return nil
-	})
+	return onPlayers(ctx, e, args, playerCmd{name: "player rename", want: []string{"ID", "NICKNAME"},
+		venue: func(d *db.DB, pos []string) error { return renameVenuePlayer(ctx, e, d, pos[0], pos[1]) },
+		table: func(d *db.DB, old []db.Player, pos []string) error {
+			name, err := cleanName(pos[1])
+			if err != nil {
+				return err
+			}
+			if err := d.RenamePlayer(ctx, old[0].ID, name); err != nil {
+				return err
+			}
+			now, err := d.Player(ctx, old[0].ID)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "renamed %s from %q to %q\n", old[0].ID, old[0].Shown, now.Shown)
+			return nil
+		}})
 }
 
-// onPlayers opens the database of args' --db flag, finds the players whose
-// IDs come first among the positional arguments want names (every name
-// ending in _ID or equal to ID), and runs fn with them and all the
-// positional arguments.
-func onPlayers(ctx context.Context, e *env, cmd string, args, want []string, fn func(d *db.DB, ps []db.Player, pos []string) error) error {
-	d, pos, err := openWithArgs(ctx, newFlags(e, cmd), args, want...)
+// cleanName is nickname by the phones' rule, so that staff and guests
+// name players alike (wire.CleanName: 1 to 24 printable characters, NFC).
+func cleanName(nickname string) (string, error) {
+	name, werr := wire.CleanName(nickname)
+	if werr != nil {
+		return "", fmt.Errorf("player rename: %s", werr.Message)
+	}
+	return name, nil
+}
+
+// playerCmd is a player subcommand that works on players given by id.
+type playerCmd struct {
+	name string   // "player rename"
+	want []string // its positional arguments' names
+	// more adds its flags besides --db (and --scope), or is nil.
+	more func(*flag.FlagSet)
+	// venue does it with --scope venue on the hub's database; nil for a
+	// command of a table's players only (no --scope).
+	venue func(d *db.DB, pos []string) error
+	// table does it to a table's players: those whose IDs come first
+	// among the positional arguments (every name in want ending in _ID
+	// or equal to ID), with all the positional arguments.
+	table func(d *db.DB, ps []db.Player, pos []string) error
+}
+
+// onPlayers parses args for c, opens the database of the --db flag and
+// runs c in its scope (venue by default on the hub's database, as tablee
+// sessions). The venue's players are the hub's alone to change: on a
+// kiosk's database, whose venue players are its copy of the hub's, it
+// refuses.
+func onPlayers(ctx context.Context, e *env, args []string, c playerCmd) error {
+	fs := newFlags(e, c.name)
+	path := dbFlag(fs)
+	scope := new(string)
+	if c.venue != nil {
+		scope = scopeFlag(fs, "table: this table's own players; venue: the venue's, at every table (default: venue on the hub's database, table elsewhere)")
+	}
+	if c.more != nil {
+		c.more(fs)
+	}
+	pos, err := parseArgs(fs, args, c.want...)
+	if err != nil {
+		return err
+	}
+	if err := checkScope(*scope); err != nil {
+		return err
+	}
+	if c.venue == nil {
+		*scope = "table"
+	}
+	d, err := openScoped(ctx, *path, scope)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	if *scope == "venue" {
+		if err := onlyAtTheHub(ctx, d, c.name); err != nil {
+			return err
+		}
+		return c.venue(d, pos)
+	}
 	var ps []db.Player
-	for i, w := range want {
+	for i, w := range c.want {
 		if w != "ID" && !strings.HasSuffix(w, "_ID") {
 			continue
 		}
@@ -136,34 +205,42 @@ func onPlayers(ctx context.Context, e *env, cmd string, args, want []string, fn 
 		}
 		ps = append(ps, p)
 	}
-	return fn(d, ps, pos)
+	return c.table(d, ps, pos)
 }
 
 func runPlayerMerge(ctx context.Context, e *env, args []string) error {
-	return onPlayers(ctx, e, "player merge", args, []string{"FROM_ID", "INTO_ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
-		from, into := ps[0], ps[1]
-		if err := d.MergePlayers(ctx, from.ID, into.ID); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Shown, from.ID, into.Shown, into.ID)
-		return nil
-	})
+	return onPlayers(ctx, e, args, playerCmd{name: "player merge", want: []string{"FROM_ID", "INTO_ID"},
+		venue: func(d *db.DB, pos []string) error { return mergeVenuePlayers(ctx, e, d, pos[0], pos[1]) },
+		table: func(d *db.DB, ps []db.Player, _ []string) error {
+			from, into := ps[0], ps[1]
+			if err := d.MergePlayers(ctx, from.ID, into.ID); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "merged %q (%s) into %q (%s); ratings recomputed\n", from.Shown, from.ID, into.Shown, into.ID)
+			return nil
+		}})
 }
 
 func runPlayerForget(ctx context.Context, e *env, args []string) error {
-	return onPlayers(ctx, e, "player forget", args, []string{"ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
-		err := d.ForgetPlayer(ctx, ps[0].ID)
-		if err != nil && !errors.Is(err, db.ErrTraceLeft) {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", ps[0].ID)
-		if err != nil {
-			// Old copies remain in free pages or the log: say so, and fail.
-			return fmt.Errorf("%w; when the kiosk is idle, run: tablee player scrub", err)
-		}
-		fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
-		return nil
-	})
+	var yes *bool
+	return onPlayers(ctx, e, args, playerCmd{name: "player forget", want: []string{"ID"},
+		more: func(fs *flag.FlagSet) {
+			yes = fs.Bool("yes", false, "with --scope venue: forget without asking first (a table's forget does not ask)")
+		},
+		venue: func(d *db.DB, pos []string) error { return forgetVenuePlayer(ctx, e, d, pos[0], *yes) },
+		table: func(d *db.DB, ps []db.Player, _ []string) error {
+			err := d.ForgetPlayer(ctx, ps[0].ID)
+			if err != nil && !errors.Is(err, db.ErrTraceLeft) {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "forgot player %s: phone keys, names, ratings and stats removed; their seats are anonymous\n", ps[0].ID)
+			if err != nil {
+				// Old copies remain in free pages or the log: say so, and fail.
+				return fmt.Errorf("%w; when the kiosk is idle, run: tablee player scrub", err)
+			}
+			fmt.Fprintln(e.stdout, "the database file was rebuilt and its log emptied: no copy of their names or key is left in it (backups made earlier still hold them)")
+			return nil
+		}})
 }
 
 // runPlayerScrub finishes a forget that could not rebuild the file or
@@ -182,9 +259,8 @@ func runPlayerScrub(ctx context.Context, e *env, args []string) error {
 }
 
 func runPlayerStats(ctx context.Context, e *env, args []string) error {
-	return onPlayers(ctx, e, "player stats", args, []string{"ID"}, func(d *db.DB, ps []db.Player, _ []string) error {
-		return printStats(ctx, e, d, ps[0])
-	})
+	return onPlayers(ctx, e, args, playerCmd{name: "player stats", want: []string{"ID"},
+		table: func(d *db.DB, ps []db.Player, _ []string) error { return printStats(ctx, e, d, ps[0]) }})
 }
 
 func printStats(ctx context.Context, e *env, d *db.DB, p db.Player) error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"sort"
 	"strings"
@@ -36,17 +37,31 @@ func openScoped(ctx context.Context, path string, scope *string) (*db.DB, error)
 	return d, nil
 }
 
+// scopeFlag adds --scope with usage, empty by default: openScoped
+// chooses then.
+func scopeFlag(fs *flag.FlagSet, usage string) *string {
+	return fs.String("scope", "", usage)
+}
+
+// checkScope refuses a --scope other than table, venue or none.
+func checkScope(scope string) error {
+	if scope != "" && scope != "table" && scope != "venue" {
+		return fmt.Errorf("--scope %q: want table or venue", scope)
+	}
+	return nil
+}
+
 func runSessions(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "sessions")
 	path := dbFlag(fs)
 	since := fs.String("since", "", "only sessions started on or after this date (YYYY-MM-DD, local time)")
 	game := fs.String("game", "", "only this game")
-	scope := fs.String("scope", "", "table: this table's sessions; venue: every table's, from the venue's copy (default: venue on the hub's database, table elsewhere)")
+	scope := scopeFlag(fs, "table: this table's sessions; venue: every table's, from the venue's copy (default: venue on the hub's database, table elsewhere)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *scope != "" && *scope != "table" && *scope != "venue" {
-		return fmt.Errorf("--scope %q: want table or venue", *scope)
+	if err := checkScope(*scope); err != nil {
+		return err
 	}
 	f := db.SessionFilter{Game: *game}
 	if *since != "" {

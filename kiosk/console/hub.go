@@ -363,15 +363,19 @@ type hubPlayerData struct {
 }
 
 func (h *Handler) hubPlayerPage(ctx context.Context, v view, id string) (view, bool, error) {
+	p, err := h.cfg.DB.VenuePlayer(ctx, id)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return v, false, nil
+	case err != nil:
+		return v, true, err
+	}
+	// The venue's replay is cached: listing them all again is cheap.
 	all, err := h.cfg.DB.VenuePlayers(ctx)
 	if err != nil {
 		return v, true, err
 	}
-	i := slices.IndexFunc(all, func(p db.VenuePlayer) bool { return p.ID == id })
-	if i < 0 {
-		return v, false, nil
-	}
-	d := hubPlayerData{VenuePlayer: all[i]}
+	d := hubPlayerData{VenuePlayer: p}
 	for _, o := range all {
 		if o.ID != id {
 			d.Candidates = append(d.Candidates, o)

@@ -57,6 +57,10 @@ func TestHubConsoleChangesTheVenuesPlayers(t *testing.T) {
 	if venuePlayerID(t, f, "Léa Martin") != lea {
 		t.Errorf("Léa is not renamed Léa Martin on the venue's boards")
 	}
+	// The name she played under, and where.
+	if page := b.get("/players/" + lea); !strings.Contains(page.body, "Aussi connu sous : Léa</p>") || !strings.Contains(page.body, "Tables fréquentées : ") {
+		t.Errorf("Léa Martin's page lacks her other name or her tables:\n%s", page.body)
+	}
 	// Léa played every game: two people of one game are not merged.
 	sami := venuePlayerID(t, f, "Sami")
 	if r := b.post("/players/"+sami+"/merge", url.Values{"csrf": {token}, "into": {lea}}); r.StatusCode != http.StatusConflict {
