@@ -288,9 +288,15 @@ func TestATakeBackAskedOnTheTableOutlivesARestart(t *testing.T) {
 	if _, ok := third.tb.Session().Asked(); ok || uitest.HasText(third.ui.board.Content(), asked) {
 		t.Fatal("a refused request is open again after a restart")
 	}
+	// The tap asks off the UI goroutine (screen.Game.takeBackActions):
+	// the request is the table's once the panels say so, not at the tap.
 	third.tapPanel(t, "Annuler mon coup")
+	third.until(func() bool { return uitest.HasText(third.ui.board.Content(), asked) })
 	fourth := third.crash(t)
 	s = fourth.tb.Session()
+	if tb, ok := s.Asked(); !ok || tb.Seat != 0 {
+		t.Fatalf("after the third restart the request is %+v, %v; want Invité 1's, open", tb, ok)
+	}
 	fourth.until(func() bool { return uitest.HasText(fourth.ui.board.Content(), asked) })
 	fourth.tapPanel(t, "Accepter l’annulation")
 	fourth.until(func() bool { return s.Moves() == 2 && !uitest.HasText(fourth.ui.board.Content(), waiting) })
