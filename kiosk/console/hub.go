@@ -12,7 +12,6 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -393,26 +392,15 @@ func (h *Handler) hubPlayer(w http.ResponseWriter, r *http.Request, in signin, _
 }
 
 func (h *Handler) showHubPlayer(w http.ResponseWriter, r *http.Request, v view, status int) {
-	v, found, err := h.hubPlayerPage(r.Context(), v, r.PathValue("id"))
-	switch {
-	case !found:
-		http.NotFound(w, r)
-	case err != nil:
-		h.fail(w, v, err)
-	default:
-		h.render(w, status, v, false)
-	}
+	h.showPlayerPage(w, r, v, status, h.hubPlayerPage)
 }
 
 // hubRename names a venue player on every table's venue boards, the
 // name cleaned as a table's console cleans it (wire.CleanName).
 func (h *Handler) hubRename(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	id := r.PathValue("id")
-	name, werr := wire.CleanName(r.PostFormValue("name"))
-	if werr != nil {
-		v := h.newView(w, r, "player", in.csrf)
-		v.Error = v.T("console.players.bad_name")
-		h.showHubPlayer(w, r, v, http.StatusBadRequest)
+	name, ok := h.postedName(w, r, in, h.hubPlayerPage)
+	if !ok {
 		return
 	}
 	err := h.cfg.DB.RenameVenuePlayer(r.Context(), id, name)

@@ -825,7 +825,17 @@ func (h *Handler) player(w http.ResponseWriter, r *http.Request, in signin, _ st
 }
 
 func (h *Handler) showPlayer(w http.ResponseWriter, r *http.Request, v view, status int) {
-	v, found, err := h.playerPage(r.Context(), v, r.PathValue("id"))
+	h.showPlayerPage(w, r, v, status, h.playerPage)
+}
+
+// playerPageFunc fills a player's page: a table's player (playerPage) or,
+// on the hub, a venue player (hubPlayerPage); false if there is none.
+type playerPageFunc func(ctx context.Context, v view, id string) (view, bool, error)
+
+// showPlayerPage shows the page of the player the path names, filled by
+// page, with status.
+func (h *Handler) showPlayerPage(w http.ResponseWriter, r *http.Request, v view, status int, page playerPageFunc) {
+	v, found, err := page(r.Context(), v, r.PathValue("id"))
 	switch {
 	case !found:
 		http.NotFound(w, r)
@@ -840,11 +850,8 @@ func (h *Handler) showPlayer(w http.ResponseWriter, r *http.Request, v view, sta
 // rule (wire.CleanName), then db.RenamePlayer.
 func (h *Handler) rename(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	id := r.PathValue("id")
-	name, werr := wire.CleanName(r.PostFormValue("name"))
-	if werr != nil {
-		v := h.newView(w, r, "player", in.csrf)
-		v.Error = v.T("console.players.bad_name")
-		h.showPlayer(w, r, v, http.StatusBadRequest)
+	name, ok := h.postedName(w, r, in, h.playerPage)
+	if !ok {
 		return
 	}
 	if err := h.cfg.DB.RenamePlayer(r.Context(), id, name); err != nil {
@@ -852,6 +859,20 @@ func (h *Handler) rename(w http.ResponseWriter, r *http.Request, in signin, _ st
 		return
 	}
 	http.Redirect(w, r, "/players/"+url.PathEscape(id)+"?done=renamed", http.StatusSeeOther)
+}
+
+// postedName is the rename form's name cleaned by the phones' own rule
+// (wire.CleanName); a name that fails it shows the player's page again
+// (filled by page) with the reason, and false.
+func (h *Handler) postedName(w http.ResponseWriter, r *http.Request, in signin, page playerPageFunc) (string, bool) {
+	name, err := wire.CleanName(r.PostFormValue("name"))
+	if err != nil {
+		v := h.newView(w, r, "player", in.csrf)
+		v.Error = v.T("console.players.bad_name")
+		h.showPlayerPage(w, r, v, http.StatusBadRequest, page)
+		return "", false
+	}
+	return name, true
 }
 
 // merge merges the player into another, as tablee player merge does.
