@@ -193,15 +193,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 // paired, Terrasse and Mezzanine (which then goes silent), and returns
 // this table's desk, paired too.
 func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error) {
-	dir, err := os.MkdirTemp("", "tablee-venue-shot")
-	if err != nil {
-		return nil, err
-	}
-	hd, err := db.Open(ctx, filepath.Join(dir, "hub.db"))
-	if err != nil {
-		return nil, err
-	}
-	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(dir, "hub"), Listen: "127.0.0.1:0"})
+	dir, hub, err := demoHub(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -234,15 +226,7 @@ func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error)
 // and removes it there, and returns this table's desk once it took itself
 // as removed (a few refused logins, about two seconds).
 func demoRemoved(ctx context.Context, d *db.DB, table string) (*venue.Desk, error) {
-	dir, err := os.MkdirTemp("", "tablee-venue-shot")
-	if err != nil {
-		return nil, err
-	}
-	hd, err := db.Open(ctx, filepath.Join(dir, "hub.db"))
-	if err != nil {
-		return nil, err
-	}
-	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(dir, "hub"), Listen: "127.0.0.1:0"})
+	dir, hub, err := demoHub(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +246,21 @@ func demoRemoved(ctx context.Context, d *db.DB, table string) (*venue.Desk, erro
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// demoHub starts a venue hub on loopback, its database and store in a new
+// folder, which it returns for the tables' own.
+func demoHub(ctx context.Context) (string, *venue.Hub, error) {
+	dir, err := os.MkdirTemp("", "tablee-venue-shot")
+	if err != nil {
+		return "", nil, err
+	}
+	hd, err := db.Open(ctx, filepath.Join(dir, "hub.db"))
+	if err != nil {
+		return "", nil, err
+	}
+	hub, err := venue.StartHub(ctx, venue.HubConfig{DB: hd, DataDir: filepath.Join(dir, "hub"), Listen: "127.0.0.1:0"})
+	return dir, hub, err
 }
 
 func firstTables(k *venue.Desk) []venue.KnownTable {
