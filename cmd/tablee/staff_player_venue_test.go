@@ -217,19 +217,7 @@ func TestPlayerChangesBesideARunningHubReachTheTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(hub.Close)
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
-		t.Fatal(err)
-	}
-	kd, err := db.Open(ctx, k.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { kd.Close() })
-	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(kiosk.Close)
+	kd, _ := pairWithCommand(t, k, hub)
 	board := func() string {
 		b, err := kd.VenueLeaderboard(ctx, "", time.Time{}, 0)
 		if err != nil {

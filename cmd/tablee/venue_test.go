@@ -297,19 +297,7 @@ func TestVenueTablesAndRevokeBesideARunningHub(t *testing.T) {
 	if err != nil || !strings.Contains(out, "no table is paired") {
 		t.Errorf("tables before any pairing (%v):\n%s", err, out)
 	}
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
-		t.Fatal(err)
-	}
-	kd, err := db.Open(ctx, k.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { kd.Close() })
-	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(kiosk.Close)
+	_, kiosk := pairWithCommand(t, k, hub)
 	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}$`)
 	until(t, "the table listed by --tables", func() bool {
 		kiosk.AskHub()
@@ -362,19 +350,7 @@ func TestVenueConsoleRemovesATable(t *testing.T) {
 	}
 	t.Cleanup(func() { srv.Close() })
 	k := newKiosk(t)
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
-		t.Fatal(err)
-	}
-	kd, err := db.Open(ctx, k.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { kd.Close() })
-	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(kiosk.Close)
+	_, kiosk := pairWithCommand(t, k, hub)
 	until(t, "the table linked and listed", func() bool {
 		kiosk.AskHub()
 		tables, err := hub.Tables(ctx)
@@ -434,4 +410,26 @@ func until(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// pairWithCommand pairs kiosk k with hub as tablee venue --pair does and
+// starts its venue side, as table Fenêtre; it returns k's database, open
+// beside the command's, and the started kiosk.
+func pairWithCommand(t *testing.T, k *kiosk, hub *venue.Hub) (*db.DB, *venue.Kiosk) {
+	t.Helper()
+	ctx := context.Background()
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
+		t.Fatal(err)
+	}
+	kd, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { kd.Close() })
+	kiosk, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(kiosk.Close)
+	return kd, kiosk
 }
