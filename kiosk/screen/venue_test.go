@@ -114,16 +114,8 @@ func (f *fakeTicks) running() int {
 // goroutine.
 func TestStaffVenueSectionRefreshesByItself(t *testing.T) {
 	test.NewTempApp(t)
-	// The context ends just before the test binary's deadline, so that
-	// a wait that never ends names what it waited for.
-	ctx, cancel := context.WithCancel(context.Background())
-	if d, ok := t.Deadline(); ok {
-		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
-	}
-	defer cancel()
-	seen := time.Date(2026, 11, 26, 21, 4, 5, 0, time.Local)
-	up := VenueStatus{Paired: true, Addr: "192.168.1.20:7460", Words: "lune-castor-piano", Linked: true, Answered: seen,
-		Tables: []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen}, {Name: "Terrasse", LastSeen: seen}}}
+	ctx := beforeDeadline(t)
+	seen, up := linkedVenue()
 	desk := &fakeDesk{st: up}
 	q := uitest.NewQueue()
 	ft := &fakeTicks{c: make(chan time.Time)}
@@ -221,14 +213,8 @@ func (f *findsHubs) searches() int {
 // joining again (the search for hubs, then the hub's code) and leaving.
 func TestStaffVenueSectionShowsATableRemoved(t *testing.T) {
 	test.NewTempApp(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	if d, ok := t.Deadline(); ok {
-		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
-	}
-	defer cancel()
-	seen := time.Date(2026, 11, 26, 21, 4, 5, 0, time.Local)
-	up := VenueStatus{Paired: true, Addr: "192.168.1.20:7460", Words: "lune-castor-piano", Linked: true, Answered: seen,
-		Tables: []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen}, {Name: "Terrasse", LastSeen: seen}}}
+	ctx := beforeDeadline(t)
+	seen, up := linkedVenue()
 	removed := up
 	removed.Linked, removed.Removed, removed.RemovedSince = false, true, seen.Add(3*time.Minute)
 	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
@@ -287,4 +273,23 @@ func TestStaffVenueSectionShowsATableRemoved(t *testing.T) {
 			t.Errorf("%s: the venue board of a removed table reads %q", lang, board)
 		}
 	}
+}
+
+// beforeDeadline is a context that ends just before the test binary's
+// deadline, so that a wait that never ends names what it waited for.
+func beforeDeadline(t *testing.T) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-10*time.Second))
+	}
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// linkedVenue is a paired table linked to its hub, with Terrasse, both
+// seen at the time it returns.
+func linkedVenue() (time.Time, VenueStatus) {
+	seen := time.Date(2026, 11, 26, 21, 4, 5, 0, time.Local)
+	return seen, VenueStatus{Paired: true, Addr: "192.168.1.20:7460", Words: "lune-castor-piano", Linked: true, Answered: seen,
+		Tables: []VenueTable{{Name: "Table du fond", This: true, LastSeen: seen}, {Name: "Terrasse", LastSeen: seen}}}
 }
