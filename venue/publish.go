@@ -15,9 +15,9 @@ import (
 // stream (TableStream), the hub's (its staff's player events) to the
 // venue stream. Each event goes under its event id (Nats-Msg-Id), so a
 // republished one is dropped as a duplicate, and is marked acknowledged
-// once the stream stored it (the stream's file store syncs: SyncAlways
-// at a kiosk; the venue stream at the hub, as its own events live
-// nowhere else until the kiosks' mirrors copy them, is synced too).
+// once the stream stored it (a kiosk's store syncs every write; the
+// hub's every second, and the hub publishes again at start what its
+// stream lost of its acknowledged events: Hub.checkOwnEvents).
 type publisher struct {
 	d      *db.DB
 	js     jetstream.JetStream
