@@ -125,8 +125,64 @@ func (c *Card) Enter(e Entry) error {
 		return err
 	}
 	c.values[cell{e.Seat, e.Category, e.Round}] = e.Value
+	c.forgetTie()
 	return nil
 }
+
+// forgetTie drops the group's choice among tied sides: a new value or a
+// new round may change who is tied, so the group chooses again.
+func (c *Card) forgetTie() {
+	if c.sheet.Scored() {
+		c.decision.Winners = nil
+	}
+}
+
+// Clone returns an independent copy of c (the sheet is shared: sheets
+// are never changed once checked).
+func (c *Card) Clone() *Card {
+	d := *c
+	d.teams = append([]int(nil), c.teams...)
+	if c.teams == nil {
+		d.teams = nil
+	}
+	d.values = make(map[cell]int, len(c.values))
+	for k, v := range c.values {
+		d.values[k] = v
+	}
+	d.decision = c.decision
+	if c.decision.Won != nil {
+		w := *c.decision.Won
+		d.decision.Won = &w
+	}
+	d.decision.Ranks = append([]int(nil), c.decision.Ranks...)
+	d.decision.Winners = append([]int(nil), c.decision.Winners...)
+	if c.decision.Ranks == nil {
+		d.decision.Ranks = nil
+	}
+	if c.decision.Winners == nil {
+		d.decision.Winners = nil
+	}
+	return &d
+}
+
+// Entries lists the values on the card in a fixed order: by seat, then
+// the sheet's category order, then round.
+func (c *Card) Entries() []Entry {
+	var out []Entry
+	for seat := range c.seats {
+		for _, cat := range c.sheet.Categories {
+			for _, r := range c.roundsOf(cat) {
+				if v, ok := c.values[cell{seat, cat.ID, r}]; ok {
+					out = append(out, Entry{Seat: seat, Category: cat.ID, Round: r, Value: v})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Teams is each seat's team, nil on a sheet without teams.
+func (c *Card) Teams() []int { return append([]int(nil), c.teams...) }
 
 // Value is seat's value in category and round, and whether one was entered.
 func (c *Card) Value(seat int, category string, round int) (int, bool) {
@@ -141,6 +197,7 @@ func (c *Card) NextRound() error {
 		return refuse(RuleRound, map[string]any{"Round": c.rounds + 1, "Rounds": c.rounds})
 	}
 	c.rounds++
+	c.forgetTie()
 	return nil
 }
 

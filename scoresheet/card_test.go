@@ -311,3 +311,28 @@ func TestCheckRefusesSheets(t *testing.T) {
 		t.Error("Parse took data after the sheet")
 	}
 }
+
+func TestANewValueForgetsTheGroupsTieChoice(t *testing.T) {
+	c, _ := NewCard(sheet(Highest, 0, nil, cat("p", perRound)), 2, nil)
+	for seat := range 2 {
+		if err := c.Enter(Entry{Seat: seat, Category: "p", Round: 1, Value: 5}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Decide(Decision{Winners: []int{0}}); err != nil {
+		t.Fatal(err)
+	}
+	clone := c.Clone()
+	if err := c.Enter(Entry{Seat: 1, Category: "p", Round: 1, Value: 6}); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Standing(); !reflect.DeepEqual(got.Winners, []int{1}) || c.Decision().Winners != nil {
+		t.Errorf("after a correction: %+v, decision %+v", got, c.Decision())
+	}
+	if got := clone.Standing(); !reflect.DeepEqual(got.Winners, []int{0}) {
+		t.Errorf("the clone changed with the card: %+v", got)
+	}
+	if got, want := c.Entries(), []Entry{{Seat: 0, Category: "p", Round: 1, Value: 5}, {Seat: 1, Category: "p", Round: 1, Value: 6}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("entries %+v, want %+v", got, want)
+	}
+}

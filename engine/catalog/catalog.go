@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/engine/sheet"
 )
 
 // Games returns the rules of every shipped game, in the order the lobby
@@ -33,6 +34,22 @@ func Registry() *engine.Registry {
 	r, err := engine.NewRegistry(Games()...)
 	if err != nil {
 		// Ids are fixed in code; a duplicate is a programming error caught by the tests.
+		panic(err)
+	}
+	return r
+}
+
+// Sheet returns the score sheet, the engine game a play of a title from
+// the shelf is (engine/sheet). It is not one of Games: the lobby and the
+// per-game tables of the UIs do not offer it as a table game.
+func Sheet() engine.Rules { return sheet.New() }
+
+// Plays returns a registry of every game a session may be: the shipped
+// games and the score sheet, for what reads a logged play back (the
+// host resuming it, the CLI, the headless phones).
+func Plays() *engine.Registry {
+	r, err := engine.NewRegistry(append(Games(), Sheet())...)
+	if err != nil {
 		panic(err)
 	}
 	return r

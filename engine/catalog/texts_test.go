@@ -150,7 +150,7 @@ func whyOrWord(key string, rules map[string]string) bool {
 // TestEveryGameListsItsRules: a game's Info.Rules names each of its Rule…
 // constants once, so its rules page has a paragraph for every refusal.
 func TestEveryGameListsItsRules(t *testing.T) {
-	games := Registry()
+	games := Plays()
 	for _, info := range games.Infos() {
 		rules, _ := map[string]string{}, map[string]string{}
 		fset := token.NewFileSet()
@@ -180,7 +180,7 @@ func TestEveryGameHasTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{}
-	for _, info := range Registry().Infos() {
+	for _, info := range Plays().Infos() {
 		want[info.NameKey()] = info.ID + ": its name"
 		for _, o := range info.Options {
 			want[info.OptionKey(o.Key)] = info.ID + ": the label of option " + o.Key

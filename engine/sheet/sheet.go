@@ -1,0 +1,148 @@
+package sheet
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/scoresheet"
+)
+
+// ID is the game's stable identifier.
+const ID = "sheet"
+
+// MaxSeats is the most players a score sheet takes.
+const MaxSeats = 12
+
+// OptionSheet is the setup option naming the sheet (a scoresheet id).
+const OptionSheet = "sheet"
+
+// The rules a refusal names: texts rule.<id> in i18n (sheet.*.json).
+const (
+	// RuleOwnSeat: a seat writes only its own lines and moves only as itself.
+	RuleOwnSeat = "sheet-own-seat"
+	// RuleNotComplete: the sheet still has lines to fill (Args Missing).
+	RuleNotComplete = "sheet-not-complete"
+	// RuleUndecided: the sheet cannot name the winner; the group decides.
+	RuleUndecided = "sheet-undecided"
+	// RuleNotRevealable: a line is revealed once every seat wrote it,
+	// and only a private one not yet shown.
+	RuleNotRevealable = "sheet-not-revealable"
+	// RuleRoundOpen: the next round opens on an open sheet once the
+	// current one is complete.
+	RuleRoundOpen = "sheet-round-open"
+	// RuleDecided: nothing is left for the group to decide.
+	RuleDecided = "sheet-decided"
+	// RuleLimit: a value beyond the sheet's limit (Args Limit).
+	RuleLimit = "sheet-limit"
+	// RuleNegative: the line is never below zero (Args Category).
+	RuleNegative = "sheet-negative"
+	// RuleCategory: the sheet has no such line (Args Category).
+	RuleCategory = "sheet-category"
+	// RuleRound: the round is not open, or the line has no rounds (Args Round, Rounds).
+	RuleRound = "sheet-round"
+	// RuleDecision: the decision does not fit how the sheet is won.
+	RuleDecision = "sheet-decision"
+)
+
+// ruleOf is the engine rule of each scoresheet refusal an entry or a
+// decision may meet (the sums are read before they become moves).
+var ruleOf = map[string]string{
+	scoresheet.RuleLimit:    RuleLimit,
+	scoresheet.RuleNegative: RuleNegative,
+	scoresheet.RuleCategory: RuleCategory,
+	scoresheet.RuleRound:    RuleRound,
+	scoresheet.RuleSeat:     RuleOwnSeat,
+	scoresheet.RuleDecision: RuleDecision,
+}
+
+// The reasons a play ends.
+const (
+	ReasonComplete = "sheet-complete" // the group closed a complete sheet
+	ReasonStopped  = "sheet-stopped"  // the group stopped early: incomplete
+	ReasonWon      = "sheet-won"      // a cooperative play won together
+	ReasonLost     = "sheet-lost"     // a cooperative play lost together
+)
+
+// Rules is the score sheet for the engine, over a library of sheets.
+type Rules struct{ lib *scoresheet.Library }
+
+// New returns the rules over the ready sheets.
+func New() Rules { return Rules{lib: scoresheet.Ready()} }
+
+// WithLibrary returns the rules over lib (the ready sheets and the
+// staff's own); the setup's sheet option takes lib's ids.
+func WithLibrary(lib *scoresheet.Library) Rules { return Rules{lib: lib} }
+
+var (
+	_ engine.Rules    = Rules{}
+	_ engine.BotMaker = Rules{}
+	_ engine.State    = (*State)(nil)
+	_ engine.Stepper  = (*State)(nil)
+)
+
+// Info describes the score sheet: 1 to 12 players, the sheet an option.
+func (r Rules) Info() engine.Info {
+	return engine.Info{
+		ID:       ID,
+		Minutes:  30,
+		MinSeats: 1,
+		MaxSeats: MaxSeats,
+		Options:  []engine.Option{{Key: OptionSheet, Default: scoresheet.GenericID, Choices: r.lib.IDs()}},
+		Rules: []string{RuleOwnSeat, RuleLimit, RuleNegative, RuleCategory, RuleRound, RuleNotRevealable,
+			RuleRoundOpen, RuleNotComplete, RuleUndecided, RuleDecision, RuleDecided},
+	}
+}
+
+// Sheet returns the sheet with id from the rules' library.
+func (r Rules) Sheet(id string) (*scoresheet.Sheet, bool) { return r.lib.Get(id) }
+
+// New starts an empty sheet. On a team sheet the seats take the teams in
+// turn (seat 0 the first team, seat 1 the second, …), as a group sits
+// around the table alternating sides.
+func (r Rules) New(setup engine.Checked) (engine.State, error) {
+	sh, ok := r.lib.Get(setup.Option(OptionSheet))
+	if !ok {
+		return nil, fmt.Errorf("sheet: no score sheet %q", setup.Option(OptionSheet))
+	}
+	return newState(sh, setup.Seats())
+}
+
+// DecodeMove reads a Move from its JSON form, refusing anything else.
+func (Rules) DecodeMove(data []byte) (engine.Move, error) {
+	m, err := decodeMove(data)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Bot offers the level "default": a bot that writes sensible values.
+func (r Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
+	if level != engine.LevelDefault {
+		return nil, false
+	}
+	return newBot(r.lib, seed), true
+}
+
+// broken turns a scoresheet refusal into the engine's rule error.
+func broken(err error) error {
+	var r *scoresheet.Refusal
+	if errors.As(err, &r) {
+		if rule, ok := ruleOf[r.Rule]; ok {
+			return engine.BrokenWith(rule, r.Args, "%v", err)
+		}
+	}
+	return err
+}
+
+func teamsFor(sh *scoresheet.Sheet, seats int) []int {
+	if len(sh.Teams) == 0 {
+		return nil
+	}
+	teams := make([]int, seats)
+	for i := range teams {
+		teams[i] = i % len(sh.Teams)
+	}
+	return teams
+}
