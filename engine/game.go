@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Option is a setting a game offers before it starts. Its label people
@@ -11,6 +13,10 @@ type Option struct {
 	Key     string   `json:"key"`     // e.g. "less-luck"
 	Default string   `json:"default"` // used when the option is not given
 	Choices []string `json:"choices"` // the allowed values
+	// Text, when above 0, makes the option a free text of at most Text
+	// bytes (valid UTF-8, no control characters), Choices unused: the
+	// title a score sheet is kept for. Such a value is data, never code.
+	Text int `json:"text,omitempty"`
 }
 
 // Info describes a game for menus, the registry and the set-up screen.
@@ -209,6 +215,17 @@ func (info Info) option(key string) (Option, bool) {
 }
 
 func (o Option) allows(v string) bool {
+	if o.Text > 0 {
+		if len(v) > o.Text || !utf8.ValidString(v) {
+			return false
+		}
+		for _, r := range v {
+			if unicode.IsControl(r) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range o.Choices {
 		if c == v {
 			return true

@@ -24,6 +24,18 @@ func TestResolveOptionsFillsDefaultsAndRefusesUnknowns(t *testing.T) {
 	}
 }
 
+func TestTextOptionsTakeAnyShortText(t *testing.T) {
+	i := Info{ID: "g", MinSeats: 1, MaxSeats: 2, Options: []Option{{Key: "title", Text: 13}}}
+	for v, ok := range map[string]bool{
+		"": true, "7 Wonders": true, "Azul <b>": true, "Flügelschlag": true, "=1+1": true,
+		"thirteen bytes": false, "a\nb": false, "\x00": false, "\xff": false, "Flügelschlag!": false,
+	} {
+		if _, err := i.resolveOptions(map[string]string{"title": v}); (err == nil) != ok {
+			t.Errorf("title %q: %v", v, err)
+		}
+	}
+}
+
 func TestCheckSeats(t *testing.T) {
 	for n, ok := range map[int]bool{2: false, 3: true, 6: true, 7: false} {
 		if err := info.checkSeats(n); (err == nil) != ok {

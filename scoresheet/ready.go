@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 )
 
 //go:embed sheets/*.json
@@ -80,4 +81,26 @@ func (l *Library) IDs() []string {
 		ids = append([]string{GenericID}, ids...)
 	}
 	return ids
+}
+
+// ForTitle returns the sheet for a title named by its sheet id or by its
+// name in any language, whatever the case; the generic sheet for any
+// other title.
+func (l *Library) ForTitle(title string) *Sheet {
+	t := strings.TrimSpace(title)
+	for _, id := range l.IDs() {
+		s := l.byID[id]
+		if strings.EqualFold(t, s.ID) {
+			return s
+		}
+		if id == GenericID {
+			continue
+		}
+		for _, name := range []string{s.Name.FR, s.Name.DE, s.Name.EN} {
+			if strings.EqualFold(t, name) {
+				return s
+			}
+		}
+	}
+	return l.byID[GenericID]
 }

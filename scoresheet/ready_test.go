@@ -16,6 +16,18 @@ func TestReadySheets(t *testing.T) {
 	}
 }
 
+func TestForTitle(t *testing.T) {
+	lib := Ready()
+	for title, want := range map[string]string{
+		"7 Wonders": "7wonders", "7wonders": "7wonders", "zug um zug": "tickettoride", "Les Aventuriers du Rail": "tickettoride",
+		" Azul ": "azul", "Flügelschlag": "wingspan", "Terraforming Mars": GenericID, "": GenericID, "Score sheet": GenericID,
+	} {
+		if got := lib.ForTitle(title); got == nil || got.ID != want {
+			t.Errorf("ForTitle(%q) = %v, want %s", title, got, want)
+		}
+	}
+}
+
 // entries is a play's values: seat → category → value (round 0), or
 // "category/round" for per-round categories.
 type values map[string]int

@@ -14,8 +14,15 @@ const ID = "sheet"
 // MaxSeats is the most players a score sheet takes.
 const MaxSeats = 12
 
-// OptionSheet is the setup option naming the sheet (a scoresheet id).
-const OptionSheet = "sheet"
+// The setup's options: the sheet (a scoresheet id) and the title played,
+// as the shelf names it (free text, kept with the session).
+const (
+	OptionSheet = "sheet"
+	OptionTitle = "title"
+)
+
+// MaxTitle is the longest title, in bytes.
+const MaxTitle = 120
 
 // The rules a refusal names: texts rule.<id> in i18n (sheet.*.json).
 const (
@@ -88,7 +95,10 @@ func (r Rules) Info() engine.Info {
 		Minutes:  30,
 		MinSeats: 1,
 		MaxSeats: MaxSeats,
-		Options:  []engine.Option{{Key: OptionSheet, Default: scoresheet.GenericID, Choices: r.lib.IDs()}},
+		Options: []engine.Option{
+			{Key: OptionSheet, Default: scoresheet.GenericID, Choices: r.lib.IDs()},
+			{Key: OptionTitle, Text: MaxTitle},
+		},
 		Rules: []string{RuleOwnSeat, RuleLimit, RuleNegative, RuleCategory, RuleRound, RuleNotRevealable,
 			RuleRoundOpen, RuleNotComplete, RuleUndecided, RuleDecision, RuleDecided},
 	}
