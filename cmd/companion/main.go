@@ -169,7 +169,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 func playHeadless(ctx context.Context, cfg headless.Config, stdout, stderr io.Writer) int {
 	logger := log.New(stderr, "companion: ", log.Ltime)
 	cfg.Logf = logger.Printf
-	cfg.Games = catalog.Registry()
+	// A headless phone also keeps its seat's score of a shelf game.
+	cfg.Games = catalog.Plays()
 	out, err := headless.Run(ctx, cfg)
 	switch {
 	case err != nil && ctx.Err() != nil:

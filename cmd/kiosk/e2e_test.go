@@ -100,19 +100,48 @@ func movesIn(t *testing.T, path string) int {
 func TestWholeGamesSurviveAKioskCrash(t *testing.T) {
 	kiosk, companion := binaries(t)
 	for _, tc := range []struct {
-		game  string
+		name  string
+		game  []string
 		seats int
-	}{{"canoe", 2}, {"canyon", 4}, {"canaille", 4}} {
-		t.Run(tc.game, func(t *testing.T) { playThroughCrash(t, kiosk, companion, tc.game, tc.seats) })
+	}{
+		{"canoe", []string{"--game", "canoe"}, 2},
+		{"canyon", []string{"--game", "canyon"}, 4},
+		{"canaille", []string{"--game", "canaille"}, 4},
+		// A shelf game's score sheet, killed while the phones write it.
+		{"sheet", []string{"--title", "7 Wonders"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dbPath := playThroughCrash(t, kiosk, companion, tc.game, tc.seats)
+			if tc.name == "sheet" {
+				checkTitle(t, dbPath, "7 Wonders", "7wonders")
+			}
+		})
 	}
 }
 
-func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
+// checkTitle reads the play's title and sheet from its session's options.
+func checkTitle(t *testing.T, path, title, sheet string) {
+	t.Helper()
+	d, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var game, options string
+	if err := d.QueryRow(`SELECT game, options FROM sessions`).Scan(&game, &options); err != nil {
+		t.Fatal(err)
+	}
+	if game != "sheet" || !strings.Contains(options, `"title":"`+title+`"`) || !strings.Contains(options, `"sheet":"`+sheet+`"`) {
+		t.Errorf("the play is game %q with options %s, want the sheet %s of %q", game, options, sheet, title)
+	}
+}
+
+func playThroughCrash(t *testing.T, kiosk, companion string, game []string, seats int) (dbPath string) {
 	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "tablee.db")
-	args := []string{"--headless", "--db", dbPath, "--name", "Table 1", "--game", game,
-		"--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:" + proctest.FreePort(t),
-		"--web-addr", "127.0.0.1:" + proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over"}
+	dbPath = filepath.Join(dir, "tablee.db")
+	args := append([]string{"--headless", "--db", dbPath, "--name", "Table 1"}, game...)
+	args = append(args, "--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:"+proctest.FreePort(t),
+		"--web-addr", "127.0.0.1:"+proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over")
 	k := startKiosk(t, kiosk, args...)
 	if info, err := joinurl.Parse(k.web); err != nil || !strings.HasPrefix(info.Code, k.code+"-") || info.Fingerprint != k.fp || info.TLSAddr() != k.addr {
 		t.Fatalf("web=%s: %+v, %v; want code %s, TLS %s, fingerprint %s", k.web, info, err, k.code, k.addr, k.fp)
@@ -174,6 +203,7 @@ func playThroughCrash(t *testing.T, kiosk, companion, game string, seats int) {
 		t.Fatalf("kiosk after the game: %v", err)
 	}
 	checkRecorded(t, dbPath, seats, before)
+	return dbPath
 }
 
 // checkRecorded reads the finished session, its moves and results.

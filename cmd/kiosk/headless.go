@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
@@ -59,8 +60,8 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		ann.print()
 		go ann.follow(ctx, changed)
 		serveResults(ctx, t.Server(), resultsGrace)
-		if ctx.Err() != nil || o.exitWhenOver || o.game == "" {
-			if o.game == "" && !o.exitWhenOver {
+		if ctx.Err() != nil || o.exitWhenOver || o.game == "" && o.title == "" {
+			if o.game == "" && o.title == "" && !o.exitWhenOver {
 				<-ctx.Done() // nothing to start: the results stay served
 			}
 			return nil
@@ -199,10 +200,15 @@ func waitPhonesLeave(ctx context.Context, srv *server.Server) {
 }
 
 func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Session, error) {
-	if o.game == "" {
-		return nil, fmt.Errorf("no session to resume: say which --game to start")
+	game, opts := o.game, engine.ParseOptions(o.gameOptions)
+	if o.title != "" {
+		// A shelf game: its score sheet, the title kept with the play.
+		game, opts = sheet.ID, sheet.New().OptionsFor(o.title)
 	}
-	rules, err := o.cfg.Games.Get(o.game)
+	if game == "" {
+		return nil, fmt.Errorf("no session to resume: say which --game or --title to start")
+	}
+	rules, err := o.cfg.Games.Get(game)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +228,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	for i, level := range bots {
 		list[seats-len(bots)+i].Bot = engine.Level(level)
 	}
-	return t.Start(ctx, o.game, engine.ParseOptions(o.gameOptions), list)
+	return t.Start(ctx, game, opts, list)
 }
 
 // waitOver returns once sess has ended.

@@ -43,6 +43,7 @@ type options struct {
 	seats        int
 	bots         string
 	gameOptions  string
+	title        string // headless: a title of the shelf, played on its score sheet
 	exitWhenOver bool
 	version      bool
 	cpuProfile   string    // headless: write a CPU profile of the run here
@@ -75,6 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.seats, "seats", 0, "headless: seats of the new session (default: the game's minimum)")
 	fs.StringVar(&o.bots, "bots", "", "headless: bot levels for the last seats, comma-separated (e.g. default,random)")
 	fs.StringVar(&o.gameOptions, "options", "", "headless: game options as key=value,...")
+	fs.StringVar(&o.title, "title", "", "headless: a game from the shelf to keep the score of, by its title's id or exact name (instead of --game)")
 	fs.BoolVar(&o.exitWhenOver, "exit-when-over", false, "headless: exit once the session ends")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "headless: write a CPU profile (go tool pprof) to this file until the kiosk stops")
@@ -93,6 +95,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.title != "" && (o.game != "" || o.gameOptions != "") {
+		return o, fmt.Errorf("--title plays a shelf game on its score sheet: give --game and --options, or --title")
 	}
 	if o.cfg.BotBudget <= 0 {
 		return o, fmt.Errorf("--bot-budget must be positive, not %v", o.cfg.BotBudget)
@@ -128,6 +133,11 @@ func main() {
 		}
 	}
 	o.cfg.Games = catalog.Registry()
+	if o.headless {
+		// A headless table may keep the score of a shelf game: its
+		// registry has the score sheet besides the four.
+		o.cfg.Games = catalog.Plays()
+	}
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
@@ -91,9 +92,25 @@ func runSessions(ctx context.Context, e *env, args []string) error {
 	defer w.Flush()
 	fmt.Fprintln(w, "ID\tSTARTED\tTABLE\tGAME\tSTATUS\tPLAYERS")
 	for _, s := range sessions {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, localTime(s.StartedAt), tables[s.TableID], s.Game, s.Status, seatNames(s.Seats))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, localTime(s.StartedAt), tables[s.TableID], playedGame(s), s.Status, seatNames(s.Seats))
 	}
 	return nil
+}
+
+// playedGame names a session's game, and for a score sheet the title
+// played ("sheet: 7 Wonders"), its control characters dropped: a title
+// is typed by people and reaches a terminal.
+func playedGame(s session.Record) string {
+	title := s.Options["title"]
+	if title == "" {
+		return s.Game
+	}
+	return s.Game + ": " + strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, title)
 }
 
 func tableNames(ctx context.Context, d *db.DB) (map[int64]string, error) {

@@ -3,6 +3,8 @@ package sheet
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/scoresheet"
@@ -155,4 +157,15 @@ func teamsFor(sh *scoresheet.Sheet, seats int) []int {
 		teams[i] = i % len(sh.Teams)
 	}
 	return teams
+}
+
+// OptionsFor is the setup of a play of title: its ready sheet (by the
+// sheet's id or the title's name), the generic sheet otherwise, and the
+// title itself, cut to MaxTitle bytes.
+func (r Rules) OptionsFor(title string) map[string]string {
+	t := strings.TrimSpace(title)
+	for len(t) > MaxTitle || !utf8.ValidString(t) {
+		t = strings.ToValidUTF8(t[:min(len(t), MaxTitle)], "")
+	}
+	return map[string]string{OptionSheet: r.lib.ForTitle(t).ID, OptionTitle: t}
 }

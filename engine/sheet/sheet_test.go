@@ -286,3 +286,20 @@ func FuzzDecodeMove(f *testing.F) {
 	enginetest.FuzzDecodeMove(f, New(), engine.Setup{Seats: 2, Options: map[string]string{OptionSheet: "7wonders"}},
 		`{"kind":"enter","seat":0,"category":"wonder","value":5}`, `{"kind":"decide","seat":0,"winners":[1]}`, `{"kind":"stop","seat":0}`)
 }
+
+func TestOptionsFor(t *testing.T) {
+	long := strings.Repeat("é", MaxTitle)
+	for title, want := range map[string]map[string]string{
+		"Zug um Zug":      {OptionSheet: "tickettoride", OptionTitle: "Zug um Zug"},
+		" Terra Mystica ": {OptionSheet: scoresheet.GenericID, OptionTitle: "Terra Mystica"},
+		long:              {OptionSheet: scoresheet.GenericID, OptionTitle: strings.Repeat("é", MaxTitle/2)},
+	} {
+		got := New().OptionsFor(title)
+		if got[OptionSheet] != want[OptionSheet] || got[OptionTitle] != want[OptionTitle] {
+			t.Errorf("OptionsFor(%q) = %v, want %v", title, got, want)
+		}
+		if _, err := engine.NewGame(New(), engine.Setup{Seats: 2, Options: got}); err != nil {
+			t.Errorf("OptionsFor(%q) = %v: %v", title, got, err)
+		}
+	}
+}
