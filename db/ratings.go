@@ -91,6 +91,9 @@ func rate(before []Rating, seated []rated) []Rating {
 // with them gone the session counts only if two persons or more remain.
 // Ties share a rank. Callers keep the order: see rateFinished.
 func rateSession(ctx context.Context, tx *sql.Tx, session, game string, at time.Time) error {
+	if game == SheetGame {
+		return nil // rated per title, by TitleBoard
+	}
 	seated, err := ratedSeats(ctx, tx, session)
 	if err != nil {
 		return err

@@ -21,6 +21,9 @@ func recomputeRatings(ctx context.Context, tx *sql.Tx, game string) error {
 			return fmt.Errorf("recompute %s ratings: %w", game, err)
 		}
 	}
+	if game == SheetGame {
+		return nil // rated per title, by TitleBoard
+	}
 	sessions, err := ratedSessions(ctx, tx, game)
 	if err != nil {
 		return fmt.Errorf("recompute %s ratings: %w", game, err)
