@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,5 +96,73 @@ func TestLeaderboardOfATitle(t *testing.T) {
 	}
 	if _, _, err := staff(t, runLeaderboard, "--db", path, "--title", "Azul", "--game", "canoe"); err == nil {
 		t.Error("--title with --game accepted")
+	}
+}
+
+// TestPlaysCSV writes the plays with BoardGameGeek's play fields: a shelf
+// title as played, a play stopped early as incomplete, a player's first
+// play of a title as new, and a typed title that cannot run as a formula.
+func TestPlaysCSV(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tablee.db")
+	d, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := d.EnsureTable(ctx, "Fenêtre")
+	at := time.Date(2026, 11, 28, 20, 0, 0, 0, time.Local)
+	p, err := d.CreatePlayer(ctx, "Anouk", at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []session.Seat{{Kind: session.Person, PlayerID: p.ID}, {Kind: session.Guest, Name: "Léa"}}
+	for i, play := range []struct {
+		title string
+		res   engine.Result
+	}{
+		{"Azul", engine.Result{Scores: []int{70, 30}, Ranks: []int{1, 2}, Winners: []engine.Seat{0}, Reason: "sheet-complete"}},
+		{"Azul", engine.Result{Scores: []int{20, 25}, Ranks: []int{2, 1}, Winners: []engine.Seat{1}, Reason: "sheet-stopped"}},
+		{"=HYPERLINK(1)", engine.Result{Scores: []int{-3, 1}, Ranks: []int{2, 1}, Winners: []engine.Seat{1}, Reason: "sheet-complete"}},
+	} {
+		start := at.Add(time.Duration(i) * time.Hour)
+		s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "sheet", Options: map[string]string{"sheet": "generic", "title": play.title}, Seats: seats, StartedAt: start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Finish(ctx, s.ID, play.res, start.Add(42*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	dir := t.TempDir()
+	if _, _, err := staff(t, runPlays, "--db", path, "--csv", dir); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "plays.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(data), db.CSVBOM))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 7 || strings.Join(rows[0], ",") != "play,date,quantity,length,incomplete,location,game,name,startposition,color,score,new,win" {
+		t.Fatalf("plays.csv:\n%s", data)
+	}
+	want := [][]string{ // date … win, without the play's id
+		{"2026-11-28", "1", "42", "0", "Fenêtre", "Azul", "Anouk", "1", "", "70", "1", "1"},
+		{"2026-11-28", "1", "42", "0", "Fenêtre", "Azul", "Léa", "2", "", "30", "0", "0"},
+		{"2026-11-28", "1", "42", "1", "Fenêtre", "Azul", "Anouk", "1", "", "20", "0", "0"},
+		{"2026-11-28", "1", "42", "1", "Fenêtre", "Azul", "Léa", "2", "", "25", "0", "1"},
+		{"2026-11-28", "1", "42", "0", "Fenêtre", "'=HYPERLINK(1)", "Anouk", "1", "", "-3", "1", "0"},
+		{"2026-11-28", "1", "42", "0", "Fenêtre", "'=HYPERLINK(1)", "Léa", "2", "", "1", "0", "1"},
+	}
+	for i, w := range want {
+		if got := strings.Join(rows[i+1][1:], "|"); got != strings.Join(w, "|") {
+			t.Errorf("row %d: %s, want %s", i+1, got, strings.Join(w, "|"))
+		}
+	}
+	if _, _, err := staff(t, runPlays, "--db", path); err == nil {
+		t.Error("plays without --csv accepted")
 	}
 }

@@ -19,6 +19,7 @@ func staffCommands() map[string]command {
 		"sessions":    {"list the sessions played, with their players and winners", runSessions},
 		"session":     {"show one session's move-by-move log", runSession},
 		"export":      {"write sessions, results and players as CSV files", runExport},
+		"plays":       {"write every finished play with BoardGameGeek's play fields as CSV", runPlays},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
 		"check":       {"run the full integrity check of the database", runCheck},
 		"player":      {"list, rename, merge or forget players (a table's, or the venue's on the hub)", runPlayer},

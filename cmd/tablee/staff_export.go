@@ -69,3 +69,48 @@ func writeCSV(ctx context.Context, d *db.DB, path, name string, comma rune) erro
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// runPlays writes DIR/plays.csv: every finished play, one row per player,
+// with BoardGameGeek's play fields (db.PlaysColumns).
+func runPlays(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "plays")
+	path := dbFlag(fs)
+	dir := fs.String("csv", "", "directory to write plays.csv into")
+	sep := fs.String("sep", ",", `field separator: "," or ";" (French and German spreadsheets expect ";")`)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return errors.New("--csv DIR is required")
+	}
+	comma, err := separator(*sep)
+	if err != nil {
+		return err
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return err
+	}
+	file := filepath.Join(*dir, "plays.csv")
+	tmp, err := os.CreateTemp(*dir, ".plays-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := d.WritePlaysCSV(ctx, tmp, comma); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", file, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", file, err)
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, file)
+	return nil
+}

@@ -1,0 +1,79 @@
+package db
+
+import (
+	"context"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/tablee/tablee/session"
+)
+
+// PlaysColumns are the columns of WritePlaysCSV, one row per player of
+// each finished play: BoardGameGeek's play fields (its play log's date,
+// quantity, length in minutes, incomplete and location, and per player
+// name, startposition, color, score, new and win), after the session's id
+// and the game played (a shelf title as played, else the table game's id).
+var PlaysColumns = []string{"play", "date", "quantity", "length", "incomplete", "location", "game",
+	"name", "startposition", "color", "score", "new", "win"}
+
+// The end reason of a play stopped before its end (engine/sheet's
+// ReasonStopped): BoardGameGeek's incomplete.
+const sheetStopped = "sheet-stopped"
+
+// WritePlaysCSV writes every finished play, in the order they ended, with
+// BoardGameGeek's play fields (PlaysColumns): UTF-8 with a BOM, comma
+// between cells (',' or ';'), every cell through SafeCell. A player's
+// play is new when it is the player's first finished play of that game
+// or title here; a guest's or a bot's never is (nobody knows them).
+func (d *DB) WritePlaysCSV(ctx context.Context, out io.Writer, comma rune) error {
+	return writeCSV(ctx, out, "plays", comma, func(ctx context.Context, w *CSVWriter) error {
+		sessions, err := d.Sessions(ctx, SessionFilter{})
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]session.Record, len(sessions))
+		for _, s := range sessions {
+			byID[s.ID] = s
+		}
+		ts, err := d.Tables(ctx)
+		if err != nil {
+			return err
+		}
+		tables := make(map[int64]string, len(ts))
+		for _, t := range ts {
+			tables[t.ID] = t.Name
+		}
+		if err := w.Write(PlaysColumns); err != nil {
+			return err
+		}
+		seen := map[[2]string]bool{} // (game, player) already played
+		return d.EachResult(ctx, func(r ResultRow) error {
+			s := byID[r.Session]
+			game := r.Game
+			if title := s.Options["title"]; r.Game == SheetGame && title != "" {
+				game = title
+			}
+			isNew := false
+			if r.Kind == session.Person {
+				key := [2]string{game, r.PlayerID}
+				isNew, seen[key] = !seen[key], true
+			}
+			length := ""
+			if !s.StartedAt.IsZero() && !r.EndedAt.IsZero() {
+				length = strconv.Itoa(int(math.Round(r.EndedAt.Sub(s.StartedAt).Minutes())))
+			}
+			return w.Write([]string{r.Session, r.EndedAt.Local().Format("2006-01-02"), "1", length,
+				bit(s.Reason == sheetStopped), tables[s.TableID], game,
+				r.Name, strconv.Itoa(int(r.Seat) + 1), "", strconv.Itoa(r.Score), bit(isNew), bit(r.Winner)})
+		})
+	})
+}
+
+// bit is BoardGameGeek's 0 or 1.
+func bit(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
