@@ -18,6 +18,7 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/internal/proctest"
 	"github.com/tablee/tablee/proto/joinurl"
 	"github.com/tablee/tablee/proto/tlscert"
@@ -133,6 +134,30 @@ func checkTitle(t *testing.T, path, title, sheet string) {
 	}
 	if game != "sheet" || !strings.Contains(options, `"title":"`+title+`"`) || !strings.Contains(options, `"sheet":"`+sheet+`"`) {
 		t.Errorf("the play is game %q with options %s, want the sheet %s of %q", game, options, sheet, title)
+	}
+	// The play, as tablee plays writes it: one row per phone, the title
+	// played, complete, one winner at least.
+	store, err := db.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	var out strings.Builder
+	if err := store.WritePlaysCSV(context.Background(), &out, ','); err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(strings.TrimPrefix(out.String(), db.CSVBOM)), "\n")
+	wins := 0
+	for _, row := range rows[1:] {
+		cells := strings.Split(strings.TrimSpace(row), ",")
+		if len(cells) != len(db.PlaysColumns) || cells[6] != title || cells[4] != "0" {
+			t.Errorf("plays.csv row %q", row)
+			continue
+		}
+		wins += map[string]int{"1": 1}[cells[12]]
+	}
+	if len(rows) != 4 || wins == 0 {
+		t.Errorf("plays.csv of a 3-seat play with %d winners:\n%s", wins, out.String())
 	}
 }
 
