@@ -71,13 +71,20 @@ func newSQLiteTable(t testing.TB, game string, seats []session.Seat) *table {
 // serves it over TLS on loopback.
 func newTableOn(t testing.TB, store host.Store, tableID int64, game string, seats []session.Seat, cfg Config) *table {
 	t.Helper()
+	return newTableOf(t, store, catalog.Registry(), host.StartRequest{TableID: tableID, Game: game, Seats: seats}, cfg)
+}
+
+// newTableOf is newTableOn with the host's games and the whole start
+// request (options included) given.
+func newTableOf(t testing.TB, store host.Store, games *engine.Registry, req host.StartRequest, cfg Config) *table {
+	t.Helper()
 	ctx := context.Background()
-	h, err := host.New(host.Config{Store: store, Games: catalog.Registry()})
+	h, err := host.New(host.Config{Store: store, Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	sess, err := h.Start(ctx, host.StartRequest{TableID: tableID, Game: game, Seats: seats})
+	sess, err := h.Start(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
