@@ -182,8 +182,8 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			r.seats = append(r.seats, seat)
 		}
 		persons = ratable(persons)
-		if len(persons) < 2 {
-			continue
+		if len(persons) < 2 || ev.Game == SheetGame {
+			continue // a score sheet is rated per title, never as one game
 		}
 		game := r.ratings[ev.Game]
 		if game == nil {
