@@ -303,3 +303,28 @@ func TestOptionsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestASheetOfOptionalLinesLeftEmptyCanStop: a staff's sheet whose every
+// line is optional, left empty, cannot name a winner: the play may stop.
+func TestASheetOfOptionalLinesLeftEmptyCanStop(t *testing.T) {
+	lib := scoresheet.Ready()
+	l := scoresheet.Label{FR: "x", DE: "x", EN: "x"}
+	if err := lib.Add(&scoresheet.Sheet{ID: "darts", Name: l, Win: scoresheet.Highest, Rounds: 1,
+		Categories: []scoresheet.Category{{ID: "p", Label: l, Optional: true}}}); err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Conformance(t, WithLibrary(lib), enginetest.Config{Seats: []int{2}, Options: map[string]string{OptionSheet: "darts"}, Games: 2, MaxPlies: 50})
+	s, err := engine.NewGame(WithLibrary(lib), engine.Setup{Seats: 2, Options: map[string]string{OptionSheet: "darts"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	refused(t, st, 0, Move{Kind: KindEnd}, RuleUndecided)
+	if got := st.legal(); len(got) != 1 || got[0].Kind != KindStop {
+		t.Fatalf("an empty optional sheet offers %v", got)
+	}
+	play(t, st, 0, Move{Kind: KindStop})
+	if res, over := st.Result(); !over || res.Reason != ReasonStopped || len(res.Winners) != 0 {
+		t.Errorf("result %+v", res)
+	}
+}

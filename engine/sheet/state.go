@@ -208,7 +208,9 @@ func (s *State) decisions(st scoresheet.Standing) []Move {
 		return out
 	}
 	if st.Undecided == scoresheet.UndecidedEmpty {
-		return nil // only a stop ends an empty sheet
+		// Nothing written where nothing had to be (every line
+		// optional): only a stop ends it.
+		return []Move{{Kind: KindStop}}
 	}
 	out := make([]Move, 0, len(st.Tied)+1)
 	for _, side := range st.Tied {
