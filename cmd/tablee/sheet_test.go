@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/session"
 )
 
@@ -164,5 +165,50 @@ func TestPlaysCSV(t *testing.T) {
 	}
 	if _, _, err := staff(t, runPlays, "--db", path); err == nil {
 		t.Error("plays without --csv accepted")
+	}
+}
+
+// TestSessionOfAShelfPlay prints a play of the score sheet move by move.
+func TestSessionOfAShelfPlay(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tablee.db")
+	d, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := d.EnsureTable(ctx, "Fenêtre")
+	at := time.Now().Add(-time.Hour)
+	rules := catalog.Sheet()
+	setup := engine.Setup{Seats: 2, Options: map[string]string{"sheet": "generic", "title": "Terra Mystica"}}
+	s, err := d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: "sheet", Options: setup.Options,
+		Seats: []session.Seat{{Kind: session.Guest, Name: "Anja"}, {Kind: session.Guest, Name: "Ben"}}, StartedAt: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := engine.NewGame(rules, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range []string{`{"kind":"enter","seat":1,"category":"points","round":1,"value":12}`, `{"kind":"enter","seat":0,"category":"points","round":1,"value":9}`} {
+		m, err := rules.DecodeMove([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := engine.Seat(1 - i)
+		if _, err := state.Apply(seat, m); err != nil {
+			t.Fatal(err)
+		}
+		js, _ := engine.EncodeMove("sheet", seat, m)
+		if err := d.AppendMove(ctx, s.ID, session.Move{Seq: i + 1, Seat: seat, JSON: js, StateHash: state.Hash(), PlayedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	out, _, err := staff(t, runSession, s.ID, "--db", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "enter 1 points#1=12") || !strings.Contains(out, "enter 0 points#1=9") || !strings.Contains(out, "Terra Mystica") {
+		t.Errorf("session:\n%s", out)
 	}
 }

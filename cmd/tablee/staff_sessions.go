@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -169,6 +170,13 @@ func runSession(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	rules, err := e.games.Get(s.Game)
+	if err != nil {
+		// A play of a shelf title is a session of the score sheet,
+		// which is not one of the games the CLI offers.
+		if r, serr := catalog.Plays().Get(s.Game); serr == nil {
+			rules, err = r, nil
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("session %s: %w", s.ID, err)
 	}
