@@ -401,3 +401,95 @@ func TestTestSupport(t *testing.T) {
 		}
 	}
 }
+
+// floorLine is a line of docs/architecture.md's "Floors": "- **N**, …".
+var floorLine = regexp.MustCompile(`^- \*\*([0-9]+)\*\*`)
+
+// floor is where a package stands: its floor and the line naming it.
+type floor struct{ level, line int }
+
+// readFloors parses the "Floors" list of docs/architecture.md.
+func readFloors(t *testing.T) map[string]floor {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	floors := map[string]floor{}
+	for i, line := range strings.Split(string(b), "\n") {
+		m := floorLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		level, _ := strconv.Atoi(m[1])
+		for _, p := range backquoted.FindAllStringSubmatch(line, -1) {
+			if f, dup := floors[p[1]]; dup {
+				t.Errorf("docs/architecture.md:%d puts %s on a floor again (line %d has it)", i+1, p[1], f.line)
+			}
+			floors[p[1]] = floor{level, i + 1}
+		}
+	}
+	return floors
+}
+
+// TestImportsGoDown fails a package without a floor, a floor naming no
+// package, and an import or a row's allowance of one of the module's
+// packages that does not go to a lower floor: the table's rows say what
+// a package may import, the floors that none of it points up.
+func TestImportsGoDown(t *testing.T) {
+	rules, floors, pkgs := readRules(t), readFloors(t), packages(t)
+	var names []string
+	for p := range rules {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	// above is the lowest floor p's imports allow, and its highest import.
+	above := func(p string) (int, string) {
+		level, top := 0, ""
+		for _, imp := range pkgs[p].imports {
+			if f, ok := floors[relative(imp)]; ok && strings.HasPrefix(imp, module+"/") && f.level+1 > level {
+				level, top = f.level+1, relative(imp)
+			}
+		}
+		return level, top
+	}
+	for _, p := range names {
+		f, ok := floors[p]
+		if !ok {
+			level, top := above(p)
+			why := "it imports none of the module's packages"
+			if top != "" {
+				why = fmt.Sprintf("one above %s, the highest package it imports", top)
+			}
+			t.Errorf("%s has no floor: add `%s` to the line of floor %d in docs/architecture.md's \"Floors\" (%s)", p, p, level, why)
+			continue
+		}
+		r := rules[p]
+		told := map[string]bool{}
+		for _, a := range r.allowed {
+			if strings.HasSuffix(a, "/…") || !isStd(a) {
+				continue // patterns are checked on the imports they match, below
+			}
+			if g, ok := floors[a]; ok && g.level >= f.level {
+				told[a] = true
+				t.Errorf("docs/architecture.md:%d allows %s (floor %d) to import %s (floor %d, line %d): an import goes down; put %s below floor %d or %s above floor %d",
+					r.line, p, f.level, a, g.level, g.line, a, f.level, p, g.level)
+			}
+		}
+		for _, imp := range pkgs[p].imports {
+			if !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			rel := relative(imp)
+			if g, ok := floors[rel]; ok && g.level >= f.level && !told[rel] {
+				t.Errorf("%s (floor %d, docs/architecture.md:%d) imports %s (floor %d, line %d): an import goes down; put %s below floor %d or %s above floor %d",
+					p, f.level, f.line, rel, g.level, g.line, rel, f.level, p, g.level)
+			}
+		}
+	}
+	for p, f := range floors {
+		if _, ok := rules[p]; !ok {
+			t.Errorf("docs/architecture.md:%d puts %s on floor %d, but it has no row in the package table", f.line, p, f.level)
+		}
+	}
+}

@@ -111,51 +111,64 @@ func seats() []Look {
 	}
 }
 
-// For is the looks of the game with id ("canyon", "canyonduel", "canoe",
-// "canaille"); ok is false for a game it does not know, which then gets
-// the common seat colours.
+// For is the looks of the game with id; ok is false for a game without
+// looks of its own (games() names none), which then gets the common seat
+// colours: a board game whose pieces are the seats' colours needs no entry.
 func For(id string) (g Game, ok bool) {
-	switch id {
-	case "canyon":
-		// The engine names the suits blue, green, red, yellow, violet.
-		return Game{Seats: seats(), Suits: []Look{
-			{Fill: Blue, Ink: Cream, Symbol: Circle},
-			{Fill: BluishGreen, Ink: Ink, Symbol: Triangle},
-			{Fill: Vermillion, Ink: Black, Symbol: Square},
-			{Fill: Yellow, Ink: Ink, Symbol: Diamond},
-			{Fill: Purple, Ink: Ink, Symbol: Cross},
-		}}, true
-	case "canyonduel":
-		// Red and yellow pieces as in the box, told apart by lightness
-		// too; the yellow ones carry a ring in their ink.
-		return Game{Seats: []Look{
-			{Fill: Vermillion, Ink: Black},
-			{Fill: Yellow, Ink: Ink, Symbol: Ring},
-		}}, true
-	case "canoe":
-		// Light and dark pegs, told apart by lightness, which every eye
-		// sees; each peg is ringed in the other's colour.
-		return Game{Seats: []Look{
-			{Fill: RGB{0xF5, 0xEF, 0xD8}, Ink: RGB{0x3A, 0x2A, 0x1E}},
-			{Fill: RGB{0x3A, 0x2A, 0x1E}, Ink: RGB{0xF5, 0xEF, 0xD8}},
-		}}, true
-	case "canaille":
-		// The colour is the card's "background" the rule on neighbours
-		// speaks of; the mark tells the same apart without colour.
-		return Game{Seats: seats(), Kinds: map[string]Look{
-			"canaille": {Fill: Charcoal, Ink: Cream, Symbol: Star},
-			"fish":     {Fill: Blue, Ink: Cream, Symbol: Fish},
-			"trash":    {Fill: RGB{0xA8, 0x9A, 0x80}, Ink: Ink, Symbol: Saltire},
-			"point":    {Fill: Cream, Ink: Ink, Symbol: Square},
-			"bite":     {Fill: Yellow, Ink: Ink, Symbol: Hook},
-			"other":    {Fill: Purple, Ink: Ink, Symbol: Hexagon},
-			"shift":    {Fill: SkyBlue, Ink: Ink, Symbol: Hourglass},
-			"bin":      {Fill: Orange, Ink: Ink, Symbol: Bar},
-			"release":  {Fill: BluishGreen, Ink: Ink, Symbol: Chevron},
-			"fog":      {Fill: RGB{0xD0, 0xD8, 0xE0}, Ink: Ink, Symbol: Wave},
-		}}, true
+	if look, ok := games()[id]; ok {
+		return look(), true
 	}
 	return Game{Seats: seats()}, false
+}
+
+// games is the one place package looks names the games, by id: the
+// looks of each game that has its own (suits, card kinds, pieces not in
+// the seats' colours).
+func games() map[string]func() Game {
+	return map[string]func() Game{
+		"canyon": func() Game {
+			// The engine names the suits blue, green, red, yellow, violet.
+			return Game{Seats: seats(), Suits: []Look{
+				{Fill: Blue, Ink: Cream, Symbol: Circle},
+				{Fill: BluishGreen, Ink: Ink, Symbol: Triangle},
+				{Fill: Vermillion, Ink: Black, Symbol: Square},
+				{Fill: Yellow, Ink: Ink, Symbol: Diamond},
+				{Fill: Purple, Ink: Ink, Symbol: Cross},
+			}}
+		},
+		"canyonduel": func() Game {
+			// Red and yellow pieces as in the box, told apart by lightness
+			// too; the yellow ones carry a ring in their ink.
+			return Game{Seats: []Look{
+				{Fill: Vermillion, Ink: Black},
+				{Fill: Yellow, Ink: Ink, Symbol: Ring},
+			}}
+		},
+		"canoe": func() Game {
+			// Light and dark pegs, told apart by lightness, which every eye
+			// sees; each peg is ringed in the other's colour.
+			return Game{Seats: []Look{
+				{Fill: RGB{0xF5, 0xEF, 0xD8}, Ink: RGB{0x3A, 0x2A, 0x1E}},
+				{Fill: RGB{0x3A, 0x2A, 0x1E}, Ink: RGB{0xF5, 0xEF, 0xD8}},
+			}}
+		},
+		"canaille": func() Game {
+			// The colour is the card's "background" the rule on neighbours
+			// speaks of; the mark tells the same apart without colour.
+			return Game{Seats: seats(), Kinds: map[string]Look{
+				"canaille": {Fill: Charcoal, Ink: Cream, Symbol: Star},
+				"fish":     {Fill: Blue, Ink: Cream, Symbol: Fish},
+				"trash":    {Fill: RGB{0xA8, 0x9A, 0x80}, Ink: Ink, Symbol: Saltire},
+				"point":    {Fill: Cream, Ink: Ink, Symbol: Square},
+				"bite":     {Fill: Yellow, Ink: Ink, Symbol: Hook},
+				"other":    {Fill: Purple, Ink: Ink, Symbol: Hexagon},
+				"shift":    {Fill: SkyBlue, Ink: Ink, Symbol: Hourglass},
+				"bin":      {Fill: Orange, Ink: Ink, Symbol: Bar},
+				"release":  {Fill: BluishGreen, Ink: Ink, Symbol: Chevron},
+				"fog":      {Fill: RGB{0xD0, 0xD8, 0xE0}, Ink: Ink, Symbol: Wave},
+			}}
+		},
+	}
 }
 
 // Contrast is the WCAG contrast ratio of a and b, 1 to 21.

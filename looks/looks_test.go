@@ -2,18 +2,37 @@ package looks
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"testing"
+
+	"github.com/tablee/tablee/engine/catalog"
 )
 
-var games = []string{"canyon", "canyonduel", "canoe", "canaille"}
+// ids are the games with looks of their own, and "" for the common
+// looks every other game gets.
+var ids = append(slices.Sorted(maps.Keys(games())), "")
+
+// games() names only games the catalog ships; a shipped game without an
+// entry has the common seat colours.
+func TestLooksAreOfShippedGames(t *testing.T) {
+	shipped := catalog.Registry().IDs()
+	for id := range games() {
+		if !slices.Contains(shipped, id) {
+			t.Errorf("package looks's games() has %q, which the catalog does not ship", id)
+		}
+	}
+	for _, id := range shipped {
+		if g, _ := For(id); len(g.Seats) < 2 {
+			t.Errorf("%s: looks with %d seat colours", id, len(g.Seats))
+		}
+	}
+}
 
 // Every ink is readable on its ground: WCAG's 4.5:1.
 func TestInkIsReadable(t *testing.T) {
-	for _, id := range games {
-		g, ok := For(id)
-		if !ok {
-			t.Fatalf("%s: no looks", id)
-		}
+	for _, id := range ids {
+		g, _ := For(id)
 		check := func(what string, l Look) {
 			if c := Contrast(l.Fill, l.Ink); c < 4.5 {
 				t.Errorf("%s %s: ink %s on %s is %.2f:1, under 4.5:1", id, what, l.Ink.Hex(), l.Fill.Hex(), c)
@@ -34,7 +53,7 @@ func TestInkIsReadable(t *testing.T) {
 // Colour is never the only cue: within a game no two suits, no two kinds
 // share a symbol or a colour, and each has a symbol.
 func TestSecondCue(t *testing.T) {
-	for _, id := range games {
+	for _, id := range ids {
 		g, _ := For(id)
 		var all []Look
 		all = append(all, g.Suits...)
@@ -89,7 +108,7 @@ func TestSymbolsFillTheirBox(t *testing.T) {
 }
 
 func TestSheetRoundTrips(t *testing.T) {
-	s := SheetFor(games)
+	s := SheetFor(ids)
 	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +125,7 @@ func TestSheetRoundTrips(t *testing.T) {
 // The lesson's highlight stands apart from every seat's colour in a game
 // of up to four seats, the most a lesson seats.
 func TestHighlightIsNoSeatsColour(t *testing.T) {
-	for _, id := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+	for _, id := range ids {
 		g, _ := For(id)
 		for i := range min(4, len(g.Seats)) {
 			if g.Seat(i).Fill == Highlight {

@@ -2,6 +2,7 @@ package venue
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tablee/tablee/internal/waittest"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
@@ -50,11 +52,11 @@ func TestLeafSecurity(t *testing.T) {
 	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), stranger, cred); !errors.Is(err, ErrRefused) {
 		t.Errorf("A's credential under another kiosk's name: %v, want refused", err)
 	}
-	waitFor(t, "A's link up", k.LeafConnected)
+	waitFor(t, "A's link up", leaf(k, true))
 	if err := hub.Revoke(ctx, k.ID()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "A's link closed", func() bool { return !k.LeafConnected() })
+	waitFor(t, "A's link closed", leaf(k, false))
 	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), kioskServerPrefix+k.ID(), cred); !errors.Is(err, ErrRefused) {
 		t.Errorf("a revoked credential: %v, want refused", err)
 	}
@@ -142,18 +144,32 @@ func TestLanIP(t *testing.T) {
 	}
 }
 
-// waitFor waits until cond holds, looking every 20 ms; guard is the
-// failure's deadline.
-func waitFor(t *testing.T, what string, cond func() bool) {
+// waitFor waits until check passes, trying it every 20 ms; after guard
+// it fails with what the check last saw.
+func waitFor(t *testing.T, what string, check func() error) {
 	t.Helper()
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.After(guard)
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline:
-			t.Fatalf("%s: not after %v", what, guard)
+	waittest.For(t, guard, 20*time.Millisecond, func() error {
+		if err := check(); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
 		}
+		return nil
+	})
+}
+
+// leaf is the check that k's leaf link to the hub is up, or down.
+func leaf(k *Kiosk, up bool) func() error {
+	return func() error {
+		if k.LeafConnected() != up {
+			return fmt.Errorf("the leaf link is connected=%v", !up)
+		}
+		return nil
 	}
+}
+
+// saw is a check's verdict: nil when ok, else what it saw.
+func saw(ok bool, format string, args ...any) error {
+	if ok {
+		return nil
+	}
+	return fmt.Errorf("saw "+format, args...)
 }

@@ -76,10 +76,11 @@ func TestHubTableCalls(t *testing.T) {
 	kb := startKiosk(t, newNode(t, "B"), p)
 	until := func(what string, want ...string) {
 		t.Helper()
-		waitFor(t, what, func() bool {
+		waitFor(t, what, func() error {
 			ka.AskHub()
 			kb.AskHub()
-			return slices.Equal(hubCalls(t, hub), want)
+			got := hubCalls(t, hub)
+			return saw(slices.Equal(got, want), "the hub's calls %v, want %v", got, want)
 		})
 	}
 	until("both tables, no call", "A: []", "B: []")
@@ -119,11 +120,11 @@ func TestHubTableCalls(t *testing.T) {
 	case <-time.After(guard):
 		t.Fatal("the table did not hear its call answered")
 	}
-	waitFor(t, "the hub forgets the answered call", func() bool {
+	waitFor(t, "the hub forgets the answered call", func() error {
 		ka.AskHub()
 		hub.mu.Lock()
 		defer hub.mu.Unlock()
-		return len(hub.answered) == 0 && len(hub.calls) == 0
+		return saw(len(hub.answered) == 0 && len(hub.calls) == 0, "answered %v, calls %v", hub.answered, hub.calls)
 	})
 
 	// B revoked: no longer one of the hub's tables.

@@ -56,10 +56,10 @@ func TestDeskTablesBehind(t *testing.T) {
 		desks[name] = d
 	}
 	a := desks["A"]
-	waitFor(t, "A hears of both tables", func() bool {
+	waitFor(t, "A hears of both tables", func() error {
 		a.Kiosk().AskHub()
-		tables, _ := a.Kiosk().Tables()
-		return len(tables) == 2 && a.Linked()
+		tables, err := a.Kiosk().Tables()
+		return saw(len(tables) == 2 && a.Linked(), "tables %+v (%v), linked %v", tables, err, a.Linked())
 	})
 	now := time.Now()
 	if got, want := fmt.Sprint(deskLines(t, a, now)), fmt.Sprint([]string{"A this=true behind=false", "B this=false behind=false"}); got != want {
@@ -74,10 +74,10 @@ func TestDeskTablesBehind(t *testing.T) {
 	if err := hub.Revoke(ctx, b.Kiosk().ID()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "B gone from A's list", func() bool {
+	waitFor(t, "B gone from A's list", func() error {
 		a.Kiosk().AskHub()
-		tables, _ := a.Kiosk().Tables()
-		return len(tables) == 1
+		tables, err := a.Kiosk().Tables()
+		return saw(len(tables) == 1, "tables %+v (%v)", tables, err)
 	})
 	// Unpaired, A has no venue.
 	if err := a.Unpair(ctx); err != nil {
@@ -120,14 +120,14 @@ func TestDeskFindsTheHubOverMDNS(t *testing.T) {
 	d := NewDesk(KioskConfig{DB: n.d, Dir: filepath.Join(n.dir, "venue"), Table: "A", Logf: t.Logf}, MDNSFinder(discovery.Scope{Ifaces: lo}))
 	t.Cleanup(d.Close)
 	var found discovery.Hub
-	waitFor(t, "the hub found over mDNS", func() bool {
+	waitFor(t, "the hub found over mDNS", func() error {
 		hubs, err := d.Find(context.Background())
 		for _, h := range hubs {
 			if h.Fingerprint == hub.Fingerprint() && len(h.Addrs) > 0 {
 				found = h
 			}
 		}
-		return err == nil && found.Name == "Salle test"
+		return saw(err == nil && found.Name == "Salle test", "hubs %+v (%v)", hubs, err)
 	})
 	if found.Addrs[0] != hub.Addr() {
 		t.Errorf("found the hub at %v, want %s", found.Addrs, hub.Addr())
@@ -135,5 +135,5 @@ func TestDeskFindsTheHubOverMDNS(t *testing.T) {
 	if err := d.Pair(context.Background(), Pairing{Addr: found.Addrs[0], Code: hub.Code(), Fingerprint: found.Fingerprint}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the link up", d.Linked)
+	waitFor(t, "the link up", func() error { return saw(d.Linked(), "the desk unlinked") })
 }

@@ -402,32 +402,6 @@ func (p *proc) cpu(t *testing.T) time.Duration {
 	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }
 
-// switches is the number of times the node's threads gave up the CPU so
-// far (voluntary context switches, summed over its live threads): how
-// often it woke, which the machine's load does not change as it changes
-// CPU time.
-func (p *proc) switches(t *testing.T) int64 {
-	t.Helper()
-	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/status", p.cmd.Process.Pid))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int64
-	for _, task := range tasks {
-		b, err := os.ReadFile(task)
-		if err != nil {
-			continue // a thread that ended
-		}
-		for _, l := range strings.Split(string(b), "\n") {
-			if v, ok := strings.CutPrefix(l, "voluntary_ctxt_switches:"); ok {
-				c, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-				n += c
-			}
-		}
-	}
-	return n
-}
-
 func (p *proc) played() []played {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -55,7 +55,7 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 	counts := func() (link, probe int) {
 		return hub.auth.refusedCount(k.ID(), kioskServerPrefix+k.ID()), hub.auth.refusedCount(k.ID(), "tablee-pairing")
 	}
-	waitFor(t, "A linked", func() bool { return desk.Linked() })
+	waitFor(t, "A linked", func() error { return saw(desk.Linked(), "the desk unlinked") })
 	creds, err := os.ReadFile(filepath.Join(dir, credsFile))
 	if err != nil {
 		t.Fatal(err)
@@ -63,9 +63,9 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 	removed := func(step string) DeskStatus {
 		t.Helper()
 		var st DeskStatus
-		waitFor(t, step, func() bool {
+		waitFor(t, step, func() error {
 			st, err = desk.Status(ctx, time.Now())
-			return err == nil && st.Removed
+			return saw(err == nil && st.Removed, "status %+v (%v)", st, err)
 		})
 		if !st.Paired || st.Linked || st.RemovedSince.IsZero() {
 			t.Errorf("%s: %+v", step, st)
@@ -105,9 +105,9 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 	if err := os.Rename(filepath.Join(dir, credsFile+".tmp"), filepath.Join(dir, credsFile)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "A linked again once its credential is back", func() bool {
+	waitFor(t, "A linked again once its credential is back", func() error {
 		st, err := desk.Status(ctx, time.Now())
-		return err == nil && st.Linked && !st.Removed
+		return saw(err == nil && st.Linked && !st.Removed, "status %+v (%v)", st, err)
 	})
 
 	// Removed again, then paired again with the venue's code: a new
@@ -120,8 +120,8 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 		t.Fatal(err)
 	}
 	fastProbes()
-	waitFor(t, "A linked after pairing again", func() bool {
+	waitFor(t, "A linked after pairing again", func() error {
 		st, err := desk.Status(ctx, time.Now())
-		return err == nil && st.Linked && !st.Removed
+		return saw(err == nil && st.Linked && !st.Removed, "status %+v (%v)", st, err)
 	})
 }

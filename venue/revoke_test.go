@@ -66,11 +66,13 @@ func TestRevokeAtTheRunningHub(t *testing.T) {
 	ka, kb := startKiosk(t, an, p), startKiosk(t, bn, p)
 	domainB := "$JS." + kioskDomain(kb.ID(), 0) + ".API"
 	an.play(t)
-	waitFor(t, "both tables linked, sourced, A's game at the hub", func() bool {
+	waitFor(t, "both tables linked, sourced, A's game at the hub", func() error {
 		ka.AskHub()
 		kb.AskHub()
-		n, _ := hn.d.VenueSessionCount(ctx)
-		return slices.Equal(hubTableNames(t, hub), []string{"A", "B"}) && len(hubSources(t, hub)) == 2 && n == 1
+		n, err := hn.d.VenueSessionCount(ctx)
+		names, sources := hubTableNames(t, hub), hubSources(t, hub)
+		return saw(slices.Equal(names, []string{"A", "B"}) && len(sources) == 2 && n == 1,
+			"tables %v, sources %v, %d sessions (%v)", names, sources, n, err)
 	})
 	dir := filepath.Join(hn.dir, "hub")
 	listed, err := PairedTables(ctx, hn.d, dir)
@@ -97,7 +99,7 @@ func TestRevokeAtTheRunningHub(t *testing.T) {
 	if got := hubTableNames(t, hub); !slices.Equal(got, []string{"B"}) {
 		t.Errorf("tables after revoking A: %v", got)
 	}
-	waitFor(t, "A's link closed", func() bool { return !ka.LeafConnected() })
+	waitFor(t, "A's link closed", leaf(ka, false))
 	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), kioskServerPrefix+ka.ID(), credA); !errors.Is(err, ErrRefused) {
 		t.Errorf("A logging in again: %v, want refused", err)
 	}
@@ -125,8 +127,11 @@ func TestRevokeAtTheRunningHub(t *testing.T) {
 	if err := leafLogin(ctx, hub.Addr(), hub.Fingerprint(), kioskServerPrefix+kb.ID(), credB); !errors.Is(err, ErrRefused) {
 		t.Errorf("B logging in after tablee venue --revoke: %v, want refused", err)
 	}
-	waitFor(t, "B's link closed by the running hub", func() bool { return !kb.LeafConnected() })
-	waitFor(t, "B no longer sourced", func() bool { return len(hubSources(t, hub)) == 0 })
+	waitFor(t, "B's link closed by the running hub", leaf(kb, false))
+	waitFor(t, "B no longer sourced", func() error {
+		got := hubSources(t, hub)
+		return saw(len(got) == 0, "sources %v", got)
+	})
 	if got := hubTableNames(t, hub); len(got) != 0 {
 		t.Errorf("tables after revoking B: %v", got)
 	}

@@ -201,7 +201,7 @@ func (n *node) waitPublished(t *testing.T, k *Kiosk) {
 		select {
 		case <-k.Published():
 		case <-deadline.C:
-			t.Fatalf("outbox not published after %v", guard)
+			t.Fatalf("outbox not published after %v: the next pending event %+v", guard, p[0])
 		}
 	}
 }
@@ -348,21 +348,13 @@ func online(ts []TableState, name string) int {
 // waitTables waits until the hub's tables satisfy ok.
 func waitTables(t *testing.T, hub *Hub, ok func([]TableState) bool) {
 	t.Helper()
-	deadline := time.After(guard)
-	for {
+	waitFor(t, "the hub's tables", func() error {
 		ts, err := hub.Tables(t.Context())
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		if ok(ts) {
-			return
-		}
-		select {
-		case <-deadline:
-			t.Fatalf("the hub's tables stay %+v", ts)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+		return saw(ok(ts), "%+v", ts)
+	})
 }
 
 // A hub whose database and store are lost, started again with its

@@ -44,7 +44,11 @@ func TestHintIgnoresHiddenCards(t *testing.T) {
 		t.Run(info.ID, func(t *testing.T) {
 			rules, _ := games.Get(info.ID)
 			redealt := 0
-			for i, s := range hintPositions(t, rules, info.MaxSeats, 1, 9)[:6] {
+			positions := hintPositions(t, rules, info.MaxSeats, 1, 9)
+			if len(positions) == 0 {
+				t.Fatal("no position to hint at")
+			}
+			for i, s := range positions[:min(6, len(positions))] {
 				seat := s.Turn()
 				v := s.View(seat)
 				r := engine.NewRNG(uint64(i), 5)

@@ -109,15 +109,19 @@ func New(game string, env Env) (Board, error) {
 type gameParts struct {
 	// board makes the game's board.
 	board func(Env) Board
+	// touch is how a guest plays the game's moves on its board (taps on
+	// cells, a panel's button) and how big a cell is; the zero value for
+	// a game whose moves are cards, played from a hand.
+	touch touching
 }
 
 // games is the one place kiosk/board names the games, by id: a game
 // missing here has no board, and TestEveryGameHasABoard names it.
 func games() map[string]gameParts {
 	return map[string]gameParts{
-		canyon.ID:     {board: func(e Env) Board { return newCanyon(e) }},
-		canyonduel.ID: {board: func(e Env) Board { return newDuel(e) }},
-		canoe.ID:      {board: func(e Env) Board { return newCanoe(e) }},
+		canyon.ID:     {board: func(e Env) Board { return newCanyon(e) }, touch: touchedBy((*canyonBoard).touches, func(b *canyonBoard) float32 { return b.geo.Cell })},
+		canyonduel.ID: {board: func(e Env) Board { return newDuel(e) }, touch: touchedBy((*duel).touches, func(d *duel) float32 { return d.geo.Side() })},
+		canoe.ID:      {board: func(e Env) Board { return newCanoe(e) }, touch: touchedBy((*canoeBoard).touches, func(b *canoeBoard) float32 { return b.grid.Cell })},
 		canaille.ID:   {board: func(e Env) Board { return newCanaille(e) }},
 	}
 }

@@ -11,10 +11,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
-	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
-	"github.com/tablee/tablee/engine/canyonduel"
-	"github.com/tablee/tablee/kiosk/board/geom"
 )
 
 // Hand is a seat's hand laid on the table, for a guest who learns a card
@@ -208,51 +205,6 @@ func stop(c canaille.Card) string {
 		return "."
 	}
 	return ""
-}
-
-// Spots are where on b the cells of m lie (a Canoë peg's holes, a duel
-// piece's path, a Canyon canoe's cell), so that a lesson can point at
-// the move it asks for; none for a move made with cards.
-func Spots(b Board, m engine.Move) []fyne.Position {
-	switch x := b.(type) {
-	case *canoeBoard:
-		if cm, ok := m.(canoe.Move); ok {
-			var out []fyne.Position
-			if cm.Kind != canoe.KindPlace {
-				out = append(out, x.HoleCentre(cm.From))
-			}
-			if cm.Kind != canoe.KindRemove {
-				out = append(out, x.HoleCentre(cm.To))
-			}
-			return out
-		}
-	case *duel:
-		if dm, ok := m.(canyonduel.Move); ok {
-			out := make([]fyne.Position, len(dm.Path))
-			for i, c := range dm.Path {
-				out[i] = x.CellCentre(c)
-			}
-			return out
-		}
-	case *canyonBoard:
-		if cm, ok := m.(canyon.Move); ok && (cm.Kind == canyon.KindMove || cm.Kind == canyon.KindPlace) {
-			return []fyne.Position{x.CellCentre(cm.Row, cm.Col)}
-		}
-	}
-	return nil
-}
-
-// SpotSize is the diameter of a ring round one of b's cells.
-func SpotSize(b Board) float32 {
-	switch x := b.(type) {
-	case *canoeBoard:
-		return x.grid.Cell
-	case *duel:
-		return x.geo.Side()
-	case *canyonBoard:
-		return x.geo.Cell
-	}
-	return geom.MinTarget
 }
 
 // CanailleCardName is a Canaille card in words, as the table prints it:

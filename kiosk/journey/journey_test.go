@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog/catalogtest"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/internal/uitest"
@@ -69,6 +70,25 @@ var journeys = []journey{
 	{game: "canaille", dflt: true, seats: []string{app, web}, short: true},
 	{game: "canaille", seats: []string{app, bot}, race: true},
 	{game: "canaille", seats: []string{web, bot}},
+}
+
+// Every game the catalog ships has its journeys: the lobby's default, and
+// one for -short runs; none is of a game the catalog lacks. A new game is
+// named here rather than passing TestGuestsPlayEveryGame unplayed.
+func TestEveryGameHasItsJourneys(t *testing.T) {
+	byGame := map[string][]journey{}
+	for _, j := range journeys {
+		byGame[j.game] = append(byGame[j.game], j)
+	}
+	catalogtest.Covers(t, "journeys (kiosk/journey/journey_test.go)", byGame)
+	for game, js := range byGame {
+		if !slices.ContainsFunc(js, func(j journey) bool { return j.dflt }) {
+			t.Errorf("%s: no default journey (dflt) in journeys", game)
+		}
+		if !slices.ContainsFunc(js, func(j journey) bool { return j.short }) {
+			t.Errorf("%s: no journey for -short runs (short) in journeys", game)
+		}
+	}
 }
 
 // TestGuestsPlayEveryGame: for each game and mix of seats, a group walks

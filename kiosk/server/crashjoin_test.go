@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -53,10 +54,13 @@ func TestAJoinLostInACrashGivesTheSeatBackToItsPhone(t *testing.T) {
 	wb, pb := joinOn(t, tb.srv, "10.3.0.2", "Bernd", keyBernd)
 	pb.send(t, wire.Message{Type: wire.TypePing})
 	pb.expect(t, wire.TypePong)
-	waitFor(t, func() bool {
+	waitFor(t, func() error {
 		tb.srv.mu.Lock()
 		defer tb.srv.mu.Unlock()
-		return !tb.srv.seats[*wb.Seat].pending
+		if tb.srv.seats[*wb.Seat].pending {
+			return fmt.Errorf("Bernd's seat still pending: %+v", tb.srv.seats[*wb.Seat])
+		}
+		return nil
 	})
 
 	srv, timers := restartOn(t, tb)

@@ -11,15 +11,16 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/engine/catalog/catalogtest"
 	"github.com/tablee/tablee/proto/wire"
 )
 
 // illegalFirst is, for each game, a move no seat may make at the start.
 var illegalFirst = map[string]engine.Move{
-	"canyon":     canyon.Tempo(1), // canoes are placed first
-	"canyonduel": canyonduel.Move{Kind: canyonduel.KindStep, Path: []canyonduel.Cell{{Col: 5, Row: 3}, {Col: 5, Row: 4}}},
-	"canoe":      canoe.Remove(canoe.Hole{Row: 2, Col: 2}),
-	"canaille":   canaille.Move{Kind: canaille.KindDrawDeck},
+	canyon.ID:     canyon.Tempo(1), // canoes are placed first
+	canyonduel.ID: canyonduel.Move{Kind: canyonduel.KindStep, Path: []canyonduel.Cell{{Col: 5, Row: 3}, {Col: 5, Row: 4}}},
+	canoe.ID:      canoe.Remove(canoe.Hole{Row: 2, Col: 2}),
+	canaille.ID:   canaille.Move{Kind: canaille.KindDrawDeck},
 }
 
 // seatedGuests opens a table of game with n guest seats and seats a phone
@@ -79,8 +80,13 @@ func (p *phone) quiet() {
 // its seat's view, legal or with the rule and its numbers, without the
 // move being played; another seat's move is not its to explain.
 func TestExplainAnswersEveryGame(t *testing.T) {
+	catalogtest.Covers(t, "illegalFirst (kiosk/server/explain_test.go)", illegalFirst)
 	for _, info := range catalog.Registry().Infos() {
 		t.Run(info.ID, func(t *testing.T) {
+			bad, ok := illegalFirst[info.ID]
+			if !ok {
+				t.Fatalf("%s: no entry in illegalFirst (kiosk/server/explain_test.go): a move no seat may make at the start", info.ID)
+			}
 			tb, phones, turn, view := seatedGuests(t, info.ID, info.MinSeats)
 			p := phones[turn]
 			legal, _ := json.Marshal(view.Legal()[0])
@@ -88,7 +94,6 @@ func TestExplainAnswersEveryGame(t *testing.T) {
 			if m := p.expect(wire.TypeExplain); m.Ref != "ok" || m.Legal == nil || !*m.Legal || m.Rule != "" {
 				t.Fatalf("legal move explained %+v", m)
 			}
-			bad := illegalFirst[info.ID]
 			want := engine.Explain(tb.sess.Game(), view, turn, bad)
 			if want.Legal || want.Rule == "" {
 				t.Fatalf("%v is legal at the start", bad)

@@ -206,7 +206,7 @@ func TestALostWelcomeDoesNotLockThePhoneOut(t *testing.T) {
 	lost.send(t, wire.Message{Type: wire.TypeResume, Token: w.Token})
 	lost.expect(t, wire.TypeWelcome) // the phone never reads this one
 	lost.Close(wire.CloseInternal, "network gone")
-	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+	waitFor(t, seatIs(tb, 0, SeatAway))
 
 	back := tb.dial(t)
 	back.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
@@ -324,7 +324,7 @@ func TestADeadLinkMarksTheSeatAway(t *testing.T) {
 	if d.code != wire.CloseGoingAway {
 		t.Errorf("closed with %d, want %d", d.code, wire.CloseGoingAway)
 	}
-	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+	waitFor(t, seatIs(tb, 0, SeatAway))
 }
 
 // TestAFloodingPhoneSlowsOnlyItself is issue 27's fourth finding, by

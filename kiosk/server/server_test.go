@@ -16,6 +16,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/waittest"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/host/hosttest"
 	"github.com/tablee/tablee/proto/tlscert"
@@ -299,7 +300,7 @@ func TestResumeWithTheTokenAndOnlyWithIt(t *testing.T) {
 	a := tb.dial(t)
 	w := a.join(tb, "Anja")
 	a.ws.Close(websocket.StatusNormalClosure, "sleep")
-	waitFor(t, func() bool { return tb.srv.Seats()[0].State == SeatAway })
+	waitFor(t, seatIs(tb, 0, SeatAway))
 
 	again := tb.dial(t)
 	again.send(wire.Message{Type: wire.TypeResume, Token: w.Token})
@@ -353,14 +354,21 @@ func TestSeatsAndCodeSurviveARestartOnSQLite(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, cond func() bool) {
+// waitFor waits until check passes, trying it every 10 ms; after a
+// guard of 30 s it fails with what the check last saw.
+func waitFor(t *testing.T, check func() error) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if cond() {
-			return
+	waittest.For(t, 30*time.Second, 10*time.Millisecond, check)
+}
+
+// seatIs is the check that seat of tb's server is in state want.
+func seatIs(tb *table, seat int, want SeatState) func() error {
+	return func() error {
+		if got := tb.srv.Seats()[seat]; got.State != want {
+			return fmt.Errorf("seat %d is %+v, want %s", seat, got, want)
 		}
+		return nil
 	}
-	t.Fatal("condition not met within 5 s")
 }
 
 func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
@@ -369,7 +377,7 @@ func TestAnAwaySeatCanBeHandedToABot(t *testing.T) {
 	a.join(tb, "Anja")
 	wb := b.join(tb, "Bernd")
 	b.ws.Close(websocket.StatusNormalClosure, "battery")
-	waitFor(t, func() bool { return tb.srv.Seats()[1].State == SeatAway })
+	waitFor(t, seatIs(tb, 1, SeatAway))
 	if err := tb.srv.HandToBot(context.Background(), 1, engine.LevelDefault); err != nil {
 		t.Fatal(err)
 	}

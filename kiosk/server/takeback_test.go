@@ -155,7 +155,7 @@ func TestABotGivenTheSeatAgreesAtOnce(t *testing.T) {
 	a.send(wire.Message{Type: wire.TypeTakeBack, Ref: "tb", Version: 1})
 	a.expectTakeBack(1, wire.TakeBackAsked, 0, "tb")
 	b.ws.CloseNow()
-	waitFor(t, func() bool { return tb.srv.Seats()[1].State == SeatAway })
+	waitFor(t, seatIs(tb, 1, SeatAway))
 	if err := tb.srv.HandToBot(context.Background(), 1, engine.LevelDefault); err != nil {
 		t.Fatal(err)
 	}

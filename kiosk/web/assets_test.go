@@ -235,7 +235,7 @@ func TestStylesheetHoldsNoGameColours(t *testing.T) {
 		t.Fatal(err)
 	}
 	low := strings.ToLower(string(css))
-	for _, id := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+	for _, id := range catalog.Registry().IDs() {
 		g, _ := looks.For(id)
 		var all []looks.Look
 		all = append(all, g.Seats...)

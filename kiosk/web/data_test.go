@@ -7,18 +7,17 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 )
 
-// TestEveryGameHasItsData: every game the catalog ships has its entry in
-// kiosk/web's games() (its data files for the page, maybe none), each
-// file is JSON written from the engine's data, and games() names no game
-// the catalog lacks.
+// TestEveryGameHasItsData: each game of kiosk/web's games() (those with
+// data files for the page: a game without needs no entry) is one the
+// catalog ships, and each of its files is JSON written from the engine's
+// data.
 func TestEveryGameHasItsData(t *testing.T) {
 	all := games()
 	for _, rules := range catalog.Games() {
 		id := rules.Info().ID
 		g, ok := all[id]
 		if !ok {
-			t.Errorf("%s: no entry in kiosk/web's games()", id)
-			continue
+			continue // no data of its own
 		}
 		for path, write := range g.data {
 			data, err := write()

@@ -13,9 +13,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
-	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
-	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/kiosk/server"
@@ -168,15 +166,14 @@ type gameParts struct {
 	data map[string]func() ([]byte, error)
 }
 
-// games is the one place kiosk/web's Go code names the games, by id: a
-// game without data of its own has an empty entry.
-// TestEveryGameHasItsData checks it against the catalog.
+// games is the one place kiosk/web's Go code names the games, by id: the
+// games with data files of their own (a map, cards). A game without needs
+// no entry; TestEveryGameHasItsData checks the entries against the
+// catalog.
 func games() map[string]gameParts {
 	return map[string]gameParts{
-		canyon.ID:     {data: map[string]func() ([]byte, error){"/maps/canyon.json": canyonMap}},
-		canyonduel.ID: {},
-		canoe.ID:      {},
-		canaille.ID:   {data: map[string]func() ([]byte, error){"/cards/canaille.json": canailleCards}},
+		canyon.ID:   {data: map[string]func() ([]byte, error){"/maps/canyon.json": canyonMap}},
+		canaille.ID: {data: map[string]func() ([]byte, error){"/cards/canaille.json": canailleCards}},
 	}
 }
 

@@ -59,11 +59,7 @@ func TestTheLooksAgree(t *testing.T) {
 	}
 	for _, rules := range catalog.Games() {
 		id := rules.Info().ID
-		want, ok := looks.For(id)
-		if !ok {
-			t.Errorf("%s: the looks package does not know it", id)
-			continue
-		}
+		want, _ := looks.For(id) // the common seat colours for a game without its own
 		seats := rules.Info().MaxSeats
 		onTable, err := board.DrawnLooks(id, board.Env{Texts: texts, Lang: i18n.FR, Still: true}, seats)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/server"
@@ -19,7 +20,7 @@ func TestTheLobbyTeachesThenOffersARealGame(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
 	k.ui.attract.Touch()
-	for _, g := range []string{"canyon", "canyonduel", "canoe", "canaille"} {
+	for _, g := range catalog.Registry().IDs() {
 		if k.ui.lobby.LearnButton(g) == nil {
 			t.Errorf("no %q button on %s's tile", "Apprendre", g)
 		}

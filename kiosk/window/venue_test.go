@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/internal/uitest"
+	"github.com/tablee/tablee/internal/waittest"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/venue"
 )
@@ -34,15 +36,12 @@ func startTestHub(t *testing.T) *venue.Hub {
 	return h
 }
 
-// waitFor waits until cond holds, looking every 20 ms (the hub's answers
-// come from other goroutines without a signal to the screen); the test's
-// timeout names a state that never comes.
-func waitFor(cond func() bool) {
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		<-tick.C
-	}
+// waitFor waits until check passes, trying it every 20 ms (the hub's
+// answers come from other goroutines without a signal to the screen);
+// after a guard of a minute it fails with what the check last saw.
+func waitFor(t *testing.T, check func() error) {
+	t.Helper()
+	waittest.For(t, time.Minute, 20*time.Millisecond, check)
 }
 
 // The staff pair the table with the venue's hub from the staff screen:
@@ -99,7 +98,13 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	// the kiosk's first hello (its first answer takes a while: the hub
 	// sources the new table's stream first); "Actualiser" asks the hub
 	// again, and the section lists this table, up to date.
-	waitFor(func() bool { _, at := desk.Kiosk().Tables(); return desk.Linked() && !at.IsZero() })
+	waitFor(t, func() error {
+		tables, at := desk.Kiosk().Tables()
+		if !desk.Linked() || at.IsZero() {
+			return fmt.Errorf("the desk linked %v, the hub's tables %+v answered at %v", desk.Linked(), tables, at)
+		}
+		return nil
+	})
 	test.Tap(button(t, k.w, "Actualiser"))
 	k.until(func() bool {
 		return slices.Contains(k.ui.staffScreen.VenueLines(), "Table test (cette table) | à jour")

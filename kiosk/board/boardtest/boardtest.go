@@ -4,54 +4,27 @@
 package boardtest
 
 import (
-	"slices"
-
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/engine/canoe"
-	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/kiosk/board"
 )
 
-// Tap plays m on b, the board of the game m belongs to: taps on its holes
-// or cells, and, for what a board asks in the mover's seat panel ("Reprendre"
+// Tap plays m on b, the board of the game m belongs to, by the touches
+// the board's game names (board.Touches): taps on its holes or cells,
+// and, for what a board asks in the mover's seat panel ("Reprendre"
 // after taking a piece back in Canoë, "Arrêter ici" where a Canyon duel
-// jump chain could go on), panel with the button's French label: a test
-// taps the panel its own way. legal are the mover's legal moves. It
-// reports false for a move of a game not played by taps on the table.
-func Tap(b fyne.Tappable, m engine.Move, legal []engine.Move, panel func(label string)) bool {
-	switch m := m.(type) {
-	case canoe.Move:
-		at := b.(interface {
-			HoleCentre(canoe.Hole) fyne.Position
-		}).HoleCentre
-		switch m.Kind {
-		case canoe.KindPlace:
-			test.TapAt(b, at(m.To))
-		case canoe.KindMove:
-			test.TapAt(b, at(m.From))
-			test.TapAt(b, at(m.To))
-		case canoe.KindRemove:
-			test.TapAt(b, at(m.From))
-			panel("Reprendre")
+// jump chain could go on), panel with the button's label: a test taps
+// the panel its own way. legal are the mover's legal moves. It reports
+// false for a move not played by taps on the table.
+func Tap(b board.Board, m engine.Move, legal []engine.Move, panel func(label string)) bool {
+	touches := board.Touches(b, m, legal)
+	for _, t := range touches {
+		if t.Action != "" {
+			panel(t.Action)
+		} else {
+			test.TapAt(b, t.At)
 		}
-	case canyonduel.Move:
-		at := b.(interface {
-			CellCentre(canyonduel.Cell) fyne.Position
-		}).CellCentre
-		for _, c := range m.Path {
-			test.TapAt(b, at(c))
-		}
-		for _, l := range legal {
-			p := l.(canyonduel.Move).Path
-			if len(p) > len(m.Path) && slices.Equal(p[:len(m.Path)], m.Path) {
-				panel("Arrêter ici")
-				break
-			}
-		}
-	default:
-		return false
 	}
-	return true
+	return len(touches) > 0
 }
