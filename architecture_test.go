@@ -312,6 +312,7 @@ var never = []struct {
 	{[]string{"companion/…"}, []string{"kiosk/…", "db"}, "the phone never holds the table's host, server or database"},
 	{[]string{"engine/…"}, []string{"fyne.io/fyne/v2/…", "net", "database/sql/…", "github.com/mattn/go-sqlite3"}, "the rules know nothing of screens, sockets or SQL"},
 	{nil, []string{"fyne.io/fyne/v2/test"}, "Fyne's test driver is for tests"},
+	{[]string{"venue"}, []string{"kiosk/…"}, "the venue is below the kiosk: the kiosk runs it, never the other way"},
 }
 
 // testSupport reports whether the import path imp is a package of the

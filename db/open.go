@@ -66,6 +66,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
+	if err := ownerOnly(path); err != nil {
+		return nil, err
+	}
 	d := &DB{path: path, outbox: make(chan struct{}, 1)}
 	stale, known, err := uncleanMarkers(path)
 	if err != nil {
@@ -98,6 +101,31 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	d.r.SetMaxOpenConns(readers)
 	return d, nil
+}
+
+// ownerOnly makes the database file, new or old, and its WAL and shared
+// memory files readable by their owner only (0600): the database holds
+// the players, their keys and the staff PIN's hash. SQLite gives the
+// files it makes the main file's mode; every service of the packages
+// runs as the one tablee user, so no group needs them.
+func ownerOnly(path string) error {
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue // no WAL yet
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, fi.Mode().Perm()&0o600); err != nil {
+				return fmt.Errorf("open database: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 // setUpWhenFree runs setUp, waiting while another process holds the file.

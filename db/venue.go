@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 	"sort"
 	"strconv"
@@ -578,6 +579,23 @@ func (d *DB) afterForget(ctx context.Context, committed bool) error {
 	return scrub(ctx, conn)
 }
 
+// cleanEventNames makes the table's and the seats' names of ev keep the
+// phones' rule; it reports whether any changed.
+func cleanEventNames(ev *SessionEvent) bool {
+	changed := false
+	clean := func(s *string) {
+		if c := wire.ScrubName(*s); c != *s {
+			*s, changed = c, true
+		}
+	}
+	clean(&ev.Table)
+	for i := range ev.Seats {
+		clean(&ev.Seats[i].Nickname)
+		clean(&ev.Seats[i].Name)
+	}
+	return changed
+}
+
 // loadSessionEvent stores a session event unless its session is known.
 func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, forgotten map[string]bool, now time.Time) (Loaded, error) {
 	var ev SessionEvent
@@ -587,9 +605,11 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []by
 	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
 		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)}, nil
 	}
+	// Names are cleaned by the phones' rule (wire.ScrubName): a kiosk's
+	// word is not taken for what reaches the hub's pages and CSV files.
 	// A player forgotten before this session arrived is a nameless guest
 	// in it.
-	if scrubSeats(&ev, forgotten) {
+	if cleanEventNames(&ev) || scrubSeats(&ev, forgotten) {
 		var err error
 		if body, err = json.Marshal(ev); err != nil {
 			return Loaded{}, err
@@ -663,6 +683,7 @@ func hubGenKey(kiosk string) string { return "hub.gen." + kiosk }
 // of generation gen) said hello at now; it reports whether the kiosk is
 // new or its stream's generation changed: the hub must then source it.
 func (d *DB) NoteVenueKiosk(ctx context.Context, id, table string, gen int, now time.Time) (bool, error) {
+	table = wire.ScrubName(table) // a hello's word, cleaned as a phone's
 	var added bool
 	err := d.inTx(ctx, "note venue kiosk "+id, func(tx *sql.Tx) error {
 		var known int

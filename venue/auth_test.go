@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/internal/waittest"
-	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
@@ -63,7 +63,7 @@ func TestLeafSecurity(t *testing.T) {
 }
 
 // Wrong pairing codes use up a budget kept in the hub's data directory: after
-// staff.Burst of them even the right code is refused, also by the hub
+// gate.Burst of them even the right code is refused, also by the hub
 // restarted on its data directory.
 func TestPairingBudget(t *testing.T) {
 	ctx := t.Context()
@@ -75,7 +75,7 @@ func TestPairingBudget(t *testing.T) {
 		wrong = "111111"
 	}
 	pair := Pairing{Addr: hub.Addr(), Code: wrong, Fingerprint: hub.Fingerprint()}
-	for i := range staff.Burst {
+	for i := range gate.Burst {
 		if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
 			t.Fatalf("wrong code %d: %v, want refused", i+1, err)
 		}
@@ -85,7 +85,7 @@ func TestPairingBudget(t *testing.T) {
 	}
 	pair.Code = hub.Code()
 	if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
-		t.Fatalf("the right code after %d wrong ones: %v, want refused", staff.Burst, err)
+		t.Fatalf("the right code after %d wrong ones: %v, want refused", gate.Burst, err)
 	}
 	hub.Close()
 	hub = startHubIn(t, hn, filepath.Join(hn.dir, "hub"), "127.0.0.1:0")

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -86,14 +88,76 @@ func Pair(ctx context.Context, d *db.DB, p Pairing) error {
 	if err := leafLogin(ctx, p.Addr, p.Fingerprint, kioskServerPrefix+id, pairPrefix+p.Code+":"+cred); err != nil {
 		return err
 	}
+	if err := writeCredential(d, cred); err != nil {
+		return err
+	}
 	return d.SetVenueConfig(ctx, map[string]string{
-		pairAddrKey: p.Addr, pairFingerprintKey: p.Fingerprint, pairCredKey: cred, pairCodeKey: "",
+		pairAddrKey: p.Addr, pairFingerprintKey: p.Fingerprint, pairCredKey: "", pairCodeKey: "",
 	})
+}
+
+// credentialPath is the file of the kiosk's venue credential, beside its
+// database (mode 0600): out of the database, so that no download of it
+// from the console, no backup and no copy of the file carries the key to
+// the venue.
+func credentialPath(d *db.DB) string { return d.Path() + ".venue-credential" }
+
+// writeCredential writes the kiosk's venue credential into its file,
+// synced, then renamed over the old: a power cut leaves one or the other.
+func writeCredential(d *db.DB, cred string) error {
+	path := credentialPath(d)
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("venue: credential: %w", err)
+	}
+	_, err = f.WriteString(cred + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("venue: credential: %w", err)
+	}
+	return nil
+}
+
+// readCredential reads the kiosk's venue credential: from its file, or,
+// for a kiosk paired by an earlier build that kept it in the database,
+// from there, moving it into the file and out of the database.
+func readCredential(ctx context.Context, d *db.DB) (string, error) {
+	b, err := os.ReadFile(credentialPath(d))
+	switch {
+	case err == nil:
+		return strings.TrimSpace(string(b)), nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("venue: credential: %w", err)
+	}
+	old, err := d.VenueConfig(ctx, pairCredKey)
+	if err != nil || old == "" {
+		return "", err
+	}
+	if err := writeCredential(d, old); err != nil {
+		return "", err
+	}
+	if err := d.SetVenueConfig(ctx, map[string]string{pairCredKey: ""}); err != nil {
+		return "", fmt.Errorf("venue: move the credential out of the database: %w", err)
+	}
+	return old, nil
 }
 
 // Unpair forgets the kiosk's venue: it stops joining it at its next start
 // (stop its running Kiosk first). Its sessions stay where they reached.
 func Unpair(ctx context.Context, d *db.DB) error {
+	if err := os.Remove(credentialPath(d)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("venue: credential: %w", err)
+	}
 	return d.SetVenueConfig(ctx, map[string]string{pairAddrKey: "", pairFingerprintKey: "", pairCredKey: "", pairCodeKey: ""})
 }
 
@@ -108,10 +172,13 @@ func paired(ctx context.Context, d *db.DB) (Pairing, string, error) {
 	var p Pairing
 	var cred string
 	var err error
-	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairFingerprintKey: &p.Fingerprint, pairCredKey: &cred} {
+	for key, v := range map[string]*string{pairAddrKey: &p.Addr, pairFingerprintKey: &p.Fingerprint} {
 		if *v, err = d.VenueConfig(ctx, key); err != nil {
 			return p, "", err
 		}
+	}
+	if cred, err = readCredential(ctx, d); err != nil {
+		return p, "", err
 	}
 	return p, cred, nil
 }

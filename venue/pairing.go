@@ -28,7 +28,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
@@ -37,8 +37,8 @@ import (
 // A kiosk pairs once: it makes a credential of its own (32 random bytes)
 // and dials the hub's leaf port as user kioskServerPrefix+id, with the
 // password "pair:CODE:CREDENTIAL". The hub checks the code through a
-// wrong-try budget kept in its database (kiosk/staff's gate, as the staff
-// PIN) and, when it is right, keeps the credential's SHA-256 for that
+// wrong-try budget kept in its data directory (internal/gate, as the
+// staff PIN) and, when it is right, keeps the credential's SHA-256 for that
 // kiosk. From then on the kiosk's leaf link logs in with its credential
 // alone: the code is no longer a key to the venue, a kiosk can be revoked
 // on its own (Hub.Revoke), and a machine that has neither a credential
@@ -60,7 +60,7 @@ var ErrRefused = errors.New("venue: the hub refused the pairing code")
 type hubAuth struct {
 	srv   *server.Server // set by startServer before the server starts
 	creds *credStore
-	gate  *staff.Gate
+	gate  *gate.Gate
 	logf  func(string, ...any)
 
 	mu sync.Mutex
@@ -131,7 +131,7 @@ func newHubAuth(dir, code string, logf func(string, ...any)) (*hubAuth, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &hubAuth{creds: creds, gate: staff.NewGate(codeCheck{creds: creds, code: code}, nil), logf: logf}, nil
+	return &hubAuth{creds: creds, gate: gate.New(codeCheck{creds: creds, code: code}, nil), logf: logf}, nil
 }
 
 // Check implements server.Authentication.
@@ -162,7 +162,7 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 			return false
 		}
 		if err := a.gate.Check(ctx, code); err != nil {
-			a.logf("venue hub: pairing of kiosk %s from %v refused: %v", id, c.RemoteAddress(), err)
+			a.logf("venue hub: pairing of kiosk %s from %v refused: %s", id, c.RemoteAddress(), codeRefusal(err))
 			return false
 		}
 		if err := a.creds.set(id, credHash(cred), time.Now()); err != nil {
@@ -186,6 +186,21 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 	return true
 }
 
+// codeRefusal says in the venue's words why the gate refused a pairing
+// code.
+func codeRefusal(err error) string {
+	var locked *gate.LockedError
+	switch {
+	case errors.As(err, &locked) && locked.Began:
+		return fmt.Sprintf("wrong pairing code; too many wrong codes, the next in %v", locked.Wait)
+	case errors.As(err, &locked):
+		return fmt.Sprintf("too many wrong pairing codes, the next in %v", locked.Wait)
+	case errors.Is(err, gate.ErrWrong):
+		return "wrong pairing code"
+	}
+	return err.Error()
+}
+
 // credHash is what the hub keeps of a kiosk's credential: 32 random bytes
 // need no slow hash.
 func credHash(cred string) string {
@@ -200,22 +215,22 @@ type codeCheck struct {
 	code  string
 }
 
-func (c codeCheck) CheckPIN(_ context.Context, code string) error {
+func (c codeCheck) Verify(_ context.Context, code string) error {
 	if subtle.ConstantTimeCompare([]byte(code), []byte(c.code)) != 1 {
-		return staff.ErrWrong
+		return gate.ErrWrong
 	}
 	return nil
 }
 
-func (c codeCheck) HasPIN(context.Context) (bool, error) { return true, nil }
+func (c codeCheck) IsSet(context.Context) (bool, error) { return true, nil }
 
-func (c codeCheck) WrongPINsUntil(context.Context) (time.Time, error) {
+func (c codeCheck) WrongUntil(context.Context) (time.Time, error) {
 	c.creds.mu.Lock()
 	defer c.creds.mu.Unlock()
 	return c.creds.f.WrongUntil, nil
 }
 
-func (c codeCheck) SetWrongPINsUntil(_ context.Context, t time.Time) error {
+func (c codeCheck) SetWrongUntil(_ context.Context, t time.Time) error {
 	return c.creds.update(func(f *credFile) { f.WrongUntil = t })
 }
 

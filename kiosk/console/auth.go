@@ -6,43 +6,44 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 	"sync"
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/internal/gate"
 )
 
-// PINStore lets a staff.Gate check PINs against the database's bcrypt
-// hash and keep its wrong-PIN budget there (staff.LimitStore): the
-// kiosk's screen and the console share one gate over it, so a wrong PIN
-// typed in either counts against the same budget, across restarts.
+// PINStore lets a gate check PINs against the database's bcrypt hash,
+// and the table's own PIN pad (a gate.Gate) keep its wrong-PIN budget
+// there (gate.Store), across restarts. The console's gate
+// (gate.Sources) keeps its per-address budgets in memory only.
 type PINStore struct{ DB *db.DB }
 
-// CheckPIN checks pin against the stored hash.
-func (p PINStore) CheckPIN(ctx context.Context, pin string) error {
+// Verify checks pin against the stored hash.
+func (p PINStore) Verify(ctx context.Context, pin string) error {
 	err := p.DB.CheckStaffPIN(ctx, pin)
 	switch {
 	case errors.Is(err, db.ErrWrongPIN):
-		return staff.ErrWrong
+		return gate.ErrWrong
 	case errors.Is(err, db.ErrNoStaffPIN):
-		return staff.ErrNoPIN
+		return gate.ErrNotSet
 	}
 	return err
 }
 
-// HasPIN reports whether a staff PIN was set.
-func (p PINStore) HasPIN(ctx context.Context) (bool, error) { return p.DB.HasStaffPIN(ctx) }
+// IsSet reports whether a staff PIN was set.
+func (p PINStore) IsSet(ctx context.Context) (bool, error) { return p.DB.HasStaffPIN(ctx) }
 
-// WrongPINsUntil reads the saved wrong-PIN budget.
-func (p PINStore) WrongPINsUntil(ctx context.Context) (time.Time, error) {
+// WrongUntil reads the saved wrong-PIN budget.
+func (p PINStore) WrongUntil(ctx context.Context) (time.Time, error) {
 	return p.DB.StaffPINLimit(ctx)
 }
 
-// SetWrongPINsUntil saves the wrong-PIN budget.
-func (p PINStore) SetWrongPINsUntil(ctx context.Context, t time.Time) error {
+// SetWrongUntil saves the wrong-PIN budget.
+func (p PINStore) SetWrongUntil(ctx context.Context, t time.Time) error {
 	return p.DB.SetStaffPINLimit(ctx, t)
 }
 
@@ -182,3 +183,30 @@ func validCSRF(r *http.Request, in signin) bool {
 	got := r.PostFormValue("csrf")
 	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(in.csrf)) == 1
 }
+
+// checkPIN checks pin through the console's gate, with the request's
+// source address as its source, and logs a lock-out as it begins with
+// that address: the staff read who was trying PINs.
+func (h *Handler) checkPIN(r *http.Request, pin string) error {
+	from := sourceAddr(r)
+	err := h.cfg.Gate.Check(r.Context(), from, pin)
+	var locked *gate.LockedError
+	if errors.As(err, &locked) && locked.Began {
+		h.cfg.Logf("console: too many wrong staff PINs from %s: that address is locked out for %v", from, locked.Wait)
+	}
+	return err
+}
+
+// sourceAddr is the address a request came from, without its port (a
+// browser opens a new port per connection). The console is served
+// directly, never behind a proxy, so no forwarded header is believed.
+func sourceAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// Lockouts are the addresses locked out of signing in now, for the staff.
+func (h *Handler) Lockouts() []gate.Lockout { return h.cfg.Gate.Lockouts() }

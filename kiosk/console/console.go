@@ -17,8 +17,8 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/internal/httpserve"
-	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
@@ -41,9 +41,12 @@ type Config struct {
 	DB    *db.DB
 	Games *engine.Registry
 	Texts *i18n.Catalog // nil: the embedded catalogue
-	// Gate checks the staff PIN: the kiosk screen's own gate, so both
-	// spend one wrong-PIN budget. Nil: a gate over DB (PINStore).
-	Gate *staff.Gate
+	// Gate checks the staff PIN with a wrong-PIN budget per source
+	// address (gate.Sources), apart from the table's own PIN pad: a
+	// wrong-PIN stream sent to the console from one address locks
+	// neither the staff on another address nor the pad. Nil: a gate over
+	// DB (PINStore) on the clock Now.
+	Gate *gate.Sources
 	// Cert is the kiosk's (or hub's) own certificate, whose verification
 	// words the sign-in page shows.
 	Cert tls.Certificate
@@ -109,11 +112,11 @@ func NewHandler(cfg Config) (*Handler, error) {
 		}
 		cfg.Texts = cat
 	}
-	if cfg.Gate == nil {
-		cfg.Gate = staff.NewGate(PINStore{DB: cfg.DB}, cfg.Now)
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = gate.NewSources(PINStore{DB: cfg.DB}, cfg.Now)
 	}
 	if cfg.Hub != nil {
 		cfg.Venue = true

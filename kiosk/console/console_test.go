@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
 )
@@ -128,32 +130,64 @@ func TestSignInSetsAStrictSessionCookie(t *testing.T) {
 	}
 }
 
-func TestWrongPINsSpendTheKiosksPersistedBudget(t *testing.T) {
+// An attacker's wrong-PIN stream from one address, then from many,
+// beside the staff's right PIN from another (the audit's lock-out): the
+// staff get in every time, the attacker's address is locked out and
+// listed, and the table's own PIN pad (its gate over the database's
+// budget) is untouched.
+func TestAWrongPINStreamLocksOutOnlyItsAddress(t *testing.T) {
 	t.Parallel() // each test has its own database and server; bcrypt dominates
 	f := newFixture(t)
-	b := f.browser(t)
+	attacker := f.browserFrom(t, "127.0.0.2")
 	for i := range staff.Burst {
-		if r := b.login("1111"); r.StatusCode != http.StatusUnauthorized || b.cookie != nil {
+		if r := attacker.login("1111"); r.StatusCode != http.StatusUnauthorized || attacker.cookie != nil {
 			t.Fatalf("wrong PIN %d: %d", i+1, r.StatusCode)
 		}
 	}
-	r := b.login(testPIN)
-	if r.StatusCode != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" || b.cookie != nil {
-		t.Fatalf("the right PIN once the budget is spent: %d %v", r.StatusCode, r.Header)
+	r := attacker.login(testPIN)
+	if r.StatusCode != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" || attacker.cookie != nil {
+		t.Fatalf("the right PIN from the locked-out address: %d %v", r.StatusCode, r.Header)
 	}
-	// The budget is the database's: a kiosk screen's gate over it (here a
-	// console started afresh, as after a restart) finds it spent.
-	until, err := f.d.StaffPINLimit(context.Background())
-	if err != nil || until.IsZero() {
-		t.Fatalf("the wrong-PIN limit was not saved: %v %v", until, err)
+	staffAt := func(addr string) {
+		t.Helper()
+		b := f.browserFrom(t, addr)
+		if r := b.login(testPIN); r.StatusCode != http.StatusSeeOther || b.cookie == nil {
+			t.Fatalf("the staff's right PIN from %s while %v are locked out: %d", addr, f.h.Lockouts(), r.StatusCode)
+		}
 	}
-	gate := staff.NewGate(console.PINStore{DB: f.d}, f.clock.Now)
-	if err := gate.Check(context.Background(), testPIN); err == nil {
-		t.Error("a fresh gate over the database let the right PIN through while the budget is spent")
+	// The stream goes on beside the staff's right PIN.
+	for i := range 4 {
+		attacker.login(fmt.Sprint(1000 + i))
+		staffAt("127.0.0.1")
 	}
-	f.clock.add(staff.Every)
-	if r := b.login(testPIN); r.StatusCode != http.StatusSeeOther || b.cookie == nil {
-		t.Errorf("after %v: %d", staff.Every, r.StatusCode)
+	// Many addresses together pass the venue-wide ceiling: a fresh
+	// address still gets its try.
+	for i := range 2 * gate.Ceiling {
+		f.browserFrom(t, fmt.Sprintf("127.0.1.%d", i+1)).login("1111")
+	}
+	staffAt("127.0.0.9")
+	shown := f.browserFrom(t, "127.0.0.9")
+	shown.cookie = nil
+	shown.login(testPIN)
+	if page := shown.get("/tables"); !strings.Contains(page.body, "127.0.0.2") {
+		t.Errorf("the tables page does not show the lock-out of 127.0.0.2:\n%s", page.body)
+	}
+	locked := f.h.Lockouts()
+	if len(locked) == 0 || locked[0].From != "127.0.0.2" {
+		t.Errorf("the lock-outs shown: %v, want 127.0.0.2 first", locked)
+	}
+	// The pad keeps its own budget: nothing was spent from it.
+	if until, err := f.d.StaffPINLimit(context.Background()); err != nil || !until.IsZero() {
+		t.Errorf("the console's wrong PINs spent the pad's budget: %v %v", until, err)
+	}
+	pad := staff.NewGate(console.PINStore{DB: f.d}, f.clock.Now)
+	if err := pad.Check(context.Background(), testPIN); err != nil {
+		t.Errorf("the table's PIN pad refused the right PIN after the console's attack: %v", err)
+	}
+	// The attacker's address gets a try again with time.
+	f.clock.add(gate.Burst * gate.Every)
+	if r := attacker.login(testPIN); r.StatusCode != http.StatusSeeOther {
+		t.Errorf("the right PIN from 127.0.0.2 after %v: %d", gate.Burst*gate.Every, r.StatusCode)
 	}
 }
 

@@ -7,9 +7,10 @@
 //
 // It is built like the web companion: plain HTML from html/template, one
 // stylesheet and one script embedded in the binary, nothing fetched from
-// elsewhere. Staff sign in with the staff PIN, checked by the same
-// staff.Gate as the kiosk's screen (the same hash, the same wrong-PIN
-// budget kept in the database); a session is a random token in an
+// elsewhere. Staff sign in with the staff PIN, the database's hash as on
+// the kiosk's screen, through a gate.Sources: a wrong-PIN budget per
+// source address, apart from the screen's PIN pad, so nobody on the
+// network locks the staff out; a session is a random token in an
 // HttpOnly, Secure, SameSite=Strict cookie, kept on the server with its
 // expiry and its CSRF token, which every state-changing request must
 // carry besides a same-origin Origin.

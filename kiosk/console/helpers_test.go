@@ -3,6 +3,7 @@ package console_test
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -221,8 +222,17 @@ type browser struct {
 	lang   string
 }
 
-func (f *fixture) browser(t testing.TB) *browser {
+func (f *fixture) browser(t testing.TB) *browser { return f.browserFrom(t, "") }
+
+// browserFrom is a browser on the loopback address from (127.0.0.2, …:
+// Linux answers the whole of 127/8), "" for the default: the console
+// sees each as another machine of the café's network.
+func (f *fixture) browserFrom(t testing.TB, from string) *browser {
 	tr := &http.Transport{TLSClientConfig: tlscert.PinnedConfig(f.fp)}
+	if from != "" {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+		tr.DialContext = d.DialContext
+	}
 	t.Cleanup(tr.CloseIdleConnections)
 	return &browser{t: t, f: f, c: &http.Client{Transport: tr, Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}

@@ -17,8 +17,8 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/kiosk/say"
-	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
@@ -62,20 +62,29 @@ func (h *Handler) routes() {
 
 // view is what every page template gets.
 type view struct {
-	Lang     i18n.Lang
-	Langs    []i18n.Lang
-	Page     string // the page's name, for the menu
-	Path     string // the page's path and query, for the language links
-	CSRF     string // "" when nobody is signed in
-	Phrase   string
-	Notice   string
-	Error    string
-	Calls    int  // unanswered staff calls, in the menu
-	Hub      bool // the venue hub's console
+	Lang   i18n.Lang
+	Langs  []i18n.Lang
+	Page   string // the page's name, for the menu
+	Path   string // the page's path and query, for the language links
+	CSRF   string // "" when nobody is signed in
+	Phrase string
+	Notice string
+	Error  string
+	Calls  int  // unanswered staff calls, in the menu
+	Hub    bool // the venue hub's console
+	// Lockouts are the addresses locked out of signing in after wrong
+	// PINs, on the tables page: someone there is trying PINs.
+	Lockouts []lockoutView
 	Data     any
 	cat      *i18n.Catalog
 	games    *engine.Registry
 	location *time.Location
+}
+
+// lockoutView is an address locked out, and for how many seconds more.
+type lockoutView struct {
+	From    string
+	Seconds int
 }
 
 // T is the text of key in the page's language, with parameters as
@@ -152,6 +161,12 @@ func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf str
 		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls = h.openCalls(r.Context())
+	}
+	if csrf != "" && page == "tables" {
+		now := h.cfg.Now()
+		for _, l := range h.cfg.Gate.Lockouts() {
+			v.Lockouts = append(v.Lockouts, lockoutView{From: l.From, Seconds: int(l.Until.Sub(now).Round(time.Second) / time.Second)})
+		}
 	}
 	if done := r.URL.Query().Get("done"); done != "" && h.cfg.Texts.Has("console.done."+done) {
 		v.Notice = v.T("console.done." + done)
@@ -262,29 +277,29 @@ func (h *Handler) loginPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, http.StatusOK, h.newView(w, r, "login", ""), false)
 }
 
-// login checks the PIN through the staff gate (its wrong-PIN budget is
-// the kiosk screen's) and signs the browser in.
+// login checks the PIN through the console's gate (a wrong-PIN budget
+// per source address) and signs the browser in.
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	v := h.newView(w, r, "login", "")
-	err := h.cfg.Gate.Check(r.Context(), r.PostFormValue("pin"))
-	var locked *staff.LockedError
+	err := h.checkPIN(r, r.PostFormValue("pin"))
+	var locked *gate.LockedError
 	switch {
 	case err == nil:
-	case errors.As(err, &locked):
+	case errors.As(err, &locked) && !locked.Began:
 		secs := int(locked.Wait.Round(time.Second) / time.Second)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		v.Error = v.T("console.login.locked", "Seconds", secs)
 		h.render(w, http.StatusTooManyRequests, v, false)
 		return
-	case errors.Is(err, staff.ErrWrong):
+	case errors.Is(err, gate.ErrWrong):
 		v.Error = v.T("console.login.wrong")
 		h.render(w, http.StatusUnauthorized, v, false)
 		return
-	case errors.Is(err, staff.ErrNoPIN) && v.Hub:
+	case errors.Is(err, gate.ErrNotSet) && v.Hub:
 		v.Error = v.T("console.login.hub_no_pin")
 		h.render(w, http.StatusForbidden, v, false)
 		return
-	case errors.Is(err, staff.ErrNoPIN):
+	case errors.Is(err, gate.ErrNotSet):
 		v.Error = v.T("console.login.no_pin")
 		h.render(w, http.StatusForbidden, v, false)
 		return
@@ -1172,10 +1187,10 @@ func (h *Handler) changePIN(w http.ResponseWriter, r *http.Request, in signin, _
 		v.Error = v.T(key, kv...)
 		h.render(w, status, v, false)
 	}
-	err := h.cfg.Gate.Check(ctx, r.PostFormValue("old"))
-	var locked *staff.LockedError
+	err := h.checkPIN(r, r.PostFormValue("old"))
+	var locked *gate.LockedError
 	switch {
-	case errors.As(err, &locked):
+	case errors.As(err, &locked) && !locked.Began:
 		refuse(http.StatusTooManyRequests, "console.login.locked", "Seconds", int(locked.Wait.Round(time.Second)/time.Second))
 		return
 	case err != nil:

@@ -149,7 +149,7 @@ func (p *PINPad) submit(ctx context.Context) {
 		p.dlg.Hide()
 		p.then()
 		return
-	case errors.As(err, &locked):
+	case errors.As(err, &locked) && !locked.Began:
 		p.say(p.w.T("kiosk.staff.locked", "Seconds", int(locked.Wait.Round(time.Second)/time.Second)))
 	case errors.Is(err, staff.ErrWrong):
 		p.say(p.w.T("kiosk.staff.wrong_pin"))

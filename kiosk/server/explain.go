@@ -24,12 +24,21 @@ func (s *Server) explain(c *conn, m wire.Message) {
 		c.send(wire.Errorf(wire.NoGame, "no game is running").Reply(m.Ref))
 		return
 	}
+	v := sess.View(seat)
+	if _, over := v.Result(); !over && v.Turn() != engine.NoSeat && v.Turn() != seat {
+		// Out of turn the answer is not-your-turn whatever the move,
+		// readable or not (docs/protocol.md, "Why not? and hints"): the
+		// seat learns who is to move, not how its move reads.
+		ex := engine.Explain(sess.Game(), v, seat, nil)
+		c.send(wire.Message{Type: wire.TypeExplain, Ref: m.Ref, Legal: &ex.Legal, Rule: ex.Rule, Args: ex.Args})
+		return
+	}
 	mv, err := sess.Game().DecodeMove(m.Move)
 	if err != nil {
 		c.send(wire.Errorf(wire.BadMove, "%v", err).Reply(m.Ref))
 		return
 	}
-	ex := engine.Explain(sess.Game(), sess.View(seat), seat, mv)
+	ex := engine.Explain(sess.Game(), v, seat, mv)
 	c.send(wire.Message{Type: wire.TypeExplain, Ref: m.Ref, Legal: &ex.Legal, Rule: ex.Rule, Args: ex.Args})
 }
 

@@ -110,8 +110,15 @@ func TestExplainAnswersEveryGame(t *testing.T) {
 			if m := other.expect(wire.TypeExplain); m.Legal == nil || *m.Legal || m.Rule != engine.RuleNotYourTurn {
 				t.Fatalf("another seat's move explained %+v", m)
 			}
+			// Out of turn, even a move that cannot be read is answered
+			// not-your-turn, as the protocol says (the audit got an
+			// error); the seat to move gets bad-move for it.
 			other.send(wire.Message{Type: wire.TypeExplain, Move: json.RawMessage(`{"kind":"fly"}`)})
-			other.expectError(wire.BadMove)
+			if m := other.expect(wire.TypeExplain); m.Legal == nil || *m.Legal || m.Rule != engine.RuleNotYourTurn || fmt.Sprint(m.Args["Turn"]) != fmt.Sprint(int(turn)+1) {
+				t.Fatalf("an unreadable move out of turn explained %+v, want not-your-turn with Turn %d", m, int(turn)+1)
+			}
+			p.send(wire.Message{Type: wire.TypeExplain, Move: json.RawMessage(`{"kind":"fly"}`)})
+			p.expectError(wire.BadMove)
 			if tb.sess.Moves() != 0 {
 				t.Fatalf("explaining played %d moves", tb.sess.Moves())
 			}

@@ -10,7 +10,9 @@ import (
 )
 
 // serveConsole starts the staff console over HTTPS with the table's own
-// certificate, and the staff gate it shares with the kiosk's screen.
+// certificate, and the staff gate of the kiosk's own PIN pad (its budget
+// kept in the database). The console keeps its own budget per address:
+// a wrong-PIN stream sent to it does not lock the pad.
 func (t *Table) serveConsole() error {
 	t.gate = staff.NewGate(console.PINStore{DB: t.db}, nil)
 	board := t.cfg.VenueBoard
@@ -19,7 +21,7 @@ func (t *Table) serveConsole() error {
 		// them once the database holds a venue's sessions.
 		board = t.db.VenueLeaderboard
 	}
-	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Gate: t.gate, Cert: t.cert,
+	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Cert: t.cert,
 		Live: live{t}, Screen: t.cfg.Screen, TableName: t.cfg.Name, VenueBoard: board, Logf: t.cfg.Logger.Printf})
 	if err != nil {
 		return err
@@ -32,8 +34,8 @@ func (t *Table) serveConsole() error {
 	return nil
 }
 
-// Staff is the staff PIN gate: the kiosk's screen and the console check
-// PINs through it, so they spend one wrong-PIN budget.
+// Staff is the staff PIN gate of the kiosk's own PIN pad; the console
+// has its own, per source address.
 func (t *Table) Staff() *staff.Gate { return t.gate }
 
 // ConsoleAddr is the address the staff console listens on.

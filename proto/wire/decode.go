@@ -148,6 +148,27 @@ func CleanName(name string) (string, *Error) {
 	return name, nil
 }
 
+// ScrubName is a name received from elsewhere (the venue: another
+// table's sessions and hellos) made to keep CleanName's rule, since it
+// cannot be refused as a phone's nickname is: invalid bytes, control and
+// formatting characters (bidirectional overrides among them) are taken
+// out, spaces trimmed, normal form C, and it is cut to MaxName
+// characters. What is left may be "".
+func ScrubName(name string) string {
+	name = strings.ToValidUTF8(name, "")
+	name = strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) && r != zwj {
+			return -1
+		}
+		return r
+	}, name)
+	name = norm.NFC.String(strings.TrimSpace(name))
+	if utf8.RuneCountInString(name) > MaxName {
+		name = strings.TrimSpace(string([]rune(name)[:MaxName]))
+	}
+	return name
+}
+
 // zwj joins emoji into one picture (👩‍🍳); it changes no text direction.
 const zwj = '\u200d'
 
