@@ -39,7 +39,7 @@ func imported(t *testing.T) (*DB, map[string]shelf.Title) {
 
 // openEmptyShelf opens a database whose catalogue is empty: the demo
 // shelf taken away.
-func openEmptyShelf(t *testing.T) *DB {
+func openEmptyShelf(t testing.TB) *DB {
 	t.Helper()
 	d := openTemp(t)
 	if _, err := d.w.Exec(`DELETE FROM shelf_titles`); err != nil {
