@@ -2,6 +2,7 @@ package screen
 
 import (
 	"context"
+	"image/color"
 	"errors"
 	"strings"
 	"time"
@@ -152,10 +153,11 @@ func (s *Shelf) build() {
 	title := text(w.T("shelf.title"), TitleSize, true)
 	header := container.NewBorder(nil, nil, back, sizedBox(240), title)
 
-	s.playersText = text("", NameSize, true)
-	s.minutesText = text("", NameSize, true)
-	s.ageText = text("", NameSize, true)
-	steppers := container.NewGridWithColumns(3,
+	// A little under NameSize: three steppers share a short side's width.
+	s.playersText = text("", NameSize-4, true)
+	s.minutesText = text("", NameSize-4, true)
+	s.ageText = text("", NameSize-4, true)
+	steppers := container.NewGridWithColumns(s.stepperColumns(),
 		s.stepper("players", w.T("shelf.players"), s.playersText, func(d int) { s.players = min(max(s.players+d, 1), 20) }),
 		s.stepper("minutes", w.T("shelf.minutes"), s.minutesText, func(d int) { s.minutes = min(max(s.minutes+d, 0), len(shelfMinutes)-1) }),
 		s.stepper("age", w.T("shelf.age"), s.ageText, func(d int) { s.age = min(max(s.age+d, 0), len(shelfAges)-1) }))
@@ -180,14 +182,14 @@ func (s *Shelf) build() {
 	s.status = text("", BodySize, true)
 	s.status.Color = theme.Color(theme.ColorNamePrimary)
 	s.here = container.NewVBox()
-	s.results = container.NewGridWithColumns(2)
+	s.results = container.NewVBox()
 
 	ask := panel(container.NewVBox(steppers, toggles))
 	search := panel(container.NewVBox(typed, keyboard))
 	var body fyne.CanvasObject
 	if s.wide() {
 		left := container.NewVBox(ask, search, s.here)
-		body = container.NewBorder(nil, nil, container.NewStack(sizedBox(820), left), nil,
+		body = container.NewBorder(nil, nil, left, nil,
 			container.NewBorder(s.status, nil, nil, nil, container.NewVBox(s.results, layout.NewSpacer())))
 	} else {
 		body = container.NewVBox(ask, search, s.here, s.status, s.results)
@@ -202,12 +204,28 @@ func (s *Shelf) build() {
 	s.root = container.NewCenter(s.panel)
 }
 
+// stepperColumns is 1 on a long side (a stepper a row), 3 on a short one.
+func (s *Shelf) stepperColumns() int {
+	if s.wide() {
+		return 1
+	}
+	return 3
+}
+
 // stepper is a count the group sets with − and +.
 func (s *Shelf) stepper(key, label string, value *canvas.Text, step func(int)) fyne.CanvasObject {
-	minus, minusBox := button("−", 72, func() { step(-1); s.refresh() })
-	plus, plusBox := button("+", 72, func() { step(1); s.refresh() })
+	minus, minusBox := button("−", 64, func() { step(-1); s.refresh() })
+	plus, plusBox := button("+", 64, func() { step(1); s.refresh() })
 	s.steppers[key+"-"], s.steppers[key+"+"] = minus, plus
-	return container.NewVBox(text(label, BodySize, false), container.NewBorder(nil, nil, minusBox, plusBox, value))
+	row := container.NewBorder(nil, nil, minusBox, plusBox, value)
+	if s.wide() {
+		// One row each: the long side has the height, not the width
+		// (the keyboard's column leaves the found titles their room).
+		l := text(label, BodySize, false)
+		l.Alignment = fyne.TextAlignLeading
+		return container.NewBorder(nil, nil, l, container.NewStack(sizedBox(360), row))
+	}
+	return panel(container.NewVBox(text(label, BodySize, false), row))
 }
 
 // keyboard is the screen's own keyboard: a touch table has no other, and
@@ -381,20 +399,18 @@ func (s *Shelf) showResults() {
 	s.status.Refresh()
 }
 
-// card is one title found: its name, its box's facts, where its copies
-// are, and what the group may do with it.
+// card is one title found, one row: its shelf code as on the shelf's
+// label, its name and its box's facts; on the right what the group may do
+// with it ("Nous le prenons" for a free copy), or where its copies are
+// when none is free. Texts are cut to their room ("…") rather than
+// overflow it.
 func (s *Shelf) card(t shelf.Title) fyne.CanvasObject {
 	w := s.w
-	name := widget.NewLabel(t.Names.Name(string(w.Lang)))
-	name.TextStyle.Bold = true
-	name.SizeName = theme.SizeNameHeadingText
-	name.Truncation = fyne.TextTruncateEllipsis
-	facts := widget.NewLabel(s.facts(t))
-	facts.Truncation = fyne.TextTruncateEllipsis
-	where := widget.NewLabel(s.where(t))
-	where.Truncation = fyne.TextTruncateEllipsis
-	var act fyne.CanvasObject = sizedBox(1)
-	switch c, free := t.Free(); {
+	name := fitting(t.Names.Name(string(w.Lang)), NameSize, true)
+	facts := fitting(s.facts(t), BodySize, false)
+	var act fyne.CanvasObject
+	c, free := t.Free()
+	switch {
 	case t.Engine != "":
 		b, box := button(w.T("shelf.play_here"), 0, func() { s.playEngine(t.Engine) })
 		b.Importance = widget.HighImportance
@@ -405,8 +421,87 @@ func (s *Shelf) card(t shelf.Title) fyne.CanvasObject {
 		b.Importance = widget.HighImportance
 		s.takes[t.ID] = b
 		act = box
+	default:
+		// No spacers: a turned Panel draws every object, and an empty one
+		// makes an empty picture.
+		act = fitting(s.where(t), BodySize, false)
 	}
-	return panel(container.NewVBox(name, facts, where, act))
+	head := name
+	if code := s.code(t); code != "" {
+		head = container.NewBorder(nil, nil, shelfBadge(code), nil, name)
+	}
+	right := container.NewStack(sizedBox(shelfActionWidth), container.NewCenter(container.NewStack(sizedBox(shelfActionWidth), act)))
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	bg.CornerRadius = 12
+	return container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, right,
+		container.NewVBox(head, facts))))
+}
+
+// code is the shelf code a title's row shows: its free copy's, else its
+// first copy's; "" for a wish.
+func (s *Shelf) code(t shelf.Title) string {
+	if c, ok := t.Free(); ok {
+		return c.Shelf
+	}
+	if len(t.Copies) > 0 {
+		return t.Copies[0].Shelf
+	}
+	return ""
+}
+
+// shelfBadge is a shelf code drawn as the label on the shelf: dark on
+// light, whatever the theme.
+func shelfBadge(code string) fyne.CanvasObject {
+	bg := canvas.NewRectangle(color.NRGBA{0xF4, 0xF1, 0xE8, 0xFF})
+	bg.CornerRadius = 8
+	t := text(code, BodySize, true)
+	t.Color = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
+	return container.NewCenter(container.NewStack(bg, container.New(&inset{8}, t)))
+}
+
+// shelfActionWidth is the room of a row's right part: where its copies
+// are ("Sorti : Table 3, depuis 19:40") and its button.
+const shelfActionWidth = 420
+
+// fitting is a line of text that takes the width it is given and cuts
+// itself to it ("…") rather than overflow: a title's name is as long as
+// its publisher made it.
+func fitting(s string, size float32, bold bool) fyne.CanvasObject {
+	t := text(s, size, bold)
+	t.Alignment = fyne.TextAlignLeading
+	return container.New(&fitLayout{full: s, t: t}, t)
+}
+
+type fitLayout struct {
+	full string
+	t    *canvas.Text
+}
+
+func (f *fitLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	if cut := fitText(f.full, f.t.TextSize, f.t.TextStyle.Bold, size.Width); cut != f.t.Text {
+		f.t.Text = cut
+		f.t.Refresh()
+	}
+	f.t.Move(fyne.Position{})
+	f.t.Resize(size)
+}
+
+// MinSize asks for the text's height and no width: the row decides.
+func (f *fitLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(0, fyne.MeasureText(f.full, f.t.TextSize, f.t.TextStyle).Height)
+}
+
+// fitText is s cut to width at size, with "…" when it was cut.
+func fitText(s string, size float32, bold bool, width float32) string {
+	style := fyne.TextStyle{Bold: bold}
+	if fyne.MeasureText(s, size, style).Width <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && fyne.MeasureText(strings.TrimSpace(string(r))+"…", size, style).Width > width {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimSpace(string(r)) + "…"
 }
 
 // facts are a box's players, minutes and age.
