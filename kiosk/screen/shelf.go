@@ -2,8 +2,8 @@ package screen
 
 import (
 	"context"
-	"image/color"
 	"errors"
+	"image/color"
 	"strings"
 	"time"
 

@@ -1,0 +1,124 @@
+package window
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/tablee/tablee/internal/uitest"
+	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/kiosk/screen"
+	"github.com/tablee/tablee/shelf"
+	"github.com/tablee/tablee/shelf/shelftest"
+)
+
+// shelfEvening is the clock of the shelf's journeys: 19:40 at the café.
+var shelfEvening = time.Date(2026, 12, 4, 19, 40, 0, 0, time.Local)
+
+// withShelf gives k a demo catalogue in memory, stamped at 19:40.
+func (k *testKiosk) withShelf() *shelftest.Memory {
+	lib := shelftest.NewMemory(shelftest.Demo())
+	k.ui.lib, k.ui.now = lib, func() time.Time { return shelfEvening }
+	return lib
+}
+
+// title is the shown title named name in French.
+func shownTitle(t *testing.T, s *screen.Shelf, name string) shelf.Title {
+	t.Helper()
+	var seen []string
+	for _, m := range s.Matches() {
+		if m.Title.Names.FR == name {
+			return m.Title
+		}
+		seen = append(seen, m.Title.Names.FR)
+	}
+	t.Fatalf("%q is not proposed; the screen shows %q", name, seen)
+	return shelf.Title{}
+}
+
+func TestFiveGuestsWithHalfAnHourFindTakeAndGiveBackABox(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	lib := k.withShelf()
+	k.ui.attract.Touch()
+	// The group sits on the table's right-hand side.
+	test.Tap(k.ui.lobby.PickButton(geom.Right))
+	s := k.ui.Shelf()
+	if s == nil || k.w.Content() != s.Content() || s.Side() != geom.Right {
+		t.Fatal("« Que jouer ? » from the right side does not open facing it")
+	}
+	test.Tap(s.Stepper("players+"))
+	test.Tap(s.Stepper("minutes-"))
+	test.Tap(s.Stepper("minutes-"))
+	if q := s.Query(); q.Players != 5 || q.Minutes != 30 {
+		t.Fatalf("the group asked %+v", q)
+	}
+	skull := shownTitle(t, s, "Skull King")
+	if !uitest.HasText(s.Upright(), "B7") || s.TakeButton(skull.ID) == nil {
+		t.Fatal("Skull King's shelf code B7 and « Nous le prenons » are not on screen")
+	}
+	test.Tap(s.TakeButton(skull.ID))
+	here, err := lib.AtTable(context.Background(), "Table test")
+	if err != nil || len(here) != 1 || here[0].Shelf != "B7" || !here[0].Since.Equal(shelfEvening) {
+		t.Fatalf("at the table: %+v, %v", here, err)
+	}
+	// Back in the lobby, the box is still said to be here.
+	button(t, k.w, "Retour").OnTapped()
+	if k.ui.lobby == nil || !uitest.ShowsText(k.w, "À cette table : Skull King (B7)") {
+		t.Fatal("the lobby does not say Skull King is at the table")
+	}
+	// The end of the evening: from the bottom side this time.
+	test.Tap(k.ui.lobby.PickButton(geom.Bottom))
+	s = k.ui.Shelf()
+	if s.GiveButton(here[0].ID) == nil || !uitest.HasText(s.Upright(), "Skull King (B7) depuis 19:40") {
+		t.Fatal("the box at the table has no « Rendre »")
+	}
+	test.Tap(s.GiveButton(here[0].ID))
+	s.Type("il manque une carte")
+	test.Tap(s.Answer("missing"))
+	if here, _ := lib.AtTable(context.Background(), "Table test"); len(here) != 0 {
+		t.Fatalf("still at the table: %+v", here)
+	}
+	// The staff read the note with the box and the table.
+	k.ui.showStaff()
+	st := k.ui.Staff()
+	st.Select(4)
+	want := "Table test · Skull King (B7) : Il manque quelque chose : il manque une carte"
+	if !uitest.ShowsText(k.w, want) {
+		t.Errorf("the staff screen does not show %q", want)
+	}
+}
+
+func TestTheShelfFromEverySideHasTargetsAFingerHits(t *testing.T) {
+	test.NewTempApp(t)
+	test.ApplyTheme(t, screen.NewTheme())
+	k := openKiosk(t, tableConfig(t))
+	k.withShelf()
+	k.ui.attract.Touch()
+	lobby := k.ui.lobby
+	for _, side := range []geom.Side{geom.Bottom, geom.Left, geom.Top, geom.Right} {
+		if lobby.PickButton(side) == nil {
+			t.Fatalf("the lobby has no « Que jouer ? » on side %d", side)
+		}
+	}
+	small, seen := uitest.SmallTargets(k.w.Content(), screen.TouchSize, "lobby")
+	for _, l := range small {
+		t.Error(l)
+	}
+	for _, side := range []geom.Side{geom.Bottom, geom.Left, geom.Top, geom.Right} {
+		k.ui.showShelf(side)
+		sm, n := uitest.SmallTargets(k.ui.Shelf().Upright(), screen.TouchSize, "shelf")
+		for _, l := range sm {
+			t.Errorf("side %d: %s", side, l)
+		}
+		seen += n
+		if got := k.ui.Shelf().Upright().Size(); got.Width < 1000 || got.Height < 1000 {
+			t.Errorf("side %d: the screen is laid out at %v", side, got)
+		}
+	}
+	if seen < 4*40 {
+		t.Errorf("only %d targets seen", seen)
+	}
+}
