@@ -275,3 +275,45 @@ func TestShelfFitsItsTextsAndTargetsFromEverySide(t *testing.T) {
 		}
 	}
 }
+
+func TestShelfLeavesOutWhatTheGroupPlayedHere(t *testing.T) {
+	test.NewTempApp(t)
+	lib := shelftest.NewMemory(shelftest.Demo())
+	var canoe int64
+	titles, _ := lib.Titles(context.Background())
+	for _, ti := range titles {
+		if ti.Engine == "canoe" {
+			canoe = ti.ID
+		}
+	}
+	asked := 0
+	s, err := NewShelf(ShelfConfig{Words: words(t, i18n.FR), Lib: lib, Table: "Table 1",
+		Played: func(context.Context) (map[int64]bool, error) { asked++; return map[int64]bool{canoe: true}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func() bool {
+		for _, m := range s.Matches() {
+			if m.Title.ID == canoe {
+				return true
+			}
+		}
+		return false
+	}
+	if !has() {
+		t.Fatalf("Canoë not proposed to begin with: %q", matchNames(s.Matches()))
+	}
+	test.Tap(s.FreshButton())
+	if has() || asked != 1 {
+		t.Errorf("« Rien de déjà joué ici » still proposes Canoë (asked the records %d times)", asked)
+	}
+	test.Tap(s.FreshButton())
+	if !has() || asked != 1 {
+		t.Errorf("Canoë not back once the choice is off (asked %d times)", asked)
+	}
+	// Without known players, no such choice.
+	s2, _ := NewShelf(ShelfConfig{Words: words(t, i18n.FR), Lib: lib, Table: "Table 1"})
+	if s2.FreshButton() != nil {
+		t.Error("a table without known players offers « Rien de déjà joué ici »")
+	}
+}

@@ -32,7 +32,7 @@ func (ui *UI) showShelf(side geom.Side) {
 		return
 	}
 	s, err := screen.NewShelf(screen.ShelfConfig{Words: ui.words(), Ctx: ui.ctx, Lib: ui.lib, Table: name, Side: side,
-		Seated: ui.seated(), Now: ui.now, Play: ui.playTitle, Back: ui.showLobby, Fault: ui.fault})
+		Seated: ui.seated(), Played: ui.played(), Now: ui.now, Play: ui.playTitle, Back: ui.showLobby, Fault: ui.fault})
 	if err != nil {
 		ui.fault(fmt.Errorf("the shelf: %w", err))
 		return
@@ -70,6 +70,52 @@ func (ui *UI) seated() int {
 		}
 	}
 	return n
+}
+
+// played is, for "nothing any of us has played here", the titles the
+// table's group has played at this table: the games the table plays
+// itself that its known players (the seats of the table's session, in
+// progress or just finished, that a phone's player key named) have
+// finished here. nil when no player is known: the choice is not offered.
+// The boxes of the shelf a group took are not counted: a box is taken by
+// a table, not by players.
+func (ui *UI) played() func(context.Context) (map[int64]bool, error) {
+	s := ui.t.Session()
+	if s == nil {
+		return nil
+	}
+	var players []string
+	for _, seat := range s.Record().Seats {
+		if seat.PlayerID != "" {
+			players = append(players, seat.PlayerID)
+		}
+	}
+	if len(players) == 0 {
+		return nil
+	}
+	return func(ctx context.Context) (map[int64]bool, error) {
+		games := map[string]bool{}
+		for _, p := range players {
+			stats, err := ui.t.DB().PlayerStats(ctx, p)
+			if err != nil {
+				return nil, fmt.Errorf("what the group played: %w", err)
+			}
+			for _, st := range stats {
+				games[st.Game] = games[st.Game] || st.Games > 0
+			}
+		}
+		titles, err := ui.lib.Titles(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("what the group played: %w", err)
+		}
+		out := map[int64]bool{}
+		for _, t := range titles {
+			if t.Engine != "" && games[t.Engine] {
+				out[t.ID] = true
+			}
+		}
+		return out, nil
+	}
 }
 
 // shelfHere names the boxes at this table for the lobby ("Carcassonne
