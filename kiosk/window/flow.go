@@ -56,6 +56,7 @@ func (ui *UI) showAttract() {
 	}
 	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
+	a.ShowHere(ui.words(), ui.shelfHere())
 	ui.show(a.Content())
 	ui.attract = a
 }

@@ -192,3 +192,7 @@ func (ui *UI) shelfNotes() func(context.Context) ([]screen.NoteLine, error) {
 		return out, nil
 	}
 }
+
+// Library is the catalogue behind "Que jouer ?", nil without one (for
+// tests and screenshots).
+func (ui *UI) Library() shelf.Library { return ui.lib }

@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,6 +70,11 @@ func TestFiveGuestsWithHalfAnHourFindTakeAndGiveBackABox(t *testing.T) {
 	if k.ui.lobby == nil || !uitest.ShowsText(k.w, "À cette table : Skull King (B7)") {
 		t.Fatal("the lobby does not say Skull King is at the table")
 	}
+	k.ui.showAttract()
+	if got := k.ui.attract.Here(); !strings.Contains(got, "Skull King (B7)") {
+		t.Fatalf("the attract screen says %q of the boxes here", got)
+	}
+	k.ui.attract.Touch()
 	// The end of the evening: from the bottom side this time.
 	test.Tap(k.ui.lobby.PickButton(geom.Bottom))
 	s = k.ui.Shelf()

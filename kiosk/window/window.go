@@ -173,6 +173,13 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venue: ui.venue,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = LANHost(t.WebAddr())
+	if ui.lib == nil {
+		// The catalogue is the table's database's: the boxes taken stay
+		// at the table across a restart.
+		if lib, ok := any(t.DB()).(shelf.Library); ok {
+			ui.lib = lib
+		}
+	}
 }
 
 // LANHost is the host phones on the café's network reach addr at: its own
