@@ -317,3 +317,23 @@ func TestShelfLeavesOutWhatTheGroupPlayedHere(t *testing.T) {
 		t.Error("a table without known players offers « Rien de déjà joué ici »")
 	}
 }
+
+// BenchmarkShelfKeyOnATurnedScreen is a key typed on "Que jouer ?" turned
+// to a short side: the search and the turned screen's redraw (every
+// button drawn again by the software painter).
+func BenchmarkShelfKeyOnATurnedScreen(b *testing.B) {
+	test.NewTempApp(b)
+	fyne.CurrentApp().Settings().SetTheme(NewTheme())
+	c, err := i18n.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := NewShelf(ShelfConfig{Words: Words{Cat: c, Lang: i18n.FR}, Lib: shelftest.NewMemory(shelftest.Demo()), Table: "Table 1", Side: geom.Left})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		s.keys["A"].OnTapped()
+		s.keys["⌫"].OnTapped()
+	}
+}
