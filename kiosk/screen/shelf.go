@@ -192,7 +192,10 @@ func (s *Shelf) build() {
 		body = container.NewBorder(nil, nil, left, nil,
 			container.NewBorder(s.status, nil, nil, nil, container.NewVBox(s.results, layout.NewSpacer())))
 	} else {
-		body = container.NewVBox(ask, search, s.here, s.status, s.results)
+		// From a short side the screen runs away from the reader: what
+		// they read (the titles) lies far, what they touch near them.
+		body = container.NewBorder(nil, container.NewVBox(s.here, ask, search), nil, nil,
+			container.NewVBox(s.status, s.results))
 	}
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 	s.content = container.NewStack(bg, container.NewPadded(container.NewBorder(header, nil, nil, nil, body)))
