@@ -69,7 +69,7 @@ func NewLobby(w Words, win fyne.Window, games []engine.Info, act LobbyActions) *
 		pick, pickBox := button(w.T("shelf.pick"), 320, func() { act.Pick(geom.Bottom) })
 		pick.Importance = widget.HighImportance
 		l.picks[geom.Bottom] = pick
-		bottom = container.NewBorder(nil, nil, pickBox, nil, bottom)
+		bottom = container.NewBorder(nil, nil, pickBox, sizedBox(320), bottom) // the languages stay centred
 		turned := func(side geom.Side) fyne.CanvasObject {
 			b := widget.NewButton(w.T("shelf.pick"), func() { act.Pick(side) })
 			b.Importance = widget.HighImportance
