@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/server"
@@ -162,10 +163,27 @@ func (ui *UI) titles() (map[int64]shelf.Title, error) {
 }
 
 // shelfNotes are the open notes on boxes given back, for the staff
-// screen; nil when the library keeps none.
+// screen: the database's (with each box's shelf code and names), else the
+// library's own when it keeps some (tests); nil without a shelf.
 func (ui *UI) shelfNotes() func(context.Context) ([]screen.NoteLine, error) {
+	if ui.lib == nil {
+		return nil
+	}
+	if d, ok := ui.lib.(*db.DB); ok {
+		return func(ctx context.Context) ([]screen.NoteLine, error) {
+			notes, err := d.CopyNotes(ctx, false)
+			if err != nil {
+				return nil, fmt.Errorf("the shelf's notes: %w", err)
+			}
+			out := make([]screen.NoteLine, len(notes))
+			for i, n := range notes {
+				out[i] = screen.NoteLine{At: n.At, Table: n.Table, Name: n.Title.Name(ui.lang), Shelf: n.Shelf, Text: n.Text}
+			}
+			return out, nil
+		}
+	}
 	nl, ok := ui.lib.(noteLister)
-	if ui.lib == nil || !ok {
+	if !ok {
 		return nil
 	}
 	return func(ctx context.Context) ([]screen.NoteLine, error) {

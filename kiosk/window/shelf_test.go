@@ -18,11 +18,18 @@ import (
 // shelfEvening is the clock of the shelf's journeys: 19:40 at the café.
 var shelfEvening = time.Date(2026, 12, 4, 19, 40, 0, 0, time.Local)
 
-// withShelf gives k a demo catalogue in memory, stamped at 19:40.
-func (k *testKiosk) withShelf() *shelftest.Memory {
-	lib := shelftest.NewMemory(shelftest.Demo())
-	k.ui.lib, k.ui.now = lib, func() time.Time { return shelfEvening }
-	return lib
+// withShelf imports the demo catalogue into k's database and stamps the
+// boxes taken at 19:40; it returns the table's library, the database.
+func (k *testKiosk) withShelf(t *testing.T) shelf.Library {
+	t.Helper()
+	if _, err := k.tb.DB().ImportCatalogue(context.Background(), shelftest.Demo(), shelfEvening); err != nil {
+		t.Fatal(err)
+	}
+	if k.ui.lib == nil {
+		t.Fatal("the table's database gives no catalogue")
+	}
+	k.ui.now = func() time.Time { return shelfEvening }
+	return k.ui.lib
 }
 
 // title is the shown title named name in French.
@@ -42,7 +49,7 @@ func shownTitle(t *testing.T, s *screen.Shelf, name string) shelf.Title {
 func TestFiveGuestsWithHalfAnHourFindTakeAndGiveBackABox(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
-	lib := k.withShelf()
+	lib := k.withShelf(t)
 	k.ui.attract.Touch()
 	// The group sits on the table's right-hand side.
 	test.Tap(k.ui.lobby.PickButton(geom.Right))
@@ -101,7 +108,7 @@ func TestTheShelfFromEverySideHasTargetsAFingerHits(t *testing.T) {
 	test.NewTempApp(t)
 	test.ApplyTheme(t, screen.NewTheme())
 	k := openKiosk(t, tableConfig(t))
-	k.withShelf()
+	k.withShelf(t)
 	k.ui.attract.Touch()
 	lobby := k.ui.lobby
 	for _, side := range []geom.Side{geom.Bottom, geom.Left, geom.Top, geom.Right} {
@@ -126,5 +133,47 @@ func TestTheShelfFromEverySideHasTargetsAFingerHits(t *testing.T) {
 	}
 	if seen < 4*40 {
 		t.Errorf("only %d targets seen", seen)
+	}
+}
+
+func TestAKioskKilledWhileAGroupHasABoxComesBackWithTheBoxAtTheTable(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.withShelf(t)
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PickButton(geom.Top))
+	s := k.ui.Shelf()
+	var took shelf.Title
+	for _, m := range s.Matches() {
+		if b := s.TakeButton(m.Title.ID); b != nil {
+			took = m.Title
+			test.Tap(b)
+			break
+		}
+	}
+	if took.ID == 0 || len(s.AtTable()) != 1 {
+		t.Fatalf("no box taken from %d proposed", len(s.Matches()))
+	}
+	copyID := s.AtTable()[0].ID
+	name := took.Names.Name("fr")
+
+	again := k.crash(t)
+	if got := again.ui.attract.Here(); !strings.Contains(got, name) {
+		t.Fatalf("after the restart the attract screen says %q, want %s at the table", got, name)
+	}
+	again.ui.attract.Touch()
+	if !uitest.ShowsText(again.w, name) {
+		t.Errorf("the lobby does not say %s is at the table", name)
+	}
+	test.Tap(again.ui.lobby.PickButton(geom.Bottom))
+	s = again.ui.Shelf()
+	if s.GiveButton(copyID) == nil {
+		t.Fatalf("the restarted table offers no « Rendre » for %s (at the table: %+v)", name, s.AtTable())
+	}
+	test.Tap(s.GiveButton(copyID))
+	test.Tap(s.Answer("complete"))
+	here, err := again.ui.lib.AtTable(context.Background(), "Table test")
+	if err != nil || len(here) != 0 {
+		t.Errorf("after « Tout y est »: %+v, %v", here, err)
 	}
 }

@@ -176,9 +176,7 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	if ui.lib == nil {
 		// The catalogue is the table's database's: the boxes taken stay
 		// at the table across a restart.
-		if lib, ok := any(t.DB()).(shelf.Library); ok {
-			ui.lib = lib
-		}
+		ui.lib = t.DB()
 	}
 }
 
