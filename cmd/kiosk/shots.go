@@ -30,6 +30,7 @@ import (
 	"github.com/tablee/tablee/kiosk/window"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/shelf/shelftest"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -48,7 +49,7 @@ func runShot(o options, name string) error {
 	a := app.NewWithID("fr.tablee.kiosk.shots")
 	a.Settings().SetTheme(screen.NewTheme())
 	w := a.NewWindow("Tablée")
-	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat})
+	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Now: shotEvening})
 	if err != nil {
 		return err
 	}
@@ -173,7 +174,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		ui.ShowStaff()
 		ui.Staff().Select(4)
 	case "shelf-pick": // five guests with half an hour, from the bottom side
-		if err := shelfElsewhere(ui, "Carcassonne", "Table 3", 19, 40); err != nil {
+		if err := shelfElsewhere(ui, "Time's Up! Party", "Table 3", 19, 40); err != nil {
 			log.Fatal(err)
 		}
 		ui.ShowShelf(geom.Bottom)
@@ -212,6 +213,12 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		}
 	}
 	close(ready)
+}
+
+// shotEvening is the screenshots' clock for the boxes taken: 20:15 today.
+func shotEvening() time.Time {
+	now := time.Now()
+	return time.Date(now.Year(), now.Month(), now.Day(), 20, 15, 0, 0, time.Local)
 }
 
 // shelfElsewhere puts the free copy of the title named fr at another table
@@ -363,6 +370,11 @@ func seedDemo(ctx context.Context, path string) error {
 	}
 	tb, err := d.EnsureTable(ctx, "Table du fond")
 	if err != nil {
+		return err
+	}
+	// The shelf of « Que jouer ? »: the tests' small catalogue, whatever
+	// demo shelf a fresh database comes with.
+	if _, err := d.ImportCatalogue(ctx, shelftest.Demo(), time.Now()); err != nil {
 		return err
 	}
 	var players []db.Player

@@ -83,6 +83,7 @@ type Shelf struct {
 	status                            *canvas.Text
 	coopBtn, freshBtn                 *widget.Button
 	results, here                     *fyne.Container
+	near                              *fyne.Container // from a short side: the giving-back question, near the reader
 	keys                              map[string]*widget.Button
 	steppers                          map[string]*widget.Button
 
@@ -183,6 +184,7 @@ func (s *Shelf) build() {
 	s.status.Color = theme.Color(theme.ColorNamePrimary)
 	s.here = container.NewVBox()
 	s.results = container.NewVBox()
+	s.near = container.NewVBox()
 
 	ask := panel(container.NewVBox(steppers, toggles))
 	search := panel(container.NewVBox(typed, keyboard))
@@ -194,7 +196,7 @@ func (s *Shelf) build() {
 	} else {
 		// From a short side the screen runs away from the reader: what
 		// they read (the titles) lies far, what they touch near them.
-		body = container.NewBorder(nil, container.NewVBox(s.here, ask, search), nil, nil,
+		body = container.NewBorder(nil, container.NewVBox(s.near, s.here, ask, search), nil, nil,
 			container.NewVBox(s.status, s.results))
 	}
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
@@ -392,6 +394,7 @@ func (s *Shelf) showResults() {
 		s.matches = rest[:min(len(rest), shelf.DefaultLimit)]
 	}
 	s.results.RemoveAll()
+	s.near.RemoveAll()
 	s.takes, s.plays = map[int64]*widget.Button{}, map[int64]*widget.Button{}
 	if len(s.matches) == 0 {
 		s.results.Add(wrapped(s.w.T("shelf.none")))
@@ -652,6 +655,7 @@ func (s *Shelf) startGiving(c shelf.Copy) {
 func (s *Shelf) showGiving() {
 	w := s.w
 	s.results.RemoveAll()
+	s.near.RemoveAll()
 	s.takes, s.plays = map[int64]*widget.Button{}, map[int64]*widget.Button{}
 	s.answers = map[string]*widget.Button{}
 	ask := wrapped(w.T("shelf.give.ask", "Copy", s.copyLine(*s.giving)))
@@ -662,7 +666,13 @@ func (s *Shelf) showGiving() {
 		s.answers[key] = b
 		return box
 	}
-	s.results.Add(panel(container.NewVBox(ask, wrapped(w.T("shelf.give.hint")),
+	// From a short side the question comes near the reader, above the
+	// keyboard that types its note.
+	where := s.results
+	if !s.wide() {
+		where = s.near
+	}
+	where.Add(panel(container.NewVBox(ask, wrapped(w.T("shelf.give.hint")),
 		answer("complete", widget.HighImportance), answer("missing", widget.WarningImportance),
 		answer("damaged", widget.WarningImportance), answer("cancel", widget.LowImportance))))
 }

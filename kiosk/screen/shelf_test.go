@@ -259,7 +259,21 @@ func TestShelfFitsItsTextsAndTargetsFromEverySide(t *testing.T) {
 							t.Errorf("%s: %q needs %v, has %v", state, p.what, p.min, p.size)
 						}
 					}
-					small, seen := uitest.SmallTargets(s.Upright(), TouchSize, state)
+					var buttons []placed
+					for _, p := range texts(s.Upright(), fyne.Position{}) {
+						if _, ok := s.keys[p.what]; ok || p.min.Height >= TouchSize-1 {
+							buttons = append(buttons, p)
+						}
+					}
+					for i, a := range buttons {
+						for _, b := range buttons[i+1:] {
+							if a.pos.X+a.size.Width > b.pos.X+1 && b.pos.X+b.size.Width > a.pos.X+1 &&
+								a.pos.Y+a.size.Height > b.pos.Y+1 && b.pos.Y+b.size.Height > a.pos.Y+1 {
+								t.Errorf("%s: %q at %v and %q at %v overlap", state, a.what, a.pos, b.what, b.pos)
+							}
+						}
+					}
+										small, seen := uitest.SmallTargets(s.Upright(), TouchSize, state)
 					if seen < 40 {
 						t.Errorf("%s: only %d targets seen", state, seen)
 					}
@@ -270,6 +284,10 @@ func TestShelfFitsItsTextsAndTargetsFromEverySide(t *testing.T) {
 				check("picking")
 				w.Canvas().Capture() // draws every piece: an empty one would not paint
 				test.Tap(s.GiveButton(s.AtTable()[0].ID))
+				s.Type("il manque une carte")
+				if n := len(uitest.All(s.Upright(), func(b *widget.Button) bool { return b.Text == s.Answer("complete").Text })); n != 1 {
+					t.Errorf("giving back, a note typed: %d « %s » on screen, want one", n, s.Answer("complete").Text)
+				}
 				check("giving back")
 			})
 		}
