@@ -273,7 +273,7 @@ func TestShelfFitsItsTextsAndTargetsFromEverySide(t *testing.T) {
 							}
 						}
 					}
-										small, seen := uitest.SmallTargets(s.Upright(), TouchSize, state)
+					small, seen := uitest.SmallTargets(s.Upright(), TouchSize, state)
 					if seen < 40 {
 						t.Errorf("%s: only %d targets seen", state, seen)
 					}
