@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/shelf"
+	"github.com/tablee/tablee/shelf/shelfcsv"
 )
 
 // small is a catalogue of three titles: one with two copies, one with
@@ -27,11 +30,22 @@ func small() []shelf.Title {
 // titles by French-or-original name.
 func imported(t *testing.T) (*DB, map[string]shelf.Title) {
 	t.Helper()
-	d := openTemp(t)
+	d := openEmptyShelf(t)
 	if _, err := d.ImportCatalogue(context.Background(), small(), t0); err != nil {
 		t.Fatal(err)
 	}
 	return d, byName(t, d)
+}
+
+// openEmptyShelf opens a database whose catalogue is empty: the demo
+// shelf taken away.
+func openEmptyShelf(t testing.TB) *DB {
+	t.Helper()
+	d := openTemp(t)
+	if _, err := d.w.Exec(`DELETE FROM shelf_titles`); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func byName(t *testing.T, d *DB) map[string]shelf.Title {
@@ -240,7 +254,7 @@ func TestImportKeepsACopyAtATable(t *testing.T) {
 
 func TestPreviewChangesNothing(t *testing.T) {
 	ctx := context.Background()
-	d := openTemp(t)
+	d := openEmptyShelf(t)
 	before, _ := d.Titles(ctx)
 	r, err := d.PreviewImport(ctx, small(), t0)
 	if err != nil || r.NewTitles != 3 || r.NewCopies != 3 || len(r.Changes) != 3 || !r.Changes[0].New {
@@ -254,7 +268,7 @@ func TestPreviewChangesNothing(t *testing.T) {
 
 func TestImportWithinAFileMerges(t *testing.T) {
 	ctx := context.Background()
-	d := openTemp(t)
+	d := openEmptyShelf(t)
 	two := []shelf.Title{
 		{Names: shelf.Names{FR: "Azul"}, BGGID: 230802, Copies: []shelf.Copy{{Shelf: "A1"}}},
 		{Names: shelf.Names{FR: "Azul"}, BGGID: 230802, Copies: []shelf.Copy{{Shelf: "A2"}}},
@@ -268,5 +282,90 @@ func TestImportWithinAFileMerges(t *testing.T) {
 	ts := byName(t, d)
 	if len(ts["Azul"].Copies) != 2 || len(ts["Dixit"].Copies) != 2 || ts["Dixit"].Names.EN != "Dixit (2008)" {
 		t.Errorf("merged: %+v", ts)
+	}
+}
+
+func TestAFreshDatabaseHasTheDemoShelfUntilTheFirstImport(t *testing.T) {
+	ctx := context.Background()
+	d := openTemp(t)
+	ts := byName(t, d)
+	for _, g := range catalog.Games() {
+		info := g.Info()
+		var found shelf.Title
+		for _, ti := range ts {
+			if ti.Engine == info.ID {
+				found = ti
+			}
+		}
+		if found.ID == 0 || found.MinPlayers != info.MinSeats || found.MaxPlayers != info.MaxSeats || found.MaxMinutes != info.Minutes {
+			t.Errorf("engine game %s on the demo shelf: %+v, engine says %d–%d seats, %d min", info.ID, found, info.MinSeats, info.MaxSeats, info.Minutes)
+		}
+	}
+	if len(ts) < 44 || !ts["Carcassonne"].Owned() {
+		t.Fatalf("demo shelf: %d titles", len(ts))
+	}
+	// Reopened, the demo is not loaded again, even emptied.
+	d.w.Exec(`DELETE FROM shelf_titles`)
+	path := d.Path()
+	d.Close()
+	d2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	if again, _ := d2.Titles(ctx); len(again) != 0 {
+		t.Errorf("the demo came back: %d titles", len(again))
+	}
+
+	// The staff's import replaces the demo: Carcassonne (the demo's BGG id)
+	// is updated, the rest of the demo goes, the engine games stay.
+	d3 := openTemp(t)
+	demoCarc := byName(t, d3)["Carcassonne"]
+	r, err := d3.ImportCatalogue(ctx, small(), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := byName(t, d3)
+	if r.DemoRemoved < 40 || len(after) != 3+4 || after["Carcassonne"].ID != demoCarc.ID || len(after["Carcassonne"].Copies) != 2 ||
+		r.Summary() != "imported titles=2 copies=3 wishes=1" {
+		t.Errorf("import over the demo: %+v; titles %d", r, len(after))
+	}
+	if _, ok := after["Canoë"]; !ok {
+		t.Errorf("the engine games went with the demo: %v", after)
+	}
+}
+
+func TestCatalogueExportReadsBack(t *testing.T) {
+	ctx := context.Background()
+	d, _ := imported(t)
+	d.w.Exec(`UPDATE shelf_copies SET condition = '=HYPERLINK("x")' WHERE shelf = 'C2'`)
+	var b strings.Builder
+	if err := d.WriteCatalogueCSV(ctx, &b, ';'); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.HasPrefix(out, CSVBOM+"name_fr;") || !strings.Contains(out, `"'=HYPERLINK(""x"")"`) {
+		t.Errorf("export:\n%s", out)
+	}
+	res, err := shelfcsv.ReadStaff(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2 := openEmptyShelf(t)
+	if _, err := d2.ImportCatalogue(ctx, res.Titles, t0); err != nil {
+		t.Fatal(err)
+	}
+	a, b2 := byName(t, d), byName(t, d2)
+	for name, ti := range a {
+		back := b2[name]
+		if back.Names != ti.Names || back.BGGID != ti.BGGID || len(back.Copies) != len(ti.Copies) || fmt.Sprint(back.BestPlayers) != fmt.Sprint(ti.BestPlayers) {
+			t.Errorf("%s back: %+v, was %+v", name, back, ti)
+		}
+	}
+	// Imported again into the first: nothing changes but the formula's
+	// apostrophe, which a spreadsheet hides.
+	r, err := d.ImportCatalogue(ctx, res.Titles, t0)
+	if err != nil || r.NewTitles != 0 || r.NewCopies != 0 || r.RemovedCopies != 0 {
+		t.Errorf("re-import of the export: %+v (%v)", r, err)
 	}
 }

@@ -129,29 +129,36 @@ func importTitles(ctx context.Context, tx *sql.Tx, titles []shelf.Title, origin 
 	}
 
 	// Merge the file's rows into titles, each matched to a stored title
-	// (id) or new (id 0).
+	// (its id) or new (id 0); rows naming a title an earlier row named
+	// join it.
 	var merged []shelf.Title
-	newAt := map[string]int{} // identity keys of new titles → index
+	inFile := map[string]int{} // identities of the merged titles → index
 	for _, t := range titles {
+		i, ok := -1, false
 		if id := im.match(t); id != 0 {
-			if i, ok := im.seen[id]; ok {
-				merged[i] = mergeTitle(merged[i], t)
-				merged[i].Copies = append(merged[i].Copies, t.Copies...)
+			i, ok = im.seen[id]
+			if !ok {
+				im.seen[id] = len(merged)
+				nt := mergeTitle(*im.had[id], t)
+				nt.Copies = t.Copies
+				merged = append(merged, nt)
+				for _, k := range identities(nt) {
+					inFile[k] = len(merged) - 1
+				}
 				continue
 			}
-			im.seen[id] = len(merged)
-			nt := mergeTitle(*im.had[id], t)
-			nt.Copies = t.Copies
-			merged = append(merged, nt)
-			continue
+		} else {
+			i, ok = fileMatch(inFile, merged, t)
 		}
-		if i, ok := newMatch(newAt, t); ok {
+		if ok {
 			merged[i] = mergeTitle(merged[i], t)
 			merged[i].Copies = append(merged[i].Copies, t.Copies...)
 			continue
 		}
 		for _, k := range identities(t) {
-			newAt[k] = len(merged)
+			if _, taken := inFile[k]; !taken {
+				inFile[k] = len(merged)
+			}
 		}
 		t.ID = 0
 		merged = append(merged, t)
@@ -178,6 +185,10 @@ func importTitles(ctx context.Context, tx *sql.Tx, titles []shelf.Title, origin 
 		}
 		n, _ := res.RowsAffected()
 		r.DemoRemoved = int(n)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'import')
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, keyShelfSeeded); err != nil {
+			return r, err
+		}
 	}
 	return r, nil
 }
@@ -201,19 +212,16 @@ func identities(t shelf.Title) []string {
 	return out
 }
 
-// newMatch finds, among the file's new titles, the one t names again: by
-// BGG id, else EAN, else name, never across two different BGG ids.
-func newMatch(newAt map[string]int, t shelf.Title) (int, bool) {
+// fileMatch finds, among the file's titles so far, the one t names
+// again: by BGG id, else EAN, else name, never across two BGG ids.
+func fileMatch(inFile map[string]int, merged []shelf.Title, t shelf.Title) (int, bool) {
 	if t.BGGID > 0 {
-		if i, ok := newAt[fmt.Sprint("bgg:", t.BGGID)]; ok {
+		if i, ok := inFile[fmt.Sprint("bgg:", t.BGGID)]; ok {
 			return i, true
 		}
 	}
 	for _, k := range identities(t) {
-		if k[:4] == "bgg:" {
-			continue
-		}
-		if i, ok := newAt[k]; ok {
+		if i, ok := inFile[k]; ok && (t.BGGID == 0 || merged[i].BGGID == 0 || merged[i].BGGID == t.BGGID) {
 			return i, true
 		}
 	}
