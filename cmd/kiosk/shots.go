@@ -30,7 +30,6 @@ import (
 	"github.com/tablee/tablee/kiosk/window"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
-	"github.com/tablee/tablee/shelf/shelftest"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -173,8 +172,8 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 	case "staff-venue-removed": // the hub removed this table
 		ui.ShowStaff()
 		ui.Staff().Select(4)
-	case "shelf-pick": // five guests with half an hour, from the bottom side
-		if err := shelfElsewhere(ui, "Time's Up! Party", "Table 3", 19, 40); err != nil {
+	case "shelf-pick": // five guests with half an hour, from the bottom side, on the demo shelf
+		if err := shelfElsewhere(ui, "Dixit", "Table 3", 19, 40); err != nil {
 			log.Fatal(err)
 		}
 		ui.ShowShelf(geom.Bottom)
@@ -370,11 +369,6 @@ func seedDemo(ctx context.Context, path string) error {
 	}
 	tb, err := d.EnsureTable(ctx, "Table du fond")
 	if err != nil {
-		return err
-	}
-	// The shelf of « Que jouer ? »: the tests' small catalogue, whatever
-	// demo shelf a fresh database comes with.
-	if _, err := d.ImportCatalogue(ctx, shelftest.Demo(), time.Now()); err != nil {
 		return err
 	}
 	var players []db.Player
