@@ -8,6 +8,10 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/companion/headless"
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/screen"
@@ -175,5 +179,60 @@ func TestAKioskKilledWhileAGroupHasABoxComesBackWithTheBoxAtTheTable(t *testing.
 	here, err := again.ui.lib.AtTable(context.Background(), "Table test")
 	if err != nil || len(here) != 0 {
 		t.Errorf("after « Tout y est »: %+v, %v", here, err)
+	}
+}
+
+func TestAGroupThatPlayedCanoeHereIsNotProposedItAgain(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.withShelf(t)
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PlayButton("canoe"))
+	phones(k.ui.seatingScreen, 2)
+	test.Tap(k.ui.seatingScreen.StartButton())
+	s := k.tb.Session()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	done := make(chan error, 2)
+	for i, name := range []string{"Anja", "Bernd"} {
+		key, err := client.NewPlayerKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { // players with their keys: known to the table
+			_, err := headless.RunGames(ctx, headless.Config{Addr: k.tb.Addr(), Fingerprint: k.tb.Fingerprint(),
+				Code: k.tb.Server().Code(), Name: name, Key: key, Bot: engine.LevelRandom, Seed: uint64(i + 1), Games: catalog.Registry()}, 1)
+			done <- err
+		}()
+	}
+	k.waitEnd(t, s)
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatalf("a phone: %v", err)
+		}
+	}
+	k.ui.showShelf(geom.Bottom)
+	sh := k.ui.Shelf()
+	if sh.FreshButton() == nil {
+		t.Fatal("the group's players are known, but « Rien de déjà joué ici » is not offered")
+	}
+	shows := func(game string) bool {
+		for _, m := range sh.Matches() {
+			if m.Title.Engine == game {
+				return true
+			}
+		}
+		return false
+	}
+	for range 2 { // from four to two: a game for two
+		test.Tap(sh.Stepper("players-"))
+	}
+	sh.Type("cano")
+	if !shows("canoe") {
+		t.Fatalf("« cano » does not find Canoë to begin with: %d titles", len(sh.Matches()))
+	}
+	test.Tap(sh.FreshButton())
+	if shows("canoe") {
+		t.Error("« Rien de déjà joué ici » still proposes Canoë, which they just played")
 	}
 }
