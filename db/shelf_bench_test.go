@@ -137,3 +137,25 @@ func BenchmarkCatalogueSearch(b *testing.B) {
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
 }
+
+// BenchmarkCatalogueTitles reads the 9,000-title catalogue back with its
+// copies (Library.Titles, what an Index is built from) and builds the
+// index: what a table pays when the catalogue or a copy changes.
+func BenchmarkCatalogueTitles(b *testing.B) {
+	ctx := context.Background()
+	d := openEmptyShelf(b)
+	res, err := shelfcsv.ReadBGG(bytes.NewReader(bggFixture(b)), shelfcsv.BGGOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := d.ImportCatalogue(ctx, res.Titles, t0); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		titles, err := d.Titles(ctx)
+		if err != nil || len(titles) != fixtureTitles {
+			b.Fatalf("%d titles (%v)", len(titles), err)
+		}
+		shelf.NewIndex(titles)
+	}
+}

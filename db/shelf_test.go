@@ -369,3 +369,27 @@ func TestCatalogueExportReadsBack(t *testing.T) {
 		t.Errorf("re-import of the export: %+v (%v)", r, err)
 	}
 }
+
+func TestTablesTakingOneCopyAtOnceGetItOnce(t *testing.T) {
+	ctx := context.Background()
+	d, ts := imported(t)
+	c := ts["Pandémie"].Copies[0].ID
+	errs := make(chan error)
+	for i := range 8 {
+		go func() { errs <- d.Take(ctx, c, fmt.Sprint("Table ", i), t0) }()
+	}
+	won, taken := 0, 0
+	for range 8 {
+		switch err := <-errs; {
+		case err == nil:
+			won++
+		case errors.Is(err, shelf.ErrTaken):
+			taken++
+		default:
+			t.Errorf("take: %v", err)
+		}
+	}
+	if won != 1 || taken != 7 {
+		t.Errorf("%d tables got the copy, %d were refused", won, taken)
+	}
+}

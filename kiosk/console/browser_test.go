@@ -235,7 +235,11 @@ func forgedPostRefused(t testing.TB, ctx context.Context, f *fixture, page strin
 // checks it fits the tab and hands it to visit.
 func menu(t testing.TB, ctx context.Context, visit func(page string)) {
 	t.Helper()
-	for _, p := range []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"} {
+	entries := strings.Fields(eval(t, ctx, `Array.from(document.querySelectorAll('nav a')).map(a => a.getAttribute('href').slice(1)).join(' ')`))
+	if len(entries) < 6 {
+		t.Fatalf("the menu has %v", entries)
+	}
+	for _, p := range entries {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/`+p+`"]`))); err != nil {
 			t.Fatalf("menu %s: %v", p, err)
 		}
@@ -392,6 +396,6 @@ func TestBrowserPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 	phonePass(t, f, "", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/players/" + f.lea.ID, "player"},
-		{"/downloads", "downloads"}, {"/settings", "settings"},
+		{"/downloads", "downloads"}, {"/settings", "settings"}, {"/catalogue", "catalogue"},
 	})
 }

@@ -84,6 +84,13 @@ var assets embed.FS
 var funcs = template.FuncMap{
 	"list": func(s ...string) []string { return s },
 	"join": strings.Join,
+	// menu is the pages the menu lists: the hub keeps no shelf.
+	"menu": func(hub bool) []string {
+		if hub {
+			return []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"}
+		}
+		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "downloads", "settings"}
+	},
 }
 
 // Handler serves the console.
@@ -95,6 +102,7 @@ type Handler struct {
 	phrase  string
 	signins signins
 	calls   calls
+	imports pendingImports // catalogue files previewed, not yet confirmed
 }
 
 // NewHandler prepares the console.
@@ -191,7 +199,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "cross-site request refused", http.StatusForbidden)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		limit := int64(maxForm)
+		if r.URL.Path == "/catalogue/preview" {
+			limit = maxUpload // the one form that carries a file
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 	}
 	h.mux.ServeHTTP(w, r)
 }
