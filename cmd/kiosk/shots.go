@@ -24,6 +24,7 @@ import (
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/window"
@@ -47,7 +48,7 @@ func runShot(o options, name string) error {
 	a := app.NewWithID("fr.tablee.kiosk.shots")
 	a.Settings().SetTheme(screen.NewTheme())
 	w := a.NewWindow("Tablée")
-	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat})
+	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Now: shotEvening})
 	if err != nil {
 		return err
 	}
@@ -171,6 +172,30 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 	case "staff-venue-removed": // the hub removed this table
 		ui.ShowStaff()
 		ui.Staff().Select(4)
+	case "shelf-pick": // five guests with half an hour, from the bottom side, on the demo shelf
+		if err := shelfElsewhere(ui, "Dixit", "Table 3", 19, 40); err != nil {
+			log.Fatal(err)
+		}
+		ui.ShowShelf(geom.Bottom)
+		s := ui.Shelf()
+		s.Stepper("players+").OnTapped()
+		s.Stepper("minutes-").OnTapped()
+		s.Stepper("minutes-").OnTapped()
+	case "shelf-copy": // from the left side: a box at the table given back
+		ui.ShowShelf(geom.Left)
+		s := ui.Shelf()
+		s.Stepper("players+").OnTapped()
+		s.Stepper("minutes-").OnTapped()
+		s.Stepper("minutes-").OnTapped()
+		for _, m := range s.Matches() {
+			if b := s.TakeButton(m.Title.ID); b != nil && m.Title.Names.FR == "Skull King" {
+				b.OnTapped()
+			}
+		}
+		if here := s.AtTable(); len(here) > 0 {
+			s.GiveButton(here[0].ID).OnTapped()
+			s.Type("il manque une carte")
+		}
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
@@ -187,6 +212,30 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		}
 	}
 	close(ready)
+}
+
+// shotEvening is the screenshots' clock for the boxes taken: 20:15 today.
+func shotEvening() time.Time {
+	now := time.Now()
+	return time.Date(now.Year(), now.Month(), now.Day(), 20, 15, 0, 0, time.Local)
+}
+
+// shelfElsewhere puts the free copy of the title named fr at another table
+// since hh:mm today, so that the pick shows where a box is.
+func shelfElsewhere(ui *window.UI, fr, table string, hh, mm int) error {
+	lib := ui.Library()
+	titles, err := lib.Titles(context.Background())
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	since := time.Date(now.Year(), now.Month(), now.Day(), hh, mm, 0, 0, time.Local)
+	for _, t := range titles {
+		if c, ok := t.Free(); ok && t.Names.FR == fr {
+			return lib.Take(context.Background(), c.ID, table, since)
+		}
+	}
+	return fmt.Errorf("no free copy of %q on the demo shelf", fr)
 }
 
 // demoVenue runs a venue hub in this process with two other tables

@@ -3,6 +3,7 @@ package screen
 import (
 	"image/color"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -20,6 +21,7 @@ import (
 type Attract struct {
 	root  *tapArea
 	langs map[i18n.Lang]*widget.Button
+	here  *canvas.Text
 }
 
 // NewAttract builds the attract screen. week holds each game's board of
@@ -43,10 +45,12 @@ func newAttract(w Words, tableName string, games []engine.Info, week map[string]
 	title := text(w.T("kiosk.app_name"), 120, true)
 	title.Color = theme.Color(theme.ColorNamePrimary)
 	sub := text(tableName, NameSize, false)
+	a.here = text("", NameSize, true)
+	a.here.Hide()
 	touch := text(w.T("kiosk.attract.touch"), TitleSize, true)
 	a.langs = languageButtons(w.Lang, onLang)
 	content := container.NewBorder(
-		container.NewVBox(title, sub),
+		container.NewVBox(title, sub, a.here),
 		container.NewVBox(touch, container.NewCenter(langRow(a.langs))),
 		nil, nil,
 		container.NewVBox(layout.NewSpacer(), text(w.T(heading), NameSize+4, true),
@@ -54,6 +58,21 @@ func newAttract(w Words, tableName string, games []engine.Info, week map[string]
 	a.root = newTapArea(container.NewPadded(content), onTouch)
 	return a
 }
+
+// ShowHere says which boxes of the shelf are at this table ("À cette
+// table : Skull King (B7)"): a table restarted while a group plays one
+// says so from its first screen.
+func (a *Attract) ShowHere(w Words, boxes []string) {
+	a.here.Text = ""
+	if len(boxes) > 0 {
+		a.here.Text = w.T("shelf.lobby.here", "Copies", strings.Join(boxes, ", "))
+	}
+	a.here.Hidden = a.here.Text == ""
+	a.here.Refresh()
+}
+
+// Here is what the screen says of the boxes at this table ("" none).
+func (a *Attract) Here() string { return a.here.Text }
 
 // Content is the screen's root object.
 func (a *Attract) Content() fyne.CanvasObject { return a.root }

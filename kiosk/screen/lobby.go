@@ -1,6 +1,8 @@
 package screen
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -9,6 +11,8 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board"
+	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/lesson"
 )
 
@@ -20,6 +24,12 @@ type LobbyActions struct {
 	Language func(i18n.Lang)
 	Home     func() // back to the attract screen
 	Staff    func()
+	// Pick opens "Que jouer ?" facing the side whose button was tapped;
+	// nil: no shelf at this table.
+	Pick func(geom.Side)
+	// Here names the boxes of the shelf at this table ("Carcassonne
+	// (D5)"): the lobby says they are still here.
+	Here []string
 }
 
 // Lobby shows the games as large tiles, each with its rules.
@@ -32,6 +42,7 @@ type Lobby struct {
 	// Tiles' buttons by game id, for tests.
 	play, rules, learn map[string]*widget.Button
 	langs              map[i18n.Lang]*widget.Button
+	picks              map[geom.Side]*widget.Button
 }
 
 // NewLobby builds the lobby in w's language.
@@ -48,11 +59,37 @@ func NewLobby(w Words, win fyne.Window, games []engine.Info, act LobbyActions) *
 	staff.Importance = widget.LowImportance
 	l.langs = languageButtons(w.Lang, act.Language)
 	top := container.NewBorder(nil, nil, homeBox, staffBox, text(w.T("kiosk.lobby.title"), TitleSize, true))
-	bottom := container.NewCenter(langRow(l.langs))
-	l.root = container.NewPadded(container.NewBorder(top, bottom, nil, nil,
-		container.NewVBox(layout.NewSpacer(), tiles, layout.NewSpacer())))
+	var bottom fyne.CanvasObject = container.NewCenter(langRow(l.langs))
+	var left, right fyne.CanvasObject
+	middle := container.NewVBox(layout.NewSpacer(), tiles, layout.NewSpacer())
+	if act.Pick != nil {
+		// "Que jouer ?" on every side: the screen it opens faces the side
+		// that asked.
+		l.picks = map[geom.Side]*widget.Button{}
+		pick, pickBox := button(w.T("shelf.pick"), 320, func() { act.Pick(geom.Bottom) })
+		pick.Importance = widget.HighImportance
+		l.picks[geom.Bottom] = pick
+		bottom = container.NewBorder(nil, nil, pickBox, sizedBox(320), bottom) // the languages stay centred
+		turned := func(side geom.Side) fyne.CanvasObject {
+			b := widget.NewButton(w.T("shelf.pick"), func() { act.Pick(side) })
+			b.Importance = widget.HighImportance
+			l.picks[side] = b
+			return container.NewCenter(board.NewPanel(container.NewStack(b), fyne.NewSize(320, TouchSize+8), geom.Turn(side.QuarterTurns())))
+		}
+		left, right = turned(geom.Left), turned(geom.Right)
+		top = container.NewVBox(container.NewCenter(turned(geom.Top)), top)
+		if len(act.Here) > 0 {
+			here := text(w.T("shelf.lobby.here", "Copies", strings.Join(act.Here, ", ")), BodySize, true)
+			middle = container.NewVBox(layout.NewSpacer(), tiles, here, layout.NewSpacer())
+		}
+	}
+	l.root = container.NewPadded(container.NewBorder(top, bottom, left, right, middle))
 	return l
 }
+
+// PickButton is the "Que jouer ?" of side (for tests), nil without a
+// shelf.
+func (l *Lobby) PickButton(side geom.Side) *widget.Button { return l.picks[side] }
 
 // Content is the lobby's root object.
 func (l *Lobby) Content() fyne.CanvasObject { return l.root }

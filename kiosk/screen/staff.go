@@ -39,6 +39,17 @@ type StaffActions struct {
 	// table falling behind, the link going down): it returns the ticks
 	// and how to stop them; nil: every VenueRefresh.
 	Ticks func() (<-chan time.Time, func())
+	// Notes are the open notes guests left on boxes they gave back,
+	// for the "Shelf" section; nil: no shelf at this table, no section.
+	Notes func(ctx context.Context) ([]NoteLine, error)
+}
+
+// NoteLine is a note on a box given back, as the staff read it.
+type NoteLine struct {
+	At          time.Time
+	Table       string
+	Name, Shelf string // the box's title and its shelf code
+	Text        string // what the guests said, as they typed it
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -98,6 +109,9 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 			s.showVenue()
 			s.watchVenue()
 		}
+	}
+	if act.Notes != nil {
+		s.tabs.Append(container.NewTabItem(w.T("shelf.staff.notes"), s.notes()))
 	}
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
 	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
@@ -478,4 +492,23 @@ func (s *Staff) export() {
 		return
 	}
 	dialog.ShowInformation(s.w.T("kiosk.staff.export"), s.w.T("kiosk.staff.exported", "Path", path), s.win)
+}
+
+// notes lists the open notes on boxes given back, the latest first: what
+// is missing or damaged, which box, which table, when.
+func (s *Staff) notes() fyne.CanvasObject {
+	lines, err := s.act.Notes(s.ctx)
+	if err != nil {
+		s.fault(err)
+	}
+	box := container.NewVBox(text(s.w.T("shelf.staff.notes"), NameSize, true))
+	if len(lines) == 0 {
+		box.Add(widget.NewLabel(s.w.T("shelf.staff.none")))
+	}
+	sort.SliceStable(lines, func(a, b int) bool { return lines[a].At.After(lines[b].At) })
+	for _, n := range lines {
+		box.Add(wrapped(s.w.T("shelf.staff.note_line", "At", n.At.Local().Format("02/01 15:04"), "Table", n.Table,
+			"Name", n.Name, "Shelf", n.Shelf, "Text", n.Text)))
+	}
+	return container.NewVScroll(panel(box))
 }

@@ -56,18 +56,23 @@ func (ui *UI) showAttract() {
 	}
 	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
+	a.ShowHere(ui.words(), ui.shelfHere())
 	ui.show(a.Content())
 	ui.attract = a
 }
 
 func (ui *UI) showLobby() {
-	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), screen.LobbyActions{
+	act := screen.LobbyActions{
 		Choose:   ui.showSeating,
 		Learn:    ui.showLearn,
 		Language: func(l i18n.Lang) { ui.setLang(l, ui.showLobby) },
 		Home:     ui.showAttract,
 		Staff:    func() { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, ui.showStaff) },
-	})
+	}
+	if ui.lib != nil {
+		act.Pick, act.Here = ui.showShelf, ui.shelfHere()
+	}
+	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), act)
 	ui.show(l.Content())
 	ui.lobby = l
 	// Left alone, the lobby gives way to the attract screen.
@@ -314,6 +319,7 @@ func (ui *UI) showStaff() {
 		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
 		Venue:         ui.venueDesk(),
 		Do:            ui.do,
+		Notes:         ui.shelfNotes(),
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st

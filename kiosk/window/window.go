@@ -22,6 +22,7 @@ import (
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/shelf"
 	"github.com/tablee/tablee/venue"
 )
 
@@ -46,6 +47,10 @@ type UI struct {
 	cat   *i18n.Catalog
 	staff screen.Gate
 	rec   screen.Records
+	// lib is the ludothèque's catalogue ("Que jouer ?", the boxes at
+	// the table); nil: no shelf, no "Que jouer ?".
+	lib shelf.Library
+	now func() time.Time
 	// venue is the table's side of the venue (SetVenue); nil for a
 	// kiosk run without one.
 	venue *venue.Desk
@@ -64,6 +69,7 @@ type UI struct {
 	replayBack    func()            // where the replay's back button goes
 	learn         *screen.Learn     // a lesson on the table
 	gameStaff     *screen.GameStaff // the staff's menu over a game, once shown
+	shelf         *screen.Shelf     // "Que jouer ?"
 	shown         string            // the session whose results were shown
 	followed      string            // the session whose moves refresh the screen
 	idle          *time.Timer       // back to the attract screen
@@ -106,6 +112,11 @@ type Config struct {
 	// the results, so that guests see how it was won; zero shows the
 	// results at once.
 	EndPause time.Duration
+	// Shelf is the ludothèque's catalogue; nil: the table's database's.
+	Shelf shelf.Library
+	// Now is the clock the boxes taken and given back are stamped with;
+	// nil: time.Now.
+	Now func() time.Time
 }
 
 // New builds the UI of a window; Start shows its first screen once the
@@ -124,8 +135,11 @@ func New(ctx context.Context, cfg Config) (*UI, error) {
 	if cfg.Do == nil {
 		cfg.Do = fyne.Do
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	return &UI{ctx: ctx, win: cfg.Win, lang: cfg.Lang, cat: cat, staff: cfg.Staff, do: cfg.Do, awake: cfg.Awake,
-		endPause: cfg.EndPause}, nil
+		endPause: cfg.EndPause, lib: cfg.Shelf, now: cfg.Now}, nil
 }
 
 // Refresh brings the screen in step with the table from any goroutine:
@@ -159,6 +173,11 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 	ui.rec = records{d: t.DB(), games: t.Games(), tableName: cfg.Name, venue: ui.venue,
 		exportDir: filepath.Join(filepath.Dir(t.DB().Path()), "exports")}
 	ui.host = LANHost(t.WebAddr())
+	if ui.lib == nil {
+		// The catalogue is the table's database's: the boxes taken stay
+		// at the table across a restart.
+		ui.lib = t.DB()
+	}
 }
 
 // LANHost is the host phones on the café's network reach addr at: its own
@@ -236,7 +255,7 @@ func (ui *UI) show(o fyne.CanvasObject) {
 	}
 	ui.board, ui.seating, ui.results = nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
-	ui.attract, ui.lobby, ui.learn = nil, nil, nil
+	ui.attract, ui.lobby, ui.learn, ui.shelf = nil, nil, nil, nil
 	if ui.idle != nil {
 		ui.idle.Stop()
 		ui.idle = nil
