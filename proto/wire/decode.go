@@ -269,3 +269,10 @@ func CleanBox(box string) (string, bool) {
 	}
 	return box, true
 }
+
+// SameBox reports whether a copy's shelf code is the box a phone sent
+// (CleanBox's form): shelf codes compare as CleanBox leaves them.
+func SameBox(shelfCode, box string) bool {
+	c, ok := CleanBox(shelfCode)
+	return ok && c == box
+}
