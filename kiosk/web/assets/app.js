@@ -1606,7 +1606,9 @@ function drawShelf(toggled) {
   const may = shelfMay();
   open.hidden = SH.open || !may || !textsReady;
   open.textContent = t('web.shelf.open');
-  if (SH.open && !(may || S.screen === 'seat' || S.screen === 'join')) { SH.open = false; stopScan(); }
+  // The guest's turn, or the link lost: the panel gives way, a decision
+  // is never hidden under it (what was typed stays in its field).
+  if (SH.open && !may) { SH.open = false; stopScan(); }
   panel.hidden = !SH.open;
   document.body.classList.toggle('shelfopen', SH.open);
   document.body.dataset.shelf = SH.open ? 'open' : ''; // for tests and screenshots
