@@ -139,7 +139,7 @@ func TestTheAppSearchesTheShelfAndTakesABox(t *testing.T) {
 	// Back to the seat; in German the panel speaks German and keeps the words.
 	p.u.do(func() { p.setLang("de") })
 	p.u.do(func() {
-		if !strings.Contains(p.labels(), "Was spielen? Die Spielesammlung") || p.seat.shelf.query.Text != "azul" {
+		if !strings.Contains(p.labels(), "Ein Spiel nach Namen suchen") || p.seat.shelf.query.Text != "azul" {
 			t.Errorf("after the switch to German:\n%s (query %q)", p.labels(), p.seat.shelf.query.Text)
 		}
 		test.Tap(p.seat.shelf.close)
