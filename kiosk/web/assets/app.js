@@ -1481,6 +1481,7 @@ const SH = {
   said: '', // the last answer to a take, or a refusal, in words
   wait: 0, // the timer of the search as typed
   scan: null, // {stream, stop} while the camera looks for a barcode
+  drawn: null, // what the list was last drawn from: [found, lang, seated]
 };
 
 // shelfMay reports whether the panel may open now: the table knows this
@@ -1624,6 +1625,11 @@ function drawShelf(toggled) {
   document.getElementById('shelfvideo').hidden = !SH.scan;
   document.getElementById('shelfsaid').textContent = SH.said;
   const list = document.getElementById('shelflist');
+  // The list is rebuilt only when it changed (a view arriving redraws
+  // the page, and must not swap a button under the guest's finger).
+  const key = [SH.found, S.lang, seated()];
+  if (!toggled && SH.drawn && key.every((k, i) => k === SH.drawn[i])) return;
+  SH.drawn = key;
   if (SH.found === null) list.replaceChildren();
   else if (!SH.found.length) list.replaceChildren(h('li', { class: 'hint' }, t('web.shelf.none')));
   else list.replaceChildren(...SH.found.map(titleNodes));
