@@ -133,6 +133,9 @@ func (d *DB) setUp(ctx context.Context) error {
 	if err := ensureRatingModel(ctx, d.w); err != nil {
 		return fmt.Errorf("database %s: %w", d.path, err)
 	}
+	if err := seedShelf(ctx, d.w); err != nil {
+		return fmt.Errorf("database %s: %w", d.path, err)
+	}
 	return nil
 }
 

@@ -1,7 +1,7 @@
 package shelf
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -39,12 +39,16 @@ type Match struct {
 type Index struct {
 	titles []Title
 	words  [][]string // per title, the folded words of all its names
+	order  []string   // per title, its folded French name: ties sort by it
 }
 
 // NewIndex indexes titles.
 func NewIndex(titles []Title) *Index {
-	ix := &Index{titles: titles, words: make([][]string, len(titles))}
+	ix := &Index{titles: titles, words: make([][]string, len(titles)), order: make([]string, len(titles))}
 	for i, t := range titles {
+		// Folded once here: folding in the sort's comparisons made a
+		// filtered search over 9,000 titles take 9 ms.
+		ix.order[i] = FoldKey(t.Names.Name("fr"))
 		for _, n := range t.Names.All() {
 			ix.words[i] = append(ix.words[i], Fold(n)...)
 		}
@@ -74,7 +78,8 @@ func (ix *Index) Search(q Query) []Match {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	var out []Match
+	type hit struct{ i, score int }
+	var hits []hit
 	for i, t := range ix.titles {
 		if !q.admits(t) {
 			continue
@@ -87,16 +92,23 @@ func (ix *Index) Search(q Query) []Match {
 			}
 			score += s
 		}
-		out = append(out, Match{Title: t, Score: score + fitScore(t, q)})
+		hits = append(hits, hit{i, score + fitScore(t, q)})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.score != b.score {
+			return b.score - a.score
 		}
-		return strings.Compare(FoldKey(out[i].Title.Names.Name("fr")), FoldKey(out[j].Title.Names.Name("fr"))) < 0
+		if c := strings.Compare(ix.order[a.i], ix.order[b.i]); c != 0 {
+			return c
+		}
+		return a.i - b.i
 	})
-	if len(out) > limit {
-		out = out[:limit]
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]Match, len(hits))
+	for k, h := range hits {
+		out[k] = Match{Title: ix.titles[h.i], Score: h.score}
 	}
 	return out
 }

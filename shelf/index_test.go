@@ -68,3 +68,14 @@ func TestFold(t *testing.T) {
 		t.Errorf("FoldKey = %q", got)
 	}
 }
+
+func TestAnEngineGameIsOwnedWithoutABox(t *testing.T) {
+	titles := append(demo(), Title{ID: 6, Names: Names{FR: "Canoë"}, MinPlayers: 2, MaxPlayers: 2, MaxMinutes: 15, Engine: "canoe"})
+	got := names(NewIndex(titles).Search(Query{Text: "canoe"}))
+	if len(got) != 1 || got[0] != "Canoë" {
+		t.Errorf("canoe found %q", got)
+	}
+	if _, free := titles[5].Free(); free {
+		t.Errorf("an engine game has a free copy")
+	}
+}

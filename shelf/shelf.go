@@ -93,8 +93,9 @@ type Title struct {
 	Copies []Copy
 }
 
-// Owned reports whether the house has at least one copy.
-func (t Title) Owned() bool { return len(t.Copies) > 0 }
+// Owned reports whether the house has at least one copy, or the table
+// plays the title itself (an engine game has no box: it is never a wish).
+func (t Title) Owned() bool { return len(t.Copies) > 0 || t.Engine != "" }
 
 // Fits reports whether n players may play the title.
 func (t Title) Fits(n int) bool {

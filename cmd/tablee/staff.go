@@ -19,6 +19,7 @@ func staffCommands() map[string]command {
 		"sessions":    {"list the sessions played, with their players and winners", runSessions},
 		"session":     {"show one session's move-by-move log", runSession},
 		"export":      {"write sessions, results and players as CSV files", runExport},
+		"catalogue":   {"import, search or export the ludothèque's shelf (BoardGameGeek's export or the staff's spreadsheet)", runCatalogue},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
 		"check":       {"run the full integrity check of the database", runCheck},
 		"player":      {"list, rename, merge or forget players (a table's, or the venue's on the hub)", runPlayer},
