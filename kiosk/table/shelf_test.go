@@ -3,11 +3,13 @@ package table
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/shelf"
 )
@@ -166,5 +168,36 @@ func TestThePhonesShelfReadsTheCatalogueOnlyWhenItsIndexIsOld(t *testing.T) {
 	}
 	if lib.reads != 2 {
 		t.Errorf("after %v the catalogue was read %d times, want twice", indexFresh, lib.reads)
+	}
+}
+
+// A table on its own database (no Config.Shelf) answers the phones from
+// the database's shelf: the demo shelf on a fresh one.
+func TestATableAnswersThePhonesFromItsDatabasesShelf(t *testing.T) {
+	ctx := context.Background()
+	cfg := Config{Name: "Table 1", DBPath: filepath.Join(t.TempDir(), "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry()}
+	tb, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if tb.phones == nil {
+		t.Fatal("the table gave its phones no shelf")
+	}
+	found, err := tb.phones.Search(ctx, server.ShelfQuery{Text: "carcasonne", Lang: "fr"})
+	if err != nil || len(found) == 0 || found[0].Name != "Carcassonne" || len(found[0].Copies) != 2 {
+		t.Fatalf("carcasonne on the demo shelf: %+v, %v", found, err)
+	}
+	found, err = tb.phones.Search(ctx, server.ShelfQuery{Text: "loup garou", Lang: "de"})
+	if err != nil || len(found) == 0 || found[0].Name != "Die Werwölfe von Düsterwald" {
+		t.Fatalf("loup garou in German: %+v, %v", found, err)
+	}
+	got, err := tb.phones.Take(ctx, server.ShelfTake{Box: "C3"})
+	if err != nil || got.Copies[0].Table != "Table 1" || !got.Copies[0].Here {
+		t.Fatalf("take C3: %+v, %v", got, err)
+	}
+	at, err := tb.db.AtTable(ctx, "Table 1")
+	if err != nil || len(at) != 1 || at[0].Shelf != "C3" {
+		t.Fatalf("the database has at Table 1: %+v, %v", at, err)
 	}
 }

@@ -99,6 +99,7 @@ type Table struct {
 	db      *db.DB
 	host    *host.Host
 	srv     *server.Server
+	phones  *phoneShelf // the shelf as the phones ask it; nil without a catalogue
 	http    *http.Server
 	ln      net.Listener
 	adv     *discovery.Advertiser
@@ -232,7 +233,8 @@ func (t *Table) newServer() error {
 		lib = l
 	}
 	if lib != nil {
-		cfg.Shelf = newPhoneShelf(lib, t.cfg.Name, nil)
+		t.phones = newPhoneShelf(lib, t.cfg.Name, nil)
+		cfg.Shelf = t.phones
 	}
 	t.srv = server.New(cfg)
 	return nil
