@@ -261,3 +261,32 @@ func TestBrowserShelfFitsAtDoubleZoom(t *testing.T) {
 		t.Errorf("at 200 %%: %s", p)
 	}
 }
+
+// TestBrowserSearchesTheShelfBeforeJoining: on the join screen, once the
+// kiosk said the QR code is the current game's, the guest may search the
+// shelf; nothing offers to take a box before they sit down.
+func TestBrowserSearchesTheShelfBeforeJoining(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canoe", []table.Seat{{}, {}}, func(c *table.Config) { c.Shelf = pageLibrary() })
+	if err := chromedp.Do(ctx, chromedp.Navigate(k.join.String()), chromedp.WaitVisible(chromedp.CSS("#nick"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the « Que jouer ? » button", `String(document.getElementById('shelfopen').hidden)`, "false")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#shelfopen"))); err != nil {
+		t.Fatal(err)
+	}
+	typeInto(t, ctx, "#shelfq", "azul")
+	waitFor(t, ctx, "Azul", firstTitle, "Azul")
+	if got := eval(t, ctx, `String(document.getElementById('shelftake').hidden) + ' ' + document.querySelectorAll('#shelflist button').length`); got != "true 0" {
+		t.Errorf("before joining: take form hidden, take buttons = %q, want \"true 0\"", got)
+	}
+	var layout layoutCheck
+	layout.look(t, ctx, "shelf before joining")
+	layout.report(t)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#shelfclose"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the join form again", `String(document.getElementById('nick').getClientRects().length > 0)`, "true")
+}
