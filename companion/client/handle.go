@@ -32,7 +32,7 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 			c.mu.Unlock()
 			c.deliver(u)
 		}
-	case wire.TypeExplain, wire.TypeHint:
+	case wire.TypeExplain, wire.TypeHint, wire.TypeShelfFound, wire.TypeShelfTaken:
 		c.mu.Lock()
 		r := c.pending[m.Ref]
 		if r != nil && r.direct {

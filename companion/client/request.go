@@ -150,6 +150,40 @@ func (c *Client) Hint(ctx context.Context) (json.RawMessage, int, error) {
 	return rep.msg.Move, rep.msg.Hints, nil
 }
 
+// SearchShelf asks the table's shelf for the titles whose names hold
+// text's words (accents and case aside), for players and minutes (0:
+// any), named in lang (fr, de, en): the short list, best first
+// (docs/protocol.md, The shelf). A refusal is a *wire.Error (no-shelf,
+// rate-limited…).
+func (c *Client) SearchShelf(ctx context.Context, text, lang string, players, minutes int) ([]wire.ShelfTitle, error) {
+	rep, err := c.askDirect(ctx, wire.Message{Type: wire.TypeShelfSearch, Text: text, Lang: lang, Players: players, Minutes: minutes})
+	if err != nil {
+		return nil, err
+	}
+	if rep.err != nil {
+		return nil, rep.err
+	}
+	return rep.msg.Found, nil
+}
+
+// TakeFromShelf tells the table the seat's group took a box for it: the
+// copy copyID from a list, or else box, a scanned EAN or a typed shelf
+// code. It returns the title with its copy now at this table. A refusal
+// is a *wire.Error (no-copy, copy-taken with where it is, many-boxes…).
+func (c *Client) TakeFromShelf(ctx context.Context, copyID int64, box, lang string) (wire.ShelfTitle, error) {
+	rep, err := c.askDirect(ctx, wire.Message{Type: wire.TypeShelfTake, CopyID: copyID, Box: box, Lang: lang})
+	if err != nil {
+		return wire.ShelfTitle{}, err
+	}
+	if rep.err != nil {
+		return wire.ShelfTitle{}, rep.err
+	}
+	if len(rep.msg.Found) != 1 {
+		return wire.ShelfTitle{}, fmt.Errorf("take from the shelf: the table answered %d titles, want 1", len(rep.msg.Found))
+	}
+	return rep.msg.Found[0], nil
+}
+
 // askDirect sends m and waits for the message that echoes its ref.
 func (c *Client) askDirect(ctx context.Context, m wire.Message) (reply, error) {
 	return c.askAs(ctx, m, false, true)

@@ -63,6 +63,7 @@ type seatScreen struct {
 	tbLost      bool           // a request open before a kiosk restart was forgotten
 
 	panel gamePanel
+	shelf *shelfPanel     // « Que jouer ? », nil until opened
 	pulse *fyne.Animation // the turn cue, while it runs
 	// shown records each state line shown, in order (tests read it).
 	shown []string
@@ -320,6 +321,9 @@ func (s *seatScreen) build() fyne.CanvasObject {
 		container.NewStack(s.banner, container.NewPadded(s.state)),
 	)
 	s.body = container.NewStack()
+	if s.shelf != nil {
+		s.shelf.root = nil // its words in the language now
+	}
 	s.refresh()
 	return container.NewBorder(top, nil, nil, nil, s.body)
 }
@@ -411,6 +415,15 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	}
 	if s.view == nil || s.panel == nil {
 		return widget.NewLabel("")
+	}
+	if s.shelf != nil && s.shelf.open && !s.shelfMay() {
+		s.shelf.open = false // the guest's turn, or the link lost: a decision is never hidden
+	}
+	if s.shelf != nil && s.shelf.open {
+		if s.shelf.root == nil {
+			s.shelf.build()
+		}
+		return s.shelf.root
 	}
 	main, bottom := s.panel.show(s.view)
 	top := s.helpRow()

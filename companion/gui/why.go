@@ -116,6 +116,9 @@ func (s *seatScreen) helpRow() fyne.CanvasObject {
 		rulesBtn.SetText(a.t("rules_rule"))
 	}
 	buttons := []fyne.CanvasObject{rulesBtn}
+	if s.shelfMay() {
+		buttons = append(buttons, widget.NewButton(s.st("open"), s.openShelf))
+	}
 	if s.canAct() {
 		buttons = append([]fyne.CanvasObject{widget.NewButton(a.t("hint_ask"), s.askHint)}, buttons...)
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
 )
@@ -39,6 +41,12 @@ type conn struct {
 	unconfirmed bool        // welcomed, and the phone has not spoken since
 	pendingRef  string      // ref of a move in flight, echoed on its view
 	syncs       []string    // refs of the syncs waiting for the pump
+	// proven is set once the phone asked info with the current QR
+	// code's link form: it may search the shelf before it joins.
+	proven bool
+	// shelfAsks is the connection's budget of shelf requests
+	// (shelf.go), made at its first.
+	shelfAsks *rate.Limiter
 }
 
 // outgoing is one message queued for the phone, with its frame when it

@@ -242,6 +242,10 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.takeBack(c, m)
 	case wire.TypeTakeBackAnswer:
 		s.takeBackAnswer(c, m)
+	case wire.TypeShelfSearch:
+		s.shelfSearch(c, m)
+	case wire.TypeShelfTake:
+		s.shelfTake(c, m)
 	}
 	return false
 }
@@ -262,6 +266,9 @@ func (s *Server) infoAnswer(c *conn, m wire.Message) {
 		free = &n
 	}
 	s.mu.Unlock()
+	if current {
+		c.prove()
+	}
 	c.send(wire.Message{Type: wire.TypeInfo, Ref: m.Ref, Table: s.cfg.Table, Game: game, Current: &current, Free: free})
 }
 

@@ -54,6 +54,14 @@ type Config struct {
 	// DefaultConnBurst).
 	ConnRate  rate.Limit
 	ConnBurst int
+	// Shelf is the ludothèque's catalogue the phones search and take
+	// boxes from (shelf-search, shelf-take); nil: the table has none and
+	// answers no-shelf.
+	Shelf Shelf
+	// ShelfRate and ShelfBurst budget one connection's shelf requests
+	// (DefaultShelfRate, DefaultShelfBurst).
+	ShelfRate  rate.Limit
+	ShelfBurst int
 }
 
 // Defaults of Config.
@@ -95,6 +103,12 @@ func (cfg *Config) defaults() {
 	}
 	if cfg.ConnBurst <= 0 {
 		cfg.ConnBurst = DefaultConnBurst
+	}
+	if cfg.ShelfRate <= 0 {
+		cfg.ShelfRate = DefaultShelfRate
+	}
+	if cfg.ShelfBurst <= 0 {
+		cfg.ShelfBurst = DefaultShelfBurst
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/shelf"
 )
 
 // DefaultPort is where a kiosk listens unless told otherwise: the
@@ -85,6 +86,10 @@ type Config struct {
 	// before it is held to one a second (server.DefaultConnBurst if
 	// zero); tests that open many from loopback raise it.
 	ConnBurst int
+	// Shelf is the ludothèque's catalogue the phones search and take
+	// boxes from; nil for the table's database when it implements
+	// shelf.Library, else the phones hear that the table has none.
+	Shelf shelf.Library
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -94,6 +99,7 @@ type Table struct {
 	db      *db.DB
 	host    *host.Host
 	srv     *server.Server
+	phones  *phoneShelf // the shelf as the phones ask it; nil without a catalogue
 	http    *http.Server
 	ln      net.Listener
 	adv     *discovery.Advertiser
@@ -219,9 +225,18 @@ func (t *Table) newServer() error {
 		return err
 	}
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
-	t.srv = server.New(server.Config{Table: t.cfg.Name,
+	cfg := server.Config{Table: t.cfg.Name,
 		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate),
-		ConnBurst: t.cfg.ConnBurst})
+		ConnBurst: t.cfg.ConnBurst}
+	lib := t.cfg.Shelf
+	if l, ok := any(t.db).(shelf.Library); lib == nil && ok {
+		lib = l
+	}
+	if lib != nil {
+		t.phones = newPhoneShelf(lib, t.cfg.Name, nil)
+		cfg.Shelf = t.phones
+	}
+	t.srv = server.New(cfg)
 	return nil
 }
 

@@ -58,6 +58,7 @@ func TestScreenshots(t *testing.T) {
 	t.Run("canaille", canailleShots)
 	t.Run("canyon", canyonShots)
 	t.Run("why", whyShots)
+	t.Run("shelf", shelfShots)
 }
 
 // whyShots: a Canyon guest touches a card they may not play and reads why

@@ -37,7 +37,18 @@ var clientFields = map[string][]string{
 	// The version of the move asked back, or whose request is answered.
 	TypeTakeBack:       {"version"},
 	TypeTakeBackAnswer: {"version", "agree"},
+	TypeShelfSearch:    {"text", "lang", "players", "minutes"},
+	TypeShelfTake:      {"copy", "box", "lang"},
 }
+
+// Limits of the shelf's messages.
+const (
+	MaxShelfText  = 64  // characters of a shelf-search's text
+	MaxShelfBox   = 32  // characters of a shelf-take's box (an EAN is 8 to 14 digits)
+	MaxShelfFound = 12  // titles in a shelf-found
+	MaxPlayers    = 99  // a shelf-search's players
+	MaxMinutes    = 720 // a shelf-search's minutes
+)
 
 // commonFields every client message may carry.
 var commonFields = []string{"v", "type", "ref"}
@@ -117,6 +128,25 @@ func check(m Message) (Message, *Error) {
 		}
 		if m.Type == TypeTakeBackAnswer && m.Agree == nil {
 			return m, Errorf(BadJSON, "a takeback-answer says agree: true or false")
+		}
+	case TypeShelfSearch:
+		return checkShelfSearch(m)
+	case TypeShelfTake:
+		if m.Lang != "" && m.Lang != "fr" && m.Lang != "de" && m.Lang != "en" {
+			return m, Errorf(BadJSON, "a shelf-take's lang is fr, de or en")
+		}
+		if (m.CopyID != 0) == (m.Box != "") {
+			return m, Errorf(BadJSON, "a shelf-take names one copy: copy (its id) or box (its EAN or shelf code)")
+		}
+		if m.CopyID < 0 {
+			return m, Errorf(BadJSON, "a copy id is 1 or more")
+		}
+		if m.Box != "" {
+			box, ok := CleanBox(m.Box)
+			if !ok {
+				return m, Errorf(BadJSON, "a box is its EAN's digits or its shelf code: 1 to %d letters, digits, dashes or dots", MaxShelfBox)
+			}
+			m.Box = box
 		}
 	case TypeMove, TypeExplain:
 		if len(m.Move) == 0 || string(m.Move) == "null" {
@@ -212,4 +242,58 @@ func ValidKey(key string) bool {
 		}
 	}
 	return true
+}
+
+// checkShelfSearch checks a shelf-search's question and cleans its text.
+func checkShelfSearch(m Message) (Message, *Error) {
+	if !utf8.ValidString(m.Text) {
+		return m, Errorf(BadJSON, "a search's text must be valid UTF-8")
+	}
+	text := norm.NFC.String(strings.TrimSpace(m.Text))
+	if utf8.RuneCountInString(text) > MaxShelfText {
+		return m, Errorf(BadJSON, "a search's text has at most %d characters", MaxShelfText)
+	}
+	for _, r := range text {
+		if !unicode.IsPrint(r) {
+			return m, Errorf(BadJSON, "a search's text cannot hold the character %U", r)
+		}
+	}
+	m.Text = text
+	switch m.Lang {
+	case "", "fr", "de", "en":
+	default:
+		return m, Errorf(BadJSON, "a search's lang is fr, de or en")
+	}
+	if m.Players < 0 || m.Players > MaxPlayers {
+		return m, Errorf(BadJSON, "a search's players are 0 (any) to %d", MaxPlayers)
+	}
+	if m.Minutes < 0 || m.Minutes > MaxMinutes {
+		return m, Errorf(BadJSON, "a search's minutes are 0 (any) to %d", MaxMinutes)
+	}
+	return m, nil
+}
+
+// CleanBox returns a scanned or typed box as the shelf looks it up:
+// spaces trimmed, letters upper-cased (shelf codes are "D5" however
+// typed); false unless it is 1 to MaxShelfBox ASCII letters, digits,
+// dashes or dots.
+func CleanBox(box string) (string, bool) {
+	box = strings.ToUpper(strings.TrimSpace(box))
+	if box == "" || len(box) > MaxShelfBox {
+		return "", false
+	}
+	for _, c := range box {
+		ok := c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.'
+		if !ok {
+			return "", false
+		}
+	}
+	return box, true
+}
+
+// SameBox reports whether a copy's shelf code is the box a phone sent
+// (CleanBox's form): shelf codes compare as CleanBox leaves them.
+func SameBox(shelfCode, box string) bool {
+	c, ok := CleanBox(shelfCode)
+	return ok && c == box
 }

@@ -53,6 +53,16 @@ const (
 	// TypeTakeBackAnswer answers, with Agree, the other seat's request
 	// to take back the move that made Version.
 	TypeTakeBackAnswer = "takeback-answer"
+	// TypeShelfSearch asks the ludothèque's shelf for the titles whose
+	// names hold Text's words (accents and case aside), optionally for
+	// Players players and Minutes minutes, named in Lang; answered with
+	// shelf-found. A seated phone may ask, and a phone that proved the
+	// current QR code with info (docs/protocol.md, The shelf).
+	TypeShelfSearch = "shelf-search"
+	// TypeShelfTake says the phone's group took a box from the shelf for
+	// this table: a copy the list showed (CopyID), or the box's EAN or
+	// shelf code (Box); answered with shelf-taken. Seated phones only.
+	TypeShelfTake = "shelf-take"
 )
 
 // Message types, server to client.
@@ -63,6 +73,11 @@ const (
 	TypeRemoved = "removed" // the seat was taken from this phone (Error says why)
 	TypeRecord  = "record"  // after the game was recorded: the seat's player's rating change and place
 	TypePong    = "pong"
+	// TypeShelfFound answers shelf-search: the short list, Found.
+	TypeShelfFound = "shelf-found"
+	// TypeShelfTaken answers shelf-take: Found holds the one title with
+	// the copy now at this table.
+	TypeShelfTaken = "shelf-taken"
 )
 
 // Message is every message in one struct: the type says which fields are set.
@@ -126,7 +141,54 @@ type Message struct {
 	// this one included.
 	Hints int `json:"hints,omitempty"`
 
+	// Text, Lang, Players and Minutes are a shelf-search's question:
+	// words of a name (at most MaxShelfText characters), the reader's
+	// language (fr, de, en) and the group's count and time (0: any).
+	Text    string `json:"text,omitempty"`
+	Lang    string `json:"lang,omitempty"`
+	Players int    `json:"players,omitempty"`
+	Minutes int    `json:"minutes,omitempty"`
+	// CopyID and Box name, in a shelf-take, the copy taken: its id from
+	// a list, or what was scanned or typed (an EAN's digits or a shelf
+	// code). Exactly one is set.
+	CopyID int64  `json:"copy,omitempty"`
+	Box    string `json:"box,omitempty"`
+	// Found is a shelf-found's list (best first, at most MaxShelfFound)
+	// or a shelf-taken's one title.
+	Found []ShelfTitle `json:"found,omitempty"`
+
 	Error *Error `json:"error,omitempty"` // error
+}
+
+// ShelfTitle is one title of the shelf as a phone shows it: its name in
+// the reader's language and the facts on its box, and its copies.
+type ShelfTitle struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	Year       int    `json:"year,omitempty"`
+	MinPlayers int    `json:"minPlayers,omitempty"`
+	MaxPlayers int    `json:"maxPlayers,omitempty"`
+	Best       []int  `json:"best,omitempty"` // the counts it plays best at
+	MinMinutes int    `json:"minMinutes,omitempty"`
+	MaxMinutes int    `json:"maxMinutes,omitempty"`
+	MinAge     int    `json:"minAge,omitempty"`
+	// Kind is competitive, cooperative, teams, or "" when unknown.
+	Kind   string      `json:"kind,omitempty"`
+	Copies []ShelfCopy `json:"copies,omitempty"` // none: not owned (a wish)
+}
+
+// ShelfCopy is one box of a title and where it is.
+type ShelfCopy struct {
+	ID    int64  `json:"id"`
+	Shelf string `json:"shelf,omitempty"` // the shelf code, such as "D5"
+	// Status is shelf, table, lent or missing (shelf.Status).
+	Status string `json:"status"`
+	// Table and Since say, for a copy at a table, which (its name) and
+	// since when, as the venue's clocks read it ("19:40"); Here says it
+	// is at the asking phone's table.
+	Table string `json:"table,omitempty"`
+	Since string `json:"since,omitempty"`
+	Here  bool   `json:"here,omitempty"`
 }
 
 // Record is what a finished game meant for the player at a seat: their
@@ -209,6 +271,10 @@ const (
 	NoGame      = "no-game"        // no game is running
 	Waiting     = "waiting"        // seats are still free: the game starts once all are taken
 	Internal    = "internal"       // the table failed; try again
+	NoShelf     = "no-shelf"       // this table has no catalogue
+	NoCopy      = "no-copy"        // shelf-take: no copy has that id, EAN or shelf code
+	CopyTaken   = "copy-taken"     // shelf-take: the copy is at another table (Message says which)
+	ManyBoxes   = "many-boxes"     // shelf-take: that shelf code holds several titles; take one from the list
 )
 
 // Errorf builds an error message.
