@@ -142,6 +142,9 @@ type KioskConfig struct {
 	// OnAnswered hears the ids of calls the hub's console answered (the
 	// table closes them); nil: nobody. Called from the hello goroutine.
 	OnAnswered func(ids []string)
+	// Now is the clock the check of the kiosk's copy of the venue is
+	// scheduled by (entropy.go); nil: time.Now.
+	Now func() time.Time
 }
 
 // Kiosk is a kiosk's running side of the venue: its embedded server and
@@ -196,9 +199,12 @@ type Kiosk struct {
 	calls                  func() []Call
 	onAnswered             func([]string)
 	removal                *removal // paired: the hub's refusals (removed.go)
-	stop                   context.CancelFunc
-	wg                     sync.WaitGroup
-	closed                 sync.Once
+	// copy checks the kiosk's copy of the venue against the hub's
+	// stream and fills its holes (entropy.go); nil unpaired.
+	copy   *copyCheck
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+	closed sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -277,6 +283,9 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		if err := k.openMirror(ctx); err != nil {
 			return fail(err)
 		}
+		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, cfg.Now,
+			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
+			k.loaderFloor)
 	}
 	// Sessions that ended before the venue existed go too.
 	if _, err := cfg.DB.QueueFinishedSessions(ctx, time.Now()); err != nil {
@@ -690,6 +699,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			// copies (a hub rebuilt while this kiosk was away).
 			k.mirror(ctx, false, "")
 			check = time.After(freshSilence)
+			k.copy.soon()
 			continue
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
@@ -700,6 +710,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			if !keep {
 				k.mirror(ctx, true, " for the restarted hub")
 			}
+			k.copy.soon()
 			continue
 		case <-check:
 			// The hub answered a heartbeat and a half ago: a mirror
@@ -712,6 +723,9 @@ func (k *Kiosk) watch(ctx context.Context) {
 			now := time.Now()
 			due := p.due(now, k.e.srv.NumLeafNodes())
 			t.Reset(p.wait(now))
+			if k.hubAlive() && k.copy.due() {
+				k.checkCopy(ctx)
+			}
 			if !due {
 				continue
 			}
@@ -750,6 +764,26 @@ func (k *Kiosk) watch(ctx context.Context) {
 			k.mirror(ctx, true, ": it had stalled")
 		}
 	}
+}
+
+// checkCopy runs the check of the kiosk's copy of the venue (entropy.go)
+// and logs what went wrong; what it repaired it logs itself.
+func (k *Kiosk) checkCopy(ctx context.Context) {
+	if _, err := k.copy.run(ctx); err != nil && !errors.Is(err, errNotCaughtUp) && ctx.Err() == nil {
+		k.logf("%v", err)
+	}
+}
+
+// loaderFloor is the mirror's loader's floor, false without a loader.
+func (k *Kiosk) loaderFloor(ctx context.Context) (uint64, bool) {
+	k.mu.Lock()
+	l := k.load
+	k.mu.Unlock()
+	if l == nil {
+		return 0, false
+	}
+	f := l.floor(ctx)
+	return f, f > 0
 }
 
 // mirror makes the mirror (makeMirror) and says what it did, and why.
