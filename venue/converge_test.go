@@ -198,3 +198,47 @@ func TestVenueCopyCheckFillsAHole(t *testing.T) {
 		t.Errorf("the repair logged %q, want one line naming 1 event from B's stream", got)
 	}
 }
+
+// A hub whose database is lost while its store is kept refills the new
+// database from its stream at its next start, and says so while it does
+// (its loader's durable consumer had delivered everything already).
+func TestVenueHubDatabaseLostRefills(t *testing.T) {
+	hubNode, a := newNode(t, ""), newNode(t, "Table A")
+	dataDir := filepath.Join(hubNode.dir, "hub")
+	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	addr := hub.Addr()
+	ka := startKiosk(t, a, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ids := []string{a.play(t), a.play(t), a.play(t)}
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+	hub.Close()
+	ka.Close()
+	lost := newNode(t, "")
+	rec := &logRecorder{t: t}
+	hub, err := StartHub(t.Context(), HubConfig{DB: lost.d, DataDir: dataDir, Listen: addr, Logf: rec.logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hub.Close)
+	if got := rec.with("refilling the database"); len(got) != 1 || !strings.Contains(got[0], "(3 events)") {
+		t.Errorf("the hub said %q, want that it refills 3 events", got)
+	}
+	lost.waitHas(t, hub.Loaded(), ids...)
+	// The last acknowledgement reaches the consumer's floor a moment
+	// after the last batch's signal: looked at again until it did.
+	deadline := time.After(guard)
+	for {
+		r, busy := hub.Refilling(t.Context())
+		if !busy {
+			break
+		}
+		select {
+		case <-hub.Loaded():
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("the hub still says it refills (%+v) after every event loaded", r)
+		}
+	}
+	if got := rec.with("refilled the database"); len(got) != 1 {
+		t.Errorf("the hub said %q when done, want one line", got)
+	}
+}

@@ -99,6 +99,8 @@ type Hub struct {
 	answered map[string][]Call
 	// published is signalled after the hub's own events are stored.
 	published chan struct{}
+	refill    refiller   // a lost database refilled from the stream (refill.go)
+	copy      *copyCheck // its database checked against its stream (entropy.go)
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -174,9 +176,15 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.checkOwnEvents(ctx); err != nil {
 		return fail(err)
 	}
+	refill, err := h.refillIfLost(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	h.refill.target = refill
 	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
 		return fail(err)
 	}
+	h.copy = h.hubCopyCheck()
 	if cfg.WebListen != "" && cfg.Page != nil {
 		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
 			return fail(err)
@@ -774,6 +782,7 @@ func (h *Hub) watch(ctx context.Context) {
 		// A table removed by tablee venue --revoke while the hub runs:
 		// a stat of the credentials' file each tick.
 		h.dropRevoked(ctx)
+		h.checkCopy(ctx)
 		now := time.Now()
 		due := p.due(now, h.e.srv.NumLeafNodes())
 		t.Reset(p.wait(now))
