@@ -225,11 +225,20 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	return t.Start(ctx, o.game, engine.ParseOptions(o.gameOptions), list)
 }
 
-// waitOver returns once sess has ended.
+// waitOver returns once sess has ended, or ctx (a SIGTERM or SIGINT):
+// a session waiting for its phones sends no update, so the wait also
+// watches ctx rather than only the updates.
 func waitOver(ctx context.Context, sess *host.Session) error {
 	for {
 		updates, stop := sess.Subscribe(engine.Onlooker)
-		for range updates {
+		open := true
+		for open {
+			select {
+			case _, open = <-updates:
+			case <-ctx.Done():
+				stop()
+				return nil
+			}
 		}
 		stop()
 		if sess.Status().Ended() {
