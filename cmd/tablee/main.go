@@ -11,8 +11,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 	"sort"
+	"syscall"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
