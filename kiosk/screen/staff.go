@@ -39,6 +39,9 @@ type StaffActions struct {
 	// table falling behind, the link going down): it returns the ticks
 	// and how to stop them; nil: every VenueRefresh.
 	Ticks func() (<-chan time.Time, func())
+	// Offline reports that phones cannot join (the machine has no
+	// network address): the screen says so under its title. nil: never.
+	Offline func() bool
 }
 
 // Staff is the staff's screen: leaderboards, session history with
@@ -75,6 +78,8 @@ type Staff struct {
 	// counts its goroutine (tests wait for it to end).
 	stopWatch func()
 	watchers  sync.WaitGroup
+	// offline is the line saying phones cannot join, nil when they can.
+	offline *widget.Label
 }
 
 // NewStaff builds the staff screen, its leaderboards first.
@@ -101,7 +106,12 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 	}
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
 	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
+	var top fyne.CanvasObject = container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
+	if act.Offline != nil && act.Offline() {
+		s.offline = wrapped(w.T("network.offline"))
+		s.offline.Importance = widget.DangerImportance
+		top = container.NewVBox(top, s.offline)
+	}
 	s.root = container.NewPadded(container.NewBorder(top, nil, nil, nil, s.tabs))
 	return s
 }

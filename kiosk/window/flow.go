@@ -314,6 +314,7 @@ func (ui *UI) showStaff() {
 		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
 		Venue:         ui.venueDesk(),
 		Do:            ui.do,
+		Offline:       ui.t.Offline,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
