@@ -782,6 +782,7 @@ func (h *Hub) watch(ctx context.Context) {
 		// A table removed by tablee venue --revoke while the hub runs:
 		// a stat of the credentials' file each tick.
 		h.dropRevoked(ctx)
+		h.healStore(ctx)
 		h.checkCopy(ctx)
 		now := time.Now()
 		due := p.due(now, h.e.srv.NumLeafNodes())

@@ -258,7 +258,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		// The hub's refusals reach only the server's log (removed.go);
 		// one before this line is missed, the count starts at the next.
 		k.removal = newRemoval()
-		k.e.srv.SetLoggerV2(k.removal, false, false, false)
+		k.e.health.setNext(k.removal)
 	}
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
@@ -723,6 +723,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			now := time.Now()
 			due := p.due(now, k.e.srv.NumLeafNodes())
 			t.Reset(p.wait(now))
+			k.healStore(ctx)
 			if k.hubAlive() && k.copy.due() {
 				k.checkCopy(ctx)
 			}
