@@ -265,6 +265,19 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	return out, nil
 }
 
+// Health says whether the hub's store cannot be written and whether it
+// refills a lost database (console.HubHealth).
+func (t hubTables) Health(ctx context.Context) console.HubState {
+	var st console.HubState
+	if p, bad := t.h.StoreProblem(); bad {
+		st.StoreFull, st.StoreSince = true, p.Since
+	}
+	if r, busy := t.h.Refilling(ctx); busy {
+		st.RefillEvents, st.RefillLoaded = r.Events, r.Loaded
+	}
+	return st
+}
+
 // AnswerCall answers a table's call on the hub; a call the table closed
 // meanwhile is nothing to answer.
 func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
