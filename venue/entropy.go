@@ -253,3 +253,41 @@ func (c *copyCheck) fill(ctx context.Context, s jetstream.Stream, subj string, s
 		seq = m.Sequence + 1
 	}
 }
+
+// settleWait bounds Settle; settleUnanswered is how long it waits for a
+// hub that has not answered at all.
+const (
+	settleWait       = 10 * time.Second
+	settleUnanswered = 3 * time.Second
+)
+
+// Settle waits until every session this table finished is back in its
+// copy of the venue (published, sourced by the hub, mirrored and loaded),
+// for at most settleWait, and not past settleUnanswered while the hub does
+// not answer; or until ctx ends (a signal). A kiosk that exits right
+// after its game (kiosk --headless --exit-when-over) calls it first: its
+// game otherwise reached the venue only at its next start, and its copy
+// lacked it until then.
+func (k *Kiosk) Settle(ctx context.Context) error {
+	if k == nil || !k.paired {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, settleWait)
+	defer cancel()
+	start := time.Now()
+	for {
+		n, err := k.d.VenueUnshared(ctx)
+		if err != nil || n == 0 {
+			return err
+		}
+		if !k.hubAlive() && time.Since(start) > settleUnanswered {
+			return fmt.Errorf("venue kiosk: %d of this table's games not in the venue yet: the hub does not answer (they go at the next start)", n)
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("venue kiosk: %d of this table's games not in the venue yet: %w (they go at the next start)", n, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+			// One query a look; the loaded signal is others' to take.
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/venue"
 )
 
 // runHeadless runs a table without a window until ctx ends (or, with
@@ -33,7 +34,7 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	// A game killed after its final move comes back with its results:
 	// its phones resume to them (serveResults).
 	o.cfg.KeepResults = true
-	t, _, closeAll, err := openTable(ctx, o, func(webAddr string) string {
+	t, desk, closeAll, err := openTable(ctx, o, func(webAddr string) string {
 		host, _, _ := net.SplitHostPort(reachable(webAddr))
 		return host
 	})
@@ -85,7 +86,20 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		return err
 	}
 	waitPhonesLeave(ctx, t.Server())
+	settle(ctx, desk)
 	return nil
+}
+
+// settle gives the game just finished a moment to reach the venue and come
+// back into the table's copy before the kiosk exits (venue.Kiosk.Settle);
+// a signal ends the wait.
+func settle(ctx context.Context, desk *venue.Desk) {
+	if desk == nil {
+		return
+	}
+	if err := desk.Kiosk().Settle(ctx); err != nil && ctx.Err() == nil {
+		log.Printf("kiosk: %v", err)
+	}
 }
 
 // resultsGrace is how long a headless kiosk restarted on a finished game
