@@ -188,6 +188,11 @@ type DeskStatus struct {
 	// minute, and keeps its pairing: the staff pair again or leave.
 	Removed      bool
 	RemovedSince time.Time
+	// StoreFull: the kiosk's venue store cannot be written (a full
+	// disk) since StoreSince; the table plays on, its games wait in its
+	// database, and the store resumes by itself once there is space.
+	StoreFull  bool
+	StoreSince time.Time
 }
 
 // DeskTable is a table of the venue on the staff screen.
@@ -217,6 +222,9 @@ func (d *Desk) Status(ctx context.Context, now time.Time) (DeskStatus, error) {
 		return DeskStatus{}, fmt.Errorf("venue status: %w", err)
 	}
 	st := DeskStatus{Paired: true, Hub: p, Linked: k.LeafConnected(), Unshared: n}
+	if p, bad := k.StoreProblem(); bad {
+		st.StoreFull, st.StoreSince = true, p.Since
+	}
 	st.RemovedSince, st.Removed = k.Removed()
 	if !st.Removed {
 		st.RemovedSince = time.Time{}

@@ -99,6 +99,8 @@ type Hub struct {
 	answered map[string][]Call
 	// published is signalled after the hub's own events are stored.
 	published chan struct{}
+	refill    refiller   // a lost database refilled from the stream (refill.go)
+	copy      *copyCheck // its database checked against its stream (entropy.go)
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
@@ -174,9 +176,15 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.checkOwnEvents(ctx); err != nil {
 		return fail(err)
 	}
+	refill, err := h.refillIfLost(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	h.refill.target = refill
 	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
 		return fail(err)
 	}
+	h.copy = h.hubCopyCheck()
 	if cfg.WebListen != "" && cfg.Page != nil {
 		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
 			return fail(err)
@@ -484,10 +492,20 @@ func (h *Hub) sourceStale(ctx context.Context, domain string) bool {
 
 // mayKick reports whether kiosk id's source may be restarted at now (at
 // most once every kickEvery), and notes it if so.
-func (h *Hub) mayKick(id string, now time.Time) bool {
+//
+// A fresh hello (a new link) may restart it again after freshKickEvery: a
+// kiosk restarted within kickEvery of the last restart (kiosk --headless
+// --exit-when-over in a loop: a new server, a new link each game) left its
+// source waiting for a consumer in the server that had gone, 30 s, and its
+// games reached the venue only at its next start (issue 42).
+func (h *Hub) mayKick(id string, now time.Time, fresh bool) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if now.Sub(h.kicked[id]) < kickEvery {
+	every := kickEvery
+	if fresh {
+		every = freshKickEvery
+	}
+	if now.Sub(h.kicked[id]) < every {
 		return false
 	}
 	h.kicked[id] = now
@@ -557,7 +575,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 		h.live[hi.Kiosk] = true
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
-	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now):
+	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh):
 		// The kiosk's link just came up, or carried nothing for a
 		// while: its source's consumer request most likely went out
 		// while the link was down (after a hub restart, always) and
@@ -713,6 +731,8 @@ const (
 	// silent for 10 s itself.
 	stallAfter = 10 * time.Second
 	kickEvery  = 5 * time.Second
+	// freshKickEvery is kickEvery for a kiosk's fresh hellos (mayKick).
+	freshKickEvery = time.Second
 	// freshSilence is how long a source or mirror may be silent when its
 	// link has just come up: a heartbeat and a half.
 	freshSilence = 1500 * time.Millisecond
@@ -774,6 +794,8 @@ func (h *Hub) watch(ctx context.Context) {
 		// A table removed by tablee venue --revoke while the hub runs:
 		// a stat of the credentials' file each tick.
 		h.dropRevoked(ctx)
+		h.healStore(ctx)
+		h.checkCopy(ctx)
 		now := time.Now()
 		due := p.due(now, h.e.srv.NumLeafNodes())
 		t.Reset(p.wait(now))
@@ -791,7 +813,7 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A kiosk not heard lately is behind a dead link: a source
 			// restarted now would wait 30 s; its next hello restarts it.
-			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now) {
+			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now, false) {
 				continue
 			}
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {

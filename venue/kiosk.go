@@ -209,6 +209,9 @@ type KioskConfig struct {
 	// OnAnswered hears the ids of calls the hub's console answered (the
 	// table closes them); nil: nobody. Called from the hello goroutine.
 	OnAnswered func(ids []string)
+	// Now is the clock the check of the kiosk's copy of the venue is
+	// scheduled by (entropy.go); nil: time.Now.
+	Now func() time.Time
 }
 
 // Kiosk is a kiosk's running side of the venue: its embedded server and
@@ -263,9 +266,12 @@ type Kiosk struct {
 	calls                  func() []Call
 	onAnswered             func([]string)
 	removal                *removal // paired: the hub's refusals (removed.go)
-	stop                   context.CancelFunc
-	wg                     sync.WaitGroup
-	closed                 sync.Once
+	// copy checks the kiosk's copy of the venue against the hub's
+	// stream and fills its holes (entropy.go); nil unpaired.
+	copy   *copyCheck
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+	closed sync.Once
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -319,7 +325,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		// The hub's refusals reach only the server's log (removed.go);
 		// one before this line is missed, the count starts at the next.
 		k.removal = newRemoval()
-		k.e.srv.SetLoggerV2(k.removal, false, false, false)
+		k.e.health.setNext(k.removal)
 	}
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
@@ -344,6 +350,9 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		if err := k.openMirror(ctx); err != nil {
 			return fail(err)
 		}
+		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, cfg.Now,
+			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
+			k.loaderFloor)
 	}
 	// Sessions that ended before the venue existed go too.
 	if _, err := cfg.DB.QueueFinishedSessions(ctx, time.Now()); err != nil {
@@ -757,6 +766,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			// copies (a hub rebuilt while this kiosk was away).
 			k.mirror(ctx, false, "")
 			check = time.After(freshSilence)
+			k.copy.soon()
 			continue
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
@@ -767,6 +777,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			if !keep {
 				k.mirror(ctx, true, " for the restarted hub")
 			}
+			k.copy.soon()
 			continue
 		case <-check:
 			// The hub answered a heartbeat and a half ago: a mirror
@@ -779,6 +790,10 @@ func (k *Kiosk) watch(ctx context.Context) {
 			now := time.Now()
 			due := p.due(now, k.e.srv.NumLeafNodes())
 			t.Reset(p.wait(now))
+			k.healStore(ctx)
+			if k.hubAlive() && k.copy.due() {
+				k.checkCopy(ctx)
+			}
 			if !due {
 				continue
 			}
@@ -817,6 +832,26 @@ func (k *Kiosk) watch(ctx context.Context) {
 			k.mirror(ctx, true, ": it had stalled")
 		}
 	}
+}
+
+// checkCopy runs the check of the kiosk's copy of the venue (entropy.go)
+// and logs what went wrong; what it repaired it logs itself.
+func (k *Kiosk) checkCopy(ctx context.Context) {
+	if _, err := k.copy.run(ctx); err != nil && !errors.Is(err, errNotCaughtUp) && ctx.Err() == nil {
+		k.logf("%v", err)
+	}
+}
+
+// loaderFloor is the mirror's loader's floor, false without a loader.
+func (k *Kiosk) loaderFloor(ctx context.Context) (uint64, bool) {
+	k.mu.Lock()
+	l := k.load
+	k.mu.Unlock()
+	if l == nil {
+		return 0, false
+	}
+	f := l.floor(ctx)
+	return f, f > 0
 }
 
 // mirror makes the mirror (makeMirror) and says what it did, and why.

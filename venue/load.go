@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -18,8 +19,11 @@ import (
 // Events that arrive together load together, in one transaction: a node
 // catching up pays one sync of its database per batch, not per event.
 type loader struct {
+	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
+	js      jetstream.JetStream
+	stream  string
 	loaded  chan struct{}
 	msgs    chan jetstream.Msg
 	done    chan struct{}
@@ -39,7 +43,31 @@ const (
 // startLoader starts loading stream into d; loaded is signalled after each
 // batch stored. logf reports events that cannot be loaded.
 func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
-	cons, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
+	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
+	go l.run(context.WithoutCancel(ctx), d, stream, logf)
+	if err := l.consume(ctx); err != nil {
+		close(l.done)
+		<-l.stopped
+		return nil, err
+	}
+	return l, nil
+}
+
+// restart makes the loader's consumer and its pulls again, after its
+// server's JetStream restarted (healStore): the batches under way load
+// on, and what their acknowledgements missed comes again.
+func (l *loader) restart(ctx context.Context) error {
+	l.mu.Lock()
+	cc := l.cc
+	l.mu.Unlock()
+	cc.Stop()
+	return l.consume(ctx)
+}
+
+// consume makes the durable consumer (or finds it) and pulls from it.
+func (l *loader) consume(ctx context.Context) error {
+	stream := l.stream
+	cons, err := l.js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
 		Durable:   loaderName,
 		AckPolicy: jetstream.AckExplicitPolicy,
 		// After a kill -9 the consumer's stored state can name events
@@ -52,11 +80,9 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 		MaxAckPending: 4 * loadBatch,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
+		return fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	l := &loader{cons: cons, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
-	go l.run(context.WithoutCancel(ctx), d, stream, logf)
-	l.cc, err = cons.Consume(func(m jetstream.Msg) {
+	cc, err := cons.Consume(func(m jetstream.Msg) {
 		select {
 		case l.msgs <- m:
 		case <-l.done:
@@ -68,11 +94,12 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 		// it twice as often).
 		jetstream.PullExpiry(loadExpiry), jetstream.PullHeartbeat(loadHeartbeat))
 	if err != nil {
-		close(l.done)
-		<-l.stopped
-		return nil, fmt.Errorf("venue: loader of %s: %w", stream, err)
+		return fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
-	return l, nil
+	l.mu.Lock()
+	l.cons, l.cc = cons, cc
+	l.mu.Unlock()
+	return nil
 }
 
 // run loads what the consumer hands over: the first event waited for,
@@ -143,7 +170,10 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 // acknowledgement on its way), never lead it: events are acknowledged
 // after their transaction committed.
 func (l *loader) floor(ctx context.Context) uint64 {
-	info, err := l.cons.Info(ctx)
+	l.mu.Lock()
+	cons := l.cons
+	l.mu.Unlock()
+	info, err := cons.Info(ctx)
 	if err != nil {
 		return 0
 	}
@@ -151,7 +181,10 @@ func (l *loader) floor(ctx context.Context) uint64 {
 }
 
 func (l *loader) stop() {
-	l.cc.Stop()
+	l.mu.Lock()
+	cc := l.cc
+	l.mu.Unlock()
+	cc.Stop()
 	close(l.done)
 	<-l.stopped
 }

@@ -175,8 +175,20 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 	case !mirrorOrigin(old.Config).Equal(origin):
 		did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream is a new one (created %s, the mirror's %s)",
 			origin.Format(time.RFC3339Nano), old.Config.Metadata[mirrorOriginKey])
-	case !remake:
+	case !remake && old.State.LastSeq == 0:
 		return "", nil
+	case !remake:
+		// A kept mirror resumes after its own last event: if the hub
+		// holds another event there (it was killed within its sync
+		// interval and numbered what it sourced again anew), every
+		// event the hub put at the numbers the mirror already had
+		// would never reach this table.
+		same, err := k.sameAt(ctx, old.State.LastSeq)
+		if err != nil || same {
+			return "", nil // the copy check finds any hole later
+		}
+		did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", old.State.LastSeq)
+		k.stopLoader()
 	case k.figure.fullCopy:
 		did = "made the mirror again from the start (the figure's full copy)"
 	default:
@@ -198,10 +210,7 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 			start = 0
 		}
 	}
-	if k.load != nil {
-		k.load.stop()
-		k.load = nil
-	}
+	k.stopLoader()
 	if old != nil {
 		if err := k.e.js.DeleteStream(ctx, VenueStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
 			return "", fmt.Errorf("venue kiosk: mirror: %w", err)
@@ -216,6 +225,14 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 		return "", err
 	}
 	return did, nil
+}
+
+// stopLoader stops the mirror's loader, if any; k.mu is held.
+func (k *Kiosk) stopLoader() {
+	if k.load != nil {
+		k.load.stop()
+		k.load = nil
+	}
 }
 
 // mirrorFigure changes how the kiosk makes its mirror again, for

@@ -62,3 +62,35 @@ func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
 	r.Events, err = d.RebuildVenueOutbox(ctx, time.Now())
 	return r, err
 }
+
+// ErrNotAHub is returned by RebuildLost when dir is not a hub's data
+// directory (it holds no venue code).
+var ErrNotAHub = errors.New("no venue hub's data there (no venue code): a kiosk whose database is lost pairs again from its staff screen")
+
+// RebuildLost answers `tablee venue --rebuild` for a hub whose database
+// file path is missing: its store in dir/jetstream is kept (it holds the
+// venue's events, the hub's staff's own among them, which the lost
+// database's outbox can no longer publish again) and a new database is
+// made there, marked as the hub's; the hub's next start refills it from
+// the kept stream (refill.go), and the kiosks' streams, sourced again as
+// they link, supply whatever it lacks. It reports whether a store was
+// there to refill from.
+func RebuildLost(ctx context.Context, path, dir string) (kept bool, err error) {
+	if _, err := os.Stat(filepath.Join(dir, codeFile)); errors.Is(err, os.ErrNotExist) {
+		return false, ErrNotAHub
+	} else if err != nil {
+		return false, fmt.Errorf("venue rebuild: %w", err)
+	}
+	d, err := db.Open(ctx, path)
+	if err != nil {
+		return false, err
+	}
+	defer d.Close()
+	if err := d.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
+		return false, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "jetstream")); err == nil {
+		return true, nil
+	}
+	return false, nil
+}

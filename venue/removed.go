@@ -192,7 +192,9 @@ func (k *Kiosk) probeUntilLetIn(ctx context.Context, p Pairing, cred string, eve
 // the hub, through a reload of its server's options: nats-server's
 // Disabled remote closes the link and stops its redialling.
 func (k *Kiosk) setLinkDisabled(disabled bool) error {
-	// Only watchRemoval reloads, after StartKiosk: k.e.opts needs no lock.
+	// healStore reloads too (disk.go).
+	k.e.optsMu.Lock()
+	defer k.e.optsMu.Unlock()
 	cur := k.e.opts
 	opts := cur.Clone()
 	// Options.Clone shares the remotes: each is copied before it changes.

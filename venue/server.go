@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -124,8 +125,13 @@ type embedded struct {
 	nc  *nats.Conn
 	js  jetstream.JetStream
 	// opts are the server's options, to reload them changed
-	// (Kiosk.setLinkDisabled): nats-server does not hand them out.
-	opts *server.Options
+	// (Kiosk.setLinkDisabled, healStore): nats-server does not hand them
+	// out. optsMu serialises the reloads.
+	opts   *server.Options
+	optsMu sync.Mutex
+	// health notices the store's write errors (disk.go); the server logs
+	// through it.
+	health *storeHealth
 }
 
 // startServer starts opts' server with JetStream synced on every write and
@@ -189,6 +195,8 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 	if auth != nil {
 		auth.srv = srv
 	}
+	health := &storeHealth{}
+	srv.SetLoggerV2(health, false, false, false)
 	srv.Start()
 	if !srv.ReadyForConnections(10 * time.Second) {
 		srv.Shutdown()
@@ -209,7 +217,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		srv.Shutdown()
 		return nil, fmt.Errorf("venue server: %w", err)
 	}
-	return &embedded{srv: srv, nc: nc, js: js, opts: opts}, nil
+	return &embedded{srv: srv, nc: nc, js: js, opts: opts, health: health}, nil
 }
 
 func (e *embedded) close() {

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/venue"
 )
 
 // runHeadless runs a table without a window until ctx ends (or, with
@@ -34,7 +35,7 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	// A game killed after its final move comes back with its results:
 	// its phones resume to them (serveResults).
 	o.cfg.KeepResults = true
-	t, _, closeAll, err := openTable(ctx, o, func(webAddr string) string {
+	t, desk, closeAll, err := openTable(ctx, o, func(webAddr string) string {
 		host, _, _ := net.SplitHostPort(reachable(webAddr))
 		return host
 	})
@@ -86,7 +87,20 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		return err
 	}
 	waitPhonesLeave(ctx, t.Server())
+	settle(ctx, desk)
 	return nil
+}
+
+// settle gives the game just finished a moment to reach the venue and come
+// back into the table's copy before the kiosk exits (venue.Kiosk.Settle);
+// a signal ends the wait.
+func settle(ctx context.Context, desk *venue.Desk) {
+	if desk == nil {
+		return
+	}
+	if err := desk.Kiosk().Settle(ctx); err != nil && ctx.Err() == nil {
+		log.Printf("kiosk: %v", err)
+	}
 }
 
 // resultsGrace is how long a headless kiosk restarted on a finished game
@@ -231,11 +245,20 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	return t.Start(ctx, game, opts, list)
 }
 
-// waitOver returns once sess has ended.
+// waitOver returns once sess has ended, or ctx (a SIGTERM or SIGINT):
+// a session waiting for its phones sends no update, so the wait also
+// watches ctx rather than only the updates.
 func waitOver(ctx context.Context, sess *host.Session) error {
 	for {
 		updates, stop := sess.Subscribe(engine.Onlooker)
-		for range updates {
+		open := true
+		for open {
+			select {
+			case _, open = <-updates:
+			case <-ctx.Done():
+				stop()
+				return nil
+			}
 		}
 		stop()
 		if sess.Status().Ended() {

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -37,6 +40,17 @@ func runWindow(o options, stdout io.Writer) error {
 	loop := idle.New(idle.Config{})
 	w.SetOnClosed(func() { loop.Stop(); cancel() })
 	quit := func() { loop.Stop(); a.Quit() }
+	// SIGTERM (systemd's stop) and SIGINT close the window as the staff
+	// would: the table and its venue close behind it.
+	sig, stopSig := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stopSig()
+	go func() {
+		<-sig.Done()
+		if ctx.Err() == nil {
+			log.Printf("kiosk: signal received: closing")
+			fyne.Do(quit)
+		}
+	}()
 	ui, err := window.New(ctx, window.Config{Win: w, Texts: cat, Do: loop.Do, Awake: loop.Awake, EndPause: endPause})
 	if err != nil {
 		return err

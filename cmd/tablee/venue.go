@@ -91,6 +91,18 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 	}
+	if _, err := os.Stat(*path); *rebuild && errors.Is(err, os.ErrNotExist) {
+		kept, err := venue.RebuildLost(ctx, *path, *data)
+		if err != nil {
+			return fmt.Errorf("no database at %s: %w", *path, err)
+		}
+		if kept {
+			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; the hub's store in %s is kept: at its next start the hub refills the database from its venue stream, and the kiosks' streams supply anything it lacks\n", *path, *data)
+		} else {
+			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; with no store in %s either, at its next start the hub sources every kiosk's whole stream again\n", *path, *data)
+		}
+		return nil
+	}
 	if *rebuild {
 		d, err := openDB(ctx, *path)
 		if err != nil {
@@ -251,6 +263,19 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 		}
 	}
 	return out, nil
+}
+
+// Health says whether the hub's store cannot be written and whether it
+// refills a lost database (console.HubHealth).
+func (t hubTables) Health(ctx context.Context) console.HubState {
+	var st console.HubState
+	if p, bad := t.h.StoreProblem(); bad {
+		st.StoreFull, st.StoreSince = true, p.Since
+	}
+	if r, busy := t.h.Refilling(ctx); busy {
+		st.RefillEvents, st.RefillLoaded = r.Events, r.Loaded
+	}
+	return st
 }
 
 // AnswerCall answers a table's call on the hub; a call the table closed

@@ -433,3 +433,78 @@ func pairWithCommand(t *testing.T, k *kiosk, hub *venue.Hub) (*db.DB, *venue.Kio
 	t.Cleanup(kiosk.Close)
 	return kd, kiosk
 }
+
+// tablee venue --rebuild on a hub's missing database is accepted: it
+// keeps the hub's store, and the hub's next start refills the new
+// database from it.
+func TestVenueRebuildMissingHubDatabase(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	hubPath, data := filepath.Join(dir, "hub.db"), filepath.Join(dir, "venue")
+	startHub := func() (*db.DB, *venue.Hub) {
+		d, err := db.Open(ctx, hubPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: data, Listen: "127.0.0.1:0", Logf: t.Logf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, h
+	}
+	waitSessions := func(d *db.DB, h *venue.Hub, want int) {
+		t.Helper()
+		deadline := time.After(time.Minute)
+		for {
+			n, err := d.VenueSessionCount(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == want {
+				return
+			}
+			select {
+			case <-h.Loaded():
+			case <-deadline:
+				t.Fatalf("the hub holds %d venue sessions, want %d", n, want)
+			}
+		}
+	}
+	hd, hub := startHub()
+	k := newKiosk(t)
+	kd, err := db.Open(ctx, k.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kd.Close()
+	if err := venue.Pair(ctx, kd, venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}); err != nil {
+		t.Fatal(err)
+	}
+	kv, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// newKiosk finished three of its sessions.
+	waitSessions(hd, hub, 3)
+	kv.Close()
+	hub.Close()
+	hd.Close()
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(hubPath + suffix); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := staff(t, runVenue, "--db", hubPath, "--data", data, "--rebuild")
+	if err != nil || !strings.Contains(out, "refills the database") {
+		t.Fatalf("rebuild of a missing hub database (%v):\n%s", err, out)
+	}
+	hd, hub = startHub()
+	defer hd.Close()
+	defer hub.Close()
+	waitSessions(hd, hub, 3)
+
+	// A directory that is no hub's is refused with the reason.
+	if _, _, err := staff(t, runVenue, "--db", filepath.Join(dir, "none.db"), "--data", t.TempDir(), "--rebuild"); !errors.Is(err, venue.ErrNotAHub) {
+		t.Errorf("rebuild of a missing database beside no hub's data: %v, want %v", err, venue.ErrNotAHub)
+	}
+}

@@ -31,6 +31,25 @@ type Hub interface {
 	RemoveTable(ctx context.Context, kiosk string) error
 }
 
+// HubHealth is what a hub may also say of itself (venue.Hub through
+// cmd/tablee): its Tables page shows it above the tables. A Hub without it
+// says nothing.
+type HubHealth interface {
+	Health(ctx context.Context) HubState
+}
+
+// HubState is how the hub stands: its store unwritable (a full disk),
+// its database being refilled from its stream.
+type HubState struct {
+	// StoreFull is set while the hub's store cannot be written, since
+	// StoreSince: the tables play on and send their games once it can.
+	StoreFull  bool
+	StoreSince time.Time
+	// Refill counts a lost database's refill from the stream: Loaded of
+	// Events; Events 0 when not refilling.
+	RefillEvents, RefillLoaded uint64
+}
+
 // HubTable is one paired table as the hub knows it.
 type HubTable struct {
 	Kiosk    string    // the kiosk's venue id
@@ -76,6 +95,7 @@ type hubTablesData struct {
 	Calls    []hubCallView // every table's open calls, oldest first
 	Tables   []hubTableRow
 	Sessions int // the venue's sessions at the hub
+	Health   HubState
 }
 
 type hubCallView struct {
@@ -92,7 +112,10 @@ type hubTableRow struct {
 
 func (h *Handler) hubTablesData(ctx context.Context) (hubTablesData, error) {
 	var d hubTablesData
-	tables, err := h.cfg.Hub.Tables(ctx)
+	if hh, ok := h.cfg.Hub.(HubHealth); ok {
+		d.Health = hh.Health(ctx)
+	}
+	tables, err := h.askHubTables(ctx)
 	if err != nil {
 		return d, err
 	}
@@ -134,7 +157,7 @@ func (h *Handler) hubAnswer(w http.ResponseWriter, r *http.Request, _ signin, _ 
 
 // hubTable is the hub's table kiosk, if it is one of the venue's.
 func (h *Handler) hubTable(ctx context.Context, kiosk string) (HubTable, bool, error) {
-	tables, err := h.cfg.Hub.Tables(ctx)
+	tables, err := h.askHubTables(ctx)
 	if err != nil {
 		return HubTable{}, false, err
 	}
@@ -203,10 +226,25 @@ func (h *Handler) hubTablesLive(w http.ResponseWriter, r *http.Request, in signi
 	h.hubTablesPage(w, r, in, true)
 }
 
+// hubTablesWait bounds every question of the console to the hub about its
+// tables: the hub's JetStream may be stuck (a full disk), and the pages
+// answer within seconds all the same.
+const hubTablesWait = 3 * time.Second
+
+// askHubTables asks the hub for its tables, within hubTablesWait.
+func (h *Handler) askHubTables(ctx context.Context) ([]HubTable, error) {
+	ctx, cancel := context.WithTimeout(ctx, hubTablesWait)
+	defer cancel()
+	return h.cfg.Hub.Tables(ctx)
+}
+
 func (h *Handler) hubTablesPage(w http.ResponseWriter, r *http.Request, in signin, fragment bool) {
 	v := h.newView(w, r, "tables", in.csrf)
 	d, err := h.hubTablesData(r.Context())
 	if err != nil {
+		// The template reads .Data's fields: an empty page with the
+		// error, not a template failure (nil has no Calls).
+		v.Data = hubTablesData{Health: d.Health}
 		h.fail(w, v, err)
 		return
 	}

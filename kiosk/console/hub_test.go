@@ -38,9 +38,24 @@ type fakeHub struct {
 	answered []string // "kiosk/id" of the calls answered
 	removed  []string // the kiosks removed from the venue
 	unheard  string   // a kiosk paired that never linked, if any
+	health   console.HubState
+	stuck    bool // Tables waits for its context to end (a wedged store)
 }
 
-func (f *fakeHub) Tables(context.Context) ([]console.HubTable, error) {
+func (f *fakeHub) Health(context.Context) console.HubState {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.health
+}
+
+func (f *fakeHub) Tables(ctx context.Context) ([]console.HubTable, error) {
+	f.mu.Lock()
+	stuck := f.stuck
+	f.mu.Unlock()
+	if stuck {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var calls []console.Call
@@ -401,5 +416,32 @@ func TestHubConsoleWithoutAPINSaysHowToSetOne(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "tablee staff-pin --db /var/lib/tablee/hub/venue.db") {
 		t.Errorf("%d\n%s", w.Code, w.Body)
+	}
+}
+
+// The hub's Tables page says that the hub's disk is full and that it
+// refills its database, and keeps answering when the hub's store is stuck
+// (its error page failed on a nil template field).
+func TestHubConsoleSaysAFullDiskAndKeepsAnswering(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 3, false)
+	b := f.browser(t)
+	b.lang = "en"
+	b.login(testPIN)
+	f.hub.mu.Lock()
+	f.hub.health = console.HubState{StoreFull: true, StoreSince: f.hub.now.Add(-time.Minute), RefillEvents: 40, RefillLoaded: 12}
+	f.hub.mu.Unlock()
+	for _, path := range []string{"/tables", "/tables/live"} {
+		r := b.get(path)
+		if !strings.Contains(r.body, "The hub&#39;s disk is full") || !strings.Contains(r.body, "12 of 40 events") || !strings.Contains(r.body, "Terrasse") {
+			t.Errorf("%s: %d, lacks the full disk, the refill or the tables:\n%s", path, r.StatusCode, r.body)
+		}
+	}
+	f.hub.mu.Lock()
+	f.hub.stuck = true
+	f.hub.mu.Unlock()
+	r := b.get("/tables")
+	if r.StatusCode != http.StatusInternalServerError || !strings.Contains(r.body, "The hub&#39;s disk is full") {
+		t.Errorf("with the hub stuck: %d, want the error page saying the disk is full:\n%s", r.StatusCode, r.body)
 	}
 }

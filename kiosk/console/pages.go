@@ -184,7 +184,7 @@ func (h *Handler) openCalls(ctx context.Context) int {
 	if h.cfg.Hub == nil {
 		return len(h.calls.pending())
 	}
-	tables, err := h.cfg.Hub.Tables(ctx)
+	tables, err := h.askHubTables(ctx)
 	if err != nil {
 		return 0
 	}

@@ -42,6 +42,9 @@ type StaffActions struct {
 	// Notes are the open notes guests left on boxes they gave back,
 	// for the "Shelf" section; nil: no shelf at this table, no section.
 	Notes func(ctx context.Context) ([]NoteLine, error)
+	// Offline reports that phones cannot join (the machine has no
+	// network address): the screen says so under its title. nil: never.
+	Offline func() bool
 }
 
 // NoteLine is a note on a box given back, as the staff read it.
@@ -86,6 +89,8 @@ type Staff struct {
 	// counts its goroutine (tests wait for it to end).
 	stopWatch func()
 	watchers  sync.WaitGroup
+	// offline is the line saying phones cannot join, nil when they can.
+	offline *widget.Label
 }
 
 // NewStaff builds the staff screen, its leaderboards first.
@@ -115,7 +120,12 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 	}
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
 	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
+	var top fyne.CanvasObject = container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))
+	if act.Offline != nil && act.Offline() {
+		s.offline = wrapped(w.T("network.offline"))
+		s.offline.Importance = widget.DangerImportance
+		top = container.NewVBox(top, s.offline)
+	}
 	s.root = container.NewPadded(container.NewBorder(top, nil, nil, nil, s.tabs))
 	return s
 }

@@ -48,6 +48,10 @@ type VenueStatus struct {
 	// or leave.
 	Removed      bool
 	RemovedSince time.Time
+	// StoreFull: the table's venue store cannot be written (a full disk)
+	// since StoreSince; the table plays on and resumes by itself.
+	StoreFull  bool
+	StoreSince time.Time
 }
 
 // ErrVenueRefused is what VenueDesk.Pair returns (wrapped) when the hub
@@ -191,6 +195,9 @@ func (s *Staff) renderVenue(st VenueStatus) {
 	}
 	if st.Stale && !st.Answered.IsZero() {
 		objs = append(objs, wrapped(s.w.T("kiosk.venue.stale", "Time", st.Answered.Local().Format("15:04:05"))))
+	}
+	if st.StoreFull {
+		objs = append(objs, boldWrapped(s.w.T("venuehealth.table_store_full", "Time", st.StoreSince.Local().Format("15:04"))))
 	}
 	cols := &columns{weights: []float32{2, 1.2, 1}}
 	grid := container.NewVBox(container.New(cols, header(s.w.T("kiosk.venue.table")),

@@ -510,16 +510,27 @@ func (t *Table) advertise() error {
 	_, port, _ := net.SplitHostPort(t.Addr())
 	p, _ := strconv.Atoi(port)
 	adv, err := discovery.Advertise(t.record(), p, t.cfg.MDNSScope)
-	if err != nil {
+	if adv == nil {
 		return err
 	}
 	t.adv = adv
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
-		t.readvertise()
+		t.readvertise(err)
 	}()
 	return nil
+}
+
+// Offline reports whether phones cannot join the table: the machine has
+// no network address (its Wi-Fi or cable is down, or not up yet). The
+// table plays on (touch games, bots) and advertises itself as soon as an
+// address appears; the staff screen says so.
+func (t *Table) Offline() bool {
+	if len(t.cfg.MDNSScope.IPs) > 0 {
+		return false // a scope of its own (tests on loopback)
+	}
+	return !discovery.HasNetwork()
 }
 
 // announce tells the screen of a change and asks for the mDNS record to be
@@ -543,11 +554,19 @@ const (
 // readvertise publishes the record after changes, one at a time. A failed
 // publication (the network briefly down, say) is tried again, sooner at
 // first and then every lastRetry, until one succeeds: the table must not
-// stay invisible for good.
-func (t *Table) readvertise() {
+// stay invisible for good. While the machine has no network address at
+// all it tries every firstRetry (a look at the interfaces, then a failed
+// registration: nothing measurable), so that it is advertised within
+// seconds of the address appearing. first is the error of the first
+// publication, nil if it succeeded.
+func (t *Table) readvertise(first error) {
 	retry := time.NewTimer(0)
 	<-retry.C
 	wait := firstRetry
+	if first != nil {
+		t.cfg.Logger.Printf("mDNS: %v: the table plays on (touch games, bots); phones cannot join until it has a network address (trying again in %v)", first, wait)
+		retry.Reset(wait)
+	}
 	for {
 		select {
 		case <-t.stop:
@@ -557,10 +576,24 @@ func (t *Table) readvertise() {
 		case <-retry.C:
 		}
 		if err := t.adv.Update(t.record()); err != nil {
-			t.cfg.Logger.Printf("mDNS: %v (trying again in %v)", err, wait)
+			offline := !discovery.HasNetwork()
+			if offline {
+				wait = firstRetry // advertised as soon as an address appears
+			}
+			if !offline || first == nil {
+				// Offline, said once: a line every 2 s would fill the log.
+				t.cfg.Logger.Printf("mDNS: %v (trying again in %v)", err, wait)
+			}
+			if first == nil {
+				first = err
+			}
 			retry.Reset(wait)
 			wait = min(2*wait, lastRetry)
 			continue
+		}
+		if first != nil {
+			t.cfg.Logger.Printf("mDNS: the table is advertised again: phones can find it")
+			first = nil
 		}
 		if !retry.Stop() {
 			select { // a retry fired meanwhile: this update covered it

@@ -320,6 +320,7 @@ func (ui *UI) showStaff() {
 		Venue:         ui.venueDesk(),
 		Do:            ui.do,
 		Notes:         ui.shelfNotes(),
+		Offline:       ui.t.Offline,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st

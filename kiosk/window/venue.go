@@ -47,7 +47,8 @@ func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 		return screen.VenueStatus{}, err
 	}
 	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), Linked: st.Linked,
-		Answered: st.Answered, Stale: st.Stale, Removed: st.Removed, RemovedSince: st.RemovedSince}
+		Answered: st.Answered, Stale: st.Stale, Removed: st.Removed, RemovedSince: st.RemovedSince,
+		StoreFull: st.StoreFull, StoreSince: st.StoreSince}
 	for _, t := range st.Tables {
 		out.Tables = append(out.Tables, screen.VenueTable{Name: t.Table, This: t.This, LastSeen: t.LastSeen, Behind: t.Behind})
 	}

@@ -143,15 +143,41 @@ type Advertiser struct {
 	closed bool
 }
 
-// Advertise publishes t, reachable on port, until Close.
+// Advertise publishes t, reachable on port, until Close. When it cannot
+// (no address to advertise on: a machine whose network is not up yet) it
+// returns the error with an Advertiser that is usable all the same,
+// unadvertised: the next Update tries again.
 func Advertise(t Kiosk, port int, scope Scope) (*Advertiser, error) {
 	a := &Advertiser{port: port, scope: scope, service: Service}
 	srv, err := a.register(t.Name, t.txt())
 	if err != nil {
-		return nil, err
+		return a, err
 	}
 	a.srv, a.since = srv, time.Now()
 	return a, nil
+}
+
+// HasNetwork reports whether this machine has an address phones could
+// reach it at: an up interface other than loopback with a unicast IP
+// address that is not link-local (as zeroconf picks them). Without one,
+// nothing can be advertised and no phone can join.
+func HasNetwork() bool {
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		return false
+	}
+	for _, i := range ifaces {
+		if i.Flags&net.FlagUp == 0 || i.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := i.Addrs()
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shutdown stops the current server once it has settled; a.mu is held.

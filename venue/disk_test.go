@@ -1,0 +1,108 @@
+package venue
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// smallDisk mounts a tmpfs of size bytes on a directory of its own and
+// returns it; it skips when mounting is not allowed here.
+func smallDisk(t *testing.T, size string) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small disk needs root")
+	}
+	dir := filepath.Join(t.TempDir(), "disk")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
+	return dir
+}
+
+// fillDisk writes a file into dir until the disk is full.
+func fillDisk(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// Down to the last byte: a venue event is about 1 kB.
+	for size := 64 << 10; size > 0; size /= 4 {
+		chunk := make([]byte, size)
+		for {
+			if _, err := f.Write(chunk); err != nil {
+				if !errors.Is(err, syscall.ENOSPC) {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	return path
+}
+
+// until looks at ok every 50 ms (and at each signal of wake) until it
+// holds; the guard only ends a test gone wrong, saying what it last saw.
+func until(t *testing.T, what string, wake <-chan struct{}, ok func() (bool, string)) {
+	t.Helper()
+	deadline := time.After(guard)
+	for {
+		done, saw := ok()
+		if done {
+			return
+		}
+		select {
+		case <-wake:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("%s: not after %v; last saw %s", what, guard, saw)
+		}
+	}
+}
+
+// A hub whose store's disk fills notices it (StoreProblem), the tables
+// play on, and once the space is freed it stores and loads again by
+// itself, without a restart (it stayed wedged until restarted).
+func TestVenueHubFullDiskSaidAndSurvived(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills a disk and waits for the hub to heal (about 15 s)")
+	}
+	disk := smallDisk(t, "8m")
+	hubNode, a := newNode(t, ""), newNode(t, "Table A")
+	hub := startHubIn(t, hubNode, filepath.Join(disk, "hub"), "127.0.0.1:0")
+	ka := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ids := []string{a.play(t)}
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+
+	filler := fillDisk(t, disk)
+	// More than the last page of the store's block takes.
+	for range 8 {
+		ids = append(ids, a.play(t))
+	}
+	a.waitPublished(t, ka)
+	until(t, "the hub says its store cannot be written", nil, func() (bool, string) {
+		p, bad := hub.StoreProblem()
+		return bad, p.Err
+	})
+	// The table played on meanwhile: its games are its database's.
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+	until(t, "the hub says its store writes again", hub.Loaded(), func() (bool, string) {
+		p, bad := hub.StoreProblem()
+		return !bad, p.Err
+	})
+	a.waitHas(t, ka.Loaded(), ids...)
+}
