@@ -52,7 +52,7 @@ func TestCatalogShipsCompleteGames(t *testing.T) {
 func TestPlaysAreTheGamesAndTheSheet(t *testing.T) {
 	got := Plays().IDs()
 	want := []string{"canaille", "canoe", "canyon", "canyonduel", "sheet"}
-	if !reflect.DeepEqual(got, want) {
+	if !slices.Equal(got, want) {
 		t.Fatalf("plays %v, want %v", got, want)
 	}
 	for _, g := range Games() {
