@@ -134,9 +134,13 @@ func (p *Proxy) track(c net.Conn) bool {
 	return true
 }
 
-// pipe copies from src to dst, holding each read while the proxy is cut.
+// pipe copies from src to dst, holding each read while the proxy is cut;
+// a close is held too, as a cut network loses the FIN.
 func (p *Proxy) pipe(dst, src net.Conn) {
-	defer func() { _ = dst.Close() }()
+	defer func() {
+		p.wait()
+		_ = dst.Close()
+	}()
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
