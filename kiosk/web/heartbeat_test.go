@@ -59,3 +59,25 @@ func TestBrowserSaysALinkThatDropsPacketsIsLostAndComesBack(t *testing.T) {
 	after := k.Session().Moves()
 	playUntil(t, ctx, "two more moves", func(s string) bool { return s == "result" || k.Session().Moves() >= after+2 })
 }
+
+// TestBrowserComesBackAfterAKioskRestart kills the kiosk under a seated
+// page and starts it again at the same ports: the page says the link is
+// lost, then resumes its seat by itself, its short back-off finding the
+// table again at once (it waited up to 8 s before the heartbeat).
+func TestBrowserComesBackAfterAKioskRestart(t *testing.T) {
+	bin := kioskBinary(t)
+	args := crashArgs(t, t.TempDir())
+	k := startRealKiosk(t, bin, args)
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	joinInBrowser(t, ctx, &kiosk{join: k.join}, "Anja")
+	seated := waitState(t, ctx, "the seat waiting for the other phone", func(s string) bool { return s == "waiting" })
+
+	k.kill9()
+	waitState(t, ctx, "the lost link said", func(s string) bool { return s == "reconnecting" })
+	startRealKiosk(t, bin, args) // stopped when the test ends
+	upAt := time.Now()
+	waitState(t, ctx, "the seat back", func(s string) bool { return s == seated })
+	t.Logf("the page was back %v after the restarted kiosk printed its code line", time.Since(upAt).Round(10*time.Millisecond))
+}
