@@ -149,7 +149,8 @@ async function setLang(lang) {
 // the kiosk for this connection, the frames counted each way (each
 // frame's nonce), the wait before the next reconnection and its timer,
 // whether a welcome answering this page's hello is expected, the
-// heartbeat's timer, when the kiosk was last heard and last pinged.
+// heartbeat's timer, when the kiosk was last heard and last pinged, and
+// the heartbeat's last tick.
 const ch = {
   ws: null,
   shared: null,
@@ -161,6 +162,7 @@ const ch = {
   beat: 0,
   heard: 0,
   pinged: 0,
+  tick: 0,
 };
 
 // The heartbeat (docs/protocol.md, "Heartbeat"). A network that drops
@@ -284,6 +286,13 @@ function heartbeat() {
   const sock = ch.ws;
   if (!sock) return;
   const now = Date.now();
+  // A late tick is a throttled background tab or a phone that slept, not
+  // a silent kiosk: ping at once and judge by the answer.
+  if (now - ch.tick > 2000) {
+    ch.heard = ch.shared ? Math.max(ch.heard, now - PING_EVERY) : now;
+    ch.pinged = 0;
+  }
+  ch.tick = now;
   if (now - ch.heard > (ch.shared ? DEAD_AFTER : OPEN_WITHIN)) {
     lost(sock);
     sock.close(); // its close event comes late on a dead link, and is ignored
@@ -311,7 +320,7 @@ function lost(sock) {
 function connect() {
   clearTimeout(ch.retry);
   clearInterval(ch.beat);
-  ch.heard = ch.pinged = Date.now();
+  ch.heard = ch.pinged = ch.tick = Date.now();
   ch.beat = setInterval(heartbeat, 1000);
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
