@@ -1,7 +1,9 @@
 // Package cuttest is a TCP proxy a test can cut: while cut, it forwards
 // nothing either way and accepts new connections without answering them,
 // but closes nothing — what a phone sees when its Wi-Fi drops packets,
-// unlike a closed socket, which every client notices at once.
+// unlike a closed socket, which every client notices at once. A connection
+// made during a cut gets through as a real client's retried SYN would
+// (see synRetries).
 package cuttest
 
 import (
@@ -10,6 +12,7 @@ import (
 	"net"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Proxy forwards every connection made to Addr to a target address.
@@ -22,7 +25,8 @@ type Proxy struct {
 	cut    bool
 	resume chan struct{} // closed when a cut ends
 	conns  []net.Conn
-	made   int // connections accepted
+	made   int           // connections accepted
+	done   chan struct{} // closed when the proxy ends
 	wg     sync.WaitGroup
 }
 
@@ -34,7 +38,7 @@ func Start(tb testing.TB, target string) *Proxy {
 	if err != nil {
 		tb.Fatalf("cuttest: listen: %v", err)
 	}
-	p := &Proxy{ln: ln, target: target, resume: make(chan struct{})}
+	p := &Proxy{ln: ln, target: target, resume: make(chan struct{}), done: make(chan struct{})}
 	close(p.resume)
 	p.wg.Add(1)
 	go p.accept()
@@ -100,9 +104,9 @@ func (p *Proxy) accept() {
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			// A connection made during a cut is held, as a SYN that
-			// gets no answer would be: dialled only once the cut ends.
-			p.wait()
+			if !p.synRetries() {
+				return
+			}
 			up, err := net.Dial("tcp", p.target)
 			if err != nil {
 				_ = c.Close()
@@ -119,6 +123,37 @@ func (p *Proxy) accept() {
 			p.pipe(c, up)
 		}()
 	}
+}
+
+// synRetries holds a connection made during a cut as a client's TCP would
+// see it: its SYN lost, sent again 1, 3, 7, 15 and 31 s after the first
+// (Linux's initial retransmission timeout, doubling), and answered by the
+// first of those that comes after the cut ends. So a client that gives up
+// on a connection and dials again is measured as it would be on a real
+// network, not helped by a proxy that lets a held connection through the
+// moment the cut ends. False when no retry gets through (the proxy
+// closed, or the client's TCP would have given up).
+func (p *Proxy) synRetries() bool {
+	made := time.Now()
+	for _, at := range []time.Duration{0, time.Second, 3 * time.Second, 7 * time.Second, 15 * time.Second, 31 * time.Second} {
+		if d := time.Until(made.Add(at)); d > 0 {
+			select {
+			case <-time.After(d):
+			case <-p.done:
+				return false
+			}
+		}
+		p.mu.Lock()
+		cut, closed := p.cut, p.closed
+		p.mu.Unlock()
+		if closed {
+			return false
+		}
+		if !cut {
+			return true
+		}
+	}
+	return false
 }
 
 // track keeps c to close when the proxy ends; false (c closed) when the
@@ -162,6 +197,7 @@ func (p *Proxy) pipe(dst, src net.Conn) {
 // close ends the proxy and every connection through it.
 func (p *Proxy) close() {
 	_ = p.ln.Close()
+	close(p.done)
 	p.Resume()
 	p.mu.Lock()
 	conns := p.conns
