@@ -40,6 +40,11 @@ func TestBrowserSaysALinkThatDropsPacketsIsLostAndComesBack(t *testing.T) {
 	if said := eval(t, ctx, `document.getElementById('status').textContent`); said != lostText {
 		t.Fatalf("the status line says %q while the link is cut, not %q", said, lostText)
 	}
+	// Nothing on the page says whose turn it is: the last view's words may
+	// be long untrue.
+	if main := eval(t, ctx, `document.getElementById('app').textContent`); main != cat.T(i18n.FR, "web.reconnecting.body") {
+		t.Fatalf("while the link is cut the page says %q", main)
+	}
 	// Kept cut while the page tries twice more: it keeps saying so.
 	tries := proxy.Accepted()
 	for proxy.Accepted() < tries+2 {

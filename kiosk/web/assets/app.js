@@ -786,7 +786,7 @@ function render(force) {
   }
   shown = S.screen;
   const v = S.view;
-  document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && !S.over && !v.result ? helpNodes(v) : []));
+  document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && S.online && !S.over && !v.result ? helpNodes(v) : []));
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
@@ -902,6 +902,9 @@ function seatNodes() {
   const v = S.view;
   if (!v) return [[h('p', { class: 'hint' }, t('web.joining'))], []];
   if (S.over || v.result) return [resultNodes(v), []];
+  // A lost link: the last view's words of whose turn it is, and its
+  // decision, may be long untrue, so the page says only what it knows.
+  if (!S.online) return [[h('p', { class: 'big' }, t('web.reconnecting.body'))], []];
   return game().nodes(v);
 }
 
