@@ -2,6 +2,7 @@ package gui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,13 @@ func TestSaysALinkThatDropsPacketsIsLostAndComesBack(t *testing.T) {
 
 	proxy.Cut()
 	p.u.until(t, "the lost link said", func() bool { return p.stateLine() == lost && !p.seat.linkUp })
+	// Nothing else on the seat screen: the last view's words of whose
+	// turn it is may be long untrue.
+	p.u.do(func() {
+		if got, want := p.labels(), "This phone has lost its link to the table; it reconnects by itself as soon as the network is back."; !strings.Contains(got, want) || strings.Contains(got, "Your turn") {
+			t.Errorf("while the link is cut the seat screen shows:\n%s", got)
+		}
+	})
 	proxy.Resume()
 	p.u.until(t, "the seat again", func() bool { return p.seat.linkUp && p.stateLine() != lost })
 }

@@ -412,6 +412,11 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	if s.view == nil || s.panel == nil {
 		return widget.NewLabel("")
 	}
+	if s.c != nil && !s.linkUp {
+		// The last view's whose-turn words and decision may be long
+		// untrue: the phone says only what it knows.
+		return container.NewVBox(wrapped(a.t("reconnecting_help")))
+	}
 	main, bottom := s.panel.show(s.view)
 	top := s.helpRow()
 	var middle fyne.CanvasObject = widget.NewLabel("")
