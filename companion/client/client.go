@@ -44,10 +44,9 @@ type Options struct {
 	// network that loses packets instead of closing it: the link is said
 	// lost within about 9 s (docs/protocol.md, "Heartbeat").
 	PingEvery time.Duration
-	// DialTimeout bounds each reconnection attempt and each write
-	// (2.5 s): a network that drops packets holds a dial rather than
-	// failing it, and a fresh attempt after it comes back connects within
-	// about 3 s.
+	// DialTimeout bounds each reconnection attempt (2.5 s): a network
+	// that drops packets holds a dial rather than failing it, and a fresh
+	// attempt after it comes back connects within about 3 s.
 	DialTimeout time.Duration
 }
 
