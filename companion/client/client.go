@@ -35,14 +35,18 @@ type Options struct {
 	// resync); nil discards them. It is called from the client's own
 	// goroutine, sometimes under its lock: it must not call the Client.
 	Logf func(format string, args ...any)
-	// Backoff is the first wait before reconnecting (0.5 s); it doubles up
-	// to MaxBackoff (8 s).
+	// Backoff is the first wait before reconnecting (0.25 s); it doubles
+	// up to MaxBackoff (1 s), so a table that restarts is found again
+	// within about a second.
 	Backoff, MaxBackoff time.Duration
-	// PingEvery is how often the client pings the table (10 s); a pong
+	// PingEvery is how often the client pings the table (3 s); a pong
 	// missing for twice as long drops the connection, which catches a
-	// network that loses packets instead of closing it.
+	// network that loses packets instead of closing it: the link is said
+	// lost within about 9 s (docs/protocol.md, "Heartbeat").
 	PingEvery time.Duration
-	// DialTimeout bounds each reconnection attempt (10 s).
+	// DialTimeout bounds each reconnection attempt (2.5 s): a network
+	// that drops packets holds a dial rather than failing it, and a fresh
+	// attempt after it comes back connects within about 3 s.
 	DialTimeout time.Duration
 }
 
@@ -51,16 +55,16 @@ func (o Options) withDefaults() Options {
 		o.Logf = func(string, ...any) {}
 	}
 	if o.Backoff <= 0 {
-		o.Backoff = 500 * time.Millisecond
+		o.Backoff = 250 * time.Millisecond
 	}
 	if o.MaxBackoff <= 0 {
-		o.MaxBackoff = 8 * time.Second
+		o.MaxBackoff = time.Second
 	}
 	if o.PingEvery <= 0 {
-		o.PingEvery = 10 * time.Second
+		o.PingEvery = 3 * time.Second
 	}
 	if o.DialTimeout <= 0 {
-		o.DialTimeout = 10 * time.Second
+		o.DialTimeout = 2500 * time.Millisecond
 	}
 	return o
 }

@@ -153,6 +153,11 @@ func (c *Client) attach(conn *websocket.Conn) bool {
 	return true
 }
 
+// writeTimeout bounds a write. A write to a link that drops packets still
+// succeeds into the socket's buffer, so it is not what finds a dead link
+// (the pings are): it is generous, for a phone slowed by other work.
+const writeTimeout = 10 * time.Second
+
 // write sends one message, bounded in time so a stuck network cannot hold
 // the caller.
 func (c *Client) write(ctx context.Context, conn *websocket.Conn, m wire.Message) error {
@@ -161,7 +166,7 @@ func (c *Client) write(ctx context.Context, conn *websocket.Conn, m wire.Message
 	if err != nil {
 		return fmt.Errorf("client: encode %s: %w", m.Type, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.opts.DialTimeout)
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
 	if err := conn.Write(ctx, websocket.MessageText, data); err != nil {
 		return fmt.Errorf("client: send %s: %w", m.Type, err)

@@ -416,6 +416,11 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	if s.view == nil || s.panel == nil {
 		return widget.NewLabel("")
 	}
+	if s.c != nil && !s.linkUp {
+		// The last view's whose-turn words and decision may be long
+		// untrue: the phone says only what it knows.
+		return container.NewVBox(wrapped(a.t("reconnecting_help")))
+	}
 	if s.shelf != nil && s.shelf.open && !s.shelfMay() {
 		s.shelf.open = false // the guest's turn, or the link lost: a decision is never hidden
 	}

@@ -148,16 +148,36 @@ async function setLang(lang) {
 // ch is the channel to the kiosk: the socket, the box key shared with
 // the kiosk for this connection, the frames counted each way (each
 // frame's nonce), the wait before the next reconnection and its timer,
-// and whether a welcome answering this page's hello is expected.
+// whether a welcome answering this page's hello is expected, the
+// heartbeat's timer, when the kiosk was last heard and last pinged, and
+// the heartbeat's last tick.
 const ch = {
   ws: null,
   shared: null,
   sent: 0,
   recv: 0,
-  backoff: 500,
+  backoff: 250,
   retry: 0,
   awaitingWelcome: false,
+  beat: 0,
+  heard: 0,
+  pinged: 0,
+  tick: 0,
 };
+
+// The heartbeat (docs/protocol.md, "Heartbeat"). A network that drops
+// packets closes nothing, and the browser answers the kiosk's WebSocket
+// pings below the script, so only frames the kiosk sends on purpose tell
+// the page the link works: it pings through the channel every PING_EVERY
+// and takes the link for dead when nothing came for DEAD_AFTER (two
+// answers missed), or when a new connection is not keyed within
+// OPEN_WITHIN (a cut network holds the TCP handshake instead of failing
+// it). The next attempt waits BACKOFF_MAX at most, so the page is back
+// within about 3 s of the network returning.
+const PING_EVERY = 3000;
+const DEAD_AFTER = 7000;
+const OPEN_WITHIN = 2500;
+const BACKOFF_MAX = 1000;
 let facesReady = false;
 let cardsFailed = false; // the Canaille card faces could not be loaded
 let textsFailed = false; // nor the texts, even after retries
@@ -260,8 +280,48 @@ function prepareKeys() {
   });
 }
 
+// heartbeat runs every second while a socket is the channel's: it pings
+// the kiosk and drops a link that went silent.
+function heartbeat() {
+  const sock = ch.ws;
+  if (!sock) return;
+  const now = Date.now();
+  // A late tick is a throttled background tab or a phone that slept, not
+  // a silent kiosk: ping at once and judge by the answer.
+  if (now - ch.tick > 2000) {
+    ch.heard = ch.shared ? Math.max(ch.heard, now - PING_EVERY) : now;
+    ch.pinged = 0;
+  }
+  ch.tick = now;
+  if (now - ch.heard > (ch.shared ? DEAD_AFTER : OPEN_WITHIN)) {
+    lost(sock);
+    sock.close(); // its close event comes late on a dead link, and is ignored
+    return;
+  }
+  if (ch.shared && now - ch.pinged >= PING_EVERY) {
+    ch.pinged = now;
+    send({ type: 'ping', ref: 'hb' });
+  }
+}
+
+// lost forgets a socket that closed or went silent and, unless the page
+// is done with the table, tries again after the backoff.
+function lost(sock) {
+  if (sock !== ch.ws) return;
+  ch.ws = null;
+  clearInterval(ch.beat);
+  S.online = false;
+  if (S.screen === 'removed' || S.screen === 'old' || (S.screen === 'join' && !S.token)) { render(); return; }
+  ch.retry = setTimeout(connect, ch.backoff);
+  ch.backoff = Math.min(ch.backoff * 2, BACKOFF_MAX);
+  render();
+}
+
 function connect() {
   clearTimeout(ch.retry);
+  clearInterval(ch.beat);
+  ch.heard = ch.pinged = ch.tick = Date.now();
+  ch.beat = setInterval(heartbeat, 1000);
   // The socket first: its TCP and HTTP handshakes run in the browser's
   // network stack while this thread finds or makes the keys, and no
   // message can arrive before this function returns.
@@ -280,6 +340,7 @@ function connect() {
   };
   sock.onmessage = (e) => {
     if (sock !== ch.ws) return;
+    ch.heard = Date.now();
     const m = ch.shared ? open(e.data) : keyed(e.data, keys);
     if (!m) {
       // Not the table's key: whoever answers is not the table.
@@ -288,7 +349,7 @@ function connect() {
       render();
       return;
     }
-    ch.backoff = 500;
+    ch.backoff = 250;
     if (m === true) {
       S.online = true;
       hello();
@@ -297,15 +358,7 @@ function connect() {
     }
     onMessage(m);
   };
-  sock.onclose = () => {
-    if (sock !== ch.ws) return;
-    ch.ws = null;
-    S.online = false;
-    if (S.screen === 'removed' || S.screen === 'old' || (S.screen === 'join' && !S.token)) { render(); return; }
-    ch.retry = setTimeout(connect, ch.backoff);
-    ch.backoff = Math.min(ch.backoff * 2, 8000);
-    render();
-  };
+  sock.onclose = () => lost(sock);
 }
 
 // keyed reads the kiosk's hello: a nonce, then the box of the kiosk's
@@ -480,7 +533,7 @@ function takeBack() {
   S.notice = '';
   S.token = store.get('seat.' + S.keyText) || '';
   S.screen = S.token ? 'joining' : 'join';
-  if (S.token) { ch.backoff = 500; connect(); }
+  if (S.token) { ch.backoff = 250; connect(); }
   render(true);
 }
 
@@ -737,7 +790,7 @@ function render(force) {
   }
   shown = S.screen;
   const v = S.view;
-  document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && !S.over && !v.result ? helpNodes(v) : []));
+  document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && S.online && !S.over && !v.result ? helpNodes(v) : []));
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
@@ -854,6 +907,9 @@ function seatNodes() {
   const v = S.view;
   if (!v) return [[h('p', { class: 'hint' }, t('web.joining'))], []];
   if (S.over || v.result) return [resultNodes(v), []];
+  // A lost link: the last view's words of whose turn it is, and its
+  // decision, may be long untrue, so the page says only what it knows.
+  if (!S.online) return [[h('p', { class: 'big' }, t('web.reconnecting.body'))], []];
   return game().nodes(v);
 }
 
@@ -1457,9 +1513,9 @@ async function start() {
   // start again with it.
   window.addEventListener('hashchange', () => location.reload());
   // A phone that wakes up, or whose network comes back, reconnects at once
-  // rather than after its backoff. The kiosk pings every connection, so
-  // the page sends nothing to keep it alive.
-  const wake = () => { if (!ch.ws && S.token && S.screen !== 'removed') { ch.backoff = 500; connect(); } };
+  // rather than after its backoff; a link that died meanwhile is found by
+  // the heartbeat.
+  const wake = () => { if (!ch.ws && S.token && S.screen !== 'removed') { ch.backoff = 250; connect(); } };
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') wake(); });
   window.addEventListener('online', wake);
   await texts;
