@@ -17,6 +17,8 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/looks"
 )
 
 // AwayTimeout is how long a phone may stay away before the table offers
@@ -115,6 +117,10 @@ type Game struct {
 	// next move.
 	hint     string
 	hintSeat engine.Seat
+	// hintMove is the hinted move, whose cells the rings show on the
+	// board while the hint holds; nil: none.
+	hintMove engine.Move
+	rings    []*canvas.Circle
 }
 
 // NewGame builds the game screen for cfg.Session's game.
@@ -201,6 +207,14 @@ func (t *Game) buildRoot() {
 		objs = append(objs, p.panel)
 	}
 	objs = append(objs, t.pulse.rect, container.NewCenter(t.wait), staffMenu)
+	for range maxRings {
+		r := canvas.NewCircle(color.Transparent)
+		r.StrokeColor = looks.Highlight.NRGBA() // as a lesson rings: no seat's pieces, no water, no wood
+		r.StrokeWidth = 8
+		r.Hide()
+		t.rings = append(t.rings, r)
+		objs = append(objs, r)
+	}
 	t.root = container.New(lay, objs...)
 	lay.t = t
 }
@@ -210,7 +224,7 @@ func (t *Game) buildRoot() {
 func (t *Game) Show(st GameState) {
 	t.state = st
 	if v := t.cfg.Session.View(engine.Onlooker); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
-		t.hint = ""
+		t.hint, t.hintMove = "", nil
 	}
 	t.view = t.cfg.Session.View(engine.Onlooker)
 	t.board.Update(t.view, t.legal())
@@ -233,6 +247,43 @@ func (t *Game) Show(st GameState) {
 	}
 	t.pulse.follow(t.turnPanel())
 	t.armOffer(st)
+	t.ring()
+}
+
+// maxRings is how many cells a hint may ring: a jump chain's cells.
+const maxRings = 12
+
+// ring rings the cells of the hinted move on the board, as a lesson
+// rings its step's; none when no hint holds or it names no cell (a card,
+// a tempo: the words name those).
+func (t *Game) ring() {
+	var spots []fyne.Position
+	if t.hintMove != nil {
+		spots = board.Spots(t.board, t.hintMove)
+	}
+	size := board.SpotSize(t.board) * 0.9
+	origin := t.board.Position()
+	for i, r := range t.rings {
+		if i >= len(spots) {
+			r.Hide()
+			continue
+		}
+		r.Resize(fyne.NewSize(size, size))
+		r.Move(origin.Add(spots[i]).SubtractXY(size/2, size/2))
+		r.Show()
+	}
+}
+
+// HintRings are the centres of the rings the table shows for a hint, on
+// the screen, for tests.
+func (t *Game) HintRings() []fyne.Position {
+	var out []fyne.Position
+	for _, r := range t.rings {
+		if r.Visible() {
+			out = append(out, r.Position().AddXY(r.Size().Width/2, r.Size().Height/2))
+		}
+	}
+	return out
 }
 
 // armOffer sets one timer for the moment the next away seat may be handed
@@ -414,6 +465,7 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	} else {
 		btn.Move(boardPos.AddXY(8, 8))
 	}
+	l.t.ring()
 }
 
 func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }
@@ -429,19 +481,22 @@ func sameLegal(a, b engine.View) bool {
 // askHint asks the session what the default bot would play for seat, a
 // guest on the touch screen, and says it in the seat's panel.
 func (t *Game) askHint(seat engine.Seat) {
-	t.hint, t.hintSeat = t.tr("board.hint-asking"), seat
+	t.hint, t.hintSeat, t.hintMove = t.tr("board.hint-asking"), seat, nil
 	t.redrawTurnPanel()
 	go func() {
 		m, err := t.cfg.Hint(context.Background(), seat)
 		text := ""
 		if err != nil {
-			text = board.RuleText(t.texts, t.lang, t.cfg.Session.Game().Info().ID, err)
+			text, m = board.RuleText(t.texts, t.lang, t.cfg.Session.Game().Info().ID, err), nil
 		} else {
-			text = t.tr("board.hint", map[string]any{"Move": m.String()})
+			// In words, never the engine's notation; the cells it
+			// speaks of are ringed on the board.
+			text = t.tr("board.hint", map[string]any{"Move": say.Hint(m, t.lang, t.texts, t.seatName)})
 		}
 		t.cfg.Do(func() {
-			t.hint, t.hintSeat = text, seat
+			t.hint, t.hintSeat, t.hintMove = text, seat, m
 			t.redrawTurnPanel()
+			t.ring()
 		})
 	}()
 }
