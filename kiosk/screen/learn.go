@@ -327,7 +327,7 @@ func (l *Learn) seats() []SeatStatus {
 	for i := range out {
 		out[i] = SeatStatus{Name: l.tr("lesson.bot", map[string]any{"N": i + 1}), State: "bot"}
 	}
-	out[l.cfg.Lesson.Learner] = SeatStatus{Name: l.tr("lesson.you"), State: "connected", Touch: true}
+	out[l.cfg.Lesson.Learner] = SeatStatus{Name: l.tr("lesson.you"), State: "connected", Touch: true, You: true}
 	return out
 }
 

@@ -33,6 +33,9 @@ type SeatStatus struct {
 	// Touch is set for a guest who plays on the touch screen, without a
 	// phone: the table makes that seat's moves.
 	Touch bool
+	// You is set for the guest the texts speak to in the second person,
+	// named "Vous" (a lesson's learner): "Vous gagnez", not "Vous gagne".
+	You bool
 }
 
 // GameState is everything the game screen shows besides the board, all
@@ -142,6 +145,7 @@ func NewGame(cfg GameConfig) (*Game, error) {
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
+		You:   func(s engine.Seat) bool { return t.seat(s).You },
 		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
