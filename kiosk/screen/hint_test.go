@@ -44,7 +44,7 @@ func TestATouchSeatAsksForAHint(t *testing.T) {
 	<-sg.changed
 	sg.mu.Lock()
 	defer sg.mu.Unlock()
-	if line := p.line.Text; !strings.HasPrefix(line, "Conseil : ") || strings.Contains(line, hinted.String()) {
+	if line := p.lineText(); !strings.HasPrefix(line, "Conseil : ") || strings.Contains(line, hinted.String()) {
 		t.Errorf("the panel says %q, want the hint in words, not %q", line, hinted.String())
 	}
 	// The cells the words speak of are ringed where the board draws them.

@@ -259,6 +259,7 @@ func (l *Learn) refresh() {
 	}
 	l.why.SetText("")
 	l.why.Hide()
+	l.say.Show()
 	if l.hand != nil {
 		l.hand.Update(mine, mark)
 	}
@@ -275,8 +276,12 @@ func (l *Learn) flushWhy() {
 	if msg == "" {
 		return
 	}
+	// In place of the step's words, which it restates: both do not fit
+	// the panel's height at the table's reading size (the explanation
+	// was drawn below the panel's edge and never read).
 	l.why.SetText(msg)
 	l.why.Show()
+	l.say.Hide()
 	l.redraw()
 }
 

@@ -85,7 +85,17 @@ type stage struct {
 
 func newStage(t *testing.T, s Session, seats int, cfg GameConfig) *stage {
 	t.Helper()
+	return newStageIn(t, s, seats, cfg, nil)
+}
+
+// newStageIn is newStage with the app's theme th (nil: the test theme)
+// applied before the screen is built, as the kiosk does.
+func newStageIn(t *testing.T, s Session, seats int, cfg GameConfig, th fyne.Theme) *stage {
+	t.Helper()
 	test.NewTempApp(t)
+	if th != nil {
+		test.ApplyTheme(t, th)
+	}
 	sg := &stage{t: t, changed: make(chan struct{}, 1000)}
 	cfg.Session, cfg.Seats, cfg.Still = s, seats, true
 	cfg.Do = sg.do
