@@ -109,8 +109,11 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 		}
 		return ""
 	}
+	// The learner's panel is the coach, on the learner's side: the game
+	// screen draws none for the learner, and its board has that room.
+	learner := cfg.Lesson.Learner
 	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}

@@ -87,6 +87,10 @@ type GameConfig struct {
 	// Awake, when set, is told before motion lasting d starts (the turn's
 	// pulse, the board's flights), so that the window loop stays up.
 	Awake func(d time.Duration)
+	// Coached, when set, is the seat whose panel another screen shows in
+	// its own place (a lesson's learner panel, on the learner's side): the
+	// game screen draws no panel for it and gives the board that edge.
+	Coached *engine.Seat
 	// Hint, when set, suggests a move to seat from its own view (a
 	// *host.Session's Hint): the panel of a touch seat to move offers it,
 	// and says the hint turned to the seat.
@@ -374,7 +378,7 @@ func (t *Game) play(seat engine.Seat, m engine.Move) {
 
 func (t *Game) turnPanel() *seatPanel {
 	turn := t.view.Turn()
-	if t.state.Over || !turn.Valid(len(t.panels)) {
+	if t.state.Over || !turn.Valid(len(t.panels)) || t.coached(turn) {
 		return nil
 	}
 	return t.panels[turn]
@@ -395,6 +399,11 @@ func (t *Game) redrawTurnPanel() {
 	if p := t.turnPanel(); p != nil {
 		p.update()
 	}
+}
+
+// coached reports whether seat's panel is another screen's (Coached).
+func (t *Game) coached(seat engine.Seat) bool {
+	return t.cfg.Coached != nil && *t.cfg.Coached == seat
 }
 
 // seat is seat i's status, or a free seat.
@@ -439,8 +448,10 @@ type tableLayout struct {
 
 func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	var edge [4]float32
-	for _, s := range l.slots {
-		edge[s.Side] = PanelSize.Height + 10
+	for i, s := range l.slots {
+		if !l.t.coached(engine.Seat(i)) {
+			edge[s.Side] = PanelSize.Height + 10
+		}
 	}
 	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
 	boardSize := fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom])
@@ -448,6 +459,10 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(boardSize)
 	taken := []geom.Rect{{Pos: boardPos, Size: boardSize}}
 	for i, s := range l.slots {
+		if l.t.coached(engine.Seat(i)) {
+			objs[1+i].Hide()
+			continue
+		}
 		pos, turned := geom.Panel(s, PanelSize, size)
 		objs[1+i].Move(pos)
 		objs[1+i].Resize(turned)
