@@ -497,6 +497,9 @@ func sameLegal(a, b engine.View) bool {
 	return fmt.Sprint(a.Legal()) == fmt.Sprint(b.Legal())
 }
 
+// AskHint asks a hint for seat as its panel's button does (screenshots).
+func (t *Game) AskHint(seat engine.Seat) { t.askHint(seat) }
+
 // askHint asks the session what the default bot would play for seat, a
 // guest on the touch screen, and says it in the seat's panel.
 func (t *Game) askHint(seat engine.Seat) {
