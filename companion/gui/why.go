@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/proto/wire"
 )
 
@@ -75,7 +75,7 @@ func (s *seatScreen) askHint() {
 }
 
 // describe is a hinted move in words, in the phone's language, as the
-// table says its own hints but without the table's rings (kiosk/say's
+// table says its own hints but without the table's rings (say's
 // HintAway); never the engine's notation, nor the move's JSON.
 func (s *seatScreen) describe(move json.RawMessage) string {
 	a := s.a

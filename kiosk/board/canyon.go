@@ -13,7 +13,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/kiosk/board/geom"
-	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/looks"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/lesson"
-	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/say"
 )
 
 // langs are the table's languages, every one of which a text must fit in.

@@ -17,7 +17,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
-	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/looks"
 )
 

@@ -1,6 +1,7 @@
-// Package say says the games' moves in words, in the table's language,
-// for whoever reads a game back: the kiosk's replay and the staff
-// console. It knows no screen.
+// Package say says the games' moves in words, in the reader's language:
+// for whoever reads a game back (the kiosk's replay, the staff console)
+// and for the guest a hint is given to, on the table or on a phone. It
+// knows no screen, so the companion may use it as the kiosk does.
 package say
 
 import (
