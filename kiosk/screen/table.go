@@ -497,6 +497,17 @@ func sameLegal(a, b engine.View) bool {
 	return fmt.Sprint(a.Legal()) == fmt.Sprint(b.Legal())
 }
 
+// PanelSays reports whether a seat panel's line says text whole, on one
+// line or on two, for tests.
+func (t *Game) PanelSays(text string) bool {
+	for _, p := range t.panels {
+		if p.lineText() == text {
+			return true
+		}
+	}
+	return false
+}
+
 // AskHint asks a hint for seat as its panel's button does (screenshots).
 func (t *Game) AskHint(seat engine.Seat) { t.askHint(seat) }
 
