@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/say"
 )
 
 // why asks the table why the seat cannot make m now (a card or a choice

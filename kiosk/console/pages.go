@@ -17,9 +17,9 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
-	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/session"
 )
 

@@ -17,8 +17,8 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
-	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/looks"
+	"github.com/tablee/tablee/say"
 )
 
 // AwayTimeout is how long a phone may stay away before the table offers
