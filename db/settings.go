@@ -20,6 +20,7 @@ const (
 	keyStaffPINFull            = "staff_pin_full" // when the wrong-PIN budget is full again (Unix ms)
 	keyTableName               = "table_name"     // the name guests and phones see
 	keyLanguage                = "language"       // the table's language (i18n code) as guests last chose it
+	keyLesson                  = "lesson"         // the lesson on the table: "game:step", "" when none
 	keyOptions                 = "options:"       // + game id: that game's default options (JSON)
 	keyHintsInRated            = "hints_in_rated" // "false": rated games refuse hints; anything else allows them
 	minPINDigits, maxPINDigits = 4, 12
@@ -170,6 +171,33 @@ func (d *DB) SetHintsInRated(ctx context.Context, on bool) error {
 func (d *DB) Language(ctx context.Context) (string, error) {
 	v, _, err := d.setting(ctx, keyLanguage)
 	return v, err
+}
+
+// Lesson is the lesson the table shows, by its game's id, and the number
+// of its steps made, so that a restart brings it back at its step; game
+// is "" when the table shows none.
+func (d *DB) Lesson(ctx context.Context) (game string, step int, err error) {
+	v, _, err := d.setting(ctx, keyLesson)
+	if err != nil || v == "" {
+		return "", 0, err
+	}
+	game, n, ok := strings.Cut(v, ":")
+	if step, err = strconv.Atoi(n); !ok || err != nil || step < 0 {
+		return "", 0, fmt.Errorf("lesson setting %q: not game:step", v)
+	}
+	return game, step, nil
+}
+
+// SetLesson keeps the lesson of game the table shows with step steps
+// made; game "" says it shows none.
+func (d *DB) SetLesson(ctx context.Context, game string, step int) error {
+	if game == "" {
+		return d.setSetting(ctx, keyLesson, "")
+	}
+	if strings.Contains(game, ":") || step < 0 {
+		return fmt.Errorf("lesson %q step %d: not a lesson", game, step)
+	}
+	return d.setSetting(ctx, keyLesson, game+":"+strconv.Itoa(step))
 }
 
 // SetLanguage keeps the table's language lang (an i18n code).

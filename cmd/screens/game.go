@@ -51,6 +51,16 @@ var names = []string{"Anja", "Bernd", "Carola", "Dirk", "Emil", "Fanny"}
 // says how each seat plays ("touch", "phone" or "bot"); touch, when set,
 // touches a piece of the seat to move so that its targets show lit.
 func gameScreen(game string, seats, plies int, kinds []string, want func(engine.View) bool, touch func(*screen.Game, []engine.Move)) shot {
+	return gameScreenHinted(game, seats, plies, kinds, want, touch, false)
+}
+
+// hintScreen is gameScreen with a hint asked by the seat to move, a guest
+// on the table: said in words in its panel, its cells ringed.
+func hintScreen(game string, seats, plies int, kinds []string) shot {
+	return gameScreenHinted(game, seats, plies, kinds, nil, nil, true)
+}
+
+func gameScreenHinted(game string, seats, plies int, kinds []string, want func(engine.View) bool, touch func(*screen.Game, []engine.Move), hint bool) shot {
 	return func(texts *i18n.Catalog, lang string) (fyne.CanvasObject, func(), error) {
 		rules, err := catalog.Registry().Get(game)
 		if err != nil {
@@ -73,7 +83,17 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 			}
 		}
 		s := &local{rules: rules, st: st}
-		tbl, err := screen.NewGame(screen.GameConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true})
+		cfg := screen.GameConfig{Session: s, Seats: seats, Lang: lang, Texts: texts, Still: true}
+		if hint {
+			// The middle legal move, as a stand-in for the bot's: the
+			// picture is of how a hint is said and ringed.
+			cfg.Hint = func(_ context.Context, seat engine.Seat) (engine.Move, error) {
+				legal := s.View(seat).Legal()
+				return legal[len(legal)/2], nil
+			}
+			cfg.Do = func(f func()) { fyne.Do(f) }
+		}
+		tbl, err := screen.NewGame(cfg)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -92,6 +112,9 @@ func gameScreen(game string, seats, plies int, kinds []string, want func(engine.
 			tbl.Show(state)
 			if legal := st.View(st.Turn()).Legal(); touch != nil && len(legal) > 0 {
 				touch(tbl, legal)
+			}
+			if hint {
+				tbl.AskHint(st.Turn())
 			}
 		}
 		return tbl.Content(), after, nil

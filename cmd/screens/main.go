@@ -48,6 +48,9 @@ func shots() map[string]shot {
 		// A sentence being resolved, after its first card.
 		canaille.ID: gameScreen(canaille.ID, 4, 23, []string{"phone", "phone", "phone", "bot"},
 			func(v engine.View) bool { cv := v.(*canaille.View); return len(cv.Sentence) >= 3 && cv.Step >= 1 }, nil),
+		// A hint asked on the table: in words, its cells ringed.
+		"hint-" + canoe.ID:      hintScreen(canoe.ID, 2, 30, []string{"touch", "touch"}),
+		"hint-" + canyonduel.ID: hintScreen(canyonduel.ID, 2, 33, []string{"touch", "touch"}),
 		// Lessons in progress: Canyon's follow-suit step just after the learner
 		// tried the trump, the duel's chain of jumps pointed at, Canoë's second
 		// canoe after the move that would spoil it, Canaille's question.

@@ -20,6 +20,7 @@ func TestEveryGameHasAShot(t *testing.T) {
 			}
 			delete(all, name)
 		}
+		delete(all, "hint-"+id) // a board game's hint, where the table rings it
 	}
 	for name := range all {
 		t.Errorf("cmd/screens's shots() has %q, of no game the catalog ships", name)

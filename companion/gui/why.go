@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/say"
 )
 
 // why asks the table why the seat cannot make m now (a card or a choice
@@ -73,17 +74,20 @@ func (s *seatScreen) askHint() {
 	}()
 }
 
-// describe is a hinted move in words: the game's own short form of it.
+// describe is a hinted move in words, in the phone's language, as the
+// table says its own hints but without the table's rings (say's
+// HintAway); never the engine's notation, nor the move's JSON.
 func (s *seatScreen) describe(move json.RawMessage) string {
-	rules, err := s.a.deps.Games.Get(s.w.Game)
+	a := s.a
+	rules, err := a.deps.Games.Get(s.w.Game)
 	if err != nil {
-		return string(move)
+		return a.t("hint_unknown")
 	}
 	m, err := rules.DecodeMove(move)
 	if err != nil {
-		return string(move)
+		return a.t("hint_unknown")
 	}
-	return m.String()
+	return say.HintAway(m, a.lang, a.texts, a.seatName)
 }
 
 // helpRow is what goes above the game: the last answer ("why not?", a

@@ -57,6 +57,10 @@ type Env struct {
 	Texts *i18n.Catalog
 	// Name is a seat's name as the panels show it; "Seat N" when nil.
 	Name func(engine.Seat) string
+	// You reports whether the texts speak to seat's guest in the second
+	// person (a lesson's learner, named "Vous"): "Vous gagnez", never the
+	// third person's "Vous gagne". Nil: they speak to nobody.
+	You func(engine.Seat) bool
 	// IsBot reports whether a bot plays seat, so that a tap while it is to
 	// move says to wait for it; nil: no seat is a bot.
 	IsBot func(engine.Seat) bool
@@ -141,6 +145,23 @@ func (e Env) name(seat engine.Seat) string {
 	return e.t("common.seat", map[string]any{"N": int(seat) + 1})
 }
 
+// you reports whether the texts address seat's guest (Env.You).
+func (e Env) you(seat engine.Seat) bool { return e.You != nil && e.You(seat) }
+
+// about is key's text about seat: its second-person form ("you."+key)
+// when the texts address seat's guest, else the third person's with
+// params and the seat's name as Name.
+func (e Env) about(seat engine.Seat, key string, params map[string]any) string {
+	if e.you(seat) && e.Texts.Has("you."+key) {
+		return e.t("you."+key, params)
+	}
+	p := map[string]any{"Name": e.name(seat)}
+	for k, v := range params {
+		p[k] = v
+	}
+	return e.t(key, p)
+}
+
 // slots is where the seats sit round the table, out of seats.
 func (e Env) slots(seats int) []geom.Slot {
 	if len(e.Slots) >= seats {
@@ -164,6 +185,20 @@ func (e Env) nearest(at fyne.Position, area fyne.Size, seats int) geom.Turn {
 	return 0
 }
 
+// othersPiece answers a tap on a piece of owner's while mover is to move
+// (game: "duel" or "canoe", its texts' part):
+// a bot never taps, so when owner is one the mover did, and the answer
+// turns to the mover (say) with what to touch instead; else most likely
+// owner tapped out of turn, and the answer turns to the side nearest the
+// tap (sayToTapper), saying whose turn it is.
+func (e Env) othersPiece(game string, owner, mover engine.Seat, say, sayToTapper func(string)) {
+	if e.IsBot != nil && e.IsBot(owner) {
+		say(e.t("you.board."+game+".bots-piece", map[string]any{"Owner": e.name(owner)}))
+		return
+	}
+	sayToTapper(e.t("board."+game+".whose", map[string]any{"Owner": e.name(owner), "Name": e.name(mover)}))
+}
+
 // waiting says why the table takes no tap now: whose decision it is, and
 // that a bot makes it by itself or that a phone makes it (onPhone).
 func (e Env) waiting(seat engine.Seat, onPhone bool) string {
@@ -174,7 +209,7 @@ func (e Env) waiting(seat engine.Seat, onPhone bool) string {
 	case onPhone:
 		return e.t("board.canyon.on-phone", name)
 	}
-	return e.t("board.wait", name)
+	return e.about(seat, "board.wait", nil)
 }
 
 // RuleText is why game's rules refused a move, in lang: the catalogue's

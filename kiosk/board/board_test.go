@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -484,5 +485,40 @@ func TestCanoeShowsTheWinningCanoesAndWhy(t *testing.T) {
 	}
 	if bold < 2 {
 		t.Errorf("%d winning canoes outlined in bold, want 2", bold)
+	}
+}
+
+// The guest the texts speak to (a lesson's learner, named "Vous") is
+// spoken to in the second person, in every language: the banner says
+// "Vous posez une phrase", never "Vous pose une phrase".
+func TestTheGuestAddressedIsSpokenToInTheSecondPerson(t *testing.T) {
+	cat := texts(t)
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.EN, i18n.DE} {
+		you := cat.T(lang, "lesson.you")
+		for plies := 0; plies < 30; plies++ {
+			st := position(t, "canaille", 3, 2, plies)
+			if st.Turn() == engine.NoSeat {
+				break
+			}
+			v := st.View(engine.Onlooker)
+			env := Env{Lang: lang, Texts: cat, You: func(s engine.Seat) bool { return s == v.Turn() },
+				Name: func(s engine.Seat) string {
+					if s == v.Turn() {
+						return you
+					}
+					return "Bernd"
+				}}
+			b := newCanaille(env)
+			b.view = v.(*canaille.View)
+			line := b.banner()
+			third := you + " " + cat.T(lang, "board.canaille."+b.view.Phase)
+			if line == "" || strings.HasPrefix(line, third) || !strings.HasPrefix(line, you+" ") {
+				t.Errorf("%s, %s: the banner to the guest addressed says %q", lang, b.view.Phase, line)
+			}
+		}
+		env := Env{Lang: lang, Texts: cat, You: func(engine.Seat) bool { return true }, Name: func(engine.Seat) string { return you }}
+		if won, third := env.about(0, "board.canoe.won", nil), cat.T(lang, "board.canoe.won", map[string]any{"Name": you}); won == third {
+			t.Errorf("%s: the learner's win reads %q, the third person's", lang, won)
+		}
 	}
 }

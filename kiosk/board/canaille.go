@@ -100,8 +100,11 @@ func (b *canailleBoard) banner() string {
 		return b.env.t("board.over")
 	}
 	line := b.env.name(v.ToMove) + " " + b.env.t("board.canaille."+v.Phase)
+	if b.env.you(v.ToMove) && b.env.Texts.Has("you.board.canaille."+v.Phase) {
+		line = b.env.t("you.board.canaille." + v.Phase) // "Vous posez une phrase"
+	}
 	if v.Actor != v.Active && v.Actor >= 0 {
-		line += " " + b.env.t("board.canaille.for", map[string]any{"Name": b.env.name(v.Active)})
+		line += " " + b.env.about(v.Active, "board.canaille.for", nil)
 	}
 	return line
 }

@@ -207,7 +207,7 @@ func (b *canoeBoard) Tapped(ev *fyne.PointEvent) {
 	case mark != 'o':
 		// The other seat's peg, most likely touched by its owner out of
 		// turn: whose peg it is and whose turn.
-		b.sayToTapper(b.env.t("board.canoe.whose", map[string]any{"Owner": b.env.name(1 - b.view.ToMove), "Name": b.env.name(b.view.ToMove)}))
+		b.env.othersPiece("canoe", 1-b.view.ToMove, b.view.ToMove, b.say, b.sayToTapper)
 	case b.sel != nil:
 		b.play(canoe.MoveFrom(*b.sel, h))
 	default:
@@ -406,7 +406,7 @@ func (r *canoeRenderer) showEnding(res engine.Result, over bool) {
 // or why it is a draw.
 func (b *canoeBoard) Ending(res engine.Result) string {
 	if len(res.Winners) == 1 {
-		return b.env.t("board.canoe.won", map[string]any{"Name": b.env.name(res.Winners[0])})
+		return b.env.about(res.Winners[0], "board.canoe.won", nil)
 	}
 	if key := "rule.end." + res.Reason; b.env.Texts.Has(key) {
 		return b.env.t(key)

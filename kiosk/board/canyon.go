@@ -13,8 +13,8 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/kiosk/board/geom"
-	"github.com/tablee/tablee/kiosk/say"
 	"github.com/tablee/tablee/looks"
+	"github.com/tablee/tablee/say"
 )
 
 // canyonBoard is Canyon's board: the river map on its side (start line on

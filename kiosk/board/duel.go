@@ -279,7 +279,7 @@ func (d *duel) touchPiece(c cell) {
 			if mark == 'Y' {
 				owner = 1
 			}
-			d.sayToTapper(d.env.t("board.duel.whose", map[string]any{"Owner": d.env.name(owner), "Name": d.env.name(d.view.ToMove)}))
+			d.env.othersPiece("duel", owner, d.view.ToMove, d.say, d.sayToTapper)
 			return
 		}
 	default:

@@ -3,7 +3,7 @@ package board
 import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
-	"github.com/tablee/tablee/kiosk/say"
+	"github.com/tablee/tablee/say"
 )
 
 // SayMove says a move in words in env's language, as the replay lists it

@@ -18,8 +18,8 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/gate"
-	"github.com/tablee/tablee/kiosk/say"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/session"
 )
 

@@ -134,7 +134,7 @@ func TestAWebSeatTakesBackAndTheAppAnswers(t *testing.T) {
 	asked := sayFR(t, "common.takeback.asked", map[string]any{"Name": "Anja", "Move": move})
 	k.until(t, "the request on Bernd's app", func() bool { return uitest.HasText(phone.w.Content(), asked) })
 	k.until(t, "the request in Bernd's panel", func() bool {
-		return uitest.HasText(k.ui.Game().Content(), sayFR(t, "board.takeback.asked", map[string]any{"Name": "Anja"}))
+		return k.ui.Game().PanelSays(sayFR(t, "board.takeback.asked", map[string]any{"Name": "Anja"}))
 	})
 	test.Tap(buttonIn(t, phone.w.Content(), agree))
 
@@ -159,7 +159,7 @@ func TestAWebSeatTakesBackAndTheAppAnswers(t *testing.T) {
 	test.Tap(buttonIn(t, phone.w.Content(), refuse))
 	page.shows(t, k.ctx, "#app .takeback-line", sayFR(t, "common.takeback.refused_you", map[string]any{"Name": "Bernd"}))
 	k.until(t, "the refusal in Anja's panel", func() bool {
-		return uitest.HasText(k.ui.Game().Content(), said(t, "board.takeback.refused"))
+		return k.ui.Game().PanelSays(said(t, "board.takeback.refused"))
 	})
 	if s.Moves() != 3 || g.fullSupplies(t, s) != 1 {
 		t.Fatalf("a refused take-back changed the game: %d entries", s.Moves())

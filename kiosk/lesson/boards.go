@@ -34,6 +34,7 @@ func Canoe() *Lesson {
 				Text:   "lesson.canoe.2",
 				Expect: []engine.Move{m("move j6-k5")},
 				Other:  "lesson.canoe.2.other",
+				Why:    canoeTouches,
 				Wrong:  m("place k5"),
 			},
 		},
@@ -83,4 +84,34 @@ func CanyonDuel() *Lesson {
 		},
 		End: "lesson.canyonduel.end",
 	}
+}
+
+// canoeTouches explains another move than the step's in Canoë from what
+// it does: one that brings the learner's peg beside another of theirs
+// without making a canoe that counts is the canoe touched
+// (lesson.canoe.2.other); any other leaves the second canoe unfinished
+// (lesson.canoe.2.apart).
+func canoeTouches(before, after engine.State, seat engine.Seat, m engine.Move) string {
+	cm, ok := m.(canoe.Move)
+	bv, ok1 := before.View(seat).(*canoe.View)
+	av, ok2 := after.View(seat).(*canoe.View)
+	if !ok || !ok1 || !ok2 || !seat.Valid(2) {
+		return ""
+	}
+	if len(av.Canoes[seat]) > len(bv.Canoes[seat]) {
+		return "lesson.canoe.2.counts"
+	}
+	if cm.Kind == canoe.KindRemove {
+		return "lesson.canoe.2.apart"
+	}
+	own := av.Board[cm.To.Row][cm.To.Col]
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			r, c := cm.To.Row+dr, cm.To.Col+dc
+			if (dr != 0 || dc != 0) && r >= 0 && c >= 0 && r < canoe.Rows && c < canoe.Cols && av.Board[r][c] == own {
+				return "lesson.canoe.2.other"
+			}
+		}
+	}
+	return "lesson.canoe.2.apart"
 }

@@ -35,6 +35,11 @@ type Step struct {
 	// Other is the i18n key said when the learner makes another legal
 	// move ("that works too, but…"); "" says lesson.other.
 	Other string
+	// Why, when set, computes the explanation of another legal move m
+	// from the position before it and after it: the key of what m does,
+	// said instead of Other when not "" (Other's sentence is true only of
+	// some moves: "this peg would touch your canoe").
+	Why func(before, after engine.State, seat engine.Seat, m engine.Move) string
 	// Wrong is a mistake a learner makes here, which the tests make: a
 	// move the engine refuses or another legal move; nil when the step
 	// leaves no room for one.
@@ -135,6 +140,11 @@ func (r *Run) Try(seat engine.Seat, m engine.Move) (Answer, error) {
 	}
 	if !Matches(s.Expect, m) {
 		other := s.Other
+		if s.Why != nil {
+			if k := s.Why(r.st, probe, seat, m); k != "" {
+				other = k
+			}
+		}
 		if other == "" {
 			other = "lesson.other"
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
 )
@@ -132,4 +133,31 @@ func sameView(a, b engine.View) bool {
 	ja, _ := engine.EncodeView("", a)
 	jb, _ := engine.EncodeView("", b)
 	return string(ja) == string(jb)
+}
+
+// Canoë's step 2 says "this peg would touch your canoe" only of a move
+// that brings a peg beside the learner's own: a peg placed far from them
+// is told that it does not finish the second canoe.
+func TestCanoesOtherMoveIsExplainedFromWhatItDoes(t *testing.T) {
+	ls := Canoe()
+	run, err := ls.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := run.Try(ls.Learner, ls.Steps[0].Expect[0]); err != nil || a.Verdict != Done {
+		t.Fatalf("step 1: %v %v", a, err)
+	}
+	for _, c := range []struct{ move, want string }{
+		{"place k5", "lesson.canoe.2.other"}, // beside j4, j6: touches
+		{"place m3", "lesson.canoe.2.apart"}, // beside none of the learner's pegs
+	} {
+		m, err := canoe.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := run.Try(ls.Learner, m)
+		if err != nil || a.Verdict != Other || a.Text != c.want {
+			t.Errorf("%s: %v %q %v, want the explanation %q", c.move, a.Verdict, a.Text, err, c.want)
+		}
+	}
 }

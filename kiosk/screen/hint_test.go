@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/kiosk/board"
 )
 
 // A guest on the touch screen asks for a hint with their panel's button;
@@ -18,9 +19,10 @@ import (
 func TestATouchSeatAsksForAHint(t *testing.T) {
 	s := newFake(t, "canyonduel", 2, 1)
 	asked := make(chan engine.Seat, 1)
+	hinted := s.View(0).Legal()[0]
 	sg := newStage(t, s, 2, GameConfig{Hint: func(_ context.Context, seat engine.Seat) (engine.Move, error) {
 		asked <- seat
-		return s.View(seat).Legal()[0], nil
+		return hinted, nil
 	}})
 	sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf("touch", "touch")})
 	p := sg.tbl.panels[0]
@@ -42,8 +44,18 @@ func TestATouchSeatAsksForAHint(t *testing.T) {
 	<-sg.changed
 	sg.mu.Lock()
 	defer sg.mu.Unlock()
-	if line := p.line.Text; !strings.HasPrefix(line, "Conseil : ") {
-		t.Errorf("the panel says %q, want the hint", line)
+	if line := p.lineText(); !strings.HasPrefix(line, "Conseil : ") || strings.Contains(line, hinted.String()) {
+		t.Errorf("the panel says %q, want the hint in words, not %q", line, hinted.String())
+	}
+	// The cells the words speak of are ringed where the board draws them.
+	rings, spots := sg.tbl.HintRings(), board.Spots(sg.tbl.Board(), hinted)
+	if len(rings) == 0 || len(rings) != len(spots) {
+		t.Fatalf("%d rings for the hint %v, want one on each of its %d cells", len(rings), hinted, len(spots))
+	}
+	for i, at := range spots {
+		if want := sg.tbl.Board().Position().Add(at); rings[i] != want {
+			t.Errorf("ring %d at %v, want %v: the board draws the cell there", i, rings[i], want)
+		}
 	}
 	sg.tbl.Show(GameState{Turn: 0, Seats: seatsOf("connected", "touch")})
 	for _, b := range buttonsIn(p.buttons) {

@@ -35,6 +35,10 @@ type LearnConfig struct {
 	// From begins the lesson at this step, the earlier steps' moves made
 	// (screenshots of a lesson in progress).
 	From int
+	// OnStep, when set, is told the number of steps made each time the
+	// lesson moves on, on the UI goroutine: the kiosk keeps it, to bring
+	// the lesson back at its step after a restart.
+	OnStep func(made int)
 	// Still turns motion off (screenshots, tests).
 	Still bool
 	// Do runs a change of the screen from another goroutine: fyne.Do when
@@ -71,6 +75,7 @@ type Learn struct {
 	back  *widget.Button
 	rings []*canvas.Circle
 	root  *fyne.Container
+	told  int // the steps made last told to OnStep
 }
 
 // NewLearn builds the learn screen and begins cfg.Lesson.
@@ -97,7 +102,7 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 			return nil, fmt.Errorf("learn screen: step %d: %v %v", i+1, a.Err, err)
 		}
 	}
-	l := &Learn{cfg: cfg, texts: texts, lang: i18n.Parse(cfg.Lang)}
+	l := &Learn{cfg: cfg, texts: texts, lang: i18n.Parse(cfg.Lang), told: run.Index()}
 	l.sess = &lessonSession{run: run, l: l}
 	// The board's refusal of a move comes through Do: the learner's
 	// panel explains it in the same change of the screen.
@@ -109,8 +114,11 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 		}
 		return ""
 	}
+	// The learner's panel is the coach, on the learner's side: the game
+	// screen draws none for the learner, and its board has that room.
+	learner := cfg.Lesson.Learner
 	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
@@ -243,6 +251,10 @@ func (l *Learn) refresh() {
 	step, i, n := run.Step(), run.Index(), len(run.Lesson().Steps)
 	mine := run.View(run.Lesson().Learner)
 	l.sess.mu.Unlock()
+	if l.cfg.OnStep != nil && i != l.told {
+		l.told = i
+		l.cfg.OnStep(i)
+	}
 
 	l.table.Show(GameState{Game: l.cfg.Lesson.Rules.Info(), Seats: l.seats(), Turn: mine.Turn()})
 	name := l.tr("lesson.title", map[string]any{"Game": l.tr(l.cfg.Lesson.Rules.Info().NameKey())})
@@ -259,6 +271,7 @@ func (l *Learn) refresh() {
 	}
 	l.why.SetText("")
 	l.why.Hide()
+	l.say.Show()
 	if l.hand != nil {
 		l.hand.Update(mine, mark)
 	}
@@ -275,8 +288,12 @@ func (l *Learn) flushWhy() {
 	if msg == "" {
 		return
 	}
+	// In place of the step's words, which it restates: both do not fit
+	// the panel's height at the table's reading size (the explanation
+	// was drawn below the panel's edge and never read).
 	l.why.SetText(msg)
 	l.why.Show()
+	l.say.Hide()
 	l.redraw()
 }
 
@@ -327,7 +344,7 @@ func (l *Learn) seats() []SeatStatus {
 	for i := range out {
 		out[i] = SeatStatus{Name: l.tr("lesson.bot", map[string]any{"N": i + 1}), State: "bot"}
 	}
-	out[l.cfg.Lesson.Learner] = SeatStatus{Name: l.tr("lesson.you"), State: "connected", Touch: true}
+	out[l.cfg.Lesson.Learner] = SeatStatus{Name: l.tr("lesson.you"), State: "connected", Touch: true, You: true}
 	return out
 }
 

@@ -32,7 +32,17 @@ type classroom struct {
 
 func newClassroom(t *testing.T, ls *lesson.Lesson, lang string) *classroom {
 	t.Helper()
+	return newClassroomIn(t, ls, lang, nil)
+}
+
+// newClassroomIn is newClassroom with the app's theme th (nil: the test
+// theme) applied before the screen is built, as the kiosk does.
+func newClassroomIn(t *testing.T, ls *lesson.Lesson, lang string, th fyne.Theme) *classroom {
+	t.Helper()
 	test.NewTempApp(t)
+	if th != nil {
+		test.ApplyTheme(t, th)
+	}
 	texts, err := i18n.Load()
 	if err != nil {
 		t.Fatal(err)

@@ -30,6 +30,7 @@ type seatPanel struct {
 	letter   *canvas.Text
 	name     *canvas.Text
 	line     *canvas.Text
+	line2    *canvas.Text // the line's second half, when it needs two
 	progress *canvas.Text
 	badge    *canvas.Text
 	badgeBox *fyne.Container
@@ -54,15 +55,17 @@ func newSeatPanel(t *Game, seat engine.Seat, turn geom.Turn) *seatPanel {
 	p.letter.Alignment = fyne.TextAlignCenter
 	p.name = panelText("", colPanelText, 36, true)
 	p.line = panelText("", colPanelDim, 24, false)
+	p.line2 = panelText("", colPanelDim, 24, false)
+	p.line2.Hide()
 	p.progress = panelText("", colPanelText, 28, true)
 	p.badge = panelText(t.tr("board.your-turn"), color.NRGBA{0x10, 0x10, 0x10, 0xFF}, 26, true)
 	badgeBG := canvas.NewRectangle(colPanelText)
 	badgeBG.CornerRadius = 10
-	p.buttons = container.NewVBox()
+	p.buttons = container.NewHBox()
 	swatch := container.NewGridWrap(fyne.NewSize(96, 96), container.NewStack(p.swatch, container.NewCenter(p.letter)))
 	left := container.NewCenter(swatch)
 	p.badgeBox = container.NewStack(badgeBG, container.NewPadded(p.badge))
-	info := container.NewVBox(container.NewHBox(p.name, p.badgeBox), p.line, p.progress)
+	info := container.NewVBox(container.NewHBox(p.name, p.badgeBox), p.line, p.line2, p.progress)
 	body := container.NewBorder(nil, nil, left, container.NewCenter(p.buttons), info)
 	content := container.NewStack(p.frame, container.New(&inset{16}, body))
 	p.panel = board.NewPanel(content, PanelSize, turn)
@@ -104,13 +107,22 @@ func (p *seatPanel) update() {
 		progress = p.outcome() + "  " + progress
 	}
 	var actions []board.Action
-	if myTurn {
+	// A take-back asked of this seat is its decision now: its answer's
+	// two buttons take the panel's row, without the board's or the hint's.
+	answer := t.takeBackActions(p.seat)
+	asked := false
+	if tb, ok := t.cfg.Session.(TakeBacks); ok {
+		if asker, is := tb.AskedBy(); is && asker != p.seat {
+			asked = true
+		}
+	}
+	if myTurn && !asked {
 		actions = t.board.Actions()
 	}
-	if myTurn && st.Touch && t.cfg.Hint != nil && t.legal() != nil {
+	if myTurn && !asked && st.Touch && t.cfg.Hint != nil && t.legal() != nil {
 		actions = append(actions, board.Action{Label: t.tr("board.hint-ask"), Do: func() { t.askHint(p.seat) }})
 	}
-	actions = append(actions, t.takeBackActions(p.seat)...)
+	actions = append(actions, answer...)
 	actions = append(actions, p.staffActions(st)...)
 	labels := make([]string, len(actions))
 	for i, a := range actions {
@@ -123,7 +135,6 @@ func (p *seatPanel) update() {
 	p.drawn = key
 	p.name.Text = name
 	p.letter.Text = strconv.Itoa(int(p.seat) + 1)
-	p.line.Text = line
 	p.progress.Text = progress
 	p.badge.Text = t.tr("board.your-turn")
 	if myTurn {
@@ -136,18 +147,22 @@ func (p *seatPanel) update() {
 	}
 	p.badge.Refresh()
 	p.buttons.RemoveAll()
+	// The buttons side by side: the panel has the height of one finger-
+	// sized row only (two stacked ran out of the panel, over the board or
+	// off the screen's edge).
 	var buttons float32
 	for _, a := range actions {
 		b := widget.NewButton(a.Label, a.Do)
 		b.Importance = widget.HighImportance
-		w := max(b.MinSize().Width, 180)
-		buttons = max(buttons, w+theme.Padding())
+		w := max(b.MinSize().Width, 150)
+		buttons += w + theme.Padding()
 		p.buttons.Add(container.NewGridWrap(fyne.NewSize(w, geom.MinTarget), b))
 	}
 	// The lines shrink to the room the buttons leave them, rather than run
-	// under the buttons.
+	// under the buttons; a line too long for one goes on two, in place of
+	// the progress, which comes back with a shorter line.
 	room := PanelSize.Width - 2*16 - 96 - 2*theme.Padding() - buttons
-	p.fit(p.line, 24, room)
+	p.fitLines(line, room)
 	p.fit(p.progress, 28, room)
 	badge := float32(0)
 	if myTurn {
@@ -155,6 +170,46 @@ func (p *seatPanel) update() {
 	}
 	p.fit(p.name, 36, room-badge)
 	p.panel.Redraw()
+}
+
+// fitLines shows line in p.line at 24 px when it fits room, else on two
+// lines (p.line, p.line2) cut between words, at the size both fit (at
+// least 18), the progress hidden to make their room.
+func (p *seatPanel) fitLines(line string, room float32) {
+	p.line.Text, p.line2.Text = line, ""
+	style := p.line.TextStyle
+	if fyne.MeasureText(line, 24, style).Width <= room {
+		p.line.TextSize = 24
+		p.line2.Hide()
+		p.progress.Show()
+		return
+	}
+	one, two := splitLine(line, func(s string) bool { return fyne.MeasureText(s, 24, style).Width <= room })
+	p.line.Text, p.line2.Text = one, two
+	wide := max(fyne.MeasureText(one, 24, style).Width, fyne.MeasureText(two, 24, style).Width)
+	size := geom.FitSize(wide, 24, 18, room)
+	p.line.TextSize, p.line2.TextSize = size, size
+	p.line2.Show()
+	p.progress.Hide()
+}
+
+// lineText is the panel's line whole, on one line or two.
+func (p *seatPanel) lineText() string {
+	if p.line2.Visible() && p.line2.Text != "" {
+		return p.line.Text + " " + p.line2.Text
+	}
+	return p.line.Text
+}
+
+// splitLine cuts s between words into a first line as long as fits
+// allows (at least one word) and the rest.
+func splitLine(s string, fits func(string) bool) (one, two string) {
+	words := strings.Fields(s)
+	n := 1
+	for n < len(words) && fits(strings.Join(words[:n+1], " ")) {
+		n++
+	}
+	return strings.Join(words[:n], " "), strings.Join(words[n:], " ")
 }
 
 // fit sets t's size to base, or smaller (down to 18) so that it fits in

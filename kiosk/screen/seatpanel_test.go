@@ -88,7 +88,7 @@ func TestAnAwaySeatsButtonsCoverNoLineOfItsPanel(t *testing.T) {
 				t.Fatalf("no buttons in the away seat's panel")
 			}
 			btnX := btns.X + p.buttons.Objects[0].Position().X
-			for _, line := range []*canvas.Text{p.name, p.line, p.progress} {
+			for _, line := range []*canvas.Text{p.name, p.line, p.line2, p.progress} {
 				at, _ := absAt(root, line)
 				end := at.X + fyne.MeasureText(line.Text, line.TextSize, line.TextStyle).Width
 				if end > btnX {

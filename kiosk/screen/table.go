@@ -17,6 +17,8 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/board"
 	"github.com/tablee/tablee/kiosk/board/geom"
+	"github.com/tablee/tablee/looks"
+	"github.com/tablee/tablee/say"
 )
 
 // AwayTimeout is how long a phone may stay away before the table offers
@@ -31,6 +33,9 @@ type SeatStatus struct {
 	// Touch is set for a guest who plays on the touch screen, without a
 	// phone: the table makes that seat's moves.
 	Touch bool
+	// You is set for the guest the texts speak to in the second person,
+	// named "Vous" (a lesson's learner): "Vous gagnez", not "Vous gagne".
+	You bool
 }
 
 // GameState is everything the game screen shows besides the board, all
@@ -82,6 +87,10 @@ type GameConfig struct {
 	// Awake, when set, is told before motion lasting d starts (the turn's
 	// pulse, the board's flights), so that the window loop stays up.
 	Awake func(d time.Duration)
+	// Coached, when set, is the seat whose panel another screen shows in
+	// its own place (a lesson's learner panel, on the learner's side): the
+	// game screen draws no panel for it and gives the board that edge.
+	Coached *engine.Seat
 	// Hint, when set, suggests a move to seat from its own view (a
 	// *host.Session's Hint): the panel of a touch seat to move offers it,
 	// and says the hint turned to the seat.
@@ -115,6 +124,10 @@ type Game struct {
 	// next move.
 	hint     string
 	hintSeat engine.Seat
+	// hintMove is the hinted move, whose cells the rings show on the
+	// board while the hint holds; nil: none.
+	hintMove engine.Move
+	rings    []*canvas.Circle
 }
 
 // NewGame builds the game screen for cfg.Session's game.
@@ -136,6 +149,7 @@ func NewGame(cfg GameConfig) (*Game, error) {
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
+		You:   func(s engine.Seat) bool { return t.seat(s).You },
 		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
 	})
 	if err != nil {
@@ -201,6 +215,14 @@ func (t *Game) buildRoot() {
 		objs = append(objs, p.panel)
 	}
 	objs = append(objs, t.pulse.rect, container.NewCenter(t.wait), staffMenu)
+	for range maxRings {
+		r := canvas.NewCircle(color.Transparent)
+		r.StrokeColor = looks.Highlight.NRGBA() // as a lesson rings: no seat's pieces, no water, no wood
+		r.StrokeWidth = 8
+		r.Hide()
+		t.rings = append(t.rings, r)
+		objs = append(objs, r)
+	}
 	t.root = container.New(lay, objs...)
 	lay.t = t
 }
@@ -210,7 +232,7 @@ func (t *Game) buildRoot() {
 func (t *Game) Show(st GameState) {
 	t.state = st
 	if v := t.cfg.Session.View(engine.Onlooker); t.view == nil || v.Turn() != t.view.Turn() || !sameLegal(v, t.view) {
-		t.hint = ""
+		t.hint, t.hintMove = "", nil
 	}
 	t.view = t.cfg.Session.View(engine.Onlooker)
 	t.board.Update(t.view, t.legal())
@@ -233,6 +255,43 @@ func (t *Game) Show(st GameState) {
 	}
 	t.pulse.follow(t.turnPanel())
 	t.armOffer(st)
+	t.ring()
+}
+
+// maxRings is how many cells a hint may ring: a jump chain's cells.
+const maxRings = 12
+
+// ring rings the cells of the hinted move on the board, as a lesson
+// rings its step's; none when no hint holds or it names no cell (a card,
+// a tempo: the words name those).
+func (t *Game) ring() {
+	var spots []fyne.Position
+	if t.hintMove != nil {
+		spots = board.Spots(t.board, t.hintMove)
+	}
+	size := board.SpotSize(t.board) * 0.9
+	origin := t.board.Position()
+	for i, r := range t.rings {
+		if i >= len(spots) {
+			r.Hide()
+			continue
+		}
+		r.Resize(fyne.NewSize(size, size))
+		r.Move(origin.Add(spots[i]).SubtractXY(size/2, size/2))
+		r.Show()
+	}
+}
+
+// HintRings are the centres of the rings the table shows for a hint, on
+// the screen, for tests.
+func (t *Game) HintRings() []fyne.Position {
+	var out []fyne.Position
+	for _, r := range t.rings {
+		if r.Visible() {
+			out = append(out, r.Position().AddXY(r.Size().Width/2, r.Size().Height/2))
+		}
+	}
+	return out
 }
 
 // armOffer sets one timer for the moment the next away seat may be handed
@@ -319,7 +378,7 @@ func (t *Game) play(seat engine.Seat, m engine.Move) {
 
 func (t *Game) turnPanel() *seatPanel {
 	turn := t.view.Turn()
-	if t.state.Over || !turn.Valid(len(t.panels)) {
+	if t.state.Over || !turn.Valid(len(t.panels)) || t.coached(turn) {
 		return nil
 	}
 	return t.panels[turn]
@@ -340,6 +399,11 @@ func (t *Game) redrawTurnPanel() {
 	if p := t.turnPanel(); p != nil {
 		p.update()
 	}
+}
+
+// coached reports whether seat's panel is another screen's (Coached).
+func (t *Game) coached(seat engine.Seat) bool {
+	return t.cfg.Coached != nil && *t.cfg.Coached == seat
 }
 
 // seat is seat i's status, or a free seat.
@@ -384,8 +448,10 @@ type tableLayout struct {
 
 func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	var edge [4]float32
-	for _, s := range l.slots {
-		edge[s.Side] = PanelSize.Height + 10
+	for i, s := range l.slots {
+		if !l.t.coached(engine.Seat(i)) {
+			edge[s.Side] = PanelSize.Height + 10
+		}
 	}
 	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
 	boardSize := fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom])
@@ -393,6 +459,10 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(boardSize)
 	taken := []geom.Rect{{Pos: boardPos, Size: boardSize}}
 	for i, s := range l.slots {
+		if l.t.coached(engine.Seat(i)) {
+			objs[1+i].Hide()
+			continue
+		}
 		pos, turned := geom.Panel(s, PanelSize, size)
 		objs[1+i].Move(pos)
 		objs[1+i].Resize(turned)
@@ -414,6 +484,7 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	} else {
 		btn.Move(boardPos.AddXY(8, 8))
 	}
+	l.t.ring()
 }
 
 func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 700) }
@@ -426,22 +497,39 @@ func sameLegal(a, b engine.View) bool {
 	return fmt.Sprint(a.Legal()) == fmt.Sprint(b.Legal())
 }
 
+// PanelSays reports whether a seat panel's line says text whole, on one
+// line or on two, for tests.
+func (t *Game) PanelSays(text string) bool {
+	for _, p := range t.panels {
+		if p.lineText() == text {
+			return true
+		}
+	}
+	return false
+}
+
+// AskHint asks a hint for seat as its panel's button does (screenshots).
+func (t *Game) AskHint(seat engine.Seat) { t.askHint(seat) }
+
 // askHint asks the session what the default bot would play for seat, a
 // guest on the touch screen, and says it in the seat's panel.
 func (t *Game) askHint(seat engine.Seat) {
-	t.hint, t.hintSeat = t.tr("board.hint-asking"), seat
+	t.hint, t.hintSeat, t.hintMove = t.tr("board.hint-asking"), seat, nil
 	t.redrawTurnPanel()
 	go func() {
 		m, err := t.cfg.Hint(context.Background(), seat)
 		text := ""
 		if err != nil {
-			text = board.RuleText(t.texts, t.lang, t.cfg.Session.Game().Info().ID, err)
+			text, m = board.RuleText(t.texts, t.lang, t.cfg.Session.Game().Info().ID, err), nil
 		} else {
-			text = t.tr("board.hint", map[string]any{"Move": m.String()})
+			// In words, never the engine's notation; the cells it
+			// speaks of are ringed on the board.
+			text = t.tr("board.hint", map[string]any{"Move": say.Hint(m, t.lang, t.texts, t.seatName)})
 		}
 		t.cfg.Do(func() {
-			t.hint, t.hintSeat = text, seat
+			t.hint, t.hintSeat, t.hintMove = text, seat, m
 			t.redrawTurnPanel()
+			t.ring()
 		})
 	}()
 }

@@ -85,7 +85,17 @@ type stage struct {
 
 func newStage(t *testing.T, s Session, seats int, cfg GameConfig) *stage {
 	t.Helper()
+	return newStageIn(t, s, seats, cfg, nil)
+}
+
+// newStageIn is newStage with the app's theme th (nil: the test theme)
+// applied before the screen is built, as the kiosk does.
+func newStageIn(t *testing.T, s Session, seats int, cfg GameConfig, th fyne.Theme) *stage {
+	t.Helper()
 	test.NewTempApp(t)
+	if th != nil {
+		test.ApplyTheme(t, th)
+	}
 	sg := &stage{t: t, changed: make(chan struct{}, 1000)}
 	cfg.Session, cfg.Seats, cfg.Still = s, seats, true
 	cfg.Do = sg.do
@@ -572,8 +582,9 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 		b := sg.tbl.board.(interface {
 			CellCentre(canyonduel.Cell) fyne.Position
 		})
-		// Bernd's piece (top), on Anja's turn (bottom): said to the top.
-		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}), "Cette pièce est à Bernd : c'est à Anja de jouer", 2)
+		// Bernd's piece (top), on Anja's turn (bottom): Bernd is a robot,
+		// who never taps, so Anja did: said to her, what to touch instead.
+		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 7, Row: 7}), "Cette pièce est à Bernd, un robot : touchez une de vos pièces", 0)
 		// An empty cell: about Anja's move, said to her side.
 		tapSays(t, sg, b.CellCentre(canyonduel.Cell{Col: 3, Row: 3}), "Touchez une de vos pièces", 0)
 		movedAndGone(t, sg, s, seats, 0, s.View(0).Legal()[0])

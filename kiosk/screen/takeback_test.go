@@ -50,7 +50,7 @@ func TestATakeBackIsAskedAndAnsweredOnTheTable(t *testing.T) {
 	line := func(seat engine.Seat) string {
 		sg.mu.Lock()
 		defer sg.mu.Unlock()
-		return sg.tbl.panels[seat].line.Text
+		return sg.tbl.panels[seat].lineText()
 	}
 	tap(0, "Annuler mon coup")
 	if got := line(1); got != "Anja demande d'annuler son coup : acceptez-vous ?" {

@@ -481,6 +481,18 @@ func (t *Table) SetLanguage(ctx context.Context, lang string) error {
 	return t.db.SetLanguage(ctx, lang)
 }
 
+// Lesson is the lesson the table showed last, and its steps made, for
+// the kiosk to bring it back after a restart; game is "" when none.
+func (t *Table) Lesson(ctx context.Context) (game string, step int, err error) {
+	return t.db.Lesson(ctx)
+}
+
+// SetLesson keeps the lesson of game the table shows, step steps made;
+// game "" when it shows none.
+func (t *Table) SetLesson(ctx context.Context, game string, step int) error {
+	return t.db.SetLesson(ctx, game, step)
+}
+
 // Games is the registry of the games the table offers.
 func (t *Table) Games() *engine.Registry { return t.cfg.Games }
 

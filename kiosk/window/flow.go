@@ -89,14 +89,26 @@ func (ui *UI) showLobby() {
 // real game with the same seats: the learner (on the table for a board
 // game, with a phone for a card game) and bots. A lesson is no session:
 // nothing of it is logged or rated.
-func (ui *UI) showLearn(g engine.Info) {
+func (ui *UI) showLearn(g engine.Info) { ui.showLearnAt(g, 0) }
+
+// showLearnAt shows g's lesson with its first from steps made: a restart
+// brings a lesson back where it was (the table keeps its steps made).
+func (ui *UI) showLearnAt(g engine.Info, from int) {
 	ls, ok := lesson.For(g.ID)
 	if !ok {
 		ui.showLobby()
 		return
 	}
+	if from < 0 || from > len(ls.Steps) {
+		from = 0
+	}
+	keep := func(made int) {
+		if err := ui.t.SetLesson(ui.ctx, g.ID, made); err != nil {
+			log.Printf("kiosk: keeping the lesson's step: %v", err)
+		}
+	}
 	l, err := screen.NewLearn(screen.LearnConfig{
-		Lesson: ls, Lang: ui.lang, Texts: ui.cat, Do: ui.do, Awake: ui.awake,
+		Lesson: ls, Lang: ui.lang, Texts: ui.cat, Do: ui.do, Awake: ui.awake, From: from, OnStep: keep,
 		Play: func() {
 			defaults, err := ui.rec.DefaultOptions(ui.ctx, g.ID)
 			if err != nil {
@@ -117,6 +129,7 @@ func (ui *UI) showLearn(g engine.Info) {
 	}
 	ui.show(l.Content())
 	ui.learn = l
+	keep(from)
 	ui.watchLesson(l)
 }
 

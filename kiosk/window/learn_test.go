@@ -126,3 +126,33 @@ func TestALessonLeftAloneGoesBackToTheAttractScreen(t *testing.T) {
 		t.Error("a timer of a lesson already left moved the lobby")
 	}
 }
+
+// A lesson killed mid-way comes back at its step: the table keeps the
+// lesson and its steps made, and the restarted kiosk opens it there; left
+// for the lobby, it is forgotten.
+func TestALessonKilledMidWayComesBackAtItsStep(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LearnButton("canoe"))
+	l := k.ui.Learn()
+	ls, _ := lesson.For("canoe")
+	b := l.Game().Board()
+	for _, p := range board.Spots(b, ls.Steps[0].Expect[0]) {
+		test.TapAt(b, p)
+	}
+	k.until(func() bool { return l.Said() == k.ui.cat.T("fr", ls.Steps[1].Text) })
+	again := k.crash(t)
+	back := again.ui.Learn()
+	if back == nil || again.w.Content() != back.Content() {
+		t.Fatal("the restarted table does not show the lesson")
+	}
+	if back.Step() != 1 || back.Said() != again.ui.cat.T("fr", ls.Steps[1].Text) {
+		t.Fatalf("the lesson came back at step %d saying %q, want step 2", back.Step()+1, back.Said())
+	}
+	test.Tap(back.BackButton())
+	third := again.crash(t)
+	if third.ui.Learn() != nil || third.ui.attract == nil {
+		t.Error("a lesson left for the lobby comes back after a restart")
+	}
+}

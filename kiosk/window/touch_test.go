@@ -267,7 +267,7 @@ func TestATakeBackAskedOnTheTableOutlivesARestart(t *testing.T) {
 	waiting := "demande d'annuler son coup : à Invité 2 de répondre"
 	asked := "Invité 1 demande d'annuler son coup : acceptez-vous ?"
 	first.tapPanel(t, "Annuler mon coup")
-	first.until(func() bool { return uitest.HasText(first.ui.board.Content(), asked) })
+	first.until(func() bool { return first.ui.board.PanelSays(asked) })
 
 	again := first.crash(t)
 	s := again.tb.Session()
@@ -278,28 +278,28 @@ func TestATakeBackAskedOnTheTableOutlivesARestart(t *testing.T) {
 		t.Fatalf("after the restart the request is %+v, %v; want Invité 1's, open", tb, ok)
 	}
 	again.until(func() bool {
-		return uitest.HasText(again.ui.board.Content(), waiting) && uitest.HasText(again.ui.board.Content(), asked)
+		return again.ui.board.PanelSays(waiting) && again.ui.board.PanelSays(asked)
 	})
 	again.tapPanel(t, "Refuser")
 	again.until(func() bool {
-		return uitest.HasText(again.ui.board.Content(), "annulation refusée : le coup reste joué")
+		return again.ui.board.PanelSays("annulation refusée : le coup reste joué")
 	})
 	third := again.crash(t)
-	if _, ok := third.tb.Session().Asked(); ok || uitest.HasText(third.ui.board.Content(), asked) {
+	if _, ok := third.tb.Session().Asked(); ok || third.ui.board.PanelSays(asked) {
 		t.Fatal("a refused request is open again after a restart")
 	}
 	// The tap asks off the UI goroutine (screen.Game.takeBackActions):
 	// the request is the table's once the panels say so, not at the tap.
 	third.tapPanel(t, "Annuler mon coup")
-	third.until(func() bool { return uitest.HasText(third.ui.board.Content(), asked) })
+	third.until(func() bool { return third.ui.board.PanelSays(asked) })
 	fourth := third.crash(t)
 	s = fourth.tb.Session()
 	if tb, ok := s.Asked(); !ok || tb.Seat != 0 {
 		t.Fatalf("after the third restart the request is %+v, %v; want Invité 1's, open", tb, ok)
 	}
-	fourth.until(func() bool { return uitest.HasText(fourth.ui.board.Content(), asked) })
+	fourth.until(func() bool { return fourth.ui.board.PanelSays(asked) })
 	fourth.tapPanel(t, "Accepter l’annulation")
-	fourth.until(func() bool { return s.Moves() == 2 && !uitest.HasText(fourth.ui.board.Content(), waiting) })
+	fourth.until(func() bool { return s.Moves() == 2 && !fourth.ui.board.PanelSays(waiting) })
 	if s.Hash() != start || s.View(engine.Onlooker).Turn() != 0 {
 		t.Errorf("after the agreed take-back the table is not back at the start (turn %v)", s.View(engine.Onlooker).Turn())
 	}

@@ -225,6 +225,19 @@ func (ui *UI) start(t *table.Table) {
 // and names it.
 func (ui *UI) resume(s *host.Session) string {
 	switch {
+	case s == nil || s.Status().Ended():
+		// A lesson the restart interrupted, at its step (no session
+		// began since: starting one leaves the lesson).
+		if game, step, err := ui.t.Lesson(ui.ctx); err != nil {
+			log.Printf("kiosk: the lesson on the table: %v", err)
+		} else if info, err := ui.t.Games().Get(game); game != "" && err == nil {
+			ui.showLearnAt(info.Info(), step)
+			if ui.learn != nil {
+				return "lesson"
+			}
+		}
+	}
+	switch {
 	case s == nil:
 		ui.showAttract()
 		return "attract"
@@ -252,6 +265,12 @@ func (ui *UI) resume(s *host.Session) string {
 func (ui *UI) show(o fyne.CanvasObject) {
 	if ui.staffScreen != nil {
 		ui.staffScreen.Close() // its venue section's refresh
+	}
+	if ui.learn != nil && ui.t != nil {
+		// The lesson is left: a restart no longer brings it back.
+		if err := ui.t.SetLesson(ui.ctx, "", 0); err != nil {
+			log.Printf("kiosk: forgetting the lesson: %v", err)
+		}
 	}
 	ui.board, ui.seating, ui.results = nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil

@@ -24,13 +24,13 @@ func TestEveryGameIsSaid(t *testing.T) {
 	sayers := games()
 	for id := range sayers {
 		if _, err := catalog.Registry().Get(id); err != nil {
-			t.Errorf("kiosk/say's games() has %q, which the catalog does not ship", id)
+			t.Errorf("say's games() has %q, which the catalog does not ship", id)
 		}
 	}
 	for _, rules := range catalog.Games() {
 		info := rules.Info()
 		if sayers[info.ID] == nil {
-			t.Errorf("%s: no sayer in kiosk/say's games(): its moves read %q", info.ID, other)
+			t.Errorf("%s: no sayer in say's games(): its moves read %q", info.ID, other)
 			continue
 		}
 		st, err := engine.NewGame(rules, engine.Setup{Seats: info.MinSeats, Seed: 1})

@@ -1,6 +1,7 @@
-// Package say says the games' moves in words, in the table's language,
-// for whoever reads a game back: the kiosk's replay and the staff
-// console. It knows no screen.
+// Package say says the games' moves in words, in the reader's language:
+// for whoever reads a game back (the kiosk's replay, the staff console)
+// and for the guest a hint is given to, on the table or on a phone. It
+// knows no screen, so the companion may use it as the kiosk does.
 package say
 
 import (
@@ -20,6 +21,12 @@ type env struct {
 	lang   i18n.Lang
 	cat    *i18n.Catalog
 	nameOf func(engine.Seat) string
+	// prefix is where the words are: the replay's (kiosk.replay.say.) or
+	// a hint's (hint.say.), said to the guest.
+	prefix string
+	// away: the reader is not at the table, where the cells concerned are
+	// ringed, so the words say no "ringed" (a hint on a phone).
+	away bool
 }
 
 func (e env) t(key string, params ...map[string]any) string { return e.cat.T(e.lang, key, params...) }
@@ -58,7 +65,32 @@ func CanyonStart(row, col int) int {
 // engine's notation: whoever reads a replay never learned it. name names
 // a seat ("Seat N" when it returns "" or is nil).
 func Move(m engine.Move, lang i18n.Lang, cat *i18n.Catalog, name func(engine.Seat) string) string {
-	e := env{lang: lang, cat: cat, nameOf: name}
+	return env{lang: lang, cat: cat, nameOf: name, prefix: replayWords}.move(m)
+}
+
+// Hint says m in words in lang as advice to the guest who is to play it,
+// in the second person ("posez une cheville dans le trou entouré", "jouez
+// le jaune 6"), never in the engine's notation. Its words speak of the
+// cells concerned as ringed: the table rings them (Spots in kiosk/board).
+func Hint(m engine.Move, lang i18n.Lang, cat *i18n.Catalog, name func(engine.Seat) string) string {
+	return env{lang: lang, cat: cat, nameOf: name, prefix: hintWords}.move(m)
+}
+
+// HintAway is Hint for a guest away from the board (on a phone), where
+// nothing is ringed: it names what can be named (a card, a tempo, a
+// start) and otherwise says what kind of move to make.
+func HintAway(m engine.Move, lang i18n.Lang, cat *i18n.Catalog, name func(engine.Seat) string) string {
+	return env{lang: lang, cat: cat, nameOf: name, prefix: hintWords, away: true}.move(m)
+}
+
+// The prefixes of the replay's words and of the hints'.
+const (
+	replayWords = "kiosk.replay.say."
+	hintWords   = "hint.say."
+)
+
+// move says m with e's words.
+func (e env) move(m engine.Move) string {
 	// Each game's sayer takes only its own move type, so at most one
 	// claims m, whatever the order.
 	for _, say := range games() {
@@ -91,7 +123,14 @@ func (e env) say(key string, kv ...any) string {
 	for i := 0; i+1 < len(kv); i += 2 {
 		p[kv[i].(string)] = kv[i+1]
 	}
-	return e.t("kiosk.replay.say."+key, p)
+	prefix := e.prefix
+	if prefix == "" {
+		prefix = replayWords
+	}
+	if e.away && e.cat.Has(prefix+key+".away") {
+		key += ".away"
+	}
+	return e.t(prefix+key, p)
 }
 
 func sayCanoe(m engine.Move, e env) (string, bool) {
@@ -165,7 +204,7 @@ func CanailleCard(c canaille.Card, lang i18n.Lang, cat *i18n.Catalog) string {
 // number ("Ça mord 2", "Poisson 3").
 func sayCanailleCard(c canaille.Card, env env) string {
 	if !c.Valid() {
-		return env.t("kiosk.replay.say.canaille.hidden")
+		return env.t(replayWords + "canaille.hidden")
 	}
 	f := c.Face()
 	s := env.t("board.canaille.kind." + f.Kind.String())
