@@ -1,11 +1,9 @@
 package gui
 
 import (
-	"context"
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,68 +14,18 @@ import (
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/shelf"
+	"github.com/tablee/tablee/shelf/shelftest"
 )
-
-// appLibrary is a small shelf.Library for the app's tests.
-type appLibrary struct {
-	mu     sync.Mutex
-	titles []shelf.Title
-}
-
-func (l *appLibrary) Titles(context.Context) ([]shelf.Title, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	out := make([]shelf.Title, len(l.titles))
-	for i, t := range l.titles {
-		t.Copies = append([]shelf.Copy(nil), t.Copies...)
-		out[i] = t
-	}
-	return out, nil
-}
-
-func (l *appLibrary) Take(_ context.Context, id int64, table string, at time.Time) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for i := range l.titles {
-		for j := range l.titles[i].Copies {
-			if c := &l.titles[i].Copies[j]; c.ID == id {
-				if c.Status == shelf.AtTable && c.Table != table {
-					return shelf.ErrTaken
-				}
-				c.Status, c.Table, c.Since = shelf.AtTable, table, at
-				return nil
-			}
-		}
-	}
-	return shelf.ErrNoCopy
-}
-
-func (l *appLibrary) Return(context.Context, int64, string, string, time.Time) error { return nil }
-func (l *appLibrary) AtTable(context.Context, string) ([]shelf.Copy, error)          { return nil, nil }
-func (l *appLibrary) Searched(context.Context, string, int, time.Time) error         { return nil }
-
-func (l *appLibrary) at(id int64) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, t := range l.titles {
-		for _, c := range t.Copies {
-			if c.ID == id {
-				return c.Table
-			}
-		}
-	}
-	return "?"
-}
 
 func TestTheAppSearchesTheShelfAndTakesABox(t *testing.T) {
 	evening := time.Date(2026, 12, 1, 19, 40, 0, 0, time.Local)
-	lib := &appLibrary{titles: []shelf.Title{
+	lib := shelftest.NewMemory([]shelf.Title{
 		{ID: 1, Names: shelf.Names{Original: "Carcassonne"}, MinPlayers: 2, MaxPlayers: 5, MinMinutes: 35, MaxMinutes: 35, MinAge: 7, Kind: shelf.Competitive,
 			Copies: []shelf.Copy{{ID: 11, Shelf: "D5", EAN: "4015566018853", Status: shelf.OnShelf}}},
 		{ID: 2, Names: shelf.Names{FR: "Les Loups-Garous de Thiercelieux", EN: "The Werewolves of Millers Hollow"}, MinPlayers: 8, MaxPlayers: 18, MaxMinutes: 30, MinAge: 10, Kind: shelf.Teams,
 			Copies: []shelf.Copy{{ID: 21, Shelf: "A1", Status: shelf.AtTable, Table: "Table 3", Since: evening}}},
 		{ID: 3, Names: shelf.Names{Original: "Azul"}, MinPlayers: 2, MaxPlayers: 4, MaxMinutes: 45, Copies: []shelf.Copy{{ID: 31, Shelf: "B7", Status: shelf.OnShelf}}},
-	}}
+	})
 	tb := kiosktest.OpenWith(t, table.Config{Shelf: lib}, canoe.ID, 2)
 	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
 	p.joinFromList(t, tb.Code(), "Anja")
@@ -117,8 +65,8 @@ func TestTheAppSearchesTheShelfAndTakesABox(t *testing.T) {
 	p.u.until(t, "Azul", func() bool { f := p.seat.shelf.found; return len(f) == 1 && f[0].Name == "Azul" })
 	p.u.do(func() { test.Tap(p.seat.shelf.takes[0]) })
 	p.u.until(t, "Azul noted", func() bool { return p.seat.shelf.said == "Azul (B7) is noted at your table." })
-	if at := lib.at(31); at != tb.Name {
-		t.Errorf("Azul's copy is at %q, want %q", at, tb.Name)
+	if c, _ := lib.Copy(31); c.Table != tb.Name {
+		t.Errorf("Azul's copy is at %q, want %q", c.Table, tb.Name)
 	}
 
 	// A shelf code typed: in small letters, then one no box has.
@@ -132,8 +80,8 @@ func TestTheAppSearchesTheShelfAndTakesABox(t *testing.T) {
 		test.Tap(p.seat.shelf.take)
 	})
 	p.u.until(t, "the refusal", func() bool { return p.seat.shelf.said == "No box in the library has that code." })
-	if at := lib.at(11); at != tb.Name {
-		t.Errorf("Carcassonne's copy is at %q, want %q", at, tb.Name)
+	if c, _ := lib.Copy(11); c.Table != tb.Name {
+		t.Errorf("Carcassonne's copy is at %q, want %q", c.Table, tb.Name)
 	}
 
 	// Back to the seat; in German the panel speaks German and keeps the words.

@@ -5,61 +5,31 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/shelf"
+	"github.com/tablee/tablee/shelf/shelftest"
 )
 
-// memLibrary is a tiny shelf.Library for these tests (shelf/shelftest
-// holds the shared one).
+// memLibrary is shelftest's Memory counting how often the catalogue is
+// read: the phones' searches share one index, read again only when stale.
 type memLibrary struct {
-	mu     sync.Mutex
-	titles []shelf.Title
-	reads  int
+	*shelftest.Memory
+	reads atomic.Int32
 }
 
-func (l *memLibrary) Titles(context.Context) ([]shelf.Title, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.reads++
-	out := make([]shelf.Title, len(l.titles))
-	for i, t := range l.titles {
-		t.Copies = append([]shelf.Copy(nil), t.Copies...)
-		out[i] = t
-	}
-	return out, nil
+func (l *memLibrary) Titles(ctx context.Context) ([]shelf.Title, error) {
+	l.reads.Add(1)
+	return l.Memory.Titles(ctx)
 }
-
-func (l *memLibrary) Take(_ context.Context, id int64, table string, at time.Time) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for i := range l.titles {
-		for j := range l.titles[i].Copies {
-			c := &l.titles[i].Copies[j]
-			if c.ID != id {
-				continue
-			}
-			if c.Status == shelf.AtTable && c.Table != table {
-				return shelf.ErrTaken
-			}
-			c.Status, c.Table, c.Since = shelf.AtTable, table, at
-			return nil
-		}
-	}
-	return shelf.ErrNoCopy
-}
-
-func (l *memLibrary) Return(context.Context, int64, string, string, time.Time) error { return nil }
-func (l *memLibrary) AtTable(context.Context, string) ([]shelf.Copy, error)          { return nil, nil }
-func (l *memLibrary) Searched(context.Context, string, int, time.Time) error         { return nil }
 
 func demoLibrary() *memLibrary {
 	evening := time.Date(2026, 12, 1, 19, 40, 0, 0, time.Local)
-	return &memLibrary{titles: []shelf.Title{
+	return &memLibrary{Memory: shelftest.NewMemory([]shelf.Title{
 		{ID: 1, Names: shelf.Names{Original: "Carcassonne"}, MinPlayers: 2, MaxPlayers: 5, MinMinutes: 35, MaxMinutes: 35, MinAge: 7, Kind: shelf.Competitive,
 			Copies: []shelf.Copy{
 				{ID: 11, TitleID: 1, Shelf: "D5", EAN: "4015566018853", Status: shelf.AtTable, Table: "Table 3", Since: evening},
@@ -71,7 +41,7 @@ func demoLibrary() *memLibrary {
 		{ID: 3, Names: shelf.Names{Original: "Azul"}, MinPlayers: 2, MaxPlayers: 4, MaxMinutes: 45, Copies: []shelf.Copy{{ID: 31, TitleID: 3, Shelf: "B2", Status: shelf.OnShelf}}},
 		{ID: 4, Names: shelf.Names{Original: "Patchwork"}, MinPlayers: 2, MaxPlayers: 2, MaxMinutes: 30, Copies: []shelf.Copy{{ID: 41, TitleID: 4, Shelf: "B2", Status: shelf.OnShelf}}},
 		{ID: 5, Names: shelf.Names{Original: "Carcassonne: Jäger und Sammler"}}, // wished for
-	}}
+	})}
 }
 
 type tick struct{ now time.Time }
@@ -122,8 +92,11 @@ func TestThePhonesShelfTakesAFreeCopyByEANOrShelfCode(t *testing.T) {
 	if got.ID != 1 || len(here) != 1 || here[0] != "20:05" {
 		t.Fatalf("the EAN took %+v; want the free copy 12 here since 20:05", got)
 	}
-	if lib.titles[0].Copies[1].Table != "Table 1" || lib.titles[0].Copies[0].Table != "Table 3" {
-		t.Errorf("the library has %+v", lib.titles[0].Copies)
+	if c11, _ := lib.Copy(11); c11.Table != "Table 3" {
+		t.Errorf("copy 11 is at %q, want Table 3", c11.Table)
+	}
+	if c12, _ := lib.Copy(12); c12.Table != "Table 1" {
+		t.Errorf("copy 12 is at %q, want Table 1", c12.Table)
 	}
 	// The next search sees it at once, though the index was fresh.
 	found, _ := p.Search(ctx, server.ShelfQuery{Text: "carcassonne"})
@@ -159,15 +132,15 @@ func TestThePhonesShelfReadsTheCatalogueOnlyWhenItsIndexIsOld(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if lib.reads != 1 {
-		t.Errorf("four keys read the catalogue %d times, want once", lib.reads)
+	if lib.reads.Load() != 1 {
+		t.Errorf("four keys read the catalogue %d times, want once", lib.reads.Load())
 	}
 	clk.now = clk.now.Add(indexFresh)
 	if _, err := p.Search(ctx, server.ShelfQuery{Text: "azul"}); err != nil {
 		t.Fatal(err)
 	}
-	if lib.reads != 2 {
-		t.Errorf("after %v the catalogue was read %d times, want twice", indexFresh, lib.reads)
+	if lib.reads.Load() != 2 {
+		t.Errorf("after %v the catalogue was read %d times, want twice", indexFresh, lib.reads.Load())
 	}
 }
 

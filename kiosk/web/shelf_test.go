@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -11,64 +10,12 @@ import (
 
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/shelf"
+	"github.com/tablee/tablee/shelf/shelftest"
 )
 
-// shelfLibrary is a small shelf.Library for the page's tests (the
-// database's is tested in db, shelf/shelftest's in the table's tests).
-type shelfLibrary struct {
-	mu     sync.Mutex
-	titles []shelf.Title
-}
-
-func (l *shelfLibrary) Titles(context.Context) ([]shelf.Title, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	out := make([]shelf.Title, len(l.titles))
-	for i, t := range l.titles {
-		t.Copies = append([]shelf.Copy(nil), t.Copies...)
-		out[i] = t
-	}
-	return out, nil
-}
-
-func (l *shelfLibrary) Take(_ context.Context, id int64, table string, at time.Time) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for i := range l.titles {
-		for j := range l.titles[i].Copies {
-			if c := &l.titles[i].Copies[j]; c.ID == id {
-				if c.Status == shelf.AtTable && c.Table != table {
-					return shelf.ErrTaken
-				}
-				c.Status, c.Table, c.Since = shelf.AtTable, table, at
-				return nil
-			}
-		}
-	}
-	return shelf.ErrNoCopy
-}
-
-func (l *shelfLibrary) Return(context.Context, int64, string, string, time.Time) error { return nil }
-func (l *shelfLibrary) AtTable(context.Context, string) ([]shelf.Copy, error)          { return nil, nil }
-func (l *shelfLibrary) Searched(context.Context, string, int, time.Time) error         { return nil }
-
-// where returns the table copy id is at, "" on its shelf.
-func (l *shelfLibrary) where(id int64) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, t := range l.titles {
-		for _, c := range t.Copies {
-			if c.ID == id {
-				return c.Table
-			}
-		}
-	}
-	return "?"
-}
-
-func pageLibrary() *shelfLibrary {
+func pageLibrary() *shelftest.Memory {
 	evening := time.Date(2026, 12, 1, 19, 40, 0, 0, time.Local)
-	return &shelfLibrary{titles: []shelf.Title{
+	return shelftest.NewMemory([]shelf.Title{
 		{ID: 1, Names: shelf.Names{Original: "Carcassonne"}, MinPlayers: 2, MaxPlayers: 5, MinMinutes: 35, MaxMinutes: 35, MinAge: 7, Kind: shelf.Competitive,
 			Copies: []shelf.Copy{{ID: 11, Shelf: "D5", EAN: "4015566018853", Status: shelf.OnShelf}}},
 		{ID: 2, Names: shelf.Names{FR: "Les Loups-Garous de Thiercelieux", DE: "Die Werwölfe vom Düsterwald", Original: "Les Loups-Garous de Thiercelieux"},
@@ -79,7 +26,7 @@ func pageLibrary() *shelfLibrary {
 		{ID: 4, Names: shelf.Names{FR: "Les Aventuriers du Rail", EN: "Ticket to Ride"}, MinPlayers: 2, MaxPlayers: 5, MinMinutes: 30, MaxMinutes: 60, MinAge: 8,
 			Copies: []shelf.Copy{{ID: 41, Shelf: "C2", EAN: "0824968717912", Status: shelf.OnShelf}}},
 		{ID: 5, Names: shelf.Names{Original: "Carcassonne: Jäger und Sammler"}},
-	}}
+	})
 }
 
 // shelfKiosk is a Canoë table of two phone seats over lib, and a guest
@@ -172,8 +119,8 @@ func TestBrowserSearchesTheShelfAndTakesABoxByItsCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the box noted", shelfSaid, frText(t, "web.shelf.taken", map[string]any{"Name": "Azul", "Shelf": "B7"}))
-	if at := lib.where(31); at != "Table 1" {
-		t.Errorf("Azul's copy is at %q, want Table 1", at)
+	if c, _ := lib.Copy(31); c.Table != "Table 1" {
+		t.Errorf("Azul's copy is at %q, want Table 1", c.Table)
 	}
 	layout.look(t, ctx, "shelf taken")
 
@@ -229,8 +176,8 @@ func TestBrowserTakesABoxByScanningItsBarcode(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the box scanned and noted", shelfSaid, frText(t, "web.shelf.taken", map[string]any{"Name": "Les Aventuriers du Rail", "Shelf": "C2"}))
-	if at := lib.where(41); at != "Table 1" {
-		t.Errorf("the scanned copy is at %q, want Table 1", at)
+	if c, _ := lib.Copy(41); c.Table != "Table 1" {
+		t.Errorf("the scanned copy is at %q, want Table 1", c.Table)
 	}
 	if f := eval(t, ctx, `window.scanFormats`); !strings.Contains(f, "ean_13") || !strings.Contains(f, "ean_8") {
 		t.Errorf("the detector was asked for %q, not the boxes' EANs", f)

@@ -78,6 +78,17 @@ func (m *Memory) Titles(ctx context.Context) ([]shelf.Title, error) {
 	return out, ctx.Err()
 }
 
+// Copy is copy id as it is now, for a test that looks where a box went.
+func (m *Memory) Copy(id int64) (shelf.Copy, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.find(id)
+	if !ok {
+		return shelf.Copy{}, false
+	}
+	return *c, true
+}
+
 // find is the copy id, under m.mu.
 func (m *Memory) find(id int64) (*shelf.Copy, bool) {
 	for i := range m.titles {
