@@ -186,50 +186,15 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // runCatalogueExport writes catalogue.csv, which --csv imports back.
 func runCatalogueExport(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "catalogue export")
-	path := dbFlag(fs)
-	dir := fs.String("csv", "", "directory to write catalogue.csv into")
-	sep := fs.String("sep", ";", `field separator: ";" (French and German spreadsheets) or ","`)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *dir == "" {
-		return errors.New("--csv DIR is required")
-	}
-	comma, err := separator(*sep)
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, dir, comma, err := exportTo(ctx, e, "catalogue export", "catalogue.csv", ";", args)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
-	}
-	file := filepath.Join(*dir, "catalogue.csv")
+	file := filepath.Join(dir, "catalogue.csv")
 	if err := writeFileWhole(file, func(f *os.File) error { return d.WriteCatalogueCSV(ctx, f, comma) }); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, file)
 	return nil
-}
-
-// writeFileWhole writes path through a temporary file, replacing it only
-// once it is complete.
-func writeFileWhole(path string, write func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -12,31 +12,14 @@ import (
 )
 
 func runExport(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "export")
-	path := dbFlag(fs)
-	dir := fs.String("csv", "", "directory to write sessions.csv, seats.csv, results.csv and players.csv into")
-	sep := fs.String("sep", ",", `field separator: "," or ";" (French and German spreadsheets expect ";")`)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *dir == "" {
-		return errors.New("--csv DIR is required")
-	}
-	comma, err := separator(*sep)
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, dir, comma, err := exportTo(ctx, e, "export", "sessions.csv, seats.csv, results.csv and players.csv", ",", args)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
-	}
 	// The same files as the staff console's downloads (db.WriteCSV).
 	for _, name := range db.CSVExports() {
-		file := filepath.Join(*dir, name+".csv")
+		file := filepath.Join(dir, name+".csv")
 		if err := writeCSV(ctx, d, file, name, comma); err != nil {
 			return err
 		}
@@ -55,12 +38,19 @@ func separator(s string) (rune, error) {
 
 // writeCSV writes one export file, replacing it only once it is complete.
 func writeCSV(ctx context.Context, d *db.DB, path, name string, comma rune) error {
+	return writeFileWhole(path, func(f *os.File) error { return d.WriteCSV(ctx, f, name, comma) })
+}
+
+// writeFileWhole writes path through write into a temporary file beside
+// it, put in its place only once complete: a spreadsheet never opens half
+// an export.
+func writeFileWhole(path string, write func(*os.File) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if err := d.WriteCSV(ctx, tmp, name, comma); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -70,45 +60,49 @@ func writeCSV(ctx context.Context, d *db.DB, path, name string, comma rune) erro
 	return os.Rename(tmp.Name(), path)
 }
 
+// exportTo reads an export command's flags (--db, --csv DIR, --sep, with
+// sep's default), opens the database and makes DIR; files names what the
+// command writes there.
+func exportTo(ctx context.Context, e *env, name, files, sep string, args []string) (*db.DB, string, rune, error) {
+	fs := newFlags(e, name)
+	path := dbFlag(fs)
+	dir := fs.String("csv", "", "directory to write "+files+" into")
+	usage := `field separator: "," or ";" (French and German spreadsheets expect ";")`
+	if sep == ";" {
+		usage = `field separator: ";" (French and German spreadsheets) or ","`
+	}
+	sepFlag := fs.String("sep", sep, usage)
+	if err := parse(fs, args); err != nil {
+		return nil, "", 0, err
+	}
+	if *dir == "" {
+		return nil, "", 0, errors.New("--csv DIR is required")
+	}
+	comma, err := separator(*sepFlag)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	d, err := openDB(ctx, *path)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		d.Close()
+		return nil, "", 0, err
+	}
+	return d, *dir, comma, nil
+}
+
 // runPlays writes DIR/plays.csv: every finished play, one row per player,
 // with BoardGameGeek's play fields (db.PlaysColumns).
 func runPlays(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "plays")
-	path := dbFlag(fs)
-	dir := fs.String("csv", "", "directory to write plays.csv into")
-	sep := fs.String("sep", ",", `field separator: "," or ";" (French and German spreadsheets expect ";")`)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *dir == "" {
-		return errors.New("--csv DIR is required")
-	}
-	comma, err := separator(*sep)
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, *path)
+	d, dir, comma, err := exportTo(ctx, e, "plays", "plays.csv", ",", args)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
-	}
-	file := filepath.Join(*dir, "plays.csv")
-	tmp, err := os.CreateTemp(*dir, ".plays-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := d.WritePlaysCSV(ctx, tmp, comma); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
+	file := filepath.Join(dir, "plays.csv")
+	if err := writeFileWhole(file, func(f *os.File) error { return d.WritePlaysCSV(ctx, f, comma) }); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.stdout, file)
