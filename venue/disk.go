@@ -56,27 +56,27 @@ func (h *storeHealth) forward(f func(server.Logger)) {
 	}
 }
 
-func (h *storeHealth) Errorf(format string, v ...any) {
-	if line := fmt.Sprintf(format, v...); storeWriteError(line) {
-		h.mu.Lock()
-		if h.err == "" {
-			h.since = time.Now()
-		}
-		h.err = line
-		h.mu.Unlock()
+// notice keeps a server's line if it is its store's refusal to write.
+func (h *storeHealth) notice(format string, v ...any) {
+	line := fmt.Sprintf(format, v...)
+	if !storeWriteError(line) {
+		return
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.err == "" {
+		h.since = time.Now()
+	}
+	h.err = line
+}
+
+func (h *storeHealth) Errorf(format string, v ...any) {
+	h.notice(format, v...)
 	h.forward(func(l server.Logger) { l.Errorf(format, v...) })
 }
 
 func (h *storeHealth) Warnf(format string, v ...any) {
-	if line := fmt.Sprintf(format, v...); storeWriteError(line) {
-		h.mu.Lock()
-		if h.err == "" {
-			h.since = time.Now()
-		}
-		h.err = line
-		h.mu.Unlock()
-	}
+	h.notice(format, v...)
 	h.forward(func(l server.Logger) { l.Warnf(format, v...) })
 }
 
