@@ -393,6 +393,7 @@ func TestBrowserPhoneSizedPagesFitAndPassAxe(t *testing.T) {
 		t.Skip("the phone-sized pass: full runs only (the laptop pass covers the same pages in -short)")
 	}
 	f := newFixture(t)
+	boxesOutAndBack(t, f) // the catalogue's notes and boxes at tables, on a phone too
 	phonePass(t, f, "", []struct{ path, page string }{
 		{"/tables", "tables"}, {"/leaderboards?game=canoe", "leaderboards"}, {"/sessions", "sessions"},
 		{"/sessions/" + f.session, "session"}, {"/players", "players"}, {"/players/" + f.lea.ID, "player"},

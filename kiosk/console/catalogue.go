@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -71,8 +72,24 @@ type catalogueData struct {
 	Bad                              []shelfcsv.LineError
 	BadMore                          int
 	Expansions                       int
-	Pending                          string // the id to confirm
-	Kind                             string // "bgg" or "csv", as uploaded
+	Pending                          string    // the id to confirm
+	Kind                             string    // "bgg" or "csv", as uploaded
+	Notes                            []noteRow // open notes on returned boxes, the latest first
+	Out                              []outRow  // the boxes at tables now
+}
+
+// noteRow is an open note on a returned box as the page lists it.
+type noteRow struct {
+	ID                int64
+	Name, Shelf, Text string
+	Table             string
+	At                time.Time
+}
+
+// outRow is a box at a table now.
+type outRow struct {
+	Name, Shelf, Table string
+	Since              time.Time
 }
 
 func (h *Handler) catalogueView(r *http.Request, v view, data catalogueData) (view, error) {
@@ -80,7 +97,9 @@ func (h *Handler) catalogueView(r *http.Request, v view, data catalogueData) (vi
 	if err != nil {
 		return v, err
 	}
+	names := make(map[int64]shelf.Names, len(titles))
 	for _, t := range titles {
+		names[t.ID] = t.Names
 		switch {
 		case len(t.Copies) > 0:
 			data.Titles++
@@ -97,11 +116,27 @@ func (h *Handler) catalogueView(r *http.Request, v view, data catalogueData) (vi
 	if data.Kind == "" {
 		data.Kind = "bgg"
 	}
+	notes, err := h.cfg.DB.CopyNotes(r.Context(), false)
+	if err != nil {
+		return v, err
+	}
+	for _, n := range notes {
+		data.Notes = append(data.Notes, noteRow{ID: n.ID, Name: n.Title.Name(string(v.Lang)), Shelf: n.Shelf,
+			Text: n.Text, Table: n.Table, At: n.At})
+	}
+	out, err := h.cfg.DB.CopiesAtTables(r.Context())
+	if err != nil {
+		return v, err
+	}
+	for _, c := range out {
+		data.Out = append(data.Out, outRow{Name: names[c.TitleID].Name(string(v.Lang)), Shelf: c.Shelf, Table: c.Table, Since: c.Since})
+	}
 	v.Data = data
 	return v, nil
 }
 
-// catalogue is the shelf's page: what the catalogue holds and the
+// catalogue is the shelf's page: what the catalogue holds, the open
+// notes on returned boxes, the boxes at tables now and the
 // upload of a file to import.
 func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v, err := h.catalogueView(r, h.newView(w, r, "catalogue", in.csrf), catalogueData{})
@@ -191,4 +226,26 @@ func (h *Handler) confirmImport(w http.ResponseWriter, r *http.Request, in signi
 	}
 	h.cfg.Logf("console: catalogue imported (%d titles)", len(titles))
 	http.Redirect(w, r, "/catalogue?done=catalogue_imported", http.StatusSeeOther)
+}
+
+// closeNote marks a note on a returned box as dealt with: it leaves
+// the page's list.
+func (h *Handler) closeNote(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	id, err := strconv.ParseInt(r.PostFormValue("note"), 10, 64)
+	if err == nil {
+		err = h.cfg.DB.CloseNote(r.Context(), id, h.cfg.Now())
+	}
+	if err != nil {
+		v := h.newView(w, r, "catalogue", in.csrf)
+		h.cfg.Logf("console: close note %q: %v", r.PostFormValue("note"), err)
+		v.Error = v.T("shelfnotes.console.no_note")
+		v, err := h.catalogueView(r, v, catalogueData{})
+		if err != nil {
+			h.fail(w, v, err)
+			return
+		}
+		h.render(w, http.StatusNotFound, v, false)
+		return
+	}
+	http.Redirect(w, r, "/catalogue?done=note_closed", http.StatusSeeOther)
 }
