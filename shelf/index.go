@@ -150,8 +150,8 @@ func fitScore(t Title, q Query) int {
 	if q.Players > 0 && t.Best(q.Players) {
 		s += 30
 	}
-	if _, ok := t.Free(); ok {
-		s += 20
+	if _, ok := t.Free(); ok || t.Engine != "" {
+		s += 20 // a box free on its shelf, or a game the table plays itself: ready now
 	}
 	if m := playMinutes(t); q.Minutes > 0 && m > 0 {
 		s += 10 * m / q.Minutes // 0..10: closer to the time they have is better

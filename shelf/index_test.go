@@ -79,3 +79,17 @@ func TestAnEngineGameIsOwnedWithoutABox(t *testing.T) {
 		t.Errorf("an engine game has a free copy")
 	}
 }
+
+// A game the table plays itself has no box, yet it is as ready as a box
+// free on its shelf: a pick ranks it so.
+func TestAPickRanksTheTablesOwnGamesAsReady(t *testing.T) {
+	titles := []Title{
+		{ID: 1, Names: Names{FR: "Boîte"}, MinPlayers: 3, MaxPlayers: 6, BestPlayers: []int{4}, MaxMinutes: 45, Copies: []Copy{{ID: 1, Status: OnShelf}}},
+		{ID: 2, Names: Names{FR: "Canyon"}, MinPlayers: 3, MaxPlayers: 6, BestPlayers: []int{4}, MaxMinutes: 45, Engine: "canyon"},
+		{ID: 3, Names: Names{FR: "Sortie"}, MinPlayers: 3, MaxPlayers: 6, BestPlayers: []int{4}, MaxMinutes: 45, Copies: []Copy{{ID: 3, Status: AtTable, Table: "Table 3"}}},
+	}
+	got := NewIndex(titles).Search(Query{Players: 4, Minutes: 60})
+	if len(got) != 3 || got[0].Score != got[1].Score || got[2].Title.ID != 3 {
+		t.Errorf("the table's own game against a free box and a box out: %v", names(got))
+	}
+}
