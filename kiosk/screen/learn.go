@@ -308,17 +308,8 @@ func (l *Learn) point(m engine.Move) {
 	if m != nil {
 		spots = board.Spots(l.table.Board(), m)
 	}
-	size := board.SpotSize(l.table.Board()) * 0.9
 	origin := l.table.Content().Position().Add(l.table.Board().Position())
-	for i, r := range l.rings {
-		if i >= len(spots) {
-			r.Hide()
-			continue
-		}
-		r.Resize(fyne.NewSize(size, size))
-		r.Move(origin.Add(spots[i]).SubtractXY(size/2, size/2))
-		r.Show()
-	}
+	placeRings(l.rings, spots, board.SpotSize(l.table.Board())*0.9, origin)
 }
 
 // RingColour is the colour the rings are drawn in, for the tests that

@@ -269,9 +269,14 @@ func (t *Game) ring() {
 	if t.hintMove != nil {
 		spots = board.Spots(t.board, t.hintMove)
 	}
-	size := board.SpotSize(t.board) * 0.9
-	origin := t.board.Position()
-	for i, r := range t.rings {
+	placeRings(t.rings, spots, board.SpotSize(t.board)*0.9, t.board.Position())
+}
+
+// placeRings centres rings of size on spots (the board's, from origin)
+// and hides the rings left over; the hints and the lessons ring cells
+// alike.
+func placeRings(rings []*canvas.Circle, spots []fyne.Position, size float32, origin fyne.Position) {
+	for i, r := range rings {
 		if i >= len(spots) {
 			r.Hide()
 			continue
