@@ -28,9 +28,11 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 	case wire.TypeRecord:
 		if m.Record != nil {
 			c.mu.Lock()
-			u := c.view.record(m.Record)
+			u, ok := c.view.record(m.Record)
 			c.mu.Unlock()
-			c.deliver(u)
+			if ok {
+				c.deliver(u)
+			}
 		}
 	case wire.TypeExplain, wire.TypeHint, wire.TypeShelfFound, wire.TypeShelfTaken:
 		c.mu.Lock()
@@ -72,6 +74,7 @@ func (c *Client) welcomed(m wire.Message) {
 	// again with the same seats (docs/protocol.md, Play again).
 	c.opts.Logf("the table started the next game: %v at %s", w.Seat, w.Table)
 	c.view.newGame = true
+	c.view.pendingRecord = nil // a record still waiting was the last game's
 }
 
 func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Message) {

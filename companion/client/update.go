@@ -65,6 +65,11 @@ type viewState struct {
 	newGame bool           // after the table's own welcome: the next view starts a game
 	syncing bool           // a sync is under way: take the next view not older than last
 	latest  Update         // the newest view accepted, with its record once known
+	// pendingRecord is the table's record of the finished game when it came
+	// before this client accepted the game's last view (that view was
+	// refused for a skipped version and is being synced): the last view
+	// carries it when it comes.
+	pendingRecord *wire.Record
 }
 
 type verdict int
@@ -98,6 +103,9 @@ func (s *viewState) accept(m wire.Message) (Update, verdict) {
 	if m.Version == s.latest.Version && m.Game == s.latest.Game {
 		u.Record = s.latest.Record // the same game's end again: keep what it meant
 	}
+	if u.Over && s.pendingRecord != nil {
+		u.Record, s.pendingRecord = s.pendingRecord, nil
+	}
 	s.last, s.fresh, s.syncing, s.latest, s.newGame = m.Version, false, false, u, false
 	s.waiting, s.away, s.names, s.tb = m.Waiting, m.Away, m.Names, m.TakeBack
 	return u, accepted
@@ -111,8 +119,16 @@ func sameTakeBack(a, b *wire.TakeBack) bool {
 	return a.State == b.State && a.Seat == b.Seat && a.Version == b.Version && bytes.Equal(a.Move, b.Move)
 }
 
-// record adds the table's record of the finished game to the newest view.
-func (s *viewState) record(r *wire.Record) Update {
-	s.latest.Record, s.latest.Ref, s.latest.Over = r, "", true
-	return s.latest
+// record adds the table's record of the finished game to the newest view,
+// which is then returned to be delivered again. If that view is not the
+// game's last (the last was refused for a skipped version and a sync is
+// under way), the record waits for it: marking an earlier view over would
+// end the game for the phone on a view without its result.
+func (s *viewState) record(r *wire.Record) (Update, bool) {
+	if !s.latest.Over {
+		s.pendingRecord = r
+		return Update{}, false
+	}
+	s.latest.Record, s.latest.Ref = r, ""
+	return s.latest, true
 }
