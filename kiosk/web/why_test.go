@@ -69,9 +69,7 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 		t.Error("asking why played a move")
 	}
 	t.Logf("why not? %s", got)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.hintbtn"))); err != nil {
-		t.Fatal(err)
-	}
+	tap(t, ctx, "button.hintbtn")
 	waitState(t, ctx, "the hint", func(string) bool {
 		return eval(t, ctx, `document.querySelector('.tip') && document.querySelector('#hand .card.picked') ? 'y' : ''`) != ""
 	})
