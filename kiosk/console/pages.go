@@ -42,6 +42,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /tables/live", h.get(h.tablesLive))
 	m.HandleFunc("POST /calls/{id}/answer", h.post(h.answer))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
+	h.titleRoutes(m)
 	m.HandleFunc("GET /sessions", h.get(h.sessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.session))
 	m.HandleFunc("POST /sessions/{id}/replay", h.post(h.replay))
