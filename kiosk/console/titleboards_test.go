@@ -62,7 +62,7 @@ func TestConsoleShowsTheShelfsBoards(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<tr><td>1</td><td><a href="/leaderboards/title?title=%23` + id + `&amp;scope=table">Ticket to Ride</a></td><td>2</td><td>Léa</td></tr>`,
-		`scope=table">Pandemic</a></td><td>1</td><td>cooperative: 0 won, 1 lost</td>`,
+		`scope=table">Pandemic</a></td><td>1</td><td>cooperative — won: 0, lost: 1</td>`,
 		`&lt;b&gt;Mine&lt;/b&gt;`,
 		// Léa: Canoë once, Ticket to Ride twice, Pandemic and her own
 		// game once: 5 plays of 4 games, H-index 1.
