@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/intinig/go-openskill/rating"
@@ -423,9 +424,10 @@ func playerTitles(plays []titlePlay, x titleIndex, since time.Time, name func(st
 	return out
 }
 
-// tablePlays reads this table's finished plays of every game, in the
-// order they ended, and its players' shown names.
-func (d *DB) tablePlays(ctx context.Context) ([]titlePlay, map[string]string, error) {
+// tablePlays reads this table's finished plays of every game that ended
+// at or after since, in the order they ended, and its players' shown
+// names.
+func (d *DB) tablePlays(ctx context.Context, since time.Time) ([]titlePlay, map[string]string, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT s.id, s.game, s.options, s.reason, s.ended_at, st.kind, coalesce(st.player_id, ''),
 		        coalesce(p.nickname, ''), r.rank, r.winner
@@ -433,8 +435,8 @@ func (d *DB) tablePlays(ctx context.Context) ([]titlePlay, map[string]string, er
 		 JOIN seats st ON st.session_id = s.id
 		 JOIN results r ON r.session_id = s.id AND r.seat = st.seat
 		 LEFT JOIN players p ON p.id = st.player_id
-		 WHERE s.status = 'finished'
-		 ORDER BY s.ended_at, s.id, st.seat`)
+		 WHERE s.status = 'finished' AND s.ended_at >= ?
+		 ORDER BY s.ended_at, s.id, st.seat`, fmtTime(since))
 	if err != nil {
 		return nil, nil, fmt.Errorf("the plays: %w", err)
 	}
@@ -474,13 +476,55 @@ func (d *DB) tablePlays(ctx context.Context) ([]titlePlay, map[string]string, er
 	return plays, names, nil
 }
 
-// catalogue is the index of this table's catalogue.
+// namesCache holds the last index of the catalogue's names and the state
+// of the database it was made from (as the venue's boards' cache, keyed
+// by this handle's writes and SQLite's data_version): folding 9,000
+// titles' names took most of the attract screen's wait for its boards,
+// and the catalogue changes far less often than the screen shows.
+type namesCache struct {
+	mu    sync.Mutex
+	key   venueCacheKey
+	index *titleIndex
+}
+
+// catalogue is the index of this table's catalogue: its titles' ids,
+// names and engines only (the boards need no copy nor fact; reading
+// those too doubled the attract screen's wait on 9,000 titles), from the
+// cache when nothing was written since it was made.
 func (d *DB) catalogue(ctx context.Context) (titleIndex, error) {
-	titles, err := d.Titles(ctx)
-	if err != nil {
-		return titleIndex{}, err
+	key := venueCacheKey{writes: d.writes.Load()}
+	if err := d.w.QueryRowContext(ctx, "PRAGMA data_version").Scan(&key.dataVersion); err != nil {
+		return titleIndex{}, fmt.Errorf("the catalogue's names: %w", err)
 	}
-	return newTitleIndex(titles), nil
+	d.names.mu.Lock()
+	if d.names.index != nil && d.names.key == key {
+		x := *d.names.index
+		d.names.mu.Unlock()
+		return x, nil
+	}
+	d.names.mu.Unlock()
+	rows, err := d.r.QueryContext(ctx,
+		`SELECT id, name_fr, name_de, name_en, name_original, coalesce(engine, '') FROM shelf_titles ORDER BY id`)
+	if err != nil {
+		return titleIndex{}, fmt.Errorf("the catalogue's names: %w", err)
+	}
+	defer rows.Close()
+	var titles []shelf.Title
+	for rows.Next() {
+		var t shelf.Title
+		if err := rows.Scan(&t.ID, &t.Names.FR, &t.Names.DE, &t.Names.EN, &t.Names.Original, &t.Engine); err != nil {
+			return titleIndex{}, fmt.Errorf("the catalogue's names: %w", err)
+		}
+		titles = append(titles, t)
+	}
+	if err := rows.Err(); err != nil {
+		return titleIndex{}, fmt.Errorf("the catalogue's names: %w", err)
+	}
+	x := newTitleIndex(titles)
+	d.names.mu.Lock()
+	d.names.key, d.names.index = key, &x
+	d.names.mu.Unlock()
+	return x, nil
 }
 
 // ludotheque is what every board of the ludothèque is computed from: the
@@ -494,7 +538,9 @@ type ludotheque struct {
 
 func (l ludotheque) name(player string) string { return l.names[player] }
 
-func (d *DB) ludotheque(ctx context.Context, venue bool) (ludotheque, error) {
+// ludotheque reads what the boards are computed from: the plays ended at
+// or after since (all of them for a board with ratings).
+func (d *DB) ludotheque(ctx context.Context, venue bool, since time.Time) (ludotheque, error) {
 	var l ludotheque
 	var err error
 	if venue {
@@ -503,7 +549,7 @@ func (d *DB) ludotheque(ctx context.Context, venue bool) (ludotheque, error) {
 			return l, err
 		}
 		l.plays, l.names = r.plays, r.names
-	} else if l.plays, l.names, err = d.tablePlays(ctx); err != nil {
+	} else if l.plays, l.names, err = d.tablePlays(ctx, since); err != nil {
 		return l, err
 	}
 	if l.index, err = d.catalogue(ctx); err != nil {
@@ -527,7 +573,7 @@ func (d *DB) VenueTitleBoards(ctx context.Context, since time.Time) ([]TitleBoar
 }
 
 func (d *DB) titleBoards(ctx context.Context, venue bool, since time.Time) ([]TitleBoard, error) {
-	l, err := d.ludotheque(ctx, venue)
+	l, err := d.ludotheque(ctx, venue, since)
 	if err != nil {
 		return nil, fmt.Errorf("the titles' boards: %w", err)
 	}
@@ -549,7 +595,7 @@ func (d *DB) VenueTitleBoard(ctx context.Context, title string) (TitleBoard, err
 }
 
 func (d *DB) titleBoard(ctx context.Context, venue bool, title string) (TitleBoard, error) {
-	l, err := d.ludotheque(ctx, venue)
+	l, err := d.ludotheque(ctx, venue, time.Time{})
 	if err != nil {
 		return TitleBoard{}, fmt.Errorf("board of %q: %w", title, err)
 	}
@@ -587,7 +633,7 @@ func (d *DB) VenuePlayerTitles(ctx context.Context, since time.Time) ([]PlayerTi
 }
 
 func (d *DB) playerTitles(ctx context.Context, venue bool, since time.Time) ([]PlayerTitles, error) {
-	l, err := d.ludotheque(ctx, venue)
+	l, err := d.ludotheque(ctx, venue, since)
 	if err != nil {
 		return nil, fmt.Errorf("the players' titles: %w", err)
 	}

@@ -286,10 +286,14 @@ func TestPlayerTitles(t *testing.T) {
 }
 
 // TestTitleBoardRefusesAnAmbiguousName: a name two catalogue titles share
-// is refused with their ids.
+// is refused with their ids — once the import that made it shared is
+// written, though the catalogue's names were read (and kept) before.
 func TestTitleBoardRefusesAnAmbiguousName(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, 0)
+	if b, err := f.d.TitleBoard(ctx, "carcassonne"); err != nil || b.TitleID == 0 {
+		t.Fatalf("the demo shelf's Carcassonne: %+v, %v", b, err)
+	}
 	if _, err := f.d.ImportCatalogue(ctx, []shelf.Title{
 		{Names: shelf.Names{Original: "Carcassonne"}, BGGID: 822, MinPlayers: 2, MaxPlayers: 5, Year: 2000},
 		{Names: shelf.Names{FR: "Carcassonne", Original: "Carcassonne Big Box"}, BGGID: 220877, MinPlayers: 2, MaxPlayers: 6, Year: 2017},

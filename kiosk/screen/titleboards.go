@@ -145,7 +145,7 @@ func newTitlesTab(ctx context.Context, w Words, rec TitleRecords, venue bool, fa
 	t.period = widget.NewRadioGroup(periods, func(string) { t.show() })
 	t.period.Horizontal = true
 	t.period.Required = true
-	t.period.SetSelected(periods[2])
+	t.period.SetSelected(periods[0]) // the week, as the leaderboards: no rating to compute
 	t.content = container.NewBorder(container.NewHBox(layout.NewSpacer(), t.period), nil, nil, nil, container.NewVScroll(t.box))
 	return t
 }
