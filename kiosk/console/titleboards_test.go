@@ -2,6 +2,8 @@ package console_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/shelf"
@@ -92,5 +95,48 @@ func TestConsoleShowsTheShelfsBoards(t *testing.T) {
 	}
 	if none := b.get("/leaderboards/title?title=Zug"); none.StatusCode != http.StatusNotFound || !strings.Contains(none.body, "no game of that name") {
 		t.Errorf("a title nobody knows: %d\n%s", none.StatusCode, none.body)
+	}
+}
+
+// TestHubConsoleShowsTheVenuesShelfBoards: the hub's console shows the
+// venue's shelf titles, a play of Ticket to Ride at the Terrasse under its
+// German name and one at the Véranda under its French name on one board,
+// Léa one player at both tables.
+func TestHubConsoleShowsTheVenuesShelfBoards(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newHubFixture(t, 0, false)
+	now := f.clock.Now()
+	for i, p := range []struct{ kiosk, table, title, lea, other string }{
+		{kioskTerrasse, "Terrasse", "Zug um Zug", "a-lea", "a-sami"},
+		{kioskVeranda, "Véranda", "Les Aventuriers du Rail", "b-lea", "b-anja"},
+	} {
+		end := now.Add(-time.Duration(2-i) * time.Hour)
+		id := fmt.Sprintf("01890000-0000-7000-8000-%012d", 100+i)
+		seats := []db.EventSeat{
+			{Kind: session.Person, PlayerID: p.lea, Nickname: "Léa", Keys: []string{"key-lea"}, Rank: 1, Score: 120, Winner: true},
+			{Kind: session.Person, PlayerID: p.other, Nickname: p.other[2:], Keys: []string{"key-" + p.other}, Rank: 2, Score: 90},
+		}
+		body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
+			Options: map[string]string{"sheet": "tickettoride", "title": p.title}, StartedAt: end.Add(-time.Hour), EndedAt: end,
+			Reason: "sheet-complete", Seats: seats, Seq: int64(i + 1), At: end})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.d.LoadVenueEvent(ctx, "ev-"+id, body, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := f.browser(t)
+	b.lang = "en"
+	b.login(testPIN)
+	page := b.get("/leaderboards/titles?period=all")
+	if page.StatusCode != http.StatusOK || !strings.Contains(page.body, `scope=venue">Ticket to Ride</a></td><td>2</td><td>Léa</td>`) ||
+		!strings.Contains(page.body, "<td>Léa</td><td>1</td><td>2</td><td>1</td><td>2</td>") {
+		t.Errorf("the hub's shelf boards: %d\n%s", page.StatusCode, page.body)
+	}
+	one := b.get("/leaderboards/title?title=" + url.QueryEscape("ticket to ride"))
+	if one.StatusCode != http.StatusOK || !strings.Contains(one.body, "<tr><td>1</td><td>Léa</td>") || !strings.Contains(one.body, "sami") || !strings.Contains(one.body, "anja") {
+		t.Errorf("the hub's board of Ticket to Ride: %d\n%s", one.StatusCode, one.body)
 	}
 }
