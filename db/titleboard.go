@@ -215,18 +215,15 @@ func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since
 		} else if coop {
 			b.board.Lost++
 		}
-		for _, s := range p.seats {
-			if s.player == "" {
-				continue
-			}
-			l := b.lines[s.player]
+		for player, won := range seatedOnce(p) {
+			l := b.lines[player]
 			if l == nil {
-				l = &TitleStanding{PlayerID: s.player}
-				b.lines[s.player] = l
+				l = &TitleStanding{PlayerID: player}
+				b.lines[player] = l
 			}
 			l.Plays++
 			switch {
-			case s.winner:
+			case won:
 				l.Wins++
 			case coop:
 				l.Losses++
@@ -256,6 +253,19 @@ func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since
 		}
 		return out[i].Title < out[j].Title
 	})
+	return out
+}
+
+// seatedOnce is each person of a play and whether they won: a player
+// seated twice (two accounts the staff merged since) played once, and
+// won if either seat did.
+func seatedOnce(p titlePlay) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range p.seats {
+		if s.player != "" {
+			out[s.player] = out[s.player] || s.winner
+		}
+	}
 	return out
 }
 
@@ -376,22 +386,17 @@ func playerTitles(plays []titlePlay, x titleIndex, since time.Time, name func(st
 			continue
 		}
 		key, _ := x.key(p)
-		seen := map[string]bool{}
-		for _, s := range p.seats {
-			if s.player == "" || seen[s.player] {
-				continue
-			}
-			seen[s.player] = true
-			l := lines[s.player]
+		for player, won := range seatedOnce(p) {
+			l := lines[player]
 			if l == nil {
-				l = &PlayerTitles{PlayerID: s.player}
-				lines[s.player], counts[s.player] = l, map[string]int{}
+				l = &PlayerTitles{PlayerID: player}
+				lines[player], counts[player] = l, map[string]int{}
 			}
 			l.Plays++
-			if s.winner {
+			if won {
 				l.Wins++
 			}
-			counts[s.player][key]++
+			counts[player][key]++
 		}
 	}
 	out := make([]PlayerTitles, 0, len(lines))

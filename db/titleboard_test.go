@@ -304,3 +304,25 @@ func TestTitleBoardRefusesAnAmbiguousName(t *testing.T) {
 		t.Errorf("an ambiguous name: %v", err)
 	}
 }
+
+// TestAPlayerSeatedTwicePlayedOnce: two accounts the staff merged that
+// sat at one play count one play, a win if either seat won, and the play
+// rates nobody (a player cannot be ranked against themselves).
+func TestAPlayerSeatedTwicePlayedOnce(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, 2)
+	f.playTitle(t, "Azul", f.persons(0, 1, 0), engine.RankByScores([]int{40, 50, 60}, "sheet-complete"), t0)
+	b, err := f.d.TitleBoard(ctx, "Azul")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range b.Standings {
+		if s.Plays != 1 || s.Rating != nil || (s.PlayerID == f.players[0].ID) != (s.Wins == 1) {
+			t.Errorf("%s: %+v", s.Nickname, s)
+		}
+	}
+	lines, err := f.d.PlayerTitles(ctx, time.Time{})
+	if err != nil || len(lines) != 2 || lines[0].Plays != 1 || lines[1].Plays != 1 {
+		t.Errorf("players: %+v, %v", lines, err)
+	}
+}
