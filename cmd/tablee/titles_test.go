@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,5 +97,43 @@ func TestLeaderboardOfTheLudotheque(t *testing.T) {
 	}
 	if _, _, err := staff(t, runLeaderboard, "--db", path, "--titles", "--players"); err == nil {
 		t.Error("--titles with --players accepted")
+	}
+}
+
+// TestLeaderboardOfTheVenuesTitles: with --scope venue the title's board
+// and the players are the venue's, from every table's plays.
+func TestLeaderboardOfTheVenuesTitles(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tablee.db")
+	d, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for i, p := range []struct{ kiosk, table, title string }{
+		{"01890000-0000-7000-8000-0000000000aa", "Terrasse", "Zug um Zug"},
+		{"01890000-0000-7000-8000-0000000000bb", "Véranda", "Ticket to Ride"},
+	} {
+		id := fmt.Sprintf("01890000-0000-7000-8000-%012d", i+1)
+		body, _ := json.Marshal(db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
+			Options: map[string]string{"sheet": "tickettoride", "title": p.title}, StartedAt: now.Add(-time.Hour), EndedAt: now.Add(time.Duration(i) * time.Minute),
+			Reason: "sheet-complete", Seats: []db.EventSeat{
+				{Kind: session.Person, PlayerID: "p" + p.table, Nickname: "Bob", Keys: []string{"key-bob"}, Rank: 1, Score: 100, Winner: true},
+				{Kind: session.Guest, Name: "Ana", Rank: 2, Score: 90}}})
+		if _, err := d.LoadVenueEvent(ctx, "ev-"+id, body, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	out, _, err := staff(t, runLeaderboard, "--db", path, "--scope", "venue", "--title", "les aventuriers du rail")
+	if err != nil || !strings.Contains(out, "the venue's") || !regexp.MustCompile(`1\s+Bob\s+-\s+2\s+2`).MatchString(out) {
+		t.Errorf("the venue's board of Ticket to Ride (%v):\n%s", err, out)
+	}
+	out, _, err = staff(t, runLeaderboard, "--db", path, "--scope", "venue", "--players")
+	if err != nil || !regexp.MustCompile(`1\s+Bob\s+1\s+2\s+1\s+2`).MatchString(out) {
+		t.Errorf("the venue's players (%v):\n%s", err, out)
+	}
+	if out, _, err := staff(t, runLeaderboard, "--db", path, "--title", "Ticket to Ride"); err != nil || strings.Contains(out, "Bob") {
+		t.Errorf("this table's own board shows the venue's plays (%v):\n%s", err, out)
 	}
 }
