@@ -140,3 +140,21 @@ func TestHubConsoleShowsTheVenuesShelfBoards(t *testing.T) {
 		t.Errorf("the hub's board of Ticket to Ride: %d\n%s", one.StatusCode, one.body)
 	}
 }
+
+// TestBrowserShelfBoardsFitAndPassAxe: the shelf's boards, every title's
+// and one title's, fit a phone and pass axe-core.
+func TestBrowserShelfBoardsFitAndPassAxe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a phone-sized pass with axe-core: full runs only, as the other pages'")
+	}
+	f := newFixture(t)
+	lea, formula := session.Seat{Kind: session.Person, PlayerID: f.lea.ID}, session.Seat{Kind: session.Person, PlayerID: f.formula.ID}
+	at := f.clock.Now().Add(-30 * time.Minute)
+	f.playShelfTitle(t, "Die Quacksalber von Quedlinburg", []session.Seat{lea, formula}, engine.RankByScores([]int{120, 90}, "sheet-complete"), at)
+	f.playShelfTitle(t, "Pandémie", []session.Seat{lea, formula}, engine.Result{Scores: []int{0, 0}, Ranks: []int{1, 1}, Reason: "sheet-lost"}, at.Add(time.Minute))
+	phonePass(t, f, "", []struct{ path, page string }{
+		{"/leaderboards/titles?period=all", "titleboards"},
+		{"/leaderboards/title?title=" + url.QueryEscape("die quacksalber von quedlinburg"), "titleboard"},
+		{"/leaderboards/title?title=pandemic", "titleboard"},
+	})
+}
