@@ -30,6 +30,18 @@ type TitleLine struct {
 	Won, Lost int
 	// Leader is the first of a competitive title's board ("" none).
 	Leader string
+	// Ref is what TitleRecords.TitleBoard takes for this title.
+	Ref string
+}
+
+// TitleStanding is one player's line on a title's board.
+type TitleStanding struct {
+	Name                string
+	Plays, Wins, Losses int
+	// Rated: a competitive title's rating (ordinal), Provisional while
+	// the player has few rated plays.
+	Rated, Provisional bool
+	Rating             float64
 }
 
 // Name is the title's name in w's language.
@@ -51,6 +63,8 @@ type PlayerLine struct {
 type TitleRecords interface {
 	TitleBoards(ctx context.Context, p Period, venue bool) ([]TitleLine, error)
 	PlayerTitles(ctx context.Context, p Period, venue bool) ([]PlayerLine, error)
+	// TitleBoard is one title's all-time board, ref a TitleLine's Ref.
+	TitleBoard(ctx context.Context, ref string, venue bool) (TitleLine, []TitleStanding, error)
 }
 
 // The attract screen's week of the shelf fits under the week's
@@ -128,12 +142,15 @@ func (a *Attract) Played() []string { return a.playedLines }
 
 // titlesTab is the staff screen's section of the ludothèque's boards.
 type titlesTab struct {
-	ctx     context.Context
-	w       Words
-	rec     TitleRecords
-	venue   bool
-	fault   func(error)
-	period  *widget.RadioGroup
+	ctx    context.Context
+	w      Words
+	rec    TitleRecords
+	venue  bool
+	fault  func(error)
+	period *widget.RadioGroup
+	// title picks one title's board; its first option is every title.
+	title   *widget.Select
+	refs    []string // the titles' refs, by option (after the first)
 	box     *fyne.Container
 	lines   []string
 	content fyne.CanvasObject
@@ -145,9 +162,40 @@ func newTitlesTab(ctx context.Context, w Words, rec TitleRecords, venue bool, fa
 	t.period = widget.NewRadioGroup(periods, func(string) { t.show() })
 	t.period.Horizontal = true
 	t.period.Required = true
+	t.title = widget.NewSelect(nil, func(string) { t.show() })
 	t.period.SetSelected(periods[0]) // the week, as the leaderboards: no rating to compute
-	t.content = container.NewBorder(container.NewHBox(layout.NewSpacer(), t.period), nil, nil, nil, container.NewVScroll(t.box))
+	t.content = container.NewBorder(container.NewHBox(sized(t.title, 520, TouchSize), layout.NewSpacer(), t.period), nil, nil, nil, container.NewVScroll(t.box))
 	return t
+}
+
+// fillTitles offers every title played (of all time) in the picker,
+// keeping the one chosen.
+func (t *titlesTab) fillTitles(all []TitleLine) {
+	chosen := t.chosen()
+	opts := []string{t.w.T("ludoboards.staff.every_title")}
+	t.refs = nil
+	for _, l := range all {
+		opts = append(opts, l.Name(t.w))
+		t.refs = append(t.refs, l.Ref)
+	}
+	t.title.Options = opts
+	idx := 0
+	for i, r := range t.refs {
+		if r == chosen && chosen != "" {
+			idx = i + 1
+		}
+	}
+	t.title.OnChanged = nil // refilling shows nothing by itself
+	t.title.SetSelectedIndex(idx)
+	t.title.OnChanged = func(string) { t.show() }
+}
+
+// chosen is the ref of the title picked, "" for every title.
+func (t *titlesTab) chosen() string {
+	if i := t.title.SelectedIndex(); i > 0 && i <= len(t.refs) {
+		return t.refs[i-1]
+	}
+	return ""
 }
 
 // show fills the section for the period chosen.
@@ -155,7 +203,20 @@ func (t *titlesTab) show() {
 	if t.box == nil {
 		return
 	}
+	if t.title == nil {
+		return
+	}
+	if ref := t.chosen(); ref != "" {
+		t.showTitle(ref)
+		return
+	}
 	p := []Period{Week, Month, AllTime}[max(0, indexOf(t.period.Options, t.period.Selected))]
+	all, err := t.rec.TitleBoards(t.ctx, AllTime, t.venue)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	t.fillTitles(all)
 	titles, err := t.rec.TitleBoards(t.ctx, p, t.venue)
 	if err != nil {
 		t.fault(err)
@@ -200,6 +261,67 @@ func (t *titlesTab) show() {
 	t.box.Add(grid)
 }
 
+// showTitle shows one title's board of all time: by rating from the
+// ranks, or a cooperative title's record.
+func (t *titlesTab) showTitle(ref string) {
+	line, rows, err := t.rec.TitleBoard(t.ctx, ref, t.venue)
+	if err != nil {
+		t.fault(err)
+		return
+	}
+	t.box.RemoveAll()
+	t.lines = nil
+	t.box.Add(text(line.Name(t.w), NameSize, true))
+	if line.Coop {
+		t.box.Add(wrapped(t.w.T("ludoboards.coop_how") + " " + t.w.T("ludoboards.coop", "Won", line.Won, "Lost", line.Lost)))
+	} else {
+		t.box.Add(wrapped(t.w.T("ludoboards.rated_how")))
+	}
+	if len(rows) == 0 {
+		t.box.Add(widget.NewLabel(t.w.T("ludoboards.no_players")))
+		return
+	}
+	var grid *fyne.Container
+	if line.Coop {
+		grid = container.NewGridWithColumns(5, header("#"), header(t.w.T("kiosk.results.player")), header(t.w.T("ludoboards.plays")),
+			header(t.w.T("ludoboards.won")), header(t.w.T("ludoboards.lost")))
+	} else {
+		grid = container.NewGridWithColumns(5, header("#"), header(t.w.T("kiosk.results.player")), header(t.w.T("kiosk.board.rating")),
+			header(t.w.T("ludoboards.plays")), header(t.w.T("kiosk.board.wins")))
+	}
+	for i, r := range rows {
+		if line.Coop {
+			t.add(grid, strconv.Itoa(i+1), r.Name, strconv.Itoa(r.Plays), strconv.Itoa(r.Wins), strconv.Itoa(r.Losses))
+			continue
+		}
+		rating := "—"
+		switch {
+		case r.Rated && r.Provisional:
+			rating = t.w.T("kiosk.board.provisional", "Rating", fmt.Sprintf("%.1f", r.Rating))
+		case r.Rated:
+			rating = fmt.Sprintf("%.1f", r.Rating)
+		}
+		t.add(grid, strconv.Itoa(i+1), r.Name, rating, strconv.Itoa(r.Plays), strconv.Itoa(r.Wins))
+	}
+	t.box.Add(grid)
+}
+
+// ShowTitle opens the staff screen's board of the title named name (in
+// the screen's language) and returns its lines (for tests); nil when
+// there is no such title in the picker.
+func (s *Staff) ShowTitle(name string) []string {
+	if s.titles == nil {
+		return nil
+	}
+	for i, o := range s.titles.title.Options {
+		if i > 0 && o == name {
+			s.titles.title.SetSelectedIndex(i)
+			return s.titles.lines
+		}
+	}
+	return nil
+}
+
 func (t *titlesTab) add(grid *fyne.Container, cells ...string) {
 	t.lines = append(t.lines, fmt.Sprint(cells))
 	for i, c := range cells {
@@ -218,6 +340,7 @@ func (s *Staff) ShowTitles(p Period) []string {
 			s.tabs.SelectIndex(i)
 		}
 	}
+	s.titles.title.SetSelectedIndex(0)
 	s.titles.period.SetSelected(s.titles.period.Options[map[Period]int{Week: 0, Month: 1, AllTime: 2}[p]])
 	s.titles.show()
 	return s.titles.lines

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -19,6 +20,7 @@ type fakeTitleRecords struct {
 	fakeRecords
 	titles  map[string][]TitleLine
 	players map[string][]PlayerLine
+	boards  map[string][]TitleStanding // by ref
 }
 
 func scopeKey(p Period, venue bool) string {
@@ -34,6 +36,15 @@ func (f *fakeTitleRecords) TitleBoards(_ context.Context, p Period, venue bool) 
 
 func (f *fakeTitleRecords) PlayerTitles(_ context.Context, p Period, venue bool) ([]PlayerLine, error) {
 	return f.players[scopeKey(p, venue)], nil
+}
+
+func (f *fakeTitleRecords) TitleBoard(_ context.Context, ref string, venue bool) (TitleLine, []TitleStanding, error) {
+	for _, l := range f.titles[scopeKey(AllTime, venue)] {
+		if l.Ref == ref {
+			return l, f.boards[ref], nil
+		}
+	}
+	return TitleLine{}, nil, errors.New("no such title")
 }
 
 var pandemic = shelf.Names{FR: "Pandémie", DE: "Pandemic", EN: "Pandemic", Original: "Pandemic"}
@@ -76,7 +87,7 @@ func TestStaffShowsTheShelfsBoards(t *testing.T) {
 	test.NewTempApp(t)
 	rec := &fakeTitleRecords{
 		titles: map[string][]TitleLine{
-			"all":       {{Names: pandemic, Plays: 4, Coop: true, Won: 1, Lost: 3}, {Played: "Terra Mystica", Plays: 2}},
+			"all":       {{Names: pandemic, Plays: 4, Coop: true, Won: 1, Lost: 3, Ref: "#13"}, {Played: "Terra Mystica", Plays: 2, Ref: "Terra Mystica"}},
 			"week":      {{Names: shelf.Names{EN: "Azul"}, Plays: 1, Leader: "Basile"}},
 			"venue:all": {{Names: shelf.Names{EN: "Azul"}, Plays: 9, Leader: "Chloé"}},
 		},
@@ -97,6 +108,19 @@ func TestStaffShowsTheShelfsBoards(t *testing.T) {
 	}
 	if got, want := fmt.Sprint(s.ShowTitles(Week)), "[[1 Azul 1 Basile]]"; got != want {
 		t.Errorf("this week: %s, want %s", got, want)
+	}
+	rec.boards = map[string][]TitleStanding{
+		"Terra Mystica": {{Name: "Anouk", Plays: 2, Wins: 2, Rated: true, Rating: 3.14, Provisional: true}, {Name: "Basile", Plays: 2}},
+		"#13":           {{Name: "Anouk", Plays: 4, Wins: 1, Losses: 3}},
+	}
+	if got, want := fmt.Sprint(s.ShowTitle("Terra Mystica")), "[[1 Anouk 3.1 (vorläufig) 2 2] [2 Basile — 2 0]]"; got != want {
+		t.Errorf("Terra Mystica's board: %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(s.ShowTitle("Pandemic")), "[[1 Anouk 4 1 3]]"; got != want || !uitest.ShowsText(w, "niemand wird gewertet") {
+		t.Errorf("Pandemic's board: %s, want %s", got, want)
+	}
+	if s.ShowTitle("Azul") != nil {
+		t.Error("a title of this week only is offered among all time's")
 	}
 	rec.venue = VenueState{Paired: true, Linked: true}
 	s = NewStaff(context.Background(), words(t, i18n.DE), w, rec, infos(), StaffActions{})

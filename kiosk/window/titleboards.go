@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/tablee/tablee/db"
@@ -27,12 +28,42 @@ func (r records) TitleBoards(ctx context.Context, p screen.Period, venue bool) (
 	}
 	out := make([]screen.TitleLine, len(boards))
 	for i, b := range boards {
-		out[i] = screen.TitleLine{Names: b.Names, Played: b.Title, Plays: b.Plays, Coop: b.Coop, Won: b.Won, Lost: b.Lost}
-		if !b.Coop && len(b.Standings) > 0 {
-			out[i].Leader = b.Standings[0].Nickname
-		}
+		out[i] = titleLine(b)
 	}
 	return out, nil
+}
+
+// titleLine is a title's board as the screens name it; its Ref is the
+// catalogue's id ("#12"), else the name it was played under.
+func titleLine(b db.TitleBoard) screen.TitleLine {
+	l := screen.TitleLine{Names: b.Names, Played: b.Title, Plays: b.Plays, Coop: b.Coop, Won: b.Won, Lost: b.Lost, Ref: b.Title}
+	if b.TitleID != 0 {
+		l.Ref = "#" + strconv.FormatInt(b.TitleID, 10)
+	}
+	if !b.Coop && len(b.Standings) > 0 {
+		l.Leader = b.Standings[0].Nickname
+	}
+	return l
+}
+
+// TitleBoard is one title's all-time board as screens show it.
+func (r records) TitleBoard(ctx context.Context, ref string, venue bool) (screen.TitleLine, []screen.TitleStanding, error) {
+	get := r.d.TitleBoard
+	if venue {
+		get = r.d.VenueTitleBoard
+	}
+	b, err := get(ctx, ref)
+	if err != nil {
+		return screen.TitleLine{}, nil, err
+	}
+	out := make([]screen.TitleStanding, len(b.Standings))
+	for i, s := range b.Standings {
+		out[i] = screen.TitleStanding{Name: s.Nickname, Plays: s.Plays, Wins: s.Wins, Losses: s.Losses}
+		if s.Rating != nil {
+			out[i].Rated, out[i].Provisional, out[i].Rating = true, s.Rating.Provisional, s.Rating.Ordinal()
+		}
+	}
+	return titleLine(b), out, nil
 }
 
 // PlayerTitles is each player's plays across titles in p.

@@ -67,4 +67,15 @@ func TestTheTableShowsTheShelfsBoards(t *testing.T) {
 		!strings.Contains(lines, " 1 3 2 ") {
 		t.Errorf("the staff screen's ludothèque: %s", lines)
 	}
+	// One title's board: its two plays under two names, won by Anja
+	// then Basile, who is first (plays are rated in the order they ended:
+	// the last one moved the ratings last); Pandemic's record, nobody
+	// rated.
+	ttr := fmt.Sprint(k.ui.Staff().ShowTitle("Les Aventuriers du Rail"))
+	if !strings.HasPrefix(ttr, "[[1 Basile ") || !strings.Contains(ttr, "(provisoire) 2 1] [2 Anja ") {
+		t.Errorf("the staff screen's board of Ticket to Ride: %s", ttr)
+	}
+	if coop := fmt.Sprint(k.ui.Staff().ShowTitle("Pandémie")); coop != "[[1 Anja 1 1 0] [2 Basile 1 1 0]]" {
+		t.Errorf("the staff screen's board of Pandemic: %s", coop)
+	}
 }
