@@ -148,7 +148,8 @@ type titlesTab struct {
 	venue  bool
 	fault  func(error)
 	period *widget.RadioGroup
-	// title picks one title's board; its first option is every title.
+	// title picks one title's board among those the period lists; its
+	// first option is every title.
 	title   *widget.Select
 	refs    []string // the titles' refs, by option (after the first)
 	box     *fyne.Container
@@ -168,8 +169,8 @@ func newTitlesTab(ctx context.Context, w Words, rec TitleRecords, venue bool, fa
 	return t
 }
 
-// fillTitles offers every title played (of all time) in the picker,
-// keeping the one chosen.
+// fillTitles offers the titles listed in the picker, keeping the one
+// chosen.
 func (t *titlesTab) fillTitles(all []TitleLine) {
 	chosen := t.chosen()
 	opts := []string{t.w.T("ludoboards.staff.every_title")}
@@ -211,17 +212,14 @@ func (t *titlesTab) show() {
 		return
 	}
 	p := []Period{Week, Month, AllTime}[max(0, indexOf(t.period.Options, t.period.Selected))]
-	all, err := t.rec.TitleBoards(t.ctx, AllTime, t.venue)
-	if err != nil {
-		t.fault(err)
-		return
-	}
-	t.fillTitles(all)
 	titles, err := t.rec.TitleBoards(t.ctx, p, t.venue)
 	if err != nil {
 		t.fault(err)
 		return
 	}
+	// The picker offers the titles listed, those of the period: all
+	// time's would cost every title's ratings to fill a list.
+	t.fillTitles(titles)
 	players, err := t.rec.PlayerTitles(t.ctx, p, t.venue)
 	if err != nil {
 		t.fault(err)

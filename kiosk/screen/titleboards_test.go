@@ -113,6 +113,10 @@ func TestStaffShowsTheShelfsBoards(t *testing.T) {
 		"Terra Mystica": {{Name: "Anouk", Plays: 2, Wins: 2, Rated: true, Rating: 3.14, Provisional: true}, {Name: "Basile", Plays: 2}},
 		"#13":           {{Name: "Anouk", Plays: 4, Wins: 1, Losses: 3}},
 	}
+	if s.ShowTitle("Terra Mystica") != nil {
+		t.Error("a title not played this week is offered with this week's")
+	}
+	s.ShowTitles(AllTime)
 	if got, want := fmt.Sprint(s.ShowTitle("Terra Mystica")), "[[1 Anouk 3.1 (vorläufig) 2 2] [2 Basile — 2 0]]"; got != want {
 		t.Errorf("Terra Mystica's board: %s, want %s", got, want)
 	}
