@@ -811,6 +811,9 @@ type playerData struct {
 	Stats      []db.Stats
 	Candidates []db.Player // whom they may be merged into
 	Name       string      // the name typed in, after a refusal
+	// Across is their plays across every title (titleboards.go), nil
+	// before their first.
+	Across *db.PlayerTitles
 }
 
 func (h *Handler) playerPage(ctx context.Context, v view, id string) (view, bool, error) {
@@ -827,6 +830,9 @@ func (h *Handler) playerPage(ctx context.Context, v view, id string) (view, bool
 		return v, true, err
 	}
 	d.Stats = d.Stats[:len(d.Stats)-1]
+	if d.Across, err = h.acrossTitles(ctx, p.ID); err != nil {
+		return v, true, err
+	}
 	all, err := h.cfg.DB.Players(ctx)
 	if err != nil {
 		return v, true, err

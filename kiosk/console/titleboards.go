@@ -1,8 +1,10 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/tablee/tablee/db"
 )
@@ -142,4 +144,19 @@ func (h *Handler) titleBoard(w http.ResponseWriter, r *http.Request, in signin, 
 		status = http.StatusNotFound
 	}
 	h.render(w, status, v, false)
+}
+
+// acrossTitles is a table's player's line across every title, nil before
+// their first play.
+func (h *Handler) acrossTitles(ctx context.Context, player string) (*db.PlayerTitles, error) {
+	lines, err := h.cfg.DB.PlayerTitles(ctx, time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		if l.PlayerID == player {
+			return &l, nil
+		}
+	}
+	return nil, nil
 }

@@ -96,6 +96,12 @@ func TestConsoleShowsTheShelfsBoards(t *testing.T) {
 	if none := b.get("/leaderboards/title?title=Zug"); none.StatusCode != http.StatusNotFound || !strings.Contains(none.body, "no game of that name") {
 		t.Errorf("a title nobody knows: %d\n%s", none.StatusCode, none.body)
 	}
+	// Léa's page says her plays across every game: the Canoë of the
+	// fixture (no win), Ticket to Ride twice (won both), Pandemic (lost)
+	// and the game she played alone (won).
+	if p := b.get("/players/" + f.lea.ID); !strings.Contains(p.body, `<p id="across">Across every game: 5 plays, 4 different games, 3 wins, H-index 1.`) {
+		t.Errorf("Léa's page:\n%s", p.body)
+	}
 }
 
 // TestHubConsoleShowsTheVenuesShelfBoards: the hub's console shows the
