@@ -48,6 +48,8 @@ type DB struct {
 	writes atomic.Int64
 	// venue is the last replay of the venue's events (venueboard.go).
 	venue venueCache
+	// names is the last index of the catalogue's names (titleboard.go).
+	names namesCache
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.

@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/tablee/tablee/scoresheet"
 	"github.com/tablee/tablee/session"
 )
 
@@ -28,6 +30,9 @@ type venueReplay struct {
 	ratings map[string]map[string]Rating
 	// seats is every person's and guest's seat, in the venue's order.
 	seats []venueSeat
+	// plays are the venue's sessions for the ludothèque's boards
+	// (titleboard.go), their persons the venue's players.
+	plays []titlePlay
 	// tokens are each venue player's identity tokens, sorted: what the
 	// hub's staff name them by in their events (PlayerEvent.Tokens).
 	tokens map[string][]string
@@ -153,7 +158,10 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 	for _, s := range sessions {
 		ev := s.Event
 		var persons []rated
+		play := titlePlay{id: ev.ID, game: ev.Game, title: ev.Options["title"], sheet: ev.Options["sheet"],
+			reason: ev.Reason, at: ev.OrderAt(), seats: make([]titleSeat, len(ev.Seats))}
 		for i, st := range ev.Seats {
+			play.seats[i] = titleSeat{rank: st.Rank, winner: st.Winner}
 			seat := venueSeat{session: ev.ID, index: i, game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
 			for _, o := range ev.Seats {
 				if o.Rank > st.Rank {
@@ -174,6 +182,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
 				}
 				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
+				play.seats[i].player = seat.player
 			case st.Kind == session.Guest:
 				seat.name = st.Name
 			default:
@@ -181,6 +190,7 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			}
 			r.seats = append(r.seats, seat)
 		}
+		r.plays = append(r.plays, play)
 		persons = ratable(persons)
 		if len(persons) < 2 || ev.Game == SheetGame {
 			continue // a score sheet is rated per title, never as one game
@@ -352,7 +362,34 @@ func (d *DB) VenueBoardsDigest(ctx context.Context, games []string) (string, err
 				s.Rating.Mu, s.Rating.Sigma, s.Rating.Games, s.Rating.Provisional)
 		}
 	}
+	if err := d.digestTitles(ctx, h, r); err != nil {
+		return "", fmt.Errorf("venue boards digest: %w", err)
+	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// digestTitles adds the boards of the shelf's titles to a digest, when the
+// venue has plays of any (so a venue of the table's own games only keeps
+// the digest it had).
+func (d *DB) digestTitles(ctx context.Context, h io.Writer, r *cachedReplay) error {
+	if !slices.ContainsFunc(r.plays, func(p titlePlay) bool { return p.game == SheetGame }) {
+		return nil
+	}
+	x, err := d.catalogue(ctx)
+	if err != nil {
+		return err
+	}
+	for _, b := range titleBoards(r.plays, x, scoresheet.Ready(), time.Time{}, func(p string) string { return r.names[p] }) {
+		fmt.Fprintf(h, "title %q %d %d %d %t\n", b.Title, b.Plays, b.Won, b.Lost, b.Coop)
+		for _, s := range b.Standings {
+			mu, sigma, games := 0.0, 0.0, 0
+			if s.Rating != nil {
+				mu, sigma, games = s.Rating.Mu, s.Rating.Sigma, s.Rating.Games
+			}
+			fmt.Fprintf(h, "%s %d %d %d %.9f %.9f %d\n", s.PlayerID, s.Plays, s.Wins, s.Losses, mu, sigma, games)
+		}
+	}
+	return nil
 }
 
 // VenueUnshared counts this table's finished sessions not yet back from

@@ -135,6 +135,22 @@ type Sheet struct {
 	Limit int `json:"limit,omitempty"`
 }
 
+// SeatTeams is the team of each of seats seats on a team sheet, nil on a
+// sheet without teams: the seats take the teams in turn (seat 0 the
+// first team, seat 1 the second, …), as a group sits around the table
+// alternating sides. The play (engine/sheet) and the boards, which rate
+// a team as a team, read the teams from here alone.
+func (s *Sheet) SeatTeams(seats int) []int {
+	if len(s.Teams) == 0 || seats < 1 {
+		return nil
+	}
+	teams := make([]int, seats)
+	for i := range teams {
+		teams[i] = i % len(s.Teams)
+	}
+	return teams
+}
+
 // Limits that keep a sheet's arithmetic far from overflow and its values
 // sensible: no board game scores a billion.
 const (

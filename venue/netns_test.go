@@ -150,6 +150,19 @@ func runRole(role string) int {
 				o.say("played %s %d", id, time.Now().UnixNano())
 			}
 			o.say("done")
+		case len(f) >= 3 && f[0] == "sheet": // sheet TITLE KEY:SCORE… (titleboards_test.go)
+			id, err := playSheetRole(ctx, d, table, f[1], f[2:])
+			if err != nil {
+				return fail(err)
+			}
+			o.say("played %s %d", id, time.Now().UnixNano())
+			o.say("done")
+		case len(f) == 2 && f[0] == "title": // title TITLE: the venue's board of it
+			line, err := titleBoardLine(ctx, d, f[1])
+			if err != nil {
+				return fail(err)
+			}
+			o.say("title %s", line)
 		case len(f) == 2 && f[0] == "profile":
 			pf, err := os.Create(f[1])
 			if err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/session"
 )
 
 func runLeaderboard(ctx context.Context, e *env, args []string) error {
@@ -18,7 +17,9 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	period := fs.String("period", "all", "week, month or all")
 	limit := fs.Int("limit", 20, "lines to show (0: all)")
 	scope := fs.String("scope", "", "table: this table's players; venue: every table's, from the venue's copy, one phone one player (default: venue on the hub's database, table elsewhere)")
-	title := fs.String("title", "", "a title of the shelf played on its score sheet, by its name as played: its own board")
+	title := fs.String("title", "", "a title of the shelf played on its score sheet, by the catalogue's id or exact name (any of its four names), or a name it was played under: its own board")
+	titles := fs.Bool("titles", false, "the board of every title of the shelf played on its score sheet, the most played first")
+	players := fs.Bool("players", false, "each player's plays across every title (the table's own games too): titles played, wins, H-index")
 	digest := fs.Bool("digest", false, "with --scope venue: print only a digest of the venue's all-time boards, the same on every node holding the same sessions")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -26,21 +27,9 @@ func runLeaderboard(ctx context.Context, e *env, args []string) error {
 	if err := checkScope(*scope); err != nil {
 		return err
 	}
-	if *title != "" {
-		if *game != "" || *digest {
-			return fmt.Errorf("--title: a title's board, without --game or --digest")
-		}
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		board, err := d.TitleBoard(ctx, *title)
-		if err != nil {
-			return err
-		}
-		printTitleBoard(e, board)
-		return nil
+	if *title != "" || *titles || *players {
+		return runLudotheque(ctx, e, ludothequeArgs{path: *path, scope: scope, title: *title, titles: *titles,
+			players: *players, period: *period, limit: *limit, other: *game != "" || *digest})
 	}
 	if *game != "" {
 		if _, err := e.games.Get(*game); err != nil {
@@ -193,35 +182,3 @@ func oneDecimal(x float64) string {
 }
 
 func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
-
-// printTitleBoard prints a title's board: ratings from the ranks of a
-// competitive title, the group's wins and losses of a cooperative one.
-func printTitleBoard(e *env, b db.TitleBoard) {
-	name := playedGame(session.Record{Game: db.SheetGame, Options: map[string]string{"title": b.Title}})
-	if len(b.Standings) == 0 {
-		fmt.Fprintf(e.stdout, "%s: no finished play with players\n", name)
-		return
-	}
-	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	defer w.Flush()
-	if b.Coop {
-		fmt.Fprintf(w, "%s, cooperative: the group's wins and losses, no rating\n", name)
-		fmt.Fprintln(w, "#\tPLAYER\tPLAYS\tWON\tLOST")
-		for i, s := range b.Standings {
-			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d\n", i+1, s.Nickname, s.Plays, s.Wins, s.Losses)
-		}
-		return
-	}
-	fmt.Fprintf(w, "%s, by OpenSkill rating (mu - 3 sigma) from the ranks\n", name)
-	fmt.Fprintln(w, "#\tPLAYER\tRATING\tPLAYS\tWINS")
-	for i, s := range b.Standings {
-		rating := "-"
-		if s.Rating != nil {
-			rating = fmt.Sprintf("%.1f", s.Rating.Ordinal())
-			if s.Rating.Provisional {
-				rating += "?"
-			}
-		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%d\t%d\n", i+1, s.Nickname, rating, s.Plays, s.Wins)
-	}
-}

@@ -148,16 +148,7 @@ func broken(err error) error {
 	return err
 }
 
-func teamsFor(sh *scoresheet.Sheet, seats int) []int {
-	if len(sh.Teams) == 0 {
-		return nil
-	}
-	teams := make([]int, seats)
-	for i := range teams {
-		teams[i] = i % len(sh.Teams)
-	}
-	return teams
-}
+func teamsFor(sh *scoresheet.Sheet, seats int) []int { return sh.SeatTeams(seats) }
 
 // OptionsFor is the setup of a play of title: its ready sheet (by the
 // sheet's id or the title's name), the generic sheet otherwise, and the

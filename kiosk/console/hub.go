@@ -76,6 +76,7 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /tables/{kiosk}/remove", h.get(h.hubRemovePage))
 	m.HandleFunc("POST /tables/{kiosk}/remove", h.post(h.hubRemove))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
+	h.titleRoutes(m)
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.hubSession))
 	m.HandleFunc("GET /players", h.get(h.hubPlayers))

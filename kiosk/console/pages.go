@@ -42,6 +42,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /tables/live", h.get(h.tablesLive))
 	m.HandleFunc("POST /calls/{id}/answer", h.post(h.answer))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
+	h.titleRoutes(m)
 	m.HandleFunc("GET /sessions", h.get(h.sessions))
 	m.HandleFunc("GET /sessions/{id}", h.get(h.session))
 	m.HandleFunc("POST /sessions/{id}/replay", h.post(h.replay))
@@ -810,6 +811,9 @@ type playerData struct {
 	Stats      []db.Stats
 	Candidates []db.Player // whom they may be merged into
 	Name       string      // the name typed in, after a refusal
+	// Across is their plays across every title (titleboards.go), nil
+	// before their first.
+	Across *db.PlayerTitles
 }
 
 func (h *Handler) playerPage(ctx context.Context, v view, id string) (view, bool, error) {
@@ -826,6 +830,9 @@ func (h *Handler) playerPage(ctx context.Context, v view, id string) (view, bool
 		return v, true, err
 	}
 	d.Stats = d.Stats[:len(d.Stats)-1]
+	if d.Across, err = h.acrossTitles(ctx, p.ID); err != nil {
+		return v, true, err
+	}
 	all, err := h.cfg.DB.Players(ctx)
 	if err != nil {
 		return v, true, err

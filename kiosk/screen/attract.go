@@ -22,6 +22,10 @@ type Attract struct {
 	root  *tapArea
 	langs map[i18n.Lang]*widget.Button
 	here  *canvas.Text
+	// played is the shelf's titles played this week (titleboards.go),
+	// hidden until ShowPlayed has some; playedLines its words.
+	played      *fyne.Container
+	playedLines []string
 }
 
 // NewAttract builds the attract screen. week holds each game's board of
@@ -47,6 +51,8 @@ func newAttract(w Words, tableName string, games []engine.Info, week map[string]
 	sub := text(tableName, NameSize, false)
 	a.here = text("", NameSize, true)
 	a.here.Hide()
+	a.played = container.NewVBox()
+	a.played.Hide()
 	touch := text(w.T("kiosk.attract.touch"), TitleSize, true)
 	a.langs = languageButtons(w.Lang, onLang)
 	content := container.NewBorder(
@@ -54,7 +60,7 @@ func newAttract(w Words, tableName string, games []engine.Info, week map[string]
 		container.NewVBox(touch, container.NewCenter(langRow(a.langs))),
 		nil, nil,
 		container.NewVBox(layout.NewSpacer(), text(w.T(heading), NameSize+4, true),
-			text(w.T("kiosk.attract.how"), BodySize, false), cols, layout.NewSpacer()))
+			text(w.T("kiosk.attract.how"), BodySize, false), cols, a.played, layout.NewSpacer()))
 	a.root = newTapArea(container.NewPadded(content), onTouch)
 	return a
 }

@@ -91,6 +91,9 @@ type Staff struct {
 	watchers  sync.WaitGroup
 	// offline is the line saying phones cannot join, nil when they can.
 	offline *widget.Label
+	// titles is the section of the ludothèque's boards (titleboards.go),
+	// nil when the records have none.
+	titles *titlesTab
 }
 
 // NewStaff builds the staff screen, its leaderboards first.
@@ -118,6 +121,7 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 	if act.Notes != nil {
 		s.tabs.Append(container.NewTabItem(w.T("shelf.staff.notes"), s.notes()))
 	}
+	s.addTitlesTab()
 	_, export := button(w.T("kiosk.staff.export"), 300, s.export)
 	_, leave := button(w.T("kiosk.staff.leave"), 360, act.Leave)
 	var top fyne.CanvasObject = container.NewBorder(nil, nil, nil, container.NewHBox(export, leave), text(w.T("kiosk.staff.title"), TitleSize, true))

@@ -57,6 +57,7 @@ func (ui *UI) showAttract() {
 	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	a.ShowHere(ui.words(), ui.shelfHere())
+	ui.showPlayed(a, v.Paired)
 	ui.show(a.Content())
 	ui.attract = a
 }
