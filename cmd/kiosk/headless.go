@@ -217,7 +217,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	game, opts := o.game, engine.ParseOptions(o.gameOptions)
 	if o.title != "" {
 		// A shelf game: its score sheet, the title kept with the play.
-		game, opts = sheet.ID, sheet.New().OptionsFor(o.title)
+		game, opts = sheet.ID, sheet.WithLibrary(o.cfg.Sheets).OptionsFor(o.title)
 	}
 	if game == "" {
 		return nil, fmt.Errorf("no session to resume: say which --game or --title to start")
