@@ -587,7 +587,8 @@ type sheetPreview struct {
 	Name    string
 	Columns []string
 	Lines   []previewLine
-	Total   bool // the sheet adds points
+	Total   bool     // the sheet adds points
+	Totals  []string // per column, of the example values
 	Win     string
 	Rounds  string
 	Ties    []string
@@ -623,6 +624,7 @@ func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 			p.Columns = append(p.Columns, v.T("sheetedit.preview.seat", "N", i+1))
 		}
 	}
+	totals := make([]int, len(p.Columns))
 	for i, c := range s.Categories {
 		var notes []string
 		if c.Multiplier > 1 {
@@ -643,11 +645,13 @@ func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 		cells := func(round int) []string {
 			out := make([]string, len(p.Columns))
 			for j := range out {
+				value := (i+j+round)%5 + 1
+				totals[j] += c.Points(value)
 				if c.Private && j > 0 {
-					out[j] = "🔒"
+					out[j] = "🔒" // another seat's secret, until the reveal
 					continue
 				}
-				out[j] = strconv.Itoa((i+j+round)%5 + 1)
+				out[j] = strconv.Itoa(value)
 			}
 			return out
 		}
@@ -669,6 +673,9 @@ func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 			}
 			p.Lines = append(p.Lines, l)
 		}
+	}
+	for _, n := range totals {
+		p.Totals = append(p.Totals, strconv.Itoa(n))
 	}
 	p.Win = v.T("sheetedit.win." + string(s.Win))
 	switch s.Rounds {

@@ -127,17 +127,18 @@ func TestStaffEditATitlesSheet(t *testing.T) {
 	page := b.get(path)
 	if page.StatusCode != http.StatusOK || !strings.Contains(page.body, `name="c0.en" value="Military"`) ||
 		!strings.Contains(page.body, `<th scope="row">Military <span class="tag">±</span></th>`) ||
-		!strings.Contains(page.body, "This is the sheet Tablée ships for this game") {
+		!strings.Contains(page.body, "This is the sheet Tablée ships for this game") ||
+		!strings.Contains(page.body, `<tfoot><tr><th scope="row">Total</th><td>18</td><td>20</td><td>22</td></tr></tfoot>`) {
 		t.Fatalf("the editor: %d\n%s", page.StatusCode, page.body)
 	}
 
 	edited := readySheet(t, "7wonders")
 	edited.Categories[1].Label.EN = `<script>alert("x")</script>Treasury`
-	edited.Categories = append(edited.Categories, scoresheet.Category{Label: scoresheet.Label{FR: "Leaders", DE: "Anführer", EN: "Leaders"}})
+	edited.Categories = append(edited.Categories, scoresheet.Category{Label: scoresheet.Label{FR: "Leaders", DE: "Anführer", EN: "Leaders"}, Private: true})
 	preview := b.post(path, formOf(edited, csrf, "preview"))
 	if preview.StatusCode != http.StatusOK || strings.Contains(preview.body, "<script>alert") ||
 		!strings.Contains(preview.body, `&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;Treasury`) ||
-		!strings.Contains(preview.body, `<th scope="row">Leaders</th>`) || !strings.Contains(preview.body, `name="c`+strconv.Itoa(len(edited.Categories)-1)+`.id" value="leaders"`) {
+		!strings.Contains(preview.body, `<th scope="row">Leaders <span class="tag">secret</span></th><td>4</td><td>🔒</td><td>🔒</td>`) || !strings.Contains(preview.body, `name="c`+strconv.Itoa(len(edited.Categories)-1)+`.id" value="leaders"`) {
 		t.Fatalf("the preview: %d\n%s", preview.StatusCode, preview.body)
 	}
 	if _, saved, _ := f.d.TitleSheet(ctx, wonders.ID); saved {
