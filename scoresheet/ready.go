@@ -27,6 +27,9 @@ type Library struct {
 	// by titleKey) to the id of the staff's sheet for it, which ForTitle
 	// prefers to a ready sheet of the same name.
 	titled map[string]string
+	// shipped are the ids of the ready sheets (Ready): every build
+	// knows them by id, so a play's views need not carry them.
+	shipped map[string]bool
 }
 
 // Ready returns the sheets shipped with Tablée (sheets/*.json), each
@@ -44,7 +47,7 @@ func load(files fs.FS) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
-	lib := &Library{byID: map[string]*Sheet{}, titled: map[string]string{}}
+	lib := &Library{byID: map[string]*Sheet{}, titled: map[string]string{}, shipped: map[string]bool{}}
 	for _, name := range names {
 		data, err := fs.ReadFile(files, name)
 		if err != nil {
@@ -57,6 +60,7 @@ func load(files fs.FS) (*Library, error) {
 		if err := lib.Add(s); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		lib.shipped[s.ID] = true
 	}
 	return lib, nil
 }
@@ -106,6 +110,14 @@ func (l *Library) ids() []string {
 		ids = append([]string{GenericID}, ids...)
 	}
 	return ids
+}
+
+// Shipped reports whether id is one of the ready sheets every build
+// ships, which a phone knows by its id alone; a staff's sheet is not.
+func (l *Library) Shipped(id string) bool {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.shipped[id]
 }
 
 // SetTitle makes s the sheet of a catalogue title, named by keys (its

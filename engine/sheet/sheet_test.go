@@ -369,3 +369,53 @@ func TestAnAbsurdValueIsRefusedWithTheLimit(t *testing.T) {
 	}
 	play(t, s, 0, Enter(0, "birds", 0, scoresheet.DefaultLimit))
 }
+
+// TestAStaffSheetTravelsWithItsViews: a phone knows only the ready
+// sheets, so a play on a sheet the staff made carries it in every view
+// (Def); a phone's rules, over the ready sheets alone, read such a view
+// and its bot plays it, a private line still hidden; a ready sheet's
+// views name it only. A view whose sheet is not the one it names, or is
+// broken, is refused.
+func TestAStaffSheetTravelsWithItsViews(t *testing.T) {
+	lib := scoresheet.Ready()
+	l := scoresheet.Label{FR: "Mise", DE: "Gebot", EN: "Bid"}
+	staff := &scoresheet.Sheet{ID: "t42-1", Name: l, Win: scoresheet.Highest, Rounds: 1,
+		Categories: []scoresheet.Category{{ID: "bid", Label: l, Private: true}, {ID: "pts", Label: scoresheet.Label{FR: "Points", DE: "Punkte", EN: "Points"}}}}
+	if err := lib.SetTitle(staff, "Tichu"); err != nil {
+		t.Fatal(err)
+	}
+	table := WithLibrary(lib)
+	g, err := engine.NewGame(table, engine.Setup{Seats: 2, Options: table.OptionsFor("Tichu")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.(*State)
+	play(t, s, 1, Enter(1, "bid", 0, 7))
+	data, err := json.Marshal(s.View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"def":{"id":"t42-1"`) || strings.Contains(string(data), `"value":7`) {
+		t.Fatalf("seat 0's view of the staff's sheet: %s", data)
+	}
+	phone := New()
+	v, err := phone.DecodeView(data)
+	if err != nil {
+		t.Fatalf("a phone over the ready sheets reads the view: %v", err)
+	}
+	if sh, ok := v.(*View).SheetIn(scoresheet.Ready()); !ok || sh.Categories[1].Label.DE != "Punkte" {
+		t.Errorf("the phone's sheet: %+v", sh)
+	}
+	b, _ := phone.Bot(engine.LevelDefault, 1)
+	if m, err := b.Choose(context.Background(), v); err != nil || m.(Move).Kind != KindEnter {
+		t.Errorf("the phone's bot on the staff's sheet: %v, %v", m, err)
+	}
+	enginetest.RefusesViews(t, phone, data, map[string]string{
+		"another sheet named": strings.Replace(string(data), `"sheet":"t42-1"`, `"sheet":"t42-2"`, 1),
+		"a broken sheet":      strings.Replace(string(data), `"win":"highest"`, `"win":"most-fun"`, 1),
+		"no sheet carried":    strings.Replace(string(data), `"def":{`, `"nodef":{`, 1),
+	})
+	if ready, _ := json.Marshal(start(t, "7wonders", 2).View(0)); strings.Contains(string(ready), `"def"`) {
+		t.Errorf("a ready sheet's view carries it: %s", ready)
+	}
+}

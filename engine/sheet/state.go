@@ -12,9 +12,12 @@ type State struct {
 	sheet    *scoresheet.Sheet
 	card     *scoresheet.Card
 	revealed map[spot]bool // private lines shown to every seat
-	plies    int
-	over     bool
-	stopped  bool
+	// carry: the views carry the sheet itself (View.Def), which a
+	// phone cannot know by its id (the staff's own).
+	carry   bool
+	plies   int
+	over    bool
+	stopped bool
 }
 
 type spot struct {
