@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/kiosk/host"
@@ -217,7 +220,11 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	game, opts := o.game, engine.ParseOptions(o.gameOptions)
 	if o.title != "" {
 		// A shelf game: its score sheet, the title kept with the play.
-		game, opts = sheet.ID, sheet.WithLibrary(o.cfg.Sheets).OptionsFor(o.title)
+		title, err := catalogueTitle(ctx, t.DB(), o.title)
+		if err != nil {
+			return nil, err
+		}
+		game, opts = sheet.ID, sheet.WithLibrary(o.cfg.Sheets).OptionsFor(title)
 	}
 	if game == "" {
 		return nil, fmt.Errorf("no session to resume: say which --game or --title to start")
@@ -291,4 +298,26 @@ func reachable(addr string) string {
 		return net.JoinHostPort("127.0.0.1", p)
 	}
 	return addr
+}
+
+// catalogueTitle is the title --title names: a catalogue title's id
+// stands for its name in the table's language (whose sheet the staff may
+// have made, by any of its names); anything else is the title as typed.
+func catalogueTitle(ctx context.Context, d *db.DB, title string) (string, error) {
+	id, err := strconv.ParseInt(strings.TrimSpace(title), 10, 64)
+	if err != nil {
+		return title, nil
+	}
+	t, err := d.Title(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return title, nil // a title such as "1830", not in the catalogue by that id
+	}
+	if err != nil {
+		return "", fmt.Errorf("--title %s: %w", title, err)
+	}
+	lang, err := d.Language(ctx)
+	if err != nil {
+		return "", fmt.Errorf("--title %s: %w", title, err)
+	}
+	return t.Names.Name(lang), nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -45,4 +46,34 @@ func TestAPlayOnTheStaffsSheetSurvivesAKioskCrash(t *testing.T) {
 	d.Close()
 	playThroughCrashOn(t, kiosk, companion, path, []string{"--title", "7 Wonders"}, 3)
 	checkTitle(t, path, "7 Wonders", saved.ID)
+}
+
+// TestTitleByItsCatalogueID: --title takes a catalogue title's id for its
+// name in the table's language; a number the catalogue has no title for,
+// or a name, is the title as typed.
+func TestTitleByItsCatalogueID(t *testing.T) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, filepath.Join(t.TempDir(), "tablee.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	titles, err := d.Titles(ctx)
+	if err != nil || len(titles) == 0 {
+		t.Fatalf("the demo shelf: %v", err)
+	}
+	var pandemic int64
+	for _, ti := range titles {
+		if ti.Names.EN == "Pandemic" {
+			pandemic = ti.ID
+		}
+	}
+	if err := d.SetLanguage(ctx, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{strconv.FormatInt(pandemic, 10): "Pandémie", "1830": "1830", "7 Wonders": "7 Wonders"} {
+		if got, err := catalogueTitle(ctx, d, in); err != nil || got != want {
+			t.Errorf("--title %s: %q, %v; want %q", in, got, err, want)
+		}
+	}
 }
