@@ -149,6 +149,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 	steps := []func() error{
 		t.lockDB,
 		func() error { return t.openDB(ctx) },
+		func() error { return t.loadSheets(ctx) },
 		t.newServer,
 		func() error { return t.resume(ctx) },
 		t.listen,
@@ -219,11 +220,6 @@ func (t *Table) openDB(ctx context.Context) error {
 		return err
 	}
 	t.tableID = tb.ID
-	if t.cfg.Sheets != nil {
-		if err := d.LoadSheets(ctx, t.cfg.Sheets); err != nil {
-			return err
-		}
-	}
 	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
 		// A setting that cannot be read leaves hints on, the default.
 		HintsInRated: func(ctx context.Context) bool { on, err := d.HintsInRated(ctx); return on || err != nil },
