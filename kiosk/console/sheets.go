@@ -614,7 +614,9 @@ func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 		return nil
 	}
 	lang := string(v.Lang)
-	p := &sheetPreview{Name: s.Name.In(lang), Total: s.Scored() || s.Win == scoresheet.Coop && len(s.Categories) > 0}
+	// A refused sheet is drawn as typed, without its total: its numbers
+	// may be beyond any sheet's (a multiplier of 10^12).
+	p := &sheetPreview{Name: s.Name.In(lang), Total: (s.Scored() || s.Win == scoresheet.Coop && len(s.Categories) > 0) && s.Check() == nil}
 	if len(s.Teams) > 0 {
 		for _, t := range s.Teams {
 			p.Columns = append(p.Columns, t.Label.In(lang))
