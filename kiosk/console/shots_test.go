@@ -90,6 +90,7 @@ func TestConsoleScreenshots(t *testing.T) {
 		{"/leaderboards?period=month", "leaderboards", "leaderboard", ""},
 		{"/players/" + f.lea.ID + "/forget", "forget", "forget", ""},
 		{"/settings", "settings", "settings", options},
+		{wonders, "sheet", "sheet", "#sheet-preview"},
 	})
 }
 
