@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -27,14 +28,40 @@ const sheetStopped = "sheet-stopped"
 // play is new when it is the player's first finished play of that game
 // or title here; a guest's or a bot's never is (nobody knows them).
 func (d *DB) WritePlaysCSV(ctx context.Context, out io.Writer, comma rune) error {
+	return d.writePlays(ctx, out, comma, "")
+}
+
+// WritePlayerPlaysCSV writes one player's whole history as
+// WritePlaysCSV does: every finished play the player sat in, each with
+// all its players' rows (BoardGameGeek logs a play with its group).
+// ErrNotFound when there is no such player.
+func (d *DB) WritePlayerPlaysCSV(ctx context.Context, out io.Writer, comma rune, player string) error {
+	if player == "" {
+		return fmt.Errorf("plays of a player: %w", ErrNotFound)
+	}
+	if _, err := d.Player(ctx, player); err != nil {
+		return fmt.Errorf("plays of player %s: %w", player, err)
+	}
+	return d.writePlays(ctx, out, comma, player)
+}
+
+// writePlays writes the plays, all of them or (player not "") those
+// player sat in. A row is new as over every play, whichever are written.
+func (d *DB) writePlays(ctx context.Context, out io.Writer, comma rune, player string) error {
 	return writeCSV(ctx, out, "plays", comma, func(ctx context.Context, w *CSVWriter) error {
 		sessions, err := d.Sessions(ctx, SessionFilter{})
 		if err != nil {
 			return err
 		}
 		byID := make(map[string]session.Record, len(sessions))
+		sat := map[string]bool{} // the sessions player sat in
 		for _, s := range sessions {
 			byID[s.ID] = s
+			for _, st := range s.Seats {
+				if player != "" && st.PlayerID == player {
+					sat[s.ID] = true
+				}
+			}
 		}
 		ts, err := d.Tables(ctx)
 		if err != nil {
@@ -58,6 +85,9 @@ func (d *DB) WritePlaysCSV(ctx context.Context, out io.Writer, comma rune) error
 			if r.Kind == session.Person {
 				key := [2]string{game, r.PlayerID}
 				isNew, seen[key] = !seen[key], true
+			}
+			if player != "" && !sat[r.Session] {
+				return nil
 			}
 			length := ""
 			if !s.StartedAt.IsZero() && !r.EndedAt.IsZero() {

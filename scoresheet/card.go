@@ -317,7 +317,7 @@ func (c *Card) Decide(d Decision) error {
 			}
 		case Highest, Lowest:
 			st := c.standing(Decision{})
-			if st.Undecided != UndecidedTie {
+			if st.Undecided != UndecidedTie && st.Undecided != UndecidedEmpty {
 				return bad("no-tie")
 			}
 			for _, s := range st.Tied {
@@ -354,7 +354,9 @@ type Undecided string
 
 // Why a standing is not decided; the group settles it (Decide).
 const (
-	// UndecidedEmpty: nothing was entered; nobody can be ranked.
+	// UndecidedEmpty: nothing was entered (every line optional); the
+	// sheet cannot rank anyone, so every side is Tied: the group names
+	// the winners, or stops the play.
 	UndecidedEmpty Undecided = "empty"
 	// UndecidedTie: the first place is tied and no tie-breaker of the
 	// sheet breaks it (Standing.Tied names the sides).
@@ -438,7 +440,27 @@ func (c *Card) standing(d Decision) Standing {
 		return st
 	}
 	if c.Empty() {
-		st.Undecided = UndecidedEmpty
+		if d.Winners == nil {
+			// Every side is tied at nothing: the group may name the
+			// winners (it knows who won) or stop the play.
+			st.Undecided = UndecidedEmpty
+			for i := range sides {
+				st.Tied = append(st.Tied, i)
+			}
+			return st
+		}
+		won := map[int]bool{}
+		for _, w := range d.Winners {
+			won[w] = true
+		}
+		for i := range sides {
+			if won[i] {
+				st.Ranks[i] = 1
+				st.Winners = append(st.Winners, i)
+			} else {
+				st.Ranks[i] = len(d.Winners) + 1
+			}
+		}
 		return st
 	}
 	c.rank(&st, d)

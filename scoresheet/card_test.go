@@ -84,7 +84,9 @@ func TestStanding(t *testing.T) {
 		{"a tie below first place is shared", sheet(Highest, 1, nil, cat("a")), [][]int{{9}, {5}, {5}},
 			nil, Standing{Totals: []int{9, 5, 5}, Ranks: []int{1, 2, 2}, Winners: []int{0}}},
 		{"all empty cannot be decided", sheet(Highest, 1, mostShared, cat("a"), cat("tb", tieOnly)), [][]int{{}, {}},
-			nil, Standing{Totals: []int{0, 0}, Ranks: []int{0, 0}, Undecided: UndecidedEmpty}},
+			nil, Standing{Totals: []int{0, 0}, Ranks: []int{0, 0}, Undecided: UndecidedEmpty, Tied: []int{0, 1}}},
+		{"all empty, the group names the winner", sheet(Lowest, 1, nil, cat("a")), [][]int{{}, {}, {}},
+			&Decision{Winners: []int{2}}, Standing{Totals: []int{0, 0, 0}, Ranks: []int{2, 2, 1}, Winners: []int{2}}},
 		{"coop undecided", sheet(Coop, 1, nil, cat("a")), [][]int{{3}, {4}},
 			nil, Standing{Totals: []int{3, 4}, Ranks: []int{1, 1}, Undecided: UndecidedOutcome}},
 		{"coop won", sheet(Coop, 1, nil, cat("a")), [][]int{{3}, {4}},
@@ -283,26 +285,49 @@ func TestCheckRefusesSheets(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		spoil func(*Sheet)
+		rule  string
+		args  map[string]any
 	}{
-		{"bad id", func(s *Sheet) { s.ID = "Seven Wonders" }},
-		{"no label", func(s *Sheet) { s.Categories[0].Label.DE = "" }},
-		{"unknown win", func(s *Sheet) { s.Win = "most-fun" }},
-		{"too many rounds", func(s *Sheet) { s.Rounds = MaxRounds + 1 }},
-		{"limit too high", func(s *Sheet) { s.Limit = MaxLimit + 1 }},
-		{"twice the id", func(s *Sheet) { s.Categories = append(s.Categories, cat("a")) }},
-		{"no category on a points sheet", func(s *Sheet) { s.Categories = nil }},
-		{"only tie-only", func(s *Sheet) { s.Categories[0].TieOnly = true }},
-		{"tie-breaker names nothing", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: Most, Category: "b"}} }},
-		{"shared before another", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: Shared}, {Kind: Most, Category: "a"}} }},
-		{"unknown tie-breaker", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: "oldest"}} }},
-		{"one team", func(s *Sheet) { s.Teams = []Team{{ID: "red", Label: lbl}} }},
-		{"negative multiplier", func(s *Sheet) { s.Categories[0].Multiplier = -2 }},
+		{"bad id", func(s *Sheet) { s.ID = "Seven Wonders" }, InvalidID, nil},
+		{"no label", func(s *Sheet) { s.Categories[0].Label.DE = "" }, InvalidLabel, map[string]any{"Item": "a", "Lang": "de", "Max": MaxLabel}},
+		{"a label too long", func(s *Sheet) { s.Name.FR = string(make([]rune, MaxLabel+1)) }, InvalidLabel, map[string]any{"Item": "name", "Lang": "fr", "Max": MaxLabel}},
+		{"unknown win", func(s *Sheet) { s.Win = "most-fun" }, InvalidWin, map[string]any{"Win": "most-fun"}},
+		{"too many rounds", func(s *Sheet) { s.Rounds = MaxRounds + 1 }, InvalidRounds, map[string]any{"Max": MaxRounds, "Value": MaxRounds + 1}},
+		{"limit too high", func(s *Sheet) { s.Limit = MaxLimit + 1 }, InvalidLimit, map[string]any{"Max": MaxLimit, "Value": MaxLimit + 1}},
+		{"a limit of 10^12", func(s *Sheet) { s.Limit = 1_000_000_000_000 }, InvalidLimit, map[string]any{"Max": MaxLimit, "Value": 1_000_000_000_000}},
+		{"too many categories", func(s *Sheet) {
+			for i := range MaxCategories {
+				s.Categories = append(s.Categories, cat(string(rune('b'+i%20))+string(rune('a'+i/20))))
+			}
+		}, InvalidCategories, map[string]any{"Max": MaxCategories, "Value": MaxCategories + 1}},
+		{"twice the id", func(s *Sheet) { s.Categories = append(s.Categories, cat("a")) }, InvalidCategoryTwice, map[string]any{"Item": "a"}},
+		{"a category id", func(s *Sheet) { s.Categories[0].ID = "A b" }, InvalidCategoryID, map[string]any{"Item": "A b"}},
+		{"no category on a points sheet", func(s *Sheet) { s.Categories = nil }, InvalidNoCategory, nil},
+		{"only tie-only", func(s *Sheet) { s.Categories[0].TieOnly = true }, InvalidTieOnly, nil},
+		{"tie-breaker names nothing", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: Most, Category: "b"}} }, InvalidTieCategory, map[string]any{"N": 1}},
+		{"shared names a line", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: Shared, Category: "a"}} }, InvalidTieShared, map[string]any{"N": 1}},
+		{"shared before another", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: Shared}, {Kind: Most, Category: "a"}} }, InvalidTieLast, map[string]any{"N": 1}},
+		{"unknown tie-breaker", func(s *Sheet) { s.TieBreak = []TieBreak{{Kind: "oldest"}} }, InvalidTieKind, map[string]any{"N": 1}},
+		{"one team", func(s *Sheet) { s.Teams = []Team{{ID: "red", Label: lbl}} }, InvalidOneTeam, nil},
+		{"a team twice", func(s *Sheet) { s.Teams = []Team{{ID: "red", Label: lbl}, {ID: "red", Label: lbl}} }, InvalidTeamID, map[string]any{"Item": "red"}},
+		{"negative multiplier", func(s *Sheet) { s.Categories[0].Multiplier = -2 }, InvalidMultiplier, map[string]any{"Item": "a", "Max": MaxMultiplier, "Value": -2}},
+		{"a multiplier of 10^12", func(s *Sheet) { s.Categories[0].Multiplier = 1_000_000_000_000 }, InvalidMultiplier,
+			map[string]any{"Item": "a", "Max": MaxMultiplier, "Value": 1_000_000_000_000}},
 	} {
 		s := ok()
 		tc.spoil(s)
-		if err := s.Check(); err == nil {
-			t.Errorf("%s: a broken sheet passed", tc.name)
+		var inv *Invalid
+		if err := s.Check(); !errors.As(err, &inv) || inv.Rule != tc.rule || !reflect.DeepEqual(inv.Args, tc.args) && tc.args != nil {
+			t.Errorf("%s: %v (%+v), want rule %s with %v", tc.name, err, inv, tc.rule, tc.args)
 		}
+	}
+	if s := ok(); s.Categories[0].Label.EN != "x" {
+		t.Fatal("the fixture changed")
+	}
+	long := ok()
+	long.Categories[0].Label.FR = string([]rune("ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé")[:MaxLabel])
+	if err := long.Check(); err != nil {
+		t.Errorf("a label of %d accented letters (more bytes) is refused: %v", MaxLabel, err)
 	}
 	if _, err := Parse([]byte(`{"id":"a","name":{"fr":"a","de":"a","en":"a"},"win":"highest","rounds":1,"categories":[{"id":"p","label":{"fr":"a","de":"a","en":"a"}}],"colour":"red"}`)); err == nil {
 		t.Error("Parse took an unknown field")

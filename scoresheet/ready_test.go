@@ -154,3 +154,42 @@ func TestReadySheetsScoreAsTheRulebooks(t *testing.T) {
 		})
 	}
 }
+
+// TestTheStaffsSheetStandsForItsTitle: a sheet set for a title's names
+// comes before the ready sheet of that name, whatever the case; cleared,
+// the ready one is back and the staff's stays for the plays made on it.
+// Plays read the library while the console adds to it (run with -race).
+func TestTheStaffsSheetStandsForItsTitle(t *testing.T) {
+	lib := Ready()
+	mine := &Sheet{ID: "t7-1", Name: lbl, Win: Lowest, Rounds: 1, Categories: []Category{cat("a")}}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 200 {
+			lib.ForTitle("7 Wonders")
+			lib.IDs()
+		}
+	}()
+	if err := lib.SetTitle(mine, "7 Wonders", "Sieben Wunder"); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	for _, title := range []string{"7 wonders", " Sieben Wunder "} {
+		if got := lib.ForTitle(title); got != mine {
+			t.Errorf("ForTitle(%q) = %s, want the staff's", title, got.ID)
+		}
+	}
+	if got := lib.ForTitle("7wonders"); got.ID != "7wonders" {
+		t.Errorf("the ready sheet by its own id: %s", got.ID)
+	}
+	if err := lib.SetTitle(&Sheet{ID: "t7-1", Name: lbl, Win: Highest, Rounds: 1, Categories: []Category{cat("a")}}, "x"); err == nil {
+		t.Error("another sheet took an id already in the library")
+	}
+	lib.ClearTitle("7 Wonders", "Sieben Wunder")
+	if got := lib.ForTitle("7 Wonders"); got.ID != "7wonders" {
+		t.Errorf("cleared: %s", got.ID)
+	}
+	if got, ok := lib.Get("t7-1"); !ok || got != mine {
+		t.Error("cleared, the staff's sheet left the library")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"unicode/utf8"
 )
 
 // Label is a text people read in the three languages the tables speak.
@@ -206,94 +207,140 @@ func Parse(data []byte) (*Sheet, error) {
 	return &s, nil
 }
 
-// Check returns an error naming the first thing wrong with s.
+// Invalid is why a sheet is refused: Rule is a stable id the UIs
+// translate (texts "sheet.invalid.<Rule>" in i18n, the staff console's
+// editor) and Args the numbers and names those texts fill in; Error says
+// it in English, for the ready files' tests and logs.
+type Invalid struct {
+	Sheet string // the sheet's id
+	Rule  string
+	Args  map[string]any
+	text  string
+}
+
+func (e *Invalid) Error() string { return fmt.Sprintf("score sheet %q: %s", e.Sheet, e.text) }
+
+// The rules an Invalid names.
+const (
+	InvalidID            = "id"             // the sheet's id is not 1 to 32 lower-case letters, digits or dashes
+	InvalidLabel         = "label"          // Args Item ("name", a category's or a team's id), Lang, Max: a label empty or too long
+	InvalidWin           = "win"            // Args Win: no such win rule
+	InvalidRounds        = "rounds"         // Args Max, Value: rounds beyond 0 to MaxRounds
+	InvalidLimit         = "limit"          // Args Max, Value: a limit beyond 0 to MaxLimit
+	InvalidCategories    = "categories"     // Args Max, Value: too many categories
+	InvalidNoCategory    = "no-category"    // a points sheet without a category
+	InvalidCategoryID    = "category-id"    // Args Item: a category id not in the id pattern
+	InvalidCategoryTwice = "category-twice" // Args Item: two categories with one id
+	InvalidMultiplier    = "multiplier"     // Args Item, Max, Value: a multiplier beyond 0 to MaxMultiplier
+	InvalidTieOnly       = "tie-only"       // every category of a points sheet is tie-only
+	InvalidTieCategory   = "tie-category"   // Args N: a tie-breaker names no category of the sheet
+	InvalidTieShared     = "tie-shared"     // Args N: a shared place names a category
+	InvalidTieLast       = "tie-last"       // Args N: a tie-breaker after a shared place
+	InvalidTieKind       = "tie-kind"       // Args N: no such tie-breaker
+	InvalidOneTeam       = "one-team"       // a single team
+	InvalidTeamID        = "team-id"        // Args Item: a team id not in the pattern, or twice
+)
+
+// MaxMultiplier is the largest multiplier of a category.
+const MaxMultiplier = 1000
+
+// MaxLabel is the longest label, in characters.
+const MaxLabel = 80
+
+// Check returns an *Invalid naming the first thing wrong with s.
 func (s *Sheet) Check() error {
-	fail := func(format string, a ...any) error {
-		return fmt.Errorf("score sheet %q: "+format, append([]any{s.ID}, a...)...)
+	fail := func(rule string, args map[string]any, format string, a ...any) error {
+		return &Invalid{Sheet: s.ID, Rule: rule, Args: args, text: fmt.Sprintf(format, a...)}
+	}
+	label := func(item string, l Label) error {
+		for _, lang := range []string{"fr", "de", "en"} {
+			if text := l.In(lang); text == "" || utf8.RuneCountInString(text) > MaxLabel || !utf8.ValidString(text) {
+				return fail(InvalidLabel, map[string]any{"Item": item, "Lang": lang, "Max": MaxLabel},
+					"%s: the %s label must be 1 to %d characters", item, lang, MaxLabel)
+			}
+		}
+		return nil
 	}
 	if !idPattern.MatchString(s.ID) {
-		return fail("the id must be 1 to 32 lower-case letters, digits or dashes")
+		return fail(InvalidID, nil, "the id must be 1 to 32 lower-case letters, digits or dashes")
 	}
-	if err := checkLabel(s.Name); err != nil {
-		return fail("name: %v", err)
+	if err := label("name", s.Name); err != nil {
+		return err
 	}
 	switch s.Win {
 	case Highest, Lowest, Coop, Ranks, Named:
 	default:
-		return fail("unknown win rule %q", s.Win)
+		return fail(InvalidWin, map[string]any{"Win": string(s.Win)}, "unknown win rule %q", s.Win)
 	}
 	if s.Rounds < 0 || s.Rounds > MaxRounds {
-		return fail("rounds must be 0 (open) to %d, not %d", MaxRounds, s.Rounds)
+		return fail(InvalidRounds, map[string]any{"Max": MaxRounds, "Value": s.Rounds},
+			"rounds must be 0 (open) to %d, not %d", MaxRounds, s.Rounds)
 	}
 	if s.Limit < 0 || s.Limit > MaxLimit {
-		return fail("the limit must be 1 to %d, not %d", MaxLimit, s.Limit)
+		return fail(InvalidLimit, map[string]any{"Max": MaxLimit, "Value": s.Limit},
+			"the limit must be 1 to %d, not %d", MaxLimit, s.Limit)
 	}
 	if len(s.Categories) > MaxCategories {
-		return fail("%d categories, more than %d", len(s.Categories), MaxCategories)
+		return fail(InvalidCategories, map[string]any{"Max": MaxCategories, "Value": len(s.Categories)},
+			"%d categories, more than %d", len(s.Categories), MaxCategories)
 	}
 	if s.Scored() && len(s.Categories) == 0 {
-		return fail("a %s sheet needs a category", s.Win)
+		return fail(InvalidNoCategory, nil, "a %s sheet needs a category", s.Win)
 	}
 	seen := map[string]bool{}
 	counted := 0
 	for _, c := range s.Categories {
 		if !idPattern.MatchString(c.ID) {
-			return fail("category id %q must be 1 to 32 lower-case letters, digits or dashes", c.ID)
+			return fail(InvalidCategoryID, map[string]any{"Item": c.ID},
+				"category id %q must be 1 to 32 lower-case letters, digits or dashes", c.ID)
 		}
 		if seen[c.ID] {
-			return fail("category %q twice", c.ID)
+			return fail(InvalidCategoryTwice, map[string]any{"Item": c.ID}, "category %q twice", c.ID)
 		}
 		seen[c.ID] = true
-		if err := checkLabel(c.Label); err != nil {
-			return fail("category %q: %v", c.ID, err)
+		if err := label(c.ID, c.Label); err != nil {
+			return err
 		}
-		if c.Multiplier < 0 || c.Multiplier > 1000 {
-			return fail("category %q: multiplier %d is not 0 to 1000", c.ID, c.Multiplier)
+		if c.Multiplier < 0 || c.Multiplier > MaxMultiplier {
+			return fail(InvalidMultiplier, map[string]any{"Item": c.ID, "Max": MaxMultiplier, "Value": c.Multiplier},
+				"category %q: multiplier %d is not 0 to %d", c.ID, c.Multiplier, MaxMultiplier)
 		}
 		if !c.TieOnly {
 			counted++
 		}
 	}
 	if s.Scored() && counted == 0 {
-		return fail("every category is tie-only: nothing makes a total")
+		return fail(InvalidTieOnly, nil, "every category is tie-only: nothing makes a total")
 	}
 	for i, tb := range s.TieBreak {
+		n := map[string]any{"N": i + 1}
 		switch tb.Kind {
 		case Most, Fewest:
 			if !seen[tb.Category] {
-				return fail("tie-breaker %d names no category of the sheet (%q)", i+1, tb.Category)
+				return fail(InvalidTieCategory, n, "tie-breaker %d names no category of the sheet (%q)", i+1, tb.Category)
 			}
 		case Shared:
 			if tb.Category != "" {
-				return fail("tie-breaker %d: a shared place names no category", i+1)
+				return fail(InvalidTieShared, n, "tie-breaker %d: a shared place names no category", i+1)
 			}
 			if i != len(s.TieBreak)-1 {
-				return fail("tie-breaker %d: nothing after a shared place is ever tried", i+1)
+				return fail(InvalidTieLast, n, "tie-breaker %d: nothing after a shared place is ever tried", i+1)
 			}
 		default:
-			return fail("tie-breaker %d: unknown kind %q", i+1, tb.Kind)
+			return fail(InvalidTieKind, n, "tie-breaker %d: unknown kind %q", i+1, tb.Kind)
 		}
 	}
 	if len(s.Teams) == 1 {
-		return fail("one team is no team game")
+		return fail(InvalidOneTeam, nil, "one team is no team game")
 	}
 	teams := map[string]bool{}
 	for _, t := range s.Teams {
 		if !idPattern.MatchString(t.ID) || teams[t.ID] {
-			return fail("team id %q is not a new lower-case id", t.ID)
+			return fail(InvalidTeamID, map[string]any{"Item": t.ID}, "team id %q is not a new lower-case id", t.ID)
 		}
 		teams[t.ID] = true
-		if err := checkLabel(t.Label); err != nil {
-			return fail("team %q: %v", t.ID, err)
-		}
-	}
-	return nil
-}
-
-func checkLabel(l Label) error {
-	for lang, text := range map[string]string{"fr": l.FR, "de": l.DE, "en": l.EN} {
-		if text == "" || len(text) > 80 {
-			return fmt.Errorf("the %s label must be 1 to 80 bytes", lang)
+		if err := label(t.ID, t.Label); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -50,3 +50,29 @@ func TestEveryRefusalHasTexts(t *testing.T) {
 		t.Errorf("the missing entry reads %q", got)
 	}
 }
+
+// TestEveryInvalidSheetHasTexts: each rule a sheet's check names has its
+// text in the console's editor (sheetedit.invalid.<rule>), filled from
+// its arguments.
+func TestEveryInvalidSheetHasTexts(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := map[string]any{"Item": "Eggs", "Lang": "German", "Max": 80, "Value": 81, "N": 2, "Win": "x"}
+	for _, rule := range []string{scoresheet.InvalidID, scoresheet.InvalidLabel, scoresheet.InvalidWin, scoresheet.InvalidRounds,
+		scoresheet.InvalidLimit, scoresheet.InvalidCategories, scoresheet.InvalidNoCategory, scoresheet.InvalidCategoryID,
+		scoresheet.InvalidCategoryTwice, scoresheet.InvalidMultiplier, scoresheet.InvalidTieOnly, scoresheet.InvalidTieCategory,
+		scoresheet.InvalidTieShared, scoresheet.InvalidTieLast, scoresheet.InvalidTieKind, scoresheet.InvalidOneTeam, scoresheet.InvalidTeamID} {
+		key := "sheetedit.invalid." + rule
+		if !cat.Has(key) {
+			t.Errorf("%s: no text", key)
+			continue
+		}
+		for _, lang := range i18n.Langs() {
+			if text := cat.T(lang, key, args); strings.Contains(text, "{{") || strings.Contains(text, "<no value>") {
+				t.Errorf("%s (%s): %q keeps a parameter unfilled", key, lang, text)
+			}
+		}
+	}
+}

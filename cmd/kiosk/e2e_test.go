@@ -162,8 +162,13 @@ func checkTitle(t *testing.T, path, title, sheet string) {
 }
 
 func playThroughCrash(t *testing.T, kiosk, companion string, game []string, seats int) (dbPath string) {
-	dir := t.TempDir()
-	dbPath = filepath.Join(dir, "tablee.db")
+	return playThroughCrashOn(t, kiosk, companion, filepath.Join(t.TempDir(), "tablee.db"), game, seats)
+}
+
+// playThroughCrashOn is playThroughCrash on the database dbPath (which a
+// test may have filled first), its phones' logs beside it.
+func playThroughCrashOn(t *testing.T, kiosk, companion, dbPath string, game []string, seats int) string {
+	dir := filepath.Dir(dbPath)
 	args := append([]string{"--headless", "--db", dbPath, "--name", "Table 1"}, game...)
 	args = append(args, "--seats", strconv.Itoa(seats), "--addr", "127.0.0.1:"+proctest.FreePort(t),
 		"--web-addr", "127.0.0.1:"+proctest.FreePort(t), "--mdns=false", "--console-addr", "127.0.0.1:0", "--exit-when-over")

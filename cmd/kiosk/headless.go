@@ -218,7 +218,7 @@ func startHeadless(ctx context.Context, t *table.Table, o options) (*host.Sessio
 	if o.title != "" {
 		// A shelf game: its score sheet, the title kept with the play.
 		var err error
-		if opts, err = titleSetup(ctx, t.DB(), sheet.New(), o.title); err != nil {
+		if opts, err = titleSetup(ctx, t.DB(), sheet.WithLibrary(o.cfg.Sheets), o.title); err != nil {
 			return nil, err
 		}
 		game = sheet.ID

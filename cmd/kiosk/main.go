@@ -32,6 +32,7 @@ import (
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"
+	"github.com/tablee/tablee/scoresheet"
 	"github.com/tablee/tablee/version"
 )
 
@@ -133,10 +134,13 @@ func main() {
 		}
 	}
 	o.cfg.Games = catalog.Registry()
+	// The score sheets: the ready ones, the staff's from the database
+	// (the table loads them), and those they save in the console.
+	o.cfg.Sheets = scoresheet.Ready()
 	if o.headless {
 		// A headless table may keep the score of a shelf game: its
 		// registry has the score sheet besides the four.
-		o.cfg.Games = catalog.Plays()
+		o.cfg.Games = catalog.PlaysWith(o.cfg.Sheets)
 	}
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)

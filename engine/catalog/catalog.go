@@ -21,6 +21,7 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
 	"github.com/tablee/tablee/engine/sheet"
+	"github.com/tablee/tablee/scoresheet"
 )
 
 // Games returns the rules of every shipped game, in the order the lobby
@@ -47,8 +48,13 @@ func Sheet() engine.Rules { return sheet.New() }
 // Plays returns a registry of every game a session may be: the shipped
 // games and the score sheet, for what reads a logged play back (the
 // host resuming it, the CLI, the headless phones).
-func Plays() *engine.Registry {
-	r, err := engine.NewRegistry(append(Games(), Sheet())...)
+func Plays() *engine.Registry { return PlaysWith(scoresheet.Ready()) }
+
+// PlaysWith is Plays with the score sheet over lib: the ready sheets
+// and the staff's own, which a kiosk loads from its database and its
+// console adds to as the staff save them.
+func PlaysWith(lib *scoresheet.Library) *engine.Registry {
+	r, err := engine.NewRegistry(append(Games(), sheet.WithLibrary(lib))...)
 	if err != nil {
 		panic(err)
 	}

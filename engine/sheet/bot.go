@@ -44,7 +44,7 @@ func (b *Bot) Choose(ctx context.Context, ev engine.View) (engine.Move, error) {
 	first := v.Moves[0]
 	switch first.Kind {
 	case KindEnter:
-		sh, _ := b.lib.Get(v.Sheet)
+		sh, _ := v.SheetIn(b.lib)
 		high := 12
 		if sh != nil {
 			if cat, ok := sh.Category(first.Category); ok && cat.Private && cat.PerRound {

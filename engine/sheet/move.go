@@ -85,7 +85,7 @@ func ints(vs []int) string {
 }
 
 // decodeMove reads a move strictly: known kinds, each with exactly the
-// fields it uses, values within the sheets' bounds.
+// fields it uses, seats and rounds within the sheets' bounds.
 func decodeMove(data []byte) (Move, error) {
 	var m Move
 	if err := engine.DecodeStrict(data, &m); err != nil {
@@ -97,9 +97,9 @@ func decodeMove(data []byte) (Move, error) {
 	if m.Round < 0 || m.Round > scoresheet.MaxRounds {
 		return Move{}, fmt.Errorf("sheet move: round %d is not 0 to %d", m.Round, scoresheet.MaxRounds)
 	}
-	if m.Value > scoresheet.MaxLimit || m.Value < -scoresheet.MaxLimit {
-		return Move{}, fmt.Errorf("sheet move: value %d beyond %d", m.Value, scoresheet.MaxLimit)
-	}
+	// A value beyond the sheet's limit is not refused here but by the
+	// play (RuleLimit, with the sheet's own limit): a decoding error
+	// reaches the phone as a bad move, without the limit to say.
 	if len(m.Category) > 32 || len(m.Ranks) > MaxSeats || len(m.Winners) > MaxSeats {
 		return Move{}, fmt.Errorf("sheet move: too long")
 	}

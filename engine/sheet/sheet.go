@@ -81,7 +81,13 @@ func New() Rules { return Rules{lib: scoresheet.Ready()} }
 
 // WithLibrary returns the rules over lib (the ready sheets and the
 // staff's own); the setup's sheet option takes lib's ids.
-func WithLibrary(lib *scoresheet.Library) Rules { return Rules{lib: lib} }
+// A nil lib is the ready sheets, as New.
+func WithLibrary(lib *scoresheet.Library) Rules {
+	if lib == nil {
+		return New()
+	}
+	return Rules{lib: lib}
+}
 
 var (
 	_ engine.Rules    = Rules{}
@@ -117,7 +123,12 @@ func (r Rules) New(setup engine.Checked) (engine.State, error) {
 	if !ok {
 		return nil, fmt.Errorf("sheet: no score sheet %q", setup.Option(OptionSheet))
 	}
-	return newState(sh, setup.Seats())
+	st, err := newState(sh, setup.Seats())
+	if err != nil {
+		return nil, err
+	}
+	st.carry = !r.lib.Shipped(sh.ID)
+	return st, nil
 }
 
 // DecodeMove reads a Move from its JSON form, refusing anything else.

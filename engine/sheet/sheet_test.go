@@ -3,6 +3,8 @@ package sheet
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -251,7 +253,7 @@ func TestDecodeMoveRefuses(t *testing.T) {
 		`{"kind":"fly","seat":0}`,
 		`{"kind":"stop","seat":-1}`,
 		`{"kind":"stop","seat":12}`,
-		`{"kind":"enter","seat":0,"category":"a","value":1000000000000}`,
+		`{"kind":"enter","seat":0,"category":"a","value":1e30}`,
 		`{"kind":"enter","seat":0,"category":"a","round":101,"value":1}`,
 		`{"kind":"stop","seat":0,"cheat":1}`,
 	)
@@ -304,9 +306,11 @@ func TestOptionsFor(t *testing.T) {
 	}
 }
 
-// TestASheetOfOptionalLinesLeftEmptyCanStop: a staff's sheet whose every
-// line is optional, left empty, cannot name a winner: the play may stop.
-func TestASheetOfOptionalLinesLeftEmptyCanStop(t *testing.T) {
+// TestASheetLeftEmptySaysSoAndTheGroupSettlesIt: a staff's sheet whose
+// every line is optional, left empty, cannot name a winner: it says so
+// (RuleUndecided, and its standing UndecidedEmpty with every seat tied),
+// and the group either names who won or stops the play.
+func TestASheetLeftEmptySaysSoAndTheGroupSettlesIt(t *testing.T) {
 	lib := scoresheet.Ready()
 	l := scoresheet.Label{FR: "x", DE: "x", EN: "x"}
 	if err := lib.Add(&scoresheet.Sheet{ID: "darts", Name: l, Win: scoresheet.Highest, Rounds: 1,
@@ -314,17 +318,104 @@ func TestASheetOfOptionalLinesLeftEmptyCanStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	enginetest.Conformance(t, WithLibrary(lib), enginetest.Config{Seats: []int{2}, Options: map[string]string{OptionSheet: "darts"}, Games: 2, MaxPlies: 50})
-	s, err := engine.NewGame(WithLibrary(lib), engine.Setup{Seats: 2, Options: map[string]string{OptionSheet: "darts"}})
-	if err != nil {
-		t.Fatal(err)
+	empty := func() *State {
+		s, err := engine.NewGame(WithLibrary(lib), engine.Setup{Seats: 2, Options: map[string]string{OptionSheet: "darts"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.(*State)
 	}
-	st := s.(*State)
+	st := empty()
 	refused(t, st, 0, Move{Kind: KindEnd}, RuleUndecided)
-	if got := st.legal(); len(got) != 1 || got[0].Kind != KindStop {
-		t.Fatalf("an empty optional sheet offers %v", got)
+	if got := st.card.Standing(); got.Undecided != scoresheet.UndecidedEmpty || len(got.Tied) != 2 {
+		t.Errorf("an empty sheet's standing is %+v, want undecided, both seats tied", got)
+	}
+	got := fmt.Sprint(st.legal())
+	if want := "[decide 0 winners=0 decide 0 winners=1 decide 0 winners=0,1 stop 0]"; got != want {
+		t.Fatalf("an empty optional sheet offers %s, want %s", got, want)
 	}
 	play(t, st, 0, Move{Kind: KindStop})
 	if res, over := st.Result(); !over || res.Reason != ReasonStopped || len(res.Winners) != 0 {
-		t.Errorf("result %+v", res)
+		t.Errorf("stopped: result %+v", res)
+	}
+
+	st = empty()
+	play(t, st, 1, Move{Kind: KindDecide, Seat: 1, Winners: []int{1}})
+	play(t, st, 0, Move{Kind: KindEnd})
+	if res, over := st.Result(); !over || !sameResult(res, engine.Result{Scores: []int{0, 0}, Ranks: []int{2, 1}, Winners: []engine.Seat{1}, Reason: ReasonComplete}) {
+		t.Errorf("the group named seat 1: result %+v", res)
+	}
+}
+
+// TestAnAbsurdValueIsRefusedWithTheLimit: a score of 10^12 sent as a
+// move (not through ParseSum) decodes, and the play refuses it naming
+// the sheet's limit, which the seat's refusal text says.
+func TestAnAbsurdValueIsRefusedWithTheLimit(t *testing.T) {
+	s := start(t, "wingspan", 2)
+	for _, v := range []string{"1000000000000", "-1000000000000", "100000"} {
+		m, err := New().DecodeMove([]byte(`{"kind":"enter","seat":0,"category":"birds","value":` + v + `}`))
+		if err != nil {
+			t.Fatalf("decode %s: %v", v, err)
+		}
+		before := s.Hash()
+		_, err = s.Apply(0, m)
+		var re *engine.RuleError
+		if !errors.As(err, &re) || re.Rule != RuleLimit || re.Args["Limit"] != scoresheet.DefaultLimit {
+			t.Errorf("enter %s: %v, want rule %s with the limit %d", v, err, RuleLimit, scoresheet.DefaultLimit)
+		}
+		if s.Hash() != before {
+			t.Errorf("the refused %s changed the sheet", v)
+		}
+	}
+	play(t, s, 0, Enter(0, "birds", 0, scoresheet.DefaultLimit))
+}
+
+// TestAStaffSheetTravelsWithItsViews: a phone knows only the ready
+// sheets, so a play on a sheet the staff made carries it in every view
+// (Def); a phone's rules, over the ready sheets alone, read such a view
+// and its bot plays it, a private line still hidden; a ready sheet's
+// views name it only. A view whose sheet is not the one it names, or is
+// broken, is refused.
+func TestAStaffSheetTravelsWithItsViews(t *testing.T) {
+	lib := scoresheet.Ready()
+	l := scoresheet.Label{FR: "Mise", DE: "Gebot", EN: "Bid"}
+	staff := &scoresheet.Sheet{ID: "t42-1", Name: l, Win: scoresheet.Highest, Rounds: 1,
+		Categories: []scoresheet.Category{{ID: "bid", Label: l, Private: true}, {ID: "pts", Label: scoresheet.Label{FR: "Points", DE: "Punkte", EN: "Points"}}}}
+	if err := lib.SetTitle(staff, "Tichu"); err != nil {
+		t.Fatal(err)
+	}
+	table := WithLibrary(lib)
+	g, err := engine.NewGame(table, engine.Setup{Seats: 2, Options: table.OptionsFor("Tichu")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.(*State)
+	play(t, s, 1, Enter(1, "bid", 0, 7))
+	data, err := json.Marshal(s.View(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"def":{"id":"t42-1"`) || strings.Contains(string(data), `"value":7`) {
+		t.Fatalf("seat 0's view of the staff's sheet: %s", data)
+	}
+	phone := New()
+	v, err := phone.DecodeView(data)
+	if err != nil {
+		t.Fatalf("a phone over the ready sheets reads the view: %v", err)
+	}
+	if sh, ok := v.(*View).SheetIn(scoresheet.Ready()); !ok || sh.Categories[1].Label.DE != "Punkte" {
+		t.Errorf("the phone's sheet: %+v", sh)
+	}
+	b, _ := phone.Bot(engine.LevelDefault, 1)
+	if m, err := b.Choose(context.Background(), v); err != nil || m.(Move).Kind != KindEnter {
+		t.Errorf("the phone's bot on the staff's sheet: %v, %v", m, err)
+	}
+	enginetest.RefusesViews(t, phone, data, map[string]string{
+		"another sheet named": strings.Replace(string(data), `"sheet":"t42-1"`, `"sheet":"t42-2"`, 1),
+		"a broken sheet":      strings.Replace(string(data), `"win":"highest"`, `"win":"most-fun"`, 1),
+		"no sheet carried":    strings.Replace(string(data), `"def":{`, `"nodef":{`, 1),
+	})
+	if ready, _ := json.Marshal(start(t, "7wonders", 2).View(0)); strings.Contains(string(ready), `"def"`) {
+		t.Errorf("a ready sheet's view carries it: %s", ready)
 	}
 }

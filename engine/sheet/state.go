@@ -12,9 +12,12 @@ type State struct {
 	sheet    *scoresheet.Sheet
 	card     *scoresheet.Card
 	revealed map[spot]bool // private lines shown to every seat
-	plies    int
-	over     bool
-	stopped  bool
+	// carry: the views carry the sheet itself (View.Def), which a
+	// phone cannot know by its id (the staff's own).
+	carry   bool
+	plies   int
+	over    bool
+	stopped bool
 }
 
 type spot struct {
@@ -207,16 +210,17 @@ func (s *State) decisions(st scoresheet.Standing) []Move {
 		}
 		return out
 	}
-	if st.Undecided == scoresheet.UndecidedEmpty {
-		// Nothing written where nothing had to be (every line
-		// optional): only a stop ends it.
-		return []Move{{Kind: KindStop}}
-	}
-	out := make([]Move, 0, len(st.Tied)+1)
+	out := make([]Move, 0, len(st.Tied)+2)
 	for _, side := range st.Tied {
 		out = append(out, Move{Kind: KindDecide, Winners: []int{side}})
 	}
-	return append(out, Move{Kind: KindDecide, Winners: append([]int(nil), st.Tied...)})
+	out = append(out, Move{Kind: KindDecide, Winners: append([]int(nil), st.Tied...)})
+	if st.Undecided == scoresheet.UndecidedEmpty {
+		// Nothing written where nothing had to be (every line
+		// optional): the group names who won, or stops the play.
+		out = append(out, Move{Kind: KindStop})
+	}
+	return out
 }
 
 // Apply makes seat's move.

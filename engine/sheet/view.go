@@ -46,6 +46,24 @@ type View struct {
 	// Standing is the sheet's verdict on what the viewer sees, once
 	// every line is written and shown.
 	Standing *scoresheet.Standing `json:"standing,omitempty"`
+	viewDef
+}
+
+// viewDef is the part of a view that carries its sheet.
+type viewDef struct {
+	// Def is the sheet itself, when the phones cannot know it by its id:
+	// a sheet the staff made in the console (the ready ones, which
+	// every build ships, are named by Sheet only). SheetIn reads it.
+	Def *scoresheet.Sheet `json:"def,omitempty"`
+}
+
+// SheetIn is the view's sheet: the one it carries (Def), else lib's
+// sheet named Sheet (the ready sheets, scoresheet.Ready, on a phone).
+func (v *View) SheetIn(lib *scoresheet.Library) (*scoresheet.Sheet, bool) {
+	if v.Def != nil {
+		return v.Def, true
+	}
+	return lib.Get(v.Sheet)
 }
 
 // View is what viewer (a seat, or engine.Onlooker) may know now.
@@ -54,6 +72,9 @@ func (s *State) View(viewer engine.Seat) engine.View {
 		ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.Turn()},
 		Sheet:      s.sheet.ID, Seats: s.card.Seats(), Rounds: s.card.Rounds(), Plies: s.plies,
 		Stopped: s.stopped, Over: s.over, Missing: s.card.Missing(),
+	}
+	if s.carry {
+		v.Def = s.sheet
 	}
 	if viewer == s.Turn() {
 		v.Moves = s.legal()
@@ -85,9 +106,17 @@ func (s *State) View(viewer engine.Seat) engine.View {
 // 0. It refuses a view no play could show: an unknown sheet, cells the
 // sheet refuses, a decision it does not take.
 func (v *View) position(rules Rules) (*State, error) {
-	sh, ok := rules.lib.Get(v.Sheet)
+	sh, ok := v.SheetIn(rules.lib)
 	if !ok {
 		return nil, fmt.Errorf("sheet view: no score sheet %q", v.Sheet)
+	}
+	if v.Def != nil {
+		if v.Def.ID != v.Sheet {
+			return nil, fmt.Errorf("sheet view: it carries sheet %q, names %q", v.Def.ID, v.Sheet)
+		}
+		if err := v.Def.Check(); err != nil {
+			return nil, fmt.Errorf("sheet view: %w", err)
+		}
 	}
 	if v.Seats < 1 || v.Seats > MaxSeats || v.Plies < 0 || v.Rounds < 1 || v.Rounds > scoresheet.MaxRounds {
 		return nil, errors.New("sheet view: seats, plies or rounds out of range")
@@ -121,7 +150,7 @@ func (v *View) position(rules Rules) (*State, error) {
 			return nil, fmt.Errorf("sheet view: %w", err)
 		}
 	}
-	s.plies, s.over, s.stopped = v.Plies, v.Over, v.Stopped
+	s.plies, s.over, s.stopped, s.carry = v.Plies, v.Over, v.Stopped, v.Def != nil
 	return s, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/scoresheet"
 )
 
 // DefaultPort is the console's HTTPS port unless told otherwise, next to
@@ -71,6 +72,12 @@ type Config struct {
 	// (its live seats, staff calls, table settings, player changes) are
 	// left out.
 	Hub Hub
+	// Sheets is the library of score sheets the table's plays read
+	// (catalog.PlaysWith): a sheet the staff save in the console joins
+	// it at once, so the title's next play is made on it. Nil: a library
+	// of the ready sheets, which no play reads (a console without a
+	// table, in tests).
+	Sheets *scoresheet.Library
 	// Now is the clock (time.Now if nil).
 	Now func() time.Time
 	// Logf logs what the staff may want to read; ignored if nil.
@@ -87,12 +94,13 @@ var assets embed.FS
 var funcs = template.FuncMap{
 	"list": func(s ...string) []string { return s },
 	"join": strings.Join,
+	"inc":  func(i int) int { return i + 1 },
 	// menu is the pages the menu lists: the hub keeps no shelf.
 	"menu": func(hub bool) []string {
 		if hub {
 			return []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"}
 		}
-		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "downloads", "settings"}
+		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "sheets", "downloads", "settings"}
 	},
 }
 
@@ -105,7 +113,9 @@ type Handler struct {
 	phrase  string
 	signins signins
 	calls   calls
-	imports pendingImports // catalogue files previewed, not yet confirmed
+	imports pendingImports      // catalogue files previewed, not yet confirmed
+	sheets  *scoresheet.Library // the plays' score sheets (Config.Sheets)
+	ready   *scoresheet.Library // the ready sheets only: the defaults
 }
 
 // NewHandler prepares the console.
@@ -136,7 +146,10 @@ func NewHandler(cfg Config) (*Handler, error) {
 		cfg.Logf = func(string, ...any) {}
 	}
 	h := &Handler{cfg: cfg, pages: map[string]*template.Template{}, static: map[string][]byte{},
-		phrase: tlscert.Phrase(tlscert.Fingerprint(cfg.Cert))}
+		phrase: tlscert.Phrase(tlscert.Fingerprint(cfg.Cert)), sheets: cfg.Sheets, ready: scoresheet.Ready()}
+	if h.sheets == nil {
+		h.sheets = scoresheet.Ready()
+	}
 	names, err := fs.Glob(assets, "assets/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("console: %w", err)
@@ -152,7 +165,7 @@ func NewHandler(cfg Config) (*Handler, error) {
 		}
 		h.pages[name] = t
 	}
-	for _, n := range []string{"console.css", "console.js"} {
+	for _, n := range []string{"console.css", "console.js", "sheet.js"} {
 		if h.static["/"+n], err = assets.ReadFile("assets/" + n); err != nil {
 			return nil, fmt.Errorf("console: %w", err)
 		}
@@ -205,6 +218,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		limit := int64(maxForm)
 		if r.URL.Path == "/catalogue/preview" {
 			limit = maxUpload // the one form that carries a file
+		}
+		if strings.HasPrefix(r.URL.Path, "/sheets/") {
+			limit = maxSheetForm
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 	}

@@ -2,8 +2,11 @@
 // kiosk serves over HTTPS, with its own certificate, to the staff's own
 // laptop or phone. It shows the table live (and the staff calls its
 // guests make), the leaderboards, the sessions with their moves in words,
-// the players (rename, merge, forget), the downloads (CSV exports and a
-// consistent copy of the database) and the settings.
+// the players (rename, merge, forget), the downloads (CSV exports, the
+// plays with BoardGameGeek's fields, and a consistent copy of the
+// database), the shelf's score sheets (a title's sheet edited beside its
+// preview, checked by the scoresheet package, saved into the plays'
+// library) and the settings.
 //
 // It is built like the web companion: plain HTML from html/template, one
 // stylesheet and one script embedded in the binary, nothing fetched from

@@ -67,18 +67,30 @@ func TestConsoleScreenshots(t *testing.T) {
 		}
 	}
 	options := `form[action="/settings/options"]`
+	var wonders string // 7 Wonders' sheet in the editor
+	titles, err := f.d.Titles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range titles {
+		if ti.Names.EN == "7 Wonders" {
+			wonders = fmt.Sprintf("/sheets/%d?lang=fr", ti.ID)
+		}
+	}
 	shoot(laptopW, laptopH, "laptop", []shotOf{
 		{"/tables", "tables", "tables", ""},
 		{"/leaderboards?game=canoe&period=all", "leaderboards", "leaderboard", ""},
 		{"/sessions/" + f.session, "session", "session", ""},
 		{"/players", "players", "players", ""},
 		{"/settings", "settings", "settings", options},
+		{wonders, "sheet", "sheet", "ol.lines"},
 	})
 	shoot(phoneW, phoneH, "phone", []shotOf{
 		{"/tables", "tables", "tables", ""},
 		{"/leaderboards?period=month", "leaderboards", "leaderboard", ""},
 		{"/players/" + f.lea.ID + "/forget", "forget", "forget", ""},
 		{"/settings", "settings", "settings", options},
+		{wonders, "sheet", "sheet", "#sheet-preview"},
 	})
 }
 

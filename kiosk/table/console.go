@@ -22,7 +22,7 @@ func (t *Table) serveConsole() error {
 		board = t.db.VenueLeaderboard
 	}
 	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Cert: t.cert,
-		Live: live{t}, Screen: t.cfg.Screen, TableName: t.cfg.Name, VenueBoard: board, Logf: t.cfg.Logger.Printf})
+		Live: live{t}, Screen: t.cfg.Screen, TableName: t.cfg.Name, VenueBoard: board, Sheets: t.cfg.Sheets, Logf: t.cfg.Logger.Printf})
 	if err != nil {
 		return err
 	}

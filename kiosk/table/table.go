@@ -31,6 +31,7 @@ import (
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/scoresheet"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/shelf"
 )
@@ -90,6 +91,12 @@ type Config struct {
 	// boxes from; nil for the table's database when it implements
 	// shelf.Library, else the phones hear that the table has none.
 	Shelf shelf.Library
+	// Sheets is the library of score sheets the registry's score sheet
+	// game reads (catalog.PlaysWith); the table adds the staff's sheets
+	// from its database on open, before it resumes a play made on one,
+	// and the console adds each sheet the staff save. Nil: the ready
+	// sheets only, and the console edits none.
+	Sheets *scoresheet.Library
 }
 
 // Table is a running table. It is safe for concurrent use.
@@ -142,6 +149,7 @@ func Open(ctx context.Context, cfg Config) (*Table, error) {
 	steps := []func() error{
 		t.lockDB,
 		func() error { return t.openDB(ctx) },
+		func() error { return t.loadSheets(ctx) },
 		t.newServer,
 		func() error { return t.resume(ctx) },
 		t.listen,
