@@ -2,16 +2,12 @@ package venue
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"math/big"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -32,10 +28,9 @@ import (
 // hubRoleKey is the venue_config key marking a hub's database.
 const hubRoleKey = "role"
 
-// codeFile is the file of the venue's pairing code in the hub's data
-// directory, beside its certificate: both are the venue's identity, which
-// kiosks are paired with, so a hub whose database and store are rebuilt
-// keeps them.
+// codeFile is the file of the venue's fixed pairing code an earlier build
+// kept in the hub's data directory; one-time codes replaced it
+// (retireFixedCode).
 const codeFile = "venue-code"
 
 // HubConfig configures the venue hub.
@@ -45,7 +40,11 @@ type HubConfig struct {
 	// Listen is the leaf node address kiosks dial, HOST:PORT; port 0
 	// picks a free one.
 	Listen string
-	Logf   func(format string, args ...any) // problems worth a line; nil: none
+	// PairListen is the pairing address (pairserve.go), HOST:PORT; ""
+	// is Listen's host with DefaultPairPort, or port 0 when Listen's
+	// port is 0.
+	PairListen string
+	Logf       func(format string, args ...any) // problems worth a line; nil: none
 	// WebListen is where the hub serves the venue's copy of the tables'
 	// web page, HOST:PORT (port 0: a free one); "" or a nil Page: none.
 	// Its origin is the venue's: a guest's browser keeps one player key
@@ -69,7 +68,7 @@ type Hub struct {
 	id    string // the hub's venue id: its own events' subject (hubSubject)
 	auth  *hubAuth
 	logf  func(string, ...any)
-	code  string
+	pair  *pairServer // the pairing address
 	fp    string
 	cert  tls.Certificate
 	addr  string
@@ -124,9 +123,6 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
-	if h.code, err = hubCode(cfg.DataDir); err != nil {
-		return nil, err
-	}
 	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
 		return nil, err
 	}
@@ -149,8 +145,18 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		AuthTimeout: 5,
 		Compression: leafCompression,
 	}
-	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
+	if h.auth, err = newHubAuth(cfg.DataDir, h.logf); err != nil {
 		return nil, err
+	}
+	if err := retireFixedCode(cfg.DataDir, h.auth.creds, h.logf); err != nil {
+		return nil, err
+	}
+	pairListen := cfg.PairListen
+	if pairListen == "" {
+		pairListen = net.JoinHostPort(host, strconv.Itoa(DefaultPairPort))
+		if port == server.RANDOM_PORT {
+			pairListen = net.JoinHostPort(host, "0")
+		}
 	}
 	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "")
 	if err != nil {
@@ -170,6 +176,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		host = lanIP(addrs)
 	}
 	h.addr = net.JoinHostPort(host, strconv.Itoa(v.LeafNode.Port))
+	if err := h.servePairing(pairListen); err != nil {
+		return fail(err)
+	}
 	if err := h.updateSources(ctx); err != nil {
 		return fail(err)
 	}
@@ -314,35 +323,6 @@ func (h *Hub) tablePages() []string {
 	return out
 }
 
-// hubCode returns the venue's pairing code, kept in dir (0600) and made on
-// the hub's first start.
-func hubCode(dir string) (string, error) {
-	path := filepath.Join(dir, codeFile)
-	b, err := os.ReadFile(path)
-	if err == nil {
-		code := strings.TrimSpace(string(b))
-		if !codeRE.MatchString(code) {
-			return "", fmt.Errorf("venue hub: %s holds no six-digit code", path)
-		}
-		return code, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return "", fmt.Errorf("venue hub: pairing code: %w", err)
-	}
-	code := fmt.Sprintf("%06d", n.Int64())
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	if err := os.WriteFile(path, []byte(code+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	return code, nil
-}
-
 // IsHub reports whether d is a venue hub's database.
 func IsHub(ctx context.Context, d *db.DB) (bool, error) {
 	role, err := d.VenueConfig(ctx, hubRoleKey)
@@ -351,9 +331,6 @@ func IsHub(ctx context.Context, d *db.DB) (bool, error) {
 
 // Addr is the address kiosks dial, HOST:PORT.
 func (h *Hub) Addr() string { return h.addr }
-
-// Code is the venue's pairing code.
-func (h *Hub) Code() string { return h.code }
 
 // Fingerprint is the hub certificate's fingerprint kiosks pin.
 func (h *Hub) Fingerprint() string { return h.fp }
@@ -378,6 +355,9 @@ func (h *Hub) Close() {
 			h.stop()
 		}
 		h.wg.Wait()
+		if h.pair != nil {
+			h.pair.close()
+		}
 		h.closeWeb()
 		if h.hello != nil {
 			h.hello.Unsubscribe()

@@ -90,7 +90,7 @@ var funcs = template.FuncMap{
 	// menu is the pages the menu lists: the hub keeps no shelf.
 	"menu": func(hub bool) []string {
 		if hub {
-			return []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"}
+			return []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"}
 		}
 		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "downloads", "settings"}
 	},

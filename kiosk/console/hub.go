@@ -88,6 +88,7 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /export/{file}", h.get(h.export))
 	m.HandleFunc("GET /settings", h.get(h.settings))
 	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))
+	h.pairingRoutes(m)
 }
 
 // hubTablesData is the hub's tables page.
