@@ -183,7 +183,7 @@ func TestPairingBudget(t *testing.T) {
 		t.Skipf("no second loopback address here: %v", err)
 	}
 	conn.Close()
-	if err := pairVia(ctx, dialer, hub.PairAddr(), hub.Fingerprint(), uuid.NewString(), "Table 1", right, strings.Repeat("t", 43)); err != nil {
+	if _, err := pairVia(ctx, dialer, hub.PairAddr(), hub.Fingerprint(), pairRequest{Kiosk: uuid.NewString(), Table: "Table 1", Code: right, Credential: strings.Repeat("t", 43)}); err != nil {
 		t.Fatalf("the right code from another address while one is locked out: %v", err)
 	}
 }

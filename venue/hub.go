@@ -63,19 +63,23 @@ const DefaultWebPort = 7461
 
 // Hub is the running venue hub.
 type Hub struct {
-	e     *embedded
-	d     *db.DB
-	id    string // the hub's venue id: its own events' subject (hubSubject)
-	auth  *hubAuth
-	logf  func(string, ...any)
-	pair  *pairServer // the pairing address
-	fp    string
-	cert  tls.Certificate
-	addr  string
-	load  *loader
-	hello *nats.Subscription
-	mu    sync.Mutex           // serialises changes of the venue stream's sources
-	added map[string]time.Time // when a kiosk's source was added, by kiosk id
+	e    *embedded
+	d    *db.DB
+	id   string // the hub's venue id: its own events' subject (hubSubject)
+	auth *hubAuth
+	logf func(string, ...any)
+	pair *pairServer // the pairing address
+	// ca is the venue's certificate authority when the hub holds it
+	// (nil: none); console its console's certificate.
+	ca      *tlscert.CA
+	console *tlscert.ConsoleSource
+	fp      string
+	cert    tls.Certificate
+	addr    string
+	load    *loader
+	hello   *nats.Subscription
+	mu      sync.Mutex           // serialises changes of the venue stream's sources
+	added   map[string]time.Time // when a kiosk's source was added, by kiosk id
 	// live holds the kiosks heard since this hub started: the venue
 	// stream sources only those (see updateSources).
 	live   map[string]bool
@@ -134,6 +138,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		return nil, fmt.Errorf("venue hub: %w", err)
 	}
 	h.fp, h.cert = tlscert.Fingerprint(cert), cert
+	if err := h.loadCA(); err != nil {
+		return nil, err
+	}
 	leaf := server.LeafNodeOpts{
 		Host: host,
 		Port: port,
@@ -262,6 +269,27 @@ func (h *Hub) checkOwnEvents(ctx context.Context) error {
 	return err
 }
 
+// loadCA loads the venue's certificate authority if the hub holds it, and
+// issues its console's certificate (again when it nears its end or no
+// longer names the machine's addresses).
+func (h *Hub) loadCA() error {
+	dir := tlscert.ConsoleDir(h.d.Path())
+	h.console = tlscert.NewConsoleSource(dir, h.cert)
+	ca, err := tlscert.LoadCA(dir)
+	switch {
+	case errors.Is(err, tlscert.ErrNoCA):
+		return nil
+	case err != nil:
+		return fmt.Errorf("venue hub: %w", err)
+	}
+	h.ca = ca
+	names, ips := tlscert.MachineNames()
+	if _, err := ca.IssueConsole(dir, names, ips, time.Now()); err != nil {
+		h.logf("venue hub: the venue's authority issued no console certificate: %v", err)
+	}
+	return nil
+}
+
 // Published is signalled after the hub's own events (its staff's player
 // changes) are stored in the venue stream.
 func (h *Hub) Published() <-chan struct{} { return h.published }
@@ -340,10 +368,15 @@ func (h *Hub) Fingerprint() string { return h.fp }
 // the staff compare them with these.
 func (h *Hub) Words() string { return tlscert.Phrase(h.fp) }
 
-// Certificate is the hub's own certificate, the one kiosks pin: the
-// hub's staff console serves it too, so the staff check the same
-// verification words.
+// Certificate is the hub's own certificate, the one kiosks pin (its leaf
+// port and its pairing address serve it).
 func (h *Hub) Certificate() tls.Certificate { return h.cert }
+
+// ConsoleCertificate is the certificate of the hub's staff console: the
+// one the venue's certificate authority issued it when the hub holds the
+// authority (tablee ca --db HUB.db), which a staff device that installed
+// the authority trusts; else the hub's own, whose words the staff check.
+func (h *Hub) ConsoleCertificate() tls.Certificate { return h.console.Certificate() }
 
 // Loaded is signalled after events are loaded into the hub's database.
 func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }

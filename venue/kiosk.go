@@ -110,8 +110,24 @@ func Pair(ctx context.Context, d *db.DB, p Pairing) error {
 			return err
 		}
 	}
-	if err := pairWith(ctx, p.pairAddr(), p.Fingerprint, id, p.Table, p.Code, cred); err != nil {
+	// A certificate request for the table's staff console: a hub
+	// holding the venue's authority answers it with a certificate the
+	// staff's browsers trust (docs/install.md, "A console the browser
+	// trusts").
+	dir := tlscert.ConsoleDir(d.Path())
+	names, ips := tlscert.MachineNames()
+	csr, err := tlscert.ConsoleKey(dir, names, ips)
+	if err != nil {
 		return err
+	}
+	done, err := pairVia(ctx, &net.Dialer{}, p.pairAddr(), p.Fingerprint, pairRequest{Kiosk: id, Table: p.Table, Code: p.Code, Credential: cred, ConsoleCSR: csr})
+	if err != nil {
+		return err
+	}
+	if len(done.Console) > 0 {
+		if err := tlscert.SaveConsole(dir, done.Console, done.CA); err != nil {
+			return err
+		}
 	}
 	if err := writeCredential(d, cred); err != nil {
 		return err

@@ -44,6 +44,17 @@ type pairRequest struct {
 	Table      string `json:"table"`
 	Code       string `json:"code"`
 	Credential string `json:"credential"`
+	// ConsoleCSR is a certificate request for the table's staff
+	// console (DER): a hub holding the venue's authority answers it.
+	ConsoleCSR []byte `json:"console_csr,omitempty"`
+}
+
+// pairDone is the hub's answer to a pairing it made: the table's
+// console's certificate and the venue's authority's (DER), when the hub
+// holds the authority and the request asked.
+type pairDone struct {
+	Console []byte `json:"console,omitempty"`
+	CA      []byte `json:"ca,omitempty"`
 }
 
 // pairAnswer is the hub's answer to a pairing it refused: Refused is
@@ -118,7 +129,7 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 		from = r.RemoteAddr
 	}
 	var req pairRequest
-	dec := json.NewDecoder(io.LimitReader(r.Body, 4096))
+	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		http.Error(w, "bad pairing request", http.StatusBadRequest)
@@ -146,8 +157,18 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 		err = p.h.auth.creds.consume(req.Code, note, hash, now)
 		if err == nil {
 			p.h.logf("venue hub: kiosk %s (%q) paired from %s, verification words %s", req.Kiosk, table, from, note.Words)
+			var done pairDone
+			if p.h.ca != nil && len(req.ConsoleCSR) > 0 {
+				// The pairing stands without it: the table's console
+				// keeps its own certificate.
+				if der, err := p.h.ca.IssueCSR(req.ConsoleCSR, now); err != nil {
+					p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
+				} else {
+					done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}
+				}
+			}
 			w.Header().Set("Content-Type", "application/json")
-			w.Write([]byte("{}\n"))
+			json.NewEncoder(w).Encode(done)
 			return
 		}
 	}
@@ -177,20 +198,22 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 // paired, ErrRefused (or ErrCodeUsed, ErrCodeExpired, *CodeLockedError)
 // when the hub refused the code.
 func pairWith(ctx context.Context, addr, fingerprint, id, table, code, cred string) error {
-	return pairVia(ctx, &net.Dialer{}, addr, fingerprint, id, table, code, cred)
+	_, err := pairVia(ctx, &net.Dialer{}, addr, fingerprint, pairRequest{Kiosk: id, Table: table, Code: code, Credential: cred})
+	return err
 }
 
-// pairVia is pairWith through dialer (a test's, from another address).
-func pairVia(ctx context.Context, dialer *net.Dialer, addr, fingerprint, id, table, code, cred string) error {
+// pairVia sends req to the hub's pairing address through dialer (a
+// test's, from another address) and returns the hub's answer.
+func pairVia(ctx context.Context, dialer *net.Dialer, addr, fingerprint string, pr pairRequest) (pairDone, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	body, err := json.Marshal(pairRequest{Kiosk: id, Table: table, Code: code, Credential: cred})
+	body, err := json.Marshal(pr)
 	if err != nil {
-		return fmt.Errorf("venue: pairing: %w", err)
+		return pairDone{}, fmt.Errorf("venue: pairing: %w", err)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://"+addr+pairPath, bytes.NewReader(body))
 	if err != nil {
-		return fmt.Errorf("venue: pairing with %s: %w", addr, err)
+		return pairDone{}, fmt.Errorf("venue: pairing with %s: %w", addr, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	c := &http.Client{Transport: &http.Transport{TLSClientConfig: tlscert.PinnedConfig(fingerprint), DisableKeepAlives: true,
@@ -198,29 +221,33 @@ func pairVia(ctx context.Context, dialer *net.Dialer, addr, fingerprint, id, tab
 	resp, err := c.Do(req)
 	if err != nil {
 		if errors.Is(err, tlscert.ErrMismatch) {
-			return fmt.Errorf("venue: the hub at %s: %w", addr, tlscert.ErrMismatch)
+			return pairDone{}, fmt.Errorf("venue: the hub at %s: %w", addr, tlscert.ErrMismatch)
 		}
-		return fmt.Errorf("venue: reach the hub's pairing address %s: %w", addr, err)
+		return pairDone{}, fmt.Errorf("venue: reach the hub's pairing address %s: %w", addr, err)
 	}
 	defer resp.Body.Close()
 	switch resp.StatusCode {
 	case http.StatusOK:
-		return nil
+		var done pairDone
+		if err := json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(&done); err != nil {
+			return pairDone{}, fmt.Errorf("venue: the hub at %s: %w", addr, err)
+		}
+		return done, nil
 	case http.StatusForbidden:
 	default:
-		return fmt.Errorf("venue: the hub at %s answered the pairing with %s", addr, resp.Status)
+		return pairDone{}, fmt.Errorf("venue: the hub at %s answered the pairing with %s", addr, resp.Status)
 	}
 	var a pairAnswer
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&a); err != nil {
-		return fmt.Errorf("venue: the hub at %s: %w", addr, err)
+		return pairDone{}, fmt.Errorf("venue: the hub at %s: %w", addr, err)
 	}
 	switch a.Refused {
 	case "used":
-		return ErrCodeUsed
+		return pairDone{}, ErrCodeUsed
 	case "expired":
-		return ErrCodeExpired
+		return pairDone{}, ErrCodeExpired
 	case "locked":
-		return &CodeLockedError{Wait: time.Duration(a.Wait) * time.Second}
+		return pairDone{}, &CodeLockedError{Wait: time.Duration(a.Wait) * time.Second}
 	}
-	return fmt.Errorf("%w: wrong code", ErrRefused)
+	return pairDone{}, fmt.Errorf("%w: wrong code", ErrRefused)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -234,12 +235,13 @@ func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*co
 	if !asked {
 		addr = console.AddrFor(listen)
 	}
-	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.Certificate(), Hub: hubTables{h},
+	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.ConsoleCertificate(), Hub: hubTables{h},
+		CA:   func() []byte { return tlscert.CAPEM(tlscert.ConsoleDir(d.Path())) },
 		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
 	if err != nil {
 		return nil, err
 	}
-	srv, err := console.Start(addr, h.Certificate(), ch)
+	srv, err := console.Start(addr, h.ConsoleCertificate(), ch)
 	if err != nil && !asked {
 		fmt.Fprintf(e.stderr, "venue hub: no staff console: %v (is a kiosk's console on this machine? give the hub's another port, --console-addr :7462)\n", err)
 		return nil, nil

@@ -88,3 +88,22 @@ func (h *Handler) pairingCode(w http.ResponseWriter, r *http.Request, in signin,
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
 }
+
+// venueCA serves the venue's certificate authority's certificate, for a
+// staff device to install (docs/install.md, "A console the browser
+// trusts"): public, so no sign-in; the device shows its fingerprint,
+// which the staff compare with the table's staff screen's before
+// trusting it.
+func (h *Handler) venueCA(w http.ResponseWriter, r *http.Request) {
+	var pem []byte
+	if h.cfg.CA != nil {
+		pem = h.cfg.CA()
+	}
+	if pem == nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-x509-ca-cert")
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-venue-ca.crt"`)
+	w.Write(pem)
+}

@@ -17,7 +17,6 @@ import (
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
-	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -327,9 +326,10 @@ func (ui *UI) showStaff() {
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
 		// The console's address on the café's network and its
-		// certificate's words (the table's own certificate).
+		// certificate's words (the table's own certificate, or the one
+		// the venue's authority issued it).
 		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
-		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
+		ConsolePhrase: ui.t.Console().Phrase(),
 		Venue:         ui.venueDesk(),
 		Do:            ui.do,
 		Notes:         ui.shelfNotes(),
