@@ -17,6 +17,7 @@ import (
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -321,6 +322,13 @@ func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
 }
 
 func (ui *UI) showStaff() {
+	consoleURL := "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/"
+	// The venue's certificate authority, when this table made it or got
+	// it from the hub as it paired: a QR to its download from the console.
+	var caURL, caWords, caFP string
+	if fp := tlscert.CAFingerprint(tlscert.ConsoleDir(ui.t.DB().Path())); fp != "" {
+		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.Phrase(fp), fp
+	}
 	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
@@ -328,12 +336,13 @@ func (ui *UI) showStaff() {
 		// The console's address on the café's network and its
 		// certificate's words (the table's own certificate, or the one
 		// the venue's authority issued it).
-		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
+		ConsoleURL:    consoleURL,
 		ConsolePhrase: ui.t.Console().Phrase(),
-		Venue:         ui.venueDesk(),
-		Do:            ui.do,
-		Notes:         ui.shelfNotes(),
-		Offline:       ui.t.Offline,
+		CAURL:         caURL, CAWords: caWords, CAFingerprint: caFP,
+		Venue:   ui.venueDesk(),
+		Do:      ui.do,
+		Notes:   ui.shelfNotes(),
+		Offline: ui.t.Offline,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st

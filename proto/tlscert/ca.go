@@ -325,6 +325,17 @@ func CAPEM(dir string) []byte {
 	return b
 }
 
+// CAFingerprint is the SHA-256 (hex) of the venue authority's
+// certificate kept in dir, "" if none.
+func CAFingerprint(dir string) string {
+	blk, _ := pem.Decode(CAPEM(dir))
+	if blk == nil {
+		return ""
+	}
+	sum := sha256.Sum256(blk.Bytes)
+	return hex.EncodeToString(sum[:])
+}
+
 func mustRead(path string) []byte {
 	b, _ := os.ReadFile(path)
 	return b
