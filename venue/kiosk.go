@@ -116,9 +116,12 @@ func Pair(ctx context.Context, d *db.DB, p Pairing) error {
 	// trusts").
 	dir := tlscert.ConsoleDir(d.Path())
 	names, ips := tlscert.MachineNames()
-	csr, err := tlscert.ConsoleKey(dir, names, ips)
-	if err != nil {
-		return err
+	var csr []byte
+	if _, err := tlscert.LoadCA(dir); errors.Is(err, tlscert.ErrNoCA) {
+		// (A table that made the authority itself issues its own.)
+		if csr, err = tlscert.ConsoleKey(dir, names, ips); err != nil {
+			return err
+		}
 	}
 	done, err := pairVia(ctx, &net.Dialer{}, p.pairAddr(), p.Fingerprint, pairRequest{Kiosk: id, Table: p.Table, Code: p.Code, Credential: cred, ConsoleCSR: csr})
 	if err != nil {

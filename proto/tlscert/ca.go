@@ -297,8 +297,9 @@ func SaveConsole(dir string, certDER, caDER []byte) error {
 		return fmt.Errorf("tlscert: the console's certificate is not for its key: %w", err)
 	}
 	// The authority's certificate alone (no key), for the staff devices
-	// to download from this console (CAPEM).
-	if !fileExists(filepath.Join(dir, caCertFile)) {
+	// to download from this console (CAPEM); an authority made here (its
+	// key here) stays.
+	if !fileExists(filepath.Join(dir, caKeyFile)) {
 		if err := writeFile(filepath.Join(dir, caCertFile), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), 0o644); err != nil {
 			return err
 		}
