@@ -50,6 +50,9 @@ type HubConfig struct {
 	// Its origin is the venue's: a guest's browser keeps one player key
 	// for every table (docs/venue.md, "The web page's origin").
 	WebListen string
+	// Limits bound what each kiosk may put into the venue (limits.go);
+	// zero fields are DefaultKioskLimits'.
+	Limits KioskLimits
 	// Page makes the page's handler (cmd/tablee: kiosk/web's NewPage),
 	// given the tables' web addresses as they said them in their
 	// hellos: the only places the page may connect to.
@@ -73,6 +76,7 @@ type Hub struct {
 	// (nil: none); console its console's certificate.
 	ca      *tlscert.CA
 	console *tlscert.ConsoleSource
+	meter   *meter // what each kiosk brought in, against its limits
 	fp      string
 	cert    tls.Certificate
 	addr    string
@@ -197,10 +201,15 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		return fail(err)
 	}
 	h.refill.target = refill
-	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
+	h.meter = newMeter(cfg.Limits, h.cutOff, h.auth.creds.isCut)
+	if err := h.seedMeter(ctx); err != nil {
+		return fail(err)
+	}
+	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.meter.admit); err != nil {
 		return fail(err)
 	}
 	h.copy = h.hubCopyCheck()
+	h.copy.skip = h.meter.skips
 	if cfg.WebListen != "" && cfg.Page != nil {
 		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
 			return fail(err)

@@ -82,7 +82,7 @@ type refusedLogins struct {
 // at most per kiosk and connection name (with how many were refused
 // since), as a table removed by a build that did not notice it was
 // (removed.go) redials four times a second.
-func (a *hubAuth) refusedLogin(id, name string, from net.Addr) {
+func (a *hubAuth) refusedLogin(id, name string, from net.Addr, why string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	now := time.Now()
@@ -113,7 +113,7 @@ func (a *hubAuth) refusedLogin(id, name string, from net.Addr) {
 	if r.unlogged > 0 {
 		more = fmt.Sprintf(" (and %d more since %s)", r.unlogged, r.logged.Format(time.TimeOnly))
 	}
-	a.logf("venue hub: login of kiosk %s (%s) from %v refused: not a credential of this venue%s", id, name, from, more)
+	a.logf("venue hub: login of kiosk %s (%s) from %v refused: %s%s", id, name, from, why, more)
 	r.logged, r.unlogged = now, 0
 }
 
@@ -165,7 +165,12 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 	// no credential the hub knows either.
 	want := a.creds.get(id)
 	if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
-		a.refusedLogin(id, opts.Name, c.RemoteAddress())
+		a.refusedLogin(id, opts.Name, c.RemoteAddress(), "not a credential of this venue")
+		return false
+	}
+	if a.creds.isCut(id) {
+		// Over its limits (limits.go): until the staff let it in.
+		a.refusedLogin(id, opts.Name, c.RemoteAddress(), "cut off for going over its limits (let it in again from the hub's console or tablee venue --let-in)")
 		return false
 	}
 	c.RegisterUser(&server.User{Username: opts.Username, Account: a.srv.GlobalAccount(), Permissions: kioskPermissions(id)})
@@ -208,6 +213,9 @@ type credFile struct {
 	// pairings they made, oldest first.
 	Codes    []pairCode    `json:"codes,omitempty"`
 	Pairings []PairingNote `json:"pairings,omitempty"`
+	// CutOff are the kiosks cut off for going over their limits
+	// (limits.go), until the staff let them in again.
+	CutOff map[string]CutOff `json:"cut_off,omitempty"`
 }
 
 func openCreds(path string) (*credStore, error) {
@@ -555,6 +563,8 @@ type PairedTable struct {
 	// LastSeen is its last hello the hub noted (at most a minute
 	// old while its link is up; zero before any).
 	LastSeen time.Time
+	// CutOff is set while it is cut off for going over its limits.
+	CutOff *CutOff
 }
 
 // PairedTables lists the tables paired with the hub whose database is d
@@ -582,6 +592,9 @@ func PairedTables(ctx context.Context, d *db.DB, dir string) ([]PairedTable, err
 	for _, id := range creds.ids() {
 		k := known[id]
 		t := PairedTable{Kiosk: id, Name: k.Table, Paired: creds.pairedAt(id), LastSeen: k.LastSeen}
+		if c, ok := creds.cutOffs()[id]; ok {
+			t.CutOff = &c
+		}
 		if t.Paired.IsZero() {
 			t.Paired = k.FirstSeen
 		}
@@ -601,6 +614,20 @@ func PairedTables(ctx context.Context, d *db.DB, dir string) ([]PairedTable, err
 // it again at its next leaf login and within a watch tick (5 s), then
 // closes the table's link and stops sourcing it.
 func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
+	id, err := pairedTable(ctx, d, dir, which)
+	if err != nil {
+		return "", err
+	}
+	creds, err := openCreds(filepath.Join(dir, credsFile))
+	if err != nil {
+		return "", err
+	}
+	return id, creds.set(id, "", time.Time{})
+}
+
+// pairedTable is the kiosk id of the table called (or whose kiosk id is)
+// which among those paired with the hub.
+func pairedTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
 	tables, err := PairedTables(ctx, d, dir)
 	if err != nil {
 		return "", err
@@ -618,9 +645,5 @@ func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, erro
 	default:
 		return "", fmt.Errorf("venue: %d tables are called %q: name one by its id (%s)", len(ids), which, strings.Join(ids, ", "))
 	}
-	creds, err := openCreds(filepath.Join(dir, credsFile))
-	if err != nil {
-		return "", err
-	}
-	return ids[0], creds.set(ids[0], "", time.Time{})
+	return ids[0], nil
 }

@@ -42,6 +42,10 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
 	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the hub whose database --db is, running or not, and exit: its kiosk can no longer connect (a running hub closes its link within 5 s); its games stay in the venue")
+	letIn := fs.String("let-in", "", "let the table of this name (or kiosk id), cut off for going over its limits, into the venue of the hub whose database --db is again, running or not, and exit")
+	perMinute := fs.Int("kiosk-events-per-minute", venue.DefaultKioskLimits.EventsPerMinute, "a table sending more events than this in one minute of their own time is cut off the venue until let in (--let-in, or the hub's console)")
+	eventBytes := fs.Int("kiosk-event-bytes", venue.DefaultKioskLimits.EventBytes, "a table sending an event bigger than this many bytes is cut off the venue (the event refused)")
+	totalBytes := fs.Int64("kiosk-total-bytes", venue.DefaultKioskLimits.TotalBytes, "a table whose events at the hub would take more than this many bytes in all is cut off the venue")
 	tables := fs.Bool("tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
 	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
@@ -77,6 +81,19 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	if *tables {
 		return printPairedTables(ctx, e, *path, *data)
+	}
+	if *letIn != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := venue.LetInTable(ctx, d, *data, *letIn)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) let into the venue again: it links at its next try (within a minute) and its games follow\n", *letIn, id)
+		return nil
 	}
 	if *newCode {
 		d, err := openDB(ctx, *path)
@@ -152,6 +169,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		*webAddr = net.JoinHostPort(host, "0")
 	}
 	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen, PairListen: *pairListen,
+		Limits:    venue.KioskLimits{EventsPerMinute: *perMinute, EventBytes: *eventBytes, TotalBytes: *totalBytes},
 		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 		WebListen: *webAddr, Page: venuePage})
 	if err != nil {
@@ -202,9 +220,13 @@ func printPairedTables(ctx context.Context, e *env, path, data string) error {
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
-	fmt.Fprintln(w, "TABLE\tKIOSK ID\tPAIRED\tLAST SEEN")
+	fmt.Fprintln(w, "TABLE\tKIOSK ID\tPAIRED\tLAST SEEN\tCUT OFF")
 	for _, t := range tables {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", cmp.Or(t.Name, "(not linked yet)"), t.Kiosk, localTime(t.Paired), localTime(t.LastSeen))
+		cut := "-"
+		if t.CutOff != nil {
+			cut = localTime(t.CutOff.At) + ": " + t.CutOff.Why
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", cmp.Or(t.Name, "(not linked yet)"), t.Kiosk, localTime(t.Paired), localTime(t.LastSeen), cut)
 	}
 	return nil
 }
@@ -282,6 +304,9 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	for i, s := range states {
 		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, Paired: s.Paired, LastSeen: s.LastSeen, Online: s.Online,
 			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
+		if s.CutOff != nil {
+			out[i].CutOff, out[i].CutOffAt, out[i].CutOffLimit, out[i].CutOffMax = true, s.CutOff.At, s.CutOff.Limit, s.CutOff.Max
+		}
 		for _, c := range s.Calls {
 			out[i].Calls = append(out[i].Calls, console.Call{ID: c.ID, Table: c.Table, At: c.At})
 		}
@@ -308,6 +333,10 @@ func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
 	t.h.AnswerCall(kiosk, id)
 	return nil
 }
+
+// LetIn lets a table cut off for going over its limits into the venue
+// again (console.HubLimits).
+func (t hubTables) LetIn(ctx context.Context, kiosk string) error { return t.h.LetIn(ctx, kiosk) }
 
 // NewCode makes a one-time pairing code on the hub (console.HubPairing).
 func (t hubTables) NewCode(ctx context.Context) (string, time.Time, error) { return t.h.NewCode(ctx) }

@@ -73,3 +73,56 @@ func TestHubConsolePairingPage(t *testing.T) {
 		t.Error("the code shows again on the page")
 	}
 }
+
+// limitsHub is fakeHub with the veranda cut off for going over its
+// limit of games a minute, until let in.
+type limitsHub struct {
+	*fakeHub
+	mu  sync.Mutex
+	let []string
+}
+
+func (l *limitsHub) Tables(ctx context.Context) ([]console.HubTable, error) {
+	tables, err := l.fakeHub.Tables(ctx)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := range tables {
+		if tables[i].Kiosk == kioskVeranda && len(l.let) == 0 {
+			tables[i].CutOff, tables[i].CutOffAt, tables[i].CutOffLimit, tables[i].CutOffMax = true, l.now.Add(-time.Minute), "events_per_minute", 60
+		}
+	}
+	return tables, err
+}
+
+func (l *limitsHub) LetIn(_ context.Context, kiosk string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.let = append(l.let, kiosk)
+	return nil
+}
+
+// A table the hub cut off for going over its limits shows so on the hub's
+// Tables page, which limit in the staff's language, with a button that
+// lets it in again (a signed POST with the CSRF token).
+func TestHubConsoleShowsATableCutOff(t *testing.T) {
+	t.Parallel()
+	f := newHubFixture(t, 3, false)
+	hub := &limitsHub{fakeHub: f.hub}
+	f.serve(t, t.TempDir(), console.Config{Hub: hub})
+	b := f.browser(t)
+	b.lang = "fr"
+	b.login(testPIN)
+	r := b.get("/tables")
+	if !strings.Contains(r.body, "Coupée de la salle") || !strings.Contains(r.body, "plus de 60 parties en une minute") || !strings.Contains(r.body, "/tables/"+kioskVeranda+"/letin") {
+		t.Fatalf("the tables page does not show the veranda cut off:\n%s", r.body)
+	}
+	if r := b.post("/tables/"+kioskVeranda+"/letin", url.Values{}); r.StatusCode == http.StatusSeeOther || len(hub.let) != 0 {
+		t.Errorf("let in without the CSRF token: %d, %v", r.StatusCode, hub.let)
+	}
+	if r := b.post("/tables/"+kioskVeranda+"/letin", url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusSeeOther || len(hub.let) != 1 || hub.let[0] != kioskVeranda {
+		t.Errorf("let in: %d, %v", r.StatusCode, hub.let)
+	}
+	if strings.Contains(b.get("/tables").body, "Coupée de la salle") {
+		t.Error("still shown cut off once let in")
+	}
+}
