@@ -105,11 +105,16 @@ func newMeter(l KioskLimits, over func(kiosk string, c CutOff), isCut func(strin
 // admit reports why the hub's loader must refuse m, nil when it may
 // load it. Only kiosks' events are metered: the hub's own are its staff's.
 func (mt *meter) admit(m jetstream.Msg, now time.Time) error {
-	kiosk := subjectKiosk(m.Subject())
-	if kiosk == "" || !isKioskSubject(m.Subject()) {
+	return mt.admitEvent(m.Subject(), m.Data(), now)
+}
+
+// admitEvent is admit of an event of subject with body.
+func (mt *meter) admitEvent(subject string, body []byte, now time.Time) error {
+	kiosk := subjectKiosk(subject)
+	if kiosk == "" || !isKioskSubject(subject) {
 		return nil
 	}
-	size := len(m.Data())
+	size := len(body)
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
 	if mt.cut[kiosk] || mt.isCut(kiosk) {
@@ -124,7 +129,7 @@ func (mt *meter) admit(m jetstream.Msg, now time.Time) error {
 		c = CutOff{Limit: LimitTotalBytes, Max: mt.limits.TotalBytes,
 			Why: fmt.Sprintf("over the limit of %d bytes of events in all", mt.limits.TotalBytes)}
 	default:
-		at := eventTime(m.Data(), now)
+		at := eventTime(body, now)
 		mc := mt.minute[kiosk]
 		// An event of an older minute counts with the newest, which it
 		// cannot outrun (a backlog arrives oldest first).
