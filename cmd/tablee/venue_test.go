@@ -314,7 +314,7 @@ func TestVenueTablesAndRevokeBesideARunningHub(t *testing.T) {
 		t.Errorf("tables before any pairing (%v):\n%s", err, out)
 	}
 	_, kiosk := pairWithCommand(t, k, hub)
-	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}$`)
+	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +-$`)
 	until(t, "the table listed by --tables", func() bool {
 		kiosk.AskHub()
 		out, _, err = staff(t, runVenue, "--db", hubDB, "--tables")
