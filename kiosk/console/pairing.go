@@ -47,6 +47,7 @@ type pairingData struct {
 
 func (h *Handler) pairingRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /pairing", h.get(h.pairingPage))
+	m.HandleFunc("GET /pairing/live", h.get(h.pairingLive))
 	m.HandleFunc("POST /pairing/code", h.post(h.pairingCode))
 }
 
@@ -68,6 +69,15 @@ func (h *Handler) pairingPage(w http.ResponseWriter, r *http.Request, in signin,
 	v := h.newView(w, r, "pairing", in.csrf)
 	v.Data = h.pairingData(r.Context())
 	h.render(w, http.StatusOK, v, false)
+}
+
+// pairingLive is the page's content alone, which its script fetches every
+// few seconds: the pairings show as they happen. (It carries no code: the
+// script replaces the live part only, below the code.)
+func (h *Handler) pairingLive(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "pairing", in.csrf)
+	v.Data = h.pairingData(r.Context())
+	h.render(w, http.StatusOK, v, true)
 }
 
 // pairingCode makes a code and shows it on the page it answers with

@@ -72,6 +72,14 @@ func TestHubConsolePairingPage(t *testing.T) {
 	if r := b.get("/pairing"); strings.Contains(r.body, "042731") {
 		t.Error("the code shows again on the page")
 	}
+	// The page's script refreshes the pairings (as they happen), below
+	// the code, which stays.
+	if !strings.Contains(r.body, `id="live" data-refresh="/pairing/live"`) || strings.Index(r.body, "042731") > strings.Index(r.body, `id="live"`) {
+		t.Errorf("the code is not above the live part of the page:\n%s", r.body)
+	}
+	if live := b.get("/pairing/live"); live.StatusCode != http.StatusOK || !strings.Contains(live.body, "corbeau-lama-poire") || strings.Contains(live.body, "042731") {
+		t.Errorf("/pairing/live: %d\n%s", live.StatusCode, live.body)
+	}
 }
 
 // limitsHub is fakeHub with the veranda cut off for going over its
