@@ -161,7 +161,8 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 			if p.h.ca != nil && len(req.ConsoleCSR) > 0 {
 				// The pairing stands without it: the table's console
 				// keeps its own certificate.
-				if der, err := p.h.ca.IssueCSR(req.ConsoleCSR, now); err != nil {
+				// For the address the pairing came from alone.
+				if der, err := p.h.ca.IssueCSR(req.ConsoleCSR, net.ParseIP(from), now); err != nil {
 					p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
 				} else {
 					done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}

@@ -221,9 +221,12 @@ func (ca *CA) Issue(pub crypto.PublicKey, names []string, ips []net.IP, now time
 	return der, nil
 }
 
-// IssueCSR signs the certificate a certificate request asks for (its
-// names and addresses, as Issue keeps them), once its signature checks.
-func (ca *CA) IssueCSR(csrDER []byte, now time.Time) ([]byte, error) {
+// IssueCSR signs, for the key of a certificate request whose signature
+// checks, a certificate for the one address ip — the address the request
+// came from, not what it asks for: a table (or whoever holds a pairing
+// code) must not get a certificate for the hub's address or another
+// table's, with which it could stand in the middle of their consoles.
+func (ca *CA) IssueCSR(csrDER []byte, ip net.IP, now time.Time) ([]byte, error) {
 	csr, err := x509.ParseCertificateRequest(csrDER)
 	if err != nil {
 		return nil, fmt.Errorf("tlscert: certificate request: %w", err)
@@ -231,7 +234,7 @@ func (ca *CA) IssueCSR(csrDER []byte, now time.Time) ([]byte, error) {
 	if err := csr.CheckSignature(); err != nil {
 		return nil, fmt.Errorf("tlscert: certificate request: %w", err)
 	}
-	return ca.Issue(csr.PublicKey, csr.DNSNames, csr.IPAddresses, now)
+	return ca.Issue(csr.PublicKey, nil, []net.IP{ip}, now)
 }
 
 // ConsoleKey is the console's own key kept in dir (made on first use),

@@ -89,7 +89,8 @@ func TestVenueCAIssuesConsoleCertificates(t *testing.T) {
 }
 
 // A table's console key and certificate request, signed by the venue's
-// authority as the hub does when the table pairs: the browser (Go's TLS
+// authority as the hub does when the table pairs (for the address the
+// request came from, whatever it asked for): the browser (Go's TLS
 // client with the authority as its only root, no pin, no skipped check)
 // connects to the console, and refuses a man in the middle who shows his
 // own certificate for the same address.
@@ -100,13 +101,18 @@ func TestABrowserTrustsTheConsoleAndRefusesAManInTheMiddle(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := t.TempDir()
-	csr, err := ConsoleKey(table, []string{"table-1.local"}, []net.IP{net.ParseIP("127.0.0.1")})
+	// The request asks for the hub's address too: it gets the address
+	// it came from alone.
+	csr, err := ConsoleKey(table, []string{"table-1.local"}, []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("192.168.1.20")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	der, err := ca.IssueCSR(csr, now)
+	der, err := ca.IssueCSR(csr, net.ParseIP("127.0.0.1"), now)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if leaf, _ := x509.ParseCertificate(der); len(leaf.IPAddresses) != 1 || !leaf.IPAddresses[0].Equal(net.ParseIP("127.0.0.1")) || len(leaf.DNSNames) != 0 {
+		t.Errorf("issued for %v %v, want the request's source address alone", leaf.DNSNames, leaf.IPAddresses)
 	}
 	if err := SaveConsole(table, der, ca.Cert.Raw); err != nil {
 		t.Fatal(err)
