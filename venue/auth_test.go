@@ -18,17 +18,21 @@ import (
 
 // The hub's leaf port takes only TLS, the kiosk refuses another
 // certificate than the one pinned, and no machine gets in without a
-// kiosk's credential: not with the venue's code as a password, not with a
-// made-up credential, not once revoked.
+// kiosk's credential: not with a pairing code as a password (the first
+// slice's login), not with a live one-time code in an earlier build's
+// pairing password ("pair:CODE:CREDENTIAL": the leaf port pairs no one
+// now), not with a made-up credential, not once revoked.
 func TestLeafSecurity(t *testing.T) {
 	ctx := t.Context()
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
 	stranger := kioskServerPrefix + uuid.NewString()
-	if err := leafLogin(ctx, hub.Addr(), strings.Repeat("0", 64), stranger, pairPrefix+hub.Code()+":"+strings.Repeat("x", 43)); !errors.Is(err, tlscert.ErrMismatch) {
+	code := newCode(t, hub)
+	if err := leafLogin(ctx, hub.Addr(), strings.Repeat("0", 64), stranger, "pair:"+code+":"+strings.Repeat("x", 43)); !errors.Is(err, tlscert.ErrMismatch) {
 		t.Errorf("another certificate pinned: %v, want the mismatch", err)
 	}
 	for name, login := range map[string][2]string{
-		"the code as password (the first slice's login)": {"tablee-kiosk", hub.Code()},
+		"the code as password (the first slice's login)": {"tablee-kiosk", code},
+		"a live code in an earlier build's pairing":      {stranger, "pair:" + code + ":" + strings.Repeat("x", 43)},
 		"no user":              {"", ""},
 		"a made-up credential": {stranger, strings.Repeat("x", 43)},
 	} {
@@ -38,7 +42,7 @@ func TestLeafSecurity(t *testing.T) {
 	}
 	// A paired kiosk's credential lets it in, until it is revoked.
 	a := newNode(t, "A")
-	k := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	k := startKiosk(t, a, pairing(t, hub, hub.Addr()))
 	_, cred, err := paired(ctx, a.d)
 	if err != nil || cred == "" {
 		t.Fatalf("credential %q, %v", cred, err)
@@ -62,39 +66,125 @@ func TestLeafSecurity(t *testing.T) {
 	}
 }
 
-// Wrong pairing codes use up a budget kept in the hub's data directory: after
-// gate.Burst of them even the right code is refused, also by the hub
-// restarted on its data directory.
-func TestPairingBudget(t *testing.T) {
+// A pairing code pairs one kiosk: the same code again — a second table,
+// the same table, or the code replayed by whoever saw it — is refused as
+// "code already used", by the hub restarted too; a code past its 15
+// minutes is refused as "code expired"; neither spends the wrong-code
+// budget. (Before, the venue's one code paired any number of kiosks for
+// as long as the hub lived: the audit paired a rogue kiosk six minutes
+// after two real ones.) The hub lists each pairing with the table's
+// name and the words the kiosk shows.
+func TestPairingCodesAreUsedOnceAndExpire(t *testing.T) {
 	ctx := t.Context()
 	hn := newNode(t, "")
-	hub := startHub(t, hn, "127.0.0.1:0")
-	a := newNode(t, "A")
-	wrong := "000000"
-	if hub.Code() == wrong {
-		wrong = "111111"
+	dir := filepath.Join(hn.dir, "hub")
+	hub := startHubIn(t, hn, dir, "127.0.0.1:0")
+	a, b := newNode(t, "Table A"), newNode(t, "Table B")
+	p := Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: newCode(t, hub), Fingerprint: hub.Fingerprint(), Table: "Table A"}
+	if err := Pair(ctx, a.d, p); err != nil {
+		t.Fatal(err)
 	}
-	pair := Pairing{Addr: hub.Addr(), Code: wrong, Fingerprint: hub.Fingerprint()}
-	for i := range gate.Burst {
-		if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
-			t.Fatalf("wrong code %d: %v, want refused", i+1, err)
+	p.Table = "Rogue"
+	for name, d := range map[string]*node{"another kiosk": b, "the same kiosk": a} {
+		if err := Pair(ctx, d.d, p); !errors.Is(err, ErrCodeUsed) || !strings.Contains(err.Error(), "code already used") {
+			t.Errorf("%s with a used code: %v, want %q", name, err, "code already used")
 		}
 	}
-	if _, ok, _ := Paired(ctx, a.d); ok {
-		t.Fatal("a refused pairing was stored")
+	if _, ok, _ := Paired(ctx, b.d); ok {
+		t.Error("a refused pairing was stored")
 	}
-	pair.Code = hub.Code()
-	if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
-		t.Fatalf("the right code after %d wrong ones: %v, want refused", gate.Burst, err)
+	words, err := PairingWords(ctx, a.d)
+	if err != nil || words == "" {
+		t.Fatalf("A's pairing words %q, %v", words, err)
 	}
+	notes := hub.Pairings()
+	if len(notes) != 1 || notes[0].Table != "Table A" || notes[0].Words != words || notes[0].From != "127.0.0.1" || notes[0].Kiosk != mustID(t, a) {
+		t.Errorf("the hub lists the pairings %+v, want Table A's alone with words %s", notes, words)
+	}
+
+	// Restarted, the hub still knows the code was used.
 	hub.Close()
-	hub = startHubIn(t, hn, filepath.Join(hn.dir, "hub"), "127.0.0.1:0")
-	pair.Addr = hub.Addr()
-	if err := Pair(ctx, a.d, pair); !errors.Is(err, ErrRefused) {
-		t.Fatalf("the right code at the restarted hub: %v, want refused (the budget is kept)", err)
+	hub = startHubIn(t, hn, dir, "127.0.0.1:0")
+	p.Addr, p.PairAddr = hub.Addr(), hub.PairAddr()
+	if err := Pair(ctx, b.d, p); !errors.Is(err, ErrCodeUsed) {
+		t.Errorf("a used code at the restarted hub: %v, want it used", err)
 	}
-	if hub.auth.creds.f.WrongUntil.IsZero() {
-		t.Error("no budget in the hub's credentials file")
+
+	// A code made 15 minutes ago: expired (the hub's clock moved on).
+	p.Code = newCode(t, hub)
+	later := time.Now().Add(CodeLife + time.Second)
+	hub.pair.now = func() time.Time { return later }
+	hub.pair.gate = gate.NewSources(codeVerifier{creds: hub.auth.creds, now: hub.pair.now}, hub.pair.now)
+	for i := range gate.Burst + 1 {
+		if err := Pair(ctx, b.d, p); !errors.Is(err, ErrCodeExpired) || !strings.Contains(err.Error(), "code expired") {
+			t.Fatalf("try %d with an expired code: %v, want %q (and no budget spent)", i+1, err, "code expired")
+		}
+	}
+	if len(hub.PairLockouts()) != 0 {
+		t.Errorf("used and expired codes locked out %v", hub.PairLockouts())
+	}
+}
+
+// A code made by tablee venue --new-code beside the running hub (another
+// process writing the credentials' file) pairs at once.
+func TestPairingCodeFromAnotherProcess(t *testing.T) {
+	ctx := t.Context()
+	hn := newNode(t, "")
+	dir := filepath.Join(hn.dir, "hub")
+	hub := startHubIn(t, hn, dir, "127.0.0.1:0")
+	code, expires, err := NewCode(ctx, hn.d, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Until(expires); d <= CodeLife-time.Minute || d > CodeLife {
+		t.Errorf("the code expires in %v, want %v", d, CodeLife)
+	}
+	a := newNode(t, "A")
+	if err := Pair(ctx, a.d, Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: code, Fingerprint: hub.Fingerprint()}); err != nil {
+		t.Fatalf("a code made beside the hub: %v", err)
+	}
+	k := startKiosk(t, a, nil)
+	waitFor(t, "A's link up", leaf(k, true))
+}
+
+// Wrong pairing codes use up a budget per address: after gate.Burst of
+// them from one address even the right code is refused from there, with
+// the wait, while the right code from another address still pairs — a
+// stranger's guesses do not keep the staff from pairing a table.
+func TestPairingBudget(t *testing.T) {
+	ctx := t.Context()
+	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
+	right := newCode(t, hub)
+	wrong := "000000"
+	for wrong == right {
+		wrong = fmt.Sprintf("%06d", time.Now().UnixNano()%1_000_000)
+	}
+	stranger := uuid.NewString()
+	for i := range gate.Burst {
+		err := pairWith(ctx, hub.PairAddr(), hub.Fingerprint(), stranger, "x", wrong, strings.Repeat("s", 43))
+		var locked *CodeLockedError
+		if !errors.Is(err, ErrRefused) || errors.As(err, &locked) != (i == gate.Burst-1) {
+			t.Fatalf("wrong code %d: %v, want refused, locked by the last", i+1, err)
+		}
+	}
+	var locked *CodeLockedError
+	if err := pairWith(ctx, hub.PairAddr(), hub.Fingerprint(), stranger, "x", right, strings.Repeat("s", 43)); !errors.As(err, &locked) || locked.Wait <= 0 {
+		t.Fatalf("the right code from the locked address: %v, want locked with a wait", err)
+	}
+	if got := hub.PairLockouts(); len(got) != 1 || got[0].From != "127.0.0.1" {
+		t.Errorf("lock-outs %v, want 127.0.0.1's", got)
+	}
+	// The staff's table on another address of this machine.
+	other := hub.PairAddr()
+	_, port, _ := net.SplitHostPort(other)
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+	conn, err := dialer.DialContext(ctx, "tcp", net.JoinHostPort("127.0.0.1", port))
+	if err != nil {
+		t.Skipf("no second loopback address here: %v", err)
+	}
+	conn.Close()
+	if _, err := pairVia(ctx, dialer, hub.PairAddr(), hub.Fingerprint(), pairRequest{Kiosk: uuid.NewString(), Table: "Table 1", Code: right, Credential: strings.Repeat("t", 43)}); err != nil {
+		t.Fatalf("the right code from another address while one is locked out: %v", err)
 	}
 }
 

@@ -60,7 +60,7 @@ func hubCalls(t *testing.T, h *Hub) []string {
 func TestHubTableCalls(t *testing.T) {
 	ctx := context.Background()
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
-	p := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	p := pairing(t, hub, hub.Addr())
 	calls := &tableCalls{}
 	answered := make(chan []string, 4)
 	a := newNode(t, "A")

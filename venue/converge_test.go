@@ -83,8 +83,8 @@ func quickExits(t *testing.T, crash bool) {
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	hub := startHub(t, hubNode, "127.0.0.1:0")
 	link := newProxy(t, hub.Addr())
-	p := &Pairing{Addr: link.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
-	kb := startKiosk(t, b, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	p := pairing(t, hub, link.addr())
+	kb := startKiosk(t, b, pairing(t, hub, hub.Addr()))
 	var ids []string
 	rounds := 12
 	for i := range rounds {
@@ -130,8 +130,8 @@ func TestVenueKeptMirrorOverAHubThatLostItsTail(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
-	ka := startKiosk(t, a, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
-	kb := startKiosk(t, b, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, addr))
+	kb := startKiosk(t, b, pairing(t, hub, addr))
 	ids := []string{a.play(t)}
 	a.waitHas(t, ka.Loaded(), ids...)
 	hubNode.waitHas(t, hub.Loaded(), ids...)
@@ -197,7 +197,7 @@ func (r *logRecorder) with(part string) []string {
 func TestVenueCopyCheckFillsAHole(t *testing.T) {
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	hub := startHub(t, hubNode, "127.0.0.1:0")
-	p := Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	p := *pairing(t, hub, hub.Addr())
 	var clock atomic.Int64
 	clock.Store(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC).UnixNano())
 	now := func() time.Time { return time.Unix(0, clock.Load()) }
@@ -242,7 +242,7 @@ func TestVenueHubDatabaseLostRefills(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
-	ka := startKiosk(t, a, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, addr))
 	ids := []string{a.play(t), a.play(t), a.play(t)}
 	hubNode.waitHas(t, hub.Loaded(), ids...)
 	hub.Close()

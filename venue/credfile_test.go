@@ -74,7 +74,7 @@ func TestTheVenueCredentialIsNotInTheDatabase(t *testing.T) {
 	ctx := context.Background()
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
 	a := newNode(t, "A")
-	if err := Pair(ctx, a.d, Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}); err != nil {
+	if err := Pair(ctx, a.d, *pairing(t, hub, hub.Addr())); err != nil {
 		t.Fatal(err)
 	}
 	_, cred, err := paired(ctx, a.d)

@@ -3,6 +3,8 @@ package venue
 import (
 	"context"
 	"fmt"
+	"net"
+	"strconv"
 	"sync"
 	"time"
 
@@ -75,6 +77,20 @@ func (d *Desk) Close() {
 	}
 }
 
+// PairAddrOf is the pairing address of a hub found over mDNS: its first
+// address's host with the pairing port its record says ("" when it says
+// none: the venue's default port on Pairing.Addr's host).
+func PairAddrOf(h discovery.Hub) string {
+	if len(h.Addrs) == 0 || h.PairPort == 0 {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(h.Addrs[0])
+	if err != nil {
+		return ""
+	}
+	return net.JoinHostPort(host, strconv.Itoa(h.PairPort))
+}
+
 // Kiosk is the running kiosk's side, nil while unpaired.
 func (d *Desk) Kiosk() *Kiosk {
 	d.mu.Lock()
@@ -121,6 +137,9 @@ func (d *Desk) Find(ctx context.Context) ([]discovery.Hub, error) {
 func (d *Desk) Pair(ctx context.Context, p Pairing) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if p.Table == "" {
+		p.Table = d.cfg.Table
+	}
 	if err := Pair(ctx, d.cfg.DB, p); err != nil {
 		return err
 	}
@@ -173,7 +192,10 @@ func (d *Desk) Refresh(ctx context.Context) {
 type DeskStatus struct {
 	Paired bool
 	Hub    Pairing // the hub's address and fingerprint (no code)
-	Linked bool    // the link to the hub is up
+	// PairWords are the verification words of this table's pairing
+	// (PairingWords), which the hub's console lists it with.
+	PairWords string
+	Linked    bool // the link to the hub is up
 	// Answered is when the hub last answered (zero: not since the kiosk
 	// started); the tables are as it then listed them.
 	Answered time.Time
@@ -221,7 +243,11 @@ func (d *Desk) Status(ctx context.Context, now time.Time) (DeskStatus, error) {
 	if err != nil {
 		return DeskStatus{}, fmt.Errorf("venue status: %w", err)
 	}
-	st := DeskStatus{Paired: true, Hub: p, Linked: k.LeafConnected(), Unshared: n}
+	words, err := PairingWords(ctx, d.cfg.DB)
+	if err != nil {
+		return DeskStatus{}, err
+	}
+	st := DeskStatus{Paired: true, Hub: p, PairWords: words, Linked: k.LeafConnected(), Unshared: n}
 	if p, bad := k.StoreProblem(); bad {
 		st.StoreFull, st.StoreSince = true, p.Since
 	}

@@ -36,7 +36,9 @@ func TestDeskTablesBehind(t *testing.T) {
 	ctx := context.Background()
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
 	find := func(context.Context) ([]discovery.Hub, error) {
-		return []discovery.Hub{{Name: "Hub", Fingerprint: hub.Fingerprint(), Addrs: []string{hub.Addr()}}}, nil
+		_, port, _ := net.SplitHostPort(hub.PairAddr())
+		pp, _ := strconv.Atoi(port)
+		return []discovery.Hub{{Name: "Hub", Fingerprint: hub.Fingerprint(), Addrs: []string{hub.Addr()}, PairPort: pp}}, nil
 	}
 	desks := map[string]*Desk{}
 	for _, name := range []string{"A", "B"} {
@@ -50,7 +52,7 @@ func TestDeskTablesBehind(t *testing.T) {
 		if err != nil || len(hubs) != 1 {
 			t.Fatalf("hubs %v, %v", hubs, err)
 		}
-		if err := d.Pair(ctx, Pairing{Addr: hubs[0].Addrs[0], Code: hub.Code(), Fingerprint: hubs[0].Fingerprint}); err != nil {
+		if err := d.Pair(ctx, Pairing{Addr: hubs[0].Addrs[0], PairAddr: PairAddrOf(hubs[0]), Code: newCode(t, hub), Fingerprint: hubs[0].Fingerprint}); err != nil {
 			t.Fatal(err)
 		}
 		desks[name] = d
@@ -111,7 +113,9 @@ func TestDeskFindsTheHubOverMDNS(t *testing.T) {
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
 	_, port, _ := net.SplitHostPort(hub.Addr())
 	p, _ := strconv.Atoi(port)
-	a, err := discovery.AdvertiseHub(discovery.Hub{Name: "Salle test", Proto: Proto, Fingerprint: hub.Fingerprint()}, p, discovery.Scope{Ifaces: lo, IPs: []string{"127.0.0.1"}})
+	_, pairPort, _ := net.SplitHostPort(hub.PairAddr())
+	pp, _ := strconv.Atoi(pairPort)
+	a, err := discovery.AdvertiseHub(discovery.Hub{Name: "Salle test", Proto: Proto, Fingerprint: hub.Fingerprint(), PairPort: pp}, p, discovery.Scope{Ifaces: lo, IPs: []string{"127.0.0.1"}})
 	if err != nil {
 		t.Skipf("mDNS not available here: %v", err)
 	}
@@ -132,7 +136,10 @@ func TestDeskFindsTheHubOverMDNS(t *testing.T) {
 	if found.Addrs[0] != hub.Addr() {
 		t.Errorf("found the hub at %v, want %s", found.Addrs, hub.Addr())
 	}
-	if err := d.Pair(context.Background(), Pairing{Addr: found.Addrs[0], Code: hub.Code(), Fingerprint: found.Fingerprint}); err != nil {
+	if PairAddrOf(found) != hub.PairAddr() {
+		t.Errorf("found the hub's pairing address %q, want %s", PairAddrOf(found), hub.PairAddr())
+	}
+	if err := d.Pair(context.Background(), Pairing{Addr: found.Addrs[0], PairAddr: PairAddrOf(found), Code: newCode(t, hub), Fingerprint: found.Fingerprint}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the link up", func() error { return saw(d.Linked(), "the desk unlinked") })

@@ -81,7 +81,7 @@ func TestVenueHubFullDiskSaidAndSurvived(t *testing.T) {
 	disk := smallDisk(t, "8m")
 	hubNode, a := newNode(t, ""), newNode(t, "Table A")
 	hub := startHubIn(t, hubNode, filepath.Join(disk, "hub"), "127.0.0.1:0")
-	ka := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, hub.Addr()))
 	ids := []string{a.play(t)}
 	hubNode.waitHas(t, hub.Loaded(), ids...)
 

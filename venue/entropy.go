@@ -49,6 +49,9 @@ type copyCheck struct {
 	who    string        // "venue kiosk", "venue hub"
 	loaded chan struct{} // signalled after a repair loaded events
 	now    func() time.Time
+	// skip, when set (the hub's), says an event of subject and size is
+	// one its loader refuses: it is no hole to fill.
+	skip func(subject string, size int) bool
 
 	mu        sync.Mutex
 	next      time.Time                // when the next check is due
@@ -240,6 +243,10 @@ func (c *copyCheck) fill(ctx context.Context, s jetstream.Stream, subj string, s
 			return added, false, flush()
 		}
 		id := m.Header.Get(jetstream.MsgIDHeader)
+		if c.skip != nil && c.skip(m.Subject, len(m.Data)) {
+			// Refused by the hub's loader too (limits.go).
+			ids[id] = true
+		}
 		if !ids[id] {
 			ids[id] = true
 			hub := strings.HasPrefix(m.Subject, hubSubjectPrefix) && m.Header.Get(streamSourceHeader) == ""

@@ -2,16 +2,12 @@ package venue
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"math/big"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -32,10 +28,9 @@ import (
 // hubRoleKey is the venue_config key marking a hub's database.
 const hubRoleKey = "role"
 
-// codeFile is the file of the venue's pairing code in the hub's data
-// directory, beside its certificate: both are the venue's identity, which
-// kiosks are paired with, so a hub whose database and store are rebuilt
-// keeps them.
+// codeFile is the file of the venue's fixed pairing code an earlier build
+// kept in the hub's data directory; one-time codes replaced it
+// (retireFixedCode).
 const codeFile = "venue-code"
 
 // HubConfig configures the venue hub.
@@ -45,12 +40,19 @@ type HubConfig struct {
 	// Listen is the leaf node address kiosks dial, HOST:PORT; port 0
 	// picks a free one.
 	Listen string
-	Logf   func(format string, args ...any) // problems worth a line; nil: none
+	// PairListen is the pairing address (pairserve.go), HOST:PORT; ""
+	// is Listen's host with DefaultPairPort, or port 0 when Listen's
+	// port is 0.
+	PairListen string
+	Logf       func(format string, args ...any) // problems worth a line; nil: none
 	// WebListen is where the hub serves the venue's copy of the tables'
 	// web page, HOST:PORT (port 0: a free one); "" or a nil Page: none.
 	// Its origin is the venue's: a guest's browser keeps one player key
 	// for every table (docs/venue.md, "The web page's origin").
 	WebListen string
+	// Limits bound what each kiosk may put into the venue (limits.go);
+	// zero fields are DefaultKioskLimits'.
+	Limits KioskLimits
 	// Page makes the page's handler (cmd/tablee: kiosk/web's NewPage),
 	// given the tables' web addresses as they said them in their
 	// hellos: the only places the page may connect to.
@@ -64,19 +66,24 @@ const DefaultWebPort = 7461
 
 // Hub is the running venue hub.
 type Hub struct {
-	e     *embedded
-	d     *db.DB
-	id    string // the hub's venue id: its own events' subject (hubSubject)
-	auth  *hubAuth
-	logf  func(string, ...any)
-	code  string
-	fp    string
-	cert  tls.Certificate
-	addr  string
-	load  *loader
-	hello *nats.Subscription
-	mu    sync.Mutex           // serialises changes of the venue stream's sources
-	added map[string]time.Time // when a kiosk's source was added, by kiosk id
+	e    *embedded
+	d    *db.DB
+	id   string // the hub's venue id: its own events' subject (hubSubject)
+	auth *hubAuth
+	logf func(string, ...any)
+	pair *pairServer // the pairing address
+	// ca is the venue's certificate authority when the hub holds it
+	// (nil: none); console its console's certificate.
+	ca      *tlscert.CA
+	console *tlscert.ConsoleSource
+	meter   *meter // what each kiosk brought in, against its limits
+	fp      string
+	cert    tls.Certificate
+	addr    string
+	load    *loader
+	hello   *nats.Subscription
+	mu      sync.Mutex           // serialises changes of the venue stream's sources
+	added   map[string]time.Time // when a kiosk's source was added, by kiosk id
 	// live holds the kiosks heard since this hub started: the venue
 	// stream sources only those (see updateSources).
 	live   map[string]bool
@@ -124,9 +131,6 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
-	if h.code, err = hubCode(cfg.DataDir); err != nil {
-		return nil, err
-	}
 	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
 		return nil, err
 	}
@@ -138,6 +142,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		return nil, fmt.Errorf("venue hub: %w", err)
 	}
 	h.fp, h.cert = tlscert.Fingerprint(cert), cert
+	if err := h.loadCA(); err != nil {
+		return nil, err
+	}
 	leaf := server.LeafNodeOpts{
 		Host: host,
 		Port: port,
@@ -149,8 +156,18 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		AuthTimeout: 5,
 		Compression: leafCompression,
 	}
-	if h.auth, err = newHubAuth(cfg.DataDir, h.code, h.logf); err != nil {
+	if h.auth, err = newHubAuth(cfg.DataDir, h.logf); err != nil {
 		return nil, err
+	}
+	if err := retireFixedCode(cfg.DataDir, h.auth.creds, h.logf); err != nil {
+		return nil, err
+	}
+	pairListen := cfg.PairListen
+	if pairListen == "" {
+		pairListen = net.JoinHostPort(host, strconv.Itoa(DefaultPairPort))
+		if port == server.RANDOM_PORT {
+			pairListen = net.JoinHostPort(host, "0")
+		}
 	}
 	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "")
 	if err != nil {
@@ -170,6 +187,9 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		host = lanIP(addrs)
 	}
 	h.addr = net.JoinHostPort(host, strconv.Itoa(v.LeafNode.Port))
+	if err := h.servePairing(pairListen); err != nil {
+		return fail(err)
+	}
 	if err := h.updateSources(ctx); err != nil {
 		return fail(err)
 	}
@@ -181,10 +201,15 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		return fail(err)
 	}
 	h.refill.target = refill
-	if h.load, err = startLoader(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf); err != nil {
+	h.meter = newMeter(cfg.Limits, h.cutOff, h.auth.creds.isCut)
+	if err := h.seedMeter(ctx); err != nil {
+		return fail(err)
+	}
+	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.meter.admit); err != nil {
 		return fail(err)
 	}
 	h.copy = h.hubCopyCheck()
+	h.copy.skip = h.meter.skips
 	if cfg.WebListen != "" && cfg.Page != nil {
 		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
 			return fail(err)
@@ -253,6 +278,27 @@ func (h *Hub) checkOwnEvents(ctx context.Context) error {
 	return err
 }
 
+// loadCA loads the venue's certificate authority if the hub holds it, and
+// issues its console's certificate (again when it nears its end or no
+// longer names the machine's addresses).
+func (h *Hub) loadCA() error {
+	dir := tlscert.ConsoleDir(h.d.Path())
+	h.console = tlscert.NewConsoleSource(dir, h.cert)
+	ca, err := tlscert.LoadCA(dir)
+	switch {
+	case errors.Is(err, tlscert.ErrNoCA):
+		return nil
+	case err != nil:
+		return fmt.Errorf("venue hub: %w", err)
+	}
+	h.ca = ca
+	names, ips := tlscert.MachineNames()
+	if _, err := ca.IssueConsole(dir, names, ips, time.Now()); err != nil {
+		h.logf("venue hub: the venue's authority issued no console certificate: %v", err)
+	}
+	return nil
+}
+
 // Published is signalled after the hub's own events (its staff's player
 // changes) are stored in the venue stream.
 func (h *Hub) Published() <-chan struct{} { return h.published }
@@ -314,35 +360,6 @@ func (h *Hub) tablePages() []string {
 	return out
 }
 
-// hubCode returns the venue's pairing code, kept in dir (0600) and made on
-// the hub's first start.
-func hubCode(dir string) (string, error) {
-	path := filepath.Join(dir, codeFile)
-	b, err := os.ReadFile(path)
-	if err == nil {
-		code := strings.TrimSpace(string(b))
-		if !codeRE.MatchString(code) {
-			return "", fmt.Errorf("venue hub: %s holds no six-digit code", path)
-		}
-		return code, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return "", fmt.Errorf("venue hub: pairing code: %w", err)
-	}
-	code := fmt.Sprintf("%06d", n.Int64())
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	if err := os.WriteFile(path, []byte(code+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("venue hub: %w", err)
-	}
-	return code, nil
-}
-
 // IsHub reports whether d is a venue hub's database.
 func IsHub(ctx context.Context, d *db.DB) (bool, error) {
 	role, err := d.VenueConfig(ctx, hubRoleKey)
@@ -352,9 +369,6 @@ func IsHub(ctx context.Context, d *db.DB) (bool, error) {
 // Addr is the address kiosks dial, HOST:PORT.
 func (h *Hub) Addr() string { return h.addr }
 
-// Code is the venue's pairing code.
-func (h *Hub) Code() string { return h.code }
-
 // Fingerprint is the hub certificate's fingerprint kiosks pin.
 func (h *Hub) Fingerprint() string { return h.fp }
 
@@ -363,10 +377,15 @@ func (h *Hub) Fingerprint() string { return h.fp }
 // the staff compare them with these.
 func (h *Hub) Words() string { return tlscert.Phrase(h.fp) }
 
-// Certificate is the hub's own certificate, the one kiosks pin: the
-// hub's staff console serves it too, so the staff check the same
-// verification words.
+// Certificate is the hub's own certificate, the one kiosks pin (its leaf
+// port and its pairing address serve it).
 func (h *Hub) Certificate() tls.Certificate { return h.cert }
+
+// ConsoleCertificate is the certificate of the hub's staff console: the
+// one the venue's certificate authority issued it when the hub holds the
+// authority (tablee ca --db HUB.db), which a staff device that installed
+// the authority trusts; else the hub's own, whose words the staff check.
+func (h *Hub) ConsoleCertificate() tls.Certificate { return h.console.Certificate() }
 
 // Loaded is signalled after events are loaded into the hub's database.
 func (h *Hub) Loaded() <-chan struct{} { return h.load.loaded }
@@ -378,6 +397,9 @@ func (h *Hub) Close() {
 			h.stop()
 		}
 		h.wg.Wait()
+		if h.pair != nil {
+			h.pair.close()
+		}
 		h.closeWeb()
 		if h.hello != nil {
 			h.hello.Unsubscribe()

@@ -109,7 +109,7 @@ func TestVenueHubPlayerChanges(t *testing.T) {
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
-	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, hub.Addr())
 	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
 	ids := []string{a.playPersons(t, []string{"anja", "bernd"}, []int{3, 1}), b.playPersons(t, []string{"anja", "chloe"}, []int{1, 2})}
 	hubNode.waitHas(t, hub.Loaded(), ids...)

@@ -34,7 +34,7 @@ func TestVenueIdleCPU(t *testing.T) {
 	const span = 30 * time.Second
 	hubNode := newNode(t, "")
 	hub := startHub(t, hubNode, "127.0.0.1:0")
-	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, hub.Addr())
 	measure := func(n int) float64 {
 		// Every kiosk paired and its first session everywhere before the
 		// idle span starts.
@@ -75,9 +75,11 @@ func TestVenueIdleProcesses(t *testing.T) {
 	dir := t.TempDir()
 	hub := startNode(t, "hub", "", "hub", "TABLEE_VENUE_DB="+filepath.Join(dir, "hub.db"),
 		"TABLEE_VENUE_DATA="+filepath.Join(dir, "hub"), "TABLEE_VENUE_LISTEN=127.0.0.1:0")
-	pair := strings.Join(strings.Fields(hub.line(t, "ready"))[1:], " ")
+	ready := strings.Fields(hub.line(t, "ready"))
 	nodes := []*proc{hub}
 	for i := 1; i <= 3; i++ {
+		hub.send(t, "code")
+		pair := strings.Join([]string{ready[1], ready[2], strings.Fields(hub.line(t, "code "))[1], ready[3]}, " ")
 		k := startNode(t, fmt.Sprintf("kiosk%d", i), "", "kiosk", "TABLEE_VENUE_DB="+filepath.Join(dir, fmt.Sprintf("k%d.db", i)),
 			"TABLEE_VENUE_DATA="+filepath.Join(dir, fmt.Sprintf("k%d", i)), fmt.Sprintf("TABLEE_VENUE_TABLE=Table %d", i), "TABLEE_VENUE_PAIR="+pair)
 		k.line(t, "ready")

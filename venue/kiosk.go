@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -34,10 +35,23 @@ const (
 )
 
 // Pairing is how a kiosk reaches its venue's hub: the hub's leaf address,
-// the venue's pairing code (to pair; never stored) and the fingerprint of
-// the hub's certificate, pinned.
+// its pairing address (to pair; "": the leaf address's host with
+// DefaultPairPort), a one-time pairing code (to pair; never stored) and
+// the fingerprint of the hub's certificate, pinned.
 type Pairing struct {
-	Addr, Code, Fingerprint string
+	Addr, PairAddr, Code, Fingerprint string
+	// Table is the table's name the hub's console lists the pairing
+	// under ("": the name the database keeps).
+	Table string
+}
+
+// pairAddr is where p pairs.
+func (p Pairing) pairAddr() string {
+	if p.PairAddr != "" {
+		return p.PairAddr
+	}
+	host, _, _ := net.SplitHostPort(p.Addr)
+	return net.JoinHostPort(host, strconv.Itoa(DefaultPairPort))
 }
 
 var (
@@ -49,6 +63,9 @@ var (
 func (p Pairing) Check() error {
 	if _, _, err := net.SplitHostPort(p.Addr); err != nil {
 		return fmt.Errorf("venue address %q: want HOST:PORT", p.Addr)
+	}
+	if _, _, err := net.SplitHostPort(p.PairAddr); p.PairAddr != "" && err != nil {
+		return fmt.Errorf("venue pairing address %q: want HOST:PORT", p.PairAddr)
 	}
 	if !codeRE.MatchString(p.Code) {
 		return fmt.Errorf("venue code %q: want six digits", p.Code)
@@ -63,15 +80,18 @@ func (p Pairing) Check() error {
 func (p Pairing) normalised() Pairing {
 	p.Fingerprint = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(p.Fingerprint), ":", ""))
 	p.Code = strings.TrimSpace(p.Code)
+	p.PairAddr = strings.TrimSpace(p.PairAddr)
 	return p
 }
 
-// Pair pairs the kiosk with the hub p names: it reaches the hub over TLS
-// pinned to p's fingerprint, has it check the code and learn a credential
-// made for this kiosk, and stores the address, fingerprint and credential
-// in the kiosk's database (not the code). The kiosk joins that venue at
-// its next start (or StartKiosk now), and at every start after it. A code
-// the hub refuses gives ErrRefused; nothing is stored then.
+// Pair pairs the kiosk with the hub p names: it reaches the hub's pairing
+// address over TLS pinned to p's fingerprint, has it check the one-time
+// code and learn a credential made for this kiosk, and stores the leaf
+// address and fingerprint in the kiosk's database and the credential in
+// its file (not the code). The kiosk joins that venue at its next start
+// (or StartKiosk now), and at every start after it. A code the hub
+// refuses gives ErrRefused (ErrCodeUsed, ErrCodeExpired or a
+// *CodeLockedError when it said why); nothing is stored then.
 func Pair(ctx context.Context, d *db.DB, p Pairing) error {
 	p = p.normalised()
 	if err := p.Check(); err != nil {
@@ -85,8 +105,32 @@ func Pair(ctx context.Context, d *db.DB, p Pairing) error {
 	if err != nil {
 		return err
 	}
-	if err := leafLogin(ctx, p.Addr, p.Fingerprint, kioskServerPrefix+id, pairPrefix+p.Code+":"+cred); err != nil {
+	if p.Table == "" {
+		if p.Table, err = d.TableName(ctx); err != nil {
+			return err
+		}
+	}
+	// A certificate request for the table's staff console: a hub
+	// holding the venue's authority answers it with a certificate the
+	// staff's browsers trust (docs/install.md, "A console the browser
+	// trusts").
+	dir := tlscert.ConsoleDir(d.Path())
+	names, ips := tlscert.MachineNames()
+	var csr []byte
+	if _, err := tlscert.LoadCA(dir); errors.Is(err, tlscert.ErrNoCA) {
+		// (A table that made the authority itself issues its own.)
+		if csr, err = tlscert.ConsoleKey(dir, names, ips); err != nil {
+			return err
+		}
+	}
+	done, err := pairVia(ctx, &net.Dialer{}, p.pairAddr(), p.Fingerprint, pairRequest{Kiosk: id, Table: p.Table, Code: p.Code, Credential: cred, ConsoleCSR: csr})
+	if err != nil {
 		return err
+	}
+	if len(done.Console) > 0 {
+		if err := tlscert.SaveConsole(dir, done.Console, done.CA); err != nil {
+			return err
+		}
 	}
 	if err := writeCredential(d, cred); err != nil {
 		return err
@@ -150,6 +194,18 @@ func readCredential(ctx context.Context, d *db.DB) (string, error) {
 		return "", fmt.Errorf("venue: move the credential out of the database: %w", err)
 	}
 	return old, nil
+}
+
+// PairingWords are the verification words of the kiosk's pairing: the
+// hub's console lists the pairing with the same words (PairingNote), so
+// the staff see that the pairing the hub took is this table's. "" when
+// the kiosk is not paired.
+func PairingWords(ctx context.Context, d *db.DB) (string, error) {
+	cred, err := readCredential(ctx, d)
+	if err != nil || cred == "" {
+		return "", err
+	}
+	return tlscert.Phrase(credHash(cred)), nil
 }
 
 // Unpair forgets the kiosk's venue: it stops joining it at its next start

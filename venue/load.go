@@ -19,6 +19,11 @@ import (
 // Events that arrive together load together, in one transaction: a node
 // catching up pays one sync of its database per batch, not per event.
 type loader struct {
+	// admit, when set (the hub's loader: its meter of the kiosks'
+	// limits), says why an event must be refused rather than loaded.
+	admit func(jetstream.Msg, time.Time) error
+	logf  func(string, ...any)
+
 	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
@@ -43,7 +48,16 @@ const (
 // startLoader starts loading stream into d; loaded is signalled after each
 // batch stored. logf reports events that cannot be loaded.
 func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
-	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{})}
+	return startLoaderAdmitting(ctx, js, d, stream, loaded, logf, nil)
+}
+
+// startLoaderAdmitting is startLoader with admit, which says why an event
+// must be refused rather than loaded (the hub's meter of the kiosks'
+// limits).
+func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any),
+	admit func(jetstream.Msg, time.Time) error) (*loader, error) {
+	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
+		admit: admit, logf: logf}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	if err := l.consume(ctx); err != nil {
 		close(l.done)
@@ -83,6 +97,13 @@ func (l *loader) consume(ctx context.Context) error {
 		return fmt.Errorf("venue: loader of %s: %w", stream, err)
 	}
 	cc, err := cons.Consume(func(m jetstream.Msg) {
+		if l.admit != nil {
+			if err := l.admit(m, time.Now()); err != nil {
+				l.logf("venue: event %s of %s refused: %v", m.Headers().Get(jetstream.MsgIDHeader), stream, err)
+				_ = m.Term()
+				return
+			}
+		}
 		select {
 		case l.msgs <- m:
 		case <-l.done:

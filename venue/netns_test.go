@@ -80,6 +80,7 @@ func runRole(role string) int {
 	defer d.Close()
 	var loaded <-chan struct{}
 	var table db.Table
+	var hub *Hub
 	switch role {
 	case "hub":
 		h, err := StartHub(ctx, HubConfig{DB: d, DataDir: os.Getenv("TABLEE_VENUE_DATA"), Listen: os.Getenv("TABLEE_VENUE_LISTEN"),
@@ -90,15 +91,18 @@ func runRole(role string) int {
 			return fail(err)
 		}
 		defer h.Close()
-		loaded = h.Loaded()
-		o.say("ready %s %s %s", h.Addr(), h.Code(), h.Fingerprint())
+		loaded, hub = h.Loaded(), h
+		o.say("ready %s %s %s", h.Addr(), h.PairAddr(), h.Fingerprint())
 	case "kiosk":
 		if table, err = d.EnsureTable(ctx, os.Getenv("TABLEE_VENUE_TABLE")); err != nil {
 			return fail(err)
 		}
-		if p := os.Getenv("TABLEE_VENUE_PAIR"); p != "" {
+		// Paired once, at its first start (a code pairs once).
+		if _, ok, err := Paired(ctx, d); err != nil {
+			return fail(err)
+		} else if p := os.Getenv("TABLEE_VENUE_PAIR"); p != "" && !ok {
 			f := strings.Fields(p)
-			if err := Pair(ctx, d, Pairing{Addr: f[0], Code: f[1], Fingerprint: f[2]}); err != nil {
+			if err := Pair(ctx, d, Pairing{Addr: f[0], PairAddr: f[1], Code: f[2], Fingerprint: f[3]}); err != nil {
 				return fail(err)
 			}
 		}
@@ -135,6 +139,12 @@ func runRole(role string) int {
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		switch {
+		case len(f) == 1 && f[0] == "code" && hub != nil:
+			code, _, err := hub.NewCode(ctx)
+			if err != nil {
+				return fail(err)
+			}
+			o.say("code %s", code)
 		case len(f) == 2 && f[0] == "play":
 			count, _ := strconv.Atoi(f[1])
 			for i := 0; i < count; i++ {
@@ -488,11 +498,17 @@ func TestVenueNetns(t *testing.T) {
 		"TABLEE_VENUE_LISTEN=" + n.addr(0) + ":7459"}
 	hub := startNode(t, "hub", n.ns(0), "hub", hubEnv...)
 	f := strings.Fields(hub.line(t, "ready"))
-	pair := strings.Join(f[1:], " ")
 	ks := make([]*proc, kiosks)
+	// Each kiosk pairs with a code of its own, at its first start.
+	pairs := make([]string, kiosks)
+	for i := range pairs {
+		hub.send(t, "code")
+		code := strings.Fields(hub.line(t, "code "))[1]
+		pairs[i] = strings.Join([]string{f[1], f[2], code, f[3]}, " ")
+	}
 	kioskEnv := func(i int) []string {
 		return []string{"TABLEE_VENUE_DB=" + filepath.Join(dir, fmt.Sprintf("k%d.db", i)), "TABLEE_VENUE_DATA=" + filepath.Join(dir, fmt.Sprintf("k%d", i)),
-			"TABLEE_VENUE_TABLE=" + fmt.Sprintf("Table %d", i+1), "TABLEE_VENUE_PAIR=" + pair}
+			"TABLEE_VENUE_TABLE=" + fmt.Sprintf("Table %d", i+1), "TABLEE_VENUE_PAIR=" + pairs[i]}
 	}
 	for i := range ks {
 		ks[i] = startNode(t, fmt.Sprintf("kiosk %d", i+1), n.ns(i+1), "kiosk", kioskEnv(i)...)

@@ -115,8 +115,8 @@ func TestVenueWebPage(t *testing.T) {
 		t.Cleanup(k.Close)
 		return k
 	}
-	ka := start(a, Pairing{Addr: link.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}, "page-1", "127.0.0.1:17458", logA)
-	kb := start(b, Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}, "page-2", "127.0.0.1:27458", logB)
+	ka := start(a, *pairing(t, hub, link.addr()), "page-1", "127.0.0.1:17458", logA)
+	kb := start(b, *pairing(t, hub, hub.Addr()), "page-2", "127.0.0.1:27458", logB)
 
 	seen := logA.waitLine(0, "the seating QR points at the venue's page http://"+web+"/")
 	if got := ka.HubPage(); got != web {

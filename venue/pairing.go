@@ -28,39 +28,41 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/internal/gate"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // Pairing, as the hub sees it (docs/venue.md, "Pairing and security").
 //
 // A kiosk pairs once: it makes a credential of its own (32 random bytes)
-// and dials the hub's leaf port as user kioskServerPrefix+id, with the
-// password "pair:CODE:CREDENTIAL". The hub checks the code through a
-// wrong-try budget kept in its data directory (internal/gate, as the
-// staff PIN) and, when it is right, keeps the credential's SHA-256 for that
-// kiosk. From then on the kiosk's leaf link logs in with its credential
-// alone: the code is no longer a key to the venue, a kiosk can be revoked
-// on its own (Hub.Revoke), and a machine that has neither a credential
-// nor the code cannot connect at all, so it can neither publish nor read.
+// and sends it, with a one-time code the staff had the hub make
+// (paircode.go), to the hub's pairing address over TLS pinned to the
+// hub's certificate (pairserve.go). The hub checks the code through a
+// wrong-code budget per address (internal/gate's Sources, as the staff
+// console's PIN) and, when it is right, keeps the credential's SHA-256 for
+// that kiosk and marks the code used. From then on the kiosk's leaf link
+// logs in with its credential alone: a code is never a key to the
+// venue's leaf port, a kiosk can be revoked on its own (Hub.Revoke), and
+// a machine that has no credential cannot connect at all, so it can
+// neither publish nor read. Pairing is not done over the leaf link: a
+// NATS refusal says only "Authorization Violation", and the staff must
+// be told whether a code was wrong, used or expired.
 const (
-	pairPrefix = "pair:"
-	// credsFile is the file of the kiosks' credentials and the budget
-	// of wrong codes in the hub's data directory.
+	// credsFile is the file of the kiosks' credentials, the pairing
+	// codes and the pairings in the hub's data directory.
 	credsFile = "venue-kiosks.json"
 )
 
-// ErrRefused is returned by Pair when the hub refused the code (or, after
-// too many wrong codes, refuses any code for a while).
+// ErrRefused is returned by Pair when the hub refused the code: wrong
+// (this error itself), used or expired (ErrCodeUsed, ErrCodeExpired, which
+// wrap it), or, after too many wrong codes from the kiosk's address,
+// any code for a while (a *CodeLockedError, which wraps it).
 var ErrRefused = errors.New("venue: the hub refused the pairing code")
 
 // hubAuth decides who may connect to the hub: its own in-process clients,
-// and kiosks' leaf links with a credential the hub knows or, to pair, the
-// venue's code within the wrong-try budget.
+// and kiosks' leaf links with a credential the hub knows.
 type hubAuth struct {
 	srv   *server.Server // set by startServer before the server starts
 	creds *credStore
-	gate  *gate.Gate
 	logf  func(string, ...any)
 
 	mu sync.Mutex
@@ -80,7 +82,7 @@ type refusedLogins struct {
 // at most per kiosk and connection name (with how many were refused
 // since), as a table removed by a build that did not notice it was
 // (removed.go) redials four times a second.
-func (a *hubAuth) refusedLogin(id, name string, from net.Addr) {
+func (a *hubAuth) refusedLogin(id, name string, from net.Addr, why string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	now := time.Now()
@@ -111,7 +113,7 @@ func (a *hubAuth) refusedLogin(id, name string, from net.Addr) {
 	if r.unlogged > 0 {
 		more = fmt.Sprintf(" (and %d more since %s)", r.unlogged, r.logged.Format(time.TimeOnly))
 	}
-	a.logf("venue hub: login of kiosk %s (%s) from %v refused: not a credential of this venue%s", id, name, from, more)
+	a.logf("venue hub: login of kiosk %s (%s) from %v refused: %s%s", id, name, from, why, more)
 	r.logged, r.unlogged = now, 0
 }
 
@@ -126,12 +128,12 @@ func (a *hubAuth) refusedCount(id, name string) int {
 	return 0
 }
 
-func newHubAuth(dir, code string, logf func(string, ...any)) (*hubAuth, error) {
+func newHubAuth(dir string, logf func(string, ...any)) (*hubAuth, error) {
 	creds, err := openCreds(filepath.Join(dir, credsFile))
 	if err != nil {
 		return nil, err
 	}
-	return &hubAuth{creds: creds, gate: gate.New(codeCheck{creds: creds, code: code}, nil), logf: logf}, nil
+	return &hubAuth{creds: creds, logf: logf}, nil
 }
 
 // Check implements server.Authentication.
@@ -154,51 +156,25 @@ func (a *hubAuth) Check(c server.ClientAuthentication) bool {
 		a.logf("venue hub: a leaf link from %v without a kiosk's name refused", c.RemoteAddress())
 		return false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if rest, pairing := strings.CutPrefix(opts.Password, pairPrefix); pairing {
-		code, cred, _ := strings.Cut(rest, ":")
-		if len(cred) < 32 {
-			return false
-		}
-		if err := a.gate.Check(ctx, code); err != nil {
-			a.logf("venue hub: pairing of kiosk %s from %v refused: %s", id, c.RemoteAddress(), codeRefusal(err))
-			return false
-		}
-		if err := a.creds.set(id, credHash(cred), time.Now()); err != nil {
-			a.logf("venue hub: pairing of kiosk %s: %v", id, err)
-			return false
-		}
-		a.logf("venue hub: kiosk %s paired from %v", id, c.RemoteAddress())
-	} else {
-		// A revocation written by another process (tablee venue
-		// --revoke beside the running hub) counts at once.
-		if err := a.creds.refresh(); err != nil {
-			a.logf("venue hub: %v", err)
-		}
-		want := a.creds.get(id)
-		if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
-			a.refusedLogin(id, opts.Name, c.RemoteAddress())
-			return false
-		}
+	// A revocation written by another process (tablee venue --revoke
+	// beside the running hub) counts at once.
+	if err := a.creds.refresh(); err != nil {
+		a.logf("venue hub: %v", err)
+	}
+	// A password "pair:CODE:CREDENTIAL" (how earlier builds paired) is
+	// no credential the hub knows either.
+	want := a.creds.get(id)
+	if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(credHash(opts.Password))) != 1 {
+		a.refusedLogin(id, opts.Name, c.RemoteAddress(), "not a credential of this venue")
+		return false
+	}
+	if a.creds.isCut(id) {
+		// Over its limits (limits.go): until the staff let it in.
+		a.refusedLogin(id, opts.Name, c.RemoteAddress(), "cut off for going over its limits (let it in again from the hub's console or tablee venue --let-in)")
+		return false
 	}
 	c.RegisterUser(&server.User{Username: opts.Username, Account: a.srv.GlobalAccount(), Permissions: kioskPermissions(id)})
 	return true
-}
-
-// codeRefusal says in the venue's words why the gate refused a pairing
-// code.
-func codeRefusal(err error) string {
-	var locked *gate.LockedError
-	switch {
-	case errors.As(err, &locked) && locked.Began:
-		return fmt.Sprintf("wrong pairing code; too many wrong codes, the next in %v", locked.Wait)
-	case errors.As(err, &locked):
-		return fmt.Sprintf("too many wrong pairing codes, the next in %v", locked.Wait)
-	case errors.Is(err, gate.ErrWrong):
-		return "wrong pairing code"
-	}
-	return err.Error()
 }
 
 // credHash is what the hub keeps of a kiosk's credential: 32 random bytes
@@ -208,36 +184,10 @@ func credHash(cred string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// codeCheck checks pairing codes for the gate, and keeps its budget in the
-// credentials' file: a restarted hub does not give wrong tries back.
-type codeCheck struct {
-	creds *credStore
-	code  string
-}
-
-func (c codeCheck) Verify(_ context.Context, code string) error {
-	if subtle.ConstantTimeCompare([]byte(code), []byte(c.code)) != 1 {
-		return gate.ErrWrong
-	}
-	return nil
-}
-
-func (c codeCheck) IsSet(context.Context) (bool, error) { return true, nil }
-
-func (c codeCheck) WrongUntil(context.Context) (time.Time, error) {
-	c.creds.mu.Lock()
-	defer c.creds.mu.Unlock()
-	return c.creds.f.WrongUntil, nil
-}
-
-func (c codeCheck) SetWrongUntil(_ context.Context, t time.Time) error {
-	return c.creds.update(func(f *credFile) { f.WrongUntil = t })
-}
-
-// credStore is the hub's file of kiosks' credentials (their SHA-256) and
-// of the wrong-code budget. Two processes may write it: the running hub
-// (a pairing, a wrong code, a revocation from its console) and `tablee
-// venue --revoke` beside it. Each change is a read-modify-write of the
+// credStore is the hub's file of kiosks' credentials (their SHA-256), of
+// the pairing codes and of the pairings. Two processes may write it: the
+// running hub (a pairing, a code or a revocation from its console) and
+// `tablee venue --revoke` or `--new-code` beside it. Each change is a read-modify-write of the
 // whole file under an exclusive flock on a lock file beside it (the file
 // itself is replaced by a rename, so it cannot carry the lock), so
 // neither writer undoes the other's change; the hub reads the file again
@@ -254,13 +204,18 @@ type credStore struct {
 }
 
 type credFile struct {
-	// WrongUntil is when the wrong-code budget is full again.
-	WrongUntil time.Time `json:"wrong_until,omitzero"`
 	// Kiosks maps a kiosk's id to its credential's SHA-256 (hex).
 	Kiosks map[string]string `json:"kiosks"`
 	// Paired is when each kiosk paired (absent for kiosks paired by an
 	// earlier build: their first hello stands for it).
 	Paired map[string]time.Time `json:"paired,omitempty"`
+	// Codes are the pairing codes made (paircode.go), Pairings the
+	// pairings they made, oldest first.
+	Codes    []pairCode    `json:"codes,omitempty"`
+	Pairings []PairingNote `json:"pairings,omitempty"`
+	// CutOff are the kiosks cut off for going over their limits
+	// (limits.go), until the staff let them in again.
+	CutOff map[string]CutOff `json:"cut_off,omitempty"`
 }
 
 func openCreds(path string) (*credStore, error) {
@@ -608,6 +563,8 @@ type PairedTable struct {
 	// LastSeen is its last hello the hub noted (at most a minute
 	// old while its link is up; zero before any).
 	LastSeen time.Time
+	// CutOff is set while it is cut off for going over its limits.
+	CutOff *CutOff
 }
 
 // PairedTables lists the tables paired with the hub whose database is d
@@ -635,6 +592,9 @@ func PairedTables(ctx context.Context, d *db.DB, dir string) ([]PairedTable, err
 	for _, id := range creds.ids() {
 		k := known[id]
 		t := PairedTable{Kiosk: id, Name: k.Table, Paired: creds.pairedAt(id), LastSeen: k.LastSeen}
+		if c, ok := creds.cutOffs()[id]; ok {
+			t.CutOff = &c
+		}
 		if t.Paired.IsZero() {
 			t.Paired = k.FirstSeen
 		}
@@ -654,6 +614,20 @@ func PairedTables(ctx context.Context, d *db.DB, dir string) ([]PairedTable, err
 // it again at its next leaf login and within a watch tick (5 s), then
 // closes the table's link and stops sourcing it.
 func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
+	id, err := pairedTable(ctx, d, dir, which)
+	if err != nil {
+		return "", err
+	}
+	creds, err := openCreds(filepath.Join(dir, credsFile))
+	if err != nil {
+		return "", err
+	}
+	return id, creds.set(id, "", time.Time{})
+}
+
+// pairedTable is the kiosk id of the table called (or whose kiosk id is)
+// which among those paired with the hub.
+func pairedTable(ctx context.Context, d *db.DB, dir, which string) (string, error) {
 	tables, err := PairedTables(ctx, d, dir)
 	if err != nil {
 		return "", err
@@ -671,9 +645,5 @@ func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, erro
 	default:
 		return "", fmt.Errorf("venue: %d tables are called %q: name one by its id (%s)", len(ids), which, strings.Join(ids, ", "))
 	}
-	creds, err := openCreds(filepath.Join(dir, credsFile))
-	if err != nil {
-		return "", err
-	}
-	return ids[0], creds.set(ids[0], "", time.Time{})
+	return ids[0], nil
 }

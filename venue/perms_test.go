@@ -33,8 +33,9 @@ func TestKioskPermissions(t *testing.T) {
 	a, b := uuid.NewString(), uuid.NewString()
 	cred := strings.Repeat("c", 43)
 	// Pairing registers A's credential.
-	_, conn := rawLeaf(ctx, t, hub, kioskServerPrefix+a, pairPrefix+hub.Code()+":"+cred)
-	conn.Close()
+	if err := hub.auth.creds.set(a, credHash(cred), time.Now()); err != nil {
+		t.Fatal(err)
+	}
 
 	got, err := hub.e.nc.SubscribeSync(">")
 	if err != nil {
@@ -230,8 +231,9 @@ func TestHelloIsTheKiosks(t *testing.T) {
 	hub := startHub(t, newNode(t, ""), "127.0.0.1:0")
 	a, b := uuid.NewString(), uuid.NewString()
 	cred := strings.Repeat("c", 43)
-	_, conn := rawLeaf(ctx, t, hub, kioskServerPrefix+a, pairPrefix+hub.Code()+":"+cred)
-	conn.Close()
+	if err := hub.auth.creds.set(a, credHash(cred), time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	body := func(kiosk, table string) string {
 		j, _ := json.Marshal(hello{Kiosk: kiosk, Table: table, Web: "203.0.113.9:7458"})
 		return string(j)
@@ -294,7 +296,7 @@ func TestMirrorConsumerName(t *testing.T) {
 	if err := hub.e.nc.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	ka := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, hub.Addr()))
 	m, err := asked.NextMsg(guard)
 	if err != nil {
 		t.Fatalf("the mirror's request: %v", err)
@@ -375,7 +377,7 @@ func TestMirrorOfTheBuildBefore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ka := startKiosk(t, a, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, hub.Addr()))
 	s := a.play(t)
 	a.waitHas(t, ka.Loaded(), s)
 	stream, err := ka.e.js.Stream(t.Context(), VenueStream)

@@ -64,8 +64,9 @@ func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
 }
 
 // ErrNotAHub is returned by RebuildLost when dir is not a hub's data
-// directory (it holds no venue code).
-var ErrNotAHub = errors.New("no venue hub's data there (no venue code): a kiosk whose database is lost pairs again from its staff screen")
+// directory (it holds no kiosks' credentials file, nor an earlier build's
+// venue code).
+var ErrNotAHub = errors.New("no venue hub's data there (no venue-kiosks.json): a kiosk whose database is lost pairs again from its staff screen")
 
 // RebuildLost answers `tablee venue --rebuild` for a hub whose database
 // file path is missing: its store in dir/jetstream is kept (it holds the
@@ -76,10 +77,16 @@ var ErrNotAHub = errors.New("no venue hub's data there (no venue code): a kiosk 
 // they link, supply whatever it lacks. It reports whether a store was
 // there to refill from.
 func RebuildLost(ctx context.Context, path, dir string) (kept bool, err error) {
-	if _, err := os.Stat(filepath.Join(dir, codeFile)); errors.Is(err, os.ErrNotExist) {
+	hub := false
+	for _, name := range []string{credsFile, codeFile} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			hub = true
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return false, fmt.Errorf("venue rebuild: %w", err)
+		}
+	}
+	if !hub {
 		return false, ErrNotAHub
-	} else if err != nil {
-		return false, fmt.Errorf("venue rebuild: %w", err)
 	}
 	d, err := db.Open(ctx, path)
 	if err != nil {

@@ -66,7 +66,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
-	pair := &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, addr)
 	ka := startKiosk(t, a, pair)
 
 	// The filler: paired as a kiosk is, its server's stream filled

@@ -26,14 +26,14 @@ func waitProbes(t *testing.T, k *Kiosk, n int) {
 // its link stops dialling (the hub sees no more logins from it, only a
 // probe now and then), its desk says it was removed, and it keeps its
 // pairing. A hub whose credentials' file comes back lets it in again at
-// the next probe; after another removal, pairing again with the code
+// the next probe; after another removal, pairing again with a new code
 // brings it back.
 func TestRemovedTableStopsDialling(t *testing.T) {
 	ctx := context.Background()
 	hn := newNode(t, "")
 	hub := startHub(t, hn, "127.0.0.1:0")
 	dir := filepath.Join(hn.dir, "hub")
-	p := Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	p := *pairing(t, hub, hub.Addr())
 	an := newNode(t, "A")
 	desk := NewDesk(KioskConfig{DB: an.d, Dir: filepath.Join(an.dir, "venue"), Table: "A", Logf: t.Logf}, nil)
 	t.Cleanup(desk.Close)
@@ -110,12 +110,13 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 		return saw(err == nil && st.Linked && !st.Removed, "status %+v (%v)", st, err)
 	})
 
-	// Removed again, then paired again with the venue's code: a new
+	// Removed again, then paired again with a new code: a new
 	// credential, the link up, no longer removed.
 	if err := hub.Revoke(ctx, k.ID()); err != nil {
 		t.Fatal(err)
 	}
 	removed("A removed again")
+	p.Code = newCode(t, hub)
 	if err := desk.Pair(ctx, p); err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestRemovedTableCPU(t *testing.T) {
 	hn := newNode(t, "")
 	hub := startHub(t, hn, "127.0.0.1:0")
 	kn := newNode(t, "A")
-	k := startKiosk(t, kn, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	k := startKiosk(t, kn, pairing(t, hub, hub.Addr()))
 	waitFor(t, "A linked", leaf(k, true))
 	measure := func() float64 {
 		// Past the watchdogs' first looks, and past the refusals a

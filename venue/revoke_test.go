@@ -61,7 +61,7 @@ func TestRevokeAtTheRunningHub(t *testing.T) {
 	ctx := context.Background()
 	hn := newNode(t, "")
 	hub := startHub(t, hn, "127.0.0.1:0")
-	p := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	p := pairing(t, hub, hub.Addr())
 	an, bn := newNode(t, "A"), newNode(t, "B")
 	ka, kb := startKiosk(t, an, p), startKiosk(t, bn, p)
 	domainB := "$JS." + kioskDomain(kb.ID(), 0) + ".API"

@@ -21,7 +21,7 @@ func TestAKioskCannotSpeakForAnotherTable(t *testing.T) {
 	ctx := t.Context()
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	hub := startHub(t, hubNode, "127.0.0.1:0")
-	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, hub.Addr())
 	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
 	ids := []string{a.play(t), b.play(t)}
 	hubNode.waitHas(t, hub.Loaded(), ids...)

@@ -31,6 +31,9 @@ type TableState struct {
 	// Calls are its guests' open calls for the staff, oldest first, as
 	// its last hello listed them, less those answered on the hub.
 	Calls []Call
+	// CutOff is set while it is cut off for going over its limits
+	// (limits.go): when and why.
+	CutOff *CutOff
 }
 
 // Tables lists the tables paired with the hub (not those revoked), by their ids, with what the hub
@@ -81,6 +84,7 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		calls[id] = h.openCalls(id)
 	}
 	h.mu.Unlock()
+	cut := h.auth.creds.cutOffs()
 	out := make([]TableState, 0, len(kiosks))
 	for _, k := range kiosks {
 		if h.auth.creds.get(k.ID) == "" {
@@ -92,6 +96,9 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		}
 		if at := heard[k.ID]; at.After(t.LastSeen) {
 			t.LastSeen = at
+		}
+		if c, ok := cut[k.ID]; ok {
+			t.CutOff = &c
 		}
 		t.Online = linked[k.ID] && now.Sub(t.LastSeen) <= helloGap
 		if src, ok := sources[kioskDomain(k.ID, k.Gen)]; ok && t.Online {

@@ -218,14 +218,44 @@ func startHubIn(t *testing.T, n *node, dataDir, listen string) *Hub {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
+	testHubs.Store(h.Fingerprint(), h)
 	return h
+}
+
+// testHubs are the hubs the tests' pairings name, by fingerprint
+// (pairing): startKiosk pairs with a fresh one-time code each time, as
+// the staff would have the hub make one for each table.
+var testHubs sync.Map
+
+// pairing is a pairing with hub through addr (its leaf address, or a
+// proxy's), with a fresh one-time code.
+func pairing(t *testing.T, hub *Hub, addr string) *Pairing {
+	t.Helper()
+	testHubs.Store(hub.Fingerprint(), hub)
+	return &Pairing{Addr: addr, PairAddr: hub.PairAddr(), Code: newCode(t, hub), Fingerprint: hub.Fingerprint()}
+}
+
+// newCode has hub make a pairing code.
+func newCode(t *testing.T, hub *Hub) string {
+	t.Helper()
+	code, _, err := hub.NewCode(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
 }
 
 func startKiosk(t *testing.T, n *node, p *Pairing) *Kiosk {
 	t.Helper()
 	ctx := context.Background()
 	if p != nil {
-		if err := Pair(ctx, n.d, *p); err != nil {
+		q := *p
+		if hub, ok := testHubs.Load(p.Fingerprint); ok {
+			// The same pairing for several kiosks, or a kiosk
+			// started again: a code pairs once.
+			q.Code, q.PairAddr = newCode(t, hub.(*Hub)), hub.(*Hub).PairAddr()
+		}
+		if err := Pair(ctx, n.d, q); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -248,8 +278,8 @@ func TestVenue(t *testing.T) {
 		t.Error("the hub's certificate is not the one kiosks pin")
 	}
 	link := newProxy(t, hub.Addr())
-	ka := startKiosk(t, a, &Pairing{Addr: link.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
-	kb := startKiosk(t, b, &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, link.addr()))
+	kb := startKiosk(t, b, pairing(t, hub, hub.Addr()))
 
 	// A session finished at A reaches the hub, then B's mirror.
 	start := time.Now()
@@ -365,7 +395,7 @@ func TestVenueHubRebuilt(t *testing.T) {
 	oldHub, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	dataDir := filepath.Join(oldHub.dir, "hub")
 	hub := startHubIn(t, oldHub, dataDir, "127.0.0.1:0")
-	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, hub.Addr())
 	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
 	s1, s2 := a.play(t), b.play(t)
 	oldHub.waitHas(t, hub.Loaded(), s1, s2)
@@ -379,8 +409,8 @@ func TestVenueHubRebuilt(t *testing.T) {
 	start := time.Now()
 	newHub := newNode(t, "")
 	hub = startHubIn(t, newHub, dataDir, pair.Addr)
-	if hub.Code() != pair.Code || hub.Fingerprint() != pair.Fingerprint {
-		t.Fatal("the rebuilt hub has another code or certificate: the kiosks would need pairing again")
+	if hub.Fingerprint() != pair.Fingerprint {
+		t.Fatal("the rebuilt hub has another certificate: the kiosks would need pairing again")
 	}
 	newHub.waitHas(t, hub.Loaded(), s1, s2, s3)
 	atHub := time.Since(start)
@@ -444,8 +474,8 @@ func TestVenueBoardsSameEverywhere(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	la, lb := newProxy(t, hub.Addr()), newProxy(t, hub.Addr())
-	ka := startKiosk(t, a, &Pairing{Addr: la.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
-	kb := startKiosk(t, b, &Pairing{Addr: lb.addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, la.addr()))
+	kb := startKiosk(t, b, pairing(t, hub, lb.addr()))
 	var ids []string
 	converge := func(step string, nodes map[string]*node, loaded map[string]<-chan struct{}) {
 		t.Helper()
@@ -513,7 +543,7 @@ func TestVenueRebuild(t *testing.T) {
 	hubNode, a, b := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Table B")
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
-	pair := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, hub.Addr())
 	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
 	ids := []string{a.playPersons(t, []string{"anja", "bernd"}, []int{3, 1}), b.playPersons(t, []string{"anja", "chloe"}, []int{1, 2})}
 	for _, n := range []struct {
@@ -582,7 +612,7 @@ func TestVenueMirrorOfARebuiltHub(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
-	pair := &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	pair := pairing(t, hub, addr)
 	ka, kb := startKiosk(t, a, pair), startKiosk(t, b, pair)
 	ids := []string{a.play(t), a.play(t), a.play(t), b.play(t), b.play(t)}
 	a.waitHas(t, ka.Loaded(), ids...)
@@ -653,7 +683,7 @@ func TestVenueMirrorOfAHubThatLostItsTail(t *testing.T) {
 	dataDir := filepath.Join(hubNode.dir, "hub")
 	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
-	ka := startKiosk(t, a, &Pairing{Addr: addr, Code: hub.Code(), Fingerprint: hub.Fingerprint()})
+	ka := startKiosk(t, a, pairing(t, hub, addr))
 	ids := []string{a.play(t), a.play(t), a.play(t)}
 	a.waitHas(t, ka.Loaded(), ids...)
 	hubNode.waitHas(t, hub.Loaded(), ids...)

@@ -86,7 +86,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.cfg.BotBudget, "bot-budget", bot.DefaultBudget, "how long a bot may think over one move")
 	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve Go's profiles on this address (e.g. 127.0.0.1:6060); off by default")
 	fs.StringVar(&o.venue.addr, "venue", "", "join the venue whose hub listens there, HOST:PORT (remembered; with --venue-code and --venue-fingerprint)")
-	fs.StringVar(&o.venue.code, "venue-code", "", "the venue's pairing code, as tablee venue prints it")
+	fs.StringVar(&o.venue.code, "venue-code", "", "a one-time pairing code the hub made (its console, or tablee venue --new-code)")
+	fs.StringVar(&o.venue.pairAddr, "venue-pair", "", "with --venue: the hub's pairing address, HOST:PORT, as tablee venue prints it (pair=; default: --venue's host, port 7463)")
 	fs.StringVar(&o.venue.fingerprint, "venue-fingerprint", "", "the venue hub's certificate fingerprint, as tablee venue prints it")
 	if err := fs.Parse(args); err != nil {
 		return o, err

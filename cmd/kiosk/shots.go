@@ -246,10 +246,14 @@ func demoVenue(ctx context.Context, d *db.DB, table string) (*venue.Desk, error)
 	if err != nil {
 		return nil, err
 	}
-	pair := venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
 	desk := func(d *db.DB, name, sub string) (*venue.Desk, error) {
 		k := venue.NewDesk(venue.KioskConfig{DB: d, Dir: filepath.Join(dir, sub), Table: name}, nil)
-		return k, k.Pair(ctx, pair)
+		// A one-time code for each table.
+		code, _, err := hub.NewCode(ctx)
+		if err != nil {
+			return k, err
+		}
+		return k, k.Pair(ctx, venue.Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: code, Fingerprint: hub.Fingerprint()})
 	}
 	for _, other := range []string{"Terrasse", "Mezzanine"} {
 		od, err := db.Open(ctx, filepath.Join(dir, other+".db"))
@@ -280,7 +284,11 @@ func demoRemoved(ctx context.Context, d *db.DB, table string) (*venue.Desk, erro
 		return nil, err
 	}
 	desk := venue.NewDesk(venue.KioskConfig{DB: d, Dir: filepath.Join(dir, "this"), Table: table}, nil)
-	if err := desk.Pair(ctx, venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}); err != nil {
+	code, _, err := hub.NewCode(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := desk.Pair(ctx, venue.Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: code, Fingerprint: hub.Fingerprint()}); err != nil {
 		return nil, err
 	}
 	for !desk.Linked() {

@@ -16,7 +16,7 @@ import (
 
 // venueFlags are the kiosk's pairing flags: all three or none.
 type venueFlags struct {
-	addr, code, fingerprint string
+	addr, code, fingerprint, pairAddr string
 }
 
 // pairing returns the pairing the flags give, if any.
@@ -24,7 +24,7 @@ func (f venueFlags) pairing() (venue.Pairing, bool, error) {
 	if f.addr == "" && f.code == "" && f.fingerprint == "" {
 		return venue.Pairing{}, false, nil
 	}
-	p := venue.Pairing{Addr: f.addr, Code: f.code, Fingerprint: f.fingerprint}
+	p := venue.Pairing{Addr: f.addr, PairAddr: f.pairAddr, Code: f.code, Fingerprint: f.fingerprint}
 	if f.addr == "" || f.code == "" || f.fingerprint == "" {
 		return p, false, fmt.Errorf("--venue, --venue-code and --venue-fingerprint go together (tablee venue prints them)")
 	}

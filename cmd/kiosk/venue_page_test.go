@@ -122,7 +122,7 @@ func openVenueTable(t *testing.T, name string, pair venue.Pairing) venueTable {
 	var o options
 	o.cfg = table.Config{Name: name, DBPath: filepath.Join(dir, "t.db"), DataDir: dir, Addr: "127.0.0.1:0",
 		Games: catalog.Registry()}
-	o.venue = venueFlags{addr: pair.Addr, code: pair.Code, fingerprint: pair.Fingerprint}
+	o.venue = venueFlags{addr: pair.Addr, pairAddr: pair.PairAddr, code: pair.Code, fingerprint: pair.Fingerprint}
 	tb, err := table.Open(context.Background(), o.cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -184,8 +184,15 @@ func TestVenueGuestKeepsTheirKeyAtEveryTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(hub.Close)
-	pair := venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
-	a, b := openVenueTable(t, "Table A", pair), openVenueTable(t, "Table B", pair)
+	// A one-time code for each table.
+	pair := func() venue.Pairing {
+		code, _, err := hub.NewCode(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return venue.Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: code, Fingerprint: hub.Fingerprint()}
+	}
+	a, b := openVenueTable(t, "Table A", pair()), openVenueTable(t, "Table B", pair())
 	start := time.Now()
 	for _, k := range []venueTable{a, b} {
 		waitFor(t, ctx, "the seating QR at the hub's page", func() bool { return k.t.JoinInfo("127.0.0.1").Page == hub.WebAddr() })

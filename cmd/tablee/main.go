@@ -49,6 +49,7 @@ func commands() map[string]command {
 		"simulate": {"play bot games and print statistics", runSimulate},
 		"loadtest": {"drive kiosk --headless processes with phones over TLS; print latency and server cost", runLoadtest},
 		"venue":    {"run the venue hub that shares sessions between tables (headless)", runVenue},
+		"ca":       {"make the venue's certificate authority, which the staff's browsers trust for the consoles", runCA},
 	}
 	for name, c := range staffCommands() {
 		cmds[name] = c

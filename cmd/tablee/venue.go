@@ -21,6 +21,7 @@ import (
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/venue"
 )
@@ -33,11 +34,18 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
 	webAddr := fs.String("web-addr", fmt.Sprintf(":%d", venue.DefaultWebPort), "where the hub serves the tables' web page for the whole venue, HOST:PORT (with a --listen on port 0, port 0 too; empty: none, each table's QR loads its own page)")
 	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
-	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
-	code := fs.String("code", "", "with --pair: the venue's pairing code")
+	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT, its leaf address (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
+	pairAt := fs.String("pair-addr", "", fmt.Sprintf("with --pair: the hub's pairing address, HOST:PORT, as the hub prints it (default: --pair's host, port %d)", venue.DefaultPairPort))
+	pairListen := fs.String("pair-listen", "", fmt.Sprintf("the hub's pairing address, HOST:PORT (default --listen's host, port %d; with a --listen on port 0, port 0 too)", venue.DefaultPairPort))
+	code := fs.String("code", "", "with --pair: a pairing code the hub made (tablee venue --new-code), valid once, for 15 minutes")
+	newCode := fs.Bool("new-code", false, "make a one-time pairing code for the hub whose database --db is, running or not, print it (code=NNNNNN expires=RFC3339) and exit: it pairs one table, within 15 minutes")
 	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
 	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
 	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the hub whose database --db is, running or not, and exit: its kiosk can no longer connect (a running hub closes its link within 5 s); its games stay in the venue")
+	letIn := fs.String("let-in", "", "let the table of this name (or kiosk id), cut off for going over its limits, into the venue of the hub whose database --db is again, running or not, and exit")
+	perMinute := fs.Int("kiosk-events-per-minute", venue.DefaultKioskLimits.EventsPerMinute, "a table sending more events than this in one minute of their own time is cut off the venue until let in (--let-in, or the hub's console)")
+	eventBytes := fs.Int("kiosk-event-bytes", venue.DefaultKioskLimits.EventBytes, "a table sending an event bigger than this many bytes is cut off the venue (the event refused)")
+	totalBytes := fs.Int64("kiosk-total-bytes", venue.DefaultKioskLimits.TotalBytes, "a table whose events at the hub would take more than this many bytes in all is cut off the venue")
 	tables := fs.Bool("tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
 	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
@@ -53,10 +61,15 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		if hub, err := venue.IsHub(ctx, d); err != nil || hub {
 			return errors.Join(err, errors.New("--pair: this is a hub's database, not a kiosk's"))
 		}
-		if err := venue.Pair(ctx, d, venue.Pairing{Addr: *pairAddr, Code: *code, Fingerprint: *fingerprint}); err != nil {
+		if err := venue.Pair(ctx, d, venue.Pairing{Addr: *pairAddr, PairAddr: *pairAt, Code: *code, Fingerprint: *fingerprint}); err != nil {
+			return err
+		}
+		words, err := venue.PairingWords(ctx, d)
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", *pairAddr)
+		fmt.Fprintf(e.stdout, "table words=%s (the hub's console lists this pairing with them: they must be the same)\n", words)
 		return nil
 	}
 	if *path == "" {
@@ -68,6 +81,32 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	if *tables {
 		return printPairedTables(ctx, e, *path, *data)
+	}
+	if *letIn != "" {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := venue.LetInTable(ctx, d, *data, *letIn)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) let into the venue again: it links at its next try (within a minute) and its games follow\n", *letIn, id)
+		return nil
+	}
+	if *newCode {
+		d, err := openDB(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		c, expires, err := venue.NewCode(ctx, d, *data)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "code=%s expires=%s\n", c, expires.Format(time.RFC3339))
+		return nil
 	}
 	if *revoke != "" {
 		d, err := openDB(ctx, *path)
@@ -85,7 +124,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: it can no longer connect; its games stay in the venue; to pair it again, type the venue's code at the table's staff screen\n", *revoke, id)
+		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: it can no longer connect; its games stay in the venue; to pair it again, make a code (tablee venue --new-code) and type it at the table's staff screen\n", *revoke, id)
 		if running {
 			fmt.Fprintln(e.stdout, "the running hub closes its link within 5 seconds")
 		}
@@ -129,14 +168,15 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 		// Tests side by side must not all claim the page's port.
 		*webAddr = net.JoinHostPort(host, "0")
 	}
-	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen,
+	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen, PairListen: *pairListen,
+		Limits:    venue.KioskLimits{EventsPerMinute: *perMinute, EventBytes: *eventBytes, TotalBytes: *totalBytes},
 		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 		WebListen: *webAddr, Page: venuePage})
 	if err != nil {
 		return err
 	}
 	defer h.Close()
-	line := fmt.Sprintf("venue addr=%s code=%s fingerprint=%s", h.Addr(), h.Code(), h.Fingerprint())
+	line := fmt.Sprintf("venue addr=%s pair=%s fingerprint=%s", h.Addr(), h.PairAddr(), h.Fingerprint())
 	srv, err := serveVenueConsole(e, d, h, *consoleAddr, *listen)
 	if err != nil {
 		return err
@@ -150,6 +190,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, line)
 	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
+	fmt.Fprintf(e.stdout, "venue pairing: each table pairs with a one-time code, from the hub's console or tablee venue --new-code --db %s\n", *path)
 	if !*noMDNS {
 		if a, err := advertiseHub(h, *name); err != nil {
 			fmt.Fprintf(e.stderr, "venue hub: not advertised over mDNS (pair kiosks with --venue): %v\n", err)
@@ -179,9 +220,13 @@ func printPairedTables(ctx context.Context, e *env, path, data string) error {
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
-	fmt.Fprintln(w, "TABLE\tKIOSK ID\tPAIRED\tLAST SEEN")
+	fmt.Fprintln(w, "TABLE\tKIOSK ID\tPAIRED\tLAST SEEN\tCUT OFF")
 	for _, t := range tables {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", cmp.Or(t.Name, "(not linked yet)"), t.Kiosk, localTime(t.Paired), localTime(t.LastSeen))
+		cut := "-"
+		if t.CutOff != nil {
+			cut = localTime(t.CutOff.At) + ": " + t.CutOff.Why
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", cmp.Or(t.Name, "(not linked yet)"), t.Kiosk, localTime(t.Paired), localTime(t.LastSeen), cut)
 	}
 	return nil
 }
@@ -212,12 +257,13 @@ func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*co
 	if !asked {
 		addr = console.AddrFor(listen)
 	}
-	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.Certificate(), Hub: hubTables{h},
+	ch, err := console.NewHandler(console.Config{DB: d, Games: e.games, Cert: h.ConsoleCertificate(), Hub: hubTables{h},
+		CA:   func() []byte { return tlscert.CAPEM(tlscert.ConsoleDir(d.Path())) },
 		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) }})
 	if err != nil {
 		return nil, err
 	}
-	srv, err := console.Start(addr, h.Certificate(), ch)
+	srv, err := console.Start(addr, h.ConsoleCertificate(), ch)
 	if err != nil && !asked {
 		fmt.Fprintf(e.stderr, "venue hub: no staff console: %v (is a kiosk's console on this machine? give the hub's another port, --console-addr :7462)\n", err)
 		return nil, nil
@@ -258,6 +304,9 @@ func (t hubTables) Tables(ctx context.Context) ([]console.HubTable, error) {
 	for i, s := range states {
 		out[i] = console.HubTable{Kiosk: s.Kiosk, Name: s.Name, Paired: s.Paired, LastSeen: s.LastSeen, Online: s.Online,
 			Behind: int(min(s.Behind, 1<<31)), Stalled: s.Stalled}
+		if s.CutOff != nil {
+			out[i].CutOff, out[i].CutOffAt, out[i].CutOffLimit, out[i].CutOffMax = true, s.CutOff.At, s.CutOff.Limit, s.CutOff.Max
+		}
 		for _, c := range s.Calls {
 			out[i].Calls = append(out[i].Calls, console.Call{ID: c.ID, Table: c.Table, At: c.At})
 		}
@@ -283,6 +332,32 @@ func (t hubTables) Health(ctx context.Context) console.HubState {
 func (t hubTables) AnswerCall(_ context.Context, kiosk, id string) error {
 	t.h.AnswerCall(kiosk, id)
 	return nil
+}
+
+// LetIn lets a table cut off for going over its limits into the venue
+// again (console.HubLimits).
+func (t hubTables) LetIn(ctx context.Context, kiosk string) error { return t.h.LetIn(ctx, kiosk) }
+
+// NewCode makes a one-time pairing code on the hub (console.HubPairing).
+func (t hubTables) NewCode(ctx context.Context) (string, time.Time, error) { return t.h.NewCode(ctx) }
+
+// Pairings are the hub's pairings, newest first.
+func (t hubTables) Pairings(context.Context) []console.Pairing {
+	notes := t.h.Pairings()
+	out := make([]console.Pairing, len(notes))
+	for i, n := range notes {
+		out[i] = console.Pairing{At: n.At, Kiosk: n.Kiosk, Table: n.Table, Words: n.Words, From: n.From}
+	}
+	return out
+}
+
+// PairLockouts are the addresses locked out of pairing now.
+func (t hubTables) PairLockouts(context.Context) []console.Lockout {
+	var out []console.Lockout
+	for _, l := range t.h.PairLockouts() {
+		out = append(out, console.Lockout{From: l.From, Until: l.Until})
+	}
+	return out
 }
 
 // RemoveTable removes a table from the venue from the hub's console: the
@@ -333,5 +408,9 @@ func advertiseHub(h *venue.Hub, name string) (*discovery.Advertiser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return discovery.AdvertiseHub(discovery.Hub{Name: name, Proto: venue.Proto, Fingerprint: h.Fingerprint()}, p, discovery.Scope{})
+	hub := discovery.Hub{Name: name, Proto: venue.Proto, Fingerprint: h.Fingerprint()}
+	if _, pp, err := net.SplitHostPort(h.PairAddr()); err == nil {
+		hub.PairPort, _ = strconv.Atoi(pp)
+	}
+	return discovery.AdvertiseHub(hub, p, discovery.Scope{})
 }

@@ -41,7 +41,7 @@ func TestVenueCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err, <-done)
 	}
-	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ code=[0-9]{6} fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/) web=(http://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
+	m := regexp.MustCompile(`^venue addr=127\.0\.0\.1:[0-9]+ pair=127\.0\.0\.1:[0-9]+ fingerprint=([0-9a-f]{64}) console=(https://127\.0\.0\.1:[0-9]+/) web=(http://127\.0\.0\.1:[0-9]+/)\n$`).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("line %q", line)
 	}
@@ -208,12 +208,26 @@ func TestVenuePairCommand(t *testing.T) {
 	}
 	t.Cleanup(hub.Close)
 	fp := hub.Fingerprint()
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", "42", "--fingerprint", fp); err == nil {
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--pair-addr", hub.PairAddr(), "--code", "42", "--fingerprint", fp); err == nil {
 		t.Error("a five-digit code accepted")
 	}
-	out, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", fp)
-	if err != nil || !strings.Contains(out, "paired") {
+	// A code made beside the running hub, as the staff would.
+	out, _, err := staff(t, runVenue, "--db", filepath.Join(hubDir, "hub.db"), "--data", filepath.Join(hubDir, "venue"), "--new-code")
+	m := regexp.MustCompile(`^code=([0-9]{6}) expires=(\S+)\n$`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("--new-code (%v): %q", err, out)
+	}
+	if exp, err := time.Parse(time.RFC3339, m[2]); err != nil || time.Until(exp) > venue.CodeLife || time.Until(exp) < venue.CodeLife-time.Minute {
+		t.Errorf("the code expires at %s (%v), want in %v", m[2], err, venue.CodeLife)
+	}
+	out, _, err = staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--pair-addr", hub.PairAddr(), "--code", m[1], "--fingerprint", fp)
+	if err != nil || !strings.Contains(out, "paired") || !strings.Contains(out, "table words=") {
 		t.Fatalf("pair (%v):\n%s", err, out)
+	}
+	// The same code for a second table: refused, and says why.
+	other := newKiosk(t)
+	if _, _, err := staff(t, runVenue, "--db", other.path, "--pair", hub.Addr(), "--pair-addr", hub.PairAddr(), "--code", m[1], "--fingerprint", fp); err == nil || !strings.Contains(err.Error(), "code already used") {
+		t.Errorf("a second pairing with the code: %v, want %q", err, "code already used")
 	}
 	d, err := db.Open(context.Background(), k.path)
 	if err != nil {
@@ -246,7 +260,9 @@ func TestVenuePairCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, id) {
 		t.Fatalf("revoke (%v):\n%s", err, out)
 	}
-	if b, err := os.ReadFile(creds); err != nil || strings.Contains(string(b), id) {
+	// The pairings' history keeps the id; the credentials must not.
+	var kept struct{ Kiosks map[string]string }
+	if b, err := os.ReadFile(creds); err != nil || json.Unmarshal(b, &kept) != nil || kept.Kiosks[id] != "" {
 		t.Errorf("the revoked kiosk's credential is still kept (%v): %s", err, b)
 	}
 }
@@ -298,7 +314,7 @@ func TestVenueTablesAndRevokeBesideARunningHub(t *testing.T) {
 		t.Errorf("tables before any pairing (%v):\n%s", err, out)
 	}
 	_, kiosk := pairWithCommand(t, k, hub)
-	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5}$`)
+	row := regexp.MustCompile(`(?m)^Fenêtre +` + kiosk.ID() + ` +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} +-$`)
 	until(t, "the table listed by --tables", func() bool {
 		kiosk.AskHub()
 		out, _, err = staff(t, runVenue, "--db", hubDB, "--tables")
@@ -418,7 +434,11 @@ func until(t *testing.T, what string, cond func() bool) {
 func pairWithCommand(t *testing.T, k *kiosk, hub *venue.Hub) (*db.DB, *venue.Kiosk) {
 	t.Helper()
 	ctx := context.Background()
-	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--code", hub.Code(), "--fingerprint", hub.Fingerprint()); err != nil {
+	code, _, err := hub.NewCode(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := staff(t, runVenue, "--db", k.path, "--pair", hub.Addr(), "--pair-addr", hub.PairAddr(), "--code", code, "--fingerprint", hub.Fingerprint()); err != nil {
 		t.Fatal(err)
 	}
 	kd, err := db.Open(ctx, k.path)
@@ -477,7 +497,11 @@ func TestVenueRebuildMissingHubDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer kd.Close()
-	if err := venue.Pair(ctx, kd, venue.Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}); err != nil {
+	code, _, err := hub.NewCode(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := venue.Pair(ctx, kd, venue.Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: code, Fingerprint: hub.Fingerprint()}); err != nil {
 		t.Fatal(err)
 	}
 	kv, err := venue.StartKiosk(ctx, venue.KioskConfig{DB: kd, Dir: filepath.Join(filepath.Dir(k.path), "venue"), Table: "Fenêtre", Logf: t.Logf})

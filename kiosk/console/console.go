@@ -48,9 +48,19 @@ type Config struct {
 	// neither the staff on another address nor the pad. Nil: a gate over
 	// DB (PINStore) on the clock Now.
 	Gate *gate.Sources
-	// Cert is the kiosk's (or hub's) own certificate, whose verification
-	// words the sign-in page shows.
+	// Cert is the console's certificate (the kiosk's or hub's own, or one
+	// the venue's certificate authority issued), whose verification words
+	// the sign-in page shows.
 	Cert tls.Certificate
+	// Certificate, when set, is asked for the console's certificate at
+	// each TLS handshake and each page instead of Cert: a table paired
+	// with a hub holding the venue's authority gets its console's
+	// certificate then, while its console runs.
+	Certificate func() tls.Certificate
+	// CA, when set, is the venue's certificate authority's certificate
+	// (PEM, nil while there is none): served at /venue-ca.crt for the
+	// staff's devices to install.
+	CA func() []byte
 	// Live is the running table; nil shows none.
 	Live Live
 	// Screen is the table's own screen, where a session's replay may be
@@ -98,7 +108,7 @@ var funcs = template.FuncMap{
 	// menu is the pages the menu lists: the hub keeps no shelf.
 	"menu": func(hub bool) []string {
 		if hub {
-			return []string{"tables", "leaderboards", "sessions", "players", "downloads", "settings"}
+			return []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"}
 		}
 		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "sheets", "downloads", "settings"}
 	},
@@ -110,7 +120,6 @@ type Handler struct {
 	mux     *http.ServeMux
 	pages   map[string]*template.Template
 	static  map[string][]byte
-	phrase  string
 	signins signins
 	calls   calls
 	imports pendingImports      // catalogue files previewed, not yet confirmed
@@ -146,7 +155,7 @@ func NewHandler(cfg Config) (*Handler, error) {
 		cfg.Logf = func(string, ...any) {}
 	}
 	h := &Handler{cfg: cfg, pages: map[string]*template.Template{}, static: map[string][]byte{},
-		phrase: tlscert.Phrase(tlscert.Fingerprint(cfg.Cert)), sheets: cfg.Sheets, ready: scoresheet.Ready()}
+		sheets: cfg.Sheets, ready: scoresheet.Ready()}
 	if h.sheets == nil {
 		h.sheets = scoresheet.Ready()
 	}
@@ -190,7 +199,15 @@ func (h *Handler) AnswerCalls(ids []string) {
 }
 
 // Phrase is the verification words of the console's certificate.
-func (h *Handler) Phrase() string { return h.phrase }
+func (h *Handler) Phrase() string { return tlscert.Phrase(tlscert.Fingerprint(h.certificate())) }
+
+// certificate is the console's certificate now.
+func (h *Handler) certificate() tls.Certificate {
+	if h.cfg.Certificate != nil {
+		return h.cfg.Certificate()
+	}
+	return h.cfg.Cert
+}
 
 // maxForm bounds a form's body: the biggest is a name or a PIN.
 const maxForm = 16 << 10
@@ -237,7 +254,15 @@ func Start(addr string, cert tls.Certificate, h http.Handler) (*Server, error) {
 	if addr == "" {
 		addr = ":" + strconv.Itoa(DefaultPort)
 	}
-	ln, err := tls.Listen("tcp", addr, tlscert.ServerConfig(cert))
+	cfg := tlscert.ServerConfig(cert)
+	if hh, ok := h.(*Handler); ok && hh.cfg.Certificate != nil {
+		cfg.Certificates = nil
+		cfg.GetCertificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+			c := hh.certificate()
+			return &c, nil
+		}
+	}
+	ln, err := tls.Listen("tcp", addr, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("console: listen on %s: %w", addr, err)
 	}

@@ -65,6 +65,20 @@ type HubTable struct {
 	Stalled bool
 	// Calls are its guests' open calls for the staff, oldest first.
 	Calls []Call
+	// CutOff is set while the hub has cut it off the venue for going
+	// over its limits (since CutOffAt; CutOffLimit names the limit,
+	// venue's LimitEventsPerMinute and the others, CutOffMax its value),
+	// until the staff let it in again (HubLimits).
+	CutOff      bool
+	CutOffAt    time.Time
+	CutOffLimit string
+	CutOffMax   int64
+}
+
+// HubLimits is what a hub that cuts off tables going over their limits
+// offers (venue.Hub through cmd/tablee): letting one in again.
+type HubLimits interface {
+	LetIn(ctx context.Context, kiosk string) error
 }
 
 // hubRoutes are the hub's pages: every table of the venue, read from the
@@ -75,6 +89,7 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer))
 	m.HandleFunc("GET /tables/{kiosk}/remove", h.get(h.hubRemovePage))
 	m.HandleFunc("POST /tables/{kiosk}/remove", h.post(h.hubRemove))
+	m.HandleFunc("POST /tables/{kiosk}/letin", h.post(h.hubLetIn))
 	m.HandleFunc("GET /leaderboards", h.get(h.leaderboards))
 	h.titleRoutes(m)
 	m.HandleFunc("GET /sessions", h.get(h.hubSessions))
@@ -89,6 +104,7 @@ func (h *Handler) hubRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /export/{file}", h.get(h.export))
 	m.HandleFunc("GET /settings", h.get(h.settings))
 	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))
+	h.pairingRoutes(m)
 }
 
 // hubTablesData is the hub's tables page.
@@ -215,6 +231,24 @@ func (h *Handler) hubRemove(w http.ResponseWriter, r *http.Request, in signin, _
 	}
 	h.cfg.Logf("console: table %s removed from the venue", kiosk)
 	http.Redirect(w, r, "/tables?done=table_removed", http.StatusSeeOther)
+}
+
+// hubLetIn lets a table cut off for going over its limits into the
+// venue again.
+func (h *Handler) hubLetIn(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	l, ok := h.cfg.Hub.(HubLimits)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	if err := l.LetIn(r.Context(), r.PathValue("kiosk")); err != nil {
+		v := h.newView(w, r, "tables", in.csrf)
+		v.Data = hubTablesData{}
+		h.fail(w, v, err)
+		return
+	}
+	h.cfg.Logf("console: table %s let into the venue again", r.PathValue("kiosk"))
+	http.Redirect(w, r, "/tables", http.StatusSeeOther)
 }
 
 func (h *Handler) hubTables(w http.ResponseWriter, r *http.Request, in signin, _ string) {

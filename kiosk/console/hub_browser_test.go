@@ -43,8 +43,8 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		t.Fatalf("the right PIN: page %s", page)
 	}
 	menu(t, ctx, func(p string) { check(p, p == "tables") })
-	if n := eval(t, ctx, `String(document.querySelectorAll('nav a').length)`); n != "6" {
-		t.Errorf("the hub's menu has %s entries, want 6", n)
+	if n := eval(t, ctx, `String(document.querySelectorAll('nav a').length)`); n != "7" {
+		t.Errorf("the hub's menu has %s entries, want 7 (Appairage among them)", n)
 	}
 	// A table's sessions from its card on the tables page.
 	open(t, ctx, f, "/tables", "tables")
@@ -128,7 +128,7 @@ func TestBrowserHubConsoleRemovesATable(t *testing.T) {
 	}
 	confirm()
 	text := eval(t, ctx, `document.querySelector('main').innerText`)
-	for _, want := range []string{"Retirer Véranda de la salle ?", "ne peut plus s'y connecter", "restent dans la salle", "code à six chiffres", kioskVeranda} {
+	for _, want := range []string{"Retirer Véranda de la salle ?", "ne peut plus s'y connecter", "restent dans la salle", "nouveau code", kioskVeranda} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the confirmation lacks %q:\n%s", want, text)
 		}

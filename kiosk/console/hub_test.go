@@ -308,7 +308,7 @@ func TestHubConsoleRemovesATable(t *testing.T) {
 		}
 	}
 	r := b.get(remove)
-	for _, want := range []string{"Remove Véranda from the venue?", "can no longer connect", "stay in the venue", "six-digit code",
+	for _, want := range []string{"Remove Véranda from the venue?", "can no longer connect", "stay in the venue", "new code",
 		`action="` + remove + `"`, `name="csrf"`} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the confirmation lacks %q:\n%s", want, r.body)

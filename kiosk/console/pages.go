@@ -33,6 +33,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("POST /logout", h.post(h.logout))
 	m.HandleFunc("GET /console.css", h.asset("text/css; charset=utf-8"))
 	m.HandleFunc("GET /console.js", h.asset("text/javascript; charset=utf-8"))
+	m.HandleFunc("GET /venue-ca.crt", h.venueCA)
 	if h.cfg.Hub != nil {
 		h.hubRoutes(m)
 		h.mux = m
@@ -163,7 +164,7 @@ func lang(w http.ResponseWriter, r *http.Request) i18n.Lang {
 }
 
 func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf string) view {
-	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.phrase,
+	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.Phrase(),
 		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls = h.openCalls(r.Context())

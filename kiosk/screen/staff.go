@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -29,6 +30,10 @@ type StaffActions struct {
 	// its certificate's verification words, which the settings show so
 	// that the staff can check them the first time a browser asks.
 	ConsoleURL, ConsolePhrase string
+	// CAURL is where a staff device downloads the venue's certificate
+	// authority from this table's console, CAWords and CAFingerprint
+	// what the device must show of it; "" while the table has none.
+	CAURL, CAWords, CAFingerprint string
 	// Venue is the table's venue, for the "Venue" section (pair with a
 	// hub, leave, the tables behind); nil: no section.
 	Venue VenueDesk
@@ -439,6 +444,20 @@ func (s *Staff) settings() fyne.CanvasObject {
 		box.Add(text(s.w.T("kiosk.settings.console"), NameSize, true))
 		box.Add(text(s.act.ConsoleURL, NameSize, false))
 		box.Add(wrapped(s.w.T("kiosk.settings.console_words", "Words", s.act.ConsolePhrase)))
+	}
+	if s.act.CAURL != "" {
+		// Once per staff device: the venue's authority, after which its
+		// browser checks every console itself (docs/install.md).
+		box.Add(text(s.w.T("pairing.ca.title"), NameSize, true))
+		box.Add(wrapped(s.w.T("pairing.ca.hint", "Words", s.act.CAWords, "Fingerprint", s.act.CAFingerprint)))
+		if img, err := QRImage(s.act.CAURL, 320); err == nil {
+			qr := canvas.NewImageFromImage(img)
+			qr.FillMode = canvas.ImageFillContain
+			qr.ScaleMode = canvas.ImageScalePixels
+			qr.SetMinSize(fyne.NewSize(320, 320))
+			box.Add(container.NewHBox(qr))
+		}
+		box.Add(text(s.act.CAURL, NameSize, false))
 	}
 	box.Add(container.NewVBox(
 		text(s.w.T("kiosk.settings.name"), NameSize, true), text(name, NameSize, false),

@@ -3,6 +3,7 @@ package screen
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"time"
@@ -18,6 +19,9 @@ import (
 // (docs/venue.md, "Pairing and security").
 type VenueHub struct {
 	Name, Addr, Fingerprint string
+	// PairAddr is its pairing address ("": the venue's default port on
+	// Addr's host).
+	PairAddr string
 	// Words are the verification words of the hub's certificate: the
 	// staff compare them with those the hub shows.
 	Words string
@@ -36,7 +40,10 @@ type VenueTable struct {
 type VenueStatus struct {
 	Paired      bool
 	Addr, Words string // the hub's address and verification words
-	Linked      bool   // the link to the hub is up
+	// PairWords are the words of this table's pairing, which the hub's
+	// console lists it with.
+	PairWords string
+	Linked    bool // the link to the hub is up
 	// Answered is when the hub last answered; Stale says it has not
 	// lately, so the tables are as it listed them then.
 	Answered time.Time
@@ -57,6 +64,14 @@ type VenueStatus struct {
 // ErrVenueRefused is what VenueDesk.Pair returns (wrapped) when the hub
 // refused the code.
 var ErrVenueRefused = errors.New("screen: the hub refused the code")
+
+// ErrVenueCodeUsed and ErrVenueCodeExpired are what VenueDesk.Pair
+// returns (wrapped) when the hub said why it refused the code: a code
+// pairs one table, within 15 minutes. Both are ErrVenueRefused too.
+var (
+	ErrVenueCodeUsed    = fmt.Errorf("%w: code already used", ErrVenueRefused)
+	ErrVenueCodeExpired = fmt.Errorf("%w: code expired", ErrVenueRefused)
+)
 
 // VenueDesk is the table's venue as the staff screen runs it: find hubs,
 // pair with one, leave, and how the venue stands. The kiosk implements it
@@ -192,6 +207,9 @@ func (s *Staff) renderVenue(st VenueStatus) {
 		leading(text(s.w.T("kiosk.venue.paired_title"), NameSize, true)),
 		wrapped(s.w.T("kiosk.venue.hub", "Addr", st.Addr, "Words", st.Words)),
 		wrapped(state),
+	}
+	if st.PairWords != "" {
+		objs = append(objs, wrapped(s.w.T("pairing.table_words", "Words", st.PairWords)))
 	}
 	if st.Stale && !st.Answered.IsZero() {
 		objs = append(objs, wrapped(s.w.T("kiosk.venue.stale", "Time", st.Answered.Local().Format("15:04:05"))))
@@ -346,6 +364,10 @@ func (s *Staff) pair(h VenueHub, code string) {
 			switch {
 			case err == nil:
 				s.showVenue()
+			case errors.Is(err, ErrVenueCodeUsed):
+				s.askCode(h, s.w.T("pairing.code_used"))
+			case errors.Is(err, ErrVenueCodeExpired):
+				s.askCode(h, s.w.T("pairing.code_expired"))
 			case errors.Is(err, ErrVenueRefused):
 				s.askCode(h, s.w.T("kiosk.venue.refused"))
 			default:

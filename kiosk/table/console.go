@@ -2,11 +2,13 @@ package table
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/staff"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // serveConsole starts the staff console over HTTPS with the table's own
@@ -21,7 +23,22 @@ func (t *Table) serveConsole() error {
 		// them once the database holds a venue's sessions.
 		board = t.db.VenueLeaderboard
 	}
-	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Cert: t.cert,
+	// The console's certificate: the venue's authority's, kept beside
+	// the database when this table made the authority (tablee ca) or got
+	// one when it paired, else the table's own (docs/install.md, "A
+	// console the browser trusts").
+	dir := tlscert.ConsoleDir(t.db.Path())
+	if ca, err := tlscert.LoadCA(dir); err == nil {
+		names, ips := tlscert.MachineNames()
+		if _, err := ca.IssueConsole(dir, names, ips, time.Now()); err != nil {
+			t.cfg.Logger.Printf("console: the venue's authority issued no certificate: %v", err)
+		}
+	} else if !errors.Is(err, tlscert.ErrNoCA) {
+		t.cfg.Logger.Printf("console: %v", err)
+	}
+	certs := tlscert.NewConsoleSource(dir, t.cert)
+	h, err := console.NewHandler(console.Config{DB: t.db, Games: t.cfg.Games, Cert: t.cert, Certificate: certs.Certificate,
+		CA:   func() []byte { return tlscert.CAPEM(dir) },
 		Live: live{t}, Screen: t.cfg.Screen, TableName: t.cfg.Name, VenueBoard: board, Sheets: t.cfg.Sheets, Logf: t.cfg.Logger.Printf})
 	if err != nil {
 		return err

@@ -323,18 +323,27 @@ func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
 }
 
 func (ui *UI) showStaff() {
+	consoleURL := "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/"
+	// The venue's certificate authority, when this table made it or got
+	// it from the hub as it paired: a QR to its download from the console.
+	var caURL, caWords, caFP string
+	if fp := tlscert.CAFingerprint(tlscert.ConsoleDir(ui.t.DB().Path())); fp != "" {
+		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.Phrase(fp), fp
+	}
 	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
 		// The console's address on the café's network and its
-		// certificate's words (the table's own certificate).
-		ConsoleURL:    "https://" + net.JoinHostPort(ui.host, consolePort(ui.t.ConsoleAddr())) + "/",
-		ConsolePhrase: tlscert.Phrase(ui.t.Fingerprint()),
-		Venue:         ui.venueDesk(),
-		Do:            ui.do,
-		Notes:         ui.shelfNotes(),
-		Offline:       ui.t.Offline,
+		// certificate's words (the table's own certificate, or the one
+		// the venue's authority issued it).
+		ConsoleURL:    consoleURL,
+		ConsolePhrase: ui.t.Console().Phrase(),
+		CAURL:         caURL, CAWords: caWords, CAFingerprint: caFP,
+		Venue:   ui.venueDesk(),
+		Do:      ui.do,
+		Notes:   ui.shelfNotes(),
+		Offline: ui.t.Offline,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st

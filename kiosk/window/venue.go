@@ -24,14 +24,20 @@ func (v venueDesk) FindHubs(ctx context.Context) ([]screen.VenueHub, error) {
 		}
 		// The words are those of the fingerprint the kiosk will pin: a
 		// hub that does not hold that certificate fails the handshake.
-		out = append(out, screen.VenueHub{Name: h.Name, Addr: h.Addrs[0], Fingerprint: h.Fingerprint, Words: tlscert.Phrase(h.Fingerprint)})
+		out = append(out, screen.VenueHub{Name: h.Name, Addr: h.Addrs[0], PairAddr: venue.PairAddrOf(h), Fingerprint: h.Fingerprint,
+			Words: tlscert.Phrase(h.Fingerprint)})
 	}
 	return out, err
 }
 
 func (v venueDesk) Pair(ctx context.Context, h screen.VenueHub, code string) error {
-	err := v.d.Pair(ctx, venue.Pairing{Addr: h.Addr, Code: code, Fingerprint: h.Fingerprint})
-	if errors.Is(err, venue.ErrRefused) {
+	err := v.d.Pair(ctx, venue.Pairing{Addr: h.Addr, PairAddr: h.PairAddr, Code: code, Fingerprint: h.Fingerprint})
+	switch {
+	case errors.Is(err, venue.ErrCodeUsed):
+		return fmt.Errorf("%w: %w", screen.ErrVenueCodeUsed, err)
+	case errors.Is(err, venue.ErrCodeExpired):
+		return fmt.Errorf("%w: %w", screen.ErrVenueCodeExpired, err)
+	case errors.Is(err, venue.ErrRefused):
 		return fmt.Errorf("%w: %w", screen.ErrVenueRefused, err)
 	}
 	return err
@@ -46,7 +52,7 @@ func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 	if err != nil || !st.Paired {
 		return screen.VenueStatus{}, err
 	}
-	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), Linked: st.Linked,
+	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), PairWords: st.PairWords, Linked: st.Linked,
 		Answered: st.Answered, Stale: st.Stale, Removed: st.Removed, RemovedSince: st.RemovedSince,
 		StoreFull: st.StoreFull, StoreSince: st.StoreSince}
 	for _, t := range st.Tables {

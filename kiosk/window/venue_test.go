@@ -3,8 +3,10 @@ package window
 import (
 	"context"
 	"fmt"
+	"net"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -47,15 +49,18 @@ func waitFor(t *testing.T, check func() error) {
 // The staff pair the table with the venue's hub from the staff screen:
 // the hub found on the network (a finder standing for mDNS), its code
 // typed, its verification words shown before anything is sent; a wrong
-// code is refused, the right one pairs and starts sharing at once; the
+// code is refused, the right one pairs and starts sharing at once and the
+// section shows the words the hub's console lists the pairing with; the
 // section then lists the venue's tables, and the staff can leave the
-// venue.
+// venue; the code, used, pairs it no more and the screen says why.
 func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	test.NewTempApp(t)
 	hub := startTestHub(t)
 	k := openKiosk(t, tableConfig(t))
 	finder := func(context.Context) ([]discovery.Hub, error) {
-		return []discovery.Hub{{Name: "Salle du fond", Proto: venue.Proto, Fingerprint: hub.Fingerprint(), Addrs: []string{hub.Addr()}}}, nil
+		_, port, _ := net.SplitHostPort(hub.PairAddr())
+		pp, _ := strconv.Atoi(port)
+		return []discovery.Hub{{Name: "Salle du fond", Proto: venue.Proto, Fingerprint: hub.Fingerprint(), Addrs: []string{hub.Addr()}, PairPort: pp}}, nil
 	}
 	desk := venue.NewDesk(venue.KioskConfig{DB: k.tb.DB(), Dir: filepath.Join(t.TempDir(), "venue"), Table: "Table test", Logf: t.Logf}, finder)
 	t.Cleanup(desk.Close)
@@ -72,8 +77,12 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	k.until(func() bool { return uitest.ShowsText(k.w, "Salle du fond") })
 	test.Tap(button(t, k.w, "Salle du fond"))
 
+	code, _, err := hub.NewCode(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	wrong := "000000"
-	if hub.Code() == wrong {
+	if code == wrong {
 		wrong = "111111"
 	}
 	type_ := func(code string) {
@@ -85,12 +94,16 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 		test.Tap(button(t, k.w, "Les mêmes mots"))
 	}
 	type_(wrong)
-	k.until(func() bool { return uitest.ShowsText(k.w, "Le poste central a refusé ce code") })
+	k.until(func() bool { return uitest.ShowsText(k.w, "Le poste central ne connaît pas ce code") })
 	if desk.Paired() {
 		t.Fatal("a wrong code paired the table")
 	}
-	type_(hub.Code())
+	type_(code)
 	k.until(func() bool { return uitest.ShowsText(k.w, "Cette table fait partie de la salle") })
+	// The words the hub's console lists this pairing with.
+	if notes := hub.Pairings(); len(notes) != 1 || notes[0].Table != "Table test" || !uitest.ShowsText(k.w, notes[0].Words) {
+		t.Errorf("the hub lists the pairings %+v; the staff screen does not show their words", notes)
+	}
 	if _, ok, err := venue.Paired(context.Background(), k.tb.DB()); !ok || err != nil {
 		t.Fatalf("the pairing is not stored: %v", err)
 	}
@@ -125,5 +138,14 @@ func TestStaffPairTheTableWithTheVenue(t *testing.T) {
 	k.until(func() bool { return uitest.ShowsText(k.w, "Relier cette table") })
 	if _, ok, _ := venue.Paired(context.Background(), k.tb.DB()); ok || desk.Paired() {
 		t.Error("the table still belongs to the venue")
+	}
+	// Joining again with the code used: refused, and the screen says why.
+	test.Tap(button(t, k.w, "Chercher le poste central"))
+	k.until(func() bool { return uitest.ShowsText(k.w, "Salle du fond") })
+	test.Tap(button(t, k.w, "Salle du fond"))
+	type_(code)
+	k.until(func() bool { return uitest.ShowsText(k.w, "Ce code a déjà servi") })
+	if desk.Paired() {
+		t.Error("a used code paired the table again")
 	}
 }

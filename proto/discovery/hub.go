@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -20,10 +21,29 @@ type Hub struct {
 	Proto       int      // the venue protocol's version
 	Fingerprint string   // SHA-256 of the hub's TLS certificate, hex
 	Addrs       []string // host:port of its leaf port (browse results only)
+	// PairPort is the port of its pairing address, on the same host
+	// (TXT "pair"; 0: not said, the venue's default).
+	PairPort int
 }
 
 func (h Hub) txt() []string {
-	return []string{"v=" + strconv.Itoa(h.Proto), "name=" + h.Name, "fp=" + h.Fingerprint}
+	txt := []string{"v=" + strconv.Itoa(h.Proto), "name=" + h.Name, "fp=" + h.Fingerprint}
+	if h.PairPort > 0 {
+		txt = append(txt, "pair="+strconv.Itoa(h.PairPort))
+	}
+	return txt
+}
+
+// hubPairPort is the "pair" entry of a hub's TXT record, 0 if none.
+func hubPairPort(txt []string) int {
+	for _, kv := range txt {
+		if k, v, _ := strings.Cut(unescapeTXT(kv), "="); k == "pair" {
+			if p, err := strconv.Atoi(v); err == nil && p > 0 && p < 65536 {
+				return p
+			}
+		}
+	}
+	return 0
 }
 
 // AdvertiseHub publishes h, its leaf port on port, until Close.
@@ -53,7 +73,7 @@ func BrowseHubs(ctx context.Context, wait time.Duration, scope Scope) ([]Hub, er
 		if err != nil {
 			continue
 		}
-		h := Hub{Name: k.Name, Proto: k.Proto, Fingerprint: k.Fingerprint, Addrs: entryAddrs(e)}
+		h := Hub{Name: k.Name, Proto: k.Proto, Fingerprint: k.Fingerprint, Addrs: entryAddrs(e), PairPort: hubPairPort(e.Text)}
 		if len(h.Addrs) > 0 {
 			found[e.Instance+"\x00"+h.Fingerprint] = h
 		}

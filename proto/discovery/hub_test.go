@@ -8,11 +8,11 @@ import (
 )
 
 // A hub advertised on loopback is found by BrowseHubs, with its
-// fingerprint and leaf port; a table is not a hub.
+// fingerprint, leaf port and pairing port; a table is not a hub.
 func TestAdvertisedHubIsFoundOnLoopback(t *testing.T) {
 	scope := loopback(t)
 	fp := strings.Repeat("1e", 32)
-	a, err := AdvertiseHub(Hub{Name: "Salle Lumière", Proto: 1, Fingerprint: fp}, 45690, scope)
+	a, err := AdvertiseHub(Hub{Name: "Salle Lumière", Proto: 1, Fingerprint: fp, PairPort: 45692}, 45690, scope)
 	if err != nil {
 		t.Skipf("mDNS not available here: %v", err)
 	}
@@ -35,7 +35,7 @@ func TestAdvertisedHubIsFoundOnLoopback(t *testing.T) {
 			}
 		}
 		if len(hubs) == 1 {
-			if h := hubs[0]; h.Name != "Salle Lumière" || h.Proto != 1 || len(h.Addrs) == 0 || h.Addrs[0] != "127.0.0.1:45690" {
+			if h := hubs[0]; h.Name != "Salle Lumière" || h.Proto != 1 || len(h.Addrs) == 0 || h.Addrs[0] != "127.0.0.1:45690" || h.PairPort != 45692 {
 				t.Errorf("found %+v", h)
 			}
 			return
