@@ -78,8 +78,7 @@ func TestVenueIdleProcesses(t *testing.T) {
 	ready := strings.Fields(hub.line(t, "ready"))
 	nodes := []*proc{hub}
 	for i := 1; i <= 3; i++ {
-		hub.send(t, "code")
-		pair := strings.Join([]string{ready[1], ready[2], strings.Fields(hub.line(t, "code "))[1], ready[3]}, " ")
+		pair := newPairing(t, hub, ready)
 		k := startNode(t, fmt.Sprintf("kiosk%d", i), "", "kiosk", "TABLEE_VENUE_DB="+filepath.Join(dir, fmt.Sprintf("k%d.db", i)),
 			"TABLEE_VENUE_DATA="+filepath.Join(dir, fmt.Sprintf("k%d", i)), fmt.Sprintf("TABLEE_VENUE_TABLE=Table %d", i), "TABLEE_VENUE_PAIR="+pair)
 		k.line(t, "ready")

@@ -60,6 +60,16 @@ func (o *out) say(format string, args ...any) {
 	fmt.Printf(format+"\n", args...)
 }
 
+// newPairing asks the hub process for a one-time code and returns the
+// kiosk's TABLEE_VENUE_PAIR: the hub's addresses and fingerprint from
+// ready (its "ready" line's fields) and the code.
+func newPairing(t *testing.T, hub *proc, ready []string) string {
+	t.Helper()
+	hub.send(t, "code")
+	code := strings.Fields(hub.line(t, "code "))[1]
+	return strings.Join([]string{ready[1], ready[2], code, ready[3]}, " ")
+}
+
 // runRole runs a hub or a kiosk until its standard input closes, reading
 // commands there: "play N" (a kiosk finishes N sessions), "state" (the
 // number of venue sessions and the boards' digest), "profile FILE" and
@@ -102,6 +112,9 @@ func runRole(role string) int {
 			return fail(err)
 		} else if p := os.Getenv("TABLEE_VENUE_PAIR"); p != "" && !ok {
 			f := strings.Fields(p)
+			if len(f) != 4 {
+				return fail(fmt.Errorf("TABLEE_VENUE_PAIR %q: want the hub's address, pairing address, a code and fingerprint", p))
+			}
 			if err := Pair(ctx, d, Pairing{Addr: f[0], PairAddr: f[1], Code: f[2], Fingerprint: f[3]}); err != nil {
 				return fail(err)
 			}
@@ -502,9 +515,7 @@ func TestVenueNetns(t *testing.T) {
 	// Each kiosk pairs with a code of its own, at its first start.
 	pairs := make([]string, kiosks)
 	for i := range pairs {
-		hub.send(t, "code")
-		code := strings.Fields(hub.line(t, "code "))[1]
-		pairs[i] = strings.Join([]string{f[1], f[2], code, f[3]}, " ")
+		pairs[i] = newPairing(t, hub, f)
 	}
 	kioskEnv := func(i int) []string {
 		return []string{"TABLEE_VENUE_DB=" + filepath.Join(dir, fmt.Sprintf("k%d.db", i)), "TABLEE_VENUE_DATA=" + filepath.Join(dir, fmt.Sprintf("k%d", i)),

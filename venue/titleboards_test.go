@@ -80,9 +80,10 @@ func TestASheetPlayIsOnEveryTablesBoards(t *testing.T) {
 	dir := t.TempDir()
 	hub := startNode(t, "hub", n.ns(0), "hub", "TABLEE_VENUE_DB="+filepath.Join(dir, "hub.db"),
 		"TABLEE_VENUE_DATA="+filepath.Join(dir, "hub"), "TABLEE_VENUE_LISTEN="+n.addr(0)+":7459")
-	pair := strings.Join(strings.Fields(hub.line(t, "ready"))[1:], " ")
+	ready := strings.Fields(hub.line(t, "ready"))
 	ks := make([]*proc, 2)
 	for i := range ks {
+		pair := newPairing(t, hub, ready)
 		ks[i] = startNode(t, fmt.Sprintf("kiosk %d", i+1), n.ns(i+1), "kiosk",
 			"TABLEE_VENUE_DB="+filepath.Join(dir, fmt.Sprintf("k%d.db", i)), "TABLEE_VENUE_DATA="+filepath.Join(dir, fmt.Sprintf("k%d", i)),
 			"TABLEE_VENUE_TABLE="+fmt.Sprintf("Table %d", i+1), "TABLEE_VENUE_PAIR="+pair)
