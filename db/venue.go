@@ -81,7 +81,7 @@ const sessionEventVersion = 1
 // OutboxEvent is an event waiting for its stream's acknowledgement.
 type OutboxEvent struct {
 	ID   string // UUIDv7: the Nats-Msg-Id, so a republished event is dropped as a duplicate
-	Kind string // "session"
+	Kind string // "session", "player", "copy"
 	Ref  string // the session's id
 	Body []byte // JSON, a SessionEvent
 }
@@ -533,7 +533,9 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 				continue
 			}
 			var err error
-			if kind.Event == playerEventKind {
+			if kind.Event == copyEventKind {
+				out[i], err = loadCopyEvent(ctx, tx, e.ID, e.Body, now)
+			} else if kind.Event == playerEventKind {
 				var ids []string
 				out[i], ids, err = loadPlayerEvent(ctx, tx, e.ID, e.Body, e.Hub, now)
 				forgot = append(forgot, ids...)
