@@ -330,7 +330,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        TableStream,
 		Description: "this table's events, sourced by the venue hub",
-		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player")},
+		Subjects:    []string{tableSubject(k.id, "session"), tableSubject(k.id, "player"), tableSubject(k.id, "copy")},
 		Storage:     jetstream.FileStorage,
 		// No MaxAge, MaxBytes or MaxMsgs: a new hub sources every
 		// kiosk's whole stream (nothing lives only on the hub), so an
