@@ -406,7 +406,11 @@ func (d *DB) SetCopyStatus(ctx context.Context, copyID int64, status shelf.Statu
 // CopiesAtTables lists every copy at a table now, by table then since:
 // the staff's view of what is out.
 func (d *DB) CopiesAtTables(ctx context.Context) ([]shelf.Copy, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT `+copyColumns+` FROM shelf_copies
+	return copiesAtTables(ctx, d.r)
+}
+
+func copiesAtTables(ctx context.Context, q querier) ([]shelf.Copy, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+copyColumns+` FROM shelf_copies
 		WHERE status = 'table' ORDER BY table_name, since, id`)
 	if err != nil {
 		return nil, fmt.Errorf("copies at tables: %w", err)

@@ -256,3 +256,40 @@ func settleCopy(ctx context.Context, tx *sql.Tx, key string) error {
 	}
 	return nil
 }
+
+// QueueCopiesAtTables queues a copy event for each copy at a table that
+// the venue has heard nothing of (taken before this build): so a kiosk
+// upgraded while a group holds a box tells the other tables at its next
+// start. It returns how many it queued.
+func (d *DB) QueueCopiesAtTables(ctx context.Context) (int, error) {
+	var n int
+	err := d.inTx(ctx, "queue the copies at tables for the venue", func(tx *sql.Tx) error {
+		cs, err := copiesAtTables(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			key, err := copyKey(ctx, tx, c.ID)
+			if err != nil || key == "" {
+				return err
+			}
+			var heard bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM venue_copies WHERE copy_key = ?1)
+				OR EXISTS (SELECT 1 FROM venue_outbox WHERE kind = 'copy' AND json_extract(body, '$.copy') = ?1)`, key).Scan(&heard); err != nil {
+				return err
+			}
+			if heard {
+				continue
+			}
+			if err := d.queueCopyEvent(ctx, tx, c.ID, shelf.AtTable, c.Table, c.Since); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	if n > 0 {
+		d.signalOutbox()
+	}
+	return n, err
+}

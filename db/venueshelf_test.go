@@ -208,3 +208,27 @@ func TestVenueCopyEventRefused(t *testing.T) {
 		t.Errorf("after refused events the copy is %q", got)
 	}
 }
+
+// A box at a table before copies were venue events is told to the venue
+// once, at the kiosk's next start.
+func TestQueueCopiesAtTables(t *testing.T) {
+	ctx := context.Background()
+	a, b := shelfNode(t, 0), shelfNode(t, 0)
+	at := time.Date(2026, 12, 2, 19, 40, 0, 0, time.UTC)
+	if err := a.Take(ctx, copyOf(t, a, "Pandémie", 0).ID, "Table A", at); err != nil {
+		t.Fatal(err)
+	}
+	// As a build before this one left it: the box at the table, no event.
+	if _, err := a.w.Exec(`DELETE FROM venue_outbox`); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{1, 0} {
+		if n, err := a.QueueCopiesAtTables(ctx); n != want || err != nil {
+			t.Fatalf("start %d queued %d (%v), want %d", i+1, n, err, want)
+		}
+	}
+	loadAll(t, b, pendingOf(t, a)...)
+	if got := where(copyOf(t, b, "Pandémie", 0)); got != "table Table A 19:40" {
+		t.Errorf("B's Pandémie is %q", got)
+	}
+}

@@ -358,6 +358,10 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if _, err := cfg.DB.QueueFinishedSessions(ctx, time.Now()); err != nil {
 		return fail(err)
 	}
+	// And the boxes at this table taken before copies were venue events.
+	if _, err := cfg.DB.QueueCopiesAtTables(ctx); err != nil {
+		return fail(err)
+	}
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	k.stop = stop
 	k.wg.Add(1)
