@@ -334,6 +334,7 @@ func (ui *UI) showStaff() {
 		Do:            ui.do,
 		Notes:         ui.shelfNotes(),
 		Offline:       ui.t.Offline,
+		DiskFull:      ui.t.DiskFull,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st
