@@ -1,0 +1,33 @@
+package venue
+
+import (
+	"context"
+	"testing"
+)
+
+// A kiosk started again and again, each time playing a game and settling
+// at once (kiosk --headless --exit-when-over in a loop, issue 42): every
+// Settle ends because the table's game is back in its copy of the venue,
+// never on its 10 s bound. Every other run used to wait it out: a kiosk
+// back within freshKickEvery of its source's last restart had its source
+// left waiting for the consumer in the server that had gone (mayKick now
+// restarts it for every new link).
+func TestSettleAfterQuickRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight kiosk starts against a hub (about 3 s)")
+	}
+	hubNode, a := newNode(t, ""), newNode(t, "Table A")
+	hub := startHub(t, hubNode, "127.0.0.1:0")
+	p := &Pairing{Addr: hub.Addr(), Code: hub.Code(), Fingerprint: hub.Fingerprint()}
+	var ids []string
+	for i := range 8 {
+		k := startKiosk(t, a, p)
+		p = nil
+		ids = append(ids, a.play(t))
+		if err := k.Settle(context.Background()); err != nil {
+			t.Errorf("run %d: %v", i+1, err)
+		}
+		k.Close()
+	}
+	hubNode.waitHas(t, hub.Loaded(), ids...)
+}
