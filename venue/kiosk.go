@@ -383,8 +383,32 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			defer k.wg.Done()
 			k.watch(run)
 		}()
+	} else {
+		// An unpaired kiosk's store holds its own stream only, which its
+		// publisher fills; a full disk wedges it as a paired one's (its
+		// watchdog heals that): this looks every coolEvery.
+		k.wg.Add(1)
+		go func() {
+			defer k.wg.Done()
+			k.watchStore(run)
+		}()
 	}
 	return k, nil
+}
+
+// watchStore heals an unpaired kiosk's store once its disk has room again
+// (healStore), looking every coolEvery until ctx ends.
+func (k *Kiosk) watchStore(ctx context.Context) {
+	t := time.NewTicker(coolEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			k.healStore(ctx)
+		}
+	}
 }
 
 // ID is the kiosk's venue id.
