@@ -343,6 +343,9 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	}); err != nil {
 		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
 	}
+	if err := k.checkOwnEvents(ctx); err != nil {
+		return fail(err)
+	}
 	if paired {
 		if k.hubJS, err = jetstream.NewWithDomain(k.e.nc, HubDomain); err != nil {
 			return fail(fmt.Errorf("venue kiosk: %w", err))
@@ -394,6 +397,39 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		}()
 	}
 	return k, nil
+}
+
+// checkOwnEvents publishes again the tail of the outbox the table's own
+// stream lost: a store that holds fewer events than the outbox says it
+// acknowledged lost its last ones (a store restored or copied while it was
+// written, a disk that lied about a sync), and SQLite is the truth. Only
+// the tail, in the outbox's order, which is the stream's: the hub's
+// source of the stream resumes after the last sequence it copied, so the
+// stream's next events would otherwise take the lost ones' numbers and
+// never reach the venue (the hole TestVenueQuickExitsConverge/killed
+// met, one run in many, when its store's snapshot missed a game the hub
+// had already copied). What the hub had copied already is dropped by its
+// loader's ids.
+func (k *Kiosk) checkOwnEvents(ctx context.Context) error {
+	acked, err := k.d.AckedEvents(ctx)
+	if err != nil || acked == 0 {
+		return err
+	}
+	s, err := k.e.js.Stream(ctx, TableStream)
+	if err != nil {
+		return fmt.Errorf("venue kiosk: table stream: %w", err)
+	}
+	info, err := s.Info(ctx)
+	if err != nil {
+		return fmt.Errorf("venue kiosk: table stream: %w", err)
+	}
+	if info.State.Msgs >= uint64(acked) {
+		return nil
+	}
+	lost := acked - int(info.State.Msgs)
+	k.logf("venue kiosk: the table's stream holds %d of its %d events: publishing the last %d again", info.State.Msgs, acked, lost)
+	_, err = k.d.RepublishLastEvents(ctx, lost)
+	return err
 }
 
 // watchStore heals an unpaired kiosk's store once its disk has room again
