@@ -16,6 +16,9 @@ INSERT INTO venue_outbox_new SELECT event_id, kind, ref, body, created_at, acked
 DROP TABLE venue_outbox;
 ALTER TABLE venue_outbox_new RENAME TO venue_outbox;
 CREATE INDEX venue_outbox_pending ON venue_outbox (event_id) WHERE acked_at IS NULL;
+-- A copy event loaded looks for this kiosk's own events of that copy not
+-- back from the venue yet (db.settleCopy).
+CREATE INDEX venue_outbox_copy ON venue_outbox (json_extract(body, '$.copy')) WHERE kind = 'copy';
 
 -- venue_copies holds the venue's copy events, every table's (this one's
 -- included), loaded from the venue stream as venue_sessions are. copy_key
