@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/internal/uitest"
@@ -234,5 +236,77 @@ func TestAGroupThatPlayedCanoeHereIsNotProposedItAgain(t *testing.T) {
 	test.Tap(sh.FreshButton())
 	if shows("canoe") {
 		t.Error("« Rien de déjà joué ici » still proposes Canoë, which they just played")
+	}
+}
+
+// A box another table of the venue took shows on this table's « Que
+// jouer ? » where it is, and cannot be taken here; given back there, it
+// is free here again (its copy events loaded as the venue's loader loads
+// them).
+func TestABoxTakenAtAnotherTableShowsWhereItIs(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	k := openKiosk(t, tableConfig(t))
+	k.withShelf(t)
+	other, err := db.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ImportCatalogue(ctx, shelftest.Demo(), shelfEvening); err != nil {
+		t.Fatal(err)
+	}
+	var skull shelf.Copy
+	ts, err := other.Titles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range ts {
+		if ti.Names.FR == "Skull King" {
+			skull = ti.Copies[0]
+		}
+	}
+	// What the venue brings from the other table: its pending events.
+	venue := func() {
+		t.Helper()
+		evs, err := other.PendingEvents(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if _, err := k.tb.DB().LoadVenueEvent(ctx, e.ID, e.Body, shelfEvening); err != nil {
+				t.Fatal(err)
+			}
+			if err := other.AckEvent(ctx, e.ID, shelfEvening); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := other.Take(ctx, skull.ID, "Table 3", shelfEvening); err != nil {
+		t.Fatal(err)
+	}
+	venue()
+	open := func() *screen.Shelf {
+		t.Helper()
+		k.ui.showLobby()
+		test.Tap(k.ui.lobby.PickButton(geom.Right))
+		s := k.ui.Shelf()
+		test.Tap(s.Stepper("players+"))
+		test.Tap(s.Stepper("minutes-"))
+		test.Tap(s.Stepper("minutes-"))
+		return s
+	}
+	s := open()
+	title := shownTitle(t, s, "Skull King")
+	if !uitest.HasText(s.Upright(), "Sorti : Table 3, depuis 19:40") || s.TakeButton(title.ID) != nil {
+		t.Fatal("the card does not say Skull King is at Table 3 since 19:40, or still offers it")
+	}
+	if err := other.Return(ctx, skull.ID, "Table 3", "", shelfEvening.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	venue()
+	s = open()
+	if s.TakeButton(shownTitle(t, s, "Skull King").ID) == nil || !uitest.HasText(s.Upright(), "B7") {
+		t.Error("Skull King, given back at Table 3, is not free here")
 	}
 }
