@@ -293,3 +293,8 @@ func (d *DB) QueueCopiesAtTables(ctx context.Context) (int, error) {
 	}
 	return n, err
 }
+
+// ShelfMoved is signalled (without blocking, at most one signal waiting)
+// after venue events loaded through this handle moved a copy: a screen
+// showing where the boxes are reads them again.
+func (d *DB) ShelfMoved() <-chan struct{} { return d.shelfMoved }

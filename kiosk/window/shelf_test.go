@@ -239,10 +239,11 @@ func TestAGroupThatPlayedCanoeHereIsNotProposedItAgain(t *testing.T) {
 	}
 }
 
-// A box another table of the venue took shows on this table's « Que
-// jouer ? » where it is, and cannot be taken here; given back there, it
-// is free here again (its copy events loaded as the venue's loader loads
-// them).
+// A box another table of the venue takes shows on this table's « Que
+// jouer ? », while it shows, where it is, and cannot be taken here; given
+// back there, it is free here again (its copy events loaded as the
+// venue's loader loads them; the screen reads the boxes again on the
+// database's signal).
 func TestABoxTakenAtAnotherTableShowsWhereItIs(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := context.Background()
@@ -282,31 +283,34 @@ func TestABoxTakenAtAnotherTableShowsWhereItIs(t *testing.T) {
 			}
 		}
 	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PickButton(geom.Right))
+	s := k.ui.Shelf()
+	test.Tap(s.Stepper("players+"))
+	test.Tap(s.Stepper("minutes-"))
+	test.Tap(s.Stepper("minutes-"))
+	title := shownTitle(t, s, "Skull King")
+	if s.TakeButton(title.ID) == nil {
+		t.Fatal("Skull King is not offered before the other table takes it")
+	}
+	changes := s.Changes()
 	if err := other.Take(ctx, skull.ID, "Table 3", shelfEvening); err != nil {
 		t.Fatal(err)
 	}
 	venue()
-	open := func() *screen.Shelf {
-		t.Helper()
-		k.ui.showLobby()
-		test.Tap(k.ui.lobby.PickButton(geom.Right))
-		s := k.ui.Shelf()
-		test.Tap(s.Stepper("players+"))
-		test.Tap(s.Stepper("minutes-"))
-		test.Tap(s.Stepper("minutes-"))
-		return s
+	k.until(func() bool { return uitest.HasText(s.Upright(), "Sorti : Table 3, depuis 19:40") })
+	if s.TakeButton(title.ID) != nil || k.ui.Shelf() != s {
+		t.Fatal("the screen still offers Skull King, taken at Table 3, or was replaced")
 	}
-	s := open()
-	title := shownTitle(t, s, "Skull King")
-	if !uitest.HasText(s.Upright(), "Sorti : Table 3, depuis 19:40") || s.TakeButton(title.ID) != nil {
-		t.Fatal("the card does not say Skull King is at Table 3 since 19:40, or still offers it")
+	if s.Changes() != changes {
+		t.Errorf("the venue's news counted as the group's doing (%d changes, then %d): the idle watch would never rest", changes, s.Changes())
 	}
 	if err := other.Return(ctx, skull.ID, "Table 3", "", shelfEvening.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	venue()
-	s = open()
-	if s.TakeButton(shownTitle(t, s, "Skull King").ID) == nil || !uitest.HasText(s.Upright(), "B7") {
-		t.Error("Skull King, given back at Table 3, is not free here")
+	k.until(func() bool { return s.TakeButton(title.ID) != nil })
+	if !uitest.HasText(s.Upright(), "B7") {
+		t.Error("Skull King, given back at Table 3, does not show its shelf B7 here")
 	}
 }
