@@ -159,25 +159,6 @@ func runRole(role string) int {
 				o.say("played %s %d", id, time.Now().UnixNano())
 			}
 			o.say("done")
-		case len(f) == 2 && (f[0] == "take" || f[0] == "give"):
-			c, err := copyByShelf(ctx, d, f[1])
-			if err != nil {
-				return fail(err)
-			}
-			if f[0] == "take" {
-				err = d.Take(ctx, c.ID, table.Name, time.Now())
-			} else {
-				err = d.Return(ctx, c.ID, table.Name, "", time.Now())
-			}
-			switch {
-			case errors.Is(err, shelf.ErrTaken):
-				o.say("refused %s %v", f[1], err)
-			case err != nil:
-				return fail(err)
-			default:
-				o.say("%s %s", map[string]string{"take": "took", "give": "gave"}[f[0]], f[1])
-			}
-			boxes.look(ctx)
 		case len(f) == 2 && f[0] == "profile":
 			pf, err := os.Create(f[1])
 			if err != nil {
@@ -198,6 +179,25 @@ func runRole(role string) int {
 			o.say("stacked")
 		case len(f) == 1 && f[0] == "boxes":
 			boxes.say(ctx)
+		case len(f) == 2 && (f[0] == "take" || f[0] == "give"):
+			c, err := copyByShelf(ctx, d, f[1])
+			if err != nil {
+				return fail(err)
+			}
+			if f[0] == "take" {
+				err = d.Take(ctx, c.ID, table.Name, time.Now())
+			} else {
+				err = d.Return(ctx, c.ID, table.Name, "", time.Now())
+			}
+			switch {
+			case errors.Is(err, shelf.ErrTaken):
+				o.say("refused %s %v", f[1], err)
+			case err != nil:
+				return fail(err)
+			default:
+				o.say("%s %s", map[string]string{"take": "took", "give": "gave"}[f[0]], f[1])
+			}
+			boxes.look(ctx)
 		case len(f) == 1 && f[0] == "endprofile":
 			pprof.StopCPUProfile()
 			o.say("profiled")

@@ -93,10 +93,10 @@ type Staff struct {
 	// counts its goroutine (tests wait for it to end).
 	stopWatch func()
 	watchers  sync.WaitGroup
-	// offline is the line saying phones cannot join, nil when they can.
-	offline *widget.Label
 	// diskFull is the line saying the table's disk is full, nil when not.
 	diskFull *widget.Label
+	// offline is the line saying phones cannot join, nil when they can.
+	offline *widget.Label
 }
 
 // NewStaff builds the staff screen, its leaderboards first.

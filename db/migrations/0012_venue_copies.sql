@@ -1,4 +1,4 @@
--- 0011: a copy taken to a table or given back travels to the venue as an
+-- 0012: a copy taken to a table or given back travels to the venue as an
 -- event (docs/venue.md, "Copies at every table"), so every table's shelf
 -- says where the box is.
 -- venue_outbox takes a third kind of event, 'copy': the table is made
