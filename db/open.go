@@ -37,6 +37,9 @@ type DB struct {
 	// OutboxWrittenElsewhere last looked.
 	outbox     chan struct{}
 	outboxSeen atomic.Int64
+	// shelfMoved is signalled when venue events moved a copy of the
+	// catalogue (venueshelf.go, ShelfMoved).
+	shelfMoved chan struct{}
 	// clockOffset is the kiosk clock's offset from the venue hub's, if
 	// clockKnown (venue.go, SetVenueClock).
 	clockMu     sync.Mutex
@@ -71,7 +74,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := ownerOnly(path); err != nil {
 		return nil, err
 	}
-	d := &DB{path: path, outbox: make(chan struct{}, 1)}
+	d := &DB{path: path, outbox: make(chan struct{}, 1), shelfMoved: make(chan struct{}, 1)}
 	stale, known, err := uncleanMarkers(path)
 	if err != nil {
 		return nil, err

@@ -203,7 +203,7 @@ func (d *DB) Take(ctx context.Context, copyID int64, table string, at time.Time)
 	if table == "" {
 		return fmt.Errorf("take copy %d: no table named", copyID)
 	}
-	return d.inTx(ctx, "take a copy", func(tx *sql.Tx) error {
+	err := d.inTx(ctx, "take a copy", func(tx *sql.Tx) error {
 		c, err := readCopy(ctx, tx, copyID)
 		if err != nil {
 			return err
@@ -214,10 +214,16 @@ func (d *DB) Take(ctx context.Context, copyID int64, table string, at time.Time)
 			}
 			return fmt.Errorf("copy %d is at %s: %w", copyID, c.Table, shelf.ErrTaken)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'table', table_name = ?, since = ? WHERE id = ?`,
-			table, fmtTime(at), copyID)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'table', table_name = ?, since = ? WHERE id = ?`,
+			table, fmtTime(at), copyID); err != nil {
+			return err
+		}
+		return d.queueCopyEvent(ctx, tx, copyID, shelf.AtTable, table, at)
 	})
+	if err == nil {
+		d.signalOutbox()
+	}
+	return err
 }
 
 // Return puts a copy back on its shelf; a non-empty note (trimmed) is
@@ -225,7 +231,7 @@ func (d *DB) Take(ctx context.Context, copyID int64, table string, at time.Time)
 // table is refused with shelf.ErrTaken: that table has it.
 func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at time.Time) error {
 	note = strings.TrimSpace(note)
-	return d.inTx(ctx, "return a copy", func(tx *sql.Tx) error {
+	err := d.inTx(ctx, "return a copy", func(tx *sql.Tx) error {
 		c, err := readCopy(ctx, tx, copyID)
 		if err != nil {
 			return err
@@ -236,6 +242,9 @@ func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at ti
 		if _, err := tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'shelf', table_name = NULL, since = NULL WHERE id = ?`, copyID); err != nil {
 			return err
 		}
+		if err := d.queueCopyEvent(ctx, tx, copyID, shelf.OnShelf, table, at); err != nil {
+			return err
+		}
 		if note == "" {
 			return nil
 		}
@@ -243,6 +252,10 @@ func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at ti
 			copyID, table, note, fmtTime(at))
 		return err
 	})
+	if err == nil {
+		d.signalOutbox()
+	}
+	return err
 }
 
 // AtTable lists the copies at table now, the longest there first.
@@ -365,12 +378,15 @@ func (d *DB) CloseNote(ctx context.Context, id int64, at time.Time) error {
 
 // SetCopyStatus is the staff saying where a copy is: on its shelf, lent
 // or missing (a copy goes to a table through Take). It takes a copy away
-// from a table too, when the staff know better.
+// from a table too, when the staff know better. The venue hears it as
+// this table's word: the other tables take it for a copy this table held
+// or that no table holds, not for one another table's group has
+// (docs/venue.md, "Copies at every table").
 func (d *DB) SetCopyStatus(ctx context.Context, copyID int64, status shelf.Status) error {
 	if !status.Valid() || status == shelf.AtTable {
 		return fmt.Errorf("copy %d: status %q: want shelf, lent or missing", copyID, status)
 	}
-	return d.inTx(ctx, "set a copy's status", func(tx *sql.Tx) error {
+	err := d.inTx(ctx, "set a copy's status", func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE shelf_copies SET status = ?, table_name = NULL, since = NULL WHERE id = ?`,
 			string(status), copyID)
 		if err != nil {
@@ -379,14 +395,22 @@ func (d *DB) SetCopyStatus(ctx context.Context, copyID int64, status shelf.Statu
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("copy %d: %w", copyID, shelf.ErrNoCopy)
 		}
-		return nil
+		return d.queueCopyEvent(ctx, tx, copyID, status, "", time.Now())
 	})
+	if err == nil {
+		d.signalOutbox()
+	}
+	return err
 }
 
 // CopiesAtTables lists every copy at a table now, by table then since:
 // the staff's view of what is out.
 func (d *DB) CopiesAtTables(ctx context.Context) ([]shelf.Copy, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT `+copyColumns+` FROM shelf_copies
+	return copiesAtTables(ctx, d.r)
+}
+
+func copiesAtTables(ctx context.Context, q querier) ([]shelf.Copy, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+copyColumns+` FROM shelf_copies
 		WHERE status = 'table' ORDER BY table_name, since, id`)
 	if err != nil {
 		return nil, fmt.Errorf("copies at tables: %w", err)

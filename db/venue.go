@@ -81,7 +81,7 @@ const sessionEventVersion = 1
 // OutboxEvent is an event waiting for its stream's acknowledgement.
 type OutboxEvent struct {
 	ID   string // UUIDv7: the Nats-Msg-Id, so a republished event is dropped as a duplicate
-	Kind string // "session"
+	Kind string // "session", "player", "copy"
 	Ref  string // the session's id
 	Body []byte // JSON, a SessionEvent
 }
@@ -517,6 +517,7 @@ type Loaded struct {
 func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Time) ([]Loaded, error) {
 	out := make([]Loaded, len(events))
 	var forgot []string // the table's own players forgotten
+	moved := false      // a copy event loaded
 	err := d.inTx(ctx, fmt.Sprintf("load %d venue events", len(events)), func(tx *sql.Tx) error {
 		var forgotten map[string]bool // read once a session needs it
 		for i, e := range events {
@@ -533,7 +534,10 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 				continue
 			}
 			var err error
-			if kind.Event == playerEventKind {
+			if kind.Event == copyEventKind {
+				out[i], err = loadCopyEvent(ctx, tx, e.ID, e.Body, now)
+				moved = moved || out[i].Added
+			} else if kind.Event == playerEventKind {
 				var ids []string
 				out[i], ids, err = loadPlayerEvent(ctx, tx, e.ID, e.Body, e.Hub, now)
 				forgot = append(forgot, ids...)
@@ -552,6 +556,12 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 		}
 		return nil
 	})
+	if moved && err == nil {
+		select {
+		case d.shelfMoved <- struct{}{}:
+		default:
+		}
+	}
 	if len(forgot) == 0 {
 		return out, err
 	}

@@ -10,7 +10,7 @@ import (
 // holds from each source, and which.
 
 // SourceKind names one source of venue events: the kiosk (or hub) that
-// published them and the kind of event ("session" or "player"), as the
+// published them and the kind of event ("session", "player" or "copy"), as the
 // stream's subject names both.
 type SourceKind struct {
 	Kiosk, Kind string
@@ -21,7 +21,8 @@ type SourceKind struct {
 func (d *DB) VenueEventCounts(ctx context.Context) (map[SourceKind]int, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT kiosk, 'session', count(*) FROM venue_sessions GROUP BY kiosk
-		 UNION ALL SELECT kiosk, 'player', count(*) FROM venue_players GROUP BY kiosk`)
+		 UNION ALL SELECT kiosk, 'player', count(*) FROM venue_players GROUP BY kiosk
+		 UNION ALL SELECT kiosk, 'copy', count(*) FROM venue_copies GROUP BY kiosk`)
 	if err != nil {
 		return nil, fmt.Errorf("venue copy: %w", err)
 	}
@@ -45,8 +46,11 @@ func (d *DB) VenueEventCounts(ctx context.Context) (map[SourceKind]int, error) {
 // source and kind.
 func (d *DB) VenueEventIDs(ctx context.Context, s SourceKind) (map[string]bool, error) {
 	q := "SELECT event_id FROM venue_sessions WHERE kiosk = ?"
-	if s.Kind == playerEventKind {
+	switch s.Kind {
+	case playerEventKind:
 		q = "SELECT event_id FROM venue_players WHERE kiosk = ?"
+	case copyEventKind:
+		q = "SELECT event_id FROM venue_copies WHERE kiosk = ?"
 	}
 	rows, err := d.r.QueryContext(ctx, q, s.Kiosk)
 	if err != nil {

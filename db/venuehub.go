@@ -140,6 +140,27 @@ func (d *DB) RepublishVenueOutbox(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// RepublishLastEvents makes the last n acknowledged events of the outbox
+// (in its order, event ids) pending again, for a kiosk's stream that lost
+// its tail. It returns how many it made pending.
+func (d *DB) RepublishLastEvents(ctx context.Context, n int) (int, error) {
+	var done int64
+	err := d.inTx(ctx, "republish the outbox's last events", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE venue_outbox SET acked_at = NULL WHERE event_id IN (
+			SELECT event_id FROM venue_outbox WHERE acked_at IS NOT NULL ORDER BY event_id DESC LIMIT ?)`, n)
+		if err != nil {
+			return err
+		}
+		done, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	d.signalOutbox()
+	return int(done), nil
+}
+
 // AckedEvents is how many events of the outbox the stream acknowledged.
 func (d *DB) AckedEvents(ctx context.Context) (int, error) {
 	var n int

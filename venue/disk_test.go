@@ -106,3 +106,38 @@ func TestVenueHubFullDiskSaidAndSurvived(t *testing.T) {
 	})
 	a.waitHas(t, ka.Loaded(), ids...)
 }
+
+// A kiosk that belongs to no venue yet keeps its own stream on its disk
+// too: filled, its publisher's writes fail and it says so; freed, its
+// store heals by itself (it had no watchdog: only a restart healed it)
+// and its outbox is published.
+func TestVenueUnpairedKioskFullDiskHeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills a disk and waits for the kiosk to heal (about 10 s)")
+	}
+	disk := smallDisk(t, "8m")
+	a := newNode(t, "Table A")
+	k, err := StartKiosk(t.Context(), KioskConfig{DB: a.d, Dir: filepath.Join(disk, "venue"), Table: a.table.Name, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(k.Close)
+	a.play(t)
+	a.waitPublished(t, k)
+	filler := fillDisk(t, disk)
+	for range 8 {
+		a.play(t)
+	}
+	until(t, "the kiosk says its store cannot be written", nil, func() (bool, string) {
+		p, bad := k.StoreProblem()
+		return bad, p.Err
+	})
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	a.waitPublished(t, k)
+	until(t, "the kiosk says its store writes again", k.Published(), func() (bool, string) {
+		p, bad := k.StoreProblem()
+		return !bad, p.Err
+	})
+}

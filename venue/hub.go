@@ -88,6 +88,11 @@ type Hub struct {
 	// stream sources only those (see updateSources).
 	live   map[string]bool
 	kicked map[string]time.Time // when a kiosk's source was last restarted
+
+	// kickedLink is the leaf connection (its id at this server) a
+	// kiosk's source was last restarted for by a fresh hello.
+	kickedLink map[string]uint64
+
 	heard  map[string]time.Time // when a kiosk last said hello
 	noted  map[string]notedKiosk
 	stop   context.CancelFunc
@@ -114,7 +119,7 @@ type Hub struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{},
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{},
 		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
 		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}, published: make(chan struct{}, 1)}
 	if h.logf == nil {
@@ -520,18 +525,56 @@ func (h *Hub) sourceStale(ctx context.Context, domain string) bool {
 // --exit-when-over in a loop: a new server, a new link each game) left its
 // source waiting for a consumer in the server that had gone, 30 s, and its
 // games reached the venue only at its next start (issue 42).
-func (h *Hub) mayKick(id string, now time.Time, fresh bool) bool {
+//
+// And a fresh hello over a link the source was not restarted for yet
+// restarts it whenever it comes (link: the kiosk's leaf connection's id
+// at this server, 0 if unknown): a new link is a new kiosk server, and the
+// source's consumer lived in the old one. Limited by time alone, a kiosk
+// that started again within freshKickEvery of the last restart (a game
+// and its exit take a fraction of a second) kept a source waiting for the
+// consumer that had gone — every other run of a kiosk restarted in a
+// loop waited out Settle's 10 s (TestSettleAfterQuickRestarts).
+func (h *Hub) mayKick(id string, now time.Time, fresh bool, link uint64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	every := kickEvery
 	if fresh {
 		every = freshKickEvery
 	}
-	if now.Sub(h.kicked[id]) < every {
+	newLink := fresh && link != 0 && link != h.kickedLink[id]
+	if !newLink && now.Sub(h.kicked[id]) < every {
 		return false
 	}
 	h.kicked[id] = now
+	if fresh && link != 0 {
+		h.kickedLink[id] = link
+	}
 	return true
+}
+
+// freshLink is the leaf connection a fresh hello came over; 0 for
+// another hello (only a fresh one looks: Leafz lists every link).
+func (h *Hub) freshLink(hi hello) uint64 {
+	if !hi.Fresh {
+		return 0
+	}
+	return h.leafLink(hi.Kiosk)
+}
+
+// leafLink is the id, at this server, of kiosk id's leaf connection (the
+// newest, while an old one lingers); 0 if it has none.
+func (h *Hub) leafLink(id string) uint64 {
+	lz, err := h.e.srv.Leafz(nil)
+	if err != nil {
+		return 0
+	}
+	var cid uint64
+	for _, l := range lz.Leafs {
+		if l.Name == kioskServerPrefix+id && l.ID > cid {
+			cid = l.ID
+		}
+	}
+	return cid
 }
 
 // onHello notes the kiosk and, if it is new, sources its stream. The
@@ -597,7 +640,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 		h.live[hi.Kiosk] = true
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
-	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh):
+	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh, h.freshLink(hi)):
 		// The kiosk's link just came up, or carried nothing for a
 		// while: its source's consumer request most likely went out
 		// while the link was down (after a hub restart, always) and
@@ -835,7 +878,7 @@ func (h *Hub) watch(ctx context.Context) {
 			h.mu.Unlock()
 			// A kiosk not heard lately is behind a dead link: a source
 			// restarted now would wait 30 s; its next hello restarts it.
-			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now, false) {
+			if now.Sub(added) < stallAfter || now.Sub(heard) > helloGap || !h.mayKick(id, now, false, 0) {
 				continue
 			}
 			if err := h.kick(ctx, id); err != nil && ctx.Err() == nil {

@@ -3,6 +3,7 @@ package venue
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/shelf"
 )
 
 // The venue across processes and network namespaces (docs/venue.md,
@@ -71,11 +73,15 @@ func newPairing(t *testing.T, hub *proc, ready []string) string {
 }
 
 // runRole runs a hub or a kiosk until its standard input closes, reading
-// commands there: "play N" (a kiosk finishes N sessions), "state" (the
+// commands there: "play N" (a kiosk finishes N sessions), "take CODE"
+// and "give CODE" (a kiosk's table takes the box on that shelf code, or
+// gives it back: "took", "gave" or "refused"), "boxes" (the boxes at
+// tables now), "state" (the
 // number of venue sessions and the boards' digest), "profile FILE" and
 // "endprofile" (a CPU profile of the node in between), "stacks FILE" (its
 // goroutines). It prints "seen ID
-// UNIXNANO" as venue sessions load, and "played ID UNIXNANO".
+// UNIXNANO" as venue sessions load, "played ID UNIXNANO", and "boxes …"
+// at start and whenever the boxes at tables change (boxWatch).
 func runRole(role string) int {
 	ctx := context.Background()
 	o := &out{}
@@ -130,9 +136,12 @@ func runRole(role string) int {
 		loaded = k.Loaded()
 		o.say("ready")
 	}
+	boxes := &boxWatch{d: d, o: o}
+	boxes.look(ctx)
 	go func() {
 		seen := map[string]bool{}
 		for range loaded {
+			boxes.look(ctx)
 			vs, err := d.VenueSessions(ctx, time.Time{}, "")
 			if err != nil {
 				continue
@@ -204,6 +213,27 @@ func runRole(role string) int {
 			pprof.Lookup("goroutine").WriteTo(sf, 1)
 			sf.Close()
 			o.say("stacked")
+		case len(f) == 1 && f[0] == "boxes":
+			boxes.say(ctx)
+		case len(f) == 2 && (f[0] == "take" || f[0] == "give"):
+			c, err := copyByShelf(ctx, d, f[1])
+			if err != nil {
+				return fail(err)
+			}
+			if f[0] == "take" {
+				err = d.Take(ctx, c.ID, table.Name, time.Now())
+			} else {
+				err = d.Return(ctx, c.ID, table.Name, "", time.Now())
+			}
+			switch {
+			case errors.Is(err, shelf.ErrTaken):
+				o.say("refused %s %v", f[1], err)
+			case err != nil:
+				return fail(err)
+			default:
+				o.say("%s %s", map[string]string{"take": "took", "give": "gave"}[f[0]], f[1])
+			}
+			boxes.look(ctx)
 		case len(f) == 1 && f[0] == "endprofile":
 			pprof.StopCPUProfile()
 			o.say("profiled")
@@ -224,6 +254,34 @@ func runRole(role string) int {
 		}
 	}
 	return 0
+}
+
+// boxWatch prints "boxes …" (copiesOut) each time the boxes a node's
+// catalogue has at tables change: what the tests wait for.
+type boxWatch struct {
+	d    *db.DB
+	o    *out
+	mu   sync.Mutex
+	last string
+}
+
+func (w *boxWatch) look(ctx context.Context) { w.print(ctx, false) }
+
+// say prints the boxes at tables now, changed or not (the command "boxes").
+func (w *boxWatch) say(ctx context.Context) { w.print(ctx, true) }
+
+func (w *boxWatch) print(ctx context.Context, always bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	got, err := copiesOut(ctx, w.d)
+	if err != nil {
+		w.o.say("log %s boxes: %v", time.Now().Format("15:04:05.000"), err)
+		return
+	}
+	if always || got != w.last {
+		w.last = got
+		w.o.say("boxes %s", got)
+	}
 }
 
 // playRole finishes a session of the players with the phone keys given.

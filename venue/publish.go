@@ -22,7 +22,7 @@ type publisher struct {
 	d      *db.DB
 	js     jetstream.JetStream
 	stream string
-	// subject is the subject of an event of kind ("session", "player").
+	// subject is the subject of an event of kind ("session", "player", "copy").
 	subject   func(kind string) string
 	published chan struct{}
 	logf      func(string, ...any)

@@ -79,7 +79,7 @@ const (
 var leafCompression = server.CompressionOpts{Mode: server.CompressionOff}
 
 // tableSubject is the subject of a kiosk's events of a kind ("session",
-// "player": db.OutboxEvent.Kind).
+// "player", "copy": db.OutboxEvent.Kind).
 func tableSubject(kiosk, kind string) string { return "tablee.table." + kiosk + "." + kind }
 
 // hubSubject is the subject of the venue hub's own events of kind (its

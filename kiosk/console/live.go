@@ -34,6 +34,10 @@ type LiveTable struct {
 	Started time.Time
 	Moves   int
 	Seats   []LiveSeat
+	// DiskFull is since when the table's disk has been full (its
+	// database refuses writes; the game goes on from memory); zero
+	// while it writes.
+	DiskFull time.Time
 }
 
 // Live is what the console reads of the running tables: the kiosk's

@@ -346,6 +346,9 @@ type tableView struct {
 	Running bool
 	Playing time.Duration
 	Waiting int
+	// DiskSince is when the table's disk filled, HH:MM; "" while it
+	// writes.
+	DiskSince string
 }
 
 func (h *Handler) liveData() liveData {
@@ -357,6 +360,9 @@ func (h *Handler) liveData() liveData {
 	if h.cfg.Live != nil {
 		for _, t := range h.cfg.Live.Tables() {
 			tv := tableView{LiveTable: t, Running: t.Game != "" && (t.Status == "active" || t.Status == "paused")}
+			if !t.DiskFull.IsZero() {
+				tv.DiskSince = t.DiskFull.Local().Format("15:04")
+			}
 			if tv.Running && !t.Started.IsZero() {
 				tv.Playing = now.Sub(t.Started)
 			}

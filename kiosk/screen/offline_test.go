@@ -57,3 +57,28 @@ func TestStaffVenueSectionSaysTheDiskIsFull(t *testing.T) {
 		}
 	}
 }
+
+// A table whose own database refuses writes (its disk is full) says on its
+// staff screen, in the staff's language, since when, that the game goes on
+// and what to do; with room it says nothing.
+func TestStaffSaysTheTablesDiskIsFull(t *testing.T) {
+	test.NewTempApp(t)
+	since := time.Date(2026, 12, 1, 21, 4, 0, 0, time.Local)
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.DE, i18n.EN} {
+		w := words(t, lang)
+		want := w.T("diskfull.table", "Since", "21:04")
+		if !strings.Contains(want, "21:04") {
+			t.Fatalf("%s: no text for diskfull.table: %q", lang, want)
+		}
+		for _, full := range []bool{true, false} {
+			win := test.NewTempWindow(t, nil)
+			s := NewStaff(context.Background(), w, win, &fakeRecords{}, infos(),
+				StaffActions{DiskFull: func() (time.Time, bool) { return since, full }})
+			win.SetContent(s.Content())
+			win.Resize(fyne.NewSize(1920, 1080))
+			if got := uitest.HasText(s.Content(), want); got != full {
+				t.Errorf("%s, full %t: the staff screen shows %q: %t", lang, full, want, got)
+			}
+		}
+	}
+}

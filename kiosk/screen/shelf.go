@@ -750,3 +750,17 @@ func (s *Shelf) Status() string { return s.status.Text }
 
 // AtTable is the copies the screen shows at this table.
 func (s *Shelf) AtTable() []shelf.Copy { return append([]shelf.Copy(nil), s.atTable...) }
+
+// Reload reads the catalogue and the boxes at this table again and shows
+// them, the group's choices kept: another table of the venue took or gave
+// back a box. It is not the group's doing: the idle watch does not count
+// it.
+func (s *Shelf) Reload() error {
+	changes := s.changes
+	if err := s.reload(); err != nil {
+		return err
+	}
+	s.refresh()
+	s.changes = changes
+	return nil
+}

@@ -50,6 +50,10 @@ type StaffActions struct {
 	// Offline reports that phones cannot join (the machine has no
 	// network address): the screen says so under its title. nil: never.
 	Offline func() bool
+	// DiskFull reports since when the table's disk has been full (its
+	// database refuses writes; the game in progress goes on from
+	// memory): the screen says so under its title. nil: never.
+	DiskFull func() (time.Time, bool)
 }
 
 // NoteLine is a note on a box given back, as the staff read it.
@@ -94,6 +98,8 @@ type Staff struct {
 	// counts its goroutine (tests wait for it to end).
 	stopWatch func()
 	watchers  sync.WaitGroup
+	// diskFull is the line saying the table's disk is full, nil when not.
+	diskFull *widget.Label
 	// offline is the line saying phones cannot join, nil when they can.
 	offline *widget.Label
 	// titles is the section of the ludothèque's boards (titleboards.go),
@@ -134,6 +140,13 @@ func NewStaff(ctx context.Context, w Words, win fyne.Window, rec Records, games 
 		s.offline = wrapped(w.T("network.offline"))
 		s.offline.Importance = widget.DangerImportance
 		top = container.NewVBox(top, s.offline)
+	}
+	if act.DiskFull != nil {
+		if since, full := act.DiskFull(); full {
+			s.diskFull = wrapped(w.T("diskfull.table", "Since", since.Local().Format("15:04")))
+			s.diskFull.Importance = widget.DangerImportance
+			top = container.NewVBox(top, s.diskFull)
+		}
 	}
 	s.root = container.NewPadded(container.NewBorder(top, nil, nil, nil, s.tabs))
 	return s

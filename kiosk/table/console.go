@@ -82,6 +82,7 @@ type live struct{ t *Table }
 func (l live) Tables() []console.LiveTable {
 	t := l.t
 	lt := console.LiveTable{Name: t.name()}
+	lt.DiskFull, _ = t.DiskFull()
 	s := t.Session()
 	if s == nil {
 		return []console.LiveTable{lt}

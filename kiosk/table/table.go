@@ -104,6 +104,7 @@ type Table struct {
 	cfg     Config
 	lock    *os.File // the database's lock, held while the table is open
 	db      *db.DB
+	spool   *spool // the host's store: the database, and what a full disk refused
 	host    *host.Host
 	srv     *server.Server
 	phones  *phoneShelf // the shelf as the phones ask it; nil without a catalogue
@@ -220,7 +221,8 @@ func (t *Table) openDB(ctx context.Context) error {
 		return err
 	}
 	t.tableID = tb.ID
-	t.host, err = host.New(host.Config{Store: d, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
+	t.spool = newSpool(d, t.cfg.Logger.Printf, nil)
+	t.host, err = host.New(host.Config{Store: t.spool, Games: t.cfg.Games, BotDelay: t.cfg.BotDelay, BotBudget: t.cfg.BotBudget,
 		// A setting that cannot be read leaves hints on, the default.
 		HintsInRated: func(ctx context.Context) bool { on, err := d.HintsInRated(ctx); return on || err != nil },
 		OnError:      func(id string, err error) { t.cfg.Logger.Printf("session %s: %v", id, err) }})
@@ -553,6 +555,12 @@ func (t *Table) Offline() bool {
 	return !discovery.HasNetwork()
 }
 
+// DiskFull reports since when the table's database has refused the
+// game's writes for want of room (its disk is full): the game goes on,
+// its moves kept in memory and written once there is room (spool). The
+// staff screen says so. False while everything is written.
+func (t *Table) DiskFull() (time.Time, bool) { return t.spool.Full() }
+
 // announce tells the screen of a change and asks for the mDNS record to be
 // published again, without waiting for it.
 func (t *Table) announce() {
@@ -653,6 +661,9 @@ func (t *Table) close() {
 	}
 	if t.host != nil {
 		t.host.Close()
+	}
+	if t.spool != nil {
+		t.spool.close()
 	}
 	if t.db != nil {
 		t.db.Close()

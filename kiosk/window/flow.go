@@ -340,10 +340,11 @@ func (ui *UI) showStaff() {
 		ConsoleURL:    consoleURL,
 		ConsolePhrase: ui.t.Console().Phrase(),
 		CAURL:         caURL, CAWords: caWords, CAFingerprint: caFP,
-		Venue:   ui.venueDesk(),
-		Do:      ui.do,
-		Notes:   ui.shelfNotes(),
-		Offline: ui.t.Offline,
+		Venue:    ui.venueDesk(),
+		Do:       ui.do,
+		Notes:    ui.shelfNotes(),
+		Offline:  ui.t.Offline,
+		DiskFull: ui.t.DiskFull,
 	})
 	ui.show(st.Content())
 	ui.staffScreen = st

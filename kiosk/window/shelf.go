@@ -18,6 +18,32 @@ type noteLister interface {
 	Notes(ctx context.Context, open bool) ([]shelf.Note, error)
 }
 
+// shelfMover is the part of a Library that says when the venue moved a
+// box (another table took or gave it back): the database has it.
+type shelfMover interface {
+	ShelfMoved() <-chan struct{}
+}
+
+// followShelf shows "Que jouer ?" again, while it shows, each time the
+// venue moved a box, until the UI's context ends.
+func (ui *UI) followShelf(moved <-chan struct{}) {
+	for {
+		select {
+		case <-ui.ctx.Done():
+			return
+		case <-moved:
+		}
+		ui.do(func() {
+			if ui.shelf == nil {
+				return
+			}
+			if err := ui.shelf.Reload(); err != nil {
+				log.Printf("kiosk: the shelf, read again: %v", err)
+			}
+		})
+	}
+}
+
 // Shelf is the "Que jouer ?" screen while it shows, for tests.
 func (ui *UI) Shelf() *screen.Shelf { return ui.shelf }
 

@@ -2,6 +2,7 @@ package window
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/internal/uitest"
@@ -234,5 +236,81 @@ func TestAGroupThatPlayedCanoeHereIsNotProposedItAgain(t *testing.T) {
 	test.Tap(sh.FreshButton())
 	if shows("canoe") {
 		t.Error("« Rien de déjà joué ici » still proposes Canoë, which they just played")
+	}
+}
+
+// A box another table of the venue takes shows on this table's « Que
+// jouer ? », while it shows, where it is, and cannot be taken here; given
+// back there, it is free here again (its copy events loaded as the
+// venue's loader loads them; the screen reads the boxes again on the
+// database's signal).
+func TestABoxTakenAtAnotherTableShowsWhereItIs(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	k := openKiosk(t, tableConfig(t))
+	k.withShelf(t)
+	other, err := db.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ImportCatalogue(ctx, shelftest.Demo(), shelfEvening); err != nil {
+		t.Fatal(err)
+	}
+	var skull shelf.Copy
+	ts, err := other.Titles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range ts {
+		if ti.Names.FR == "Skull King" {
+			skull = ti.Copies[0]
+		}
+	}
+	// What the venue brings from the other table: its pending events.
+	venue := func() {
+		t.Helper()
+		evs, err := other.PendingEvents(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if _, err := k.tb.DB().LoadVenueEvent(ctx, e.ID, e.Body, shelfEvening); err != nil {
+				t.Fatal(err)
+			}
+			if err := other.AckEvent(ctx, e.ID, shelfEvening); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.PickButton(geom.Right))
+	s := k.ui.Shelf()
+	test.Tap(s.Stepper("players+"))
+	test.Tap(s.Stepper("minutes-"))
+	test.Tap(s.Stepper("minutes-"))
+	title := shownTitle(t, s, "Skull King")
+	if s.TakeButton(title.ID) == nil {
+		t.Fatal("Skull King is not offered before the other table takes it")
+	}
+	changes := s.Changes()
+	if err := other.Take(ctx, skull.ID, "Table 3", shelfEvening); err != nil {
+		t.Fatal(err)
+	}
+	venue()
+	k.until(func() bool { return uitest.HasText(s.Upright(), "Sorti : Table 3, depuis 19:40") })
+	if s.TakeButton(title.ID) != nil || k.ui.Shelf() != s {
+		t.Fatal("the screen still offers Skull King, taken at Table 3, or was replaced")
+	}
+	if s.Changes() != changes {
+		t.Errorf("the venue's news counted as the group's doing (%d changes, then %d): the idle watch would never rest", changes, s.Changes())
+	}
+	if err := other.Return(ctx, skull.ID, "Table 3", "", shelfEvening.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	venue()
+	k.until(func() bool { return s.TakeButton(title.ID) != nil })
+	if !uitest.HasText(s.Upright(), "B7") {
+		t.Error("Skull King, given back at Table 3, does not show its shelf B7 here")
 	}
 }

@@ -178,6 +178,9 @@ func (ui *UI) wire(t *table.Table, cfg table.Config) {
 		// at the table across a restart.
 		ui.lib = t.DB()
 	}
+	if m, ok := ui.lib.(shelfMover); ok {
+		go ui.followShelf(m.ShelfMoved())
+	}
 }
 
 // LANHost is the host phones on the café's network reach addr at: its own
