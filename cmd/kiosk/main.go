@@ -132,12 +132,9 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	o.cfg.Games = catalog.Registry()
-	if o.headless {
-		// A headless table may keep the score of a shelf game: its
-		// registry has the score sheet besides the four.
-		o.cfg.Games = catalog.Plays()
-	}
+	// A table keeps the score of shelf games too: its registry has the
+	// score sheet besides the four (the window's lobby leaves it out).
+	o.cfg.Games = catalog.Plays()
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
 	}

@@ -38,7 +38,7 @@ func (ui *UI) showAttract() {
 		ui.fault(err)
 	}
 	week := map[string][]screen.Standing{}
-	for _, g := range ui.t.Games().Infos() {
+	for _, g := range ui.tableGames() {
 		get := ui.rec.Leaderboard
 		if v.Paired {
 			get = ui.rec.VenueLeaderboard
@@ -54,7 +54,7 @@ func (ui *UI) showAttract() {
 	if v.Paired {
 		attract = screen.NewVenueAttract
 	}
-	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+	a := attract(ui.words(), name, ui.tableGames(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	a.ShowHere(ui.words(), ui.shelfHere())
 	ui.show(a.Content())
@@ -72,7 +72,7 @@ func (ui *UI) showLobby() {
 	if ui.lib != nil {
 		act.Pick, act.Here = ui.showShelf, ui.shelfHere()
 	}
-	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), act)
+	l := screen.NewLobby(ui.words(), ui.win, ui.tableGames(), act)
 	ui.show(l.Content())
 	ui.lobby = l
 	// Left alone, the lobby gives way to the attract screen.
@@ -207,7 +207,11 @@ func (ui *UI) began(s *host.Session) {
 	}
 	seating := ui.seatingScreen
 	if seating == nil { // play again: the seating screen of the same game
-		ui.showSeating(s.Game().Info())
+		if isSheet(s) {
+			ui.showSheetSeating(s.Record().Options)
+		} else {
+			ui.showSeating(s.Game().Info())
+		}
 		seating = ui.seatingScreen
 	}
 	ui.board, ui.results = nil, nil
@@ -229,6 +233,10 @@ func (ui *UI) cancelSeating() {
 }
 
 func (ui *UI) showTable(s *host.Session) {
+	if isSheet(s) {
+		ui.showSheet(s)
+		return
+	}
 	board, err := screen.NewGame(screen.GameConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
 		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
@@ -322,7 +330,7 @@ func outcomeOf(s *host.Session, res engine.Result) []screen.SeatOutcome {
 }
 
 func (ui *UI) showStaff() {
-	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
+	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.staffGames(), screen.StaffActions{
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,
