@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/engine/sheet"
+	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/server"
 )
@@ -156,5 +157,23 @@ func TestAnotherGameByNameIsScoredOnItsSheet(t *testing.T) {
 		if err := k.tb.Abandon(context.Background(), "test"); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// The staff set the score sheet's "running long" reminder among the
+// table's settings; a play's timer says it once past.
+func TestTheStaffSetTheSheetsRunningLongReminder(t *testing.T) {
+	test.NewTempApp(t)
+	k := sheetKiosk(t)
+	k.ui.showStaff()
+	k.ui.Staff().Select(3)
+	if !uitest.ShowsText(k.w, "Rappel « la partie dure »") {
+		t.Fatal("the staff's settings do not offer the score sheet's reminder")
+	}
+	if err := k.tb.DB().SetDefaultOptions(context.Background(), sheet.ID, map[string]string{OptionLong: "90m"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := k.ui.sheetLong(); got != 90*time.Minute {
+		t.Errorf("the reminder read back is %v", got)
 	}
 }
