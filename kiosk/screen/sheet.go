@@ -435,6 +435,17 @@ func (s *Sheet) decisionLabel(m sheet.Move) (string, string) {
 	return "ranks-" + fmt.Sprint(m.Ranks), strings.Join(places, ", ")
 }
 
+// Written reports whether seat's line is on the sheet as the screen
+// shows it now (for tests).
+func (s *Sheet) Written(seat int, category string, round int) bool {
+	for _, c := range s.view.Cells {
+		if c.Seat == seat && c.Category == category && c.Round == round {
+			return true
+		}
+	}
+	return false
+}
+
 // Action is the middle's button key ("reveal", "round", "end", "won",
 // "lost", "wins-N", "share", "stop"), nil when not offered (for tests).
 func (s *Sheet) Action(key string) *widget.Button { return s.acts[key] }
