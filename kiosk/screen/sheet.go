@@ -82,6 +82,7 @@ type Sheet struct {
 	saying                    string
 	pause                     *widget.Button
 	actions                   *fyne.Container
+	middle                    *fyne.Container // the middle's layout, laid out again as its rows change
 	acts                      map[string]*widget.Button
 	root                      *fyne.Container
 	said                      string // the last thing the middle said, after a move
@@ -165,19 +166,16 @@ func (s *Sheet) build() {
 			s.cfg.OnStaffMenu()
 		}
 	})
-	head := container.NewBorder(nil, nil, s.title, container.NewHBox(s.round, sizedBox(12), s.clock, pauseBox, staffBox))
 	s.first = text("", BodySize, true)
-	s.first.Alignment = fyne.TextAlignLeading
-	_, drawFirst := button(w.T("sheettable.draw_first"), 0, func() { s.draw(false) })
-	_, drawOrder := button(w.T("sheettable.draw_order"), 0, func() { s.draw(true) })
-	draws := container.NewBorder(nil, nil, nil, container.NewHBox(drawFirst, drawOrder), s.first)
+	head := container.NewBorder(nil, nil, s.title, container.NewHBox(s.round, sizedBox(12), s.clock, pauseBox, staffBox), s.first)
 	s.status[0], s.status[1] = text("", BodySize, false), text("", BodySize, false)
 	s.long = text("", BodySize, true)
 	s.long.Color = theme.Color(theme.ColorNameWarning)
-	s.actions = container.NewHBox()
+	s.actions = container.NewVBox()
 	foot := container.NewVBox(s.long, s.status[0], s.status[1], container.NewCenter(s.actions))
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
-	middle := container.NewStack(bg, container.NewPadded(container.NewBorder(container.NewVBox(head, draws), foot, nil, nil, s.board)))
+	s.middle = container.NewBorder(head, foot, nil, nil, s.board)
+	middle := container.NewStack(bg, container.NewPadded(s.middle))
 	lay := &sheetLayout{s: s}
 	objs := []fyne.CanvasObject{middle}
 	for i := range s.cfg.Seats {
@@ -236,7 +234,7 @@ func (s *Sheet) Show(seats []SheetSeat) {
 		s.round.Text = w.T("sheettable.round", "N", shown, "Of", v.Rounds)
 	}
 	s.round.Refresh()
-	s.first.Text = fitText(s.firstText(), BodySize, true, s.middleWidth()-620)
+	s.first.Text = fitText(s.firstText(), BodySize, true, s.middleWidth()-s.title.MinSize().Width-660)
 	s.first.Refresh()
 	s.say(s.statusText())
 	s.showActions()
@@ -244,6 +242,7 @@ func (s *Sheet) Show(seats []SheetSeat) {
 		p.update()
 	}
 	s.showClock()
+	s.middle.Refresh() // the actions' rows may have changed the foot's height
 }
 
 // shownRound is the round the board shows the per-round lines of: the
@@ -381,11 +380,18 @@ func (s *Sheet) showActions() {
 	if s.view.Over {
 		return
 	}
+	var boxes []fyne.CanvasObject
+	defer func() {
+		// Five to a row: a tie among many asks as many questions.
+		for i := 0; i < len(boxes); i += 5 {
+			s.actions.Add(container.NewCenter(container.NewHBox(boxes[i:min(i+5, len(boxes))]...)))
+		}
+	}()
 	add := func(key, label string, imp widget.Importance, m sheet.Move) {
 		b, box := button(label, 0, func() { s.playTable(m) })
 		b.Importance = imp
 		s.acts[key] = b
-		s.actions.Add(box)
+		boxes = append(boxes, box)
 	}
 	revealed := false
 	for _, m := range s.tableMoves() {
@@ -409,10 +415,19 @@ func (s *Sheet) showActions() {
 			add(key, label, widget.MediumImportance, m)
 		}
 	}
+	if s.view.Plies == 0 {
+		// Before the first entry: who starts, or the whole order.
+		for _, whole := range []bool{false, true} {
+			key := map[bool]string{false: "draw_first", true: "draw_order"}[whole]
+			b, box := button(w.T("sheettable."+key), 0, func() { s.draw(whole) })
+			s.acts[key] = b
+			boxes = append(boxes, box)
+		}
+	}
 	b, box := button(w.T("sheettable.stop"), 0, s.stop)
 	b.Importance = widget.LowImportance
 	s.acts["stop"] = b
-	s.actions.Add(box)
+	boxes = append(boxes, box)
 }
 
 // decisionLabel says a decision as the group reads it, and its key.
@@ -424,7 +439,13 @@ func (s *Sheet) decisionLabel(m sheet.Move) (string, string) {
 	case m.Won != nil:
 		return "lost", w.T("sheettable.lost")
 	case len(m.Winners) == 1:
-		return fmt.Sprintf("wins-%d", m.Winners[0]), w.T("sheettable.wins", "Name", s.sideName(m.Winners[0]))
+		// Among several tied, the status line asks who wins: the
+		// buttons are the names, many to a row.
+		name := s.sideName(m.Winners[0])
+		if len(s.view.Standing.Tied) <= 2 {
+			name = w.T("sheettable.wins", "Name", name)
+		}
+		return fmt.Sprintf("wins-%d", m.Winners[0]), fitText(name, BodySize, false, 240)
 	case len(m.Winners) > 1:
 		return "share", w.T("sheettable.share")
 	}
@@ -447,7 +468,8 @@ func (s *Sheet) Written(seat int, category string, round int) bool {
 }
 
 // Action is the middle's button key ("reveal", "round", "end", "won",
-// "lost", "wins-N", "share", "stop"), nil when not offered (for tests).
+// "lost", "wins-N", "share", "stop", and before the first entry
+// "draw_first", "draw_order"), nil when not offered (for tests).
 func (s *Sheet) Action(key string) *widget.Button { return s.acts[key] }
 
 // Status is what the middle says (for tests).
@@ -536,6 +558,10 @@ func (s *Sheet) draw(whole bool) {
 	s.order = order
 	s.Show(nil)
 }
+
+// Draw draws who starts, or with whole the turn order, as the middle's
+// buttons do (for tests and screenshots).
+func (s *Sheet) Draw(whole bool) { s.draw(whole) }
 
 // Order is the drawn order (the first seat first), nil before a draw.
 func (s *Sheet) Order() []int { return append([]int(nil), s.order...) }

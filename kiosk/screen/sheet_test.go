@@ -393,3 +393,26 @@ func TestEveryTargetOfTheSheetIsAFingerWide(t *testing.T) {
 		}
 	}
 }
+
+// A tie among six seats asks who won in rows of buttons that stay inside
+// the middle.
+func TestASixWayTieFitsTheMiddle(t *testing.T) {
+	seats := make([]SheetSeat, 6)
+	for i := range seats {
+		seats[i] = SheetSeat{Name: "Maximiliane " + strings.Repeat("W", 3), Touch: true}
+	}
+	st := newSheetStage(t, "generic", seats, i18n.DE, 0)
+	for i := range seats {
+		st.s.Pad(i).Type("7OK")
+	}
+	if st.s.Action("wins-5") == nil || st.s.Action("share") == nil {
+		t.Fatalf("a six-way tie offers %v", keys(st.s))
+	}
+	middle := st.s.root.Objects[0]
+	at := middle.Position()
+	middle.Move(fyne.Position{})
+	defer middle.Move(at)
+	for _, bad := range outside(middle, middle.Size()) {
+		t.Errorf("the middle: %s", bad)
+	}
+}

@@ -219,7 +219,7 @@ func (b *SheetBoard) Rows() []SheetRow { return b.rows }
 func (b *SheetBoard) CreateRenderer() fyne.WidgetRenderer { return &sheetBoardRenderer{b: b} }
 
 // MinSize is small: the board takes the middle it is given.
-func (b *SheetBoard) MinSize() fyne.Size { return fyne.NewSize(400, 120) }
+func (b *SheetBoard) MinSize() fyne.Size { return fyne.NewSize(400, 60) }
 
 type sheetBoardRenderer struct {
 	b       *SheetBoard
