@@ -373,6 +373,9 @@ func (g *sheetGroup) results(t *testing.T, s *host.Session) {
 	case "codenames":
 		want = "Victoire partagée : " + g.name(1) + ", " + g.name(3)
 	}
+	if !uitest.HasText(r.Content(), "Fin de la partie — "+s.Record().Options[sheet.OptionTitle]) {
+		t.Errorf("the results do not name the title played, %q", s.Record().Options[sheet.OptionTitle])
+	}
 	if r.Headline() != want {
 		t.Errorf("the results say %q (result %+v), want %q", r.Headline(), res, want)
 	}

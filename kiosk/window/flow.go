@@ -295,6 +295,9 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		}
 	}
 	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, ui.playAgain, ui.backToLobby)
+	if isSheet(s) {
+		ui.retitleSheet(r, s, res)
+	}
 	ui.show(r.Content())
 	ui.results = r
 }

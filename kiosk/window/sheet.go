@@ -181,5 +181,18 @@ func (ui *UI) sheetSeats() []screen.SheetSeat {
 	return out
 }
 
+// retitleSheet names a shelf game's results by its title, and says a
+// cooperative loss or an early stop in words rather than as a draw.
+func (ui *UI) retitleSheet(r *screen.Results, s *host.Session, res engine.Result) {
+	headline := ""
+	switch {
+	case res.Reason == sheet.ReasonLost:
+		headline = ui.words().T("rule.end." + sheet.ReasonLost)
+	case res.Reason == sheet.ReasonStopped && len(res.Winners) == 0:
+		headline = ui.words().T("rule.end." + sheet.ReasonStopped)
+	}
+	r.Retitle(s.Record().Options[sheet.OptionTitle], headline)
+}
+
 // isSheet reports whether s is a play of a shelf game.
 func isSheet(s *host.Session) bool { return s.Game().Info().ID == sheet.ID }
