@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/kiosk/server"
@@ -174,6 +175,7 @@ func games() map[string]gameParts {
 	return map[string]gameParts{
 		canyon.ID:   {data: map[string]func() ([]byte, error){"/maps/canyon.json": canyonMap}},
 		canaille.ID: {data: map[string]func() ([]byte, error){"/cards/canaille.json": canailleCards}},
+		sheet.ID:    {data: map[string]func() ([]byte, error){"/sheets/ready.json": readySheets}},
 	}
 }
 

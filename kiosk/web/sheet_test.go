@@ -1,0 +1,238 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/engine/sheet"
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// openSheetKiosk is a table keeping the score of title (its ready sheet)
+// for seats phones.
+func openSheetKiosk(t testing.TB, title string, seats int) *kiosk {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := table.Config{Name: "Table 1", DBPath: filepath.Join(dir, "t.db"), DataDir: dir,
+		Addr: "127.0.0.1:0", Games: catalog.Plays(), Logger: testLogger(t)}
+	tb, err := table.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tb.Close)
+	opts := sheet.New().OptionsFor(title)
+	if _, err := tb.Start(context.Background(), sheet.ID, opts, make([]table.Seat, seats)); err != nil {
+		t.Fatal(err)
+	}
+	return &kiosk{Table: tb, join: tb.JoinInfo("127.0.0.1")}
+}
+
+// sheetPhone is a seat of a score sheet played from Go over the web
+// channel, as a second phone at the table would.
+type sheetPhone struct {
+	t    *testing.T
+	p    *phone
+	seat engine.Seat
+	last *sheet.View // its latest view
+	raw  [][]byte    // every view it received, as received
+}
+
+func joinSheetPhone(t *testing.T, ctx context.Context, k *kiosk, name string) *sheetPhone {
+	t.Helper()
+	p := dialPhone(t, ctx, k.WebAddr(), k.join.BoxKey)
+	if err := p.send(ctx, map[string]any{"type": "join", "code": k.join.Code, "name": name}); err != nil {
+		t.Fatal(err)
+	}
+	m := p.until(t, ctx, "welcome")
+	if m.Type != "welcome" || m.Seat == nil {
+		t.Fatalf("%s joining: %+v", name, m)
+	}
+	return &sheetPhone{t: t, p: p, seat: *m.Seat}
+}
+
+// viewUntil reads views until ok says the latest is the one awaited.
+func (s *sheetPhone) viewUntil(ctx context.Context, what string, ok func(*sheet.View) bool) *sheet.View {
+	s.t.Helper()
+	for {
+		if s.last != nil && ok(s.last) {
+			return s.last
+		}
+		m, err := s.p.read(ctx)
+		if err != nil {
+			s.t.Fatalf("seat %d waiting for %s (last view %+v): %v", s.seat, what, s.last, err)
+		}
+		if m.Type == "error" {
+			s.t.Fatalf("seat %d waiting for %s: %+v", s.seat, what, *m.Error)
+		}
+		if m.Type != "view" {
+			continue
+		}
+		s.raw = append(s.raw, m.View)
+		v, err := engine.DecodeView(catalog.Sheet(), m.View)
+		if err != nil {
+			s.t.Fatalf("seat %d: %v in %s", s.seat, err, m.View)
+		}
+		s.last = v.(*sheet.View)
+	}
+}
+
+func (s *sheetPhone) move(ctx context.Context, m sheet.Move) {
+	s.t.Helper()
+	data, _ := json.Marshal(m)
+	if err := s.p.send(ctx, map[string]any{"type": "move", "move": json.RawMessage(data)}); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func cellOf(v *sheet.View, seat int, cat string, round int) (sheet.Cell, bool) {
+	for _, c := range v.Cells {
+		if c.Seat == seat && c.Category == cat && c.Round == round {
+			return c, true
+		}
+	}
+	return sheet.Cell{}, false
+}
+
+// writeOnPage types text into the page's field of cat (round) and
+// writes it with the field's own button.
+func writeOnPage(t *testing.T, ctx context.Context, cat string, round int, text string) {
+	t.Helper()
+	sel := fmt.Sprintf("#cell-%s-%d", cat, round)
+	typeInto(t, ctx, sel, text)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+" ~ button"))); err != nil {
+		t.Fatalf("write %s: %v", sel, err)
+	}
+}
+
+const sheetText = `(() => { const s = document.querySelector('#app .sheet'); return s ? s.innerText : ''; })()`
+
+// said is the refusal shown under the field of cat (round).
+func saidAt(cat string, round int) string {
+	return fmt.Sprintf(`(() => { const r = document.getElementById('cell-%s-%d').closest('.row').querySelector('.said'); return r.hidden ? '' : r.textContent; })()`, cat, round)
+}
+
+// TestBrowserKeepsItsOwnScoreSheet: a guest fills in their own Skull King
+// sheet on the page while another phone fills in theirs: every line of the
+// sheet per round in the guest's language, the bid marked private, sums
+// typed as 3+6+2 shown as their total with the sum in sight, a value
+// beyond the limit and a negative bid refused in words, a correction, the
+// other seat's public total with its private line said hidden, what is
+// missing in words; the other phone never receives the bid before the
+// reveal; then the results and the play saved as CSV.
+func TestBrowserKeepsItsOwnScoreSheet(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	k := openSheetKiosk(t, "Skull King", 2)
+	other := joinSheetPhone(t, ctx, k, "=HYPERLINK(1)")
+	joinInBrowser(t, ctx, k, "Anja")
+	var layout layoutCheck
+	waitState(t, ctx, "the sheet", func(s string) bool { return s == "sheet-fill" })
+	waitFor(t, ctx, "the sheet's fields", `String(document.querySelectorAll('#app .sheet input.score').length)`, "20")
+	text := eval(t, ctx, sheetText)
+	for _, want := range []string{"Votre feuille · Skull King", "Annonce", "Points de la manche", "Manche 10",
+		frText(t, "sheetphone.private", nil), frText(t, "sheetphone.tie_only", nil), frText(t, "sheetphone.negative", nil),
+		"Vous n'avez pas de score pour Annonce à la manche 1."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the sheet lacks %q:\n%s", want, text)
+		}
+	}
+	if n := eval(t, ctx, `String(document.querySelectorAll('#app .sheet fieldset.priv').length)`); n != "1" {
+		t.Errorf("%s lines marked private, want the bid's", n)
+	}
+	layout.look(t, ctx, "sheet-fill")
+
+	// Refused in words, nothing sent: beyond the limit, a negative bid,
+	// a character no score has.
+	writeOnPage(t, ctx, "points", 1, "100000")
+	waitFor(t, ctx, "the limit named", saidAt("points", 1), "Un score va jusqu'à 99\u202f999, pas plus.")
+	writeOnPage(t, ctx, "bid", 1, "-1")
+	waitFor(t, ctx, "the negative bid refused", saidAt("bid", 1), "Annonce n'est jamais négatif.")
+	writeOnPage(t, ctx, "bid", 2, "2*3")
+	waitFor(t, ctx, "the character refused", saidAt("bid", 2), frText(t, "sheet.refused.sum-character", map[string]any{"Char": "*", "At": 2}))
+	layout.look(t, ctx, "sheet-refused")
+
+	// The bid, private, and the round's points as a sum.
+	writeOnPage(t, ctx, "bid", 1, "1")
+	v := other.viewUntil(ctx, "the page's bid", func(v *sheet.View) bool { _, ok := cellOf(v, 1, "bid", 1); return ok })
+	if c, _ := cellOf(v, 1, "bid", 1); !c.Hidden || c.Value != 0 {
+		t.Errorf("the other phone sees the page's bid before the reveal: %+v", c)
+	}
+	writeOnPage(t, ctx, "points", 1, "20+10-5")
+	other.viewUntil(ctx, "the page's points", func(v *sheet.View) bool { c, ok := cellOf(v, 1, "points", 1); return ok && c.Value == 25 })
+	waitFor(t, ctx, "the sum beside its total", `document.getElementById('cell-points-1').closest('.row').querySelector('.sum').textContent`, "20+10-5 = 25")
+	if got := eval(t, ctx, `document.getElementById('cell-points-1').value`); got != "25" {
+		t.Errorf("the field shows %q, want the total 25", got)
+	}
+
+	// The other seat writes its bid and points: its total is public,
+	// its bid said hidden.
+	other.move(ctx, sheet.Enter(other.seat, "bid", 1, 0))
+	other.move(ctx, sheet.Enter(other.seat, "points", 1, 30))
+	waitFor(t, ctx, "the other's total", `(() => { const r = document.querySelectorAll('#app .totals tr')[0]; return r ? r.textContent : ''; })()`,
+		"=HYPERLINK(1)30 points "+frText(t, "sheetphone.hidden", map[string]any{"N": 1}))
+	if !strings.Contains(eval(t, ctx, sheetText), "=HYPERLINK(1) n'a pas de score pour Annonce à la manche 2.") {
+		t.Errorf("the other seat's missing line is not named:\n%s", eval(t, ctx, sheetText))
+	}
+	// A correction.
+	writeOnPage(t, ctx, "points", 1, "30")
+	other.viewUntil(ctx, "the corrected points", func(v *sheet.View) bool { c, _ := cellOf(v, 1, "points", 1); return c.Value == 30 })
+	waitFor(t, ctx, "the corrected total", `document.querySelector('#app .sheet .total').textContent`, "Votre total : 30")
+	layout.look(t, ctx, "sheet-written")
+
+	// Seat 0 reveals the bids (as the table does), then stops the play.
+	other.move(ctx, sheet.Move{Kind: sheet.KindReveal, Category: "bid", Round: 1})
+	waitFor(t, ctx, "the bid revealed", `document.getElementById('cell-bid-1').closest('.row').querySelector('.mark').textContent`, frText(t, "sheetphone.revealed", nil))
+	other.move(ctx, sheet.Move{Kind: sheet.KindStop})
+	waitState(t, ctx, "the results", func(s string) bool { return s == "result" })
+	layout.look(t, ctx, "result")
+	res := eval(t, ctx, `document.getElementById('app').innerText`)
+	for _, want := range []string{frText(t, "rule.end.sheet-stopped", nil), "Votre feuille", frText(t, "sheetphone.save", nil)} {
+		if !strings.Contains(res, want) {
+			t.Errorf("the results lack %q:\n%s", want, res)
+		}
+	}
+	csv := savedCSV(t, ctx)
+	for i, raw := range other.raw {
+		if strings.Contains(string(raw), `{"seat":1,"category":"bid","round":1,"value"`) && !strings.Contains(string(raw), `"revealed"`) {
+			t.Errorf("view %d of the other phone holds the page's bid before the reveal: %s", i, raw)
+		}
+	}
+	day := time.Now().Format("2006-01-02")
+	lines := strings.Split(csv, "\n")
+	if len(lines) != 4 || lines[0] != "\ufeffplay,date,quantity,length,incomplete,location,game,name,startposition,color,score,new,win" ||
+		!strings.HasPrefix(lines[1], "1,"+day+",1,") || !strings.HasSuffix(lines[1], ",1,Table 1,Skull King,'=HYPERLINK(1),1,,30,0,0") ||
+		!strings.HasSuffix(lines[2], ",1,Table 1,Skull King,Anja,2,,30,0,0") {
+		t.Errorf("the saved play reads:\n%s", csv)
+	}
+	layout.report(t)
+}
+
+// savedCSV reads the file the page's save link downloads, its bytes
+// as the download writes them.
+func savedCSV(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	href := eval(t, ctx, `document.getElementById('savecsv').href`)
+	prefix := "data:text/csv;charset=utf-8,"
+	if !strings.HasPrefix(href, prefix) {
+		t.Fatalf("the save link is %.60q", href)
+	}
+	got, err := url.PathUnescape(href[len(prefix):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name := eval(t, ctx, `document.getElementById('savecsv').download`); !strings.HasSuffix(name, ".csv") {
+		t.Errorf("the file is named %q", name)
+	}
+	return got
+}
