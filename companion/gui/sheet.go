@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +43,9 @@ type sheetPanel struct {
 	// started is when the phone first saw the play: the CSV's length.
 	started time.Time
 	saved   string // where the play was saved, or why not
+	// queue holds the lines written while another was on its way, in
+	// order: the guest writes line after line.
+	queue []sheet.Move
 }
 
 // sheetCell is one line of the seat's own, in one round.
@@ -84,6 +88,7 @@ func (p *sheetPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject)
 		p.built = key
 	}
 	p.update(v, sh)
+	p.sendQueued()
 	return p.scroll, nil
 }
 
@@ -186,7 +191,7 @@ func (p *sheetPanel) build(v *sheet.View, sh *scoresheet.Sheet) {
 func (p *sheetPanel) update(v *sheet.View, sh *scoresheet.Sheet) {
 	s := p.s
 	focused := s.a.win.Canvas().Focused()
-	busy := s.sending || !s.linkUp || s.waiting > 0
+	busy := !s.linkUp || s.waiting > 0
 	for _, c := range p.cells {
 		key := cellKey(c.cat.ID, c.round)
 		cell, written := cellAt(v, int(s.w.Seat), c.cat.ID, c.round)
@@ -287,7 +292,21 @@ func (p *sheetPanel) write(c *sheetCell, sh *scoresheet.Sheet) {
 		s.refresh()
 		return
 	}
-	s.play(sheet.Enter(s.w.Seat, c.cat.ID, c.round, value))
+	m := sheet.Enter(s.w.Seat, c.cat.ID, c.round, value)
+	p.queue = slices.DeleteFunc(p.queue, func(q sheet.Move) bool { return q.Category == m.Category && q.Round == m.Round })
+	p.queue = append(p.queue, m)
+	p.sendQueued()
+}
+
+// sendQueued sends the next line written, once nothing is on its way.
+func (p *sheetPanel) sendQueued() {
+	s := p.s
+	if s.sending || !s.linkUp || len(p.queue) == 0 {
+		return
+	}
+	m := p.queue[0]
+	p.queue = p.queue[1:]
+	s.play(m)
 }
 
 // seatTotal is what seat's lines add up to in v, and how many of its

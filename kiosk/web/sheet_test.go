@@ -236,3 +236,71 @@ func savedCSV(t *testing.T, ctx context.Context) string {
 	}
 	return got
 }
+
+// pageWrite writes text in the page's field of cat (round) as a guest
+// does: the field's value, then its own button.
+func pageWrite(t *testing.T, ctx context.Context, p webPage, cat string, round int, text string) {
+	t.Helper()
+	js := fmt.Sprintf(`((text) => { const i = document.getElementById('cell-%s-%d'); i.focus(); i.value = text;
+	  i.closest('form').querySelector('button').click(); return 'ok'; })(%s)`, cat, round, jsString(text))
+	if _, err := p.eval(ctx, js); err != nil {
+		t.Fatalf("write %q in %s#%d: %v", text, cat, round, err)
+	}
+}
+
+// keepAScoreSheet fills a Skull King sheet in p's browser beside another
+// phone: the fields, a sum, a refusal in words, the private bid kept off
+// the other phone, the sum still beside its total after a reload, the
+// results and the play saved as CSV.
+func keepAScoreSheet(t *testing.T, p webPage, browser, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	k := openSheetKiosk(t, "Skull King", 2)
+	other := joinSheetPhone(t, ctx, k, "Bernd")
+	pageJoin(t, ctx, p, browser, k, name)
+	pageWait(t, ctx, p, browser, "the sheet's fields", `String(document.querySelectorAll('#app .sheet input.score').length)`, func(s string) bool { return s == "20" })
+	pageWrite(t, ctx, p, "points", 1, "100000")
+	pageWait(t, ctx, p, browser, "the limit named", saidAt("points", 1), func(s string) bool { return s == "Un score va jusqu'à 99\u202f999, pas plus." })
+	pageWrite(t, ctx, p, "bid", 1, "2")
+	v := other.viewUntil(ctx, "the page's bid", func(v *sheet.View) bool { _, ok := cellOf(v, 1, "bid", 1); return ok })
+	if c, _ := cellOf(v, 1, "bid", 1); !c.Hidden || c.Value != 0 {
+		t.Errorf("%s: the other phone sees the bid before the reveal: %+v", browser, c)
+	}
+	pageWrite(t, ctx, p, "points", 1, "3+6+2")
+	other.viewUntil(ctx, "the page's points", func(v *sheet.View) bool { c, _ := cellOf(v, 1, "points", 1); return c.Value == 11 })
+	sum := `document.getElementById('cell-points-1').closest('.row').querySelector('.sum').textContent`
+	pageWait(t, ctx, p, browser, "the sum beside its total", sum, func(s string) bool { return s == "3+6+2 = 11" })
+	if err := p.reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, ctx, p, browser, "the sum after a reload", sum, func(s string) bool { return s == "3+6+2 = 11" })
+	pageWait(t, ctx, p, browser, "the field after a reload", `document.getElementById('cell-points-1').value`, func(s string) bool { return s == "11" })
+	var layout layoutCheck
+	if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
+		layout.note(pr, "sheet-fill")
+	}
+	other.move(ctx, sheet.Enter(other.seat, "points", 1, 4))
+	other.move(ctx, sheet.Move{Kind: sheet.KindStop})
+	pageWait(t, ctx, p, browser, "the results", stateJS, func(s string) bool { return s == "result" })
+	if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
+		layout.note(pr, "result")
+	}
+	layout.report(t)
+	href, err := p.eval(ctx, `document.getElementById('savecsv').href`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, _ := url.PathUnescape(strings.TrimPrefix(href, "data:text/csv;charset=utf-8,"))
+	if !strings.HasPrefix(csv, "\ufeffplay,date,") || !strings.Contains(csv, ",Skull King,Bernd,1,,4,0,0\n") ||
+		!strings.Contains(csv, ",1,Table 1,Skull King,"+name+",2,,11,0,1\n") {
+		t.Errorf("%s saves the play as:\n%s", browser, csv)
+	}
+}
+
+func TestFirefoxKeepsItsOwnScoreSheet(t *testing.T) {
+	keepAScoreSheet(t, openFirefox(t), "Firefox", "Firmin")
+}
+
+func TestWebKitKeepsItsOwnScoreSheet(t *testing.T) {
+	keepAScoreSheet(t, openWebKit(t), "WebKit", "Safia")
+}

@@ -508,6 +508,7 @@ function onError(m) {
   S.pending = false;
   if (m.ref === 'tb') S.tbBusy = false;
   if (S.screen === 'old') return; // the answers to a resume or join sent with the old code
+  if (game().onError) setTimeout(game().onError, 0);
   const words = (e.rule && S.texts['rule.' + e.rule]) || S.texts['web.err.' + e.code] || e.message || e.code;
   if (m.ref === 'check') { S.sentenceRule = words; return; }
   if (m.ref === 'hint') { S.hint = null; S.why = { text: words, rule: e.rule || '' }; return; }
@@ -1487,6 +1488,7 @@ const SV = {
   live: null, // the parts redrawn with every view: totals, what is missing
   said: {}, // cell key -> a refusal in words
   sums: {}, // cell key -> the sum as typed ("3+6+2"), kept beside its total
+  queue: [], // lines written while another was on its way, in order
   started: 0, // when this phone first saw the play (ms), for the CSV's length
 };
 
@@ -1561,7 +1563,18 @@ function writeCell(sh, c, round, input) {
   const move = { kind: 'enter', seat: S.seat, category: c.id };
   if (round) move.round = round;
   if (r.value) move.value = r.value;
-  play(move, 'sheet-' + key);
+  // One move at a time is on its way: a line written meanwhile waits
+  // for the table's answer (the guest writes line after line).
+  SV.queue = SV.queue.filter((m) => m.category !== move.category || (m.round || 0) !== (move.round || 0));
+  SV.queue.push(move);
+  sendQueued();
+}
+
+// sendQueued sends the next line written, once nothing is on its way.
+function sendQueued() {
+  if (S.pending || !SV.queue.length || !S.online) return;
+  const move = SV.queue.shift();
+  play(move, 'sheet-' + cellKey(move.category, move.round));
 }
 
 // The sums typed and when the play was first seen stay with this phone
@@ -1577,12 +1590,13 @@ function loadSums() {
 
 // forgetSheet starts the next play's sheet empty.
 function forgetSheet() {
-  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = '';
+  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = ''; SV.queue = [];
   store.del('sheet.' + S.keyText);
 }
 
 function sheetView(v) {
   loadSheets();
+  setTimeout(sendQueued, 0); // after this view is drawn
   if (!SV.started) { loadSums(); if (!SV.started) { SV.started = Date.now(); keepSums(); } }
 }
 
@@ -1645,7 +1659,7 @@ function drawSheet(v) {
   if (!sh) return;
   const built = [sh.id, v.rounds, S.lang].join(' ');
   if (SV.built !== built || !SV.root) { buildSheet(v, sh); SV.built = built; }
-  const busy = S.pending || !S.online || S.waiting > 0;
+  const busy = !S.online || S.waiting > 0;
   for (const [key, row] of Object.entries(SV.rows)) {
     const cell = cellAt(v, S.seat, row.c.id, row.round);
     if (document.activeElement !== row.input && !SV.said[key]) row.input.value = cell ? String(cell.value) : '';
@@ -1799,15 +1813,15 @@ function csvName(v) { return ('tablee-' + ymd(new Date()) + '-' + (v.title || v.
 // (optional); and whether the game's own data has arrived,
 // ready() (optional: Canaille's card faces); a game every seat plays at
 // once rather than in turns (the score sheet) names its own state(v) and
-// status(v) line, may add result(v) nodes under the ranking and say
-// noHints. kiosk/web's
+// status(v) line, may add result(v) nodes under the ranking, say
+// noHints, and hear of a refusal (onError). kiosk/web's
 // TestPageHasEveryGame checks its keys against the kiosk's catalog.
 const GAMES = {
   canyon: { nodes: canyonNodes, onView: loadBoard, onHint: canyonHint },
   canyonduel: { nodes: (v) => [boardNodes(v, v.scores || []), []] },
   canoe: { nodes: (v) => [boardNodes(v, (v.canoes || []).map((c) => (c || []).length)), []] },
   canaille: { nodes: canailleNodes, onView: keepSentence, onHint: canailleHint, ready: () => facesReady },
-  sheet: { nodes: sheetNodes, onView: sheetView, state: sheetState, status: sheetStatus, result: sheetResult, noHints: true },
+  sheet: { nodes: sheetNodes, onView: sheetView, onError: sendQueued, state: sheetState, status: sheetStatus, result: sheetResult, noHints: true },
 };
 
 // OTHER_GAME draws a game this page does not know (a newer kiosk's):
