@@ -1759,8 +1759,8 @@ function sheetResult(v) {
 }
 
 // PLAY_COLUMNS are BoardGameGeek's play fields, as tablee plays --csv
-// writes them (internal/playcsv.Columns; TestPageSavesThePlayAsTheTableDoes
-// compares the two files).
+// writes them (internal/playcsv.Columns; TestPageSavesCellsAsTheTableDoes
+// compares the columns and the cells).
 const PLAY_COLUMNS = ['play', 'date', 'quantity', 'length', 'incomplete', 'location', 'game',
   'name', 'startposition', 'color', 'score', 'new', 'win'];
 
@@ -1775,11 +1775,14 @@ function safeCell(c) {
   return "'" + s;
 }
 
-// csvCell quotes a cell as Go's encoding/csv does.
+// csvCell quotes a cell as Go's encoding/csv does: a quote, a comma or a
+// line break inside, a leading space (unicode.IsSpace), or \. alone.
 function csvCell(c) {
   const s = safeCell(c);
-  if (s === '' ) return s;
-  if (/[",\r\n]/.test(s) || s[0] === ' ' || s[0] === '\t') return '"' + s.replace(/"/g, '""') + '"';
+  if (s === '') return s;
+  if (/[",\r\n]/.test(s) || s === '\\.' || /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(s)) {
+    return '"' + s.replace(/"/g, '""') + '"';
+  }
   return s;
 }
 
