@@ -143,7 +143,7 @@ func (p *sheetPanel) build(v *sheet.View, sh *scoresheet.Sheet) {
 		items = append(items, widget.NewSeparator(), name)
 		var marks []string
 		if c.Private {
-			marks = append(marks, "🔒 "+p.st("private"))
+			marks = append(marks, p.st("private"))
 		}
 		if c.TieOnly {
 			marks = append(marks, p.st("tie_only"))

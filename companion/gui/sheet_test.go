@@ -138,7 +138,7 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 	p.u.until(t, "the sheet", func() bool { return strings.Contains(p.labels(), "Your sheet · Skull King") })
 	p.u.do(func() {
 		text := p.labels()
-		for _, want := range []string{"Bid", "Round points", "Round 10", "🔒 Private: stays on this phone until the table reveals it",
+		for _, want := range []string{"Bid", "Round points", "Round 10", "Private: stays on this phone until the table reveals it",
 			"Only breaks a tie: not in the total", "May be below zero", "You have no score for Bid in round 1.",
 			"=Bernd has no score for Bid in round 1."} {
 			if !strings.Contains(text, want) {

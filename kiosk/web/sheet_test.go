@@ -304,3 +304,40 @@ func TestFirefoxKeepsItsOwnScoreSheet(t *testing.T) {
 func TestWebKitKeepsItsOwnScoreSheet(t *testing.T) {
 	keepAScoreSheet(t, openWebKit(t), "WebKit", "Safia")
 }
+
+// sheetWritten seats the page at a Skull King sheet beside another phone
+// and writes a few lines on both: the page's bid (private), its points
+// as a sum, the other's bid and points, a refusal under a field.
+func sheetWritten(t *testing.T, ctx context.Context) {
+	t.Helper()
+	k := openSheetKiosk(t, "Skull King", 2)
+	other := joinSheetPhone(t, ctx, k, "Bernd")
+	joinInBrowser(t, ctx, k, "Anja")
+	waitState(t, ctx, "the sheet", func(s string) bool { return s == "sheet-fill" })
+	waitFor(t, ctx, "the sheet's fields", `String(document.querySelectorAll('#app .sheet input.score').length)`, "20")
+	writeOnPage(t, ctx, "bid", 1, "2")
+	writeOnPage(t, ctx, "points", 1, "20+10-5")
+	other.viewUntil(ctx, "the page's points", func(v *sheet.View) bool { c, ok := cellOf(v, 1, "points", 1); return ok && c.Value == 25 })
+	other.move(ctx, sheet.Enter(other.seat, "bid", 1, 1))
+	other.move(ctx, sheet.Enter(other.seat, "points", 1, 20))
+	waitFor(t, ctx, "the other's total", `(() => { const r = document.querySelectorAll('#app .totals tr')[0]; return r ? r.textContent : ''; })()`,
+		"Bernd20 points "+frText(t, "sheetphone.hidden", map[string]any{"N": 1}))
+	writeOnPage(t, ctx, "bid", 2, "-1")
+	waitFor(t, ctx, "the negative bid refused", saidAt("bid", 2), "Annonce n'est jamais négatif.")
+	eval(t, ctx, `(() => { document.activeElement.blur(); document.getElementById('app').scrollTop = 0; return ''; })()`)
+}
+
+// TestBrowserSheetFitsAtDoubleZoom: at 200 % (half the CSS pixels) the
+// sheet is no wider than the screen and every field and button is whole.
+func TestBrowserSheetFitsAtDoubleZoom(t *testing.T) {
+	ctx := chrome.TabAt(t, phoneW/2, phoneH/2)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	sheetWritten(t, ctx)
+	if w := eval(t, ctx, `String(document.documentElement.scrollWidth) + ' ' + String(innerWidth)`); w != "180 180" {
+		t.Errorf("at 200 %% the page is %s CSS px wide for the screen's", w)
+	}
+	if p := eval(t, ctx, layoutProblems); p != "" {
+		t.Errorf("at 200 %%: %s", p)
+	}
+}

@@ -676,7 +676,7 @@ function rulesLink(rule, key) {
 function helpNodes(v) {
   // The buttons first: the answers below them may scroll.
   const tools = [rulesLink('', 'web.rules.open')];
-  if (playing(v) && !S.over && !v.result && !game().noHints) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
+  if (playing(v) && !S.over && !v.result && !game().atOnce) tools.unshift(btn(t('web.hint.ask'), askHint, 'hintbtn'));
   const out = [h('div', { class: 'tools' }, tools)];
   const close = (f) => h('button', { type: 'button', class: 'close', 'aria-label': t('web.close'), onclick: () => { f(); render(); } }, '✕');
   if (S.why) {
@@ -1623,7 +1623,7 @@ function buildSheet(v, sh) {
   const lines = [];
   for (const c of sh.categories) {
     const marks = [];
-    if (c.private) marks.push(h('span', { class: 'private' }, '🔒 ', t('sheetphone.private')));
+    if (c.private) marks.push(h('span', { class: 'private' }, t('sheetphone.private')));
     if (c.tie_only) marks.push(h('span', { class: 'note' }, t('sheetphone.tie_only')));
     if (c.multiplier > 1) marks.push(h('span', { class: 'note' }, t('sheetphone.times', { N: c.multiplier })));
     if (c.negative) marks.push(h('span', { class: 'note' }, t('sheetphone.negative')));
@@ -1816,15 +1816,17 @@ function csvName(v) { return ('tablee-' + ymd(new Date()) + '-' + (v.title || v.
 // (optional); and whether the game's own data has arrived,
 // ready() (optional: Canaille's card faces); a game every seat plays at
 // once rather than in turns (the score sheet) names its own state(v) and
-// status(v) line, may add result(v) nodes under the ranking, say
-// noHints, and hear of a refusal (onError). kiosk/web's
+// status(v) line, may add result(v) nodes under the ranking and hear of
+// a refusal (onError), and says atOnce: no hints, and the shelf panel
+// waits for the results (its fields are the guest's decisions all along).
+// kiosk/web's
 // TestPageHasEveryGame checks its keys against the kiosk's catalog.
 const GAMES = {
   canyon: { nodes: canyonNodes, onView: loadBoard, onHint: canyonHint },
   canyonduel: { nodes: (v) => [boardNodes(v, v.scores || []), []] },
   canoe: { nodes: (v) => [boardNodes(v, (v.canoes || []).map((c) => (c || []).length)), []] },
   canaille: { nodes: canailleNodes, onView: keepSentence, onHint: canailleHint, ready: () => facesReady },
-  sheet: { nodes: sheetNodes, onView: sheetView, onError: sendQueued, state: sheetState, status: sheetStatus, result: sheetResult, noHints: true },
+  sheet: { nodes: sheetNodes, onView: sheetView, onError: sendQueued, state: sheetState, status: sheetStatus, result: sheetResult, atOnce: true },
 };
 
 // OTHER_GAME draws a game this page does not know (a newer kiosk's):
@@ -1903,7 +1905,9 @@ function shelfMay() {
   if (S.screen === 'join') return !!(S.info && S.info.current);
   if (S.screen !== 'seat' || !S.online || !S.view) return false;
   const v = S.view;
-  return S.over || !!v.result || S.waiting > 0 || v.turn !== S.seat;
+  if (S.over || v.result) return true;
+  if (game().atOnce) return false;
+  return S.waiting > 0 || v.turn !== S.seat;
 }
 
 // seated: only a seated phone takes a box for the table.
