@@ -151,6 +151,13 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 		if got := p.stateLine(); got != "Write your scores" {
 			t.Errorf("the state line says %q", got)
 		}
+		// Every seat writes at once: no hint to ask, and the shelf waits
+		// for the results.
+		for _, b := range []string{p.t("hint_ask"), p.seat.st("open")} {
+			if len(p.buttons(b)) > 0 {
+				t.Errorf("the sheet offers %q", b)
+			}
+		}
 	})
 	checkTargets(t, p, "sheet")
 
