@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/engine/sheet"
+	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/kiosk/table"
 )
 
@@ -325,6 +326,38 @@ func sheetWritten(t *testing.T, ctx context.Context) {
 	writeOnPage(t, ctx, "bid", 2, "-1")
 	waitFor(t, ctx, "the negative bid refused", saidAt("bid", 2), "Annonce n'est jamais négatif.")
 	eval(t, ctx, `(() => { document.activeElement.blur(); document.getElementById('app').scrollTop = 0; return ''; })()`)
+}
+
+// TestAGuestWritesEveryLine: browsertest.GuestWrites, what the journeys'
+// web seats do on a sheet, fills every line of the page's seat.
+func TestAGuestWritesEveryLine(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k := openSheetKiosk(t, "7 Wonders", 2)
+	other := joinSheetPhone(t, ctx, k, "Bernd")
+	joinInBrowser(t, ctx, k, "Anja")
+	writes := 0
+	for waitState(t, ctx, "the sheet", func(s string) bool { return strings.HasPrefix(s, "sheet-") }) == "sheet-fill" {
+		if eval(t, ctx, browsertest.GuestWrites) != "" {
+			writes++
+		}
+		pause(t, ctx, "the next line", "sheet-fill")
+	}
+	v := other.viewUntil(ctx, "the page's lines", func(v *sheet.View) bool {
+		for _, m := range v.Missing {
+			if m.Seat == 1 {
+				return false
+			}
+		}
+		return true
+	})
+	if n := len(v.Cells); n != 8 || writes != 8 {
+		t.Errorf("%d writes, %d lines on the sheet, want the 8 of 7 Wonders", writes, n)
+	}
+	if s := eval(t, ctx, `document.querySelector('#app .sheet .total').textContent`); s != "Votre total : 21" {
+		t.Errorf("the total reads %q, want 7 lines of 3 (the coins only break a tie)", s)
+	}
 }
 
 // TestBrowserSheetFitsAtDoubleZoom: at 200 % (half the CSS pixels) the
