@@ -137,6 +137,7 @@ func (p *sheetPanel) build(v *sheet.View, sh *scoresheet.Sheet) {
 		intro = p.st("no_points")
 	}
 	items := []fyne.CanvasObject{head, wrapped(intro)}
+	roundWidth := widget.NewLabel(p.st("round", map[string]any{"N": max(v.Rounds, 10)})).MinSize().Width
 	for _, c := range sh.Categories {
 		name := wrapped(c.Label.In(lang))
 		name.TextStyle.Bold = true
@@ -166,16 +167,13 @@ func (p *sheetPanel) build(v *sheet.View, sh *scoresheet.Sheet) {
 				sum: wrapped(""), said: wrapped(""), shown: wrapped("")}
 			cell.said.Importance = widget.DangerImportance
 			cell.shown.Importance = widget.SuccessImportance
-			if round > 0 {
-				cell.entry.SetPlaceHolder(p.st("round", map[string]any{"N": round}))
-			} else {
-				cell.entry.SetPlaceHolder(c.Label.In(lang))
-			}
 			cell.entry.OnSubmitted = func(string) { p.write(cell, sh) }
 			cell.write = widget.NewButton(p.st("write"), func() { p.write(cell, sh) })
 			var label fyne.CanvasObject
 			if round > 0 {
-				label = widget.NewLabel(p.st("round", map[string]any{"N": round}))
+				// As wide as the widest round's name: the fields line up.
+				l := widget.NewLabel(p.st("round", map[string]any{"N": round}))
+				label = container.NewGridWrap(fyne.NewSize(roundWidth, l.MinSize().Height), l)
 			}
 			items = append(items, container.NewBorder(nil, nil, label, cell.write, cell.entry), cell.sum, cell.said, cell.shown)
 			p.cells = append(p.cells, cell)
@@ -435,7 +433,7 @@ func (p *sheetPanel) results(v *sheet.View, sh *scoresheet.Sheet) fyne.CanvasObj
 			if len(vals) == 0 {
 				vals = []string{"—"}
 			}
-			lines = append(lines, c.Label.In(lang)+" : "+strings.Join(vals, " · "))
+			lines = append(lines, p.st("line", map[string]any{"Category": c.Label.In(lang), "Values": strings.Join(vals, " · ")}))
 		}
 		items = append(items, widget.NewSeparator(), title, wrapped(strings.Join(lines, "\n")))
 	}

@@ -217,7 +217,7 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 	p.u.until(t, "the results", func() bool { return p.seat.over && strings.Contains(p.labels(), "Your sheet\n") })
 	p.u.do(func() {
 		text := p.labels()
-		for _, want := range []string{"The game was stopped before the end.", "Bid : 1", "Round points : 30"} {
+		for _, want := range []string{"The game was stopped before the end.", "Bid: 1", "Round points: 30"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the results lack %q:\n%s", want, text)
 			}
