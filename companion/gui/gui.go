@@ -14,6 +14,7 @@ package gui
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -54,6 +55,9 @@ type Deps struct {
 	// phone: saved where the guest picks, or shared; done says where,
 	// or "" when the guest changed their mind. nil means a save dialog.
 	SavePlay func(win fyne.Window, name string, data []byte, done func(where string, err error))
+	// OpenURL hands a link to the phone (a play to the BG Stats app);
+	// nil means the app's own.
+	OpenURL func(u *url.URL) error
 }
 
 // screen is one page of the app. build makes its widgets anew (after a
@@ -99,6 +103,9 @@ func New(win fyne.Window, deps Deps) *App {
 	}
 	if deps.SavePlay == nil {
 		deps.SavePlay = saveDialog
+	}
+	if deps.OpenURL == nil {
+		deps.OpenURL = func(u *url.URL) error { return fyne.CurrentApp().OpenURL(u) }
 	}
 	if deps.Prefs == nil {
 		deps.Prefs = fyne.CurrentApp().Preferences()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -439,7 +440,8 @@ func (p *sheetPanel) results(v *sheet.View, sh *scoresheet.Sheet) fyne.CanvasObj
 	}
 	save := widget.NewButton(p.st("save"), func() { p.save(v, sh) })
 	save.Importance = widget.HighImportance
-	items = append(items, widget.NewSeparator(), save, wrapped(p.st("save_help")))
+	bgs := widget.NewButton(p.st("bgstats"), func() { p.toBGStats(v, sh) })
+	items = append(items, widget.NewSeparator(), save, wrapped(p.st("save_help")), bgs, wrapped(p.st("bgstats_help")))
 	if p.saved != "" {
 		items = append(items, wrapped(p.saved))
 	}
@@ -499,6 +501,26 @@ func (p *sheetPanel) save(v *sheet.View, sh *scoresheet.Sheet) {
 		}
 		p.s.refresh()
 	})
+}
+
+// toBGStats hands the play to the BG Stats app, as its public
+// documentation of pushed plays says (playcsv.BGStatsLink).
+func (p *sheetPanel) toBGStats(v *sheet.View, sh *scoresheet.Sheet) {
+	a := p.s.a
+	play := p.playOf(v, sh)
+	res, _ := resultOf(v)
+	id := p.s.saved.Table + "/" + strconv.FormatInt(p.started.UnixMilli(), 10)
+	g := playcsv.BGStatsGame{HighestWins: sh.Win != scoresheet.Lowest, NoPoints: sh.Win == scoresheet.Ranks || sh.Win == scoresheet.Named, ID: sh.ID}
+	link, err := playcsv.BGStatsLink(play, g, id, res.Ranks)
+	if err == nil {
+		// Opaque: the data stands where a host would, and no host has
+		// escapes (url.Parse refuses it).
+		err = a.deps.OpenURL(&url.URL{Scheme: "bgstats", Opaque: strings.TrimPrefix(link, "bgstats:")})
+	}
+	if err != nil {
+		p.saved = p.st("save_failed", map[string]any{"Err": err.Error()})
+		p.s.refresh()
+	}
 }
 
 // fileWord is s as a word of a file name: its letters and digits, a

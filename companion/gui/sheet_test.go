@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,11 +130,13 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 	other := joinOther(t, tb, "=Bernd")
 	now := time.Date(2026, 12, 2, 21, 30, 0, 0, time.Local)
 	var saved []byte
+	var opened string
 	p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tableOf(tb, sheet.ID, 1)), Now: func() time.Time { return now },
 		SavePlay: func(_ fyne.Window, name string, data []byte, done func(string, error)) {
 			saved = data
 			done("/phone/"+name, nil)
-		}})
+		},
+		OpenURL: func(u *url.URL) error { opened = u.String(); return nil }})
 	p.joinFromList(t, tb.Code(), "Anja")
 	p.seated(t)
 	p.u.until(t, "the sheet", func() bool { return strings.Contains(p.labels(), "Your sheet · Skull King") })
@@ -233,5 +237,13 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 		Players: []playcsv.Player{{Name: "=Bernd", Seat: 0, Score: 30}, {Name: "Anja", Seat: 1, Score: 30}}})
 	if !bytes.Equal(saved, want.Bytes()) || !bytes.Contains(saved, []byte(",'=Bernd,")) {
 		t.Errorf("the saved play reads\n%s\nwant\n%s", saved, want.Bytes())
+	}
+	p.u.do(func() { test.Tap(p.buttons("Send to BG Stats")[0]) })
+	started := p.seat.panel.(*sheetPanel).started
+	wantLink, _ := playcsv.BGStatsLink(playcsv.Play{ID: "1", Date: now, Timed: true, Location: tb.Name, Game: "Skull King",
+		Players: []playcsv.Player{{Name: "=Bernd", Seat: 0, Score: 30}, {Name: "Anja", Seat: 1, Score: 30}}},
+		playcsv.BGStatsGame{HighestWins: true, ID: "skullking"}, tb.Name+"/"+strconv.FormatInt(started.UnixMilli(), 10), []int{1, 1})
+	if opened != wantLink {
+		t.Errorf("the app hands BG Stats\n%s\nwant\n%s", opened, wantLink)
 	}
 }

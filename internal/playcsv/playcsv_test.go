@@ -38,3 +38,25 @@ func TestWriteAPlay(t *testing.T) {
 		t.Error("a tab separator was taken")
 	}
 }
+
+// A play pushed to BG Stats has the documented fields, the date its
+// start, the link the JSON URL-encoded after bgstats://.
+func TestBGStats(t *testing.T) {
+	p := Play{ID: "1", Date: time.Date(2026, 12, 2, 21, 30, 0, 0, time.Local), Minutes: 42, Timed: true, Location: "Table 1", Game: "Skull King",
+		Players: []Player{{Name: "Bernd", Seat: 0, Score: 20}, {Name: "Anja & co", Seat: 1, Score: 30, Win: true}}}
+	data, err := BGStatsJSON(p, BGStatsGame{HighestWins: true, ID: "skullking"}, "Table 1/7", []int{2, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"sourceName":"Tablée","sourcePlayId":"Table 1/7","playDate":"2026-12-02 20:48:00","durationMin":42,"location":"Table 1",` +
+		`"game":{"name":"Skull King","highestWins":true,"noPoints":false,"sourceGameId":"skullking"},` +
+		`"players":[{"name":"Bernd","score":20,"rank":2,"winner":false,"sourcePlayerId":"Table 1/7/1"},` +
+		`{"name":"Anja \u0026 co","score":30,"rank":1,"winner":true,"sourcePlayerId":"Table 1/7/2"}]}`
+	if string(data) != want {
+		t.Errorf("got  %s\nwant %s", data, want)
+	}
+	link, _ := BGStatsLink(p, BGStatsGame{HighestWins: true, ID: "skullking"}, "Table 1/7", []int{2, 1})
+	if !bytes.HasPrefix([]byte(link), []byte("bgstats://%7B%22sourceName%22%3A%22Tabl%C3%A9e%22")) {
+		t.Errorf("the link reads %.80s", link)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/internal/browsertest"
+	"github.com/tablee/tablee/internal/playcsv"
 	"github.com/tablee/tablee/kiosk/table"
 )
 
@@ -216,7 +219,43 @@ func TestBrowserKeepsItsOwnScoreSheet(t *testing.T) {
 		!strings.HasSuffix(lines[2], ",1,Table 1,Skull King,Anja,2,,30,0,0") {
 		t.Errorf("the saved play reads:\n%s", csv)
 	}
+	checkBGStatsLink(t, ctx, playcsv.Play{Location: "Table 1", Game: "Skull King",
+		Players: []playcsv.Player{{Name: "=HYPERLINK(1)", Seat: 0, Score: 30}, {Name: "Anja", Seat: 1, Score: 30}}}, []int{1, 1})
 	layout.report(t)
+}
+
+// checkBGStatsLink reads the page's link to BG Stats and compares its
+// play with playcsv.BGStatsJSON's for want (its date, length and id the
+// page's own: they come from its clock).
+func checkBGStatsLink(t *testing.T, ctx context.Context, want playcsv.Play, ranks []int) {
+	t.Helper()
+	href := eval(t, ctx, `document.getElementById('bgstats').getAttribute('href')`)
+	data, err := url.PathUnescape(strings.TrimPrefix(href, playcsv.BGStatsScheme))
+	if err != nil || !strings.HasPrefix(href, playcsv.BGStatsScheme) {
+		t.Fatalf("the BG Stats link %.80q: %v", href, err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(data), &got); err != nil {
+		t.Fatalf("the BG Stats link holds %s: %v", data, err)
+	}
+	id, _ := got["sourcePlayId"].(string)
+	date, _ := got["playDate"].(string)
+	if !strings.HasPrefix(id, want.Location+"/") || !regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(date) {
+		t.Errorf("the BG Stats play's id %q, date %q", id, date)
+	}
+	wantJSON, err := playcsv.BGStatsJSON(want, playcsv.BGStatsGame{HighestWins: true, ID: "skullking"}, id, ranks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w map[string]any
+	json.Unmarshal(wantJSON, &w)
+	for _, m := range []map[string]any{got, w} {
+		delete(m, "playDate")
+		delete(m, "durationMin")
+	}
+	if !reflect.DeepEqual(got, w) {
+		t.Errorf("the page hands BG Stats\n%v\nwant\n%v", got, w)
+	}
 }
 
 // savedCSV reads the file the page's save link downloads, its bytes

@@ -1754,7 +1754,9 @@ function sheetResult(v) {
   // the page's Content-Security-Policy lets no script fetch it back.
   const href = 'data:text/csv;charset=utf-8,' + encodeURIComponent('\ufeff' + playCSV(v));
   out.push(h('a', { class: 'btn primary', id: 'savecsv', href, download: csvName(v) }, t('sheetphone.save')),
-    h('p', { class: 'hint' }, t('sheetphone.save_help')));
+    h('p', { class: 'hint' }, t('sheetphone.save_help')),
+    h('a', { class: 'btn', id: 'bgstats', href: bgStatsLink(v) }, t('sheetphone.bgstats')),
+    h('p', { class: 'hint' }, t('sheetphone.bgstats_help')));
   return out;
 }
 
@@ -1798,11 +1800,39 @@ function playCSV(v) {
   const game = v.title || (sh.name && sh.name[S.lang]) || v.sheet;
   const rows = [PLAY_COLUMNS];
   for (let i = 0; i < v.seats; i++) {
-    const name = i === S.seat ? (S.name || S.names[i] || '') : (S.names[i] || seatName(i));
     rows.push(['1', ymd(now), '1', mins, r.reason === 'sheet-stopped' ? '1' : '0', S.table, game,
-      name, String(i + 1), '', String((r.scores || [])[i] ?? 0), '0', (r.winners || []).includes(i) ? '1' : '0']);
+      playerName(i), String(i + 1), '', String((r.scores || [])[i] ?? 0), '0', (r.winners || []).includes(i) ? '1' : '0']);
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+// playerName is seat i's name in the play kept: its nickname as the
+// table shows it (this seat's own as typed, if the table named none).
+function playerName(i) { return i === S.seat ? (S.names[i] || S.name || '') : (S.names[i] || seatName(i)); }
+
+// bgStatsLink hands the play to the BG Stats app, as its public
+// documentation of pushed plays says (bgstats:// and the play as
+// URL-encoded JSON; internal/playcsv.BGStatsJSON writes the same).
+function bgStatsLink(v) {
+  const sh = sheetOf(v) || { name: {} };
+  const r = v.result || {};
+  const now = Date.now();
+  const mins = SV.started ? Math.max(0, Math.round((now - SV.started) / 60000)) : 0;
+  const start = new Date(now - mins * 60000);
+  const id = S.table + '/' + (SV.started || now);
+  const two = (n) => String(n).padStart(2, '0');
+  const players = [];
+  for (let i = 0; i < v.seats; i++) {
+    players.push({ name: playerName(i), score: (r.scores || [])[i] ?? 0, rank: (r.ranks || [])[i] ?? 0,
+      winner: (r.winners || []).includes(i), sourcePlayerId: id + '/' + (i + 1) });
+  }
+  const play = { sourceName: 'Tablée', sourcePlayId: id,
+    playDate: ymd(start) + ' ' + [start.getHours(), start.getMinutes(), start.getSeconds()].map(two).join(':'),
+    durationMin: mins, location: S.table,
+    game: { name: v.title || (sh.name && sh.name[S.lang]) || v.sheet, highestWins: sh.win !== 'lowest',
+      noPoints: sh.win === 'ranks' || sh.win === 'named', sourceGameId: v.sheet },
+    players };
+  return 'bgstats://' + encodeURIComponent(JSON.stringify(play));
 }
 
 function csvName(v) { return ('tablee-' + ymd(new Date()) + '-' + (v.title || v.sheet || 'play')).replace(/[^\p{L}\p{N}-]+/gu, '-') + '.csv'; }
