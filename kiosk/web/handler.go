@@ -98,8 +98,11 @@ func newHandler(cfg Config) (*Handler, error) {
 		}
 		cfg.Texts = cat
 	}
-	h := &Handler{cfg: cfg}
 	var err error
+	if cfg.Games, err = withSheet(cfg.Games); err != nil {
+		return nil, err
+	}
+	h := &Handler{cfg: cfg}
 	if h.assets, err = loadAssets(); err != nil {
 		return nil, err
 	}
@@ -141,6 +144,32 @@ func newHandler(cfg Config) (*Handler, error) {
 	}
 	h.hash = pageHash(h.assets)
 	return h, nil
+}
+
+// withSheet is games with the score sheet: a game from the shelf may be
+// played at any table, so every table's page, and the venue hub's copy of
+// it, which must be the very same page (PageHash), name it and hold its
+// rules, whichever games the table offers in its lobby.
+func withSheet(games *engine.Registry) (*engine.Registry, error) {
+	if games == nil {
+		return nil, nil
+	}
+	if _, err := games.Get(sheet.ID); err == nil {
+		return games, nil
+	}
+	all := []engine.Rules{sheet.New()}
+	for _, id := range games.IDs() {
+		r, err := games.Get(id)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, r)
+	}
+	reg, err := engine.NewRegistry(all...)
+	if err != nil {
+		return nil, fmt.Errorf("web: games: %w", err)
+	}
+	return reg, nil
 }
 
 // PageHash is the hash of the page this handler serves (PageHeader).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"reflect"
@@ -20,6 +21,7 @@ import (
 	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/internal/playcsv"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/kiosk/web"
 )
 
 // openSheetKiosk is a table keeping the score of title (its ready sheet)
@@ -411,5 +413,30 @@ func TestBrowserSheetFitsAtDoubleZoom(t *testing.T) {
 	}
 	if p := eval(t, ctx, layoutProblems); p != "" {
 		t.Errorf("at 200 %%: %s", p)
+	}
+}
+
+// TestEveryPageHoldsTheSheet: a table offering only the four games
+// serves the very page of one that also keeps shelf games' scores — the
+// sheet's name and rules included — so the venue hub's copy of the page
+// is the same for both (web.PageHeader).
+func TestEveryPageHoldsTheSheet(t *testing.T) {
+	four, err := web.NewPage(web.PageConfig{Games: catalog.Registry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plays, err := web.NewPage(web.PageConfig{Games: catalog.Plays()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if four.PageHash() != plays.PageHash() {
+		t.Errorf("the page differs with the sheet in the registry: %s, %s", four.PageHash(), plays.PageHash())
+	}
+	for _, path := range []string{"/rules/sheet.fr.html", "/sheets/ready.json"} {
+		rec := httptest.NewRecorder()
+		four.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 {
+			t.Errorf("%s: %d", path, rec.Code)
+		}
 	}
 }
