@@ -389,7 +389,30 @@ func (p *sheetPanel) liveParts(v *sheet.View, sh *scoresheet.Sheet) []fyne.Canva
 	case len(sh.Categories) > 0:
 		out = append(out, wrapped(p.st("complete")))
 	}
+	if st := v.Standing; st != nil && st.Undecided != "" {
+		l := wrapped(p.undecidedText(sh, *st))
+		l.TextStyle.Bold = true
+		out = append(out, l)
+	}
 	return out
+}
+
+// undecidedText says why the sheet names no winner by itself, which the
+// group settles at the table.
+func (p *sheetPanel) undecidedText(sh *scoresheet.Sheet, st scoresheet.Standing) string {
+	a := p.s.a
+	if st.Undecided != scoresheet.UndecidedTie {
+		return a.texts.T(a.lang, "sheet.undecided."+string(st.Undecided))
+	}
+	var names []string
+	for _, side := range st.Tied {
+		if len(sh.Teams) > 0 && side < len(sh.Teams) {
+			names = append(names, sh.Teams[side].Label.In(string(a.lang)))
+		} else {
+			names = append(names, a.seatName(engine.Seat(side)))
+		}
+	}
+	return a.texts.T(a.lang, "sheet.undecided.tie", map[string]any{"Names": strings.Join(names, ", ")})
 }
 
 // missingText names a line not written ("Anja has no score for Eggs").

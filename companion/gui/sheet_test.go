@@ -247,3 +247,23 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 		t.Errorf("the app hands BG Stats\n%s\nwant\n%s", opened, wantLink)
 	}
 }
+
+// TestTheAppSaysATieTheSheetCannotBreak: another game's generic sheet,
+// both seats on 5: the app says they are tied and the group decides.
+func TestTheAppSaysATieTheSheetCannotBreak(t *testing.T) {
+	app := test.NewTempApp(t)
+	app.Settings().SetTheme(NewTheme())
+	tb := sheetTable(t, "Les Loups-Garous de Thiercelieux", 2)
+	other := joinOther(t, tb, "Bernd")
+	p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tableOf(tb, sheet.ID, 1))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	p.u.until(t, "the generic sheet", func() bool {
+		return strings.Contains(p.labels(), "Your sheet · Les Loups-Garous de Thiercelieux")
+	})
+	other.move(sheet.Enter(other.seat, "points", 1, 5))
+	p.writeCell(t, "points", 1, "2+3")
+	p.u.until(t, "the tie said", func() bool {
+		return strings.Contains(p.labels(), "Bernd, Anja are tied and the sheet has no tie-breaker left: who wins?")
+	})
+}

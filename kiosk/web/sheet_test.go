@@ -440,3 +440,22 @@ func TestEveryPageHoldsTheSheet(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserSaysATieTheSheetCannotBreak: another game's generic sheet,
+// both seats on 5: the page says they are tied and the group decides.
+func TestBrowserSaysATieTheSheetCannotBreak(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k := openSheetKiosk(t, "Les Loups-Garous de Thiercelieux", 2)
+	other := joinSheetPhone(t, ctx, k, "Bernd")
+	joinInBrowser(t, ctx, k, "Anja")
+	waitFor(t, ctx, "the generic sheet", `String(document.querySelectorAll('#app .sheet input.score').length)`, "1")
+	if h := eval(t, ctx, `document.querySelector('#app .sheet h2').textContent`); h != "Votre feuille · Les Loups-Garous de Thiercelieux" {
+		t.Errorf("the sheet's heading reads %q", h)
+	}
+	other.move(ctx, sheet.Enter(other.seat, "points", 1, 5))
+	writeOnPage(t, ctx, "points", 1, "2+3")
+	waitFor(t, ctx, "the tie said", `(document.querySelector('#app .sheet .undecided') || {}).textContent || ''`,
+		frText(t, "sheet.undecided.tie", map[string]any{"Names": "Bernd, Anja"}))
+}

@@ -1724,7 +1724,17 @@ function sheetLive(v, sh) {
   } else if (sh.categories.length) {
     out.push(h('p', { class: 'hint' }, t('sheetphone.complete')));
   }
+  const u = v.standing && v.standing.undecided;
+  if (u) out.push(h('p', { class: 'big undecided' }, undecidedText(sh, v.standing)));
   return out;
+}
+
+// undecidedText says why the sheet names no winner by itself, which the
+// group settles at the table.
+function undecidedText(sh, st) {
+  if (st.undecided !== 'tie') return t('sheet.undecided.' + st.undecided);
+  const side = (i) => (sh.teams && sh.teams.length ? sh.teams[i].label[S.lang] : S.names[i] || seatName(i));
+  return t('sheet.undecided.tie', { Names: (st.tied || []).map(side).join(', ') });
 }
 
 // missingText names a line not written ("Anja has no score for Eggs").
