@@ -117,7 +117,7 @@ func (r Rules) New(setup engine.Checked) (engine.State, error) {
 	if !ok {
 		return nil, fmt.Errorf("sheet: no score sheet %q", setup.Option(OptionSheet))
 	}
-	return newState(sh, setup.Seats())
+	return newState(sh, setup.Seats(), setup.Option(OptionTitle))
 }
 
 // DecodeMove reads a Move from its JSON form, refusing anything else.

@@ -19,3 +19,16 @@ const GuestTap = `((want) => {
   if (choice) { choice.click(); return 'choice'; }
   return '';
 })`
+
+// GuestWrites is what a guest does on a score sheet (the page's state
+// sheet-fill): writes a sum in their first empty line and taps its Write
+// button. It returns the field's id (cell-<category>-<round>), or nothing
+// when every line of theirs is written or a line is on its way.
+const GuestWrites = `(() => {
+  if (document.body.dataset.state !== 'sheet-fill') return '';
+  const i = [...document.querySelectorAll('#app .sheet input.score')].find((x) => x.value === '' && !x.disabled);
+  if (!i) return '';
+  i.value = '2+1';
+  i.closest('form').querySelector('button').click();
+  return i.id;
+})()`
