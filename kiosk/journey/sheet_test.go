@@ -1,22 +1,26 @@
 package journey
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/engine/sheet"
+	"github.com/tablee/tablee/internal/browsertest"
 	"github.com/tablee/tablee/internal/uitest"
 	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/host"
@@ -41,13 +45,17 @@ type sheetJourney struct {
 }
 
 var sheetJourneys = []sheetJourney{
-	// Competitive, with private bids revealed round by round.
-	{name: "skullking", title: "Skull King", seats: []string{touch, phone, phone}},
+	// Competitive, with private bids revealed round by round: the app
+	// and the page fill their own sheets, a phone writes through the wire.
+	{name: "skullking", title: "Skull King", seats: []string{touch, app, web, phone}},
 	// Cooperative: the group says how it ended.
-	{name: "pandemic", title: "Pandémie", seats: []string{touch, phone}},
+	{name: "pandemic", title: "Pandémie", seats: []string{touch, app}},
 	// Teams, named by the group: the table seats them alternately.
-	{name: "codenames", title: "codenames", typed: true, seats: []string{touch, phone, phone, touch}},
+	{name: "codenames", title: "codenames", typed: true, seats: []string{touch, app, web, touch}},
 }
+
+// phoneSum is what the app and the page write in each of their lines.
+const phoneSum, phoneValue = "2+1", 3
 
 // TestGroupsKeepScoreOfAShelfGame: a group takes a box from the shelf
 // (or names another game), seats itself as for the table's own games —
@@ -58,13 +66,23 @@ var sheetJourneys = []sheetJourney{
 func TestGroupsKeepScoreOfAShelfGame(t *testing.T) {
 	for _, j := range sheetJourneys {
 		t.Run(j.name, func(t *testing.T) {
+			for _, kind := range j.seats {
+				if kind == web {
+					browsertest.Chromium(t) // skips under -race or without a browser
+				}
+			}
+			prefs := make([]fyne.Preferences, len(j.seats))
+			for i := range prefs {
+				prefs[i] = test.NewTempApp(t).Preferences()
+			}
 			test.NewTempApp(t)
 			k := openKioskWith(t, func(c *table.Config) { c.Games = catalog.Plays() })
 			if _, err := k.tb.DB().ImportCatalogue(k.ctx, shelftest.Demo(), time.Now()); err != nil {
 				t.Fatal(err)
 			}
-			g := &sheetGroup{j: j, k: k}
+			g := &sheetGroup{j: j, k: k, prefs: prefs}
 			s := g.seat(t)
+			g.fillWebs(t)
 			g.play(t, s)
 			g.results(t, s)
 			g.again(t, s)
@@ -76,7 +94,14 @@ func TestGroupsKeepScoreOfAShelfGame(t *testing.T) {
 type sheetGroup struct {
 	j      sheetJourney
 	k      *kiosk
+	prefs  []fyne.Preferences
 	phones map[int]*wirePhone
+	apps   map[int]*appPhone
+	webs   map[int]*webPhone
+	// webDone counts the pages that showed the results; webErr holds the
+	// first failure of one.
+	webDone atomic.Int32
+	webErr  atomic.Value
 }
 
 // wirePhone is a joined phone and the last view it received.
@@ -138,7 +163,8 @@ func (g *sheetGroup) seat(t *testing.T) *host.Session {
 		test.Tap(buttonIn(t, seating.Content(), "Retirer"))
 	}
 	for _, kind := range j.seats {
-		label := map[string]string{touch: "+ Invité sur la table", phone: "+ Joueur avec téléphone"}[kind]
+		label := map[string]string{touch: "+ Invité sur la table", phone: "+ Joueur avec téléphone",
+			app: "+ Joueur avec téléphone", web: "+ Joueur avec téléphone"}[kind]
 		test.Tap(buttonIn(t, seating.Content(), label))
 	}
 	test.Tap(seating.StartButton())
@@ -146,13 +172,33 @@ func (g *sheetGroup) seat(t *testing.T) *host.Session {
 	if s == nil || s.Game().Info().ID != sheet.ID {
 		t.Fatalf("« Commencer » started %v", s)
 	}
-	g.phones = map[int]*wirePhone{}
+	g.phones, g.apps, g.webs = map[int]*wirePhone{}, map[int]*appPhone{}, map[int]*webPhone{}
+	var url string
 	for i, kind := range j.seats {
-		if kind != phone {
+		if kind == touch {
 			continue
 		}
 		if !uitest.HasText(k.w.Content(), k.tb.Server().Code()) {
 			t.Fatalf("seat %d waits for a phone but the seating screen shows no code", i+1)
+		}
+		switch kind {
+		case app:
+			p := openApp(t, k, g.prefs[i])
+			p.join(t, k, k.tb.Server().Code(), nicknames[i])
+			g.apps[i] = p
+		case web:
+			if url == "" {
+				url = decodeQR(t, k.ui.Seating().QR())
+			}
+			p := openTab(t)
+			p.join(t, url, nicknames[i])
+			g.webs[i] = p
+		}
+		if kind != phone {
+			k.until(t, fmt.Sprintf("%s's phone in seat %d", nicknames[i], i+1), func() bool {
+				return k.tb.Server().Seats()[i].State == server.SeatConnected
+			})
+			continue
 		}
 		c, err := client.Dial(k.ctx, k.tb.Addr(), k.tb.Fingerprint())
 		if err != nil {
@@ -182,6 +228,114 @@ func (g *sheetGroup) seat(t *testing.T) *host.Session {
 		t.Fatal("the sheet is not on screen once every seat is taken")
 	}
 	return s
+}
+
+// fillApps writes, in each app, a sum in the first of its seat's empty
+// lines and taps its « Écrire », as a guest does; it reports whether it
+// wrote one. The app sends its lines one after the other.
+func (g *sheetGroup) fillApps() bool {
+	for i := range g.j.seats {
+		p, ok := g.apps[i]
+		if !ok {
+			continue
+		}
+		if _, over, ok := p.app.SeatView(); !ok || over {
+			continue
+		}
+		for _, row := range uitest.All(p.w.Content(), func(c *fyne.Container) bool { return len(c.Objects) >= 2 }) {
+			var entry *widget.Entry
+			var write *widget.Button
+			for _, o := range row.Objects {
+				switch o := o.(type) {
+				case *widget.Entry:
+					entry = o
+				case *widget.Button:
+					write = o
+				}
+			}
+			if entry == nil || write == nil || entry.Text != "" || entry.Disabled() || write.Disabled() {
+				continue
+			}
+			test.Type(entry, phoneSum)
+			test.Tap(write)
+			return true
+		}
+	}
+	return false
+}
+
+// fillWebs has each page write its seat's lines, one after the other (a
+// sum in its first empty line, browsertest.GuestWrites), until it shows
+// the results, each on its own goroutine.
+func (g *sheetGroup) fillWebs(t *testing.T) {
+	k := g.k
+	for i, p := range g.webs {
+		go func() {
+			defer k.q.Poke()
+			defer g.webDone.Add(1)
+			ctx, cancel := context.WithCancel(p.ctx)
+			defer cancel()
+			defer context.AfterFunc(k.ctx, cancel)()
+			for {
+				// One look in one turn of the page's loop: write a line,
+				// or see the results, or wait for the page's next change
+				// (so that no change slips between the look and the wait).
+				got, err := chromedp.Run(ctx, chromedp.Evaluate[string](writeOrWait, chromedp.EvalAwaitPromise))
+				if err != nil {
+					g.webErr.CompareAndSwap(nil, fmt.Errorf("the page of seat %d: %w", i+1, err))
+					return
+				}
+				if got == "result" {
+					return
+				}
+			}
+		}()
+	}
+}
+
+// writeOrWait is a web guest's look at a score sheet: it writes a line
+// (browsertest.GuestWrites) and returns its field's id, or says "result"
+// once the page shows the results, or waits for the page's next change.
+const writeOrWait = `(async () => {
+  const id = ` + browsertest.GuestWrites + `;
+  if (id) return id;
+  if (document.body.dataset.state === 'result') return 'result';
+  await new Promise((res) => {
+    const o = new MutationObserver(() => { o.disconnect(); res(); });
+    o.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  return 'changed';
+})()`
+
+// untilSheet runs the kiosk's updates and the apps' writing until cond
+// holds.
+func (g *sheetGroup) untilSheet(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	k := g.k
+	for {
+		k.q.Settle()
+		if err, _ := g.webErr.Load().(error); err != nil {
+			t.Fatal(err)
+		}
+		if cond() {
+			return
+		}
+		if g.fillApps() {
+			continue
+		}
+		if err := k.q.Wait(k.ctx); err != nil {
+			said := ""
+			if s := g.k.ui.Sheet(); s != nil {
+				said = s.Status()
+			}
+			t.Fatalf("waiting for %s: %v (the middle says %q, %d pages done)", what, err, said, g.webDone.Load())
+		}
+	}
+}
+
+// phoneWrites reports whether seat is filled by its own phone's screen.
+func (g *sheetGroup) phoneWrites(seat int) bool {
+	return g.j.seats[seat] == app || g.j.seats[seat] == web
 }
 
 // sheetOf is the table's sheet screen, failing the test without one.
@@ -259,11 +413,8 @@ func (g *sheetGroup) tapPanel(t *testing.T, seat int, label string) {
 // tapMiddle taps the middle's action key, which must be offered.
 func (g *sheetGroup) tapMiddle(t *testing.T, key string) {
 	t.Helper()
-	b := g.sheetOf(t).Action(key)
-	if b == nil {
-		t.Fatalf("the middle offers no %q; it says %q", key, g.sheetOf(t).Status())
-	}
-	test.Tap(b)
+	g.untilSheet(t, fmt.Sprintf("the middle to offer %q", key), func() bool { return g.sheetOf(t).Action(key) != nil })
+	test.Tap(g.sheetOf(t).Action(key))
 	g.k.q.Settle()
 }
 
@@ -275,8 +426,18 @@ func (g *sheetGroup) play(t *testing.T, s *host.Session) {
 	case "skullking":
 		for r := 1; r <= 10; r++ {
 			for seat := range n {
-				g.enter(t, seat, "bid", r, bid(r, seat), "")
+				if !g.phoneWrites(seat) {
+					g.enter(t, seat, "bid", r, bid(r, seat), "")
+				}
 			}
+			g.untilSheet(t, fmt.Sprintf("every bid of round %d", r), func() bool {
+				for seat := range n {
+					if !g.written(seat, "bid", r) {
+						return false
+					}
+				}
+				return true
+			})
 			// Every bid written, none shown: the table shows ticks,
 			// a phone sees the others' bids hidden.
 			bids := g.sheetOf(t).Board().Rows()[0]
@@ -289,12 +450,26 @@ func (g *sheetGroup) play(t *testing.T, s *host.Session) {
 				g.phoneSeesHidden(t, "bid", r)
 			}
 			g.tapMiddle(t, "reveal")
-			for seat, c := range g.sheetOf(t).Board().Rows()[0].Cells {
-				if c != strconv.Itoa(bid(r, seat)) {
-					t.Errorf("round %d: after the reveal seat %d's bid shows %q, not %d", r, seat+1, c, bid(r, seat))
+			// Shown to everyone at once: the table's own view has them.
+			shown := map[int]string{}
+			for _, c := range s.View(engine.Onlooker).(*sheet.View).Cells {
+				if c.Category == "bid" && c.Round == r && !c.Hidden {
+					shown[c.Seat] = strconv.Itoa(c.Value)
 				}
 			}
 			for seat := range n {
+				want := bid(r, seat)
+				if g.phoneWrites(seat) {
+					want = phoneValue
+				}
+				if shown[seat] != strconv.Itoa(want) {
+					t.Errorf("round %d: after the reveal seat %d's bid shows %q, not %d", r, seat+1, shown[seat], want)
+				}
+			}
+			for seat := range n {
+				if g.phoneWrites(seat) {
+					continue
+				}
 				v := 10 * (seat + 1)
 				sum := ""
 				if g.j.seats[seat] == touch {
@@ -313,8 +488,8 @@ func (g *sheetGroup) play(t *testing.T, s *host.Session) {
 		if !strings.Contains(g.sheetOf(t).Status(), "Qui a gagné") {
 			t.Errorf("a cooperative sheet with nothing to write says %q", g.sheetOf(t).Status())
 		}
-		g.enter(t, 0, "cures", 0, 3, "1+2")
-		g.enter(t, 1, "cures", 0, 1, "")
+		g.enter(t, 0, "cures", 0, 1, "")
+		g.untilSheet(t, "the app's cures", func() bool { return g.written(1, "cures", 0) })
 		g.tapMiddle(t, "won")
 		g.tapMiddle(t, "end")
 	case "codenames":
@@ -324,7 +499,20 @@ func (g *sheetGroup) play(t *testing.T, s *host.Session) {
 		g.tapMiddle(t, "wins-1") // the blue team
 		g.tapMiddle(t, "end")
 	}
-	g.k.until(t, "the results", func() bool { return g.k.ui.Results() != nil && s.Status().Ended() })
+	g.untilSheet(t, "the results on the table and every phone", func() bool { return g.over(s) })
+}
+
+// over reports whether the table shows the results and every phone the end.
+func (g *sheetGroup) over(s *host.Session) bool {
+	if g.k.ui.Results() == nil || !s.Status().Ended() {
+		return false
+	}
+	for _, p := range g.apps {
+		if _, over, ok := p.app.SeatView(); !ok || !over {
+			return false
+		}
+	}
+	return int(g.webDone.Load()) == len(g.webs)
 }
 
 // bid is seat's bid in round r: at most the round's tricks.
@@ -367,7 +555,7 @@ func (g *sheetGroup) results(t *testing.T, s *host.Session) {
 	var want string
 	switch g.j.name {
 	case "skullking":
-		want = g.name(2) + " gagne !"
+		want = g.name(3) + " gagne !"
 	case "pandemic":
 		want = "Victoire partagée : " + g.name(0) + ", " + g.name(1)
 	case "codenames":
@@ -385,8 +573,9 @@ func (g *sheetGroup) results(t *testing.T, s *host.Session) {
 		}
 	}
 	if g.j.name == "skullking" {
-		// Seat 1: 9 rounds of 10 and the corrected 25; seat 2: -10 once.
-		if res.Scores[0] != 9*10+25 || res.Scores[1] != 9*20-10 || res.Scores[2] != 300 {
+		// The guest: 9 rounds of 10 and the corrected 25; the app and the
+		// page 3 a round; the wire's phone 40 a round.
+		if res.Scores[0] != 9*10+25 || res.Scores[1] != 10*phoneValue || res.Scores[2] != 10*phoneValue || res.Scores[3] != 400 {
 			t.Errorf("the scores are %v", res.Scores)
 		}
 	}
@@ -422,5 +611,16 @@ func (g *sheetGroup) again(t *testing.T, s *host.Session) {
 			u, _ := p.latest()
 			return u.NewGame || (!u.Over && u.Version == 0)
 		})
+	}
+	for seat, p := range g.apps {
+		k.until(t, fmt.Sprintf("the app of seat %d in the next play", seat+1), func() bool {
+			v, over, ok := p.app.SeatView()
+			return ok && !over && v != nil
+		})
+	}
+	for seat, p := range g.webs {
+		if _, err := p.until(k.ctx, false, "(s) => s.startsWith('sheet-')", func() float64 { return 0 }); err != nil {
+			t.Fatalf("the page of seat %d in the next play: %v (state %q)", seat+1, err, p.state())
+		}
 	}
 }
