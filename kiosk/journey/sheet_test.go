@@ -31,9 +31,8 @@ import (
 )
 
 // phone is a seat's phone entering its own lines through the wire, as
-// the headless companion does (companion --headless --bot default): the
-// journeys of the shelf games drive the table's screens, and the phones'
-// own sheets (app and page) have their own tests.
+// the headless companion does (companion --headless --bot default); app
+// and web seats fill their sheets on the app's and the page's screens.
 const phone = "phone"
 
 // sheetJourney is a group playing a title of the shelf at the table.
