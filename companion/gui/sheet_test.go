@@ -267,7 +267,9 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 		}
 		test.Tap(p.buttons("Save the play kept on this phone (CSV)")[0])
 	})
-	p.u.until(t, "the kept play saved", func() bool { return strings.Contains(p.labels(), "The play is saved: /phone/tablee-plays-2026-12-02.csv") })
+	p.u.until(t, "the kept play saved", func() bool {
+		return strings.Contains(p.labels(), "The play is saved: /phone/tablee-plays-2026-12-02.csv")
+	})
 	if !bytes.Equal(saved, first) {
 		t.Errorf("the kept play reads\n%s\nwant the one saved\n%s", saved, first)
 	}
