@@ -48,6 +48,9 @@ type sheetPanel struct {
 	// queue holds the lines written while another was on its way, in
 	// order: the guest writes line after line.
 	queue []sheet.Move
+	// typed is what the guest wrote and no view holds yet: its field
+	// keeps it.
+	typed map[string]int
 }
 
 // sheetCell is one line of the seat's own, in one round.
@@ -60,13 +63,13 @@ type sheetCell struct {
 }
 
 func newSheetPanel(s *seatScreen) gamePanel {
-	return &sheetPanel{s: s, sheets: scoresheet.Ready(), said: map[string]string{}, sums: map[string]string{}}
+	return &sheetPanel{s: s, sheets: scoresheet.Ready(), said: map[string]string{}, sums: map[string]string{}, typed: map[string]int{}}
 }
 
 // newGame starts the next play's sheet empty.
 func (p *sheetPanel) newGame() {
 	p.built, p.scroll, p.cells = "", nil, nil
-	p.said, p.sums, p.queue = map[string]string{}, map[string]string{}, nil
+	p.said, p.sums, p.queue, p.typed = map[string]string{}, map[string]string{}, nil, map[string]int{}
 	p.started, p.saved = time.Time{}, ""
 }
 
@@ -258,9 +261,17 @@ func (p *sheetPanel) update(v *sheet.View, sh *scoresheet.Sheet) {
 	for _, c := range p.cells {
 		key := cellKey(c.cat.ID, c.round)
 		cell, written := cellAt(v, int(s.w.Seat), c.cat.ID, c.round)
+		typed, pending := p.typed[key]
+		if pending && written && cell.Value == typed {
+			delete(p.typed, key)
+			pending = false
+		}
 		if focused != fyne.Focusable(c.entry) && p.said[key] == "" {
 			text := ""
-			if written {
+			switch {
+			case pending:
+				text = strconv.Itoa(typed)
+			case written:
 				text = strconv.Itoa(cell.Value)
 			}
 			if c.entry.Text != text {
@@ -364,6 +375,7 @@ func (p *sheetPanel) write(c *sheetCell, sh *scoresheet.Sheet) {
 	m := sheet.Enter(s.w.Seat, c.cat.ID, c.round, value)
 	p.queue = slices.DeleteFunc(p.queue, func(q sheet.Move) bool { return q.Category == m.Category && q.Round == m.Round })
 	p.queue = append(p.queue, m)
+	p.typed[key] = value
 	p.sendQueued()
 }
 

@@ -474,3 +474,18 @@ func TestBrowserSaysATieTheSheetCannotBreak(t *testing.T) {
 	waitFor(t, ctx, "the tie said", `(document.querySelector('#app .sheet .undecided') || {}).textContent || ''`,
 		frText(t, "sheet.undecided.tie", map[string]any{"Names": "Bernd, Anja"}))
 }
+
+// TestAGuestTapsThroughASheet: browsertest.GuestTap, which the journeys'
+// web seats play every game with, fills a score sheet's seat too.
+func TestAGuestTapsThroughASheet(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k := openSheetKiosk(t, "Azul", 2)
+	joinSheetPhone(t, ctx, k, "Bernd")
+	joinInBrowser(t, ctx, k, "Anja")
+	taps := playUntil(t, ctx, "the page's lines written", func(s string) bool { return s == "sheet-done" })
+	if fields := eval(t, ctx, `String(document.querySelectorAll('#app .sheet input.score').length)`); fmt.Sprint(taps) != fields || taps < 2 {
+		t.Errorf("%d taps for Azul's %s fields of a first round", taps, fields)
+	}
+}

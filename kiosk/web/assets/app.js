@@ -1489,6 +1489,7 @@ const SV = {
   said: {}, // cell key -> a refusal in words
   sums: {}, // cell key -> the sum as typed ("3+6+2"), kept beside its total
   queue: [], // lines written while another was on its way, in order
+  typed: {}, // cell key -> the value written and not yet in a view: its field keeps it
   started: 0, // when this phone first saw the play (ms), for the CSV's length
 };
 
@@ -1567,6 +1568,16 @@ function writeCell(sh, c, round, input) {
   // for the table's answer (the guest writes line after line).
   SV.queue = SV.queue.filter((m) => m.category !== move.category || (m.round || 0) !== (move.round || 0));
   SV.queue.push(move);
+  SV.typed[key] = r.value;
+  sendQueued();
+}
+
+// sheetRefused: the table refused the line on its way (its words are
+// the notice); the fields show the sheet as it is, and the next goes.
+function sheetRefused() {
+  const queued = new Set(SV.queue.map((m) => cellKey(m.category, m.round)));
+  for (const k of Object.keys(SV.typed)) if (!queued.has(k)) delete SV.typed[k];
+  if (S.view) drawSheet(S.view);
   sendQueued();
 }
 
@@ -1590,7 +1601,7 @@ function loadSums() {
 
 // forgetSheet starts the next play's sheet empty.
 function forgetSheet() {
-  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = ''; SV.queue = [];
+  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = ''; SV.queue = []; SV.typed = {};
   store.del('sheet.' + S.keyText);
 }
 
@@ -1662,7 +1673,9 @@ function drawSheet(v) {
   const busy = !S.online || S.waiting > 0;
   for (const [key, row] of Object.entries(SV.rows)) {
     const cell = cellAt(v, S.seat, row.c.id, row.round);
-    if (document.activeElement !== row.input && !SV.said[key]) row.input.value = cell ? String(cell.value) : '';
+    if (SV.typed[key] !== undefined && cell && (cell.value || 0) === SV.typed[key]) delete SV.typed[key];
+    const shown = SV.typed[key] !== undefined ? SV.typed[key] : cell ? cell.value || 0 : null;
+    if (document.activeElement !== row.input && !SV.said[key]) row.input.value = shown === null ? '' : String(shown);
     row.input.disabled = busy && document.activeElement !== row.input;
     row.input.closest('form').querySelector('button').disabled = busy;
     const sum = SV.sums[key];
@@ -1905,7 +1918,7 @@ const GAMES = {
   canyonduel: { nodes: (v) => [boardNodes(v, v.scores || []), []] },
   canoe: { nodes: (v) => [boardNodes(v, (v.canoes || []).map((c) => (c || []).length)), []] },
   canaille: { nodes: canailleNodes, onView: keepSentence, onHint: canailleHint, ready: () => facesReady },
-  sheet: { nodes: sheetNodes, onView: sheetView, onError: sendQueued, state: sheetState, status: sheetStatus, result: sheetResult, atOnce: true },
+  sheet: { nodes: sheetNodes, onView: sheetView, onError: sheetRefused, state: sheetState, status: sheetStatus, result: sheetResult, atOnce: true },
 };
 
 // OTHER_GAME draws a game this page does not know (a newer kiosk's):
