@@ -1560,7 +1560,7 @@ function writeCell(sh, c, round, input) {
   keepSums();
   input.value = String(r.value);
   const now = cellAt(S.view, S.seat, c.id, round);
-  if (now && now.value === r.value) { drawSheet(S.view); return; }
+  if (now && (now.value || 0) === r.value) { drawSheet(S.view); return; }
   const move = { kind: 'enter', seat: S.seat, category: c.id };
   if (round) move.round = round;
   if (r.value) move.value = r.value;
