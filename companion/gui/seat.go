@@ -225,6 +225,9 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 	}
 	if u.NewGame { // the table plays again with the same seats
 		s.record = nil
+		if f, ok := s.panel.(interface{ newGame() }); ok {
+			f.newGame() // nothing of the last play stays on its panel
+		}
 	}
 	if u.Ref != "" || u.NewGame { // this seat's own move: the list starts again
 		s.since = nil

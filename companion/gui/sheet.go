@@ -2,6 +2,7 @@ package gui
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"net/url"
@@ -47,6 +48,9 @@ type sheetPanel struct {
 	// queue holds the lines written while another was on its way, in
 	// order: the guest writes line after line.
 	queue []sheet.Move
+	// typed is what the guest wrote and no view holds yet: its field
+	// keeps it.
+	typed map[string]int
 }
 
 // sheetCell is one line of the seat's own, in one round.
@@ -59,7 +63,70 @@ type sheetCell struct {
 }
 
 func newSheetPanel(s *seatScreen) gamePanel {
-	return &sheetPanel{s: s, sheets: scoresheet.Ready(), said: map[string]string{}, sums: map[string]string{}}
+	return &sheetPanel{s: s, sheets: scoresheet.Ready(), said: map[string]string{}, sums: map[string]string{}, typed: map[string]int{}}
+}
+
+// newGame starts the next play's sheet empty.
+func (p *sheetPanel) newGame() {
+	p.built, p.scroll, p.cells = "", nil, nil
+	p.said, p.sums, p.queue, p.typed = map[string]string{}, map[string]string{}, nil, map[string]int{}
+	p.started, p.saved = time.Time{}, ""
+}
+
+// maxKept is how many plays the app keeps, the last ones.
+const maxKept = 50
+
+// keptPlays are the plays this phone sat in, oldest first (their ID the
+// table and when the phone first saw the play).
+func (a *App) keptPlays() []playcsv.Play {
+	var out []playcsv.Play
+	if json.Unmarshal([]byte(a.prefs.String(prefPlays)), &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// keepPlay adds p to the plays kept, once.
+func (a *App) keepPlay(p playcsv.Play) {
+	kept := a.keptPlays()
+	for _, k := range kept {
+		if k.ID == p.ID {
+			return
+		}
+	}
+	kept = append(kept, p)
+	if len(kept) > maxKept {
+		kept = kept[len(kept)-maxKept:]
+	}
+	if data, err := json.Marshal(kept); err == nil {
+		a.prefs.SetString(prefPlays, string(data))
+	}
+}
+
+// keptButton saves every play kept on this phone as one file, when it
+// holds others than the play with id.
+func (p *sheetPanel) keptButton(id string) fyne.CanvasObject {
+	a := p.s.a
+	kept := a.keptPlays()
+	others := false
+	for _, k := range kept {
+		others = others || k.ID != id
+	}
+	if !others {
+		return nil
+	}
+	return widget.NewButton(p.st("save_kept", map[string]any{"N": len(kept)}), func() {
+		for i := range kept {
+			kept[i].ID = strconv.Itoa(i + 1) // numbered in the file
+		}
+		p.saveFile("tablee-plays-"+a.now().Format("2006-01-02")+".csv", kept...)
+	})
+}
+
+// playID is the play's id among those kept: the table, and when this
+// phone first saw it.
+func (p *sheetPanel) playID() string {
+	return p.s.saved.Table + "/" + strconv.FormatInt(p.started.UnixMilli(), 10)
 }
 
 func cellKey(cat string, round int) string { return cat + "#" + strconv.Itoa(round) }
@@ -194,9 +261,17 @@ func (p *sheetPanel) update(v *sheet.View, sh *scoresheet.Sheet) {
 	for _, c := range p.cells {
 		key := cellKey(c.cat.ID, c.round)
 		cell, written := cellAt(v, int(s.w.Seat), c.cat.ID, c.round)
+		typed, pending := p.typed[key]
+		if pending && written && cell.Value == typed {
+			delete(p.typed, key)
+			pending = false
+		}
 		if focused != fyne.Focusable(c.entry) && p.said[key] == "" {
 			text := ""
-			if written {
+			switch {
+			case pending:
+				text = strconv.Itoa(typed)
+			case written:
 				text = strconv.Itoa(cell.Value)
 			}
 			if c.entry.Text != text {
@@ -223,6 +298,12 @@ func (p *sheetPanel) update(v *sheet.View, sh *scoresheet.Sheet) {
 		setShown(c.shown, shown)
 	}
 	p.live.Objects = p.liveParts(v, sh)
+	if b := p.keptButton(p.playID()); b != nil {
+		p.live.Objects = append(p.live.Objects, b)
+	}
+	if p.saved != "" {
+		p.live.Objects = append(p.live.Objects, wrapped(p.saved))
+	}
 	p.live.Refresh()
 }
 
@@ -294,6 +375,7 @@ func (p *sheetPanel) write(c *sheetCell, sh *scoresheet.Sheet) {
 	m := sheet.Enter(s.w.Seat, c.cat.ID, c.round, value)
 	p.queue = slices.DeleteFunc(p.queue, func(q sheet.Move) bool { return q.Category == m.Category && q.Round == m.Round })
 	p.queue = append(p.queue, m)
+	p.typed[key] = value
 	p.sendQueued()
 }
 
@@ -461,10 +543,16 @@ func (p *sheetPanel) results(v *sheet.View, sh *scoresheet.Sheet) fyne.CanvasObj
 		}
 		items = append(items, widget.NewSeparator(), title, wrapped(strings.Join(lines, "\n")))
 	}
+	play := p.playOf(v, sh)
+	play.ID = p.playID()
+	p.s.a.keepPlay(play)
 	save := widget.NewButton(p.st("save"), func() { p.save(v, sh) })
 	save.Importance = widget.HighImportance
 	bgs := widget.NewButton(p.st("bgstats"), func() { p.toBGStats(v, sh) })
 	items = append(items, widget.NewSeparator(), save, wrapped(p.st("save_help")), bgs, wrapped(p.st("bgstats_help")))
+	if b := p.keptButton(play.ID); b != nil {
+		items = append(items, b)
+	}
 	if p.saved != "" {
 		items = append(items, wrapped(p.saved))
 	}
@@ -504,15 +592,20 @@ func (p *sheetPanel) playOf(v *sheet.View, sh *scoresheet.Sheet) playcsv.Play {
 // save writes the play as CSV and hands it to the phone (a file saved
 // where the guest picks, or shared).
 func (p *sheetPanel) save(v *sheet.View, sh *scoresheet.Sheet) {
+	play := p.playOf(v, sh)
+	p.saveFile("tablee-"+play.Date.Format("2006-01-02")+"-"+fileWord(play.Game)+".csv", play)
+}
+
+// saveFile writes plays as one CSV file named name and hands it to the
+// phone, then says where it went.
+func (p *sheetPanel) saveFile(name string, plays ...playcsv.Play) {
 	a := p.s.a
 	var b bytes.Buffer
-	play := p.playOf(v, sh)
-	if err := playcsv.Write(&b, ',', play); err != nil {
+	if err := playcsv.Write(&b, ',', plays...); err != nil {
 		p.saved = p.st("save_failed", map[string]any{"Err": err.Error()})
 		p.s.refresh()
 		return
 	}
-	name := "tablee-" + play.Date.Format("2006-01-02") + "-" + fileWord(play.Game) + ".csv"
 	a.deps.SavePlay(a.win, name, b.Bytes(), func(where string, err error) {
 		switch {
 		case err != nil:
@@ -532,7 +625,7 @@ func (p *sheetPanel) toBGStats(v *sheet.View, sh *scoresheet.Sheet) {
 	a := p.s.a
 	play := p.playOf(v, sh)
 	res, _ := resultOf(v)
-	id := p.s.saved.Table + "/" + strconv.FormatInt(p.started.UnixMilli(), 10)
+	id := p.playID()
 	g := playcsv.BGStatsGame{HighestWins: sh.Win != scoresheet.Lowest, NoPoints: sh.Win == scoresheet.Ranks || sh.Win == scoresheet.Named, ID: sh.ID}
 	link, err := playcsv.BGStatsLink(play, g, id, res.Ranks)
 	if err == nil {

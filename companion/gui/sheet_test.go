@@ -129,9 +129,10 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 	tb := sheetTable(t, "Skull King", 2)
 	other := joinOther(t, tb, "=Bernd")
 	now := time.Date(2026, 12, 2, 21, 30, 0, 0, time.Local)
+	clock := now // read on the UI goroutine only
 	var saved []byte
 	var opened string
-	p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tableOf(tb, sheet.ID, 1)), Now: func() time.Time { return now },
+	p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tableOf(tb, sheet.ID, 1)), Now: func() time.Time { return clock },
 		SavePlay: func(_ fyne.Window, name string, data []byte, done func(string, error)) {
 			saved = data
 			done("/phone/"+name, nil)
@@ -245,6 +246,32 @@ func TestTheAppKeepsItsOwnScoreSheet(t *testing.T) {
 		playcsv.BGStatsGame{HighestWins: true, ID: "skullking"}, tb.Name+"/"+strconv.FormatInt(started.UnixMilli(), 10), []int{1, 1})
 	if opened != wantLink {
 		t.Errorf("the app hands BG Stats\n%s\nwant\n%s", opened, wantLink)
+	}
+
+	// The table plays again: a fresh sheet, and the play before still
+	// kept on the phone.
+	first := saved
+	p.u.do(func() { clock = now.Add(time.Hour) })
+	if _, err := tb.Kiosk().PlayAgain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p.u.until(t, "the next sheet", func() bool {
+		return !p.seat.over && p.seat.panel.(*sheetPanel).scroll != nil && len(p.buttons("Save the play kept on this phone (CSV)")) == 1
+	})
+	p.u.do(func() {
+		if got := p.cellNamed(t, "points", 1).entry.Text; got != "" {
+			t.Errorf("the next play's sheet shows %q", got)
+		}
+		if strings.Contains(p.labels(), "The play is saved") {
+			t.Errorf("the next play's sheet still says the last one was saved")
+		}
+		test.Tap(p.buttons("Save the play kept on this phone (CSV)")[0])
+	})
+	p.u.until(t, "the kept play saved", func() bool {
+		return strings.Contains(p.labels(), "The play is saved: /phone/tablee-plays-2026-12-02.csv")
+	})
+	if !bytes.Equal(saved, first) {
+		t.Errorf("the kept play reads\n%s\nwant the one saved\n%s", saved, first)
 	}
 }
 

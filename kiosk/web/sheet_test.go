@@ -223,6 +223,21 @@ func TestBrowserKeepsItsOwnScoreSheet(t *testing.T) {
 	}
 	checkBGStatsLink(t, ctx, playcsv.Play{Location: "Table 1", Game: "Skull King",
 		Players: []playcsv.Player{{Name: "=HYPERLINK(1)", Seat: 0, Score: 30}, {Name: "Anja", Seat: 1, Score: 30}}}, []int{1, 1})
+
+	// The table plays again: the phone still keeps the play before.
+	if _, err := k.PlayAgain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the next sheet", func(s string) bool { return s == "sheet-fill" })
+	waitFor(t, ctx, "the play kept", `(document.getElementById('savekept') || {}).textContent || ''`, frText(t, "sheetphone.save_kept", map[string]any{"N": 1}))
+	if got := eval(t, ctx, `document.getElementById('cell-points-1').value`); got != "" {
+		t.Errorf("the next play's sheet shows %q: the last play's values", got)
+	}
+	kept, err := url.PathUnescape(strings.TrimPrefix(eval(t, ctx, `document.getElementById('savekept').href`), "data:text/csv;charset=utf-8,"))
+	if err != nil || kept != csv {
+		t.Errorf("the kept play reads\n%s\nwant the one saved\n%s", kept, csv)
+	}
+	layout.look(t, ctx, "sheet-fill again")
 	layout.report(t)
 }
 
@@ -458,4 +473,19 @@ func TestBrowserSaysATieTheSheetCannotBreak(t *testing.T) {
 	writeOnPage(t, ctx, "points", 1, "2+3")
 	waitFor(t, ctx, "the tie said", `(document.querySelector('#app .sheet .undecided') || {}).textContent || ''`,
 		frText(t, "sheet.undecided.tie", map[string]any{"Names": "Bernd, Anja"}))
+}
+
+// TestAGuestTapsThroughASheet: browsertest.GuestTap, which the journeys'
+// web seats play every game with, fills a score sheet's seat too.
+func TestAGuestTapsThroughASheet(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k := openSheetKiosk(t, "Azul", 2)
+	joinSheetPhone(t, ctx, k, "Bernd")
+	joinInBrowser(t, ctx, k, "Anja")
+	taps := playUntil(t, ctx, "the page's lines written", func(s string) bool { return s == "sheet-done" })
+	if fields := eval(t, ctx, `String(document.querySelectorAll('#app .sheet input.score').length)`); fmt.Sprint(taps) != fields || taps < 2 {
+		t.Errorf("%d taps for Azul's %s fields of a first round", taps, fields)
+	}
 }

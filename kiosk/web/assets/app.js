@@ -1489,6 +1489,7 @@ const SV = {
   said: {}, // cell key -> a refusal in words
   sums: {}, // cell key -> the sum as typed ("3+6+2"), kept beside its total
   queue: [], // lines written while another was on its way, in order
+  typed: {}, // cell key -> the value written and not yet in a view: its field keeps it
   started: 0, // when this phone first saw the play (ms), for the CSV's length
 };
 
@@ -1559,7 +1560,7 @@ function writeCell(sh, c, round, input) {
   keepSums();
   input.value = String(r.value);
   const now = cellAt(S.view, S.seat, c.id, round);
-  if (now && now.value === r.value) { drawSheet(S.view); return; }
+  if (now && (now.value || 0) === r.value) { drawSheet(S.view); return; }
   const move = { kind: 'enter', seat: S.seat, category: c.id };
   if (round) move.round = round;
   if (r.value) move.value = r.value;
@@ -1567,6 +1568,16 @@ function writeCell(sh, c, round, input) {
   // for the table's answer (the guest writes line after line).
   SV.queue = SV.queue.filter((m) => m.category !== move.category || (m.round || 0) !== (move.round || 0));
   SV.queue.push(move);
+  SV.typed[key] = r.value;
+  sendQueued();
+}
+
+// sheetRefused: the table refused the line on its way (its words are
+// the notice); the fields show the sheet as it is, and the next goes.
+function sheetRefused() {
+  const queued = new Set(SV.queue.map((m) => cellKey(m.category, m.round)));
+  for (const k of Object.keys(SV.typed)) if (!queued.has(k)) delete SV.typed[k];
+  if (S.view) drawSheet(S.view);
   sendQueued();
 }
 
@@ -1590,7 +1601,7 @@ function loadSums() {
 
 // forgetSheet starts the next play's sheet empty.
 function forgetSheet() {
-  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = ''; SV.queue = [];
+  SV.sums = {}; SV.said = {}; SV.started = 0; SV.built = ''; SV.queue = []; SV.typed = {};
   store.del('sheet.' + S.keyText);
 }
 
@@ -1662,7 +1673,9 @@ function drawSheet(v) {
   const busy = !S.online || S.waiting > 0;
   for (const [key, row] of Object.entries(SV.rows)) {
     const cell = cellAt(v, S.seat, row.c.id, row.round);
-    if (document.activeElement !== row.input && !SV.said[key]) row.input.value = cell ? String(cell.value) : '';
+    if (SV.typed[key] !== undefined && cell && (cell.value || 0) === SV.typed[key]) delete SV.typed[key];
+    const shown = SV.typed[key] !== undefined ? SV.typed[key] : cell ? cell.value || 0 : null;
+    if (document.activeElement !== row.input && !SV.said[key]) row.input.value = shown === null ? '' : String(shown);
     row.input.disabled = busy && document.activeElement !== row.input;
     row.input.closest('form').querySelector('button').disabled = busy;
     const sum = SV.sums[key];
@@ -1726,7 +1739,7 @@ function sheetLive(v, sh) {
   }
   const u = v.standing && v.standing.undecided;
   if (u) out.push(h('p', { class: 'big undecided' }, undecidedText(sh, v.standing)));
-  return out;
+  return [...out, ...keptLink(S.table + '/' + SV.started)];
 }
 
 // undecidedText says why the sheet names no winner by itself, which the
@@ -1762,11 +1775,13 @@ function sheetResult(v) {
   }
   // A data: link, downloaded as a file: nothing leaves the phone, and
   // the page's Content-Security-Policy lets no script fetch it back.
-  const href = 'data:text/csv;charset=utf-8,' + encodeURIComponent('\ufeff' + playCSV(v));
+  const play = playOf(v);
+  keepPlay(play);
+  const href = 'data:text/csv;charset=utf-8,' + encodeURIComponent('\ufeff' + playsCSV([play]));
   out.push(h('a', { class: 'btn primary', id: 'savecsv', href, download: csvName(v) }, t('sheetphone.save')),
     h('p', { class: 'hint' }, t('sheetphone.save_help')),
     h('a', { class: 'btn', id: 'bgstats', href: bgStatsLink(v) }, t('sheetphone.bgstats')),
-    h('p', { class: 'hint' }, t('sheetphone.bgstats_help')));
+    h('p', { class: 'hint' }, t('sheetphone.bgstats_help')), ...keptLink(play.id));
   return out;
 }
 
@@ -1800,20 +1815,57 @@ function csvCell(c) {
 
 function ymd(d) { return [d.getFullYear(), String(d.getMonth() + 1).padStart(2, '0'), String(d.getDate()).padStart(2, '0')].join('-'); }
 
-// playCSV is the play this phone sat in, from the last view and the
-// result it received (the phone has no database): one row per seat.
-function playCSV(v) {
+// playOf is the play this phone sat in, from the last view and the
+// result it received (the phone has no database): when and where, the
+// title, each seat's name, score and win.
+function playOf(v) {
   const sh = sheetOf(v) || { name: {} };
   const r = v.result || {};
-  const now = new Date();
-  const mins = SV.started ? String(Math.max(0, Math.round((now.getTime() - SV.started) / 60000))) : '';
-  const game = v.title || (sh.name && sh.name[S.lang]) || v.sheet;
-  const rows = [PLAY_COLUMNS];
+  const end = Date.now();
+  const players = [];
   for (let i = 0; i < v.seats; i++) {
-    rows.push(['1', ymd(now), '1', mins, r.reason === 'sheet-stopped' ? '1' : '0', S.table, game,
-      playerName(i), String(i + 1), '', String((r.scores || [])[i] ?? 0), '0', (r.winners || []).includes(i) ? '1' : '0']);
+    players.push({ name: playerName(i), score: (r.scores || [])[i] ?? 0, win: (r.winners || []).includes(i) });
   }
+  return { id: S.table + '/' + (SV.started || end), end, mins: SV.started ? Math.max(0, Math.round((end - SV.started) / 60000)) : null,
+    incomplete: r.reason === 'sheet-stopped', location: S.table, game: v.title || (sh.name && sh.name[S.lang]) || v.sheet, players };
+}
+
+// playsCSV is plays as a file, one row per player of each, the plays
+// numbered in the file.
+function playsCSV(plays) {
+  const rows = [PLAY_COLUMNS];
+  plays.forEach((p, n) => p.players.forEach((pl, i) => rows.push([String(n + 1), ymd(new Date(p.end)), '1', p.mins == null ? '' : String(p.mins),
+    p.incomplete ? '1' : '0', p.location, p.game, pl.name, String(i + 1), '', String(pl.score), '0', pl.win ? '1' : '0'])));
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+// The plays this phone sat in stay with it (its storage, shared by a
+// venue's tables on the hub's page), the last MAX_KEPT of them: after
+// « play again » the last one can still be saved.
+const MAX_KEPT = 50;
+function keptPlays() {
+  try {
+    const k = JSON.parse(store.get('plays') || '[]');
+    return Array.isArray(k) ? k : [];
+  } catch { return []; }
+}
+function keepPlay(p) {
+  const kept = keptPlays();
+  if (kept.some((x) => x.id === p.id)) return kept;
+  kept.push(p);
+  const last = kept.slice(-MAX_KEPT);
+  store.set('plays', JSON.stringify(last));
+  return last;
+}
+
+// keptLink offers every play kept on this phone as one file, when it
+// holds others than this one.
+function keptLink(id) {
+  const kept = keptPlays();
+  if (!kept.some((p) => p.id !== id)) return [];
+  const href = 'data:text/csv;charset=utf-8,' + encodeURIComponent('\ufeff' + playsCSV(kept));
+  return [h('a', { class: 'btn', id: 'savekept', href, download: 'tablee-plays-' + ymd(new Date()) + '.csv' },
+    t('sheetphone.save_kept', { N: kept.length }))];
 }
 
 // playerName is seat i's name in the play kept: its nickname as the
@@ -1866,7 +1918,7 @@ const GAMES = {
   canyonduel: { nodes: (v) => [boardNodes(v, v.scores || []), []] },
   canoe: { nodes: (v) => [boardNodes(v, (v.canoes || []).map((c) => (c || []).length)), []] },
   canaille: { nodes: canailleNodes, onView: keepSentence, onHint: canailleHint, ready: () => facesReady },
-  sheet: { nodes: sheetNodes, onView: sheetView, onError: sendQueued, state: sheetState, status: sheetStatus, result: sheetResult, atOnce: true },
+  sheet: { nodes: sheetNodes, onView: sheetView, onError: sheetRefused, state: sheetState, status: sheetStatus, result: sheetResult, atOnce: true },
 };
 
 // OTHER_GAME draws a game this page does not know (a newer kiosk's):
