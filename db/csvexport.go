@@ -1,20 +1,20 @@
 package db
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"github.com/tablee/tablee/session"
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/tablee/tablee/internal/playcsv"
+	"github.com/tablee/tablee/session"
 )
 
 // CSVBOM starts every CSV file the staff get: without it Excel reads UTF-8
 // as Windows-1252 and shows "LÃ©a" for Léa.
-const CSVBOM = "\uFEFF"
+const CSVBOM = playcsv.BOM
 
 // CSVExports names the CSV files of an export, in the order they are
 // written: sessions, seats, results and players. tablee export writes
@@ -38,20 +38,10 @@ func (d *DB) WriteCSV(ctx context.Context, out io.Writer, name string, comma run
 	return writeCSV(ctx, out, name, comma, write)
 }
 
-// writeCSV frames one export: the BOM, the separator, the safe cells.
+// writeCSV frames one export: the BOM, the separator, the safe cells
+// (playcsv.Frame).
 func writeCSV(ctx context.Context, out io.Writer, name string, comma rune, write func(context.Context, *CSVWriter) error) error {
-	if comma != ',' && comma != ';' {
-		return fmt.Errorf("export %s: separator %q: want ',' or ';'", name, comma)
-	}
-	buf := bufio.NewWriter(out)
-	buf.WriteString(CSVBOM)
-	w := NewCSVWriter(buf)
-	w.Comma = comma
-	if err := write(ctx, w); err != nil {
-		return fmt.Errorf("export %s: %w", name, err)
-	}
-	w.Flush()
-	if err := errors.Join(w.Error(), buf.Flush()); err != nil {
+	if err := playcsv.Frame(out, comma, func(w *CSVWriter) error { return write(ctx, w) }); err != nil {
 		return fmt.Errorf("export %s: %w", name, err)
 	}
 	return nil

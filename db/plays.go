@@ -5,18 +5,16 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 
+	"github.com/tablee/tablee/internal/playcsv"
 	"github.com/tablee/tablee/session"
 )
 
 // PlaysColumns are the columns of WritePlaysCSV, one row per player of
-// each finished play: BoardGameGeek's play fields (its play log's date,
-// quantity, length in minutes, incomplete and location, and per player
-// name, startposition, color, score, new and win), after the session's id
-// and the game played (a shelf title as played, else the table game's id).
-var PlaysColumns = []string{"play", "date", "quantity", "length", "incomplete", "location", "game",
-	"name", "startposition", "color", "score", "new", "win"}
+// each finished play: BoardGameGeek's play fields after the session's id
+// and the game played (a shelf title as played, else the table game's
+// id), as playcsv writes them.
+var PlaysColumns = playcsv.Columns
 
 // The end reason of a play stopped before its end (engine/sheet's
 // ReasonStopped): BoardGameGeek's incomplete.
@@ -89,21 +87,11 @@ func (d *DB) writePlays(ctx context.Context, out io.Writer, comma rune, player s
 			if player != "" && !sat[r.Session] {
 				return nil
 			}
-			length := ""
+			p := playcsv.Play{ID: r.Session, Date: r.EndedAt, Incomplete: s.Reason == sheetStopped, Location: tables[s.TableID], Game: game}
 			if !s.StartedAt.IsZero() && !r.EndedAt.IsZero() {
-				length = strconv.Itoa(int(math.Round(r.EndedAt.Sub(s.StartedAt).Minutes())))
+				p.Minutes, p.Timed = int(math.Round(r.EndedAt.Sub(s.StartedAt).Minutes())), true
 			}
-			return w.Write([]string{r.Session, r.EndedAt.Local().Format("2006-01-02"), "1", length,
-				bit(s.Reason == sheetStopped), tables[s.TableID], game,
-				r.Name, strconv.Itoa(int(r.Seat) + 1), "", strconv.Itoa(r.Score), bit(isNew), bit(r.Winner)})
+			return w.Write(p.Row(playcsv.Player{Name: r.Name, Seat: int(r.Seat), Score: r.Score, New: isNew, Win: r.Winner}))
 		})
 	})
-}
-
-// bit is BoardGameGeek's 0 or 1.
-func bit(b bool) string {
-	if b {
-		return "1"
-	}
-	return "0"
 }

@@ -26,7 +26,7 @@ func runGUI(scope discovery.Scope, link string) int {
 	g := gui.New(w, gui.Deps{
 		Browse: func(ctx context.Context) ([]discovery.Kiosk, error) { return discovery.Browse(ctx, browseFor, scope) },
 		Dial:   client.Dial,
-		Games:  catalog.Registry(),
+		Games:  catalog.Plays(), // a shelf game's score sheet too
 		Lang:   locale(),
 	})
 	if link != "" {

@@ -134,15 +134,12 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	o.cfg.Games = catalog.Registry()
 	// The score sheets: the ready ones, the staff's from the database
-	// (the table loads them), and those they save in the console.
+	// (the table loads them), and those they save in the console. A table
+	// keeps the score of shelf games too: its registry has the score
+	// sheet besides the four (the window's lobby leaves it out).
 	o.cfg.Sheets = scoresheet.Ready()
-	if o.headless {
-		// A headless table may keep the score of a shelf game: its
-		// registry has the score sheet besides the four.
-		o.cfg.Games = catalog.PlaysWith(o.cfg.Sheets)
-	}
+	o.cfg.Games = catalog.PlaysWith(o.cfg.Sheets)
 	if !o.nameSet {
 		o.cfg.Name = storedName(o.cfg.DBPath, o.cfg.Name)
 	}

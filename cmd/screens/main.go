@@ -58,6 +58,10 @@ func shots() map[string]shot {
 		"learn-" + canyonduel.ID: learnScreen(canyonduel.ID, 2, false),
 		"learn-" + canoe.ID:      learnScreen(canoe.ID, 1, true),
 		"learn-" + canaille.ID:   learnScreen(canaille.ID, 1, true),
+		// A shelf game's score sheet: the bids written and hidden, a sum
+		// on a guest's pad; then the bids revealed to everyone at once.
+		"sheet-table":  sheetScreen(false),
+		"sheet-reveal": sheetScreen(true),
 	}
 }
 

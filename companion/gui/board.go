@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/engine/canoe"
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/engine/canyonduel"
+	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/looks"
 )
 
@@ -43,6 +44,7 @@ func games() map[string]gameParts {
 		canaille.ID:   {panel: func(s *seatScreen) gamePanel { return &canaillePanel{s: s} }},
 		canyonduel.ID: board(duelStandings),
 		canoe.ID:      board(canoeStandings),
+		sheet.ID:      {panel: newSheetPanel},
 	}
 }
 

@@ -13,9 +13,12 @@ package gui
 
 import (
 	"context"
+	"fmt"
+	"net/url"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
 
 	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/engine"
@@ -46,6 +49,15 @@ type Deps struct {
 	Texts *i18n.Catalog
 	// BrowsePause is the rest between two rounds of browsing (1 s).
 	BrowsePause time.Duration
+	// Now is the clock (a play's date and length); nil means time.Now.
+	Now func() time.Time
+	// SavePlay hands a file the guest keeps (a play as CSV) to the
+	// phone: saved where the guest picks, or shared; done says where,
+	// or "" when the guest changed their mind. nil means a save dialog.
+	SavePlay func(win fyne.Window, name string, data []byte, done func(where string, err error))
+	// OpenURL hands a link to the phone (a play to the BG Stats app);
+	// nil means the app's own.
+	OpenURL func(u *url.URL) error
 }
 
 // screen is one page of the app. build makes its widgets anew (after a
@@ -85,6 +97,15 @@ func New(win fyne.Window, deps Deps) *App {
 	}
 	if deps.BrowsePause <= 0 {
 		deps.BrowsePause = time.Second
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	if deps.SavePlay == nil {
+		deps.SavePlay = saveDialog
+	}
+	if deps.OpenURL == nil {
+		deps.OpenURL = func(u *url.URL) error { return fyne.CurrentApp().OpenURL(u) }
 	}
 	if deps.Prefs == nil {
 		deps.Prefs = fyne.CurrentApp().Preferences()
@@ -133,6 +154,31 @@ func (a *App) show(s screen) {
 
 // redraw builds the current screen again, e.g. in another language.
 func (a *App) redraw() { a.win.SetContent(a.current.build()) }
+
+// now is the app's clock.
+func (a *App) now() time.Time { return a.deps.Now() }
+
+// saveDialog asks where to save a file and writes data there (on a
+// phone, the system's picker, which also shares it).
+func saveDialog(win fyne.Window, name string, data []byte, done func(string, error)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			done("", err)
+			return
+		}
+		_, err = w.Write(data)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			done("", fmt.Errorf("save %s: %w", w.URI().Name(), err))
+			return
+		}
+		done(w.URI().Path(), nil)
+	}, win)
+	d.SetFileName(name)
+	d.Show()
+}
 
 // t is a text of the companion in the app's language.
 func (a *App) t(key string, params ...map[string]any) string {

@@ -109,7 +109,7 @@ func openPhone(t *testing.T, prefs fyne.Preferences, deps Deps) *phone {
 	w.Resize(fyne.NewSize(400, 860))
 	t.Cleanup(w.Close)
 	u := newUI()
-	deps.Do, deps.Prefs, deps.Games = u.do, prefs, catalog.Registry()
+	deps.Do, deps.Prefs, deps.Games = u.do, prefs, catalog.Plays()
 	if deps.Dial == nil {
 		deps.Dial = func(ctx context.Context, addr, fp string) (*client.Client, error) {
 			// Fast redials: a kiosk restarted in a test is back at once.

@@ -9,7 +9,8 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
-// TestEveryGameHasItsPanel: every game the catalog ships with hidden
+// TestEveryGameHasItsPanel: every game the catalog ships (and the score
+// sheet a shelf game is played on) with hidden
 // information has its panel in games(), the one place the companion names
 // the games (a game whose views are all public may have none: it gets the
 // board panel, whose turn, hint and take-back need nothing of the game);
@@ -22,7 +23,7 @@ func TestEveryGameHasItsPanel(t *testing.T) {
 	}
 	a := &App{texts: texts, lang: i18n.FR}
 	parts := games()
-	for _, rules := range catalog.Games() {
+	for _, rules := range append(catalog.Games(), catalog.Sheet()) {
 		info := rules.Info()
 		g, ok := parts[info.ID]
 		if !ok && info.AllPublic {
@@ -52,7 +53,7 @@ func TestEveryGameHasItsPanel(t *testing.T) {
 		}
 	}
 	for id := range parts {
-		if _, err := catalog.Registry().Get(id); err != nil {
+		if _, err := catalog.Plays().Get(id); err != nil {
 			t.Errorf("companion/gui's games() has %q, which the catalog does not ship", id)
 		}
 	}

@@ -14,6 +14,7 @@ const (
 	prefSeat  = "seat"
 	prefKey   = "player_key" // the phone's player key: the table knows it again
 	prefGuest = "guest"      // the guest chose not to be rated
+	prefPlays = "plays"      // the score sheets' plays this phone sat in (sheet.go)
 )
 
 // savedSeat is what the app keeps of the seat it holds, so that a phone

@@ -225,6 +225,9 @@ func (s *seatScreen) updated(u client.Update, v engine.View, err error, token st
 	}
 	if u.NewGame { // the table plays again with the same seats
 		s.record = nil
+		if f, ok := s.panel.(interface{ newGame() }); ok {
+			f.newGame() // nothing of the last play stays on its panel
+		}
 	}
 	if u.Ref != "" || u.NewGame { // this seat's own move: the list starts again
 		s.since = nil
@@ -387,6 +390,8 @@ func (s *seatScreen) stateLine() (string, color.Color) {
 		return s.resultLine(), colorIdle
 	case s.waiting > 0:
 		return a.t("waiting_players", map[string]any{"N": s.waiting}), colorIdle
+	case s.atOnce() != nil:
+		return s.atOnce().status()
 	case s.view.Turn() == s.w.Seat:
 		return a.t("your_turn"), colorTurn
 	case s.view.Turn() == engine.NoSeat:
@@ -433,7 +438,9 @@ func (s *seatScreen) content() fyne.CanvasObject {
 	main, bottom := s.panel.show(s.view)
 	top := s.helpRow()
 	var middle fyne.CanvasObject = widget.NewLabel("")
-	if main != nil {
+	if sc, ok := main.(*container.Scroll); ok {
+		middle = sc // a panel that keeps its own scroll from view to view
+	} else if main != nil {
 		middle = container.NewVScroll(main)
 	}
 	return container.NewBorder(top, bottom, nil, nil, middle)
@@ -478,6 +485,19 @@ func (s *seatScreen) play(m engine.Move) {
 			s.refresh()
 		})
 	}()
+}
+
+// atOnceGame is a panel of a game every seat plays at once rather than
+// in turns (the score sheet): it says its own state line, and the seat
+// asks for no hint.
+type atOnceGame interface {
+	status() (string, color.Color)
+}
+
+// atOnce is the seat's panel as an atOnceGame, or nil.
+func (s *seatScreen) atOnce() atOnceGame {
+	g, _ := s.panel.(atOnceGame)
+	return g
 }
 
 // canAct says whether the seat may act now.

@@ -55,7 +55,13 @@ func (s *seatScreen) shelfMay() bool {
 	if s.c == nil || !s.linkUp || s.view == nil || s.lost != nil {
 		return false
 	}
-	return s.over || s.waiting > 0 || s.view.Turn() != s.w.Seat
+	if s.over {
+		return true
+	}
+	if s.atOnce() != nil {
+		return false // a score sheet's fields are the guest's decisions all along
+	}
+	return s.waiting > 0 || s.view.Turn() != s.w.Seat
 }
 
 func (s *seatScreen) openShelf() {

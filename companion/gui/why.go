@@ -123,7 +123,7 @@ func (s *seatScreen) helpRow() fyne.CanvasObject {
 	if s.shelfMay() {
 		buttons = append(buttons, widget.NewButton(s.st("open"), s.openShelf))
 	}
-	if s.canAct() {
+	if s.canAct() && s.atOnce() == nil {
 		buttons = append([]fyne.CanvasObject{widget.NewButton(a.t("hint_ask"), s.askHint)}, buttons...)
 	}
 	rows = append(rows, container.NewHBox(buttons...))

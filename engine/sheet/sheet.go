@@ -123,7 +123,7 @@ func (r Rules) New(setup engine.Checked) (engine.State, error) {
 	if !ok {
 		return nil, fmt.Errorf("sheet: no score sheet %q", setup.Option(OptionSheet))
 	}
-	st, err := newState(sh, setup.Seats())
+	st, err := newState(sh, setup.Seats(), setup.Option(OptionTitle))
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +147,11 @@ func (r Rules) Bot(level engine.Level, seed uint64) (engine.Bot, bool) {
 	}
 	return newBot(r.lib, seed), true
 }
+
+// TouchWrites says that a guest without a phone may write their lines on
+// the table's touch screen: what a private line hides, the guest types
+// there themselves, and the table shows it as written until the reveal.
+func (Rules) TouchWrites() bool { return true }
 
 // broken turns a scoresheet refusal into the engine's rule error.
 func broken(err error) error {

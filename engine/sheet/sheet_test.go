@@ -419,3 +419,24 @@ func TestAStaffSheetTravelsWithItsViews(t *testing.T) {
 		t.Errorf("a ready sheet's view carries it: %s", ready)
 	}
 }
+
+// TestViewsNameTheTitlePlayed: every view names the title as the setup
+// does (a phone keeps the play under it), and reading a view back keeps it.
+func TestViewsNameTheTitlePlayed(t *testing.T) {
+	r := New()
+	s, err := engine.NewGame(r, engine.Setup{Seats: 2, Options: r.OptionsFor("Les Aventuriers du Rail")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, viewer := range []engine.Seat{0, 1, engine.Onlooker} {
+		v := s.View(viewer).(*View)
+		if v.Title != "Les Aventuriers du Rail" {
+			t.Errorf("%v's view names the title %q", viewer, v.Title)
+		}
+		data, _ := json.Marshal(v)
+		back, err := r.DecodeView(data)
+		if err != nil || back.(*View).Title != v.Title {
+			t.Errorf("%v's view read back: %v, title %q", viewer, err, back)
+		}
+	}
+}

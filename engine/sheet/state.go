@@ -10,6 +10,7 @@ import (
 // State is one play's sheet.
 type State struct {
 	sheet    *scoresheet.Sheet
+	title    string // the title played, as the setup names it
 	card     *scoresheet.Card
 	revealed map[spot]bool // private lines shown to every seat
 	// carry: the views carry the sheet itself (View.Def), which a
@@ -25,12 +26,12 @@ type spot struct {
 	round    int
 }
 
-func newState(sh *scoresheet.Sheet, seats int) (*State, error) {
+func newState(sh *scoresheet.Sheet, seats int, title string) (*State, error) {
 	card, err := scoresheet.NewCard(sh, seats, teamsFor(sh, seats))
 	if err != nil {
 		return nil, err
 	}
-	return &State{sheet: sh, card: card, revealed: map[spot]bool{}}, nil
+	return &State{sheet: sh, title: title, card: card, revealed: map[spot]bool{}}, nil
 }
 
 // Card is the sheet as written so far (for the result screens); do not

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/scoresheet"
@@ -31,7 +32,10 @@ type Shown struct {
 // own private lines, the private lines revealed; the rest only as written.
 type View struct {
 	engine.ViewHeader[Move]
-	Sheet    string               `json:"sheet"`
+	Sheet string `json:"sheet"`
+	// Title is the title played, as the setup names it: what a phone
+	// calls the play it keeps (its CSV's game).
+	Title    string               `json:"title,omitempty"`
 	Seats    int                  `json:"seats"`
 	Rounds   int                  `json:"rounds"`
 	Plies    int                  `json:"plies"`
@@ -70,7 +74,7 @@ func (v *View) SheetIn(lib *scoresheet.Library) (*scoresheet.Sheet, bool) {
 func (s *State) View(viewer engine.Seat) engine.View {
 	v := &View{
 		ViewHeader: engine.ViewHeader[Move]{For: viewer, ToMove: s.Turn()},
-		Sheet:      s.sheet.ID, Seats: s.card.Seats(), Rounds: s.card.Rounds(), Plies: s.plies,
+		Sheet:      s.sheet.ID, Title: s.title, Seats: s.card.Seats(), Rounds: s.card.Rounds(), Plies: s.plies,
 		Stopped: s.stopped, Over: s.over, Missing: s.card.Missing(),
 	}
 	if s.carry {
@@ -124,7 +128,10 @@ func (v *View) position(rules Rules) (*State, error) {
 	if v.For != engine.Onlooker && !v.For.Valid(v.Seats) {
 		return nil, fmt.Errorf("sheet view: viewer %v is not a seat", v.For)
 	}
-	s, err := newState(sh, v.Seats)
+	if len(v.Title) > MaxTitle || !utf8.ValidString(v.Title) {
+		return nil, errors.New("sheet view: the title is too long or not UTF-8")
+	}
+	s, err := newState(sh, v.Seats, v.Title)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,11 @@ type kiosk struct {
 
 // openKiosk boots a kiosk as cmd/kiosk does, on a new database, and shows
 // its first screen.
-func openKiosk(t *testing.T) *kiosk {
+func openKiosk(t *testing.T) *kiosk { return openKioskWith(t, nil) }
+
+// openKioskWith is openKiosk with its table's configuration changed by
+// set first (nil: as cmd/kiosk's default).
+func openKioskWith(t *testing.T, set func(*table.Config)) *kiosk {
 	t.Helper()
 	ctx := context.Background()
 	if d, ok := t.Deadline(); ok {
@@ -47,6 +51,9 @@ func openKiosk(t *testing.T) *kiosk {
 	dir := t.TempDir()
 	cfg := table.Config{Name: "Table du parcours", DBPath: filepath.Join(dir, "t.db"), DataDir: dir,
 		Addr: "127.0.0.1:0", Games: catalog.Registry(), OnChange: ui.Refresh}
+	if set != nil {
+		set(&cfg)
+	}
 	tb, err := table.Open(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -51,7 +51,7 @@ func openApp(t *testing.T, k *kiosk, prefs fyne.Preferences) *appPhone {
 		return []discovery.Kiosk{near}, nil
 	}
 	p := &appPhone{w: w}
-	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Registry(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})
+	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Plays(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})
 	t.Cleanup(p.app.Close)
 	return p
 }

@@ -30,6 +30,9 @@ var ResultCardSize = fyne.NewSize(PanelSize.Width, 170)
 type Results struct {
 	root     fyne.CanvasObject
 	headline string
+	w        Words
+	title    *canvas.Text // "Fin de la partie — <game>"
+	head     *canvas.Text // the headline
 	again    *widget.Button
 	lobby    *widget.Button
 	rows     [][]string
@@ -41,7 +44,7 @@ type Results struct {
 // seats' outcomes (names, bots, rating changes). The seats' cards sit in
 // geom.DefaultSlots, as the table's panels do.
 func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcome, again, lobby func()) *Results {
-	r := &Results{cards: map[engine.Seat][]string{}, turns: map[engine.Seat]geom.Turn{}}
+	r := &Results{w: w, cards: map[engine.Seat][]string{}, turns: map[engine.Seat]geom.Turn{}}
 	order := append([]SeatOutcome(nil), seats...)
 	for i := range order {
 		if order[i].Bot != "" {
@@ -91,9 +94,9 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 	r.again, againBox = button(w.T("kiosk.results.again"), 360, again)
 	r.again.Importance = widget.HighImportance
 	r.lobby, lobbyBox = button(w.T("kiosk.results.lobby"), 360, lobby)
-	middle := container.NewVBox(layout.NewSpacer(),
-		text(w.T("kiosk.results.title")+" — "+w.Game(game), NameSize, false),
-		text(r.headline, TitleSize, true),
+	r.title = text(w.T("kiosk.results.title")+" — "+w.Game(game), NameSize, false)
+	r.head = text(r.headline, TitleSize, true)
+	middle := container.NewVBox(layout.NewSpacer(), r.title, r.head,
 		container.NewCenter(container.NewHBox(lobbyBox, againBox)), layout.NewSpacer())
 	r.root = container.New(lay, append([]fyne.CanvasObject{middle}, cards...)...)
 	return r
@@ -189,6 +192,19 @@ func header(s string) fyne.CanvasObject {
 
 // Content is the screen's root object.
 func (r *Results) Content() fyne.CanvasObject { return r.root }
+
+// Retitle names the game played as the group knows it: a shelf game's
+// title rather than "score sheet"; a headline, when given, replaces who
+// won (a cooperative play lost together, a play stopped early).
+func (r *Results) Retitle(game, headline string) {
+	r.title.Text = r.w.T("kiosk.results.title") + " — " + game
+	r.title.Refresh()
+	if headline != "" {
+		r.headline = headline
+		r.head.Text = headline
+		r.head.Refresh()
+	}
+}
 
 // Headline is who won, as shown.
 func (r *Results) Headline() string { return r.headline }

@@ -60,6 +60,8 @@ type Seating struct {
 	start   *widget.Button
 	body    *fyne.Container
 	root    fyne.CanvasObject
+	heading string       // the screen's title
+	title   *canvas.Text // its text on screen
 	// While phones join.
 	qr      *canvas.Image
 	qrURL   string
@@ -111,8 +113,9 @@ func NewSeating(w Words, game engine.Info, defaults map[string]string, act Seati
 	left := container.NewVBox(s.seats, s.count, adds, hint)
 	right := container.NewVBox(text(w.T("kiosk.seating.options"), NameSize, true), s.optBox)
 	s.body = container.NewGridWithColumns(2, panel(left), panel(right))
-	title := text(w.T("kiosk.seating.title", "Game", w.Game(game)), TitleSize, true)
-	s.root = container.NewPadded(container.NewBorder(title, container.NewBorder(nil, nil, backBox, startBox), nil, nil,
+	s.heading = w.T("kiosk.seating.title", "Game", w.Game(game))
+	s.title = text(s.heading, TitleSize, true)
+	s.root = container.NewPadded(container.NewBorder(s.title, container.NewBorder(nil, nil, backBox, startBox), nil, nil,
 		container.NewVBox(s.body, layout.NewSpacer())))
 	s.refresh()
 	return s
@@ -120,6 +123,17 @@ func NewSeating(w Words, game engine.Info, defaults map[string]string, act Seati
 
 // Content is the screen's root object.
 func (s *Seating) Content() fyne.CanvasObject { return s.root }
+
+// SetHeading replaces the screen's title (a shelf game's: "Skull King :
+// qui joue ?"); call it before ShowJoining.
+func (s *Seating) SetHeading(h string) {
+	s.heading = h
+	s.title.Text = h
+	s.title.Refresh()
+}
+
+// Heading is the screen's title.
+func (s *Seating) Heading() string { return s.heading }
 
 func (s *Seating) defaults(given map[string]string) {
 	for _, o := range s.game.Options {
@@ -285,7 +299,7 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		left := container.NewVBox(text(w.T("kiosk.seating.scan"), NameSize+4, true), container.NewCenter(s.qr),
 			text(w.T("kiosk.seating.or_code"), BodySize, false), s.code, s.address, s.phrase)
 		right := container.NewBorder(s.waiting, container.NewCenter(cancel), nil, nil, s.live)
-		title := text(w.T("kiosk.seating.title", "Game", w.Game(s.game)), TitleSize, true)
+		title := text(s.heading, TitleSize, true)
 		s.root = container.NewPadded(container.NewBorder(title, nil, nil, nil,
 			container.NewGridWithColumns(2, panel(left), panel(right))))
 	}

@@ -38,6 +38,11 @@ type ShelfConfig struct {
 	// Play starts the play flow of a game the table plays itself (a
 	// title's Engine).
 	Play func(engine string)
+	// Keep starts keeping the score of a game from the shelf, or of any
+	// game the group names, on its score sheet: names[0] is the title as
+	// the table says it, the others its names in other languages, which
+	// may find its sheet; nil: the table keeps no score of shelf games.
+	Keep func(names ...string)
 	Back func()
 	// Fault is a failure that is nobody's doing (the database): the
 	// window logs it and says something went wrong.
@@ -89,7 +94,8 @@ type Shelf struct {
 
 	// The buttons on screen, for tests: by title id, by copy id.
 	takes, plays map[int64]*widget.Button
-	gives        map[int64]*widget.Button
+	gives, keeps map[int64]*widget.Button
+	another      *widget.Button // "another game", the name typed
 	answers      map[string]*widget.Button
 	matches      []shelf.Match
 	atTable      []shelf.Copy
@@ -402,6 +408,14 @@ func (s *Shelf) showResults() {
 	for _, m := range s.matches {
 		s.results.Add(s.card(m.Title))
 	}
+	s.another = nil
+	if typed := strings.TrimSpace(s.typed); typed != "" && s.cfg.Keep != nil {
+		// Any game, by the name typed: the generic sheet if the shelf
+		// has no sheet of its own for it.
+		b, box := button(s.w.T("sheettable.another", "Name", fitText(typed, BodySize, false, 600)), 0, func() { s.keep(typed) })
+		s.another = b
+		s.results.Add(box)
+	}
 	s.status.Refresh()
 }
 
@@ -588,6 +602,14 @@ func (s *Shelf) playEngine(id string) {
 	}
 }
 
+// keep starts the score sheet of the game named names[0].
+func (s *Shelf) keep(names ...string) {
+	s.record()
+	if s.cfg.Keep != nil && len(names) > 0 && names[0] != "" {
+		s.cfg.Keep(names...)
+	}
+}
+
 func (s *Shelf) leave() {
 	s.record()
 	if s.cfg.Back != nil {
@@ -618,7 +640,7 @@ func (s *Shelf) fault(err error) {
 // showHere lists the boxes at this table, each with "Rendre".
 func (s *Shelf) showHere() {
 	s.here.RemoveAll()
-	s.gives = map[int64]*widget.Button{}
+	s.gives, s.keeps = map[int64]*widget.Button{}, map[int64]*widget.Button{}
 	if len(s.atTable) == 0 {
 		return
 	}
@@ -629,6 +651,16 @@ func (s *Shelf) showHere() {
 		s.gives[c.ID] = b
 		line := widget.NewLabel(s.copyLine(c))
 		line.Truncation = fyne.TextTruncateEllipsis
+		if s.cfg.Keep != nil {
+			var names []string
+			if t, ok := s.ix.Title(c.TitleID); ok {
+				names = []string{t.Names.Name(string(s.w.Lang)), t.Names.Original, t.Names.EN, t.Names.FR, t.Names.DE}
+			}
+			k, keepBox := button(s.w.T("sheettable.keep_score"), 0, func() { s.keep(names...) })
+			k.Importance = widget.HighImportance
+			s.keeps[c.ID] = k
+			box = container.NewHBox(keepBox, box)
+		}
 		s.here.Add(container.NewBorder(nil, nil, nil, box, line))
 	}
 }
@@ -729,6 +761,11 @@ func (s *Shelf) TakeButton(title int64) *widget.Button { return s.takes[title] }
 
 // PlayButton is an engine title's "Jouer ici", nil when it has none.
 func (s *Shelf) PlayButton(title int64) *widget.Button { return s.plays[title] }
+
+// KeepButton is "keep the score here" of a box at the table, and
+// AnotherButton "another game" by the name typed; nil when not shown.
+func (s *Shelf) KeepButton(copyID int64) *widget.Button { return s.keeps[copyID] }
+func (s *Shelf) AnotherButton() *widget.Button          { return s.another }
 
 // GiveButton is the "Rendre" of copy id at this table.
 func (s *Shelf) GiveButton(copyID int64) *widget.Button { return s.gives[copyID] }

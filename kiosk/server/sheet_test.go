@@ -93,3 +93,56 @@ func errorAfterViews(t *testing.T, p *phone) *wire.Error {
 		}
 	}
 }
+
+// TestAPhoneWritesOnlyItsOwnSeatWhateverItSends: a phone's entries,
+// reveals and stops for another seat are refused at the wire however the
+// message is dressed — another seat named in the move, the seat named
+// twice or in another case or type, a field the move has not, a seat
+// named beside the move — and nothing of another seat is ever written.
+func TestAPhoneWritesOnlyItsOwnSeatWhateverItSends(t *testing.T) {
+	tb := newTableOf(t, hosttest.NewStore(), catalog.Plays(), host.StartRequest{TableID: 1, Game: sheet.ID,
+		Options: map[string]string{sheet.OptionSheet: "7wonders", sheet.OptionTitle: "7 Wonders"}, Seats: guests(3)}, unthrottled)
+	phones := make([]*phone, 3)
+	for i := range phones {
+		phones[i] = tb.dial(t)
+		phones[i].join(tb, fmt.Sprint("P", i))
+	}
+	p := phones[2] // seat 2 tampers with its messages
+	seat1 := engine.Seat(1)
+	for _, tc := range []struct {
+		name string
+		move string
+		seat *engine.Seat // a seat beside the move, in the message
+		code string
+		rule string
+	}{
+		{"another seat's line", `{"kind":"enter","seat":1,"category":"wonder","value":5}`, nil, wire.IllegalMove, sheet.RuleOwnSeat},
+		{"the table's reveal", `{"kind":"reveal","seat":0,"category":"wonder"}`, nil, wire.IllegalMove, sheet.RuleOwnSeat},
+		{"the table's stop", `{"kind":"stop","seat":0}`, nil, wire.IllegalMove, sheet.RuleOwnSeat},
+		{"the seat twice", `{"kind":"enter","seat":2,"seat":1,"category":"wonder","value":5}`, nil, wire.BadJSON, ""},
+		// Read as seat 1 (the engine's moves are read case-blind), and
+		// refused for it.
+		{"the seat in capitals", `{"kind":"enter","Seat":1,"category":"wonder","value":5}`, nil, wire.IllegalMove, sheet.RuleOwnSeat},
+		{"the seat as text", `{"kind":"enter","seat":"1","category":"wonder","value":5}`, nil, wire.BadMove, ""},
+		{"the seat as a fraction", `{"kind":"enter","seat":1.5,"category":"wonder","value":5}`, nil, wire.BadMove, ""},
+		{"a field of its own", `{"kind":"enter","seat":2,"as":1,"category":"wonder","value":5}`, nil, wire.BadMove, ""},
+		{"a seat beyond the table", `{"kind":"enter","seat":7,"category":"wonder","value":5}`, nil, wire.IllegalMove, sheet.RuleOwnSeat},
+		{"a seat beside the move", `{"kind":"enter","seat":1,"category":"wonder","value":5}`, &seat1, "", ""},
+	} {
+		p.send(wire.Message{Type: wire.TypeMove, Move: json.RawMessage(tc.move), Seat: tc.seat})
+		e := errorAfterViews(t, p)
+		if tc.code != "" && (e.Code != tc.code || e.Rule != tc.rule) {
+			t.Errorf("%s: %+v, want %s, rule %q", tc.name, e, tc.code, tc.rule)
+		}
+		if tc.code == "" && e.Code != wire.IllegalMove && e.Code != wire.BadJSON && e.Code != wire.BadMove {
+			t.Errorf("%s: %+v, want a refusal", tc.name, e)
+		}
+	}
+	// Seat 2's own line goes through; nobody else's line was written.
+	p.send(wire.Message{Type: wire.TypeMove, Move: json.RawMessage(`{"kind":"enter","seat":2,"category":"wonder","value":5}`)})
+	viewAt(t, phones[1], 1)
+	v := tb.sess.View(engine.Onlooker).(*sheet.View)
+	if len(v.Cells) != 1 || v.Cells[0] != (sheet.Cell{Seat: 2, Category: "wonder", Value: 5}) {
+		t.Errorf("the sheet holds %+v, want seat 2's wonder only", v.Cells)
+	}
+}

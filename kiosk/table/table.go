@@ -361,6 +361,11 @@ func (t *Table) Start(ctx context.Context, game string, options map[string]strin
 	return s, t.adopt(s)
 }
 
+// touchWriter is a game whose hidden parts a guest on the touch screen
+// types there themselves, as a score sheet's private lines: the table
+// may seat such a guest although the game hides things from the table.
+type touchWriter interface{ TouchWrites() bool }
+
 // seatsOf is the host's seats for seats of game. A touch seat is a guest
 // seat named from the start, which is how the server tells it from a
 // phone's (server.TouchSeat).
@@ -375,7 +380,7 @@ func (t *Table) seatsOf(game string, seats []Seat) ([]session.Seat, error) {
 		case Bot:
 			req = append(req, host.BotSeat(s.Bot))
 		case Touch:
-			if !rules.Info().AllPublic {
+			if tw, ok := rules.(touchWriter); !rules.Info().AllPublic && (!ok || !tw.TouchWrites()) {
 				return nil, fmt.Errorf("start %s: seat %d on the touch screen would show its hidden hand to the table", game, i+1)
 			}
 			name := s.Name

@@ -13,7 +13,7 @@ import (
 // data.
 func TestEveryGameHasItsData(t *testing.T) {
 	all := games()
-	for _, rules := range catalog.Games() {
+	for _, rules := range append(catalog.Games(), catalog.Sheet()) {
 		id := rules.Info().ID
 		g, ok := all[id]
 		if !ok {

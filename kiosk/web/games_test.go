@@ -33,7 +33,7 @@ func TestPageHasEveryGame(t *testing.T) {
 		entries[m[1]] = m[2]
 	}
 	var ids []string
-	for _, rules := range catalog.Games() {
+	for _, rules := range append(catalog.Games(), catalog.Sheet()) {
 		id := rules.Info().ID
 		ids = append(ids, id)
 		e, ok := entries[id]

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/httpserve"
 	"github.com/tablee/tablee/kiosk/server"
@@ -97,8 +98,11 @@ func newHandler(cfg Config) (*Handler, error) {
 		}
 		cfg.Texts = cat
 	}
-	h := &Handler{cfg: cfg}
 	var err error
+	if cfg.Games, err = withSheet(cfg.Games); err != nil {
+		return nil, err
+	}
+	h := &Handler{cfg: cfg}
 	if h.assets, err = loadAssets(); err != nil {
 		return nil, err
 	}
@@ -142,6 +146,32 @@ func newHandler(cfg Config) (*Handler, error) {
 	return h, nil
 }
 
+// withSheet is games with the score sheet: a game from the shelf may be
+// played at any table, so every table's page, and the venue hub's copy of
+// it, which must be the very same page (PageHash), name it and hold its
+// rules, whichever games the table offers in its lobby.
+func withSheet(games *engine.Registry) (*engine.Registry, error) {
+	if games == nil {
+		return nil, nil
+	}
+	if _, err := games.Get(sheet.ID); err == nil {
+		return games, nil
+	}
+	all := []engine.Rules{sheet.New()}
+	for _, id := range games.IDs() {
+		r, err := games.Get(id)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, r)
+	}
+	reg, err := engine.NewRegistry(all...)
+	if err != nil {
+		return nil, fmt.Errorf("web: games: %w", err)
+	}
+	return reg, nil
+}
+
 // PageHash is the hash of the page this handler serves (PageHeader).
 func (h *Handler) PageHash() string { return h.hash }
 
@@ -174,6 +204,7 @@ func games() map[string]gameParts {
 	return map[string]gameParts{
 		canyon.ID:   {data: map[string]func() ([]byte, error){"/maps/canyon.json": canyonMap}},
 		canaille.ID: {data: map[string]func() ([]byte, error){"/cards/canaille.json": canailleCards}},
+		sheet.ID:    {data: map[string]func() ([]byte, error){"/sheets/ready.json": readySheets}},
 	}
 }
 

@@ -59,6 +59,7 @@ func TestScreenshots(t *testing.T) {
 	t.Run("canyon", canyonShots)
 	t.Run("why", whyShots)
 	t.Run("shelf", shelfShots)
+	t.Run("sheet", sheetShots)
 }
 
 // whyShots: a Canyon guest touches a card they may not play and reads why

@@ -10,11 +10,13 @@ import (
 	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/looks"
+	"github.com/tablee/tablee/scoresheet"
 )
 
 // textPrefixes are the catalogue domains the page reads: its own texts,
-// the shared ones and the rules' names for refused moves.
-var textPrefixes = []string{"web.", "common.", "rule."}
+// the shared ones, the rules' names for refused moves, and the score
+// sheet's (its refusals and gaps, and the phones' sheet screen).
+var textPrefixes = []string{"web.", "common.", "rule.", "sheet.", "sheetphone."}
 
 // textsJSON is the page's texts in lang as one JSON object of key → text,
 // with each game's name as "web.game.<id>" from the registry, so names are
@@ -155,6 +157,26 @@ func canyonMap() ([]byte, error) {
 	data, err := json.Marshal(boardMap{Rows: b.Rows, Cols: b.Cols, Cells: string(cells), Drift: string(drift), Goal: goal})
 	if err != nil {
 		return nil, fmt.Errorf("web: canyon map: %w", err)
+	}
+	return data, nil
+}
+
+// readySheets is /sheets/ready.json: the ready score sheets by id, as
+// the page draws a seat's sheet (its categories, their labels, which are
+// private, negative or per round, the entry limit written out), from
+// scoresheet's own data.
+func readySheets() ([]byte, error) {
+	lib := scoresheet.Ready()
+	out := map[string]scoresheet.Sheet{}
+	for _, id := range lib.IDs() {
+		sh, _ := lib.Get(id)
+		s := *sh
+		s.Limit = sh.EntryLimit()
+		out[id] = s
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("web: score sheets: %w", err)
 	}
 	return data, nil
 }

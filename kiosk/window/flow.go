@@ -38,7 +38,7 @@ func (ui *UI) showAttract() {
 		ui.fault(err)
 	}
 	week := map[string][]screen.Standing{}
-	for _, g := range ui.t.Games().Infos() {
+	for _, g := range ui.tableGames() {
 		get := ui.rec.Leaderboard
 		if v.Paired {
 			get = ui.rec.VenueLeaderboard
@@ -54,7 +54,7 @@ func (ui *UI) showAttract() {
 	if v.Paired {
 		attract = screen.NewVenueAttract
 	}
-	a := attract(ui.words(), name, ui.t.Games().Infos(), week, ui.showLobby,
+	a := attract(ui.words(), name, ui.tableGames(), week, ui.showLobby,
 		func(l i18n.Lang) { ui.setLang(l, ui.showAttract) })
 	a.ShowHere(ui.words(), ui.shelfHere())
 	ui.showPlayed(a, v.Paired)
@@ -73,7 +73,7 @@ func (ui *UI) showLobby() {
 	if ui.lib != nil {
 		act.Pick, act.Here = ui.showShelf, ui.shelfHere()
 	}
-	l := screen.NewLobby(ui.words(), ui.win, ui.t.Games().Infos(), act)
+	l := screen.NewLobby(ui.words(), ui.win, ui.tableGames(), act)
 	ui.show(l.Content())
 	ui.lobby = l
 	// Left alone, the lobby gives way to the attract screen.
@@ -208,7 +208,11 @@ func (ui *UI) began(s *host.Session) {
 	}
 	seating := ui.seatingScreen
 	if seating == nil { // play again: the seating screen of the same game
-		ui.showSeating(s.Game().Info())
+		if isSheet(s) {
+			ui.showSheetSeating(s.Record().Options)
+		} else {
+			ui.showSeating(s.Game().Info())
+		}
 		seating = ui.seatingScreen
 	}
 	ui.board, ui.results = nil, nil
@@ -230,6 +234,10 @@ func (ui *UI) cancelSeating() {
 }
 
 func (ui *UI) showTable(s *host.Session) {
+	if isSheet(s) {
+		ui.showSheet(s)
+		return
+	}
 	board, err := screen.NewGame(screen.GameConfig{
 		Session: s, Seats: len(s.Record().Seats), Lang: ui.lang, Texts: ui.cat,
 		Staff:     func(then func()) { screen.AskPIN(ui.ctx, ui.words(), ui.win, ui.staff, then) },
@@ -288,6 +296,9 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		}
 	}
 	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, ui.playAgain, ui.backToLobby)
+	if isSheet(s) {
+		ui.retitleSheet(r, s, res)
+	}
 	ui.show(r.Content())
 	ui.results = r
 }
@@ -330,7 +341,7 @@ func (ui *UI) showStaff() {
 	if fp := tlscert.CAFingerprint(tlscert.ConsoleDir(ui.t.DB().Path())); fp != "" {
 		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.Phrase(fp), fp
 	}
-	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.t.Games().Infos(), screen.StaffActions{
+	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.staffGames(), screen.StaffActions{
 		Replay: ui.showReplay,
 		Leave:  ui.showLobby,
 		Fault:  ui.fault,

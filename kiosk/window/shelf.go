@@ -59,7 +59,7 @@ func (ui *UI) showShelf(side geom.Side) {
 		return
 	}
 	s, err := screen.NewShelf(screen.ShelfConfig{Words: ui.words(), Ctx: ui.ctx, Lib: ui.lib, Table: name, Side: side,
-		Seated: ui.seated(), Played: ui.played(), Now: ui.now, Play: ui.playTitle, Back: ui.showLobby, Fault: ui.fault})
+		Seated: ui.seated(), Played: ui.played(), Now: ui.now, Play: ui.playTitle, Keep: ui.canKeepScore(), Back: ui.showLobby, Fault: ui.fault})
 	if err != nil {
 		ui.fault(fmt.Errorf("the shelf: %w", err))
 		return
@@ -73,7 +73,7 @@ func (ui *UI) showShelf(side geom.Side) {
 
 // playTitle leads a title the table plays itself to its seating screen.
 func (ui *UI) playTitle(id string) {
-	for _, g := range ui.t.Games().Infos() {
+	for _, g := range ui.tableGames() {
 		if g.ID == id {
 			ui.showSeating(g)
 			return

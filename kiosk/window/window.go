@@ -60,6 +60,7 @@ type UI struct {
 	board   *screen.Game    // the game screen while a game shows
 	seating *screen.Seating // the seating screen while phones join
 	results *screen.Results // the results once a game ended
+	sheet   *screen.Sheet   // a shelf game's score sheet while it shows
 	// The screen on display, for tests.
 	attract       *screen.Attract
 	lobby         *screen.Lobby
@@ -258,8 +259,11 @@ func (ui *UI) resume(s *host.Session) string {
 		return "seating"
 	}
 	ui.began(s)
-	if ui.seating != nil {
+	switch {
+	case ui.seating != nil:
 		return "seating"
+	case ui.sheet != nil:
+		return "score sheet"
 	}
 	return "game"
 }
@@ -275,7 +279,10 @@ func (ui *UI) show(o fyne.CanvasObject) {
 			log.Printf("kiosk: forgetting the lesson: %v", err)
 		}
 	}
-	ui.board, ui.seating, ui.results = nil, nil, nil
+	if ui.sheet != nil {
+		ui.sheet.Close() // its timer
+	}
+	ui.board, ui.seating, ui.results, ui.sheet = nil, nil, nil, nil
 	ui.seatingScreen, ui.staffScreen, ui.replay = nil, nil, nil
 	ui.attract, ui.lobby, ui.learn, ui.shelf = nil, nil, nil, nil
 	if ui.idle != nil {
@@ -319,7 +326,7 @@ func (ui *UI) refresh() {
 	if s == nil {
 		return
 	}
-	if res, over := s.Result(); over && s.ID() != ui.shown && (ui.board != nil || ui.seating != nil) {
+	if res, over := s.Result(); over && s.ID() != ui.shown && (ui.board != nil || ui.seating != nil || ui.sheet != nil) {
 		if ui.board != nil && ui.endPause > 0 {
 			ui.showEnding(s, res)
 			return
@@ -333,6 +340,9 @@ func (ui *UI) refresh() {
 	}
 	if ui.board != nil {
 		ui.refreshTable(s)
+	}
+	if ui.sheet != nil {
+		ui.sheet.Show(ui.sheetSeats())
 	}
 }
 
