@@ -20,6 +20,7 @@ import (
 	"github.com/tablee/tablee/internal/playcsv"
 	"github.com/tablee/tablee/kiosk/kiosktest"
 	"github.com/tablee/tablee/kiosk/table"
+	"github.com/tablee/tablee/scoresheet"
 )
 
 // sheetTable is a table keeping the score of title on its ready sheet
@@ -292,5 +293,39 @@ func TestTheAppSaysATieTheSheetCannotBreak(t *testing.T) {
 	p.writeCell(t, "points", 1, "2+3")
 	p.u.until(t, "the tie said", func() bool {
 		return strings.Contains(p.labels(), "Bernd, Anja are tied and the sheet has no tie-breaker left: who wins?")
+	})
+}
+
+// TestTheAppFillsAStaffsSheet: a play on a sheet the staff made in the
+// console, which the app cannot know by its id (it ships the ready ones
+// only): the sheet travels in the view, and the app draws and writes its
+// lines as a ready sheet's.
+func TestTheAppFillsAStaffsSheet(t *testing.T) {
+	app := test.NewTempApp(t)
+	app.Settings().SetTheme(NewTheme())
+	lib := scoresheet.Ready()
+	l := scoresheet.Label{FR: "Tuiles posées", DE: "Gelegte Fliesen", EN: "Tiles laid"}
+	mine := &scoresheet.Sheet{ID: "t7-1", Name: l, Win: scoresheet.Highest, Rounds: 1,
+		Categories: []scoresheet.Category{{ID: "tiles", Label: l}}}
+	if err := lib.SetTitle(mine, "Azul"); err != nil {
+		t.Fatal(err)
+	}
+	tb := kiosktest.OpenWith(t, table.Config{Games: catalog.PlaysWith(lib), Sheets: lib}, sheet.ID, 2)
+	if _, err := tb.Kiosk().Start(context.Background(), sheet.ID, sheet.WithLibrary(lib).OptionsFor("Azul"), make([]table.Seat, 2)); err != nil {
+		t.Fatal(err)
+	}
+	other := joinOther(t, tb, "Bernd")
+	p := openPhone(t, app.Preferences(), Deps{Browse: browseOnce(tableOf(tb, sheet.ID, 1))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	p.u.until(t, "the staff's line", func() bool { return strings.Contains(p.labels(), "Tiles laid") })
+	p.writeCell(t, "tiles", 0, "4+5")
+	other.viewUntil("Anja's 9 tiles", func(v *sheet.View) bool {
+		for _, c := range v.Cells {
+			if c.Category == "tiles" && c.Seat != int(other.seat) && c.Value == 9 {
+				return true
+			}
+		}
+		return false
 	})
 }

@@ -1493,7 +1493,15 @@ const SV = {
   started: 0, // when this phone first saw the play (ms), for the CSV's length
 };
 
-function sheetOf(v) { return (SHEETS && v && SHEETS[v.sheet]) || null; }
+// sheetOf is the view's sheet: the one it carries (def: a sheet the staff
+// made in the console, which no page knows by its id), else the ready one
+// it names. A carried sheet naming no limit has the sheets' default, which
+// the ready generic sheet writes out.
+function sheetOf(v) {
+  if (!SHEETS || !v) return null;
+  if (v.def) return Object.assign({}, v.def, { limit: v.def.limit || SHEETS.generic.limit });
+  return SHEETS[v.sheet] || null;
+}
 function catLabel(c) { return (c.label && c.label[S.lang]) || c.id; }
 function roundsOf(c, v) { return c.per_round ? Array.from({ length: v.rounds }, (_, i) => i + 1) : [0]; }
 function cellKey(cat, round) { return cat + '#' + (round || 0); }
