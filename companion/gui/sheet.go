@@ -141,7 +141,7 @@ func (p *sheetPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject)
 	if !ok {
 		return nil, nil
 	}
-	sh, ok := p.sheets.Get(v.Sheet)
+	sh, ok := v.SheetIn(p.sheets) // a staff's sheet travels in the view
 	if !ok {
 		return wrapped(p.s.a.t("cannot_read")), nil
 	}
