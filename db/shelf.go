@@ -214,10 +214,25 @@ func (d *DB) Take(ctx context.Context, copyID int64, table string, at time.Time)
 			}
 			return fmt.Errorf("copy %d is at %s: %w", copyID, c.Table, shelf.ErrTaken)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'table', table_name = ?, since = ? WHERE id = ?`,
-			table, fmtTime(at), copyID)
+		if _, err = tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'table', table_name = ?, since = ? WHERE id = ?`,
+			table, fmtTime(at), copyID); err != nil {
+			return err
+		}
+		// Its stay at the table, for its figures (shelf_loans); a stay
+		// left open by anything else ends here.
+		if err := endLoan(ctx, tx, copyID, fmtTime(at)); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO shelf_loans (copy_id, table_name, taken_at) VALUES (?, ?, ?)`,
+			copyID, table, fmtTime(at))
 		return err
 	})
+}
+
+// endLoan closes a copy's open stay at a table, if it has one.
+func endLoan(ctx context.Context, tx *sql.Tx, copyID int64, at string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE shelf_loans SET returned_at = ? WHERE copy_id = ? AND returned_at IS NULL`, at, copyID)
+	return err
 }
 
 // Return puts a copy back on its shelf; a non-empty note (trimmed) is
@@ -234,6 +249,9 @@ func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at ti
 			return fmt.Errorf("copy %d is at %s: %w", copyID, c.Table, shelf.ErrTaken)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'shelf', table_name = NULL, since = NULL WHERE id = ?`, copyID); err != nil {
+			return err
+		}
+		if err := endLoan(ctx, tx, copyID, fmtTime(at)); err != nil {
 			return err
 		}
 		if note == "" {
@@ -379,7 +397,9 @@ func (d *DB) SetCopyStatus(ctx context.Context, copyID int64, status shelf.Statu
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("copy %d: %w", copyID, shelf.ErrNoCopy)
 		}
-		return nil
+		// Its stay at a table ends now: the staff say so without a time,
+		// so the database's clock stands in.
+		return endLoan(ctx, tx, copyID, time.Now().UTC().Format(timeFormat))
 	})
 }
 

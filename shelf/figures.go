@@ -229,9 +229,9 @@ type Searched struct {
 	Last  time.Time
 }
 
-// SearchedNotOwned groups searches that found nothing by their folded
-// words ("Dixit", "dixit " and "DIXIT" are one), the most searched first,
-// then the latest.
+// SearchedNotOwned groups searches that found nothing (in the order they
+// were typed) by their folded words ("Dixit", "dixit " and "DIXIT" are
+// one), the most searched first, then the latest.
 func SearchedNotOwned(typed []Typed) []Searched {
 	at := map[string]int{}
 	var out []Searched
@@ -248,7 +248,7 @@ func SearchedNotOwned(typed []Typed) []Searched {
 		}
 		s := &out[i]
 		s.Count++
-		if s.Text == "" || t.At.After(s.Last) {
+		if s.Text == "" || !t.At.Before(s.Last) { // the latest, or the later of equal times
 			s.Text, s.Last = strings.TrimSpace(t.Text), t.At
 		}
 	}
