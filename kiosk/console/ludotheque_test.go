@@ -146,9 +146,9 @@ func TestATitlesPageHasItsPlaysBoxesAndChart(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<dt>Plays</dt><dd>2</dd>`,
-		`<dt>New players per play</dt><dd>1.0</dd>`, // Léa, then the other player; guests are never new
-		"Table 1 since",                  // its box at the table now
-		`role="img" aria-labelledby="chart-title"`, // the chart
+		`<dt>New players per play</dt><dd>1.0</dd>`,                       // Léa, then the other player; guests are never new
+		"Table 1 since",                                                   // its box at the table now
+		`role="img" aria-labelledby="chart-title"`,                        // the chart
 		`<td>2</td><td class="num">1</td><td class="num">40 minutes</td>`, // two players once, 40 minutes
 		`<td>3</td><td class="num">1</td><td class="num">40 minutes</td>`,
 	} {
