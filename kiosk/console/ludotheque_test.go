@@ -212,3 +212,40 @@ func TestLudothequeSpeaksEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// ludoShots is ludoShelf with a year of Azul's plays for the
+// screenshots' chart (a few a month, more in winter) and searches; it
+// returns Azul's id.
+func ludoShots(t testing.TB, f *fixture) string {
+	t.Helper()
+	ctx := context.Background()
+	azul, _ := ludoShelf(t, f)
+	tb, err := f.d.EnsureTable(ctx, "Table 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := f.clock.Now()
+	for m := range 12 {
+		for i := range 2 + (m*7)%5 {
+			end := now.AddDate(0, -m, -2*i-1)
+			seats := []session.Seat{{Kind: session.Person, PlayerID: f.lea.ID}, {Kind: session.Guest, Name: "Invité"}}
+			for range i % 3 {
+				seats = append(seats, session.Seat{Kind: session.Guest, Name: "Invité"})
+			}
+			s, err := f.d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: db.SheetGame, Seed: 1,
+				Options: map[string]string{"sheet": "generic", "title": "Azul"}, Seats: seats, StartedAt: end.Add(-time.Duration(30+7*i) * time.Minute)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.d.Finish(ctx, s.ID, engine.RankByScores(make([]int, len(seats)), "sheet-complete"), end); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, s := range []string{"Terraforming Mars", "terraforming mars", "Dune Imperium", "Skyjo", "Skyjo", "Skyjo"} {
+		if err := f.d.Searched(ctx, s, 0, now.Add(-time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return strconv.FormatInt(azul.ID, 10)
+}
