@@ -50,3 +50,23 @@ func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 		t.Errorf("after a call during the game: taught %d times, want 2", n)
 	}
 }
+
+// The staff screen's short figures come from the table's database: on a
+// fresh table, every demo box is unplayed and nothing was searched.
+func TestTheStaffFiguresHaveTheShelfInShort(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	ctx := context.Background()
+	if err := k.tb.DB().Searched(ctx, "Dixit 2", 0, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := k.ui.rec.Figures(ctx, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := f.Shelf
+	if sf.Venue || len(sf.Top) != 0 || sf.Unplayed != 45 || sf.UnplayedMonths != 6 || sf.Repairs != 0 ||
+		len(sf.Searched) != 1 || sf.Searched[0].Text != "Dixit 2" {
+		t.Errorf("a fresh table's shelf in short: %+v", sf)
+	}
+}
