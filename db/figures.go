@@ -5,7 +5,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/session"
@@ -91,26 +94,96 @@ func (d *DB) HasVenuePlays(ctx context.Context) (bool, error) {
 // 100,000 plays: docs/performance.md); TitleFigures computes the same
 // counts from one title's plays.
 func (d *DB) ShelfFigures(ctx context.Context, now time.Time, venue bool) ([]TitleFigures, error) {
+	r, err := d.readFigures(ctx, now, venue)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(r.figs), nil
+}
+
+// figuresRead is one read of the figures, kept while nothing is written;
+// never changed once made.
+type figuresRead struct {
+	figs []TitleFigures
+	// played maps a played name's key (shelf.PlayedKey) to the names
+	// the score sheet's plays were played under.
+	played map[string][]string
+}
+
+// readFigures reads the figures, or gives the last read when nothing was
+// written since. The key is read before the figures, as the venue
+// boards' is: figures newer than their key are only read again, never
+// kept past a write.
+func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figuresRead, error) {
+	p := shelf.PeriodsAt(now)
+	key := figuresKey{venue: venue, periods: p}
+	key.writes = d.writes.Load()
+	if err := d.w.QueryRowContext(ctx, "PRAGMA data_version").Scan(&key.dataVersion); err != nil {
+		return nil, fmt.Errorf("shelf figures: %w", err)
+	}
+	if r, ok := d.figures.get(key); ok {
+		return r, nil
+	}
 	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	defer tx.Rollback()
-	figs, err := readTitleLines(ctx, tx)
-	if err != nil {
+	r := &figuresRead{played: map[string][]string{}}
+	if r.figs, err = readTitleLines(ctx, tx); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
-	keys := keysOf(figs)
-	if err := addPlayCounts(ctx, tx, figs, keys, shelf.PeriodsAt(now), venue); err != nil {
+	keys := keysOf(r.figs)
+	if err := addPlayCounts(ctx, tx, r, keys, p, venue); err != nil {
 		return nil, fmt.Errorf("shelf figures: plays: %w", err)
 	}
-	if err := addTaught(ctx, tx, figs, keys); err != nil {
+	if err := addTaught(ctx, tx, r.figs, keys); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
-	if err := addNoteCounts(ctx, tx, figs); err != nil {
+	if err := addNoteCounts(ctx, tx, r.figs); err != nil {
 		return nil, fmt.Errorf("shelf figures: notes: %w", err)
 	}
-	return figs, nil
+	d.figures.put(key, r)
+	return r, nil
+}
+
+// figuresKey says which figures a read holds: this handle's writes and
+// the file's data version (another process's commits, as for the venue
+// boards' cache), the plays' scope and the periods counted.
+type figuresKey struct {
+	writes, dataVersion int64
+	venue               bool
+	periods             shelf.Periods
+}
+
+// figuresCache keeps the last figures read for each scope: the staff's
+// pages read them again on every sort, page, list and title, and adding
+// up 100,000 plays is most of a page's time (docs/performance.md).
+type figuresCache struct {
+	mu    sync.Mutex
+	keys  [2]figuresKey
+	reads [2]*figuresRead
+}
+
+func (c *figuresCache) get(k figuresKey) (*figuresRead, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	return c.reads[i], c.reads[i] != nil && c.keys[i] == k
+}
+
+func (c *figuresCache) put(k figuresKey, r *figuresRead) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	c.keys[i], c.reads[i] = k, r
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // readTitleLines reads every title's names and its boxes' counts and
@@ -154,65 +227,48 @@ func sections(codes []string) []string {
 			out = append(out, s)
 		}
 	}
-	sortByName(out, func(s string) (string, string) { return s, "" })
+	sort.Strings(out) // shelf codes' letters: no collation needed (one collator per title cost 15 ms a page)
 	return out
 }
 
 // addPlayCounts adds up the finished plays of each title per period.
-func addPlayCounts(ctx context.Context, q querier, figs []TitleFigures, keys titleKeys, p shelf.Periods, venue bool) error {
-	week, month, year := fmtTime(p.Week), fmtTime(p.Month), fmtTime(p.Year)
-	// The expressions are the indexes' (0011_figures.sql): the counts read
-	// the indexes only.
-	queries := []string{
-		`SELECT 'sheet', json_extract(options, '$.title'), count(*), max(ended_at),
+func addPlayCounts(ctx context.Context, q querier, r *figuresRead, keys titleKeys, p shelf.Periods, venue bool) error {
+	// shelf_plays' covering index holds every column read (0011_figures.sql).
+	rows, err := q.QueryContext(ctx, `SELECT game, title, count(*), max(ended_at),
 			sum(ended_at >= ?), sum(ended_at >= ?), sum(ended_at >= ?)
-		 FROM sessions WHERE game = 'sheet' AND status = 'finished' GROUP BY 2`,
-		`SELECT game, '', count(*), max(ended_at), sum(ended_at >= ?), sum(ended_at >= ?), sum(ended_at >= ?)
-		 FROM sessions WHERE status = 'finished' AND game <> 'sheet' GROUP BY game`,
+		FROM shelf_plays WHERE venue = ? GROUP BY game, title`,
+		fmtTime(p.Week), fmtTime(p.Month), fmtTime(p.Year), venue)
+	if err != nil {
+		return err
 	}
-	if venue {
-		queries = []string{
-			`SELECT game, json_extract(body, '$.options.title'), count(*), max(ended_at),
-				sum(ended_at >= ?), sum(ended_at >= ?), sum(ended_at >= ?)
-			 FROM venue_sessions GROUP BY game, 2`,
-		}
-	}
-	for _, query := range queries {
-		rows, err := q.QueryContext(ctx, query, week, month, year)
-		if err != nil {
+	defer rows.Close()
+	for rows.Next() {
+		var game, title, last string
+		var c shelf.Counts
+		if err := rows.Scan(&game, &title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
 			return err
 		}
-		for rows.Next() {
-			var game, last string
-			var title sql.NullString
-			var c shelf.Counts
-			if err := rows.Scan(&game, &title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
-				rows.Close()
-				return err
-			}
-			i, ok := keys.find(game, title.String)
-			if !ok {
-				continue // a play of a title the shelf does not hold
-			}
-			if c.Last, err = parseTime(last); err != nil {
-				rows.Close()
-				return err
-			}
-			f := &figs[i]
-			f.Week += c.Week
-			f.Month += c.Month
-			f.Year += c.Year
-			f.Total += c.Total
-			if c.Last.After(f.Last) {
-				f.Last = c.Last
-			}
+		if game == SheetGame {
+			k := shelf.PlayedKey(title)
+			r.played[k] = append(r.played[k], title)
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		i, ok := keys.find(game, title)
+		if !ok {
+			continue // a play of a title the shelf does not hold
+		}
+		if c.Last, err = parseTime(last); err != nil {
 			return err
 		}
+		f := &r.figs[i]
+		f.Week += c.Week
+		f.Month += c.Month
+		f.Year += c.Year
+		f.Total += c.Total
+		if c.Last.After(f.Last) {
+			f.Last = c.Last
+		}
 	}
-	return nil
+	return rows.Err()
 }
 
 func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKeys) error {
@@ -301,10 +357,11 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 	fail := func(what string, err error) (TitleDetail, error) {
 		return out, fmt.Errorf("figures of title %d: %s: %w", id, what, err)
 	}
-	played, err := playedNames(ctx, tx, out.Title, venue)
+	fr, err := d.readFigures(ctx, now, venue)
 	if err != nil {
 		return fail("names played", err)
 	}
+	played := fr.playedNames(out.Title)
 	if out.Plays, err = titlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
 		return fail("plays", err)
 	}
@@ -339,31 +396,17 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 
 // playedNames are the names as played (the score sheet's title option)
 // that name t: the shelf's names as the tables typed or showed them.
-func playedNames(ctx context.Context, q querier, t shelf.Title, venue bool) ([]string, error) {
-	want := map[string]bool{}
-	for _, n := range t.Names.All() {
-		want[shelf.PlayedKey(n)] = true
-	}
-	query := `SELECT DISTINCT json_extract(options, '$.title') FROM sessions WHERE game = 'sheet' AND status = 'finished'`
-	if venue {
-		query = `SELECT DISTINCT json_extract(body, '$.options.title') FROM venue_sessions WHERE game = 'sheet'`
-	}
-	rows, err := q.QueryContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+func (r *figuresRead) playedNames(t shelf.Title) []string {
 	var out []string
-	for rows.Next() {
-		var s sql.NullString
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		if s.Valid && want[shelf.PlayedKey(s.String)] {
-			out = append(out, s.String)
+	seen := map[string]bool{}
+	for _, n := range t.Names.All() {
+		k := shelf.PlayedKey(n)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r.played[k]...)
 		}
 	}
-	return out, rows.Err()
+	return out
 }
 
 // inList is "?, ?, ?" for n values, at least one (a NULL matches nothing).
@@ -382,54 +425,49 @@ func inList(vals []string) (string, []any) {
 // of the score sheet under the names played, in the order they ended.
 func titlePlays(ctx context.Context, q querier, engine string, played []string, venue bool) ([]shelf.Play, error) {
 	list, args := inList(played)
-	if venue {
-		return venuePlays(ctx, q, engine, list, args)
-	}
-	where := `s.game = 'sheet' AND s.status = 'finished' AND json_extract(s.options, '$.title') IN (` + list + `)`
+	game := SheetGame
 	if engine != "" {
-		where, args = `s.game = ? AND s.status = 'finished'`, []any{engine}
+		game, list, args = engine, "''", nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT s.id, k.name, s.started_at, s.ended_at, st.kind, coalesce(st.player_id, '')
+	which := `SELECT session_id FROM shelf_plays WHERE venue = ? AND game = ? AND title IN (` + list + `)`
+	args = append([]any{venue, game}, args...)
+	if venue {
+		return venuePlays(ctx, q, which, args)
+	}
+	// One row a play: its seats counted, its known players' ids joined
+	// (an id is a UUID: no comma), in SQL rather than a row a seat.
+	rows, err := q.QueryContext(ctx, `SELECT s.id, k.name, s.started_at, s.ended_at, count(*), coalesce(group_concat(st.player_id, ','), '')
 		FROM sessions s JOIN kiosk_tables k ON k.id = s.table_id JOIN seats st ON st.session_id = s.id
-		WHERE `+where+` ORDER BY s.ended_at, s.id, st.seat`, args...)
+		WHERE s.id IN (`+which+`) GROUP BY s.id ORDER BY s.ended_at, s.id`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []shelf.Play
 	for rows.Next() {
-		var id, table, started, ended, kind, player string
-		if err := rows.Scan(&id, &table, &started, &ended, &kind, &player); err != nil {
+		var p shelf.Play
+		var started, ended, people string
+		if err := rows.Scan(&p.ID, &p.Table, &started, &ended, &p.Players, &people); err != nil {
 			return nil, err
 		}
-		if len(out) == 0 || out[len(out)-1].ID != id {
-			p := shelf.Play{ID: id, Table: table}
-			var err error
-			if p.Started, err = parseTime(started); err != nil {
-				return nil, err
-			}
-			if p.Ended, err = parseTime(ended); err != nil {
-				return nil, err
-			}
-			out = append(out, p)
+		if p.Started, err = parseTime(started); err != nil {
+			return nil, err
 		}
-		p := &out[len(out)-1]
-		p.Players++
-		if session.SeatKind(kind) == session.Person && player != "" {
-			p.People = append(p.People, player)
+		if p.Ended, err = parseTime(ended); err != nil {
+			return nil, err
 		}
+		if people != "" {
+			p.People = strings.Split(people, ",")
+		}
+		out = append(out, p)
 	}
 	return out, rows.Err()
 }
 
 // venuePlays reads the venue's plays, every table's, from their events.
-func venuePlays(ctx context.Context, q querier, engine, list string, args []any) ([]shelf.Play, error) {
-	where := `game = 'sheet' AND json_extract(body, '$.options.title') IN (` + list + `)`
-	if engine != "" {
-		where, args = `game = ?`, []any{engine}
-	}
+func venuePlays(ctx context.Context, q querier, which string, args []any) ([]shelf.Play, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, table_name, started_at, ended_at, json_extract(body, '$.seats')
-		FROM venue_sessions WHERE `+where+` ORDER BY ended_at, id`, args...)
+		FROM venue_sessions WHERE id IN (`+which+`) ORDER BY ended_at, id`, args...)
 	if err != nil {
 		return nil, err
 	}

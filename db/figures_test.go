@@ -273,3 +273,36 @@ func TestTheDecisionLists(t *testing.T) {
 		t.Errorf("repairs once the note is dealt with: %+v", r)
 	}
 }
+
+// The figures kept between reads follow a write: a play, a note.
+func TestShelfFiguresFollowAWrite(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	before, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if azul := figuresByName(t, before)["Azul"]; azul.Total != 0 {
+		t.Fatalf("Azul before: %+v", azul)
+	}
+	f.playTitle(t, "Azul", f.persons(0, 1), engine.RankByScores([]int{1, 0}, "sheet-complete"), t0)
+	must(t, f.d.Return(ctx, ts["Azul"].Copies[0].ID, "Table 1", "une tuile en moins", t0))
+	after, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if azul := figuresByName(t, after)["Azul"]; azul.Total != 1 || azul.Week != 1 || azul.OpenNotes != 1 {
+		t.Errorf("Azul after a play and a note: %+v", azul)
+	}
+	// A session that was never finished is no play; an abandoned one neither.
+	s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: SheetGame,
+		Options: map[string]string{"sheet": "generic", "title": "Azul"}, Seats: f.persons(0, 1), StartedAt: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, f.d.SetStatus(ctx, s.ID, session.Abandoned, "left", t0))
+	again, _ := f.d.ShelfFigures(ctx, t0, false)
+	if azul := figuresByName(t, again)["Azul"]; azul.Total != 1 {
+		t.Errorf("an abandoned play counted: %+v", azul)
+	}
+}

@@ -48,6 +48,8 @@ type DB struct {
 	writes atomic.Int64
 	// venue is the last replay of the venue's events (venueboard.go).
 	venue venueCache
+	// figures are the last shelf figures read (figures.go).
+	figures figuresCache
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.
