@@ -163,6 +163,30 @@ type figuresCache struct {
 	mu    sync.Mutex
 	keys  [2]figuresKey
 	reads [2]*figuresRead
+	folds map[string]string // fold's memory
+}
+
+// maxFolds bounds the folded names remembered: a shelf's names and what
+// guests type, a few tens of thousands; past it the memory starts again.
+const maxFolds = 100_000
+
+// fold is shelf.FoldKey, remembered: the figures' lists fold every search
+// typed and every wish's names on each page.
+func (c *figuresCache) fold(s string) string {
+	c.mu.Lock()
+	k, ok := c.folds[s]
+	c.mu.Unlock()
+	if ok {
+		return k
+	}
+	k = shelf.FoldKey(s)
+	c.mu.Lock()
+	if c.folds == nil || len(c.folds) >= maxFolds {
+		c.folds = map[string]string{}
+	}
+	c.folds[s] = k
+	c.mu.Unlock()
+	return k
 }
 
 func (c *figuresCache) get(k figuresKey) (*figuresRead, bool) {
@@ -635,7 +659,7 @@ func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Sea
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("searches that found nothing: %w", err)
 	}
-	return shelf.SearchedNotOwned(typed), nil
+	return shelf.SearchedNotOwnedBy(typed, d.figures.fold), nil
 }
 
 // SearchCounts counts every search typed at the tables by its folded
@@ -653,9 +677,13 @@ func (d *DB) SearchCounts(ctx context.Context) (map[string]int, error) {
 		if err := rows.Scan(&text, &n); err != nil {
 			return nil, fmt.Errorf("search counts: %w", err)
 		}
-		if k := shelf.FoldKey(text); k != "" {
+		if k := d.figures.fold(text); k != "" {
 			out[k] += n
 		}
 	}
 	return out, rows.Err()
 }
+
+// FoldKey is shelf.FoldKey, remembered by the database handle (the
+// figures' pages fold the same names on every request).
+func (d *DB) FoldKey(s string) string { return d.figures.fold(s) }

@@ -259,7 +259,7 @@ func TestTheDecisionLists(t *testing.T) {
 		t.Errorf("most played per section: %+v", sections)
 	}
 	counts, _ := f.d.SearchCounts(ctx)
-	if w := Wishes(figs, counts); len(w) != 1 || w[0].Names.Original != "Brass" || w[0].Searches != 1 {
+	if w := Wishes(figs, counts, shelf.FoldKey); len(w) != 1 || w[0].Names.Original != "Brass" || w[0].Searches != 1 {
 		t.Errorf("wishes: %+v", w)
 	}
 	notes, _ := f.d.CopyNotes(ctx, true)

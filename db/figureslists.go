@@ -70,8 +70,8 @@ type WishFigures struct {
 }
 
 // Wishes lists the titles wished for, the most searched first (counts:
-// SearchCounts), then by id.
-func Wishes(figs []TitleFigures, counts map[string]int) []WishFigures {
+// SearchCounts, keyed by fold: shelf.FoldKey or DB.FoldKey), then by id.
+func Wishes(figs []TitleFigures, counts map[string]int, fold func(string) string) []WishFigures {
 	var out []WishFigures
 	for _, f := range figs {
 		if !f.Wish() {
@@ -80,7 +80,7 @@ func Wishes(figs []TitleFigures, counts map[string]int) []WishFigures {
 		w := WishFigures{TitleFigures: f}
 		seen := map[string]bool{}
 		for _, n := range f.Names.All() {
-			if k := shelf.FoldKey(n); !seen[k] {
+			if k := fold(n); !seen[k] {
 				seen[k] = true
 				w.Searches += counts[k]
 			}

@@ -232,11 +232,16 @@ type Searched struct {
 // SearchedNotOwned groups searches that found nothing (in the order they
 // were typed) by their folded words ("Dixit", "dixit " and "DIXIT" are
 // one), the most searched first, then the latest.
-func SearchedNotOwned(typed []Typed) []Searched {
+func SearchedNotOwned(typed []Typed) []Searched { return SearchedNotOwnedBy(typed, FoldKey) }
+
+// SearchedNotOwnedBy is SearchedNotOwned with fold in place of FoldKey
+// (the same function, remembered: folding thousands of searches on every
+// page of figures is most of its time).
+func SearchedNotOwnedBy(typed []Typed, fold func(string) string) []Searched {
 	at := map[string]int{}
 	var out []Searched
 	for _, t := range typed {
-		key := FoldKey(t.Text)
+		key := fold(t.Text)
 		if key == "" {
 			continue
 		}

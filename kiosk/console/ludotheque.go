@@ -150,7 +150,7 @@ func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, mont
 	if err != nil {
 		return l, err
 	}
-	l.wishes = db.Wishes(l.figs, counts)
+	l.wishes = db.Wishes(l.figs, counts, h.cfg.DB.FoldKey)
 	notes, err := h.cfg.DB.CopyNotes(ctx, false)
 	if err != nil {
 		return l, err
@@ -186,11 +186,11 @@ var ludoSorts = []ludoSort{
 }
 
 // sortRows sorts rows by column key (unknown: total), descending unless
-// asc; equal rows keep their name order.
-func sortRows(rows []ludoRow, key string, asc bool) {
+// asc; equal rows keep their name order, by fold (shelf.FoldKey).
+func sortRows(rows []ludoRow, key string, asc bool, fold func(string) string) {
 	keys := make([]string, len(rows))
 	for i := range rows {
-		keys[i] = shelf.FoldKey(rows[i].Name)
+		keys[i] = fold(rows[i].Name)
 	}
 	idx := make([]int, len(rows))
 	for i := range idx {
@@ -282,7 +282,7 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
 		key, asc = "total", false
 	}
-	sortRows(rows, key, asc)
+	sortRows(rows, key, asc, h.cfg.DB.FoldKey)
 	for _, s := range ludoSorts {
 		c := ludoColumn{Key: s.key, Label: v.T("figures.console.col." + s.key), Numeric: s.numeric}
 		dir := "desc" // a figure's first click shows the most first
