@@ -365,6 +365,13 @@ type CopyFigures struct {
 // venue's plays); ErrNotFound when there is no such title.
 func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bool) (TitleDetail, error) {
 	var out TitleDetail
+	// The names it was played under, from the figures' read (before this
+	// read's transaction: holding a reader while asking for another could
+	// wait for ever with every reader so held).
+	fr, err := d.readFigures(ctx, now, venue)
+	if err != nil {
+		return out, fmt.Errorf("figures of title %d: names played: %w", id, err)
+	}
 	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return out, fmt.Errorf("figures of title %d: %w", id, err)
@@ -380,10 +387,6 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 	out.Title = ts[0]
 	fail := func(what string, err error) (TitleDetail, error) {
 		return out, fmt.Errorf("figures of title %d: %s: %w", id, what, err)
-	}
-	fr, err := d.readFigures(ctx, now, venue)
-	if err != nil {
-		return fail("names played", err)
 	}
 	played := fr.playedNames(out.Title)
 	if out.Plays, err = titlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {

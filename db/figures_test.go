@@ -306,3 +306,21 @@ func TestShelfFiguresFollowAWrite(t *testing.T) {
 		t.Errorf("an abandoned play counted: %+v", azul)
 	}
 }
+
+// More pages at once than the database has readers: none waits for ever
+// (a title's page reads the figures before it holds a reader).
+func TestTitleFiguresManyAtOnce(t *testing.T) {
+	f, ts := figuresFixture(t)
+	errs := make(chan error)
+	for i := range 3 * readers {
+		go func() {
+			_, err := f.d.TitleFigures(context.Background(), ts["Carcassonne"].ID, t0.Add(time.Duration(i)*24*time.Hour), false)
+			errs <- err
+		}()
+	}
+	for range 3 * readers {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
