@@ -110,25 +110,24 @@ type figuresRead struct {
 	played map[string][]string
 }
 
-// readFigures reads the figures, or gives the last read when nothing was
-// written since. The key is read before the figures, as the venue
-// boards' is: figures newer than their key are only read again, never
-// kept past a write.
+// readFigures reads the figures, or gives the last read when nothing they
+// add up changed since.
 func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figuresRead, error) {
 	p := shelf.PeriodsAt(now)
 	key := figuresKey{venue: venue, periods: p}
-	key.writes = d.writes.Load()
-	if err := d.w.QueryRowContext(ctx, "PRAGMA data_version").Scan(&key.dataVersion); err != nil {
-		return nil, fmt.Errorf("shelf figures: %w", err)
-	}
-	if r, ok := d.figures.get(key); ok {
-		return r, nil
-	}
 	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	defer tx.Rollback()
+	// In the read's own transaction: the figures read are those of
+	// this generation.
+	if err := tx.QueryRowContext(ctx, `SELECT gen FROM shelf_generation WHERE id = 1`).Scan(&key.gen); err != nil {
+		return nil, fmt.Errorf("shelf figures: %w", err)
+	}
+	if r, ok := d.figures.get(key); ok {
+		return r, nil
+	}
 	r := &figuresRead{played: map[string][]string{}}
 	if r.figs, err = readTitleLines(ctx, tx); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
@@ -147,13 +146,14 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	return r, nil
 }
 
-// figuresKey says which figures a read holds: this handle's writes and
-// the file's data version (another process's commits, as for the venue
-// boards' cache), the plays' scope and the periods counted.
+// figuresKey says which figures a read holds: the shelf's generation
+// (shelf_generation: one more at each change of what they add up, by any
+// process; a move or a search changes nothing), the plays' scope and the
+// periods counted.
 type figuresKey struct {
-	writes, dataVersion int64
-	venue               bool
-	periods             shelf.Periods
+	gen     int64
+	venue   bool
+	periods shelf.Periods
 }
 
 // figuresCache keeps the last figures read for each scope: the staff's

@@ -83,3 +83,31 @@ CREATE TRIGGER IF NOT EXISTS shelf_plays_venue_delete AFTER DELETE ON venue_sess
 BEGIN
 	DELETE FROM shelf_plays WHERE venue = 1 AND session_id = OLD.id;
 END;
+
+-- shelf_generation: one number, one more at each change of what the
+-- figures add up (titles, boxes, notes, stays, plays, lessons and calls),
+-- whoever writes: the figures' last read is kept while it stays the same
+-- (a move logged, a search typed change nothing of it), across processes.
+CREATE TABLE IF NOT EXISTS shelf_generation (
+	id  INTEGER PRIMARY KEY CHECK (id = 1),
+	gen INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO shelf_generation (id, gen) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_insert AFTER INSERT ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_update AFTER UPDATE ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_delete AFTER DELETE ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_copies_gen_insert AFTER INSERT ON shelf_copies BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_copies_gen_update AFTER UPDATE ON shelf_copies BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_copies_gen_delete AFTER DELETE ON shelf_copies BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_notes_gen_insert AFTER INSERT ON shelf_notes BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_notes_gen_update AFTER UPDATE ON shelf_notes BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_notes_gen_delete AFTER DELETE ON shelf_notes BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_insert AFTER INSERT ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_update AFTER UPDATE ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_delete AFTER DELETE ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_insert AFTER INSERT ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_update AFTER UPDATE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_delete AFTER DELETE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS taught_gen_insert AFTER INSERT ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS taught_gen_update AFTER UPDATE ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS taught_gen_delete AFTER DELETE ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
