@@ -122,20 +122,26 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	defer tx.Rollback()
 	// In the read's own transaction: the figures read are those of
 	// this generation.
-	if err := tx.QueryRowContext(ctx, `SELECT gen FROM shelf_generation WHERE id = 1`).Scan(&key.gen); err != nil {
+	pkey := playsKey{venue: venue, periods: p}
+	if err := tx.QueryRowContext(ctx, `SELECT gen, plays FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	if r, ok := d.figures.get(key); ok {
 		return r, nil
+	}
+	counts, ok := d.figures.getPlays(pkey)
+	if !ok {
+		if counts, err = readPlayCounts(ctx, tx, p, venue); err != nil {
+			return nil, fmt.Errorf("shelf figures: plays: %w", err)
+		}
+		d.figures.putPlays(pkey, counts)
 	}
 	r := &figuresRead{played: map[string][]string{}}
 	if r.figs, err = readTitleLines(ctx, tx); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	keys := keysOf(r.figs)
-	if err := addPlayCounts(ctx, tx, r, keys, p, venue); err != nil {
-		return nil, fmt.Errorf("shelf figures: plays: %w", err)
-	}
+	addPlayCounts(r, keys, counts)
 	if err := addTaught(ctx, tx, r.figs, keys); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
@@ -163,7 +169,33 @@ type figuresCache struct {
 	mu    sync.Mutex
 	keys  [2]figuresKey
 	reads [2]*figuresRead
-	folds map[string]string // fold's memory
+	// The plays' counts alone, kept while shelf_plays does not change
+	// (a box taken, a note, a lesson read the rest again).
+	playsKeys [2]playsKey
+	plays     [2][]playCount
+	folds     map[string]string // fold's memory
+}
+
+// playsKey says which plays a count holds: shelf_generation's plays,
+// the scope and the periods.
+type playsKey struct {
+	gen     int64
+	venue   bool
+	periods shelf.Periods
+}
+
+func (c *figuresCache) getPlays(k playsKey) ([]playCount, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	return c.plays[i], c.plays[i] != nil && c.playsKeys[i] == k
+}
+
+func (c *figuresCache) putPlays(k playsKey, counts []playCount) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	c.playsKeys[i], c.plays[i] = k, counts
 }
 
 // maxFolds bounds the folded names remembered: a shelf's names and what
@@ -256,32 +288,51 @@ func sections(codes []string) []string {
 }
 
 // addPlayCounts adds up the finished plays of each title per period.
-func addPlayCounts(ctx context.Context, q querier, r *figuresRead, keys titleKeys, p shelf.Periods, venue bool) error {
-	// shelf_plays' covering index holds every column read (0011_figures.sql).
+// playCount is the plays of one game under one title (a score-sheet
+// title as played; ” for the table's own games).
+type playCount struct {
+	game, title string
+	shelf.Counts
+}
+
+// readPlayCounts adds up the finished plays per game and title, per
+// period: shelf_plays' covering index holds every column read
+// (0011_figures.sql).
+func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool) ([]playCount, error) {
 	rows, err := q.QueryContext(ctx, `SELECT game, title, count(*), max(ended_at),
 			sum(ended_at >= ?), sum(ended_at >= ?), sum(ended_at >= ?)
 		FROM shelf_plays WHERE venue = ? GROUP BY game, title`,
 		fmtTime(p.Week), fmtTime(p.Month), fmtTime(p.Year), venue)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rows.Close()
+	var out []playCount
 	for rows.Next() {
-		var game, title, last string
-		var c shelf.Counts
-		if err := rows.Scan(&game, &title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
-			return err
-		}
-		if game == SheetGame {
-			k := shelf.PlayedKey(title)
-			r.played[k] = append(r.played[k], title)
-		}
-		i, ok := keys.find(game, title)
-		if !ok {
-			continue // a play of a title the shelf does not hold
+		var c playCount
+		var last string
+		if err := rows.Scan(&c.game, &c.title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
+			return nil, err
 		}
 		if c.Last, err = parseTime(last); err != nil {
-			return err
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// addPlayCounts adds each game's and title's plays to its title, and
+// notes the names the score sheet's plays were played under.
+func addPlayCounts(r *figuresRead, keys titleKeys, counts []playCount) {
+	for _, c := range counts {
+		if c.game == SheetGame {
+			k := shelf.PlayedKey(c.title)
+			r.played[k] = append(r.played[k], c.title)
+		}
+		i, ok := keys.find(c.game, c.title)
+		if !ok {
+			continue // a play of a title the shelf does not hold
 		}
 		f := &r.figs[i]
 		f.Week += c.Week
@@ -292,7 +343,6 @@ func addPlayCounts(ctx context.Context, q querier, r *figuresRead, keys titleKey
 			f.Last = c.Last
 		}
 	}
-	return rows.Err()
 }
 
 func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKeys) error {

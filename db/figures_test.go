@@ -294,6 +294,12 @@ func TestShelfFiguresFollowAWrite(t *testing.T) {
 	if azul := figuresByName(t, after)["Azul"]; azul.Total != 1 || azul.Week != 1 || azul.OpenNotes != 1 {
 		t.Errorf("Azul after a play and a note: %+v", azul)
 	}
+	// A box taken: the plays' counts kept, the box at the table counted.
+	must(t, f.d.Take(ctx, ts["Azul"].Copies[0].ID, "Table 2", t0))
+	taken, _ := f.d.ShelfFigures(ctx, t0, false)
+	if azul := figuresByName(t, taken)["Azul"]; azul.Total != 1 || azul.AtTables != 1 {
+		t.Errorf("Azul after its box was taken: %+v", azul)
+	}
 	// A session that was never finished is no play; an abandoned one neither.
 	s, err := f.d.CreateSession(ctx, session.Record{TableID: f.table.ID, Game: SheetGame,
 		Options: map[string]string{"sheet": "generic", "title": "Azul"}, Seats: f.persons(0, 1), StartedAt: t0})

@@ -88,11 +88,14 @@ END;
 -- figures add up (titles, boxes, notes, stays, plays, lessons and calls),
 -- whoever writes: the figures' last read is kept while it stays the same
 -- (a move logged, a search typed change nothing of it), across processes.
+-- plays counts the changes of shelf_plays alone: the plays' counts, the
+-- costliest part, are kept across a box taken or a note written.
 CREATE TABLE IF NOT EXISTS shelf_generation (
-	id  INTEGER PRIMARY KEY CHECK (id = 1),
-	gen INTEGER NOT NULL
+	id    INTEGER PRIMARY KEY CHECK (id = 1),
+	gen   INTEGER NOT NULL,
+	plays INTEGER NOT NULL
 );
-INSERT OR IGNORE INTO shelf_generation (id, gen) VALUES (1, 0);
+INSERT OR IGNORE INTO shelf_generation (id, gen, plays) VALUES (1, 0, 0);
 CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_insert AFTER INSERT ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_update AFTER UPDATE ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_titles_gen_delete AFTER DELETE ON shelf_titles BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
@@ -105,9 +108,9 @@ CREATE TRIGGER IF NOT EXISTS shelf_notes_gen_delete AFTER DELETE ON shelf_notes 
 CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_insert AFTER INSERT ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_update AFTER UPDATE ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_loans_gen_delete AFTER DELETE ON shelf_loans BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
-CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_insert AFTER INSERT ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
-CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_update AFTER UPDATE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
-CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_delete AFTER DELETE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_insert AFTER INSERT ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1, plays = plays + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_update AFTER UPDATE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1, plays = plays + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_plays_gen_delete AFTER DELETE ON shelf_plays BEGIN UPDATE shelf_generation SET gen = gen + 1, plays = plays + 1; END;
 CREATE TRIGGER IF NOT EXISTS taught_gen_insert AFTER INSERT ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS taught_gen_update AFTER UPDATE ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS taught_gen_delete AFTER DELETE ON taught BEGIN UPDATE shelf_generation SET gen = gen + 1; END;
