@@ -53,6 +53,8 @@ type DB struct {
 	venue venueCache
 	// names is the last index of the catalogue's names (titleboard.go).
 	names namesCache
+	// figures are the last shelf figures read (figures.go).
+	figures figuresCache
 }
 
 // ErrNotFound is returned (wrapped) when a looked-up row does not exist.

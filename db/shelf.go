@@ -218,11 +218,26 @@ func (d *DB) Take(ctx context.Context, copyID int64, table string, at time.Time)
 			table, fmtTime(at), copyID); err != nil {
 			return err
 		}
+		// Its stay at the table, for its figures (shelf_loans); a stay
+		// left open by anything else ends here.
+		if err := endLoan(ctx, tx, copyID, fmtTime(at)); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO shelf_loans (copy_id, table_name, taken_at) VALUES (?, ?, ?)`,
+			copyID, table, fmtTime(at)); err != nil {
+			return err
+		}
 		return d.queueCopyEvent(ctx, tx, copyID, shelf.AtTable, table, at)
 	})
 	if err == nil {
 		d.signalOutbox()
 	}
+	return err
+}
+
+// endLoan closes a copy's open stay at a table, if it has one.
+func endLoan(ctx context.Context, tx *sql.Tx, copyID int64, at string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE shelf_loans SET returned_at = ? WHERE copy_id = ? AND returned_at IS NULL`, at, copyID)
 	return err
 }
 
@@ -240,6 +255,9 @@ func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at ti
 			return fmt.Errorf("copy %d is at %s: %w", copyID, c.Table, shelf.ErrTaken)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE shelf_copies SET status = 'shelf', table_name = NULL, since = NULL WHERE id = ?`, copyID); err != nil {
+			return err
+		}
+		if err := endLoan(ctx, tx, copyID, fmtTime(at)); err != nil {
 			return err
 		}
 		if err := d.queueCopyEvent(ctx, tx, copyID, shelf.OnShelf, table, at); err != nil {
@@ -394,6 +412,11 @@ func (d *DB) SetCopyStatus(ctx context.Context, copyID int64, status shelf.Statu
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("copy %d: %w", copyID, shelf.ErrNoCopy)
+		}
+		// Its stay at a table ends now: the staff say so without a time,
+		// so the database's clock stands in.
+		if err := endLoan(ctx, tx, copyID, time.Now().UTC().Format(timeFormat)); err != nil {
+			return err
 		}
 		return d.queueCopyEvent(ctx, tx, copyID, status, "", time.Now())
 	})

@@ -21,6 +21,7 @@ func staffCommands() map[string]command {
 		"export":      {"write sessions, results and players as CSV files", runExport},
 		"plays":       {"write every finished play with BoardGameGeek's play fields as CSV", runPlays},
 		"catalogue":   {"import, search or export the ludothèque's shelf (BoardGameGeek's export or the staff's spreadsheet)", runCatalogue},
+		"figures":     {"the ludothèque's lists: titles nobody played for N months, what guests searched for and the shelf lacks", runFigures},
 		"backup":      {"copy the database to a file while the kiosk runs", runBackup},
 		"check":       {"run the full integrity check of the database", runCheck},
 		"player":      {"list, rename, merge or forget players (a table's, or the venue's on the hub)", runPlayer},

@@ -110,7 +110,16 @@ var funcs = template.FuncMap{
 		if hub {
 			return []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"}
 		}
-		return []string{"tables", "leaderboards", "sessions", "players", "catalogue", "sheets", "downloads", "settings"}
+		return []string{"tables", "leaderboards", "sessions", "players", "ludotheque", "sheets", "downloads", "settings"}
+	},
+	// section is the menu's page a page stands under: the catalogue's
+	// import and a title's figures are the ludothèque's.
+	"section": func(page string) string {
+		switch page {
+		case "catalogue", "ludotitle":
+			return "ludotheque"
+		}
+		return page
 	},
 }
 

@@ -60,6 +60,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("POST /catalogue/import", h.post(h.confirmImport))
 	m.HandleFunc("POST /catalogue/notes", h.post(h.closeNote))
 	h.sheetRoutes(m)
+	h.ludothequeRoutes(m)
 	m.HandleFunc("GET /settings", h.get(h.settings))
 	m.HandleFunc("POST /settings", h.post(h.saveSettings))
 	m.HandleFunc("POST /settings/pin", h.post(h.changePIN))

@@ -43,6 +43,7 @@ func TestConsoleScreenshots(t *testing.T) {
 		f.playCanoe(t, f.clock.Now().Add(-time.Duration(40-2*g)*time.Hour), uint64(100+g), a, b)
 	}
 	f.h.CallStaff("Table 1")
+	azul := ludoShots(t, f)
 	f.clock.add(2 * time.Minute)
 	// A shot of a long page starts at its element scroll (a CSS selector)
 	// when given: the settings' default options are below the table's.
@@ -84,8 +85,11 @@ func TestConsoleScreenshots(t *testing.T) {
 		{"/players", "players", "players", ""},
 		{"/settings", "settings", "settings", options},
 		{wonders, "sheet", "sheet", "ol.lines"},
+		{"/ludotheque", "ludotheque", "ludotheque", ""},
+		{"/ludotheque/titles/" + azul, "ludotitle", "title", ""},
 	})
 	shoot(phoneW, phoneH, "phone", []shotOf{
+		{"/ludotheque", "ludotheque", "ludotheque", ""},
 		{"/tables", "tables", "tables", ""},
 		{"/leaderboards?period=month", "leaderboards", "leaderboard", ""},
 		{"/players/" + f.lea.ID + "/forget", "forget", "forget", ""},

@@ -107,6 +107,8 @@ type Figures struct {
 	Games []GameFigures
 	// Hours counts finished plays by the local hour they started in.
 	Hours [24]int
+	// Shelf is the ludothèque's figures in short (stafffigures.go).
+	Shelf ShelfFigures
 }
 
 // SeatOutcome is one seat of a finished game on the results screen.

@@ -444,7 +444,7 @@ func (s *Staff) figures() fyne.CanvasObject {
 		}
 		busy.Add(widget.NewLabel(s.w.T("kiosk.figures.hour", "H", h.h, "N", h.n)))
 	}
-	return container.NewVScroll(container.NewVBox(panel(grid), panel(busy)))
+	return container.NewVScroll(container.NewVBox(panel(grid), panel(busy), panel(s.shelfFigures(f.Shelf))))
 }
 
 func (s *Staff) settings() fyne.CanvasObject {

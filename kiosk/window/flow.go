@@ -131,6 +131,9 @@ func (ui *UI) showLearnAt(g engine.Info, from int) {
 	ui.show(l.Content())
 	ui.learn = l
 	keep(from)
+	if from == 0 { // a lesson resumed after a restart was counted when it began
+		ui.lessonTaught(g.ID)
+	}
 	ui.watchLesson(l)
 }
 
@@ -416,6 +419,7 @@ func (ui *UI) leaveGame() {
 // callStaff calls the staff to this table (the staff console shows it).
 func (ui *UI) callStaff() {
 	c := ui.t.CallStaff()
+	ui.callTaught()
 	log.Printf("kiosk: %s calls the staff (call %s)", c.Table, c.ID)
 }
 

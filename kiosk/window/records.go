@@ -204,7 +204,8 @@ func (r records) Figures(ctx context.Context, now time.Time) (screen.Figures, er
 		}
 		f.Games = append(f.Games, *g)
 	}
-	return f, nil
+	f.Shelf, err = r.shelfFigures(ctx, now)
+	return f, err
 }
 
 // Export writes the results export (db.WriteCSV's results.csv, the file

@@ -1,0 +1,742 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablee/tablee/session"
+	"github.com/tablee/tablee/shelf"
+)
+
+// The ludothèque's figures (issue 39, docs/catalogue.md): what each title
+// of the shelf and each copy is used for, from the plays at the tables.
+// A title's plays are the finished sessions of its engine game (the
+// table's own four) or of the score sheet naming it (any of its names,
+// shelf.PlayedKey). On a paired table, or the venue hub, the plays may be
+// the venue's (every table's, from venue_sessions); the copies are always
+// this table's shelf.
+
+// TitleFigures is one title's line in the ludothèque's figures.
+type TitleFigures struct {
+	ID     int64
+	Names  shelf.Names
+	Engine string // the table's own game, else ""
+	// Copies and AtTables count its boxes and those at a table now.
+	Copies, AtTables int
+	Sections         []string // the sections its boxes stand in (shelf.Section), sorted
+	shelf.Counts
+	// Taught counts its lessons on the table and the staff calls from a
+	// table playing it.
+	Taught int
+	// Notes and OpenNotes count the notes on its returned boxes.
+	Notes, OpenNotes int
+}
+
+// Wish reports whether the title is wished for: no box, not one of the
+// table's own games.
+func (f TitleFigures) Wish() bool { return f.Copies == 0 && f.Engine == "" }
+
+// titleKeys maps what plays name to the titles: the played name's key
+// (shelf.PlayedKey of each of a title's names) and the engine games.
+type titleKeys struct {
+	byName   map[string]int
+	byEngine map[string]int
+}
+
+func (k titleKeys) find(game, title string) (int, bool) {
+	if game == SheetGame {
+		i, ok := k.byName[shelf.PlayedKey(title)]
+		return i, ok
+	}
+	i, ok := k.byEngine[game]
+	return i, ok
+}
+
+func keysOf(figs []TitleFigures) titleKeys {
+	k := titleKeys{byName: make(map[string]int, len(figs)*2), byEngine: map[string]int{}}
+	for i, f := range figs {
+		if f.Engine != "" {
+			k.byEngine[f.Engine] = i
+		}
+		for _, n := range []string{f.Names.FR, f.Names.DE, f.Names.EN, f.Names.Original} {
+			if key := shelf.PlayedKey(n); key != "" {
+				if _, taken := k.byName[key]; !taken {
+					k.byName[key] = i // two titles of one name: the first, by id
+				}
+			}
+		}
+	}
+	return k
+}
+
+// HasVenuePlays reports whether the database holds the venue's plays
+// (a paired table's mirror, or the hub's): the figures can then cover
+// every table.
+func (d *DB) HasVenuePlays(ctx context.Context) (bool, error) {
+	var n int
+	if err := d.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM venue_sessions)`).Scan(&n); err != nil {
+		return false, fmt.Errorf("venue plays: %w", err)
+	}
+	return n == 1, nil
+}
+
+// ShelfFigures gives every title of the shelf its figures as seen at now,
+// in id order: its boxes, plays per period, last play, times taught and
+// notes. venue counts the venue's plays (every table's) instead of this
+// table's. The counts are added up by SQL over indexes (9,000 titles and
+// 100,000 plays: docs/performance.md); TitleFigures computes the same
+// counts from one title's plays.
+func (d *DB) ShelfFigures(ctx context.Context, now time.Time, venue bool) ([]TitleFigures, error) {
+	r, err := d.readFigures(ctx, now, venue)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(r.figs), nil
+}
+
+// figuresRead is one read of the figures, kept while nothing is written;
+// never changed once made.
+type figuresRead struct {
+	figs []TitleFigures
+	// played maps a played name's key (shelf.PlayedKey) to the names
+	// the score sheet's plays were played under.
+	played map[string][]string
+}
+
+// readFigures reads the figures, or gives the last read when nothing they
+// add up changed since.
+func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figuresRead, error) {
+	p := shelf.PeriodsAt(now)
+	key := figuresKey{venue: venue, periods: p}
+	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("shelf figures: %w", err)
+	}
+	defer tx.Rollback()
+	// In the read's own transaction: the figures read are those of
+	// this generation.
+	pkey := playsKey{venue: venue, periods: p}
+	if err := tx.QueryRowContext(ctx, `SELECT gen, plays FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen); err != nil {
+		return nil, fmt.Errorf("shelf figures: %w", err)
+	}
+	if r, ok := d.figures.get(key); ok {
+		return r, nil
+	}
+	counts, ok := d.figures.getPlays(pkey)
+	if !ok {
+		if counts, err = readPlayCounts(ctx, tx, p, venue); err != nil {
+			return nil, fmt.Errorf("shelf figures: plays: %w", err)
+		}
+		d.figures.putPlays(pkey, counts)
+	}
+	r := &figuresRead{played: map[string][]string{}}
+	if r.figs, err = readTitleLines(ctx, tx); err != nil {
+		return nil, fmt.Errorf("shelf figures: %w", err)
+	}
+	keys := keysOf(r.figs)
+	addPlayCounts(r, keys, counts)
+	if err := addTaught(ctx, tx, r.figs, keys); err != nil {
+		return nil, fmt.Errorf("shelf figures: taught: %w", err)
+	}
+	if err := addNoteCounts(ctx, tx, r.figs); err != nil {
+		return nil, fmt.Errorf("shelf figures: notes: %w", err)
+	}
+	d.figures.put(key, r)
+	return r, nil
+}
+
+// figuresKey says which figures a read holds: the shelf's generation
+// (shelf_generation: one more at each change of what they add up, by any
+// process; a move or a search changes nothing), the plays' scope and the
+// periods counted.
+type figuresKey struct {
+	gen     int64
+	venue   bool
+	periods shelf.Periods
+}
+
+// figuresCache keeps the last figures read for each scope: the staff's
+// pages read them again on every sort, page, list and title, and adding
+// up 100,000 plays is most of a page's time (docs/performance.md).
+type figuresCache struct {
+	mu    sync.Mutex
+	keys  [2]figuresKey
+	reads [2]*figuresRead
+	// The plays' counts alone, kept while shelf_plays does not change
+	// (a box taken, a note, a lesson read the rest again).
+	playsKeys [2]playsKey
+	plays     [2][]playCount
+	folds     map[string]string // fold's memory
+}
+
+// playsKey says which plays a count holds: shelf_generation's plays,
+// the scope and the periods.
+type playsKey struct {
+	gen     int64
+	venue   bool
+	periods shelf.Periods
+}
+
+func (c *figuresCache) getPlays(k playsKey) ([]playCount, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	return c.plays[i], c.plays[i] != nil && c.playsKeys[i] == k
+}
+
+func (c *figuresCache) putPlays(k playsKey, counts []playCount) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	c.playsKeys[i], c.plays[i] = k, counts
+}
+
+// maxFolds bounds the folded names remembered: a shelf's names and what
+// guests type, a few tens of thousands; past it the memory starts again.
+const maxFolds = 100_000
+
+// fold is shelf.FoldKey, remembered: the figures' lists fold every search
+// typed and every wish's names on each page.
+func (c *figuresCache) fold(s string) string {
+	c.mu.Lock()
+	k, ok := c.folds[s]
+	c.mu.Unlock()
+	if ok {
+		return k
+	}
+	k = shelf.FoldKey(s)
+	c.mu.Lock()
+	if c.folds == nil || len(c.folds) >= maxFolds {
+		c.folds = map[string]string{}
+	}
+	c.folds[s] = k
+	c.mu.Unlock()
+	return k
+}
+
+func (c *figuresCache) get(k figuresKey) (*figuresRead, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	return c.reads[i], c.reads[i] != nil && c.keys[i] == k
+}
+
+func (c *figuresCache) put(k figuresKey, r *figuresRead) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := btoi(k.venue)
+	c.keys[i], c.reads[i] = k, r
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// readTitleLines reads every title's names and its boxes' counts and
+// sections, without the rest of its facts.
+func readTitleLines(ctx context.Context, q querier) ([]TitleFigures, error) {
+	rows, err := q.QueryContext(ctx, `SELECT t.id, t.name_fr, t.name_de, t.name_en, t.name_original, coalesce(t.engine, ''),
+			count(c.id), coalesce(sum(c.status = 'table'), 0), coalesce(group_concat(c.shelf, char(10)), '')
+		FROM shelf_titles t LEFT JOIN shelf_copies c ON c.title_id = t.id
+		GROUP BY t.id ORDER BY t.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []TitleFigures
+	for rows.Next() {
+		var f TitleFigures
+		var shelves string
+		if err := rows.Scan(&f.ID, &f.Names.FR, &f.Names.DE, &f.Names.EN, &f.Names.Original, &f.Engine,
+			&f.Copies, &f.AtTables, &shelves); err != nil {
+			return nil, err
+		}
+		f.Sections = sections(strings.Split(shelves, "\n"))
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// sections are the distinct sections of shelf codes, sorted.
+func sections(codes []string) []string {
+	var out []string
+	for _, c := range codes {
+		s := shelf.Section(c)
+		if s == "" {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			dup = dup || o == s
+		}
+		if !dup {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out) // shelf codes' letters: no collation needed (one collator per title cost 15 ms a page)
+	return out
+}
+
+// addPlayCounts adds up the finished plays of each title per period.
+// playCount is the plays of one game under one title (a score-sheet
+// title as played; ” for the table's own games).
+type playCount struct {
+	game, title string
+	shelf.Counts
+}
+
+// readPlayCounts adds up the finished plays per game and title, per
+// period: shelf_plays' covering index holds every column read
+// (0013_figures.sql).
+func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool) ([]playCount, error) {
+	rows, err := q.QueryContext(ctx, `SELECT game, title, count(*), max(ended_at),
+			sum(ended_at >= ?), sum(ended_at >= ?), sum(ended_at >= ?)
+		FROM shelf_plays WHERE venue = ? GROUP BY game, title`,
+		fmtTime(p.Week), fmtTime(p.Month), fmtTime(p.Year), venue)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []playCount
+	for rows.Next() {
+		var c playCount
+		var last string
+		if err := rows.Scan(&c.game, &c.title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
+			return nil, err
+		}
+		if c.Last, err = parseTime(last); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// addPlayCounts adds each game's and title's plays to its title, and
+// notes the names the score sheet's plays were played under.
+func addPlayCounts(r *figuresRead, keys titleKeys, counts []playCount) {
+	for _, c := range counts {
+		if c.game == SheetGame {
+			k := shelf.PlayedKey(c.title)
+			r.played[k] = append(r.played[k], c.title)
+		}
+		i, ok := keys.find(c.game, c.title)
+		if !ok {
+			continue // a play of a title the shelf does not hold
+		}
+		f := &r.figs[i]
+		f.Week += c.Week
+		f.Month += c.Month
+		f.Year += c.Year
+		f.Total += c.Total
+		if c.Last.After(f.Last) {
+			f.Last = c.Last
+		}
+	}
+}
+
+func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKeys) error {
+	rows, err := q.QueryContext(ctx, `SELECT game, title, count(*) FROM taught GROUP BY game, title`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var game, title string
+		var n int
+		if err := rows.Scan(&game, &title, &n); err != nil {
+			return err
+		}
+		if i, ok := keys.find(game, title); ok {
+			figs[i].Taught += n
+		}
+	}
+	return rows.Err()
+}
+
+func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures) error {
+	at := make(map[int64]int, len(figs))
+	for i, f := range figs {
+		at[f.ID] = i
+	}
+	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL)
+		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id GROUP BY c.title_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var all, open int
+		if err := rows.Scan(&id, &all, &open); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			figs[i].Notes, figs[i].OpenNotes = all, open
+		}
+	}
+	return rows.Err()
+}
+
+// TitleDetail is one title's page of figures.
+type TitleDetail struct {
+	Title shelf.Title
+	// Plays are its finished plays in the order they ended.
+	Plays []shelf.Play
+	shelf.Counts
+	ByCount    []shelf.AtCount // plays and median length per player count
+	NewPerPlay float64
+	// Lessons counts the table's lessons of it (its own games only),
+	// Calls the staff calls from a table playing it.
+	Lessons, Calls int
+	Copies         []CopyFigures
+	Notes          []CopyNote // notes on its boxes, the latest first
+}
+
+// CopyFigures are one box's figures: the plays at the tables it stood
+// at while it was there (shelf_loans, kept since 0013).
+type CopyFigures struct {
+	shelf.Copy
+	shelf.Counts
+	Notes, OpenNotes int
+}
+
+// TitleFigures reads one title's figures as seen at now (venue: the
+// venue's plays); ErrNotFound when there is no such title.
+func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bool) (TitleDetail, error) {
+	var out TitleDetail
+	// The names it was played under, from the figures' read (before this
+	// read's transaction: holding a reader while asking for another could
+	// wait for ever with every reader so held).
+	fr, err := d.readFigures(ctx, now, venue)
+	if err != nil {
+		return out, fmt.Errorf("figures of title %d: names played: %w", id, err)
+	}
+	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return out, fmt.Errorf("figures of title %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	ts, err := readTitles(ctx, tx, "id = ?", id)
+	if err != nil {
+		return out, fmt.Errorf("figures of title %d: %w", id, err)
+	}
+	if len(ts) == 0 {
+		return out, fmt.Errorf("title %d: %w", id, ErrNotFound)
+	}
+	out.Title = ts[0]
+	fail := func(what string, err error) (TitleDetail, error) {
+		return out, fmt.Errorf("figures of title %d: %s: %w", id, what, err)
+	}
+	played := fr.playedNames(out.Title)
+	if out.Plays, err = titlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
+		return fail("plays", err)
+	}
+	p := shelf.PeriodsAt(now)
+	out.Counts = shelf.CountPlays(out.Plays, p)
+	out.ByCount = shelf.ByPlayerCount(out.Plays)
+	out.NewPerPlay = shelf.NewPerPlay(out.Plays)
+	if out.Lessons, out.Calls, err = taughtOf(ctx, tx, out.Title); err != nil {
+		return fail("taught", err)
+	}
+	loans, err := loansOf(ctx, tx, id)
+	if err != nil {
+		return fail("loans", err)
+	}
+	if out.Notes, err = notesOf(ctx, tx, id); err != nil {
+		return fail("notes", err)
+	}
+	for _, c := range out.Title.Copies {
+		cf := CopyFigures{Copy: c, Counts: shelf.CountPlays(shelf.DuringLoans(out.Plays, loans[c.ID]), p)}
+		for _, n := range out.Notes {
+			if n.CopyID == c.ID {
+				cf.Notes++
+				if !n.Closed {
+					cf.OpenNotes++
+				}
+			}
+		}
+		out.Copies = append(out.Copies, cf)
+	}
+	return out, nil
+}
+
+// playedNames are the names as played (the score sheet's title option)
+// that name t: the shelf's names as the tables typed or showed them.
+func (r *figuresRead) playedNames(t shelf.Title) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range t.Names.All() {
+		k := shelf.PlayedKey(n)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r.played[k]...)
+		}
+	}
+	return out
+}
+
+// inList is "?, ?, ?" for n values, at least one (a NULL matches nothing).
+func inList(vals []string) (string, []any) {
+	if len(vals) == 0 {
+		return "NULL", nil
+	}
+	args := make([]any, len(vals))
+	for i, v := range vals {
+		args[i] = v
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", len(vals)), ", "), args
+}
+
+// titlePlays reads the finished plays of engine game (when not empty) or
+// of the score sheet under the names played, in the order they ended.
+func titlePlays(ctx context.Context, q querier, engine string, played []string, venue bool) ([]shelf.Play, error) {
+	list, args := inList(played)
+	game := SheetGame
+	if engine != "" {
+		game, list, args = engine, "''", nil
+	}
+	which := `SELECT session_id FROM shelf_plays WHERE venue = ? AND game = ? AND title IN (` + list + `)`
+	args = append([]any{venue, game}, args...)
+	if venue {
+		return venuePlays(ctx, q, which, args)
+	}
+	// One row a play: its seats counted, its known players' ids joined
+	// (an id is a UUID: no comma), in SQL rather than a row a seat.
+	rows, err := q.QueryContext(ctx, `SELECT s.id, k.name, s.started_at, s.ended_at, count(*), coalesce(group_concat(st.player_id, ','), '')
+		FROM sessions s JOIN kiosk_tables k ON k.id = s.table_id JOIN seats st ON st.session_id = s.id
+		WHERE s.id IN (`+which+`) GROUP BY s.id ORDER BY s.ended_at, s.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shelf.Play
+	for rows.Next() {
+		var p shelf.Play
+		var started, ended, people string
+		if err := rows.Scan(&p.ID, &p.Table, &started, &ended, &p.Players, &people); err != nil {
+			return nil, err
+		}
+		if p.Started, err = parseTime(started); err != nil {
+			return nil, err
+		}
+		if p.Ended, err = parseTime(ended); err != nil {
+			return nil, err
+		}
+		if people != "" {
+			p.People = strings.Split(people, ",")
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// venuePlays reads the venue's plays, every table's, from their events.
+func venuePlays(ctx context.Context, q querier, which string, args []any) ([]shelf.Play, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, table_name, started_at, ended_at, json_extract(body, '$.seats')
+		FROM venue_sessions WHERE id IN (`+which+`) ORDER BY ended_at, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []shelf.Play
+	for rows.Next() {
+		var p shelf.Play
+		var started, ended string
+		var seats sql.NullString
+		if err := rows.Scan(&p.ID, &p.Table, &started, &ended, &seats); err != nil {
+			return nil, err
+		}
+		if p.Started, err = parseTime(started); err != nil {
+			return nil, err
+		}
+		if p.Ended, err = parseTime(ended); err != nil {
+			return nil, err
+		}
+		var ss []EventSeat
+		if seats.Valid {
+			if err := json.Unmarshal([]byte(seats.String), &ss); err != nil {
+				return nil, fmt.Errorf("venue session %s: seats: %w", p.ID, err)
+			}
+		}
+		p.Players = len(ss)
+		for _, s := range ss {
+			// A player's id is the table's where they played: the same
+			// person at two tables is two players here.
+			if s.Kind == session.Person && s.PlayerID != "" {
+				p.People = append(p.People, s.PlayerID)
+			}
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// taughtOf counts a title's lessons and the staff calls during its plays:
+// of its engine game, or of the score sheet under any of its names.
+func taughtOf(ctx context.Context, q querier, t shelf.Title) (lessons, calls int, err error) {
+	game := t.Engine
+	want := map[string]bool{}
+	if game == "" {
+		game = SheetGame
+		for _, n := range t.Names.All() {
+			want[shelf.PlayedKey(n)] = true
+		}
+	}
+	rows, err := q.QueryContext(ctx, `SELECT kind, title, count(*) FROM taught WHERE game = ? GROUP BY kind, title`, game)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, title string
+		var n int
+		if err := rows.Scan(&kind, &title, &n); err != nil {
+			return 0, 0, err
+		}
+		if t.Engine == "" && !want[shelf.PlayedKey(title)] {
+			continue
+		}
+		if kind == TaughtLesson {
+			lessons += n
+		} else {
+			calls += n
+		}
+	}
+	return lessons, calls, rows.Err()
+}
+
+// loansOf reads the stays at tables of a title's boxes, by box.
+func loansOf(ctx context.Context, q querier, title int64) (map[int64][]shelf.Loan, error) {
+	rows, err := q.QueryContext(ctx, `SELECT l.copy_id, l.table_name, l.taken_at, l.returned_at
+		FROM shelf_loans l JOIN shelf_copies c ON c.id = l.copy_id WHERE c.title_id = ? ORDER BY l.taken_at, l.id`, title)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]shelf.Loan{}
+	for rows.Next() {
+		var l shelf.Loan
+		var taken string
+		var returned sql.NullString
+		if err := rows.Scan(&l.CopyID, &l.Table, &taken, &returned); err != nil {
+			return nil, err
+		}
+		if l.Taken, err = parseTime(taken); err != nil {
+			return nil, err
+		}
+		if l.Returned, err = parseNullTime(returned); err != nil {
+			return nil, err
+		}
+		out[l.CopyID] = append(out[l.CopyID], l)
+	}
+	return out, rows.Err()
+}
+
+// notesOf reads the notes on a title's boxes, the latest first.
+func notesOf(ctx context.Context, q querier, title int64) ([]CopyNote, error) {
+	rows, err := q.QueryContext(ctx, `SELECT n.id, n.copy_id, n.table_name, n.text, n.at, n.closed_at IS NOT NULL, c.shelf
+		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id WHERE c.title_id = ? ORDER BY n.at DESC, n.id DESC`, title)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []CopyNote
+	for rows.Next() {
+		var n CopyNote
+		var at string
+		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Text, &at, &n.Closed, &n.Shelf); err != nil {
+			return nil, err
+		}
+		if n.At, err = parseTime(at); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// Taught kinds: the table's own lesson, a staff call during a game.
+const (
+	TaughtLesson = "lesson"
+	TaughtCall   = "call"
+)
+
+// RecordTaught logs that a game was taught at table: kind TaughtLesson
+// (game the lesson's) or TaughtCall (the game being played, and a
+// score-sheet play's title).
+func (d *DB) RecordTaught(ctx context.Context, kind, table, game, title string, at time.Time) error {
+	if kind != TaughtLesson && kind != TaughtCall {
+		return fmt.Errorf("record taught: kind %q: want lesson or call", kind)
+	}
+	if game == "" {
+		return fmt.Errorf("record taught: no game named")
+	}
+	return d.inTx(ctx, "record taught", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO taught (kind, table_name, game, title, at) VALUES (?, ?, ?, ?, ?)`,
+			kind, table, game, strings.TrimSpace(title), fmtTime(at))
+		return err
+	})
+}
+
+// SearchedNotOwned lists what guests searched for at the tables since
+// since and the shelf had nothing for (shelf.SearchedNotOwned).
+func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Searched, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT text, at FROM shelf_searches WHERE found = 0 AND at >= ? ORDER BY at, id`, fmtTime(since))
+	if err != nil {
+		return nil, fmt.Errorf("searches that found nothing: %w", err)
+	}
+	defer rows.Close()
+	var typed []shelf.Typed
+	for rows.Next() {
+		var t shelf.Typed
+		var at string
+		if err := rows.Scan(&t.Text, &at); err != nil {
+			return nil, fmt.Errorf("searches that found nothing: %w", err)
+		}
+		if t.At, err = parseTime(at); err != nil {
+			return nil, err
+		}
+		typed = append(typed, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("searches that found nothing: %w", err)
+	}
+	return shelf.SearchedNotOwnedBy(typed, d.figures.fold), nil
+}
+
+// SearchCounts counts every search typed at the tables by its folded
+// words (shelf.FoldKey): how often guests asked for a name.
+func (d *DB) SearchCounts(ctx context.Context) (map[string]int, error) {
+	rows, err := d.r.QueryContext(ctx, `SELECT text, count(*) FROM shelf_searches GROUP BY text`)
+	if err != nil {
+		return nil, fmt.Errorf("search counts: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var text string
+		var n int
+		if err := rows.Scan(&text, &n); err != nil {
+			return nil, fmt.Errorf("search counts: %w", err)
+		}
+		if k := d.figures.fold(text); k != "" {
+			out[k] += n
+		}
+	}
+	return out, rows.Err()
+}
+
+// FoldKey is shelf.FoldKey, remembered by the database handle (the
+// figures' pages fold the same names on every request).
+func (d *DB) FoldKey(s string) string { return d.figures.fold(s) }

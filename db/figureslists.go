@@ -1,0 +1,124 @@
+package db
+
+import (
+	"sort"
+	"time"
+
+	"github.com/tablee/tablee/shelf"
+)
+
+// The lists that drive the staff's decisions (issue 39): what to weed,
+// what each section's shelf is played for, what to buy, what to repair.
+// Each is a pure function of ShelfFigures (and the searches and notes).
+
+// Unplayed lists the titles with a box that nobody played since since:
+// the candidates for weeding, never played first, then the longest
+// unplayed; the table's own games and the wishes have no box to weed.
+func Unplayed(figs []TitleFigures, since time.Time) []TitleFigures {
+	var out []TitleFigures
+	for _, f := range figs {
+		if f.Copies > 0 && f.Last.Before(since) {
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Last.Before(out[j].Last) })
+	return out
+}
+
+// SectionTop is a shelf section's most played titles.
+type SectionTop struct {
+	Section string
+	Titles  []TitleFigures
+}
+
+// MostPlayedBySection lists, for each section (shelf.Section of the
+// boxes' shelf codes, in name order), its n titles played most this
+// year, then in all; titles never played are left out. A title with boxes
+// in two sections is in both.
+func MostPlayedBySection(figs []TitleFigures, n int) []SectionTop {
+	by := map[string][]TitleFigures{}
+	for _, f := range figs {
+		if f.Total == 0 {
+			continue
+		}
+		for _, s := range f.Sections {
+			by[s] = append(by[s], f)
+		}
+	}
+	var out []SectionTop
+	for s, ts := range by {
+		sort.SliceStable(ts, func(i, j int) bool {
+			if ts[i].Year != ts[j].Year {
+				return ts[i].Year > ts[j].Year
+			}
+			if ts[i].Total != ts[j].Total {
+				return ts[i].Total > ts[j].Total
+			}
+			return ts[i].ID < ts[j].ID
+		})
+		out = append(out, SectionTop{Section: s, Titles: ts[:min(n, len(ts))]})
+	}
+	sortByName(out, func(s SectionTop) (string, string) { return s.Section, "" })
+	return out
+}
+
+// WishFigures is a wish and how often guests searched for it by one of
+// its names.
+type WishFigures struct {
+	TitleFigures
+	Searches int
+}
+
+// Wishes lists the titles wished for, the most searched first (counts:
+// SearchCounts, keyed by fold: shelf.FoldKey or DB.FoldKey), then by id.
+func Wishes(figs []TitleFigures, counts map[string]int, fold func(string) string) []WishFigures {
+	var out []WishFigures
+	for _, f := range figs {
+		if !f.Wish() {
+			continue
+		}
+		w := WishFigures{TitleFigures: f}
+		seen := map[string]bool{}
+		for _, n := range f.Names.All() {
+			if k := fold(n); !seen[k] {
+				seen[k] = true
+				w.Searches += counts[k]
+			}
+		}
+		out = append(out, w)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Searches > out[j].Searches })
+	return out
+}
+
+// Repair is a box with open notes: what to repair or complete.
+type Repair struct {
+	CopyID int64
+	Shelf  string
+	Title  shelf.Names
+	Open   int       // open notes
+	Latest string    // the latest note's words
+	Since  time.Time // the oldest open note's time
+}
+
+// Repairs groups the open notes (CopyNotes, the latest first) by box,
+// the box waiting longest first.
+func Repairs(notes []CopyNote) []Repair {
+	at := map[int64]int{}
+	var out []Repair
+	for _, n := range notes {
+		if n.Closed {
+			continue
+		}
+		i, ok := at[n.CopyID]
+		if !ok {
+			i = len(out)
+			at[n.CopyID] = i
+			out = append(out, Repair{CopyID: n.CopyID, Shelf: n.Shelf, Title: n.Title, Latest: n.Text})
+		}
+		out[i].Open++
+		out[i].Since = n.At // notes come latest first: the last seen is the oldest
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })
+	return out
+}

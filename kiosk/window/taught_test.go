@@ -1,0 +1,72 @@
+package window
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// A lesson begun on the table and a staff call during the game it then
+// starts are what the ludothèque's figures count as Canoë taught.
+func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	k.ui.now = func() time.Time { return time.Date(2026, 10, 16, 20, 0, 0, 0, time.UTC) }
+	taught := func() int {
+		t.Helper()
+		figs, err := k.tb.DB().ShelfFigures(context.Background(), k.ui.now(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range figs {
+			if f.Engine == "canoe" {
+				return f.Taught
+			}
+		}
+		t.Fatal("the demo shelf has no Canoë")
+		return 0
+	}
+	k.ui.callStaff() // no game at the table: nothing taught
+	if n := taught(); n != 0 {
+		t.Fatalf("before the lesson: taught %d times", n)
+	}
+	k.ui.attract.Touch()
+	test.Tap(k.ui.lobby.LearnButton("canoe"))
+	if k.ui.Learn() == nil {
+		t.Fatal("the lesson does not show")
+	}
+	if n := taught(); n != 1 {
+		t.Errorf("after the lesson began: taught %d times, want 1", n)
+	}
+	test.Tap(k.ui.Learn().PlayButton())
+	k.q.Settle()
+	if s := k.tb.Session(); s == nil || s.Game().Info().ID != "canoe" {
+		t.Fatal("no game of Canoë on the table")
+	}
+	k.ui.callStaff()
+	if n := taught(); n != 2 {
+		t.Errorf("after a call during the game: taught %d times, want 2", n)
+	}
+}
+
+// The staff screen's short figures come from the table's database: on a
+// fresh table, every demo box is unplayed and nothing was searched.
+func TestTheStaffFiguresHaveTheShelfInShort(t *testing.T) {
+	test.NewTempApp(t)
+	k := openKiosk(t, tableConfig(t))
+	ctx := context.Background()
+	if err := k.tb.DB().Searched(ctx, "Dixit 2", 0, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := k.ui.rec.Figures(ctx, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := f.Shelf
+	if sf.Venue || len(sf.Top) != 0 || sf.Unplayed != 45 || sf.UnplayedMonths != 6 || sf.Repairs != 0 ||
+		len(sf.Searched) != 1 || sf.Searched[0].Text != "Dixit 2" {
+		t.Errorf("a fresh table's shelf in short: %+v", sf)
+	}
+}
