@@ -139,7 +139,7 @@ func panelsFit(t *testing.T, cat *i18n.Catalog, game string, seats int, lang str
 		if at, size := p.panel.Position(), p.panel.Size(); at.X < 0 || at.Y < 0 || at.X+size.Width > 1920 || at.Y+size.Height > 1080 {
 			t.Errorf("%d seats, %s, seat %d's panel lies at %v, %v: off the screen", seats, lang, p.seat, at, size)
 		}
-		for _, bad := range outside(p.panel.Content(), PanelSize) {
+		for _, bad := range outside(p.panel.Content(), sg.tbl.panel) {
 			t.Errorf("%d seats, %s, seat %d's panel (side %d): %s", seats, lang, p.seat, sg.tbl.slots[p.seat].Side, bad)
 		}
 	}

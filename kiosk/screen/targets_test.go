@@ -48,7 +48,7 @@ func buttons(o fyne.CanvasObject) map[string]fyne.Size {
 // learner panel and a seat panel; the duel's diamond in its lesson has
 // 638 px of height. A board growing past its floor passes; one shrinking
 // fails.
-var shortOf64 = map[string]float32{"canyon": 54, "canyon/lesson": 44, "canyonduel/lesson": 55}
+var shortOf64 = map[string]float32{"canyon/lesson": 44, "canyonduel/lesson": 55}
 
 // atLeast is the smallest pitch game's board (key) may have.
 func atLeast(key string) float32 {
