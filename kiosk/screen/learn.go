@@ -118,7 +118,7 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	// screen draws none for the learner, and its board has that room.
 	learner := cfg.Lesson.Learner
 	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner, Slots: lessonSlots(cfg.Lesson)})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
@@ -130,6 +130,21 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	l.build()
 	l.refresh()
 	return l, nil
+}
+
+// lessonSlots is where a lesson's seats sit: the game's own places
+// (nil), but in a board game's lesson for two, whose learner's panel
+// takes a deep strip of the learner's side, the robot's panel on the
+// right: the board, as high as it is wide, then has the table's whole
+// height between the learner's panel and the top edge (64-px cells on
+// the duel's diamond, 55 px under a robot's panel at the top).
+func lessonSlots(ls *lesson.Lesson) []geom.Slot {
+	if ls.Seats != 2 || !ls.Rules.Info().AllPublic {
+		return nil
+	}
+	slots := []geom.Slot{{Side: geom.Bottom, Along: 0.5}, {Side: geom.Bottom, Along: 0.5}}
+	slots[1-int(ls.Learner)%2] = geom.Slot{Side: geom.Right, Along: 0.5}
+	return slots
 }
 
 func (l *Learn) tr(key string, params ...map[string]any) string {
