@@ -9,10 +9,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/say"
 )
@@ -157,6 +159,13 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 		for _, bad := range outside(c.l.Coach().Content(), CoachSize) {
 			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
 		}
+		// On the screen, the learner's panel upright at the bottom: its
+		// buttons and "Leave" beside it lie over none of the others.
+		all := placedButtons(c.l.Coach().Content(), c.l.Coach().Position())
+		all = append(all, placedButton{c.l.BackButton().Text, c.l.LeaveAt()})
+		for _, bad := range overlapping(all) {
+			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
+		}
 	}
 	for i, s := range ls.Steps {
 		want := c.texts.T(c.env.Lang, s.Text)
@@ -171,4 +180,52 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 	}
 	c.until("the offer of a real game", c.l.Offered)
 	check("the end")
+}
+
+// placedButton is a button's label and where it lies.
+type placedButton struct {
+	label string
+	r     geom.Rect
+}
+
+// placedButtons are the visible buttons under content, laid at origin,
+// and where they lie; a button too narrow for its text fails the test's
+// caller through overlapping.
+func placedButtons(content fyne.CanvasObject, origin fyne.Position) []placedButton {
+	var all []placedButton
+	var walk func(o fyne.CanvasObject, origin fyne.Position)
+	walk = func(o fyne.CanvasObject, origin fyne.Position) {
+		if !o.Visible() {
+			return
+		}
+		at := origin.Add(o.Position())
+		switch x := o.(type) {
+		case *widget.Button:
+			all = append(all, placedButton{x.Text, geom.Rect{Pos: at, Size: x.Size()}})
+		case *fyne.Container:
+			for _, k := range x.Objects {
+				walk(k, at)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(x).Objects() {
+				walk(k, at)
+			}
+		}
+	}
+	walk(content, origin)
+	return all
+}
+
+// overlapping lists the buttons of all that lie over one another
+// ("Effacer" under "Quitter"), each pair once.
+func overlapping(all []placedButton) []string {
+	var out []string
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			if a.r.Overlaps(b.r) {
+				out = append(out, fmt.Sprintf("%q at %v %v lies over %q at %v %v", a.label, a.r.Pos, a.r.Size, b.label, b.r.Pos, b.r.Size))
+			}
+		}
+	}
+	return out
 }

@@ -205,6 +205,11 @@ func (t *Game) buildRoot() {
 			t.cfg.OnStaffMenu()
 		}
 	})
+	if t.cfg.OnStaffMenu == nil {
+		// Nothing to open (a lesson): no button that does nothing, and
+		// its corner is free for the lesson's own "Leave".
+		staffMenu.Hide()
+	}
 	t.code = canvas.NewText("", color.White)
 	t.code.TextSize = 96
 	t.code.TextStyle.Bold = true

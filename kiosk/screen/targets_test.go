@@ -108,6 +108,19 @@ func TestEveryTargetIsAFingerWide(t *testing.T) {
 						t.Logf("the lesson board's targets are %.0f px apart", cell)
 					}
 				}
+				// "Leave", on the table by the learner's panel, is a
+				// finger wide and hides no target of the learner's.
+				leave := c.l.LeaveAt()
+				if min(leave.Size.Width, leave.Size.Height) < geom.MinTarget {
+					t.Errorf("the learner's %q is %v", c.l.BackButton().Text, leave.Size)
+				}
+				for _, m := range c.l.sess.View(ls.Learner).Legal() {
+					for _, p := range board.Spots(b, m) {
+						if at := b.Position().Add(c.l.Game().Content().Position()).Add(p); (geom.Rect{Pos: at, Size: fyne.NewSize(1, 1)}).Overlaps(leave) {
+							t.Errorf("%q at %v hides %v's cell at %v", c.l.BackButton().Text, leave, m, at)
+						}
+					}
+				}
 				for label, size := range buttons(c.l.Coach().Content()) {
 					if min(size.Width, size.Height) < geom.MinTarget {
 						t.Errorf("the learner's %q is %v", label, size)
