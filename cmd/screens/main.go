@@ -58,6 +58,8 @@ func shots() map[string]shot {
 		"learn-" + canyonduel.ID: learnScreen(canyonduel.ID, 2, false),
 		"learn-" + canoe.ID:      learnScreen(canoe.ID, 1, true),
 		"learn-" + canaille.ID:   learnScreen(canaille.ID, 1, true),
+		// Canyon's tempo bid, the learner's cards drawn beside its buttons.
+		"learn-" + canyon.ID + "-tempo": learnScreen(canyon.ID, 0, false),
 	}
 }
 

@@ -162,7 +162,7 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 		// On the screen, the learner's panel upright at the bottom: its
 		// buttons and "Leave" beside it lie over none of the others.
 		all := placedButtons(c.l.Coach().Content(), c.l.Coach().Position())
-		all = append(all, placedButton{c.l.BackButton().Text, c.l.LeaveAt()})
+		all = append(all, placedButton{c.l.BackButton().Text, c.l.LeaveAt(), false})
 		for _, bad := range overlapping(all) {
 			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
 		}
@@ -184,13 +184,13 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 
 // placedButton is a button's label and where it lies.
 type placedButton struct {
-	label string
-	r     geom.Rect
+	label  string
+	r      geom.Rect
+	narrow bool // too narrow for its text
 }
 
 // placedButtons are the visible buttons under content, laid at origin,
-// and where they lie; a button too narrow for its text fails the test's
-// caller through overlapping.
+// and where they lie.
 func placedButtons(content fyne.CanvasObject, origin fyne.Position) []placedButton {
 	var all []placedButton
 	var walk func(o fyne.CanvasObject, origin fyne.Position)
@@ -201,7 +201,7 @@ func placedButtons(content fyne.CanvasObject, origin fyne.Position) []placedButt
 		at := origin.Add(o.Position())
 		switch x := o.(type) {
 		case *widget.Button:
-			all = append(all, placedButton{x.Text, geom.Rect{Pos: at, Size: x.Size()}})
+			all = append(all, placedButton{x.Text, geom.Rect{Pos: at, Size: x.Size()}, x.MinSize().Width > x.Size().Width+0.5})
 		case *fyne.Container:
 			for _, k := range x.Objects {
 				walk(k, at)
@@ -217,10 +217,14 @@ func placedButtons(content fyne.CanvasObject, origin fyne.Position) []placedButt
 }
 
 // overlapping lists the buttons of all that lie over one another
-// ("Effacer" under "Quitter"), each pair once.
+// ("Effacer" under "Quitter"), each pair once, and those too narrow for
+// their text.
 func overlapping(all []placedButton) []string {
 	var out []string
 	for i, a := range all {
+		if a.narrow {
+			out = append(out, fmt.Sprintf("%q is %v wide, narrower than its text", a.label, a.r.Size.Width))
+		}
 		for _, b := range all[i+1:] {
 			if a.r.Overlaps(b.r) {
 				out = append(out, fmt.Sprintf("%q at %v %v lies over %q at %v %v", a.label, a.r.Pos, a.r.Size, b.label, b.r.Pos, b.r.Size))
