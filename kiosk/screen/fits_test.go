@@ -141,6 +141,9 @@ func panelsFit(t *testing.T, cat *i18n.Catalog, game string, seats int, lang str
 		if at, size := p.panel.Position(), p.panel.Size(); at.X < 0 || at.Y < 0 || at.X+size.Width > 1920 || at.Y+size.Height > 1080 {
 			t.Errorf("%d seats, %s, seat %d's panel lies at %v, %v: off the screen", seats, lang, p.seat, at, size)
 		}
+		for _, bad := range offBoard(sg.tbl.board) {
+			t.Errorf("%d seats, %s: the board draws %s", seats, lang, bad)
+		}
 		for _, bad := range outside(p.panel.Content(), sg.tbl.panel) {
 			t.Errorf("%d seats, %s, seat %d's panel (side %d): %s", seats, lang, p.seat, sg.tbl.slots[p.seat].Side, bad)
 		}
@@ -158,6 +161,9 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 		c.l.redraw()
 		for _, bad := range outside(c.l.Coach().Content(), CoachSize) {
 			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
+		}
+		for _, bad := range offBoard(c.l.Game().Board()) {
+			t.Errorf("lesson, %s, %s: the board draws %s", lang, when, bad)
 		}
 		// On the screen, the learner's panel upright at the bottom: its
 		// buttons and "Leave" beside it lie over none of the others.
@@ -230,6 +236,16 @@ func overlapping(all []placedButton) []string {
 				out = append(out, fmt.Sprintf("%q at %v %v lies over %q at %v %v", a.label, a.r.Pos, a.r.Size, b.label, b.r.Pos, b.r.Size))
 			}
 		}
+	}
+	return out
+}
+
+// offBoard lists what board b draws outside its own area (under a seat's
+// or the learner's panel): Canaille's catches lay under the learner's.
+func offBoard(b fyne.Widget) []string {
+	var out []string
+	for _, o := range test.WidgetRenderer(b).Objects() {
+		out = append(out, outside(o, b.Size())...)
 	}
 	return out
 }
