@@ -794,9 +794,42 @@ function render(force) {
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
+  showDecision(app, hand);
   markHand(hand);
   drawShelf();
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
+}
+
+// showDecision marks where the seat's decision is (body.decide-main or
+// decide-hand), so that the stylesheet gives it the room and the since
+// list, the hints and the hand (or the table's news) give way; and
+// scrolls the page's column to the question when it is out of sight.
+function showDecision(app, hand) {
+  const inMain = app.querySelector('.decision');
+  const inHand = hand.querySelector('.decision');
+  document.body.classList.toggle('decide-main', !!inMain);
+  document.body.classList.toggle('decide-hand', !!inHand && !inMain);
+  const d = inMain || inHand;
+  if (!d) return;
+  const box = inMain ? app : hand;
+  const top = d.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  if (top < 0 || top > box.clientHeight / 3) box.scrollTop += top;
+  // The first thing to tap brought up under the question, which stays
+  // at the top (app.css: sticky): a playable card in a long hand's last
+  // row at 200 % zoom.
+  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getClientRects().length);
+  if (first) {
+    const below = first.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+    if (below > 0) box.scrollTop += below + 4;
+  }
+  // A landing map wider than the phone: its first spot brought in sight.
+  const wrap = d.querySelector('.mapwrap');
+  const spot = wrap && wrap.querySelector('.spot');
+  if (spot) {
+    const w = wrap.getBoundingClientRect();
+    const r = spot.getBoundingClientRect();
+    if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - (wrap.clientWidth - r.width) / 2;
+  }
 }
 
 let handShown = false;
@@ -1137,7 +1170,8 @@ function canyonNodes(v) {
       canyonCard(c, trump, null, false, k === last.win),
       h('figcaption', {}, last.leader == null ? '' : seatName((last.leader + k) % v.seats))))));
   }
-  if (mine) body.push(...canyonDecision(v, legal, trump));
+  const decided = mine ? canyonDecision(v, legal, trump) : [];
+  if (decided.length) body.push(decision(decided));
   const plays = legal.filter((m) => m.kind === 'play');
   const same = (a, b) => a && b && a.suit === b.suit && a.value === b.value;
   const hand = (v.hand || []).map((c) => {
@@ -1146,14 +1180,15 @@ function canyonNodes(v) {
     if (!ok) el.why = { kind: 'play', card: c };
     return el;
   });
-  const foot = [whyOnTap(h('div', { class: 'cards tight' }, hand))];
-  if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
-    foot.unshift(btn(t('web.canyon.play', { Card: suitCard(S.pick) }),
-      () => play({ kind: 'play', card: S.pick }), 'primary'));
-  } else if (mine && plays.length) {
-    foot.unshift(h('p', { class: 'hint' }, t('web.canyon.pick')));
+  const cards = whyOnTap(h('div', { class: 'cards tight' }, hand));
+  if (!mine || !plays.length) return [body, [cards]];
+  // A card to play: the decision is the hand's, at the top of the foot.
+  const ask = h('h2', { class: 'ask' }, t('web.canyon.pick'));
+  if (S.pick && plays.some((m) => same(m.card, S.pick))) {
+    return [body, [decision([ask, btn(t('web.canyon.play', { Card: suitCard(S.pick) }),
+      () => play({ kind: 'play', card: S.pick }), 'primary'), cards])]];
   }
-  return [body, foot];
+  return [body, [decision([ask, cards])]];
 }
 
 // lastTrick is the last trick finished this round: its cards from its
@@ -1175,7 +1210,7 @@ function canyonDecision(v, legal, trump) {
   const out = [];
   const tempos = legal.filter((m) => m.kind === 'tempo');
   if (tempos.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_tempo')));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_tempo')));
     out.push(h('div', { class: 'grid tempos' }, tempos.map((m) => {
       const sum = m.tempo.reduce((a, b) => a + b, 0);
       return btn([h('b', {}, String(sum)), h('small', {}, m.tempo.length > 1 ? m.tempo.join(' + ') : t('web.canyon.one_card'))],
@@ -1191,7 +1226,7 @@ function canyonDecision(v, legal, trump) {
     // The start cells as targets on the map, as a landing is chosen; the
     // same choices in words below.
     // Numbered as the table draws them on the start cells.
-    out.push(h('h2', {}, t('web.canyon.choose_start')));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_start')));
     const name = (m, k) => String(startNumber(m) || spotName(k));
     const words = (m) => t('web.canyon.start_cell', { N: startNumber(m) || '' });
     const map = landingMap(v, places, name, words);
@@ -1201,7 +1236,7 @@ function canyonDecision(v, legal, trump) {
   }
   const ends = legal.filter((m) => m.kind === 'move').sort(onMap);
   if (ends.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_landing', { N: v.points })));
     const map = landingMap(v, ends);
     if (map) out.push(map);
     // The same choices in words: for screen readers, and before the map
@@ -1362,7 +1397,11 @@ function canailleNodes(v) {
     body.push(h('h2', { 'data-sentence-of': v.active }, tName('web.canaille.resolving', v.active)));
     body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
   }
-  if (mine) body.push(...canailleDecision(v, legal));
+  const decided = mine ? canailleDecision(v, legal) : [];
+  if (decided.length) body.push(decision(decided));
+  else if (mine) {
+    // The decision is the hand's, in the foot.
+  }
   else if (S.waiting > 0) body.push(h('p', { class: 'hint' }, t('web.waiting.start')));
   else if (isAway(v.turn)) body.push(h('p', { class: 'hint' }, t('web.away_turn', { Name: seatName(v.turn) })));
   else if (v.turn >= 0 && v.turn !== S.seat) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
@@ -1384,13 +1423,19 @@ function canailleNodes(v) {
     el.why = v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] };
     return el;
   });
-  if (building) foot.push(...sentenceBar(st));
+  // A sentence to lay or a card to swap: the decision is the hand's, its
+  // question at the top of the foot.
+  // The question, then the cards to tap, then what they make: the cards
+  // stay in sight under the question on the smallest screen.
+  const cards = whyOnTap(h('div', { class: 'cards' }, hand));
+  if (building) foot.push(h('h2', { class: 'ask' }, t('web.canaille.ask.sentence')), cards, ...sentenceBar(st));
   if (swapping) {
+    foot.push(h('h2', { class: 'ask' }, t('web.canaille.ask.swap')), cards);
     foot.push(S.pick ? btn(t('web.canaille.swap_go'), () => play({ kind: 'swap', card: S.pick }), 'primary')
       : h('p', { class: 'hint' }, t('web.canaille.swap_pick')));
   }
-  foot.push(whyOnTap(h('div', { class: 'cards' }, hand)));
-  return [body, foot];
+  if (!building && !swapping) foot.push(cards);
+  return [body, building || swapping ? [decision(foot)] : foot];
 }
 
 // tapSentence adds a card; when no legal sentence starts that way, the
@@ -1423,9 +1468,7 @@ function sentenceBar(st) {
 function canailleDecision(v, legal) {
   const out = [];
   const kinds = new Set(legal.map((m) => m.kind));
-  const ask = (key, params) => out.push(h('h2', {}, t(key, params)));
-  if (kinds.has('sentence')) ask('web.canaille.ask.sentence');
-  if (kinds.has('swap')) ask('web.canaille.ask.swap');
+  const ask = (key, params) => out.push(h('h2', { class: 'ask' }, t(key, params)));
   const cardChoices = (kind, key) => {
     const ms = legal.filter((m) => m.kind === kind);
     if (!ms.length) return;
@@ -1455,6 +1498,10 @@ function canailleDecision(v, legal) {
   }
   return out;
 }
+
+// decision holds what the seat decides now, its question (.ask) first:
+// the page keeps it in sight (render), and lets the rest give way.
+function decision(nodes) { return h('div', { class: 'decision' }, nodes); }
 
 // ---- the games
 
