@@ -1056,10 +1056,11 @@ function takeBackNodes(v) {
 }
 
 // takeBackMove says the move asked back in words, as the app does.
+// takeBackMove says what the move asked back did (a peg placed, two
+// jumps), never its cells' engine names ("c3"): no board shows them.
 function takeBackMove(mv) {
-  if (mv.path) return t('common.takeback.move.path', { Path: mv.path.map(cellName).join(' → ') });
   const key = 'common.takeback.move.' + mv.kind;
-  return S.texts[key] ? t(key, { From: mv.from || '', To: mv.to || '' }) : '';
+  return S.texts[key] ? t(key, { N: Math.max((mv.path || []).length - 1, 1) }) : '';
 }
 
 function askTakeBack() {
