@@ -647,15 +647,17 @@ function sinceLine(e) {
     case 'canyon.push': return mine ? t('common.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
     case 'canyon.fall': return t(mine ? 'common.since.canyon.fall_you' : 'common.since.canyon.fall', name);
     case 'canaille.sentence': return mine ? null : t('common.since.canaille.sentence', { ...name, N: (d.cards || []).length });
-    case 'canaille.give': return d.to === S.seat ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
+    // A card this seat gave itself is its own move: no news ("Vous vous a donné").
+    case 'canaille.give': return d.to === S.seat && !mine ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
     case 'canaille.target': return d.to === S.seat ? t('common.since.canaille.target', name) : null;
     case 'canaille.catch': return mine ? null : t('common.since.canaille.catch', { ...name, Card: d.card ? kindName(d.card) : '' });
     case 'canaille.canaille': return t(mine ? 'common.since.canaille.canaille_you' : 'common.since.canaille.canaille', name);
-    case 'canoe.place': return mine ? null : t('common.since.board.place', { ...name, To: d.to });
+    // What a piece did, not its cells' engine names: no board shows them.
+    case 'canoe.place': return mine ? null : t('common.since.board.place', name);
     case 'canoe.move': case 'canyonduel.step': case 'canyonduel.jump':
-      return mine ? null : t('common.since.board.move', { ...name, From: d.from, To: d.to });
-    case 'canoe.remove': return mine ? null : t('common.since.board.remove', { ...name, From: d.from });
-    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', { ...name, Cell: d.cell }) : null;
+      return mine ? null : t('common.since.board.move', name);
+    case 'canoe.remove': return mine ? null : t('common.since.board.remove', name);
+    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', name) : null;
   }
   return null;
 }
