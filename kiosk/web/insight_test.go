@@ -18,7 +18,8 @@ import (
 // decisionProblems says, when the page asks the seat a decision (the
 // status line is "À vous"), what of it a guest would have to scroll to:
 // the decision's question (.decision .ask) and its first control (the
-// first enabled button or card in .decision) must lie whole inside the
+// first button or card in .decision that plays: not disabled, not
+// aria-disabled) must lie whole inside the
 // window, top to bottom, and be what a finger there touches. Sideways,
 // the Canyon map scrolls by design. "" when nothing is wrong or no
 // decision is asked.
@@ -40,7 +41,7 @@ const decisionProblems = `(() => {
   const ask = d.querySelector('.ask');
   if (!ask) out.push('no question');
   else { const p = seen(ask); if (p) out.push('the question "' + say(ask) + '" ' + p); }
-  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getClientRects().length);
+  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.getClientRects().length);
   if (!first) out.push('no control');
   else { const p = seen(first); if (p) out.push('its first control "' + say(first) + '" ' + p); }
   return out.join('; ');

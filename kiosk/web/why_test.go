@@ -15,7 +15,7 @@ import (
 
 // hasUnusable says whether the hand shows a card the seat may not play
 // now although it is its turn to play one.
-const hasUnusable = `(document.body.dataset.state === 'canyon-play' && document.querySelector('#hand .cards .card:disabled')) ? 'y' : ''`
+const hasUnusable = `(document.body.dataset.state === 'canyon-play' && document.querySelector('#hand .cards .card[aria-disabled="true"]')) ? 'y' : ''`
 
 // TestBrowserSaysWhyACardCannotBePlayed: in Canyon, a guest touches a card
 // they may not play (the colour led must be followed) and the page says
@@ -35,7 +35,7 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 	t.Logf("a card that cannot be played after %v", time.Since(start))
 	before := k.Session().Moves()
 	var x, y float64
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card:disabled').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card[aria-disabled="true"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
 	if err != nil || len(box) != 2 {
 		t.Fatalf("the unusable card: %v %v", box, err)
 	}

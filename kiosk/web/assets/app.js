@@ -693,14 +693,27 @@ function helpNodes(v) {
   return out;
 }
 
+// unavailable makes el a hand card that cannot be played now: still
+// focusable and announced (aria-disabled, described by why it is so and
+// how to hear the rule), its touch or Enter asking the table why (why,
+// read by whyOnTap's row).
+function unavailable(el, why) {
+  el.why = why;
+  el.disabled = false;
+  el.setAttribute('aria-disabled', 'true');
+  el.setAttribute('aria-describedby', 'card-unavailable');
+}
+
 // whyOnTap lets a guest touch a card they cannot use and hear why: a
 // disabled card lets the touch through to its row (app.css), which finds
 // the card under the finger and asks the table about its move (card.why).
 function whyOnTap(row) {
   row.addEventListener('click', (e) => {
-    if (e.target.closest('.card:not(:disabled)')) return;
+    if (e.target.closest('.card:not(:disabled):not([aria-disabled="true"])')) return;
     const inside = (b) => { const r = b.getBoundingClientRect(); return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom; };
-    const c = [...row.querySelectorAll('.card')].find(inside);
+    // An unavailable card takes the touch (or Enter) itself; a disabled
+    // one lets it through to the row.
+    const c = e.target.closest('.card') || [...row.querySelectorAll('.card')].find(inside);
     if (c && c.why) explain(c.why);
   });
   return row;
@@ -796,6 +809,8 @@ function render(force) {
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
+  document.getElementById('card-unavailable').textContent = t('web.card.unavailable');
+  document.getElementById('card-dead-end').textContent = t('web.card.dead_end');
   showDecision(app, hand);
   markHand(hand);
   drawShelf();
@@ -811,15 +826,19 @@ function showDecision(app, hand) {
   const inHand = hand.querySelector('.decision');
   document.body.classList.toggle('decide-main', !!inMain);
   document.body.classList.toggle('decide-hand', !!inHand && !inMain);
+  app.style.scrollPaddingTop = hand.style.scrollPaddingTop = '';
   const d = inMain || inHand;
   if (!d) return;
   const box = inMain ? app : hand;
+  // What scrolls into view stops below the sticky question, not under it.
+  const ask = d.querySelector('.ask');
+  if (ask) box.style.scrollPaddingTop = Math.ceil(ask.getBoundingClientRect().height) + 'px';
   const top = d.getBoundingClientRect().top - box.getBoundingClientRect().top;
   if (top < 0 || top > box.clientHeight / 3) box.scrollTop += top;
   // The first thing to tap brought up under the question, which stays
   // at the top (app.css: sticky): a playable card in a long hand's last
   // row at 200 % zoom.
-  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getClientRects().length);
+  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.getClientRects().length);
   if (first) {
     const below = first.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
     if (below > 0) box.scrollTop += below + 4;
@@ -850,7 +869,7 @@ function markHand(hand) {
   handShown = true;
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const cards = [...hand.querySelectorAll('.cards .card')];
-    const enabled = cards.filter((c) => !c.disabled).length;
+    const enabled = cards.filter((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true').length;
     performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
   }));
 }
@@ -1180,7 +1199,7 @@ function canyonNodes(v) {
   const hand = (v.hand || []).map((c) => {
     const ok = mine && plays.some((m) => same(m.card, c));
     const el = canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
-    if (!ok) el.why = { kind: 'play', card: c };
+    if (!ok) unavailable(el, { kind: 'play', card: c });
     return el;
   });
   const cards = whyOnTap(h('div', { class: 'cards tight' }, hand));
@@ -1417,13 +1436,20 @@ function canailleNodes(v) {
       const at = S.sentence.indexOf(id);
       if (at >= 0) return caCard(id, () => { S.sentence.splice(at); S.sentenceRule = ''; render(); }, false, 'laid');
       const fits = sentenceState(legal, [...S.sentence, id]).alive;
-      return caCard(id, () => tapSentence(legal, id), false, fits ? '' : 'dim');
+      const el = caCard(id, () => tapSentence(legal, id), false, fits ? '' : 'dim');
+      if (!fits) {
+        // Pale: said so to a screen reader too, and tapping it still
+        // asks the table which rule the sentence would break.
+        el.setAttribute('aria-disabled', 'true');
+        el.setAttribute('aria-describedby', 'card-dead-end');
+      }
+      return el;
     }
     if (swapping && legal.some((m) => m.kind === 'swap' && m.card === id)) {
       return caCard(id, () => { S.pick = S.pick === id ? null : id; render(); }, false, S.pick === id ? 'picked' : '');
     }
     const el = caCard(id, null, true);
-    el.why = v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] };
+    unavailable(el, v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] });
     return el;
   });
   // A sentence to lay or a card to swap: the decision is the hand's, its
