@@ -20,8 +20,9 @@ const hasUnusable = `(document.body.dataset.state === 'canyon-play' && document.
 // TestBrowserSaysWhyACardCannotBePlayed: in Canyon, a guest touches a card
 // they may not play (the colour led must be followed) and the page says
 // why, from the table's rules, with the card that obliges them and a link
-// to the rule's paragraph; nothing is played. Then the guest asks for a
-// hint, which picks a card for them to confirm.
+// to the rule's paragraph, which opens in the page with a way back;
+// nothing is played. Then the guest asks for a hint, which picks a card
+// for them to confirm.
 func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 	ctx := browser(t)
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
@@ -69,6 +70,25 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 		t.Error("asking why played a move")
 	}
 	t.Logf("why not? %s", got)
+	// The rule's paragraph opens in the page, marked, with a way back
+	// that finds the game as it was: no new tab, no navigation.
+	url := eval(t, ctx, `location.href`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".why a"))); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the rule in the page", func(string) bool {
+		return eval(t, ctx, `(() => { const r = document.querySelector('#rules:not([hidden]) #rule-follow-suit.at');
+		  return r && r.textContent && r.getBoundingClientRect().top >= 0 && r.getBoundingClientRect().top < innerHeight ? 'y' : ''; })()`) == "y"
+	})
+	if now := eval(t, ctx, `location.href`); now != url {
+		t.Errorf("the rules moved the page from %s to %s", url, now)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#rules button.primary"))); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, "the game again", func(s string) bool {
+		return s == "canyon-play" && eval(t, ctx, `document.getElementById('rules').hidden && getComputedStyle(document.getElementById('app')).display !== 'none' ? 'y' : ''`) == "y"
+	})
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.hintbtn"))); err != nil {
 		t.Fatal(err)
 	}

@@ -667,7 +667,48 @@ function sinceLine(e) {
 function rulesURL(rule) { return `rules/${S.game}.${S.lang}.html` + (rule ? '#rule-' + rule : ''); }
 
 function rulesLink(rule, key) {
-  return h('a', { href: rulesURL(rule), target: '_blank', rel: 'noopener', class: 'ruleslink' }, t(key));
+  return h('a', { href: rulesURL(rule), class: 'ruleslink', onclick: (e) => { e.preventDefault(); openRules(rule); } }, t(key));
+}
+
+// openRules shows the game's rules inside the page, at rule's paragraph
+// when one is named, with a way back to the game: a new tab left the
+// game behind, with no way back on a phone. The status line stays in
+// sight, so a turn that comes is seen.
+async function openRules(rule) {
+  let doc;
+  try {
+    const r = await fetch(rulesURL(''));
+    if (!r.ok) throw new Error(String(r.status));
+    doc = new DOMParser().parseFromString(await r.text(), 'text/html');
+  } catch {
+    S.notice = t('web.err.load');
+    render();
+    return;
+  }
+  const sec = document.getElementById('rules');
+  const back = h('button', { type: 'button', class: 'primary', onclick: closeRules }, t('web.rules.back'));
+  const body = doc.querySelector('main');
+  sec.replaceChildren(h('div', { class: 'shelfhead' }, h('h2', { id: 'rulestitle' }, doc.title), back),
+    ...[...(body ? body.children : [])].map((n) => document.importNode(n, true)));
+  sec.hidden = false;
+  document.body.classList.add('rulesopen');
+  // The way back focused (a screen reader starts there), without
+  // scrolling away from the rule's paragraph.
+  back.focus({ preventScroll: true });
+  const at = rule ? sec.querySelector('#rule-' + CSS.escape(rule)) : null;
+  if (at) {
+    at.classList.add('at');
+    at.scrollIntoView({ block: 'start' });
+  }
+}
+
+// closeRules goes back to the game from its rules.
+function closeRules() {
+  const sec = document.getElementById('rules');
+  sec.hidden = true;
+  sec.replaceChildren();
+  document.body.classList.remove('rulesopen');
+  render();
 }
 
 // helpNodes are the answers only this seat sees: "why not?", a hint, what
