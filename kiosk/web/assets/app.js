@@ -846,6 +846,9 @@ function render(force) {
   }
   shown = S.screen;
   const v = S.view;
+  // A named region: its answers (why not, a hint, the news) are read as
+  // this seat's help, inside a landmark.
+  document.getElementById('help').setAttribute('aria-label', t('web.help'));
   document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && S.online && !S.over && !v.result ? helpNodes(v) : []));
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
