@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -240,5 +241,10 @@ func TestTheCanyonLessonDrawsItsCards(t *testing.T) {
 			t.Errorf("step %d: outside the learner's panel: %v", i+1, bad)
 		}
 		c.make(s.Expect[0])
+		// The hand's tap is played on another goroutine: done before the
+		// next look, and before the test ends (a screen still drawing
+		// then would measure texts alongside the next test's).
+		next := c.texts.T(c.env.Lang, ls.Steps[i+1].Text)
+		c.until(fmt.Sprintf("step %d made", i+1), func() bool { return c.l.Said() == next })
 	}
 }
