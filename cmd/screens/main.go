@@ -62,6 +62,8 @@ func shots() map[string]shot {
 		// on a guest's pad; then the bids revealed to everyone at once.
 		"sheet-table":  sheetScreen(false),
 		"sheet-reveal": sheetScreen(true),
+		// Canyon's tempo bid, the learner's cards drawn beside its buttons.
+		"learn-" + canyon.ID + "-tempo": learnScreen(canyon.ID, 0, false),
 	}
 }
 

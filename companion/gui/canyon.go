@@ -55,9 +55,8 @@ func (p *canyonPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject
 			main = append(main, r)
 		}
 	}
-	if v.Round > 0 {
-		main = append(main, p.trumpLine(v))
-	}
+	// The question of the moment first, then the trump: a decision is
+	// never below the fold.
 	switch v.Phase {
 	case canyon.PhasePlace:
 		main = append(main, p.placeQuestion(v)...)
@@ -65,6 +64,9 @@ func (p *canyonPanel) show(ev engine.View) (fyne.CanvasObject, fyne.CanvasObject
 		main = append(main, p.tempoQuestion(v)...)
 	case canyon.PhaseMove:
 		main = append(main, p.landingQuestion(v)...)
+	}
+	if v.Round > 0 {
+		main = append(main, p.trumpLine(v))
 	}
 	last, ok := p.lastTrick(v)
 	switch {
@@ -125,17 +127,20 @@ func (p *canyonPanel) tempoQuestion(v *canyon.View) []fyne.CanvasObject {
 	if !s.canAct() {
 		return []fyne.CanvasObject{wrapped(a.t("canyon.tempo_wait", map[string]any{"Cards": len(v.Hand)}))}
 	}
-	out := []fyne.CanvasObject{
-		question(a.t("canyon.tempo_question", map[string]any{"Cards": len(v.Hand)})),
-		wrapped(a.t("canyon.tempo_cards")),
-	}
 	var buttons []fyne.CanvasObject
 	for _, m := range v.Legal() {
 		m := m.(canyon.Move)
 		buttons = append(buttons, bigButton(a.tempoLabel(m.Tempo), func() { s.play(m) }))
 	}
-	// Two columns: "5 tricks · cards 2 and 3" fits half of a 400 px window.
-	return append(out, container.NewGridWithColumns(2, buttons...))
+	// The question, its buttons, then how tempo cards add up: every tempo
+	// in sight in the phone's window (tempos 4 to 7 lay below it under
+	// the explanation). Two columns: "5 tricks · 2 + 3" fits half of a
+	// 400 px window.
+	return []fyne.CanvasObject{
+		question(a.t("canyon.tempo_question", map[string]any{"Cards": len(v.Hand)})),
+		container.NewGridWithColumns(2, buttons...),
+		wrapped(a.t("canyon.tempo_cards")),
+	}
 }
 
 // tempoLabel says a tempo in words and numbers: the tricks it aims at and

@@ -66,7 +66,7 @@ func TestPlaysAWholeCanyonHandByTappingATempoAndCards(t *testing.T) {
 						t.Errorf("tempo %q needs %.0f px, its button is %.0f px wide", b.Text, b.MinSize().Width, b.Size().Width)
 					}
 				}
-				if p.tapFirst("cards 2 and 3") { // a tempo of 5 shown with two cards
+				if p.tapFirst("· 2 + 3") { // a tempo of 5 shown with two cards
 					tempos++
 					return true
 				}

@@ -52,7 +52,9 @@ func (a *App) sinceLine(game string, me engine.Seat, e engine.Event) string {
 			return t("canaille.sentence", with("N", len(cards)))
 		}
 	case "canaille.give":
-		if seatOf(e.Data["to"]) == me {
+		// A card this seat gave itself is its own move: no news ("Vous
+		// vous a donné").
+		if seatOf(e.Data["to"]) == me && !mine {
 			return t("canaille.given", with("Card", a.canailleCardName(e.Data["card"])))
 		}
 	case "canaille.target":
@@ -70,21 +72,19 @@ func (a *App) sinceLine(game string, me engine.Seat, e engine.Event) string {
 		return t("canaille.canaille", name)
 	case "canoe.place":
 		if !mine {
-			return t("board.place", with("To", e.Data["to"]))
+			return t("board.place", name) // what it did, not its cells' engine names
 		}
 	case "canoe.move", "canyonduel.step", "canyonduel.jump":
 		if !mine {
-			p := with("From", e.Data["from"])
-			p["To"] = e.Data["to"]
-			return t("board.move", p)
+			return t("board.move", name)
 		}
 	case "canoe.remove":
 		if !mine {
-			return t("board.remove", with("From", e.Data["from"]))
+			return t("board.remove", name)
 		}
 	case "canyonduel.capture":
 		if seatOf(e.Data["owner"]) == me {
-			return t("board.captured", with("Cell", e.Data["cell"]))
+			return t("board.captured", name)
 		}
 	}
 	return ""

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"encoding/json"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -130,26 +129,22 @@ func (s *seatScreen) sendTakeBack(do func() error) {
 }
 
 // takeBackMove says a board game's move in words, as the web page does
-// (common.takeback.move.*): a Canoë peg's holes, a duel piece's cells.
+// (common.takeback.move.*): what the peg or the piece did, never the
+// engine's names of its cells ("c3"), which no board shows; "" for a
+// move of no game with take-backs.
 func (a *App) takeBackMove(raw json.RawMessage) string {
 	var m struct {
-		Kind     string `json:"kind"`
-		From, To string
-		Path     []struct{ Col, Row int }
+		Kind string `json:"kind"`
+		Path []json.RawMessage
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return string(raw)
-	}
-	if len(m.Path) > 0 {
-		cells := make([]string, len(m.Path))
-		for i, c := range m.Path {
-			cells[i] = string([]byte{byte('a' + c.Col), byte('1' + c.Row)})
-		}
-		return a.texts.T(a.lang, "common.takeback.move.path", map[string]any{"Path": strings.Join(cells, " → ")})
+		return ""
 	}
 	key := "common.takeback.move." + m.Kind
 	if !a.texts.Has(key) {
-		return string(raw)
+		return ""
 	}
-	return a.texts.T(a.lang, key, map[string]any{"From": m.From, "To": m.To})
+	// A duel's jumps counted; a peg or a piece named by what it did, not
+	// by its cells: the board shows no coordinates.
+	return a.texts.T(a.lang, key, map[string]any{"N": max(len(m.Path)-1, 1)})
 }

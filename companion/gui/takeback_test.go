@@ -98,14 +98,17 @@ func TestTheAppsRequestOutlivesARestart(t *testing.T) {
 }
 
 // TestTheMoveAskedBackInWords: the request names the move as the phones
-// word it, in a Canoë and a Canyon duel.
+// word it, in a Canoë and a Canyon duel: what it did, never a cell's
+// engine name ("c3").
 func TestTheMoveAskedBackInWords(t *testing.T) {
 	p := openPhone(t, nil, Deps{})
 	for move, want := range map[string]string{
-		`{"kind":"place","to":"c3"}`:                                   "peg placed on c3",
-		`{"kind":"remove","from":"i2"}`:                                "peg removed from i2",
-		`{"kind":"move","from":"i2","to":"h2"}`:                        "i2 → h2",
-		`{"kind":"jump","path":[{"col":1,"row":0},{"col":3,"row":2}]}`: "b1 → d3",
+		`{"kind":"place","to":"c3"}`:                                                     "peg placed",
+		`{"kind":"remove","from":"i2"}`:                                                  "peg removed",
+		`{"kind":"move","from":"i2","to":"h2"}`:                                          "peg moved",
+		`{"kind":"step","path":[{"col":1,"row":0},{"col":2,"row":0}]}`:                   "piece moved one cell",
+		`{"kind":"jump","path":[{"col":1,"row":0},{"col":3,"row":2}]}`:                   "one jump",
+		`{"kind":"jump","path":[{"col":1,"row":0},{"col":3,"row":2},{"col":5,"row":4}]}`: "2 jumps",
 	} {
 		var got string
 		p.u.do(func() { got = p.takeBackMove([]byte(move)) })

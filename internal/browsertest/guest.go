@@ -12,7 +12,7 @@ const GuestTap = `((want) => {
   if (document.body.dataset.state !== want) return '';
   if (document.querySelector('#app .sheet')) return want === 'sheet-fill' ? ` + GuestWrites + ` : '';
   if (document.getElementById('status').className !== 'go') return '';
-  const ok = (el) => el && !el.disabled;
+  const ok = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
   const primary = [...document.querySelectorAll('#hand button.primary, #app button.primary')].find(ok);
   if (primary) { primary.click(); return 'primary'; }
   const card = [...document.querySelectorAll('#hand .cards .card')].find((c) => ok(c) && !c.classList.contains('dim') && !c.classList.contains('laid') && !c.classList.contains('picked'));

@@ -117,13 +117,27 @@ type gameParts struct {
 	// cells, a panel's button) and how big a cell is; the zero value for
 	// a game whose moves are cards, played from a hand.
 	touch touching
+	// longSides: the board is as wide as the table, so the seats sit on
+	// its long sides only (DefaultSlots).
+	longSides bool
+}
+
+// DefaultSlots is where n seats of game sit round the table when the
+// group says nothing: clockwise over every side (geom.DefaultSlots), or
+// on the long sides only for a board as wide as the table (Canyon's
+// river, whose cells would shrink under panels at its ends).
+func DefaultSlots(game string, n int) []geom.Slot {
+	if games()[game].longSides {
+		return geom.LongSides(n)
+	}
+	return geom.DefaultSlots(n)
 }
 
 // games is the one place kiosk/board names the games, by id: a game
 // missing here has no board, and TestEveryGameHasABoard names it.
 func games() map[string]gameParts {
 	return map[string]gameParts{
-		canyon.ID:     {board: func(e Env) Board { return newCanyon(e) }, touch: touchedBy((*canyonBoard).touches, func(b *canyonBoard) float32 { return b.geo.Cell })},
+		canyon.ID:     {board: func(e Env) Board { return newCanyon(e) }, touch: touchedBy((*canyonBoard).touches, func(b *canyonBoard) float32 { return b.geo.Cell }), longSides: true},
 		canyonduel.ID: {board: func(e Env) Board { return newDuel(e) }, touch: touchedBy((*duel).touches, func(d *duel) float32 { return d.geo.Side() })},
 		canoe.ID:      {board: func(e Env) Board { return newCanoe(e) }, touch: touchedBy((*canoeBoard).touches, func(b *canoeBoard) float32 { return b.grid.Cell })},
 		canaille.ID:   {board: func(e Env) Board { return newCanaille(e) }},

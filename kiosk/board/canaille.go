@@ -207,7 +207,7 @@ func (r *canailleRenderer) place() {
 	if v == nil || size.Width == 0 {
 		return
 	}
-	cs := canailleCardSize
+	cs := geom.CanailleCard(size, canailleCardSize)
 	l := geom.LayCanaille(size, cs, len(r.row), len(r.sentence), len(v.Sentence), min(v.Seats, len(r.catches)))
 	// Top band: river, deck, then the row.
 	r.label("river", l.River.SubtractXY(0, 30))

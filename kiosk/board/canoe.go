@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -313,6 +314,12 @@ func (r *canoeRenderer) Layout(size fyne.Size) {
 	b := r.b
 	// One column on each side holds the supplies.
 	b.grid = geom.FitGrid(canoe.Cols+2, canoe.Rows, size)
+	if wood := b.grid.Cell * (canoe.Rows + 0.5); wood > size.Height {
+		// The wood's rim, a quarter cell round the holes, stays on the
+		// board, not under the seats' panels.
+		b.grid = geom.FitGrid(canoe.Cols+2, canoe.Rows, fyne.NewSize(size.Width, size.Height*canoe.Rows/(canoe.Rows+0.5)))
+		b.grid.Origin.Y = float32(math.Floor(float64(size.Height-b.grid.Cell*canoe.Rows) / 2))
+	}
 	g := b.grid
 	r.wood.Move(g.TopLeft(1, 0).SubtractXY(g.Cell/4, g.Cell/4))
 	r.wood.Resize(fyne.NewSize(g.Cell*(canoe.Cols+0.5), g.Cell*(canoe.Rows+0.5)))

@@ -381,7 +381,23 @@ func terrainColour(m *canyon.Board, i int) color.Color {
 }
 
 // stripHeight is the height of the cards' strip below the map.
-const stripHeight = 150
+const stripHeight = 140
+
+// bankDepth is how deep, in cells, the map's outer banks are drawn.
+const bankDepth = 0.2
+
+// banked reports whether m's first and last columns are bank only, which
+// the table then draws as a narrow strip.
+func banked(m *canyon.Board) bool {
+	for r := range m.Rows {
+		for _, c := range []int{0, m.Cols - 1} {
+			if m.Terrain(r*m.Cols+c) != canyon.TerrainBank {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 func (r *canyonRenderer) Layout(size fyne.Size) {
 	b := r.b
@@ -389,11 +405,18 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 	m := b.m
 	mapArea := size.SubtractWidthHeight(0, stripHeight)
 	b.geo = geom.FitSideways(m.Rows, m.Cols, mapArea)
+	if banked(m) {
+		// The river's outer banks are never touched: a strip of them is
+		// enough, and the cells guests touch grow (64 px between the
+		// panels of a long-sided table).
+		b.geo = geom.FitSidewaysBanked(m.Rows, m.Cols, mapArea, bankDepth)
+	}
 	g := b.geo
 	for i, c := range r.cells {
 		row, col := m.RowCol(i)
-		c.Move(g.TopLeft(row, col))
-		c.Resize(fyne.NewSize(g.Cell, g.Cell))
+		at, sz := g.Clip(g.TopLeft(row, col), fyne.NewSize(g.Cell, g.Cell))
+		c.Move(at)
+		c.Resize(sz)
 	}
 	for k, a := range r.arrows {
 		i := r.arrowAt[k]
@@ -412,7 +435,8 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 	cave := g.TopLeft(m.RowCol(m.Cave()))
 	r.bridge.Position1 = cave.AddXY(g.Cell*0.15, g.Cell/2)
 	r.bridge.Position2 = cave.AddXY(g.Cell*0.85, g.Cell/2)
-	b.strip = fyne.NewPos(g.Origin.X, g.Origin.Y+g.Size().Height+16)
+	v := g.Visible()
+	b.strip = fyne.NewPos(v.Pos.X, v.Pos.Y+v.Size.Height+8)
 	r.layoutStrip()
 	r.place()
 }

@@ -7,11 +7,13 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/canaille"
 	"github.com/tablee/tablee/engine/canyon"
+	"github.com/tablee/tablee/looks"
 )
 
 // Hand is a seat's hand laid on the table, for a guest who learns a card
@@ -26,12 +28,15 @@ type Hand struct {
 	box  *fyne.Container
 	// line shows the Canaille sentence being built.
 	line *widget.Label
-	view engine.View
+	// cards shows a Canyon hand while a tempo is chosen from it.
+	cards *fyne.Container
+	view  engine.View
 	// sentence is the Canaille sentence being built, in order.
 	sentence []canaille.Card
 	// mark is the move the table points at, its buttons stand out.
 	mark    engine.Move
 	buttons map[string]*widget.Button
+	order   []string // the buttons' labels, in order
 }
 
 // NewHand is seat's hand; its moves go to env.Play.
@@ -40,11 +45,74 @@ func NewHand(env Env, seat engine.Seat) *Hand {
 		env.Play = func(engine.Seat, engine.Move) {}
 	}
 	h := &Hand{env: env, seat: seat, box: container.NewGridWithColumns(3), line: widget.NewLabel(""),
-		buttons: map[string]*widget.Button{}}
+		cards: container.NewHBox(), buttons: map[string]*widget.Button{}}
 	h.line.Truncation = fyne.TextTruncateEllipsis
 	h.line.Hide()
-	h.root = container.NewVBox(h.line, h.box)
+	// A tempo's cards at the left of its buttons: the learner's panel
+	// has the height of two rows of buttons under a row of cards.
+	h.root = container.NewVBox(h.line, container.NewBorder(nil, nil, h.cards, nil, h.box))
 	return h
+}
+
+// handCell is the room of one Canyon card of a hand: the card as the
+// table draws it, in a frame that lights up when the table points at it.
+var handCell = cardSize.AddWidthHeight(12, 12)
+
+// canyonCard is a Canyon card drawn as on the table (its suit's colour,
+// value and symbol), filling its size: the lesson's hand shows the cards
+// it talks about as the game does, not as words.
+type canyonCard struct {
+	widget.BaseWidget
+	face *cardFace
+	card canyon.Card
+}
+
+func newCanyonCard(c canyon.Card) *canyonCard {
+	w := &canyonCard{face: newCardFace(), card: c}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+func (w *canyonCard) MinSize() fyne.Size { return cardSize }
+
+func (w *canyonCard) CreateRenderer() fyne.WidgetRenderer {
+	r := &baseRenderer{objects: w.face.objects()}
+	r.arrange = func() {
+		w.face.layout(fyne.Position{}, w.Size())
+		w.face.show(w.card)
+	}
+	return &canyonCardRenderer{baseRenderer: r}
+}
+
+type canyonCardRenderer struct{ *baseRenderer }
+
+func (r *canyonCardRenderer) Layout(fyne.Size)   { r.arrange() }
+func (r *canyonCardRenderer) MinSize() fyne.Size { return cardSize }
+
+// Looks is what the card shows, read from its drawing (for tests).
+func (w *canyonCard) Looks() looks.Look { return w.face.looks() }
+
+// CanyonCards are the Canyon cards the hand draws, in order, as their
+// looks (for tests): nil when it draws none.
+func (h *Hand) CanyonCards() []looks.Look {
+	var out []looks.Look
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *canyonCard:
+			if x.Visible() {
+				out = append(out, x.Looks())
+			}
+		case *fyne.Container:
+			if x.Visible() {
+				for _, k := range x.Objects {
+					walk(k)
+				}
+			}
+		}
+	}
+	walk(h.root)
+	return out
 }
 
 // Content is the hand: the sentence being built, then its buttons.
@@ -67,13 +135,7 @@ func (h *Hand) Button(label string) *widget.Button { return h.buttons[label] }
 
 // Labels are the buttons' labels, in order (for tests).
 func (h *Hand) Labels() []string {
-	var out []string
-	for _, o := range h.box.Objects {
-		if b, ok := o.(*widget.Button); ok {
-			out = append(out, b.Text)
-		}
-	}
-	return out
+	return slices.Clone(h.order)
 }
 
 // sameTurn reports whether a and b ask the same decision, so that a
@@ -86,7 +148,11 @@ func sameTurn(a, b engine.View) bool {
 
 func (h *Hand) rebuild() {
 	h.box.Objects = h.box.Objects[:0]
+	h.box.Layout = layout.NewGridLayoutWithColumns(3)
+	h.cards.RemoveAll()
+	h.cards.Hide()
 	clear(h.buttons)
+	h.order = h.order[:0]
 	h.line.SetText("")
 	h.line.Hide()
 	if h.view != nil && h.view.Turn() == h.seat {
@@ -97,6 +163,7 @@ func (h *Hand) rebuild() {
 			h.canaille(v)
 		}
 	}
+	h.cards.Refresh()
 	h.box.Refresh()
 }
 
@@ -108,6 +175,7 @@ func (h *Hand) add(label string, marked bool, tap func()) {
 		b.Importance = widget.HighImportance
 	}
 	h.buttons[label] = b
+	h.order = append(h.order, label)
 	h.box.Add(b)
 }
 
@@ -117,6 +185,12 @@ func (h *Hand) canyon(v *canyon.View) {
 	mk, _ := h.mark.(canyon.Move)
 	switch v.Phase {
 	case canyon.PhaseTempo:
+		// The tempo is bid on the cards held: they are shown, drawn.
+		for _, c := range v.Hand {
+			h.cards.Add(container.NewGridWrap(handCell, container.New(&cardInset{6}, newCanyonCard(c))))
+		}
+		h.cards.Show()
+		h.box.Layout = layout.NewGridLayoutWithColumns(4)
 		for _, lm := range v.Legal() {
 			m := lm.(canyon.Move)
 			sum := 0
@@ -130,8 +204,15 @@ func (h *Hand) canyon(v *canyon.View) {
 			h.add(label, mk.Kind == canyon.KindTempo && slices.Equal(mk.Tempo, m.Tempo), func() { h.play(m) })
 		}
 	case canyon.PhasePlay:
+		// Each card drawn over its button, which takes the tap (found by
+		// the card's name, Button); the button's frame lights up round
+		// the card pointed at.
+		h.box.Layout = layout.NewGridWrapLayout(handCell)
 		for _, c := range v.Hand {
 			h.add(CanyonCardName(c, h.env), mk.Kind == canyon.KindPlay && mk.Card == c, func() { h.play(canyon.Play(c)) })
+			last := len(h.box.Objects) - 1
+			h.box.Objects[last].(*widget.Button).SetText("") // the face says it
+			h.box.Objects[last] = container.NewStack(h.box.Objects[last], container.New(&cardInset{6}, newCanyonCard(c)))
 		}
 	}
 }
@@ -210,3 +291,17 @@ func stop(c canaille.Card) string {
 // CanailleCardName is a Canaille card in words, as the table prints it:
 // "Ça mord 2", "Poisson 3".
 func CanailleCardName(c canaille.Card, env Env) string { return sayCanailleCard(c, env) }
+
+// cardInset lays its one object m in from every edge.
+type cardInset struct{ m float32 }
+
+func (l *cardInset) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(l.m, l.m))
+		o.Resize(size.SubtractWidthHeight(2*l.m, 2*l.m))
+	}
+}
+
+func (l *cardInset) MinSize([]fyne.CanvasObject) fyne.Size {
+	return cardSize.AddWidthHeight(2*l.m, 2*l.m)
+}

@@ -132,7 +132,7 @@ const step = `(async (r, play, done) => {
   const state = () => document.body.dataset.state || '';
   if (done(state())) return state();
   if (play && state() !== 'sending' && document.getElementById('status').className === 'go') {
-    const ok = (el) => el && !el.disabled;
+    const ok = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
     const offers = [
       ...document.querySelectorAll('#hand button.primary, #app button'),
       ...document.querySelectorAll('#hand .cards .card'),

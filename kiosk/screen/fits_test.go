@@ -9,10 +9,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/board/geom"
 	"github.com/tablee/tablee/kiosk/lesson"
 	"github.com/tablee/tablee/say"
 )
@@ -139,7 +141,10 @@ func panelsFit(t *testing.T, cat *i18n.Catalog, game string, seats int, lang str
 		if at, size := p.panel.Position(), p.panel.Size(); at.X < 0 || at.Y < 0 || at.X+size.Width > 1920 || at.Y+size.Height > 1080 {
 			t.Errorf("%d seats, %s, seat %d's panel lies at %v, %v: off the screen", seats, lang, p.seat, at, size)
 		}
-		for _, bad := range outside(p.panel.Content(), PanelSize) {
+		for _, bad := range offBoard(sg.tbl.board) {
+			t.Errorf("%d seats, %s: the board draws %s", seats, lang, bad)
+		}
+		for _, bad := range outside(p.panel.Content(), sg.tbl.panel) {
 			t.Errorf("%d seats, %s, seat %d's panel (side %d): %s", seats, lang, p.seat, sg.tbl.slots[p.seat].Side, bad)
 		}
 	}
@@ -157,6 +162,16 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 		for _, bad := range outside(c.l.Coach().Content(), CoachSize) {
 			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
 		}
+		for _, bad := range offBoard(c.l.Game().Board()) {
+			t.Errorf("lesson, %s, %s: the board draws %s", lang, when, bad)
+		}
+		// On the screen, the learner's panel upright at the bottom: its
+		// buttons and "Leave" beside it lie over none of the others.
+		all := placedButtons(c.l.Coach().Content(), c.l.Coach().Position())
+		all = append(all, placedButton{c.l.BackButton().Text, c.l.LeaveAt(), false})
+		for _, bad := range overlapping(all) {
+			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
+		}
 	}
 	for i, s := range ls.Steps {
 		want := c.texts.T(c.env.Lang, s.Text)
@@ -171,4 +186,66 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 	}
 	c.until("the offer of a real game", c.l.Offered)
 	check("the end")
+}
+
+// placedButton is a button's label and where it lies.
+type placedButton struct {
+	label  string
+	r      geom.Rect
+	narrow bool // too narrow for its text
+}
+
+// placedButtons are the visible buttons under content, laid at origin,
+// and where they lie.
+func placedButtons(content fyne.CanvasObject, origin fyne.Position) []placedButton {
+	var all []placedButton
+	var walk func(o fyne.CanvasObject, origin fyne.Position)
+	walk = func(o fyne.CanvasObject, origin fyne.Position) {
+		if !o.Visible() {
+			return
+		}
+		at := origin.Add(o.Position())
+		switch x := o.(type) {
+		case *widget.Button:
+			all = append(all, placedButton{x.Text, geom.Rect{Pos: at, Size: x.Size()}, x.MinSize().Width > x.Size().Width+0.5})
+		case *fyne.Container:
+			for _, k := range x.Objects {
+				walk(k, at)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(x).Objects() {
+				walk(k, at)
+			}
+		}
+	}
+	walk(content, origin)
+	return all
+}
+
+// overlapping lists the buttons of all that lie over one another
+// ("Effacer" under "Quitter"), each pair once, and those too narrow for
+// their text.
+func overlapping(all []placedButton) []string {
+	var out []string
+	for i, a := range all {
+		if a.narrow {
+			out = append(out, fmt.Sprintf("%q is %v wide, narrower than its text", a.label, a.r.Size.Width))
+		}
+		for _, b := range all[i+1:] {
+			if a.r.Overlaps(b.r) {
+				out = append(out, fmt.Sprintf("%q at %v %v lies over %q at %v %v", a.label, a.r.Pos, a.r.Size, b.label, b.r.Pos, b.r.Size))
+			}
+		}
+	}
+	return out
+}
+
+// offBoard lists what board b draws outside its own area (under a seat's
+// or the learner's panel): Canaille's catches lay under the learner's.
+func offBoard(b fyne.Widget) []string {
+	var out []string
+	for _, o := range test.WidgetRenderer(b).Objects() {
+		out = append(out, outside(o, b.Size())...)
+	}
+	return out
 }

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/tablee/tablee/engine"
@@ -73,6 +72,7 @@ type Learn struct {
 	offer *fyne.Container
 	play  *widget.Button
 	back  *widget.Button
+	leave fyne.CanvasObject // back, sized, on the table by the learner's panel
 	rings []*canvas.Circle
 	root  *fyne.Container
 	told  int // the steps made last told to OnStep
@@ -118,7 +118,7 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	// screen draws none for the learner, and its board has that room.
 	learner := cfg.Lesson.Learner
 	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner, Slots: lessonSlots(cfg.Lesson)})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
@@ -130,6 +130,21 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	l.build()
 	l.refresh()
 	return l, nil
+}
+
+// lessonSlots is where a lesson's seats sit: the game's own places
+// (nil), but in a board game's lesson for two, whose learner's panel
+// takes a deep strip of the learner's side, the robot's panel on the
+// right: the board, as high as it is wide, then has the table's whole
+// height between the learner's panel and the top edge (64-px cells on
+// the duel's diamond, 55 px under a robot's panel at the top).
+func lessonSlots(ls *lesson.Lesson) []geom.Slot {
+	if ls.Seats != 2 || !ls.Rules.Info().AllPublic {
+		return nil
+	}
+	slots := []geom.Slot{{Side: geom.Bottom, Along: 0.5}, {Side: geom.Bottom, Along: 0.5}}
+	slots[1-int(ls.Learner)%2] = geom.Slot{Side: geom.Right, Along: 0.5}
+	return slots
 }
 
 func (l *Learn) tr(key string, params ...map[string]any) string {
@@ -156,7 +171,11 @@ func (l *Learn) build() {
 		}
 	})
 	l.offer = container.NewVBox(sized(l.play, 0, TouchSize))
-	right := []fyne.CanvasObject{l.offer, layout.NewSpacer(), container.NewHBox(layout.NewSpacer(), l.back)}
+	// "Leave" is not in the learner's panel but on the table just above
+	// its corner (learnLayout): a sentence being built (its line, its
+	// cards, "Lay", "Clear") takes the hand's whole column, and "Clear"
+	// lay under "Leave".
+	right := []fyne.CanvasObject{l.offer}
 	if l.hand != nil {
 		right = append([]fyne.CanvasObject{l.hand.Content()}, right...)
 	}
@@ -172,7 +191,8 @@ func (l *Learn) build() {
 	bg.StrokeWidth = 4
 	content := container.NewStack(bg, container.NewPadded(container.NewPadded(body)))
 	l.coach = board.NewPanel(content, CoachSize, geom.Turn(l.slot.Side.QuarterTurns()))
-	objs := []fyne.CanvasObject{l.table.Content(), l.coach}
+	l.leave = sized(l.back, 0, TouchSize)
+	objs := []fyne.CanvasObject{l.table.Content(), l.coach, l.leave}
 	for range 8 {
 		r := canvas.NewCircle(color.Transparent)
 		r.StrokeColor = looks.Highlight.NRGBA() // no seat's pieces, no water, no wood
@@ -428,6 +448,7 @@ func (ly *learnLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	coach.Resize(turned)
 	objs[0].Move(tablePos)
 	objs[0].Resize(tableSize)
+	ly.placeLeave(tablePos)
 	ly.l.sess.mu.Lock()
 	var mark engine.Move
 	if s := ly.l.sess.run.Step(); s != nil {
@@ -436,6 +457,59 @@ func (ly *learnLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	ly.l.sess.mu.Unlock()
 	ly.l.point(mark)
 }
+
+// placeLeave puts "Leave" on the table at the learner's panel's end,
+// within the learner's reach: at its right end, else its left one, where
+// no seat's panel is (the duel's robot sits on the right). It may lie
+// over the board's corner, which holds no target
+// (TestEveryTargetIsAFingerWide checks the lessons'). A button cannot be
+// turned: every lesson's learner is seat 1, at the bottom.
+func (ly *learnLayout) placeLeave(tablePos fyne.Position) {
+	l := ly.l
+	size := l.leave.MinSize().Max(fyne.NewSize(2*geom.MinTarget, geom.MinTarget))
+	c := l.coach.Position()
+	cs := l.coach.Size()
+	const gap = 8
+	var candidates []fyne.Position
+	switch l.slot.Side {
+	case geom.Top:
+		y := c.Y + cs.Height + gap
+		candidates = []fyne.Position{{X: c.X, Y: y}, {X: c.X + cs.Width - size.Width, Y: y}}
+	case geom.Left:
+		x := c.X + cs.Width + gap
+		candidates = []fyne.Position{{X: x, Y: c.Y}, {X: x, Y: c.Y + cs.Height - size.Height}}
+	case geom.Right:
+		x := c.X - size.Width - gap
+		candidates = []fyne.Position{{X: x, Y: c.Y + cs.Height - size.Height}, {X: x, Y: c.Y}}
+	default:
+		y := c.Y - size.Height - gap
+		candidates = []fyne.Position{{X: c.X + cs.Width - size.Width, Y: y}, {X: c.X, Y: y}}
+	}
+	var taken []geom.Rect
+	for _, p := range l.table.panels {
+		if p.panel.Visible() {
+			taken = append(taken, geom.Rect{Pos: tablePos.Add(p.panel.Position()), Size: p.panel.Size()})
+		}
+	}
+	at := candidates[0]
+	for _, p := range candidates {
+		free := true
+		for _, r := range taken {
+			if (geom.Rect{Pos: p, Size: size}).Overlaps(r) {
+				free = false
+			}
+		}
+		if free {
+			at = p
+			break
+		}
+	}
+	l.leave.Move(at)
+	l.leave.Resize(size)
+}
+
+// LeaveAt is where "Leave" lies on the screen, for tests.
+func (l *Learn) LeaveAt() geom.Rect { return geom.Rect{Pos: l.leave.Position(), Size: l.leave.Size()} }
 
 func (ly *learnLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(1024, 800) }
 

@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -204,5 +205,46 @@ func TestEveryGameTeaches(t *testing.T) {
 				t.Error("the offer does not start a real game")
 			}
 		})
+	}
+}
+
+// TestTheCanyonLessonDrawsItsCards: while the learner bids a tempo and
+// at each card to play, the hand on the table shows the learner's cards
+// drawn as the game draws them (each suit's fill, ink and symbol), not
+// as words, and inside the learner's panel.
+func TestTheCanyonLessonDrawsItsCards(t *testing.T) {
+	ls := lesson.Canyon()
+	c := newClassroomIn(t, ls, "fr", NewTheme())
+	game, _ := looks.For(canyon.ID)
+	for i, s := range ls.Steps[:3] {
+		want := c.texts.T(c.env.Lang, s.Text)
+		c.until("step "+s.Text, func() bool { return c.l.Said() == want })
+		c.mu.Lock()
+		hand := c.l.sess.View(ls.Learner).(*canyon.View).Hand
+		var wantLooks []looks.Look
+		for _, k := range hand {
+			wantLooks = append(wantLooks, game.Suits[k.Suit])
+		}
+		got := c.l.Hand().CanyonCards()
+		c.l.redraw()
+		bad := outside(c.l.Coach().Content(), CoachSize)
+		c.mu.Unlock()
+		if len(got) != len(wantLooks) {
+			t.Fatalf("step %d: the hand draws %d cards %v, want %d (%v)", i+1, len(got), got, len(hand), hand)
+		}
+		for j := range got {
+			if got[j] != wantLooks[j] {
+				t.Errorf("step %d: card %v drawn as %+v, want %+v", i+1, hand[j], got[j], wantLooks[j])
+			}
+		}
+		if len(bad) > 0 {
+			t.Errorf("step %d: outside the learner's panel: %v", i+1, bad)
+		}
+		c.make(s.Expect[0])
+		// The hand's tap is played on another goroutine: done before the
+		// next look, and before the test ends (a screen still drawing
+		// then would measure texts alongside the next test's).
+		next := c.texts.T(c.env.Lang, ls.Steps[i+1].Text)
+		c.until(fmt.Sprintf("step %d made", i+1), func() bool { return c.l.Said() == next })
 	}
 }

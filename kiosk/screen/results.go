@@ -42,7 +42,7 @@ type Results struct {
 
 // NewResults builds the results of game from the engine's result and the
 // seats' outcomes (names, bots, rating changes). The seats' cards sit in
-// geom.DefaultSlots, as the table's panels do.
+// board.DefaultSlots, as the table's panels do.
 func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcome, again, lobby func()) *Results {
 	r := &Results{w: w, cards: map[engine.Seat][]string{}, turns: map[engine.Seat]geom.Turn{}}
 	order := append([]SeatOutcome(nil), seats...)
@@ -72,8 +72,8 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 	for _, s := range seats {
 		n = max(n, int(s.Seat)+1)
 	}
-	slots := geom.DefaultSlots(n)
-	lay := &resultsLayout{}
+	slots := board.DefaultSlots(game.ID, n)
+	lay := &resultsLayout{card: fyne.NewSize(panelSizeFor(slots).Width, ResultCardSize.Height)}
 	var cards []fyne.CanvasObject
 	for _, s := range order {
 		change := w.T("kiosk.results.unrated")
@@ -85,7 +85,7 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 			continue
 		}
 		turn := geom.Turn(slots[s.Seat].Side.QuarterTurns())
-		card, lines := resultCard(w, game.ID, s, res.Won(s.Seat), turn)
+		card, lines := resultCard(w, game.ID, s, res.Won(s.Seat), turn, lay.card)
 		r.cards[s.Seat], r.turns[s.Seat] = lines, turn
 		lay.slots = append(lay.slots, slots[s.Seat])
 		cards = append(cards, card)
@@ -104,7 +104,7 @@ func NewResults(w Words, game engine.Info, res engine.Result, seats []SeatOutcom
 
 // resultCard is one seat's card, turned by turn, and its lines as shown
 // upright: rank, name, score, rating change.
-func resultCard(w Words, game string, s SeatOutcome, won bool, turn geom.Turn) (fyne.CanvasObject, []string) {
+func resultCard(w Words, game string, s SeatOutcome, won bool, turn geom.Turn, size fyne.Size) (fyne.CanvasObject, []string) {
 	bg := canvas.NewRectangle(colPanel)
 	bg.CornerRadius = 18
 	if won {
@@ -146,7 +146,7 @@ func resultCard(w Words, game string, s SeatOutcome, won bool, turn geom.Turn) (
 		container.NewCenter(panelText(strconv.Itoa(int(s.Seat)+1), seat.Ink.NRGBA(), 24, true))))
 	body := container.NewBorder(nil, nil, container.NewCenter(disc), container.NewVBox(badge), container.NewCenter(info))
 	content := container.NewStack(bg, container.New(&inset{14}, body))
-	return board.NewPanel(content, ResultCardSize, turn), lines
+	return board.NewPanel(content, size, turn), lines
 }
 
 // rankColour is gold, silver, bronze, then grey.
@@ -164,17 +164,20 @@ func rankColour(rank int) color.Color {
 
 // resultsLayout puts each card in its seat's slot and the middle between
 // them, as the table lays out the board between the panels.
-type resultsLayout struct{ slots []geom.Slot }
+type resultsLayout struct {
+	slots []geom.Slot
+	card  fyne.Size // the cards' size upright: ResultCardSize, narrower three a side
+}
 
 func (l *resultsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	var edge [4]float32
 	for _, s := range l.slots {
-		edge[s.Side] = ResultCardSize.Height + 10
+		edge[s.Side] = l.card.Height + 10
 	}
 	objs[0].Move(fyne.NewPos(edge[geom.Left], edge[geom.Top]))
 	objs[0].Resize(fyne.NewSize(size.Width-edge[geom.Left]-edge[geom.Right], size.Height-edge[geom.Top]-edge[geom.Bottom]))
 	for i, s := range l.slots {
-		pos, turned := geom.Panel(s, ResultCardSize, size)
+		pos, turned := geom.Panel(s, l.card, size)
 		objs[1+i].Move(pos)
 		objs[1+i].Resize(turned)
 	}

@@ -68,7 +68,7 @@ func newSeatPanel(t *Game, seat engine.Seat, turn geom.Turn) *seatPanel {
 	info := container.NewVBox(container.NewHBox(p.name, p.badgeBox), p.line, p.line2, p.progress)
 	body := container.NewBorder(nil, nil, left, container.NewCenter(p.buttons), info)
 	content := container.NewStack(p.frame, container.New(&inset{16}, body))
-	p.panel = board.NewPanel(content, PanelSize, turn)
+	p.panel = board.NewPanel(content, t.panel, turn)
 	p.update()
 	return p
 }
@@ -161,7 +161,7 @@ func (p *seatPanel) update() {
 	// The lines shrink to the room the buttons leave them, rather than run
 	// under the buttons; a line too long for one goes on two, in place of
 	// the progress, which comes back with a shorter line.
-	room := PanelSize.Width - 2*16 - 96 - 2*theme.Padding() - buttons
+	room := t.panel.Width - 2*16 - 96 - 2*theme.Padding() - buttons
 	p.fitLines(line, room)
 	p.fit(p.progress, 28, room)
 	badge := float32(0)

@@ -100,6 +100,16 @@ type GameConfig struct {
 // PanelSize is a seat panel's size as its reader sees it.
 var PanelSize = fyne.NewSize(760, 150)
 
+// panelSizeFor is the size of the seat panels in slots: PanelSize, or
+// narrower when three share a side, so that they fit its 1920 px side by
+// side.
+func panelSizeFor(slots []geom.Slot) fyne.Size {
+	if geom.PanelsASide(slots) >= 3 {
+		return fyne.NewSize(620, PanelSize.Height)
+	}
+	return PanelSize
+}
+
 // Game is the screen of a game in progress: the game's board in the
 // middle and, on the edges, a panel facing each seat.
 type Game struct {
@@ -111,11 +121,13 @@ type Game struct {
 	view   engine.View
 	panels []*seatPanel
 	slots  []geom.Slot // where each seat's panel sits
-	pulse  *pulse
-	code   *canvas.Text
-	waitN  *canvas.Text
-	wait   *fyne.Container // the code while seats are free
-	root   *fyne.Container
+	// panel is the seat panels' size as their readers see them.
+	panel fyne.Size
+	pulse *pulse
+	code  *canvas.Text
+	waitN *canvas.Text
+	wait  *fyne.Container // the code while seats are free
+	root  *fyne.Container
 	// offer wakes the screen once, when the next away seat may be handed
 	// to a bot; offers counts the timers set, so a stale one does nothing.
 	offer  *time.Timer
@@ -146,6 +158,7 @@ func NewGame(cfg GameConfig) (*Game, error) {
 		cfg.Do = fyne.Do
 	}
 	t := &Game{cfg: cfg, lang: i18n.Parse(cfg.Lang), texts: texts, slots: seatSlots(cfg)}
+	t.panel = panelSizeFor(t.slots)
 	b, err := board.New(cfg.Session.Game().Info().ID, board.Env{
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
@@ -182,7 +195,7 @@ func seatSlots(cfg GameConfig) []geom.Slot {
 	if seats <= 0 {
 		seats = cfg.Session.Game().Info().MinSeats
 	}
-	return geom.DefaultSlots(seats)
+	return board.DefaultSlots(cfg.Session.Game().Info().ID, seats)
 }
 
 func (t *Game) buildRoot() {
@@ -192,6 +205,11 @@ func (t *Game) buildRoot() {
 			t.cfg.OnStaffMenu()
 		}
 	})
+	if t.cfg.OnStaffMenu == nil {
+		// Nothing to open (a lesson): no button that does nothing, and
+		// its corner is free for the lesson's own "Leave".
+		staffMenu.Hide()
+	}
 	t.code = canvas.NewText("", color.White)
 	t.code.TextSize = 96
 	t.code.TextStyle.Bold = true
@@ -455,7 +473,7 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	var edge [4]float32
 	for i, s := range l.slots {
 		if !l.t.coached(engine.Seat(i)) {
-			edge[s.Side] = PanelSize.Height + 10
+			edge[s.Side] = l.t.panel.Height + 10
 		}
 	}
 	boardPos := fyne.NewPos(edge[geom.Left], edge[geom.Top])
@@ -468,7 +486,7 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			objs[1+i].Hide()
 			continue
 		}
-		pos, turned := geom.Panel(s, PanelSize, size)
+		pos, turned := geom.Panel(s, l.t.panel, size)
 		objs[1+i].Move(pos)
 		objs[1+i].Resize(turned)
 		taken = append(taken, geom.Rect{Pos: pos, Size: turned})
@@ -483,11 +501,13 @@ func (l *tableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	bs := btn.MinSize().Max(fyne.NewSize(geom.MinTarget*2, geom.MinTarget))
 	btn.Resize(bs)
 	// By an edge of the screen, where neither the board nor a panel is,
-	// so that it hides no peg, card or cell; else in the board's corner.
+	// so that it hides no peg, card or cell; else in the board's bottom
+	// right corner (beside Canyon's cards' strip, which ends short of it;
+	// its top left is a map cell).
 	if at, ok := geom.FreeSpot(size, bs, 8, taken); ok {
 		btn.Move(at)
 	} else {
-		btn.Move(boardPos.AddXY(8, 8))
+		btn.Move(boardPos.Add(fyne.NewPos(boardSize.Width-bs.Width-8, boardSize.Height-bs.Height-8)))
 	}
 	l.t.ring()
 }

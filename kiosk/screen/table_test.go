@@ -145,7 +145,7 @@ func (sg *stage) panelButton(seat engine.Seat, label string) (*board.Panel, fyne
 		}
 	}
 	walk(p.Content(), fyne.Position{})
-	return p, p.Turn().Forward(found, PanelSize), ok
+	return p, p.Turn().Forward(found, sg.tbl.panel), ok
 }
 
 func seatsOf(kinds ...string) []SeatStatus {
@@ -632,12 +632,11 @@ func TestEveryRefusedTapIsAnsweredFacingItsSeat(t *testing.T) {
 		b := sg.tbl.board.(interface {
 			CellCentre(row, col int) fyne.Position
 		})
-		// A tap on the map near the left seat (Bernd, seat 2 of 3).
-		r, c := 10, 5
-		at := b.CellCentre(r, c)
-		at.X = 30
+		// A tap on the map near the top left seat (Bernd, seat 2 of 3:
+		// Canyon's guests sit on the long sides), answered turned to him.
+		at := b.CellCentre(25, 1)
 		name := []string{"Anja", "Bernd", "Carola"}[turn]
-		tapSays(t, sg, at, name+" choisit sur son téléphone", 1)
+		tapSays(t, sg, at, name+" choisit sur son téléphone", 2)
 		movedAndGone(t, sg, s, seats, turn, s.View(turn).Legal()[0])
 	})
 	t.Run("canaille", func(t *testing.T) {

@@ -121,7 +121,7 @@ func BenchmarkHandInteractive(b *testing.B) {
 // staticMark makes the page's "hand shown" mark as markHand does (once
 // the frame showing the hand is painted), for the static copy.
 const staticMark = `requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('tablee-hand',
-  { detail: { enabled: [...document.querySelectorAll('#hand .cards .card')].filter((c) => !c.disabled).length } })));`
+  { detail: { enabled: [...document.querySelectorAll('#hand .cards .card')].filter((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true').length } })));`
 
 // staticHand serves a static copy of the hand the tab shows now: its body
 // as drawn, the page's stylesheet and head, and staticMark, from a plain

@@ -81,9 +81,12 @@ func (l *layoutCheck) look(t *testing.T, ctx context.Context, s string) {
 var axeSource string
 
 // axeRun lists axe-core's serious and critical violations on the page as
-// it is now, with the first elements of each.
+// it is now, with the first elements of each, and those of two moderate
+// rules a screen reader's user meets on every page: content outside any
+// landmark (region) and a scrolling box no keyboard reaches
+// (scrollable-region-focusable).
 const axeRun = `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'region' || v.id === 'scrollable-region-focusable')
   .map((v) => 'axe ' + v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))
   .join('; '))`
 

@@ -72,7 +72,7 @@ func whyShots(t *testing.T) {
 	joinInBrowser(t, ctx, k, "Anja")
 	lang(t, ctx, "en")
 	playUntil(t, ctx, "a card that cannot be played", func(s string) bool { return eval(t, ctx, hasUnusable) != "" })
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card:disabled').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card[aria-disabled="true"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
 	if err != nil || len(box) != 2 {
 		t.Fatalf("the unusable card: %v %v", box, err)
 	}
@@ -121,7 +121,7 @@ func canailleShots(t *testing.T) {
 	taken := map[string]bool{}
 	playUntil(t, ctx, "shots of a Canaille turn", func(s string) bool {
 		if s == "canaille-sentence" && !taken["sentence"] {
-			first := eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled && !c.classList.contains('dim')); if (!c) return ''; c.click(); return 'ok'; })()`)
+			first := eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true' && !c.classList.contains('dim')); if (!c) return ''; c.click(); return 'ok'; })()`)
 			dim := eval(t, ctx, `document.querySelector('#hand .cards .card.dim') ? 'yes' : ''`)
 			if first != "" && dim != "" {
 				waitState(t, ctx, "the verdict", func(string) bool { return eval(t, ctx, `document.querySelector('.verdict') ? 'y' : ''`) != "" })
@@ -169,7 +169,7 @@ func canyonShots(t *testing.T) {
 		case s == "canyon-tempo" && !taken["tempo"]:
 			taken["tempo"] = shootIf(t, ctx, "canyon-tempo", s)
 		case s == "canyon-play" && !taken["trick"] && eval(t, ctx, `document.querySelector('.trick') ? 'y' : ''`) != "":
-			eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled); if (c) c.click(); return ''; })()`)
+			eval(t, ctx, `(() => { const c = [...document.querySelectorAll('#hand .cards .card')].find((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true'); if (c) c.click(); return ''; })()`)
 			waitState(t, ctx, "a picked card", func(string) bool {
 				return eval(t, ctx, `document.querySelector('#hand .card.picked') ? 'y' : ''`) != ""
 			})

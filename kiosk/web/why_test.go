@@ -15,13 +15,14 @@ import (
 
 // hasUnusable says whether the hand shows a card the seat may not play
 // now although it is its turn to play one.
-const hasUnusable = `(document.body.dataset.state === 'canyon-play' && document.querySelector('#hand .cards .card:disabled')) ? 'y' : ''`
+const hasUnusable = `(document.body.dataset.state === 'canyon-play' && document.querySelector('#hand .cards .card[aria-disabled="true"]')) ? 'y' : ''`
 
 // TestBrowserSaysWhyACardCannotBePlayed: in Canyon, a guest touches a card
 // they may not play (the colour led must be followed) and the page says
 // why, from the table's rules, with the card that obliges them and a link
-// to the rule's paragraph; nothing is played. Then the guest asks for a
-// hint, which picks a card for them to confirm.
+// to the rule's paragraph, which opens in the page with a way back;
+// nothing is played. Then the guest asks for a hint, which picks a card
+// for them to confirm.
 func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 	ctx := browser(t)
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
@@ -35,7 +36,7 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 	t.Logf("a card that cannot be played after %v", time.Since(start))
 	before := k.Session().Moves()
 	var x, y float64
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card:disabled').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#hand .cards .card[aria-disabled="true"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
 	if err != nil || len(box) != 2 {
 		t.Fatalf("the unusable card: %v %v", box, err)
 	}
@@ -69,6 +70,21 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 		t.Error("asking why played a move")
 	}
 	t.Logf("why not? %s", got)
+	// The rule's paragraph opens in the page, marked, with a way back
+	// that finds the game as it was: no new tab, no navigation.
+	url := eval(t, ctx, `location.href`)
+	tap(t, ctx, ".why a")
+	waitState(t, ctx, "the rule in the page", func(string) bool {
+		return eval(t, ctx, `(() => { const r = document.querySelector('#rules:not([hidden]) #rule-follow-suit.at');
+		  return r && r.textContent && r.getBoundingClientRect().top >= 0 && r.getBoundingClientRect().top < innerHeight ? 'y' : ''; })()`) == "y"
+	})
+	if now := eval(t, ctx, `location.href`); now != url {
+		t.Errorf("the rules moved the page from %s to %s", url, now)
+	}
+	tap(t, ctx, "#rules button.primary")
+	waitState(t, ctx, "the game again", func(s string) bool {
+		return s == "canyon-play" && eval(t, ctx, `document.getElementById('rules').hidden && getComputedStyle(document.getElementById('app')).display !== 'none' ? 'y' : ''`) == "y"
+	})
 	tap(t, ctx, "button.hintbtn")
 	waitState(t, ctx, "the hint", func(string) bool {
 		return eval(t, ctx, `document.querySelector('.tip') && document.querySelector('#hand .card.picked') ? 'y' : ''`) != ""

@@ -1,6 +1,10 @@
 package geom
 
-import "fyne.io/fyne/v2"
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+)
 
 // CanailleTable is where the Canaille board puts its cards: three bands,
 // each centred across the board. Every position is a card's top-left
@@ -35,6 +39,20 @@ const (
 	canailleMidBand  = 70  // from the sentence's band to the catches
 	canailleCatchPad = 40  // room left of a catch for its seat's badge
 )
+
+// canailleBelow is the room under the catches for their counts.
+const canailleBelow = 40
+
+// CanailleCard is the size of the Canaille board's cards in area: card,
+// or lower when its three bands would not fit area's height (a lesson's
+// board, above the learner's panel, where the catches lay under that
+// panel), never under three fifths of card's height. The width stays,
+// which the cards' names need.
+func CanailleCard(area, card fyne.Size) fyne.Size {
+	fixed := float32(canailleTop + canailleTopBand + 10 + canailleMidBand + canailleBelow)
+	h := float32(math.Floor(float64((area.Height - fixed) / 3)))
+	return fyne.NewSize(card.Width, clamp(h, card.Height*3/5, card.Height))
+}
 
 // LayCanaille lays out the Canaille board in area for cards of size
 // card: rowCards in the row, slots places in the sentence of which shown

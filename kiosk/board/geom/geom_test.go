@@ -3,6 +3,7 @@ package geom
 import (
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -212,5 +213,66 @@ func TestEdgeCardSitsHalfOffTheBoard(t *testing.T) {
 	}
 	if got := Between(fyne.NewPos(0, 10), fyne.NewPos(100, 30), 0.25); got != fyne.NewPos(25, 15) {
 		t.Errorf("a quarter of the way: %v", got)
+	}
+}
+
+func TestLongSidesKeepTheShortSidesFree(t *testing.T) {
+	screen := fyne.NewSize(1920, 1080)
+	for n := 1; n <= 6; n++ {
+		slots := LongSides(n)
+		if len(slots) != n {
+			t.Fatalf("%d seats got %d slots", n, len(slots))
+		}
+		upright := fyne.NewSize(760, 150)
+		if PanelsASide(slots) >= 3 {
+			upright.Width = screen.Width/3 - 20
+		}
+		var taken []Rect
+		for i, s := range slots {
+			if s.Side != Bottom && s.Side != Top {
+				t.Errorf("%d seats: seat %d sits at side %d", n, i, s.Side)
+			}
+			pos, size := Panel(s, upright, screen)
+			r := Rect{Pos: pos, Size: size}
+			for j, o := range taken {
+				if r.Overlaps(o) {
+					t.Errorf("%d seats: seat %d's panel %v overlaps seat %d's %v", n, i, r, j, o)
+				}
+			}
+			taken = append(taken, r)
+		}
+	}
+	// Clockwise: the seat after the bottom-left one sits at the top's
+	// left end, as seen on the screen.
+	four := LongSides(4)
+	if a, _ := Panel(four[1], fyne.NewSize(760, 150), screen); a.X > screen.Width/2 {
+		t.Errorf("seat 2 of 4 at %v, want the top's left", a)
+	}
+}
+
+func TestBankedSidewaysGrowsTheCells(t *testing.T) {
+	area := fyne.NewSize(1908, 608)
+	whole, banked := FitSideways(29, 11, area), FitSidewaysBanked(29, 11, area, 0.2)
+	if banked.Cell < MinTarget || banked.Cell <= whole.Cell {
+		t.Errorf("banked cells %v (whole %v), want at least %d", banked.Cell, whole.Cell, MinTarget)
+	}
+	v := banked.Visible()
+	if v.Pos.Y < 0 || v.Pos.Y+v.Size.Height > area.Height || v.Pos.X < 0 || v.Pos.X+v.Size.Width > area.Width {
+		t.Errorf("the drawn map %v leaves the area %v", v, area)
+	}
+	// The navigable columns are whole; the banks a fifth of a cell deep.
+	if _, sz := banked.Clip(banked.TopLeft(5, 1), fyne.NewSize(banked.Cell, banked.Cell)); sz.Height != banked.Cell {
+		t.Errorf("column 1 is drawn %v deep, want %v", sz.Height, banked.Cell)
+	}
+	if _, sz := banked.Clip(banked.TopLeft(5, 0), fyne.NewSize(banked.Cell, banked.Cell)); math.Abs(float64(sz.Height-banked.Cell*0.2)) > 0.01 {
+		t.Errorf("the bank column is drawn %v deep, want %v", sz.Height, banked.Cell*0.2)
+	}
+	for r := range 29 {
+		for c := 1; c < 10; c++ {
+			gr, gc, ok := banked.At(banked.Centre(r, c))
+			if !ok || gr != r || gc != c {
+				t.Fatalf("%d,%d maps back to %d,%d", r, c, gr, gc)
+			}
+		}
 	}
 }

@@ -121,3 +121,40 @@ func EdgeCard(slot Slot, area, card fyne.Size) fyne.Position {
 func Between(a, b fyne.Position, f float32) fyne.Position {
 	return fyne.NewPos(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f)
 }
+
+// LongSides places n seats (up to six) clockwise round the table on its
+// two long sides only, from the bottom-left: for a board as wide as the
+// table (Canyon's river), whose cells would shrink under panels on the
+// short sides. Up to two seats a side sit at the quarters, three at the
+// sixths (their panels then at most a third of the side long:
+// PanelsASide says so).
+func LongSides(n int) []Slot {
+	third := func(s Side, k int) Slot { return Slot{s, float32(2*k+1) / 6} }
+	switch n {
+	case 1:
+		return []Slot{{Bottom, 0.5}}
+	case 2:
+		return []Slot{{Bottom, 0.5}, {Top, 0.5}}
+	case 3:
+		return []Slot{{Bottom, 0.5}, TopLeft, TopRight}
+	case 4:
+		return []Slot{BottomLeft, TopLeft, TopRight, BottomRight}
+	case 5:
+		return []Slot{BottomLeft, third(Top, 2), third(Top, 1), third(Top, 0), BottomRight}
+	}
+	if n <= 0 {
+		return nil
+	}
+	return []Slot{third(Bottom, 0), third(Top, 2), third(Top, 1), third(Top, 0), third(Bottom, 2), third(Bottom, 1)}
+}
+
+// PanelsASide is the most panels slots put on one side of the table.
+func PanelsASide(slots []Slot) int {
+	var n [4]int
+	most := 0
+	for _, s := range slots {
+		n[s.Side%4]++
+		most = max(most, n[s.Side%4])
+	}
+	return most
+}

@@ -650,15 +650,17 @@ function sinceLine(e) {
     case 'canyon.push': return mine ? t('common.since.canyon.pushed_you', { Name: seatName(d.by) }) : null;
     case 'canyon.fall': return t(mine ? 'common.since.canyon.fall_you' : 'common.since.canyon.fall', name);
     case 'canaille.sentence': return mine ? null : t('common.since.canaille.sentence', { ...name, N: (d.cards || []).length });
-    case 'canaille.give': return d.to === S.seat ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
+    // A card this seat gave itself is its own move: no news ("Vous vous a donné").
+    case 'canaille.give': return d.to === S.seat && !mine ? t('common.since.canaille.given', { ...name, Card: d.card ? kindName(d.card) : '' }) : null;
     case 'canaille.target': return d.to === S.seat ? t('common.since.canaille.target', name) : null;
     case 'canaille.catch': return mine ? null : t('common.since.canaille.catch', { ...name, Card: d.card ? kindName(d.card) : '' });
     case 'canaille.canaille': return t(mine ? 'common.since.canaille.canaille_you' : 'common.since.canaille.canaille', name);
-    case 'canoe.place': return mine ? null : t('common.since.board.place', { ...name, To: d.to });
+    // What a piece did, not its cells' engine names: no board shows them.
+    case 'canoe.place': return mine ? null : t('common.since.board.place', name);
     case 'canoe.move': case 'canyonduel.step': case 'canyonduel.jump':
-      return mine ? null : t('common.since.board.move', { ...name, From: d.from, To: d.to });
-    case 'canoe.remove': return mine ? null : t('common.since.board.remove', { ...name, From: d.from });
-    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', { ...name, Cell: d.cell }) : null;
+      return mine ? null : t('common.since.board.move', name);
+    case 'canoe.remove': return mine ? null : t('common.since.board.remove', name);
+    case 'canyonduel.capture': return d.owner === S.seat ? t('common.since.board.captured', name) : null;
   }
   return null;
 }
@@ -668,7 +670,48 @@ function sinceLine(e) {
 function rulesURL(rule) { return `rules/${S.game}.${S.lang}.html` + (rule ? '#rule-' + rule : ''); }
 
 function rulesLink(rule, key) {
-  return h('a', { href: rulesURL(rule), target: '_blank', rel: 'noopener', class: 'ruleslink' }, t(key));
+  return h('a', { href: rulesURL(rule), class: 'ruleslink', onclick: (e) => { e.preventDefault(); openRules(rule); } }, t(key));
+}
+
+// openRules shows the game's rules inside the page, at rule's paragraph
+// when one is named, with a way back to the game: a new tab left the
+// game behind, with no way back on a phone. The status line stays in
+// sight, so a turn that comes is seen.
+async function openRules(rule) {
+  let doc;
+  try {
+    const r = await fetch(rulesURL(''));
+    if (!r.ok) throw new Error(String(r.status));
+    doc = new DOMParser().parseFromString(await r.text(), 'text/html');
+  } catch {
+    S.notice = t('web.err.load');
+    render();
+    return;
+  }
+  const sec = document.getElementById('rules');
+  const back = h('button', { type: 'button', class: 'primary', onclick: closeRules }, t('web.rules.back'));
+  const body = doc.querySelector('main');
+  sec.replaceChildren(h('div', { class: 'shelfhead' }, h('h2', { id: 'rulestitle' }, doc.title), back),
+    ...[...(body ? body.children : [])].map((n) => document.importNode(n, true)));
+  sec.hidden = false;
+  document.body.classList.add('rulesopen');
+  // The way back focused (a screen reader starts there), without
+  // scrolling away from the rule's paragraph.
+  back.focus({ preventScroll: true });
+  const at = rule ? sec.querySelector('#rule-' + CSS.escape(rule)) : null;
+  if (at) {
+    at.classList.add('at');
+    at.scrollIntoView({ block: 'start' });
+  }
+}
+
+// closeRules goes back to the game from its rules.
+function closeRules() {
+  const sec = document.getElementById('rules');
+  sec.hidden = true;
+  sec.replaceChildren();
+  document.body.classList.remove('rulesopen');
+  render();
 }
 
 // helpNodes are the answers only this seat sees: "why not?", a hint, what
@@ -694,14 +737,27 @@ function helpNodes(v) {
   return out;
 }
 
+// unavailable makes el a hand card that cannot be played now: still
+// focusable and announced (aria-disabled, described by why it is so and
+// how to hear the rule), its touch or Enter asking the table why (why,
+// read by whyOnTap's row).
+function unavailable(el, why) {
+  el.why = why;
+  el.disabled = false;
+  el.setAttribute('aria-disabled', 'true');
+  el.setAttribute('aria-describedby', 'card-unavailable');
+}
+
 // whyOnTap lets a guest touch a card they cannot use and hear why: a
 // disabled card lets the touch through to its row (app.css), which finds
 // the card under the finger and asks the table about its move (card.why).
 function whyOnTap(row) {
   row.addEventListener('click', (e) => {
-    if (e.target.closest('.card:not(:disabled)')) return;
+    if (e.target.closest('.card:not(:disabled):not([aria-disabled="true"])')) return;
     const inside = (b) => { const r = b.getBoundingClientRect(); return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom; };
-    const c = [...row.querySelectorAll('.card')].find(inside);
+    // An unavailable card takes the touch (or Enter) itself; a disabled
+    // one lets it through to the row.
+    const c = e.target.closest('.card') || [...row.querySelectorAll('.card')].find(inside);
     if (c && c.why) explain(c.why);
   });
   return row;
@@ -795,13 +851,55 @@ function render(force) {
   }
   shown = S.screen;
   const v = S.view;
+  // A named region: its answers (why not, a hint, the news) are read as
+  // this seat's help, inside a landmark.
+  document.getElementById('help').setAttribute('aria-label', t('web.help'));
   document.getElementById('help').replaceChildren(...(S.screen === 'seat' && v && S.online && !S.over && !v.result ? helpNodes(v) : []));
   const at = document.querySelector('.joinat');
   if (at) at.textContent = joinAt();
   document.body.dataset.state = stateName();
+  document.getElementById('card-unavailable').textContent = t('web.card.unavailable');
+  document.getElementById('card-dead-end').textContent = t('web.card.dead_end');
+  showDecision(app, hand);
   markHand(hand);
   drawShelf();
   if (textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
+}
+
+// showDecision marks where the seat's decision is (body.decide-main or
+// decide-hand), so that the stylesheet gives it the room and the since
+// list, the hints and the hand (or the table's news) give way; and
+// scrolls the page's column to the question when it is out of sight.
+function showDecision(app, hand) {
+  const inMain = app.querySelector('.decision');
+  const inHand = hand.querySelector('.decision');
+  document.body.classList.toggle('decide-main', !!inMain);
+  document.body.classList.toggle('decide-hand', !!inHand && !inMain);
+  app.style.scrollPaddingTop = hand.style.scrollPaddingTop = '';
+  const d = inMain || inHand;
+  if (!d) return;
+  const box = inMain ? app : hand;
+  // What scrolls into view stops below the sticky question, not under it.
+  const ask = d.querySelector('.ask');
+  if (ask) box.style.scrollPaddingTop = Math.ceil(ask.getBoundingClientRect().height) + 'px';
+  const top = d.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  if (top < 0 || top > box.clientHeight / 3) box.scrollTop += top;
+  // The first thing to tap brought up under the question, which stays
+  // at the top (app.css: sticky): a playable card in a long hand's last
+  // row at 200 % zoom.
+  const first = [...d.querySelectorAll('button, .card')].find((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.getClientRects().length);
+  if (first) {
+    const below = first.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+    if (below > 0) box.scrollTop += below + 4;
+  }
+  // A landing map wider than the phone: its first spot brought in sight.
+  const wrap = d.querySelector('.mapwrap');
+  const spot = wrap && wrap.querySelector('.spot');
+  if (spot) {
+    const w = wrap.getBoundingClientRect();
+    const r = spot.getBoundingClientRect();
+    if (r.left < w.left || r.right > w.right) wrap.scrollLeft += r.left - w.left - (wrap.clientWidth - r.width) / 2;
+  }
 }
 
 let handShown = false;
@@ -820,7 +918,7 @@ function markHand(hand) {
   handShown = true;
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const cards = [...hand.querySelectorAll('.cards .card')];
-    const enabled = cards.filter((c) => !c.disabled).length;
+    const enabled = cards.filter((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true').length;
     performance.mark('tablee-hand', { detail: { enabled, cards: cards.length } });
   }));
 }
@@ -1031,10 +1129,11 @@ function takeBackNodes(v) {
 }
 
 // takeBackMove says the move asked back in words, as the app does.
+// takeBackMove says what the move asked back did (a peg placed, two
+// jumps), never its cells' engine names ("c3"): no board shows them.
 function takeBackMove(mv) {
-  if (mv.path) return t('common.takeback.move.path', { Path: mv.path.map(cellName).join(' → ') });
   const key = 'common.takeback.move.' + mv.kind;
-  return S.texts[key] ? t(key, { From: mv.from || '', To: mv.to || '' }) : '';
+  return S.texts[key] ? t(key, { N: Math.max((mv.path || []).length - 1, 1) }) : '';
 }
 
 function askTakeBack() {
@@ -1145,23 +1244,25 @@ function canyonNodes(v) {
       canyonCard(c, trump, null, false, k === last.win),
       h('figcaption', {}, last.leader == null ? '' : seatName((last.leader + k) % v.seats))))));
   }
-  if (mine) body.push(...canyonDecision(v, legal, trump));
+  const decided = mine ? canyonDecision(v, legal, trump) : [];
+  if (decided.length) body.push(decision(decided));
   const plays = legal.filter((m) => m.kind === 'play');
   const same = (a, b) => a && b && a.suit === b.suit && a.value === b.value;
   const hand = (v.hand || []).map((c) => {
     const ok = mine && plays.some((m) => same(m.card, c));
     const el = canyonCard(c, trump, ok ? () => { S.pick = same(S.pick, c) ? null : c; render(); } : null, !ok, same(S.pick, c));
-    if (!ok) el.why = { kind: 'play', card: c };
+    if (!ok) unavailable(el, { kind: 'play', card: c });
     return el;
   });
-  const foot = [whyOnTap(h('div', { class: 'cards tight' }, hand))];
-  if (mine && S.pick && plays.some((m) => same(m.card, S.pick))) {
-    foot.unshift(btn(t('web.canyon.play', { Card: suitCard(S.pick) }),
-      () => play({ kind: 'play', card: S.pick }), 'primary'));
-  } else if (mine && plays.length) {
-    foot.unshift(h('p', { class: 'hint' }, t('web.canyon.pick')));
+  const cards = whyOnTap(h('div', { class: 'cards tight' }, hand));
+  if (!mine || !plays.length) return [body, [cards]];
+  // A card to play: the decision is the hand's, at the top of the foot.
+  const ask = h('h2', { class: 'ask' }, t('web.canyon.pick'));
+  if (S.pick && plays.some((m) => same(m.card, S.pick))) {
+    return [body, [decision([ask, btn(t('web.canyon.play', { Card: suitCard(S.pick) }),
+      () => play({ kind: 'play', card: S.pick }), 'primary'), cards])]];
   }
-  return [body, foot];
+  return [body, [decision([ask, cards])]];
 }
 
 // lastTrick is the last trick finished this round: its cards from its
@@ -1183,7 +1284,7 @@ function canyonDecision(v, legal, trump) {
   const out = [];
   const tempos = legal.filter((m) => m.kind === 'tempo');
   if (tempos.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_tempo')));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_tempo')));
     out.push(h('div', { class: 'grid tempos' }, tempos.map((m) => {
       const sum = m.tempo.reduce((a, b) => a + b, 0);
       return btn([h('b', {}, String(sum)), h('small', {}, m.tempo.length > 1 ? m.tempo.join(' + ') : t('web.canyon.one_card'))],
@@ -1199,7 +1300,7 @@ function canyonDecision(v, legal, trump) {
     // The start cells as targets on the map, as a landing is chosen; the
     // same choices in words below.
     // Numbered as the table draws them on the start cells.
-    out.push(h('h2', {}, t('web.canyon.choose_start')));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_start')));
     const name = (m, k) => String(startNumber(m) || spotName(k));
     const words = (m) => t('web.canyon.start_cell', { N: startNumber(m) || '' });
     const map = landingMap(v, places, name, words);
@@ -1209,7 +1310,7 @@ function canyonDecision(v, legal, trump) {
   }
   const ends = legal.filter((m) => m.kind === 'move').sort(onMap);
   if (ends.length) {
-    out.push(h('h2', {}, t('web.canyon.choose_landing', { N: v.points })));
+    out.push(h('h2', { class: 'ask' }, t('web.canyon.choose_landing', { N: v.points })));
     const map = landingMap(v, ends);
     if (map) out.push(map);
     // The same choices in words: for screen readers, and before the map
@@ -1370,7 +1471,11 @@ function canailleNodes(v) {
     body.push(h('h2', { 'data-sentence-of': v.active }, tName('web.canaille.resolving', v.active)));
     body.push(h('div', { class: 'cards small' }, v.sentence.map((id, i) => caCard(id, null, false, i < v.step ? 'done' : i === v.step ? 'now' : ''))));
   }
-  if (mine) body.push(...canailleDecision(v, legal));
+  const decided = mine ? canailleDecision(v, legal) : [];
+  if (decided.length) body.push(decision(decided));
+  else if (mine) {
+    // The decision is the hand's, in the foot.
+  }
   else if (S.waiting > 0) body.push(h('p', { class: 'hint' }, t('web.waiting.start')));
   else if (isAway(v.turn)) body.push(h('p', { class: 'hint' }, t('web.away_turn', { Name: seatName(v.turn) })));
   else if (v.turn >= 0 && v.turn !== S.seat) body.push(h('p', { class: 'hint' }, t('web.canaille.phase.' + v.phase, { Name: seatName(v.turn) })));
@@ -1383,22 +1488,35 @@ function canailleNodes(v) {
       const at = S.sentence.indexOf(id);
       if (at >= 0) return caCard(id, () => { S.sentence.splice(at); S.sentenceRule = ''; render(); }, false, 'laid');
       const fits = sentenceState(legal, [...S.sentence, id]).alive;
-      return caCard(id, () => tapSentence(legal, id), false, fits ? '' : 'dim');
+      const el = caCard(id, () => tapSentence(legal, id), false, fits ? '' : 'dim');
+      if (!fits) {
+        // Pale: said so to a screen reader too, and tapping it still
+        // asks the table which rule the sentence would break.
+        el.setAttribute('aria-disabled', 'true');
+        el.setAttribute('aria-describedby', 'card-dead-end');
+      }
+      return el;
     }
     if (swapping && legal.some((m) => m.kind === 'swap' && m.card === id)) {
       return caCard(id, () => { S.pick = S.pick === id ? null : id; render(); }, false, S.pick === id ? 'picked' : '');
     }
     const el = caCard(id, null, true);
-    el.why = v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] };
+    unavailable(el, v.phase === 'swap' ? { kind: 'swap', card: id } : { kind: 'sentence', cards: [id] });
     return el;
   });
-  if (building) foot.push(...sentenceBar(st));
+  // A sentence to lay or a card to swap: the decision is the hand's, its
+  // question at the top of the foot.
+  // The question, then the cards to tap, then what they make: the cards
+  // stay in sight under the question on the smallest screen.
+  const cards = whyOnTap(h('div', { class: 'cards' }, hand));
+  if (building) foot.push(h('h2', { class: 'ask' }, t('web.canaille.ask.sentence')), cards, ...sentenceBar(st));
   if (swapping) {
+    foot.push(h('h2', { class: 'ask' }, t('web.canaille.ask.swap')), cards);
     foot.push(S.pick ? btn(t('web.canaille.swap_go'), () => play({ kind: 'swap', card: S.pick }), 'primary')
       : h('p', { class: 'hint' }, t('web.canaille.swap_pick')));
   }
-  foot.push(whyOnTap(h('div', { class: 'cards' }, hand)));
-  return [body, foot];
+  if (!building && !swapping) foot.push(cards);
+  return [body, building || swapping ? [decision(foot)] : foot];
 }
 
 // tapSentence adds a card; when no legal sentence starts that way, the
@@ -1431,9 +1549,7 @@ function sentenceBar(st) {
 function canailleDecision(v, legal) {
   const out = [];
   const kinds = new Set(legal.map((m) => m.kind));
-  const ask = (key, params) => out.push(h('h2', {}, t(key, params)));
-  if (kinds.has('sentence')) ask('web.canaille.ask.sentence');
-  if (kinds.has('swap')) ask('web.canaille.ask.swap');
+  const ask = (key, params) => out.push(h('h2', { class: 'ask' }, t(key, params)));
   const cardChoices = (kind, key) => {
     const ms = legal.filter((m) => m.kind === kind);
     if (!ms.length) return;
@@ -1463,6 +1579,10 @@ function canailleDecision(v, legal) {
   }
   return out;
 }
+
+// decision holds what the seat decides now, its question (.ask) first:
+// the page keeps it in sight (render), and lets the rest give way.
+function decision(nodes) { return h('div', { class: 'decision' }, nodes); }
 
 // ---- the score sheet of a game from the shelf (engine/sheet, docs/scoresheets.md)
 
