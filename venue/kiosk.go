@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/renameio/v2"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -149,24 +150,7 @@ func credentialPath(d *db.DB) string { return d.Path() + ".venue-credential" }
 // writeCredential writes the kiosk's venue credential into its file,
 // synced, then renamed over the old: a power cut leaves one or the other.
 func writeCredential(d *db.DB, cred string) error {
-	path := credentialPath(d)
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return fmt.Errorf("venue: credential: %w", err)
-	}
-	_, err = f.WriteString(cred + "\n")
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := renameio.WriteFile(credentialPath(d), []byte(cred+"\n"), 0o600); err != nil {
 		return fmt.Errorf("venue: credential: %w", err)
 	}
 	return nil

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/google/renameio/v2"
 )
 
 // The venue's certificate authority (docs/install.md, "A console the
@@ -432,24 +434,12 @@ func serialNumber() (*big.Int, error) {
 	return serial, nil
 }
 
-// writeFile writes path whole, synced, then renamed into place.
+// writeFile writes path whole, synced, then renamed into place: a power
+// cut leaves the old file or the new, never half of one
+// (github.com/google/renameio: its temporary file sits beside path, so
+// the rename stays on one file system).
 func writeFile(path string, b []byte, mode os.FileMode) error {
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
-	if err == nil {
-		_, err = f.Write(b)
-		if err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := renameio.WriteFile(path, b, mode); err != nil {
 		return fmt.Errorf("tlscert: %w", err)
 	}
 	return nil
