@@ -386,6 +386,24 @@ func (s Standing) Decided() bool { return s.Undecided == "" }
 // group's decision applied where the rule needs one.
 func (c *Card) Standing() Standing { return c.standing(c.decision) }
 
+// named ranks the sides as the group named the winners: the winners
+// first, together, every other side after them.
+func named(st Standing, winners []int) Standing {
+	won := map[int]bool{}
+	for _, w := range winners {
+		won[w] = true
+	}
+	for i := range st.Ranks {
+		if won[i] {
+			st.Ranks[i] = 1
+			st.Winners = append(st.Winners, i)
+		} else {
+			st.Ranks[i] = len(winners) + 1
+		}
+	}
+	return st
+}
+
 func (c *Card) standing(d Decision) Standing {
 	sides := c.Sides()
 	st := Standing{Totals: make([]int, sides), Ranks: make([]int, sides)}
@@ -425,19 +443,7 @@ func (c *Card) standing(d Decision) Standing {
 			st.Undecided = UndecidedOutcome
 			return st
 		}
-		won := map[int]bool{}
-		for _, w := range d.Winners {
-			won[w] = true
-		}
-		for i := range sides {
-			if won[i] {
-				st.Ranks[i] = 1
-				st.Winners = append(st.Winners, i)
-			} else {
-				st.Ranks[i] = len(d.Winners) + 1
-			}
-		}
-		return st
+		return named(st, d.Winners)
 	}
 	if c.Empty() {
 		if d.Winners == nil {
@@ -449,19 +455,7 @@ func (c *Card) standing(d Decision) Standing {
 			}
 			return st
 		}
-		won := map[int]bool{}
-		for _, w := range d.Winners {
-			won[w] = true
-		}
-		for i := range sides {
-			if won[i] {
-				st.Ranks[i] = 1
-				st.Winners = append(st.Winners, i)
-			} else {
-				st.Ranks[i] = len(d.Winners) + 1
-			}
-		}
-		return st
+		return named(st, d.Winners)
 	}
 	c.rank(&st, d)
 	return st
