@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/engine/sheet"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -185,6 +186,9 @@ func TestEveryGameHasTexts(t *testing.T) {
 		for _, o := range info.Options {
 			want[info.OptionKey(o.Key)] = info.ID + ": the label of option " + o.Key
 		}
+	}
+	for _, o := range sheet.TableOptions() {
+		want[sheet.New().Info().OptionKey(o.Key)] = sheet.ID + ": the label of the table's option " + o.Key
 	}
 	for _, l := range i18n.Langs() {
 		texts := c.Export(l, "game.")

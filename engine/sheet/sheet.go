@@ -96,6 +96,19 @@ var (
 	_ engine.Stepper  = (*State)(nil)
 )
 
+// OptionLong is the staff's "running long" reminder of a play, in minutes
+// ("90m"; "off" for none), kept with the staff's default options of the
+// score sheet: an option of the table, which times the play, not of the
+// rules, which never see it.
+const OptionLong = "long"
+
+// TableOptions are the score sheet's options the table keeps, not the
+// rules (OptionLong): the staff set them on the staff screen, and their
+// labels are game texts as the rules' options' are.
+func TableOptions() []engine.Option {
+	return []engine.Option{{Key: OptionLong, Default: "off", Choices: []string{"off", "60m", "90m", "120m", "150m", "180m"}}}
+}
+
 // Info describes the score sheet: 1 to 12 players, the sheet an option.
 func (r Rules) Info() engine.Info {
 	return engine.Info{

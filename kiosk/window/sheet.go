@@ -15,14 +15,9 @@ import (
 	"github.com/tablee/tablee/scoresheet"
 )
 
-// OptionLong is the staff's default of the score sheet that sets the
-// "running long" reminder, in minutes ("90m"; "off" for none), kept with
-// the staff's default options of the score sheet (the staff screen's
-// settings).
-const OptionLong = "long"
-
-// longChoices are the reminders the staff choose from.
-var longChoices = []string{"off", "60m", "90m", "120m", "150m", "180m"}
+// OptionLong is the score sheet's running-long reminder, one of the
+// sheet's options the table keeps (sheet.TableOptions).
+const OptionLong = sheet.OptionLong
 
 // tableGames are the games the table offers in its lobby, attract screen
 // and staff screens: the registry's, the score sheet left out (a play of
@@ -42,7 +37,7 @@ func (ui *UI) tableGames() []engine.Info {
 func (ui *UI) staffGames() []engine.Info {
 	games := ui.tableGames()
 	if _, ok := ui.sheetRules(); ok {
-		games = append(games, engine.Info{ID: sheet.ID, Options: []engine.Option{{Key: OptionLong, Default: "off", Choices: longChoices}}})
+		games = append(games, engine.Info{ID: sheet.ID, Options: sheet.TableOptions()})
 	}
 	return games
 }
