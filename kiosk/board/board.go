@@ -82,6 +82,11 @@ type Env struct {
 	// Awake, when set, is told before motion lasting d starts, so that
 	// the kiosk's window loop does not sleep through it.
 	Awake func(d time.Duration)
+	// Snug draws the board's untouched margins (Canyon's outer banks) as
+	// thin as they go, for a board sharing the table's height with a
+	// lesson's learner's panel: its cells, which guests touch, then keep
+	// geom.MinTarget.
+	Snug bool
 }
 
 // awake passes d to e.Awake, when set.

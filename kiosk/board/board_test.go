@@ -522,3 +522,35 @@ func TestTheGuestAddressedIsSpokenToInTheSecondPerson(t *testing.T) {
 		}
 	}
 }
+
+// A Snug Canyon board — the lesson's, between the robots' panels and the
+// learner's — draws its outer banks and the strip's gap thin, so that at
+// the lesson's 1908×711 its cells keep geom.MinTarget where the game's
+// margins would leave them narrower, with the cards' strip still inside.
+func TestSnugCanyonKeepsItsCellsAFingerWide(t *testing.T) {
+	test.NewTempApp(t)
+	st := position(t, "canyon", 3, 1, 0)
+	size := fyne.NewSize(1908, 711)
+	for _, snug := range []bool{false, true} {
+		b, err := New("canyon", Env{Lang: i18n.FR, Texts: texts(t), Still: true, Snug: snug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := test.NewTempWindow(t, b)
+		w.SetPadded(false)
+		w.Resize(size)
+		b.Update(st.View(engine.Onlooker), st.View(st.Turn()).Legal())
+		cb := b.(*canyonBoard)
+		r := test.WidgetRenderer(cb).(*canyonRenderer)
+		r.Layout(cb.Size())
+		switch cell := cb.geo.Cell; {
+		case snug && cell < geom.MinTarget:
+			t.Errorf("snug: cells %.0f px at %v, want at least %d", cell, cb.Size(), geom.MinTarget)
+		case !snug && cell >= geom.MinTarget:
+			t.Errorf("not snug: cells %.0f px at %v: the lesson would need no snug board", cell, cb.Size())
+		}
+		if bottom := r.trump.at.Y + r.trump.size.Height; snug && bottom > cb.Size().Height {
+			t.Errorf("snug: the trump card ends at %.0f, below the board's %.0f", bottom, cb.Size().Height)
+		}
+	}
+}

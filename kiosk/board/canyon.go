@@ -380,11 +380,22 @@ func terrainColour(m *canyon.Board, i int) color.Color {
 	return color.NRGBA{0x2E, 0x7D, 0xB8, 0xFF}
 }
 
-// stripHeight is the height of the cards' strip below the map.
-const stripHeight = 140
+// stripHeight is the height of the cards' strip below the map, from the
+// map's edge: stripGap, then its cards (LayCanyonStrip's trump card ends
+// 132 px down).
+const (
+	stripHeight = stripGap + 132
+	stripGap    = 8
+	// snugStripGap is stripGap on a Snug board.
+	snugStripGap = 2
+)
 
 // bankDepth is how deep, in cells, the map's outer banks are drawn.
 const bankDepth = 0.2
+
+// snugBankDepth is bankDepth on a Snug board: next to none, the water's
+// edge is the map's (0 would draw the banks whole: geom.Sideways).
+const snugBankDepth = 0.001
 
 // banked reports whether m's first and last columns are bank only, which
 // the table then draws as a narrow strip.
@@ -403,13 +414,21 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 	b := r.b
 	r.bg.Resize(size)
 	m := b.m
-	mapArea := size.SubtractWidthHeight(0, stripHeight)
+	gap := float32(stripGap)
+	if b.env.Snug {
+		gap = snugStripGap
+	}
+	mapArea := size.SubtractWidthHeight(0, stripHeight-stripGap+gap)
 	b.geo = geom.FitSideways(m.Rows, m.Cols, mapArea)
 	if banked(m) {
 		// The river's outer banks are never touched: a strip of them is
 		// enough, and the cells guests touch grow (64 px between the
 		// panels of a long-sided table).
-		b.geo = geom.FitSidewaysBanked(m.Rows, m.Cols, mapArea, bankDepth)
+		depth := float32(bankDepth)
+		if b.env.Snug {
+			depth = snugBankDepth
+		}
+		b.geo = geom.FitSidewaysBanked(m.Rows, m.Cols, mapArea, depth)
 	}
 	g := b.geo
 	for i, c := range r.cells {
@@ -436,7 +455,7 @@ func (r *canyonRenderer) Layout(size fyne.Size) {
 	r.bridge.Position1 = cave.AddXY(g.Cell*0.15, g.Cell/2)
 	r.bridge.Position2 = cave.AddXY(g.Cell*0.85, g.Cell/2)
 	v := g.Visible()
-	b.strip = fyne.NewPos(v.Pos.X, v.Pos.Y+v.Size.Height+8)
+	b.strip = fyne.NewPos(v.Pos.X, v.Pos.Y+v.Size.Height+gap)
 	r.layoutStrip()
 	r.place()
 }

@@ -159,7 +159,7 @@ func lessonFits(t *testing.T, ls *lesson.Lesson, lang string) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.l.redraw()
-		for _, bad := range outside(c.l.Coach().Content(), CoachSize) {
+		for _, bad := range outside(c.l.Coach().Content(), c.l.CoachSize()) {
 			t.Errorf("lesson, %s, %s: %s", lang, when, bad)
 		}
 		for _, bad := range offBoard(c.l.Game().Board()) {

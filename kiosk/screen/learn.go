@@ -51,6 +51,29 @@ type LearnConfig struct {
 // right. Low, so that the board keeps its room.
 var CoachSize = fyne.NewSize(1800, 270)
 
+// lowCoach is the learner's panel's height in the lessons where
+// CoachSize's would shrink the board's targets under geom.MinTarget, by
+// game. Canyon's: of the window's 1068 px (1080 less its padding), the
+// robots' panels take 160 with their gap, the river's 9 water rows of
+// 64 px with its banks drawn snug 577, and the cards' strip 134 from the
+// river's edge, which leaves 197 (270 left the cells 52 px apart): the
+// step's title and three lines of words (TestEveryTextFitsItsPanel).
+var lowCoach = map[string]float32{"canyon": 197}
+
+// coachSize is the learner's panel's size, as its reader sees it, in ls.
+func coachSize(ls *lesson.Lesson) fyne.Size {
+	if h, ok := lowCoach[ls.Game]; ok {
+		return fyne.NewSize(CoachSize.Width, h)
+	}
+	return CoachSize
+}
+
+// snug reports whether ls's board draws its untouched margins thin.
+func snug(ls *lesson.Lesson) bool {
+	_, ok := lowCoach[ls.Game]
+	return ok
+}
+
 // Learn is a guided first game: the real game screen of the game, in a
 // prepared position, with the learner's panel saying what to do next,
 // turned to the learner's side. Other seats are bots playing the
@@ -118,7 +141,7 @@ func NewLearn(cfg LearnConfig) (*Learn, error) {
 	// screen draws none for the learner, and its board has that room.
 	learner := cfg.Lesson.Learner
 	tbl, err := NewGame(GameConfig{Session: l.sess, Seats: cfg.Lesson.Seats, Lang: cfg.Lang, Texts: texts,
-		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner, Slots: lessonSlots(cfg.Lesson)})
+		Still: cfg.Still, Do: tableDo, Awake: cfg.Awake, Doing: doing, Coached: &learner, Slots: lessonSlots(cfg.Lesson), Snug: snug(cfg.Lesson)})
 	if err != nil {
 		return nil, fmt.Errorf("learn screen: %w", err)
 	}
@@ -189,8 +212,12 @@ func (l *Learn) build() {
 	bg.CornerRadius = 20
 	bg.StrokeColor = SeatColour(int(l.cfg.Lesson.Learner))
 	bg.StrokeWidth = 4
-	content := container.NewStack(bg, container.NewPadded(container.NewPadded(body)))
-	l.coach = board.NewPanel(content, CoachSize, geom.Turn(l.slot.Side.QuarterTurns()))
+	inner := container.NewPadded(body)
+	if _, low := lowCoach[l.cfg.Lesson.Game]; !low {
+		inner = container.NewPadded(inner) // a low panel keeps that padding for a line of words
+	}
+	content := container.NewStack(bg, inner)
+	l.coach = board.NewPanel(content, coachSize(l.cfg.Lesson), geom.Turn(l.slot.Side.QuarterTurns()))
 	l.leave = sized(l.back, 0, TouchSize)
 	objs := []fyne.CanvasObject{l.table.Content(), l.coach, l.leave}
 	for range 8 {
@@ -246,6 +273,10 @@ func (l *Learn) Try(m engine.Move) {
 
 // Coach is the learner's turned panel, for tests.
 func (l *Learn) Coach() *board.Panel { return l.coach }
+
+// CoachSize is the learner's panel's size as its reader sees it: CoachSize,
+// or lower in a lesson whose board needs the height (lowCoach).
+func (l *Learn) CoachSize() fyne.Size { return coachSize(l.cfg.Lesson) }
 
 // Step is the number of steps made.
 func (l *Learn) Step() int {

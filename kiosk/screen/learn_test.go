@@ -227,7 +227,7 @@ func TestTheCanyonLessonDrawsItsCards(t *testing.T) {
 		}
 		got := c.l.Hand().CanyonCards()
 		c.l.redraw()
-		bad := outside(c.l.Coach().Content(), CoachSize)
+		bad := outside(c.l.Coach().Content(), c.l.CoachSize())
 		c.mu.Unlock()
 		if len(got) != len(wantLooks) {
 			t.Fatalf("step %d: the hand draws %d cards %v, want %d (%v)", i+1, len(got), got, len(hand), hand)

@@ -91,6 +91,9 @@ type GameConfig struct {
 	// its own place (a lesson's learner panel, on the learner's side): the
 	// game screen draws no panel for it and gives the board that edge.
 	Coached *engine.Seat
+	// Snug draws the board's untouched margins thin (board.Env's Snug):
+	// a lesson's board, which shares the height with the learner's panel.
+	Snug bool
 	// Hint, when set, suggests a move to seat from its own view (a
 	// *host.Session's Hint): the panel of a touch seat to move offers it,
 	// and says the hint turned to the seat.
@@ -163,7 +166,7 @@ func NewGame(cfg GameConfig) (*Game, error) {
 		Lang: t.lang, Texts: texts, Play: t.play, Changed: t.redrawTurnPanel, Still: cfg.Still, Name: t.seatName,
 		IsBot: func(s engine.Seat) bool { return t.seat(s).State == "bot" },
 		You:   func(s engine.Seat) bool { return t.seat(s).You },
-		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake,
+		Slots: t.slots, Do: cfg.Do, Awake: cfg.Awake, Snug: cfg.Snug,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("game screen: %w", err)

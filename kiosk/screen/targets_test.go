@@ -40,23 +40,6 @@ func buttons(o fyne.CanvasObject) map[string]fyne.Size {
 	return out
 }
 
-// shortOf64 are the boards still under geom.MinTarget, by game (and
-// "/lesson"), with the pitch they must at least keep (issue 40, not yet
-// met): Canyon's lesson, whose 29-cell river and cards' strip share the
-// height left between the robots' panels (on the long side opposite the
-// learner's, as in the game) and the learner's 270-px panel, gets 52 px
-// (44 px with a robot at the left). A board growing past its floor
-// passes; one shrinking fails.
-var shortOf64 = map[string]float32{"canyon/lesson": 52}
-
-// atLeast is the smallest pitch game's board (key) may have.
-func atLeast(key string) float32 {
-	if f, ok := shortOf64[key]; ok {
-		return f
-	}
-	return geom.MinTarget
-}
-
 // TestEveryTargetIsAFingerWide measures, for every game and seat count on
 // a 1920×1080 table, the smallest thing a guest touches: the board's
 // cells or holes where the table takes the game's taps (the pitch from
@@ -80,8 +63,8 @@ func TestEveryTargetIsAFingerWide(t *testing.T) {
 				defer sg.mu.Unlock()
 				sg.tbl.Show(GameState{Turn: turn, Seats: st})
 				if tapped(sg.tbl.Board(), s.View(engine.Onlooker)) {
-					if cell := board.SpotSize(sg.tbl.Board()); cell < atLeast(info.ID) {
-						t.Errorf("the board's targets are %.0f px apart (board %v), under %.0f", cell, sg.tbl.Board().Size(), atLeast(info.ID))
+					if cell := board.SpotSize(sg.tbl.Board()); cell < geom.MinTarget {
+						t.Errorf("the board's targets are %.0f px apart (board %v), under %.0f", cell, sg.tbl.Board().Size(), float32(geom.MinTarget))
 					} else {
 						t.Logf("the board's targets are %.0f px apart", cell)
 					}
@@ -102,8 +85,8 @@ func TestEveryTargetIsAFingerWide(t *testing.T) {
 				defer c.mu.Unlock()
 				b := c.l.Game().Board()
 				if tapped(b, c.l.sess.View(engine.Onlooker)) {
-					if cell := board.SpotSize(b); cell < atLeast(info.ID+"/lesson") {
-						t.Errorf("the lesson board's targets are %.0f px apart (board %v), under %.0f", cell, b.Size(), atLeast(info.ID+"/lesson"))
+					if cell := board.SpotSize(b); cell < geom.MinTarget {
+						t.Errorf("the lesson board's targets are %.0f px apart (board %v), under %.0f", cell, b.Size(), float32(geom.MinTarget))
 					} else {
 						t.Logf("the lesson board's targets are %.0f px apart", cell)
 					}
