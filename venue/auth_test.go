@@ -132,7 +132,7 @@ func TestPairingCodeFromAnotherProcess(t *testing.T) {
 	hn := newNode(t, "")
 	dir := filepath.Join(hn.dir, "hub")
 	hub := startHubIn(t, hn, dir, "127.0.0.1:0")
-	code, expires, err := NewCode(ctx, hn.d, dir)
+	code, expires, err := NewCode(ctx, hn.d, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

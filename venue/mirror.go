@@ -128,8 +128,8 @@ func (k *Kiosk) openMirror(ctx context.Context) error {
 		}
 		return nil
 	}
-	k.mirrorMade = time.Now()
-	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
+	k.mirrorMade = k.now()
+	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now)
 	return err
 }
 
@@ -219,9 +219,9 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 	if _, err := k.e.js.CreateStream(ctx, mirrorConfig(start, origin)); err != nil {
 		return "", fmt.Errorf("venue kiosk: mirror: %w", err)
 	}
-	k.mirrorMade = time.Now()
+	k.mirrorMade = k.now()
 	var err error
-	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf); err != nil {
+	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now); err != nil {
 		return "", err
 	}
 	return did, nil

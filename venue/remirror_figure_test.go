@@ -85,7 +85,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(kioskServerPrefix+fid, cred)}
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect, Remotes: []*server.RemoteLeafOpts{{
 		URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(pair.Fingerprint), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
-	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil, kioskInbox(fid))
+	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil, kioskInbox(fid), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
