@@ -277,17 +277,18 @@ type Kiosk struct {
 	hubRestarted chan struct{}
 	// ask is signalled when the staff screen wants news of the venue.
 	ask chan struct{}
-	mu  sync.Mutex // guards load, mirrorMade and figure while the mirror is made again
+	mu  sync.Mutex // guards load, mirrorMade and remirror while the mirror is made again
 	// mirrorMade is when the mirror stream was last made (or found at
 	// start).
 	mirrorMade time.Time
 	// hubJS is JetStream in the hub's domain: the kiosk asks it which
 	// venue stream the hub has (mirror.go).
 	hubJS jetstream.JetStream
-	// figure changes how the mirror is made again, for the figure that
-	// compares it with the alternatives (TestVenueRemirrorFigure); the
-	// zero value is the kiosk's way.
-	figure mirrorFigure
+	// remirror makes the mirror again for a restarted hub or a stalled
+	// mirror (why is for the log): k.mirror's remake, set by StartKiosk.
+	// A test hook: the figure comparing it with other ways replaces it
+	// (TestVenueRemirrorFigure, -tags measure).
+	remirror func(ctx context.Context, why string)
 	// answered is when the hub last answered a hello.
 	answered time.Time
 	now      func() time.Time // KioskConfig.Now
@@ -326,6 +327,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
+	k.remirror = func(ctx context.Context, why string) { k.mirror(ctx, true, why) }
 	var err error
 	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
@@ -876,12 +878,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
 			// waits out its request (30 s) unless made again now.
-			k.mu.Lock()
-			keep := k.figure.keep
-			k.mu.Unlock()
-			if !keep {
-				k.mirror(ctx, true, " for the restarted hub")
-			}
+			k.remake(ctx, " for the restarted hub")
 			k.copy.soon()
 			continue
 		case <-check:
@@ -930,13 +927,17 @@ func (k *Kiosk) watch(ctx context.Context) {
 		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
-		k.mu.Lock()
-		keep := k.figure.keep
-		k.mu.Unlock()
-		if !keep {
-			k.mirror(ctx, true, ": it had stalled")
-		}
+		k.remake(ctx, ": it had stalled")
 	}
+}
+
+// remake makes the mirror again the way k.remirror says (read under k.mu:
+// a test may replace it while the kiosk runs).
+func (k *Kiosk) remake(ctx context.Context, why string) {
+	k.mu.Lock()
+	remirror := k.remirror
+	k.mu.Unlock()
+	remirror(ctx, why)
 }
 
 // checkCopy runs the check of the kiosk's copy of the venue (entropy.go)
