@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -272,7 +273,11 @@ func remirrorFromStart(ctx context.Context, k *Kiosk, why string) {
 // (DefaultKioskLimits cut it off within the first minute).
 func startFigureHub(t *testing.T, n *node, dataDir, listen string) *Hub {
 	t.Helper()
-	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, Logf: t.Logf,
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, PairListen: net.JoinHostPort(host, "0"), Logf: t.Logf,
 		Limits: KioskLimits{EventsPerMinute: 1 << 30, TotalBytes: 1 << 40}})
 	if err != nil {
 		t.Fatal(err)

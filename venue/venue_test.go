@@ -213,7 +213,14 @@ func startHub(t *testing.T, n *node, listen string) *Hub {
 
 func startHubIn(t *testing.T, n *node, dataDir, listen string) *Hub {
 	t.Helper()
-	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, Logf: t.Logf})
+	// The pairing address on a free port: a hub restarted at its leaf
+	// port would take DefaultPairPort, which another test process on the
+	// machine may hold ("bind: address already in use").
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, PairListen: net.JoinHostPort(host, "0"), Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
