@@ -6,6 +6,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -78,8 +79,22 @@ func TestPairingCodesAreUsedOnceAndExpire(t *testing.T) {
 	ctx := t.Context()
 	hn := newNode(t, "")
 	dir := filepath.Join(hn.dir, "hub")
-	hub := startHubIn(t, hn, dir, "127.0.0.1:0")
-	a, b := newNode(t, "Table A"), newNode(t, "Table B")
+	// The hub's clock, moved on by the test: a code's 15 minutes pass
+	// without waiting them.
+	var clock atomic.Int64
+	clock.Store(time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC).UnixNano())
+	now := func() time.Time { return time.Unix(0, clock.Load()) }
+	startHub := func() *Hub {
+		h, err := StartHub(ctx, HubConfig{DB: hn.d, DataDir: dir, Listen: "127.0.0.1:0", Logf: t.Logf, Now: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(h.Close)
+		testHubs.Store(h.Fingerprint(), h)
+		return h
+	}
+	hub := startHub()
+	a, b, c := newNode(t, "Table A"), newNode(t, "Table B"), newNode(t, "Table C")
 	p := Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: newCode(t, hub), Fingerprint: hub.Fingerprint(), Table: "Table A"}
 	if err := Pair(ctx, a.d, p); err != nil {
 		t.Fatal(err)
@@ -104,17 +119,22 @@ func TestPairingCodesAreUsedOnceAndExpire(t *testing.T) {
 
 	// Restarted, the hub still knows the code was used.
 	hub.Close()
-	hub = startHubIn(t, hn, dir, "127.0.0.1:0")
+	hub = startHub()
 	p.Addr, p.PairAddr = hub.Addr(), hub.PairAddr()
 	if err := Pair(ctx, b.d, p); !errors.Is(err, ErrCodeUsed) {
 		t.Errorf("a used code at the restarted hub: %v, want it used", err)
 	}
 
+	// A code a second short of its 15 minutes still pairs.
+	p.Code, p.Table = newCode(t, hub), "Table C"
+	clock.Add(int64(CodeLife - time.Second))
+	if err := Pair(ctx, c.d, p); err != nil {
+		t.Fatalf("a code %v old: %v, want it to pair", CodeLife-time.Second, err)
+	}
+
 	// A code made 15 minutes ago: expired (the hub's clock moved on).
-	p.Code = newCode(t, hub)
-	later := time.Now().Add(CodeLife + time.Second)
-	hub.pair.now = func() time.Time { return later }
-	hub.pair.gate = gate.NewSources(codeVerifier{creds: hub.auth.creds, now: hub.pair.now}, hub.pair.now)
+	p.Code, p.Table = newCode(t, hub), "Rogue"
+	clock.Add(int64(CodeLife + time.Second))
 	for i := range gate.Burst + 1 {
 		if err := Pair(ctx, b.d, p); !errors.Is(err, ErrCodeExpired) || !strings.Contains(err.Error(), "code expired") {
 			t.Fatalf("try %d with an expired code: %v, want %q (and no budget spent)", i+1, err, "code expired")
@@ -132,7 +152,7 @@ func TestPairingCodeFromAnotherProcess(t *testing.T) {
 	hn := newNode(t, "")
 	dir := filepath.Join(hn.dir, "hub")
 	hub := startHubIn(t, hn, dir, "127.0.0.1:0")
-	code, expires, err := NewCode(ctx, hn.d, dir)
+	code, expires, err := NewCode(ctx, hn.d, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ type storeHealth struct {
 	next  server.Logger
 	err   string    // the store's last write error, "" while it writes
 	since time.Time // when it began
+	now   func() time.Time
 }
 
 // storeWriteError reports whether a server's error line is its store's
@@ -65,7 +66,7 @@ func (h *storeHealth) notice(format string, v ...any) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.err == "" {
-		h.since = time.Now()
+		h.since = h.now()
 	}
 	h.err = line
 }

@@ -60,10 +60,7 @@ type copyCheck struct {
 
 func newCopyCheck(d *db.DB, who string, loaded chan struct{}, logf func(string, ...any), now func() time.Time,
 	stream func(context.Context) (jetstream.Stream, error), floor func(context.Context) (uint64, bool)) *copyCheck {
-	if now == nil {
-		now = time.Now
-	}
-	return &copyCheck{d: d, who: who, loaded: loaded, logf: logf, now: now, stream: stream, floor: floor,
+	return &copyCheck{d: d, who: who, loaded: loaded, logf: logf, now: clock(now), stream: stream, floor: floor,
 		explained: map[db.SourceKind]uint64{}}
 }
 
@@ -281,13 +278,13 @@ func (k *Kiosk) Settle(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, settleWait)
 	defer cancel()
-	start := time.Now()
+	start := k.now()
 	for {
 		n, err := k.d.VenueUnshared(ctx)
 		if err != nil || n == 0 {
 			return err
 		}
-		if !k.hubAlive() && time.Since(start) > settleUnanswered {
+		if !k.hubAlive() && k.now().Sub(start) > settleUnanswered {
 			return fmt.Errorf("venue kiosk: %d of this table's games not in the venue yet: the hub does not answer (they go at the next start)", n)
 		}
 		select {

@@ -57,6 +57,8 @@ type HubConfig struct {
 	// given the tables' web addresses as they said them in their
 	// hellos: the only places the page may connect to.
 	Page func(tables func() []string) (http.Handler, error)
+	// Now is the hub's clock; nil: time.Now.
+	Now func() time.Time
 }
 
 // DefaultWebPort is the port of the hub's web page: the table's TLS port
@@ -100,6 +102,7 @@ type Hub struct {
 	closed sync.Once
 	kicks  int // sources restarted by the watchdog, for tests and logs
 	boot   time.Time
+	now    func() time.Time  // HubConfig.Now
 	web    *http.Server      // the venue's web page; nil: none
 	webLn  net.Listener      // its listener
 	webAt  string            // its address for the kiosks' answers: ":PORT" when on every address
@@ -120,8 +123,9 @@ type Hub struct {
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{},
-		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, boot: time.Now().UTC(),
+		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, now: clock(cfg.Now),
 		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}, published: make(chan struct{}, 1)}
+	h.boot = h.now().UTC()
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}
 	}
@@ -161,7 +165,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		AuthTimeout: 5,
 		Compression: leafCompression,
 	}
-	if h.auth, err = newHubAuth(cfg.DataDir, h.logf); err != nil {
+	if h.auth, err = newHubAuth(cfg.DataDir, h.logf, h.now); err != nil {
 		return nil, err
 	}
 	if err := retireFixedCode(cfg.DataDir, h.auth.creds, h.logf); err != nil {
@@ -174,7 +178,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 			pairListen = net.JoinHostPort(host, "0")
 		}
 	}
-	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "")
+	h.e, err = startServer(ctx, "tablee-venue-hub", HubDomain, filepath.Join(cfg.DataDir, "jetstream"), leaf, true, h.auth, "", h.now)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +214,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.seedMeter(ctx); err != nil {
 		return fail(err)
 	}
-	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.meter.admit); err != nil {
+	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
 		return fail(err)
 	}
 	h.copy = h.hubCopyCheck()
@@ -243,7 +247,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	}()
 	go func() {
 		defer h.wg.Done()
-		p := publisher{d: h.d, js: h.e.js, stream: VenueStream, published: h.published, logf: h.logf, who: "venue hub",
+		p := publisher{d: h.d, js: h.e.js, now: h.now, stream: VenueStream, published: h.published, logf: h.logf, who: "venue hub",
 			subject: func(kind string) string { return hubSubject(h.id, kind) }}
 		p.run(run)
 	}()
@@ -298,7 +302,7 @@ func (h *Hub) loadCA() error {
 	}
 	h.ca = ca
 	names, ips := tlscert.MachineNames()
-	if _, err := ca.IssueConsole(dir, names, ips, time.Now()); err != nil {
+	if _, err := ca.IssueConsole(dir, names, ips, h.now()); err != nil {
 		h.logf("venue hub: the venue's authority issued no console certificate: %v", err)
 	}
 	return nil
@@ -601,7 +605,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	now := time.Now()
+	now := h.now()
 	h.mu.Lock()
 	// A gap: the hub missed this kiosk's hellos (a partition its link
 	// may not have noticed) or never heard it since it started.
@@ -657,7 +661,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: time.Now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered})
+	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}
@@ -861,7 +865,7 @@ func (h *Hub) watch(ctx context.Context) {
 		h.dropRevoked(ctx)
 		h.healStore(ctx)
 		h.checkCopy(ctx)
-		now := time.Now()
+		now := h.now()
 		due := p.due(now, h.e.srv.NumLeafNodes())
 		t.Reset(p.wait(now))
 		if !due {

@@ -186,7 +186,7 @@ func TestVenueHubPlayerChanges(t *testing.T) {
 	// its outbox, once each.
 	addr := hub.Addr()
 	hub.Close()
-	r, err := Rebuild(ctx, hubNode.d, dataDir)
+	r, err := Rebuild(ctx, hubNode.d, dataDir, nil)
 	if err != nil || r.Own != 3 {
 		t.Fatalf("hub rebuild %+v, %v; want its 3 events published again", r, err)
 	}

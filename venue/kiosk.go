@@ -249,8 +249,8 @@ type KioskConfig struct {
 	// OnAnswered hears the ids of calls the hub's console answered (the
 	// table closes them); nil: nobody. Called from the hello goroutine.
 	OnAnswered func(ids []string)
-	// Now is the clock the check of the kiosk's copy of the venue is
-	// scheduled by (entropy.go); nil: time.Now.
+	// Now is the kiosk's clock (its hellos, its mirror, the check of its
+	// copy of the venue, entropy.go); nil: time.Now.
 	Now func() time.Time
 }
 
@@ -277,19 +277,21 @@ type Kiosk struct {
 	hubRestarted chan struct{}
 	// ask is signalled when the staff screen wants news of the venue.
 	ask chan struct{}
-	mu  sync.Mutex // guards load, mirrorMade and figure while the mirror is made again
+	mu  sync.Mutex // guards load, mirrorMade and remirror while the mirror is made again
 	// mirrorMade is when the mirror stream was last made (or found at
 	// start).
 	mirrorMade time.Time
 	// hubJS is JetStream in the hub's domain: the kiosk asks it which
 	// venue stream the hub has (mirror.go).
 	hubJS jetstream.JetStream
-	// figure changes how the mirror is made again, for the figure that
-	// compares it with the alternatives (TestVenueRemirrorFigure); the
-	// zero value is the kiosk's way.
-	figure mirrorFigure
+	// remirror makes the mirror again for a restarted hub or a stalled
+	// mirror (why is for the log): k.mirror's remake, set by StartKiosk.
+	// A test hook: the figure comparing it with other ways replaces it
+	// (TestVenueRemirrorFigure, -tags measure).
+	remirror func(ctx context.Context, why string)
 	// answered is when the hub last answered a hello.
 	answered time.Time
+	now      func() time.Time // KioskConfig.Now
 	// tables are the venue's tables as the hub's last answer listed
 	// them, with when it last heard from each, on this kiosk's clock.
 	tables []KnownTable
@@ -321,10 +323,11 @@ type Kiosk struct {
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
 		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage,
-		calls: cfg.Calls, onAnswered: cfg.OnAnswered}
+		calls: cfg.Calls, onAnswered: cfg.OnAnswered, now: clock(cfg.Now)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
+	k.remirror = func(ctx context.Context, why string) { k.mirror(ctx, true, why) }
 	var err error
 	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
@@ -353,7 +356,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
 		return nil, err
 	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil, kioskInbox(k.id))
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil, kioskInbox(k.id), k.now)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +367,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if paired {
 		// The hub's refusals reach only the server's log (removed.go);
 		// one before this line is missed, the count starts at the next.
-		k.removal = newRemoval()
+		k.removal = newRemoval(k.now)
 		k.e.health.setNext(k.removal)
 	}
 	if _, err := k.e.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
@@ -393,12 +396,12 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		if err := k.openMirror(ctx); err != nil {
 			return fail(err)
 		}
-		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, cfg.Now,
+		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, k.now,
 			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
 			k.loaderFloor)
 	}
 	// Sessions that ended before the venue existed go too.
-	if _, err := cfg.DB.QueueFinishedSessions(ctx, time.Now()); err != nil {
+	if _, err := cfg.DB.QueueFinishedSessions(ctx, k.now()); err != nil {
 		return fail(err)
 	}
 	// And the boxes at this table taken before copies were venue events.
@@ -535,7 +538,7 @@ func (k *Kiosk) Close() {
 // each under its event id, and marks each acknowledged: at start (what a
 // crash left unacknowledged) and whenever the database queues one.
 func (k *Kiosk) publish(ctx context.Context) {
-	p := publisher{d: k.d, js: k.e.js, stream: TableStream, published: k.published, logf: k.logf, who: "venue kiosk",
+	p := publisher{d: k.d, js: k.e.js, now: k.now, stream: TableStream, published: k.published, logf: k.logf, who: "venue kiosk",
 		subject: func(kind string) string { return tableSubject(k.id, kind) }}
 	p.run(ctx)
 }
@@ -576,20 +579,20 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			}
 		}
 		up, upConn = link, conn
-		if link && (asked || time.Since(answered) >= helloEvery) {
+		if link && (asked || k.now().Sub(answered) >= helloEvery) {
 			asked = false
 			// Fresh: the link just came up, or the hub has not answered
 			// for two hellos (a partition the link did not notice): the
 			// hub restarts this kiosk's source, and the mirror is
 			// looked at soon after.
-			fresh := answered.IsZero() || time.Since(answered) > helloGap
+			fresh := answered.IsZero() || k.now().Sub(answered) > helloGap
 			hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
 			if k.calls != nil {
 				hi.Calls = k.calls()
 			}
 			body, _ := json.Marshal(hi)
 			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			sent := time.Now()
+			sent := k.now()
 			m, err := k.requestHello(rctx, body)
 			cancel()
 			switch {
@@ -598,8 +601,8 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			case err == nil:
 				// A gap: the link just came up, or hellos went unanswered
 				// (a partition the link may not have noticed).
-				gap := answered.IsZero() || time.Since(answered) > helloEvery+helloSlack
-				answered = time.Now()
+				gap := answered.IsZero() || k.now().Sub(answered) > helloEvery+helloSlack
+				answered = k.now()
 				a := k.setClock(m.Data, sent, answered)
 				// The tables and the time of the answer change
 				// together: Desk.Refresh waits for the time.
@@ -843,7 +846,7 @@ const (
 func (k *Kiosk) hubAlive() bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return time.Since(k.answered) < helloEvery+helloSlack
+	return k.now().Sub(k.answered) < helloEvery+helloSlack
 }
 
 // watch makes the mirror once the hub answers, and again when the hub
@@ -875,12 +878,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 		case <-k.hubRestarted:
 			// The mirror's consumer lived in the old hub: the mirror
 			// waits out its request (30 s) unless made again now.
-			k.mu.Lock()
-			keep := k.figure.keep
-			k.mu.Unlock()
-			if !keep {
-				k.mirror(ctx, true, " for the restarted hub")
-			}
+			k.remake(ctx, " for the restarted hub")
 			k.copy.soon()
 			continue
 		case <-check:
@@ -891,7 +889,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			check = nil
 			silent = staleAfter
 		case <-t.C:
-			now := time.Now()
+			now := k.now()
 			due := p.due(now, k.e.srv.NumLeafNodes())
 			t.Reset(p.wait(now))
 			k.healStore(ctx)
@@ -903,7 +901,7 @@ func (k *Kiosk) watch(ctx context.Context) {
 			}
 			silent = stallAfter
 		}
-		now := time.Now()
+		now := k.now()
 		k.mu.Lock()
 		made := k.mirrorMade
 		k.mu.Unlock()
@@ -929,13 +927,17 @@ func (k *Kiosk) watch(ctx context.Context) {
 		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
 			continue
 		}
-		k.mu.Lock()
-		keep := k.figure.keep
-		k.mu.Unlock()
-		if !keep {
-			k.mirror(ctx, true, ": it had stalled")
-		}
+		k.remake(ctx, ": it had stalled")
 	}
+}
+
+// remake makes the mirror again the way k.remirror says (read under k.mu:
+// a test may replace it while the kiosk runs).
+func (k *Kiosk) remake(ctx context.Context, why string) {
+	k.mu.Lock()
+	remirror := k.remirror
+	k.mu.Unlock()
+	remirror(ctx, why)
 }
 
 // checkCopy runs the check of the kiosk's copy of the venue (entropy.go)

@@ -216,7 +216,7 @@ func (h *Hub) cutOff(kiosk string, c CutOff) {
 		if f.CutOff == nil {
 			f.CutOff = map[string]CutOff{}
 		}
-		c.At = time.Now().UTC()
+		c.At = h.now().UTC()
 		f.CutOff[kiosk] = c
 	}); err != nil {
 		h.logf("venue hub: cut off kiosk %s: %v", kiosk, err)

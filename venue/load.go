@@ -23,6 +23,7 @@ type loader struct {
 	// limits), says why an event must be refused rather than loaded.
 	admit func(jetstream.Msg, time.Time) error
 	logf  func(string, ...any)
+	now   func() time.Time
 
 	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
@@ -47,17 +48,17 @@ const (
 
 // startLoader starts loading stream into d; loaded is signalled after each
 // batch stored. logf reports events that cannot be loaded.
-func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any)) (*loader, error) {
-	return startLoaderAdmitting(ctx, js, d, stream, loaded, logf, nil)
+func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any), now func() time.Time) (*loader, error) {
+	return startLoaderAdmitting(ctx, js, d, stream, loaded, logf, now, nil)
 }
 
 // startLoaderAdmitting is startLoader with admit, which says why an event
 // must be refused rather than loaded (the hub's meter of the kiosks'
 // limits).
 func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any),
-	admit func(jetstream.Msg, time.Time) error) (*loader, error) {
+	now func() time.Time, admit func(jetstream.Msg, time.Time) error) (*loader, error) {
 	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
-		admit: admit, logf: logf}
+		admit: admit, logf: logf, now: clock(now)}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	if err := l.consume(ctx); err != nil {
 		close(l.done)
@@ -98,7 +99,7 @@ func (l *loader) consume(ctx context.Context) error {
 	}
 	cc, err := cons.Consume(func(m jetstream.Msg) {
 		if l.admit != nil {
-			if err := l.admit(m, time.Now()); err != nil {
+			if err := l.admit(m, l.now()); err != nil {
 				l.logf("venue: event %s of %s refused: %v", m.Headers().Get(jetstream.MsgIDHeader), stream, err)
 				_ = m.Term()
 				return
@@ -153,7 +154,7 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 			hub := strings.HasPrefix(m.Subject(), hubSubjectPrefix) && m.Headers().Get(streamSourceHeader) == ""
 			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject()), Hub: hub}
 		}
-		res, err := d.LoadVenueEvents(ctx, raw, time.Now())
+		res, err := d.LoadVenueEvents(ctx, raw, l.now())
 		if errors.Is(err, db.ErrTraceLeft) {
 			// A forget from the hub loaded, and erased a player of this
 			// table, but the file could not be rebuilt yet (as after

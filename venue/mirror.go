@@ -128,8 +128,8 @@ func (k *Kiosk) openMirror(ctx context.Context) error {
 		}
 		return nil
 	}
-	k.mirrorMade = time.Now()
-	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf)
+	k.mirrorMade = k.now()
+	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now)
 	return err
 }
 
@@ -189,8 +189,6 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 		}
 		did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", old.State.LastSeq)
 		k.stopLoader()
-	case k.figure.fullCopy:
-		did = "made the mirror again from the start (the figure's full copy)"
 	default:
 		var floor uint64
 		if k.load != nil {
@@ -219,9 +217,9 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 	if _, err := k.e.js.CreateStream(ctx, mirrorConfig(start, origin)); err != nil {
 		return "", fmt.Errorf("venue kiosk: mirror: %w", err)
 	}
-	k.mirrorMade = time.Now()
+	k.mirrorMade = k.now()
 	var err error
-	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf); err != nil {
+	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now); err != nil {
 		return "", err
 	}
 	return did, nil
@@ -233,18 +231,6 @@ func (k *Kiosk) stopLoader() {
 		k.load.stop()
 		k.load = nil
 	}
-}
-
-// mirrorFigure changes how the kiosk makes its mirror again, for
-// TestVenueRemirrorFigure only: the zero value is the kiosk's way.
-type mirrorFigure struct {
-	// fullCopy makes every mirror made again copy the venue stream from
-	// its start (the way before resuming).
-	fullCopy bool
-	// keep leaves the mirror to nats-server (never made again by the
-	// kiosk): it resumes on its own after its last event, when its
-	// retries reach the new hub.
-	keep bool
 }
 
 // sameAt reports whether the hub's venue stream holds, at sequence seq,

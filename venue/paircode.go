@@ -216,7 +216,7 @@ func (v codeVerifier) IsSet(context.Context) (bool, error) { return true, nil }
 // pairing within CodeLife. The code is not logged (the journal is no
 // place for it); that one was made, and until when, is.
 func (h *Hub) NewCode(ctx context.Context) (string, time.Time, error) {
-	code, expires, err := h.auth.creds.newCode(time.Now())
+	code, expires, err := h.auth.creds.newCode(h.now())
 	if err != nil {
 		return "", time.Time{}, err
 	}
@@ -238,9 +238,10 @@ func (h *Hub) Pairings() []PairingNote {
 func (h *Hub) PairLockouts() []gate.Lockout { return h.pair.gate.Lockouts() }
 
 // NewCode makes a one-time pairing code for the hub whose database is d
-// and data directory dir, running or not (tablee venue --new-code): the
+// and data directory dir, running or not (tablee venue --new-code), valid
+// for CodeLife from now (nil: time.Now): the
 // running hub reads its credentials' file again at the next pairing.
-func NewCode(ctx context.Context, d *db.DB, dir string) (string, time.Time, error) {
+func NewCode(ctx context.Context, d *db.DB, dir string, now func() time.Time) (string, time.Time, error) {
 	if hub, err := IsHub(ctx, d); err != nil {
 		return "", time.Time{}, err
 	} else if !hub {
@@ -250,7 +251,7 @@ func NewCode(ctx context.Context, d *db.DB, dir string) (string, time.Time, erro
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	return creds.newCode(time.Now())
+	return creds.newCode(clock(now)())
 }
 
 // retireFixedCode removes the fixed pairing code an earlier build kept in

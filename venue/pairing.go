@@ -64,6 +64,7 @@ type hubAuth struct {
 	srv   *server.Server // set by startServer before the server starts
 	creds *credStore
 	logf  func(string, ...any)
+	now   func() time.Time
 
 	mu sync.Mutex
 	// refused are the refused logins with a kiosk's name, by kiosk and
@@ -85,7 +86,7 @@ type refusedLogins struct {
 func (a *hubAuth) refusedLogin(id, name string, from net.Addr, why string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	now := time.Now()
+	now := a.now()
 	if a.refused == nil {
 		a.refused = map[string]*refusedLogins{}
 	}
@@ -128,12 +129,12 @@ func (a *hubAuth) refusedCount(id, name string) int {
 	return 0
 }
 
-func newHubAuth(dir string, logf func(string, ...any)) (*hubAuth, error) {
+func newHubAuth(dir string, logf func(string, ...any), now func() time.Time) (*hubAuth, error) {
 	creds, err := openCreds(filepath.Join(dir, credsFile))
 	if err != nil {
 		return nil, err
 	}
-	return &hubAuth{creds: creds, logf: logf}, nil
+	return &hubAuth{creds: creds, logf: logf, now: clock(now)}, nil
 }
 
 // Check implements server.Authentication.

@@ -90,7 +90,7 @@ func (h *Hub) servePairing(addr string) error {
 	if err != nil {
 		return fmt.Errorf("venue hub: pairing address %s: %w", addr, err)
 	}
-	p := &pairServer{h: h, ln: ln, now: time.Now}
+	p := &pairServer{h: h, ln: ln, now: h.now}
 	p.gate = gate.NewSources(codeVerifier{creds: h.auth.creds, now: p.now}, p.now)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST "+pairPath, p.pair)

@@ -367,7 +367,7 @@ func TestMirrorOfTheBuildBefore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := startServer(t.Context(), kioskServerPrefix+id, kioskDomain(id, 0), filepath.Join(a.dir, "venue", "jetstream"), server.LeafNodeOpts{}, false, nil, "")
+	e, err := startServer(t.Context(), kioskServerPrefix+id, kioskDomain(id, 0), filepath.Join(a.dir, "venue", "jetstream"), server.LeafNodeOpts{}, false, nil, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

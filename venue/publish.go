@@ -27,6 +27,7 @@ type publisher struct {
 	published chan struct{}
 	logf      func(string, ...any)
 	who       string // "venue kiosk", "venue hub": the logs' prefix
+	now       func() time.Time
 }
 
 // outboxPoll is how often a publisher looks whether another process
@@ -101,7 +102,7 @@ func (p *publisher) pending(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("event %s: %w", ev.ID, err)
 			}
-			if err := p.d.AckEvent(ctx, ev.ID, time.Now()); err != nil {
+			if err := p.d.AckEvent(ctx, ev.ID, p.now()); err != nil {
 				return err
 			}
 		}

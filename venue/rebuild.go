@@ -34,8 +34,9 @@ var ErrRunning = errors.New("the database is open in another process: stop the k
 // the hub's own events are published again from its outbox; at a
 // kiosk, its mirror is copied again from the hub and its own stream is
 // published again from its outbox, under a new generation that the hub
-// sources from its start. The kiosk or hub must be stopped.
-func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
+// sources from its start. The kiosk or hub must be stopped. now is the
+// clock (nil: time.Now).
+func Rebuild(ctx context.Context, d *db.DB, dir string, now func() time.Time) (Rebuilt, error) {
 	var r Rebuilt
 	if open, err := d.OpenElsewhere(); err != nil {
 		return r, err
@@ -59,7 +60,7 @@ func Rebuild(ctx context.Context, d *db.DB, dir string) (Rebuilt, error) {
 		r.Own, err = d.RepublishVenueOutbox(ctx)
 		return r, err
 	}
-	r.Events, err = d.RebuildVenueOutbox(ctx, time.Now())
+	r.Events, err = d.RebuildVenueOutbox(ctx, clock(now)())
 	return r, err
 }
 

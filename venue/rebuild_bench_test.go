@@ -81,7 +81,7 @@ func TestVenueRebuildFigure(t *testing.T) {
 			URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(fp), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
 		// Filled without a sync per write (copies: true): only the
 		// setting up goes faster, the hub is measured as it runs.
-		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true, nil, kioskInbox(id.String()))
+		e, err := startServer(ctx, kioskServerPrefix+id.String(), kioskDomain(id.String(), 0), filepath.Join(t.TempDir(), "jetstream"), leaf, true, nil, kioskInbox(id.String()), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

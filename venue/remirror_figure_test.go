@@ -9,7 +9,9 @@ package venue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -64,7 +66,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	ctx := context.Background()
 	hubNode, a, fillNode := newNode(t, ""), newNode(t, "Table A"), newNode(t, "Filler")
 	dataDir := filepath.Join(hubNode.dir, "hub")
-	hub := startHubIn(t, hubNode, dataDir, "127.0.0.1:0")
+	hub := startFigureHub(t, hubNode, dataDir, "127.0.0.1:0")
 	addr := hub.Addr()
 	pair := pairing(t, hub, addr)
 	ka := startKiosk(t, a, pair)
@@ -85,7 +87,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 	u := &url.URL{Scheme: "nats-leaf", Host: addr, User: url.UserPassword(kioskServerPrefix+fid, cred)}
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect, Remotes: []*server.RemoteLeafOpts{{
 		URLs: []*url.URL{u}, TLS: true, TLSConfig: tlscert.PinnedConfig(pair.Fingerprint), TLSTimeout: 5, IgnoreDiscoveredServers: true, Compression: leafCompression}}}
-	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil, kioskInbox(fid))
+	filler, err := startServer(ctx, kioskServerPrefix+fid, kioskDomain(fid, 0), filepath.Join(fillNode.dir, "jetstream"), leaf, true, nil, kioskInbox(fid), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,11 +143,19 @@ func TestVenueRemirrorFigure(t *testing.T) {
 		cpu           time.Duration // the process's CPU meanwhile (hub, kiosk, filler)
 	}
 	ways := []string{"before: made again from the start", "now: made again after what A loaded", "kept: left to nats-server"}
+	ka.mu.Lock()
+	kioskWay := ka.remirror
+	ka.mu.Unlock()
+	remirrors := []func(context.Context, string){
+		func(ctx context.Context, why string) { remirrorFromStart(ctx, ka, why) },
+		kioskWay,
+		func(context.Context, string) {}, // nats-server resumes it when its retries reach the new hub
+	}
 	results := map[string][]result{}
 	for run := 0; run < runs; run++ {
 		for w, way := range ways {
 			ka.mu.Lock()
-			ka.figure = mirrorFigure{fullCopy: w == 0, keep: w == 2}
+			ka.remirror = remirrors[w]
 			made := ka.mirrorMade
 			ka.mu.Unlock()
 			mirror, err := ka.e.js.Stream(ctx, VenueStream)
@@ -161,7 +171,7 @@ func TestVenueRemirrorFigure(t *testing.T) {
 			time.Sleep(down) // the hub away, as the figure asks
 			cpu0 := cpuTime(t)
 			restarted := time.Now()
-			hub = startHubIn(t, hubNode, dataDir, addr)
+			hub = startFigureHub(t, hubNode, dataDir, addr)
 			// One event after the restart, sourced once the filler says
 			// hello again.
 			fill(t, filler.js, fid, 0, 1)
@@ -228,4 +238,51 @@ func TestVenueRemirrorFigure(t *testing.T) {
 		t.Logf("FIGURE venue of %d events, hub restart (away %v), %s: median of %d: A loaded again after %.2f s, %.0f events (%.0f kB) copied, %.2f s of CPU%s",
 			n, down, way, len(rs), took, copied, bytes/1000, cpu, ratio)
 	}
+}
+
+// remirrorFromStart is the way before resuming, for the figure: the
+// mirror made again copies the hub's venue stream from its start, and its
+// loader goes through every event again (ignored by their ids).
+func remirrorFromStart(ctx context.Context, k *Kiosk, why string) {
+	origin, err := k.hubOrigin(ctx)
+	if err != nil {
+		k.logf("venue kiosk: make the mirror%s from the start: %v", why, err)
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.stopLoader()
+	if err := k.e.js.DeleteStream(ctx, VenueStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+		k.logf("venue kiosk: make the mirror%s from the start: %v", why, err)
+		return
+	}
+	if _, err := k.e.js.CreateStream(ctx, mirrorConfig(0, origin)); err != nil {
+		k.logf("venue kiosk: make the mirror%s from the start: %v", why, err)
+		return
+	}
+	k.mirrorMade = k.now()
+	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now); err != nil {
+		k.logf("venue kiosk: make the mirror%s from the start: %v", why, err)
+		return
+	}
+	k.logf("venue kiosk: made the mirror again from the start (the figure's full copy)%s", why)
+}
+
+// startFigureHub is startHubIn with limits the filler cannot reach: it
+// writes thousands of events a minute, which a real table never does
+// (DefaultKioskLimits cut it off within the first minute).
+func startFigureHub(t *testing.T, n *node, dataDir, listen string) *Hub {
+	t.Helper()
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, PairListen: net.JoinHostPort(host, "0"), Logf: t.Logf,
+		Limits: KioskLimits{EventsPerMinute: 1 << 30, TotalBytes: 1 << 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	testHubs.Store(h.Fingerprint(), h)
+	return h
 }

@@ -51,10 +51,11 @@ type removal struct {
 	// probed is signalled after each probe (tests wait on it).
 	probed chan struct{}
 	every  time.Duration // removedProbe; shorter in tests (under mu)
+	now    func() time.Time
 }
 
-func newRemoval() *removal {
-	return &removal{limit: make(chan struct{}, 1), probed: make(chan struct{}, 1), every: removedProbe}
+func newRemoval(now func() time.Time) *removal {
+	return &removal{limit: make(chan struct{}, 1), probed: make(chan struct{}, 1), every: removedProbe, now: clock(now)}
 }
 
 // Errorf implements server.Logger: a leaf error saying the hub refused the
@@ -69,7 +70,7 @@ func (r *removal) Errorf(format string, v ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.refused == 0 {
-		r.first = time.Now()
+		r.first = r.now()
 	}
 	r.refused++
 	if r.refused >= refusalLimit && r.removed.IsZero() {
@@ -143,7 +144,7 @@ func (k *Kiosk) watchRemoval(ctx context.Context) {
 			continue
 		}
 		r.mu.Lock()
-		r.removed = time.Now()
+		r.removed = r.now()
 		first, every := r.first, r.every
 		r.mu.Unlock()
 		k.logf("venue kiosk: the hub at %s refuses this table since %s: removed from the venue; asking again every %v", p.Addr, first.Format(time.TimeOnly), every)

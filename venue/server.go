@@ -149,7 +149,7 @@ type embedded struct {
 // auth, when not nil, decides who may connect (the hub's kiosks, by their
 // credentials); it learns the server it guards before the server starts.
 // inbox is the prefix of the client's inboxes ("": nats.go's).
-func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool, auth *hubAuth, inbox string) (*embedded, error) {
+func startServer(ctx context.Context, name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool, auth *hubAuth, inbox string, now func() time.Time) (*embedded, error) {
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
@@ -195,7 +195,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 	if auth != nil {
 		auth.srv = srv
 	}
-	health := &storeHealth{}
+	health := &storeHealth{now: clock(now)}
 	srv.SetLoggerV2(health, false, false, false)
 	srv.Start()
 	if !srv.ReadyForConnections(10 * time.Second) {

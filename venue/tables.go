@@ -73,7 +73,7 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 			}
 		}
 	}
-	now := time.Now()
+	now := h.now()
 	h.mu.Lock()
 	heard := make(map[string]time.Time, len(h.heard))
 	for id, at := range h.heard {

@@ -213,7 +213,14 @@ func startHub(t *testing.T, n *node, listen string) *Hub {
 
 func startHubIn(t *testing.T, n *node, dataDir, listen string) *Hub {
 	t.Helper()
-	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, Logf: t.Logf})
+	// The pairing address on a free port: a hub restarted at its leaf
+	// port would take DefaultPairPort, which another test process on the
+	// machine may hold ("bind: address already in use").
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := StartHub(context.Background(), HubConfig{DB: n.d, DataDir: dataDir, Listen: listen, PairListen: net.JoinHostPort(host, "0"), Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -555,7 +562,7 @@ func TestVenueRebuild(t *testing.T) {
 
 	// A's store is lost (say a damaged file): rebuilt from its database.
 	ka.Close()
-	if _, err := Rebuild(t.Context(), a.d, filepath.Join(a.dir, "venue")); err != nil {
+	if _, err := Rebuild(t.Context(), a.d, filepath.Join(a.dir, "venue"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if gen, err := a.d.VenueStreamGen(t.Context()); gen != 1 || err != nil {
@@ -575,7 +582,7 @@ func TestVenueRebuild(t *testing.T) {
 	// The hub's store is lost: rebuilt from the kiosks' streams.
 	addr := hub.Addr()
 	hub.Close()
-	r, err := Rebuild(t.Context(), hubNode.d, dataDir)
+	r, err := Rebuild(t.Context(), hubNode.d, dataDir, nil)
 	if err != nil || !r.Hub || r.Events != 3 {
 		t.Fatalf("hub rebuild %+v, %v; want the hub's 3 sessions", r, err)
 	}
@@ -690,7 +697,7 @@ func TestVenueMirrorOfAHubThatLostItsTail(t *testing.T) {
 	hub.Close()
 	// The hub's last event gone from its store: the hub sources it
 	// again at a new number.
-	e, err := startServer(t.Context(), "tablee-venue-hub", HubDomain, filepath.Join(dataDir, "jetstream"), server.LeafNodeOpts{}, true, nil, "")
+	e, err := startServer(t.Context(), "tablee-venue-hub", HubDomain, filepath.Join(dataDir, "jetstream"), server.LeafNodeOpts{}, true, nil, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,7 +101,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		defer d.Close()
-		c, expires, err := venue.NewCode(ctx, d, *data)
+		c, expires, err := venue.NewCode(ctx, d, *data, time.Now)
 		if err != nil {
 			return err
 		}
@@ -148,7 +148,7 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		defer d.Close()
-		r, err := venue.Rebuild(ctx, d, *data)
+		r, err := venue.Rebuild(ctx, d, *data, time.Now)
 		if err != nil {
 			return err
 		}
