@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -123,19 +124,19 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	// In the read's own transaction: the figures read are those of
 	// this generation.
 	pkey := playsKey{venue: venue, periods: p}
-	if err := tx.QueryRowContext(ctx, `SELECT gen, plays FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen); err != nil {
+	var seq int64 // the last play added (0014_figures_plays_added.sql)
+	if err := tx.QueryRowContext(ctx, `SELECT gen, plays, (SELECT coalesce(max(seq), 0) FROM shelf_plays_added)
+		FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &seq); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	if r, ok := d.figures.get(key); ok {
 		return r, nil
 	}
-	counts, ok := d.figures.getPlays(pkey)
-	if !ok {
-		if counts, err = readPlayCounts(ctx, tx, p, venue); err != nil {
-			return nil, fmt.Errorf("shelf figures: plays: %w", err)
-		}
-		d.figures.putPlays(pkey, counts)
+	pc, err := d.playCounts(ctx, tx, pkey, seq)
+	if err != nil {
+		return nil, fmt.Errorf("shelf figures: plays: %w", err)
 	}
+	counts := pc.counts
 	r := &figuresRead{played: map[string][]string{}}
 	if r.figs, err = readTitleLines(ctx, tx); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
@@ -170,10 +171,13 @@ type figuresCache struct {
 	keys  [2]figuresKey
 	reads [2]*figuresRead
 	// The plays' counts alone, kept while shelf_plays does not change
-	// (a box taken, a note, a lesson read the rest again).
-	playsKeys [2]playsKey
-	plays     [2][]playCount
-	folds     map[string]string // fold's memory
+	// (a box taken, a note, a lesson read the rest again), and brought
+	// up to date by the plays added since (playCounts).
+	plays [2]*playCounts
+	// recounts counts the times every play was counted (the tests see
+	// the plays added taken instead).
+	recounts int
+	folds    map[string]string // fold's memory
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,
@@ -184,18 +188,119 @@ type playsKey struct {
 	periods shelf.Periods
 }
 
-func (c *figuresCache) getPlays(k playsKey) ([]playCount, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	i := btoi(k.venue)
-	return c.plays[i], c.plays[i] != nil && c.playsKeys[i] == k
+// playCounts are the plays' counts of one scope and periods as of
+// shelf_generation's plays key.gen and shelf_plays_added's seq; never
+// changed once made.
+type playCounts struct {
+	key    playsKey
+	seq    int64
+	counts []playCount
+	at     map[gameTitle]int // index in counts
 }
 
-func (c *figuresCache) putPlays(k playsKey, counts []playCount) {
+type gameTitle struct{ game, title string }
+
+func newPlayCounts(key playsKey, seq int64, counts []playCount) *playCounts {
+	pc := &playCounts{key: key, seq: seq, counts: counts, at: make(map[gameTitle]int, len(counts))}
+	for i, c := range counts {
+		pc.at[gameTitle{c.game, c.title}] = i
+	}
+	return pc
+}
+
+func (c *figuresCache) getPlays(venue bool) *playCounts {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i := btoi(k.venue)
-	c.playsKeys[i], c.plays[i] = k, counts
+	return c.plays[btoi(venue)]
+}
+
+func (c *figuresCache) putPlays(pc *playCounts) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.plays[btoi(pc.key.venue)] = pc
+}
+
+// playCounts gives the plays' counts as of plays generation k.gen and
+// the last play added seq, read in q's transaction: the kept ones if
+// nothing changed; the kept ones and the plays added since when every
+// change since was a play added (as many changes as plays added, each
+// still in shelf_plays_added); else every play counted again.
+func (d *DB) playCounts(ctx context.Context, q querier, k playsKey, seq int64) (*playCounts, error) {
+	old := d.figures.getPlays(k.venue)
+	if old != nil && old.key == k && old.seq == seq {
+		return old, nil
+	}
+	if old != nil && old.key.periods == k.periods && seq > old.seq && seq-old.seq == k.gen-old.key.gen {
+		pc, ok, err := old.withAdded(ctx, q, k, seq)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			d.figures.putPlays(pc)
+			return pc, nil
+		}
+	}
+	counts, err := readPlayCounts(ctx, q, k.periods, k.venue)
+	if err != nil {
+		return nil, err
+	}
+	pc := newPlayCounts(k, seq, counts)
+	d.figures.putPlays(pc)
+	d.figures.mu.Lock()
+	d.figures.recounts++
+	d.figures.mu.Unlock()
+	return pc, nil
+}
+
+// withAdded is pc with the plays added after pc.seq up to seq (of
+// either scope; those of pc's counted), as plays generation k.gen; not
+// ok when some of them are no longer kept.
+func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq int64) (*playCounts, bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT venue, game, title, ended_at FROM shelf_plays_added
+		WHERE seq > ? AND seq <= ? ORDER BY seq`, pc.seq, seq)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	out := &playCounts{key: k, seq: seq, counts: slices.Clone(pc.counts), at: pc.at}
+	week, month, year := fmtTime(k.periods.Week), fmtTime(k.periods.Month), fmtTime(k.periods.Year)
+	var n int64
+	for rows.Next() {
+		var venue bool
+		var game, title, ended string
+		if err := rows.Scan(&venue, &game, &title, &ended); err != nil {
+			return nil, false, err
+		}
+		n++
+		if venue != k.venue {
+			continue
+		}
+		i, ok := out.at[gameTitle{game, title}]
+		if !ok {
+			if len(out.at) == len(pc.at) {
+				out.at = maps.Clone(pc.at) // pc's own is shared: copied once, when it grows
+			}
+			i = len(out.counts)
+			out.at[gameTitle{game, title}] = i
+			out.counts = append(out.counts, playCount{game: game, title: title})
+		}
+		// As readPlayCounts' SQL compares them: the stored texts.
+		c := &out.counts[i]
+		c.Total++
+		c.Week += btoi(ended >= week)
+		c.Month += btoi(ended >= month)
+		c.Year += btoi(ended >= year)
+		if ended > c.last {
+			if c.Last, err = parseTime(ended); err != nil {
+				return nil, false, err
+			}
+			c.last = ended
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return out, n == seq-pc.seq, nil
 }
 
 // maxFolds bounds the folded names remembered: a shelf's names and what
@@ -293,6 +398,7 @@ func sections(codes []string) []string {
 type playCount struct {
 	game, title string
 	shelf.Counts
+	last string // Last as stored
 }
 
 // readPlayCounts adds up the finished plays per game and title, per
@@ -310,11 +416,10 @@ func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool)
 	var out []playCount
 	for rows.Next() {
 		var c playCount
-		var last string
-		if err := rows.Scan(&c.game, &c.title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
+		if err := rows.Scan(&c.game, &c.title, &c.Total, &c.last, &c.Week, &c.Month, &c.Year); err != nil {
 			return nil, err
 		}
-		if c.Last, err = parseTime(last); err != nil {
+		if c.Last, err = parseTime(c.last); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
