@@ -124,9 +124,9 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	// In the read's own transaction: the figures read are those of
 	// this generation.
 	pkey := playsKey{venue: venue, periods: p}
-	var seq int64 // the last play added (0014_figures_plays_added.sql)
-	if err := tx.QueryRowContext(ctx, `SELECT gen, plays, (SELECT coalesce(max(seq), 0) FROM shelf_plays_added)
-		FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &seq); err != nil {
+	var seq, titlesGen int64 // the last play added, the titles' changes (0014_figures_plays_added.sql)
+	if err := tx.QueryRowContext(ctx, `SELECT gen, plays, (SELECT gen FROM shelf_titles_generation WHERE id = 1),
+		(SELECT coalesce(max(seq), 0) FROM shelf_plays_added) FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &titlesGen, &seq); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	if r, ok := d.figures.get(key); ok {
@@ -136,21 +136,85 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	if err != nil {
 		return nil, fmt.Errorf("shelf figures: plays: %w", err)
 	}
-	counts := pc.counts
-	r := &figuresRead{played: map[string][]string{}}
-	if r.figs, err = readTitleLines(ctx, tx); err != nil {
+	tb, err := d.titleBase(ctx, tx, titlesGen)
+	if err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
-	keys := keysOf(r.figs)
-	addPlayCounts(r, keys, counts)
-	if err := addTaught(ctx, tx, r.figs, keys); err != nil {
+	pb := d.playedBase(tb, pc)
+	r := &figuresRead{figs: slices.Clone(pb.figs), played: pb.played}
+	if err := addCopies(ctx, tx, r.figs, tb.at); err != nil {
+		return nil, fmt.Errorf("shelf figures: boxes: %w", err)
+	}
+	if err := addTaught(ctx, tx, r.figs, tb.keys); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
-	if err := addNoteCounts(ctx, tx, r.figs); err != nil {
+	if err := addNoteCounts(ctx, tx, r.figs, tb.at); err != nil {
 		return nil, fmt.Errorf("shelf figures: notes: %w", err)
 	}
 	d.figures.put(key, r)
 	return r, nil
+}
+
+// titleBase is every title's names and engine game (the rest of its
+// figures zero), in id order, as of titles generation gen
+// (shelf_titles_generation), and what finds them; never changed once made.
+type titleBase struct {
+	gen  int64
+	figs []TitleFigures
+	keys titleKeys
+	at   map[int64]int // index in figs by id
+}
+
+// titleBase gives the titles as of titles generation gen, read in q's
+// transaction (or kept from the last read of the same generation).
+func (d *DB) titleBase(ctx context.Context, q querier, gen int64) (*titleBase, error) {
+	d.figures.mu.Lock()
+	tb := d.figures.titles
+	d.figures.mu.Unlock()
+	if tb != nil && tb.gen == gen {
+		return tb, nil
+	}
+	figs, err := readTitleNames(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	tb = &titleBase{gen: gen, figs: figs, keys: keysOf(figs), at: make(map[int64]int, len(figs))}
+	for i, f := range figs {
+		tb.at[f.ID] = i
+	}
+	d.figures.mu.Lock()
+	d.figures.titles = tb
+	d.figures.mu.Unlock()
+	return tb, nil
+}
+
+// playedBase is the titles with their plays' counts added; never
+// changed once made.
+type playedBase struct {
+	titles *titleBase
+	plays  *playCounts
+	figs   []TitleFigures
+	// played maps a played name's key (shelf.PlayedKey) to the names
+	// the score sheet's plays were played under.
+	played map[string][]string
+}
+
+// playedBase gives tb with pc's counts added (or kept from the last time
+// of the same two).
+func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
+	i := btoi(pc.key.venue)
+	d.figures.mu.Lock()
+	pb := d.figures.played[i]
+	d.figures.mu.Unlock()
+	if pb != nil && pb.titles == tb && pb.plays == pc {
+		return pb
+	}
+	pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
+	addPlayCounts(pb, tb.keys, pc.counts)
+	d.figures.mu.Lock()
+	d.figures.played[i] = pb
+	d.figures.mu.Unlock()
+	return pb
 }
 
 // figuresKey says which figures a read holds: the shelf's generation
@@ -174,6 +238,10 @@ type figuresCache struct {
 	// (a box taken, a note, a lesson read the rest again), and brought
 	// up to date by the plays added since (playCounts).
 	plays [2]*playCounts
+	// The titles' names, and with each scope's plays counted, kept
+	// while shelf_titles and the plays do not change.
+	titles *titleBase
+	played [2]*playedBase
 	// recounts counts the times every play was counted (the tests see
 	// the plays added taken instead).
 	recounts int
@@ -347,13 +415,11 @@ func btoi(b bool) int {
 	return 0
 }
 
-// readTitleLines reads every title's names and its boxes' counts and
-// sections, without the rest of its facts.
-func readTitleLines(ctx context.Context, q querier) ([]TitleFigures, error) {
-	rows, err := q.QueryContext(ctx, `SELECT t.id, t.name_fr, t.name_de, t.name_en, t.name_original, coalesce(t.engine, ''),
-			count(c.id), coalesce(sum(c.status = 'table'), 0), coalesce(group_concat(c.shelf, char(10)), '')
-		FROM shelf_titles t LEFT JOIN shelf_copies c ON c.title_id = t.id
-		GROUP BY t.id ORDER BY t.id`)
+// readTitleNames reads every title's names and engine game, in id
+// order, without the rest of its facts.
+func readTitleNames(ctx context.Context, q querier) ([]TitleFigures, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, name_fr, name_de, name_en, name_original, coalesce(engine, '')
+		FROM shelf_titles ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -361,15 +427,36 @@ func readTitleLines(ctx context.Context, q querier) ([]TitleFigures, error) {
 	var out []TitleFigures
 	for rows.Next() {
 		var f TitleFigures
-		var shelves string
-		if err := rows.Scan(&f.ID, &f.Names.FR, &f.Names.DE, &f.Names.EN, &f.Names.Original, &f.Engine,
-			&f.Copies, &f.AtTables, &shelves); err != nil {
+		if err := rows.Scan(&f.ID, &f.Names.FR, &f.Names.DE, &f.Names.EN, &f.Names.Original, &f.Engine); err != nil {
 			return nil, err
 		}
-		f.Sections = sections(strings.Split(shelves, "\n"))
 		out = append(out, f)
 	}
 	return out, rows.Err()
+}
+
+// addCopies adds each title's boxes' counts and sections (figs indexed
+// by id in at).
+func addCopies(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
+	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*), coalesce(sum(status = 'table'), 0), coalesce(group_concat(shelf, char(10)), '')
+		FROM shelf_copies GROUP BY title_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var copies, atTables int
+		var shelves string
+		if err := rows.Scan(&id, &copies, &atTables, &shelves); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			f := &figs[i]
+			f.Copies, f.AtTables, f.Sections = copies, atTables, sections(strings.Split(shelves, "\n"))
+		}
+	}
+	return rows.Err()
 }
 
 // sections are the distinct sections of shelf codes, sorted.
@@ -429,7 +516,7 @@ func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool)
 
 // addPlayCounts adds each game's and title's plays to its title, and
 // notes the names the score sheet's plays were played under.
-func addPlayCounts(r *figuresRead, keys titleKeys, counts []playCount) {
+func addPlayCounts(r *playedBase, keys titleKeys, counts []playCount) {
 	for _, c := range counts {
 		if c.game == SheetGame {
 			k := shelf.PlayedKey(c.title)
@@ -469,11 +556,7 @@ func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKe
 	return rows.Err()
 }
 
-func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures) error {
-	at := make(map[int64]int, len(figs))
-	for i, f := range figs {
-		at[f.ID] = i
-	}
+func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
 	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL)
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id GROUP BY c.title_id`)
 	if err != nil {
