@@ -124,9 +124,11 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	// In the read's own transaction: the figures read are those of
 	// this generation.
 	pkey := playsKey{venue: venue, periods: p}
-	var seq, titlesGen int64 // the last play added, the titles' changes (0014_figures_plays_added.sql)
+	// The last play added, the titles' and the boxes' changes (0014_figures_plays_added.sql).
+	var seq, titlesGen, copiesGen int64
 	if err := tx.QueryRowContext(ctx, `SELECT gen, plays, (SELECT gen FROM shelf_titles_generation WHERE id = 1),
-		(SELECT coalesce(max(seq), 0) FROM shelf_plays_added) FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &titlesGen, &seq); err != nil {
+		(SELECT gen FROM shelf_copies_generation WHERE id = 1),
+		(SELECT coalesce(max(seq), 0) FROM shelf_plays_added) FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &titlesGen, &copiesGen, &seq); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	if r, ok := d.figures.get(key); ok {
@@ -142,8 +144,15 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	}
 	pb := d.playedBase(tb, pc)
 	r := &figuresRead{figs: slices.Clone(pb.figs), played: pb.played}
-	if err := addCopies(ctx, tx, r.figs, tb.at); err != nil {
+	cb, err := d.copiesBase(ctx, tx, tb, copiesGen)
+	if err != nil {
 		return nil, fmt.Errorf("shelf figures: boxes: %w", err)
+	}
+	for i, c := range cb.lines {
+		r.figs[i].Copies, r.figs[i].Sections = c.copies, c.sections
+	}
+	if err := addAtTables(ctx, tx, r.figs, tb.at); err != nil {
+		return nil, fmt.Errorf("shelf figures: boxes at tables: %w", err)
 	}
 	if err := addTaught(ctx, tx, r.figs, tb.keys); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
@@ -186,6 +195,77 @@ func (d *DB) titleBase(ctx context.Context, q querier, gen int64) (*titleBase, e
 	d.figures.titles = tb
 	d.figures.mu.Unlock()
 	return tb, nil
+}
+
+// copiesBase is each title's count of boxes and their sections (lines
+// in tb's order) as of boxes generation gen (shelf_copies_generation);
+// never changed once made.
+type copiesBase struct {
+	titles *titleBase
+	gen    int64
+	lines  []copiesLine
+}
+
+type copiesLine struct {
+	copies   int
+	sections []string
+}
+
+// copiesBase gives the boxes' counts and sections of tb's titles as of
+// boxes generation gen, read in q's transaction (or kept from the last
+// read of the same).
+func (d *DB) copiesBase(ctx context.Context, q querier, tb *titleBase, gen int64) (*copiesBase, error) {
+	d.figures.mu.Lock()
+	cb := d.figures.copies
+	d.figures.mu.Unlock()
+	if cb != nil && cb.titles == tb && cb.gen == gen {
+		return cb, nil
+	}
+	cb = &copiesBase{titles: tb, gen: gen, lines: make([]copiesLine, len(tb.figs))}
+	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*), group_concat(shelf, char(10)) FROM shelf_copies GROUP BY title_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var copies int
+		var shelves string
+		if err := rows.Scan(&id, &copies, &shelves); err != nil {
+			return nil, err
+		}
+		if i, ok := tb.at[id]; ok {
+			cb.lines[i] = copiesLine{copies: copies, sections: sections(strings.Split(shelves, "\n"))}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	d.figures.mu.Lock()
+	d.figures.copies = cb
+	d.figures.mu.Unlock()
+	return cb, nil
+}
+
+// addAtTables counts each title's boxes at a table now, from the index
+// of those alone (shelf_copies_at_table).
+func addAtTables(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
+	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*) FROM shelf_copies WHERE status = 'table' GROUP BY title_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			figs[i].AtTables = n
+		}
+	}
+	return rows.Err()
 }
 
 // playedBase is the titles with their plays' counts added; never
@@ -242,6 +322,7 @@ type figuresCache struct {
 	// while shelf_titles and the plays do not change.
 	titles *titleBase
 	played [2]*playedBase
+	copies *copiesBase // the boxes' counts and sections
 	// recounts counts the times every play was counted (the tests see
 	// the plays added taken instead).
 	recounts int
@@ -433,30 +514,6 @@ func readTitleNames(ctx context.Context, q querier) ([]TitleFigures, error) {
 		out = append(out, f)
 	}
 	return out, rows.Err()
-}
-
-// addCopies adds each title's boxes' counts and sections (figs indexed
-// by id in at).
-func addCopies(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
-	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*), coalesce(sum(status = 'table'), 0), coalesce(group_concat(shelf, char(10)), '')
-		FROM shelf_copies GROUP BY title_id`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var copies, atTables int
-		var shelves string
-		if err := rows.Scan(&id, &copies, &atTables, &shelves); err != nil {
-			return err
-		}
-		if i, ok := at[id]; ok {
-			f := &figs[i]
-			f.Copies, f.AtTables, f.Sections = copies, atTables, sections(strings.Split(shelves, "\n"))
-		}
-	}
-	return rows.Err()
 }
 
 // sections are the distinct sections of shelf codes, sorted.

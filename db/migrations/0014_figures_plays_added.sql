@@ -30,3 +30,17 @@ INSERT OR IGNORE INTO shelf_titles_generation (id, gen) VALUES (1, 0);
 CREATE TRIGGER IF NOT EXISTS shelf_titles_titles_insert AFTER INSERT ON shelf_titles BEGIN UPDATE shelf_titles_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_titles_titles_update AFTER UPDATE ON shelf_titles BEGIN UPDATE shelf_titles_generation SET gen = gen + 1; END;
 CREATE TRIGGER IF NOT EXISTS shelf_titles_titles_delete AFTER DELETE ON shelf_titles BEGIN UPDATE shelf_titles_generation SET gen = gen + 1; END;
+
+-- shelf_copies_generation: one more at each box added, removed, moved to
+-- another title or shelf code (not at a box taken or given back): the
+-- boxes' counts and sections are kept while it stays the same, and the
+-- boxes at a table counted from their own index.
+CREATE TABLE IF NOT EXISTS shelf_copies_generation (
+	id  INTEGER PRIMARY KEY CHECK (id = 1),
+	gen INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO shelf_copies_generation (id, gen) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS shelf_copies_layout_insert AFTER INSERT ON shelf_copies BEGIN UPDATE shelf_copies_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_copies_layout_update AFTER UPDATE OF title_id, shelf ON shelf_copies BEGIN UPDATE shelf_copies_generation SET gen = gen + 1; END;
+CREATE TRIGGER IF NOT EXISTS shelf_copies_layout_delete AFTER DELETE ON shelf_copies BEGIN UPDATE shelf_copies_generation SET gen = gen + 1; END;
+CREATE INDEX IF NOT EXISTS shelf_copies_at_table ON shelf_copies (title_id) WHERE status = 'table';
