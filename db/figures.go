@@ -289,8 +289,22 @@ func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
 	if pb != nil && pb.titles == tb && pb.plays == pc {
 		return pb
 	}
-	pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
-	addPlayCounts(pb, tb.keys, pc.counts)
+	if pb != nil && pb.titles == tb && pc.from != nil && pc.from == pb.plays {
+		// The plays added alone, to the titles counted before.
+		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(pb.figs), played: pb.played}
+		cloned := false
+		for _, a := range pc.added {
+			if a.fresh && a.game == SheetGame && !cloned {
+				pb.played, cloned = maps.Clone(pb.played), true // the kept one is shared
+			}
+			addPlayCount(pb, tb.keys, a.playCount, a.fresh)
+		}
+	} else {
+		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
+		for _, c := range pc.counts {
+			addPlayCount(pb, tb.keys, c, true)
+		}
+	}
 	d.figures.mu.Lock()
 	d.figures.played[i] = pb
 	d.figures.mu.Unlock()
@@ -345,6 +359,17 @@ type playCounts struct {
 	seq    int64
 	counts []playCount
 	at     map[gameTitle]int // index in counts
+	// from is the counts these were made from by adding the plays
+	// added (one count each, fresh when its game and title were not
+	// in from's), nil when every play was counted.
+	from  *playCounts
+	added []addedPlay
+}
+
+// addedPlay is one play added to playCounts' from.
+type addedPlay struct {
+	playCount
+	fresh bool
 }
 
 type gameTitle struct{ game, title string }
@@ -411,7 +436,7 @@ func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq 
 		return nil, false, err
 	}
 	defer rows.Close()
-	out := &playCounts{key: k, seq: seq, counts: slices.Clone(pc.counts), at: pc.at}
+	out := &playCounts{key: k, seq: seq, counts: slices.Clone(pc.counts), at: pc.at, from: pc}
 	week, month, year := fmtTime(k.periods.Week), fmtTime(k.periods.Month), fmtTime(k.periods.Year)
 	var n int64
 	for rows.Next() {
@@ -425,6 +450,13 @@ func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq 
 			continue
 		}
 		i, ok := out.at[gameTitle{game, title}]
+		a := addedPlay{playCount: playCount{game: game, title: title, last: ended}, fresh: !ok}
+		if a.Last, err = parseTime(ended); err != nil {
+			return nil, false, err
+		}
+		// As readPlayCounts' SQL compares them: the stored texts.
+		a.Total, a.Week, a.Month, a.Year = 1, btoi(ended >= week), btoi(ended >= month), btoi(ended >= year)
+		out.added = append(out.added, a)
 		if !ok {
 			if len(out.at) == len(pc.at) {
 				out.at = maps.Clone(pc.at) // pc's own is shared: copied once, when it grows
@@ -433,17 +465,13 @@ func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq 
 			out.at[gameTitle{game, title}] = i
 			out.counts = append(out.counts, playCount{game: game, title: title})
 		}
-		// As readPlayCounts' SQL compares them: the stored texts.
 		c := &out.counts[i]
-		c.Total++
-		c.Week += btoi(ended >= week)
-		c.Month += btoi(ended >= month)
-		c.Year += btoi(ended >= year)
+		c.Total += a.Total
+		c.Week += a.Week
+		c.Month += a.Month
+		c.Year += a.Year
 		if ended > c.last {
-			if c.Last, err = parseTime(ended); err != nil {
-				return nil, false, err
-			}
-			c.last = ended
+			c.Last, c.last = a.Last, ended
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -571,26 +599,25 @@ func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool)
 	return out, rows.Err()
 }
 
-// addPlayCounts adds each game's and title's plays to its title, and
-// notes the names the score sheet's plays were played under.
-func addPlayCounts(r *playedBase, keys titleKeys, counts []playCount) {
-	for _, c := range counts {
-		if c.game == SheetGame {
-			k := shelf.PlayedKey(c.title)
-			r.played[k] = append(r.played[k], c.title)
-		}
-		i, ok := keys.find(c.game, c.title)
-		if !ok {
-			continue // a play of a title the shelf does not hold
-		}
-		f := &r.figs[i]
-		f.Week += c.Week
-		f.Month += c.Month
-		f.Year += c.Year
-		f.Total += c.Total
-		if c.Last.After(f.Last) {
-			f.Last = c.Last
-		}
+// addPlayCount adds one game's and title's plays to its title, and,
+// when the name is new to r (fresh), notes it among the names the score
+// sheet's plays were played under.
+func addPlayCount(r *playedBase, keys titleKeys, c playCount, fresh bool) {
+	if c.game == SheetGame && fresh {
+		k := shelf.PlayedKey(c.title)
+		r.played[k] = append(slices.Clip(r.played[k]), c.title) // clipped: a kept read may share the array
+	}
+	i, ok := keys.find(c.game, c.title)
+	if !ok {
+		return // a play of a title the shelf does not hold
+	}
+	f := &r.figs[i]
+	f.Week += c.Week
+	f.Month += c.Month
+	f.Year += c.Year
+	f.Total += c.Total
+	if c.Last.After(f.Last) {
+		f.Last = c.Last
 	}
 }
 

@@ -336,7 +336,7 @@ func TestTitleFiguresManyAtOnce(t *testing.T) {
 // as a count from nothing gives it; a play taken back is counted again.
 func TestShelfFiguresTakeThePlaysAdded(t *testing.T) {
 	ctx := context.Background()
-	f, _ := figuresFixture(t)
+	f, ts := figuresFixture(t)
 	if _, err := f.d.ShelfFigures(ctx, t0, false); err != nil {
 		t.Fatal(err)
 	}
@@ -369,6 +369,10 @@ func TestShelfFiguresTakeThePlaysAdded(t *testing.T) {
 	}
 	if canoe := by["Canoë"]; canoe.Total != 3 || canoe.Week != 2 {
 		t.Errorf("Canoë, played this week since: %+v", canoe.Counts)
+	}
+	// Its page finds the play under the name it was played as.
+	if d, err := f.d.TitleFigures(ctx, ts["Azul"].ID, t0, false); err != nil || len(d.Plays) != 1 || d.Total != 1 {
+		t.Errorf("Azul's page: %d plays, %+v (%v)", len(d.Plays), d.Counts, err)
 	}
 	// The same as every play counted from nothing.
 	f.d.figures.mu.Lock()
