@@ -315,7 +315,7 @@ func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
 	} else {
 		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
 		for _, c := range pc.counts {
-			addPlayCount(pb, tb.keys, c, true)
+			addPlayCount(pb, tb.keys, *c, true)
 		}
 	}
 	d.figures.mu.Lock()
@@ -370,7 +370,7 @@ type playsKey struct {
 type playCounts struct {
 	key    playsKey
 	seq    int64
-	counts []playCount
+	counts []*playCount      // shared between the counts made from one another: copied before a change
 	at     map[gameTitle]int // index in counts
 	// from is the counts these were made from by adding the plays
 	// added (one count each, fresh when its game and title were not
@@ -388,9 +388,10 @@ type addedPlay struct {
 type gameTitle struct{ game, title string }
 
 func newPlayCounts(key playsKey, seq int64, counts []playCount) *playCounts {
-	pc := &playCounts{key: key, seq: seq, counts: counts, at: make(map[gameTitle]int, len(counts))}
-	for i, c := range counts {
-		pc.at[gameTitle{c.game, c.title}] = i
+	pc := &playCounts{key: key, seq: seq, counts: make([]*playCount, len(counts)), at: make(map[gameTitle]int, len(counts))}
+	for i := range counts {
+		pc.counts[i] = &counts[i]
+		pc.at[gameTitle{counts[i].game, counts[i].title}] = i
 	}
 	return pc
 }
@@ -476,9 +477,12 @@ func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq 
 			}
 			i = len(out.counts)
 			out.at[gameTitle{game, title}] = i
-			out.counts = append(out.counts, playCount{game: game, title: title})
+			out.counts = append(out.counts, &playCount{game: game, title: title})
 		}
-		c := &out.counts[i]
+		// Copied before it changes: pc's counts are shared.
+		c := new(playCount)
+		*c = *out.counts[i]
+		out.counts[i] = c
 		c.Total += a.Total
 		c.Week += a.Week
 		c.Month += a.Month
