@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -101,6 +102,19 @@ func (d *DB) ShelfFigures(ctx context.Context, now time.Time, venue bool) ([]Tit
 	return slices.Clone(r.figs), nil
 }
 
+// ShelfFiguresShared is ShelfFigures without the copy: the lines kept
+// for every reader until the next change, which the caller must not
+// change. The console's pages read them on every request: copying 9,000
+// lines was a seventh of what a page allocated, and its garbage
+// collections the slowest answers (docs/performance.md).
+func (d *DB) ShelfFiguresShared(ctx context.Context, now time.Time, venue bool) ([]TitleFigures, error) {
+	r, err := d.readFigures(ctx, now, venue)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clip(r.figs), nil
+}
+
 // figuresRead is one read of the figures, kept while nothing is written;
 // never changed once made.
 type figuresRead struct {
@@ -123,33 +137,191 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	// In the read's own transaction: the figures read are those of
 	// this generation.
 	pkey := playsKey{venue: venue, periods: p}
-	if err := tx.QueryRowContext(ctx, `SELECT gen, plays FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen); err != nil {
+	// The last play added, the titles' and the boxes' changes (0014_figures_plays_added.sql).
+	var seq, titlesGen, copiesGen int64
+	if err := tx.QueryRowContext(ctx, `SELECT gen, plays, (SELECT gen FROM shelf_titles_generation WHERE id = 1),
+		(SELECT gen FROM shelf_copies_generation WHERE id = 1),
+		(SELECT coalesce(max(seq), 0) FROM shelf_plays_added) FROM shelf_generation WHERE id = 1`).Scan(&key.gen, &pkey.gen, &titlesGen, &copiesGen, &seq); err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	if r, ok := d.figures.get(key); ok {
 		return r, nil
 	}
-	counts, ok := d.figures.getPlays(pkey)
-	if !ok {
-		if counts, err = readPlayCounts(ctx, tx, p, venue); err != nil {
-			return nil, fmt.Errorf("shelf figures: plays: %w", err)
-		}
-		d.figures.putPlays(pkey, counts)
+	pc, err := d.playCounts(ctx, tx, pkey, seq)
+	if err != nil {
+		return nil, fmt.Errorf("shelf figures: plays: %w", err)
 	}
-	r := &figuresRead{played: map[string][]string{}}
-	if r.figs, err = readTitleLines(ctx, tx); err != nil {
+	tb, err := d.titleBase(ctx, tx, titlesGen)
+	if err != nil {
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
-	keys := keysOf(r.figs)
-	addPlayCounts(r, keys, counts)
-	if err := addTaught(ctx, tx, r.figs, keys); err != nil {
+	pb := d.playedBase(tb, pc)
+	r := &figuresRead{figs: slices.Clone(pb.figs), played: pb.played}
+	cb, err := d.copiesBase(ctx, tx, tb, copiesGen)
+	if err != nil {
+		return nil, fmt.Errorf("shelf figures: boxes: %w", err)
+	}
+	for i, c := range cb.lines {
+		r.figs[i].Copies, r.figs[i].Sections = c.copies, c.sections
+	}
+	if err := addAtTables(ctx, tx, r.figs, tb.at); err != nil {
+		return nil, fmt.Errorf("shelf figures: boxes at tables: %w", err)
+	}
+	if err := addTaught(ctx, tx, r.figs, tb.keys); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
-	if err := addNoteCounts(ctx, tx, r.figs); err != nil {
+	if err := addNoteCounts(ctx, tx, r.figs, tb.at); err != nil {
 		return nil, fmt.Errorf("shelf figures: notes: %w", err)
 	}
 	d.figures.put(key, r)
 	return r, nil
+}
+
+// titleBase is every title's names and engine game (the rest of its
+// figures zero), in id order, as of titles generation gen
+// (shelf_titles_generation), and what finds them; never changed once made.
+type titleBase struct {
+	gen  int64
+	figs []TitleFigures
+	keys titleKeys
+	at   map[int64]int // index in figs by id
+}
+
+// titleBase gives the titles as of titles generation gen, read in q's
+// transaction (or kept from the last read of the same generation).
+func (d *DB) titleBase(ctx context.Context, q querier, gen int64) (*titleBase, error) {
+	d.figures.mu.Lock()
+	tb := d.figures.titles
+	d.figures.mu.Unlock()
+	if tb != nil && tb.gen == gen {
+		return tb, nil
+	}
+	figs, err := readTitleNames(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	tb = &titleBase{gen: gen, figs: figs, keys: keysOf(figs), at: make(map[int64]int, len(figs))}
+	for i, f := range figs {
+		tb.at[f.ID] = i
+	}
+	d.figures.mu.Lock()
+	d.figures.titles = tb
+	d.figures.mu.Unlock()
+	return tb, nil
+}
+
+// copiesBase is each title's count of boxes and their sections (lines
+// in tb's order) as of boxes generation gen (shelf_copies_generation);
+// never changed once made.
+type copiesBase struct {
+	titles *titleBase
+	gen    int64
+	lines  []copiesLine
+}
+
+type copiesLine struct {
+	copies   int
+	sections []string
+}
+
+// copiesBase gives the boxes' counts and sections of tb's titles as of
+// boxes generation gen, read in q's transaction (or kept from the last
+// read of the same).
+func (d *DB) copiesBase(ctx context.Context, q querier, tb *titleBase, gen int64) (*copiesBase, error) {
+	d.figures.mu.Lock()
+	cb := d.figures.copies
+	d.figures.mu.Unlock()
+	if cb != nil && cb.titles == tb && cb.gen == gen {
+		return cb, nil
+	}
+	cb = &copiesBase{titles: tb, gen: gen, lines: make([]copiesLine, len(tb.figs))}
+	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*), group_concat(shelf, char(10)) FROM shelf_copies GROUP BY title_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var copies int
+		var shelves string
+		if err := rows.Scan(&id, &copies, &shelves); err != nil {
+			return nil, err
+		}
+		if i, ok := tb.at[id]; ok {
+			cb.lines[i] = copiesLine{copies: copies, sections: sections(strings.Split(shelves, "\n"))}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	d.figures.mu.Lock()
+	d.figures.copies = cb
+	d.figures.mu.Unlock()
+	return cb, nil
+}
+
+// addAtTables counts each title's boxes at a table now, from the index
+// of those alone (shelf_copies_at_table).
+func addAtTables(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
+	rows, err := q.QueryContext(ctx, `SELECT title_id, count(*) FROM shelf_copies WHERE status = 'table' GROUP BY title_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			figs[i].AtTables = n
+		}
+	}
+	return rows.Err()
+}
+
+// playedBase is the titles with their plays' counts added; never
+// changed once made.
+type playedBase struct {
+	titles *titleBase
+	plays  *playCounts
+	figs   []TitleFigures
+	// played maps a played name's key (shelf.PlayedKey) to the names
+	// the score sheet's plays were played under.
+	played map[string][]string
+}
+
+// playedBase gives tb with pc's counts added (or kept from the last time
+// of the same two).
+func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
+	i := btoi(pc.key.venue)
+	d.figures.mu.Lock()
+	pb := d.figures.played[i]
+	d.figures.mu.Unlock()
+	if pb != nil && pb.titles == tb && pb.plays == pc {
+		return pb
+	}
+	if pb != nil && pb.titles == tb && pc.from != nil && pc.from == pb.plays {
+		// The plays added alone, to the titles counted before.
+		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(pb.figs), played: pb.played}
+		cloned := false
+		for _, a := range pc.added {
+			if a.fresh && a.game == SheetGame && !cloned {
+				pb.played, cloned = maps.Clone(pb.played), true // the kept one is shared
+			}
+			addPlayCount(pb, tb.keys, a.playCount, a.fresh)
+		}
+	} else {
+		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
+		for _, c := range pc.counts {
+			addPlayCount(pb, tb.keys, *c, true)
+		}
+	}
+	d.figures.mu.Lock()
+	d.figures.played[i] = pb
+	d.figures.mu.Unlock()
+	return pb
 }
 
 // figuresKey says which figures a read holds: the shelf's generation
@@ -170,10 +342,18 @@ type figuresCache struct {
 	keys  [2]figuresKey
 	reads [2]*figuresRead
 	// The plays' counts alone, kept while shelf_plays does not change
-	// (a box taken, a note, a lesson read the rest again).
-	playsKeys [2]playsKey
-	plays     [2][]playCount
-	folds     map[string]string // fold's memory
+	// (a box taken, a note, a lesson read the rest again), and brought
+	// up to date by the plays added since (playCounts).
+	plays [2]*playCounts
+	// The titles' names, and with each scope's plays counted, kept
+	// while shelf_titles and the plays do not change.
+	titles *titleBase
+	played [2]*playedBase
+	copies *copiesBase // the boxes' counts and sections
+	// recounts counts the times every play was counted (the tests see
+	// the plays added taken instead).
+	recounts int
+	folds    map[string]string // fold's memory
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,
@@ -184,18 +364,137 @@ type playsKey struct {
 	periods shelf.Periods
 }
 
-func (c *figuresCache) getPlays(k playsKey) ([]playCount, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	i := btoi(k.venue)
-	return c.plays[i], c.plays[i] != nil && c.playsKeys[i] == k
+// playCounts are the plays' counts of one scope and periods as of
+// shelf_generation's plays key.gen and shelf_plays_added's seq; never
+// changed once made.
+type playCounts struct {
+	key    playsKey
+	seq    int64
+	counts []*playCount      // shared between the counts made from one another: copied before a change
+	at     map[gameTitle]int // index in counts
+	// from is the counts these were made from by adding the plays
+	// added (one count each, fresh when its game and title were not
+	// in from's), nil when every play was counted.
+	from  *playCounts
+	added []addedPlay
 }
 
-func (c *figuresCache) putPlays(k playsKey, counts []playCount) {
+// addedPlay is one play added to playCounts' from.
+type addedPlay struct {
+	playCount
+	fresh bool
+}
+
+type gameTitle struct{ game, title string }
+
+func newPlayCounts(key playsKey, seq int64, counts []playCount) *playCounts {
+	pc := &playCounts{key: key, seq: seq, counts: make([]*playCount, len(counts)), at: make(map[gameTitle]int, len(counts))}
+	for i := range counts {
+		pc.counts[i] = &counts[i]
+		pc.at[gameTitle{counts[i].game, counts[i].title}] = i
+	}
+	return pc
+}
+
+func (c *figuresCache) getPlays(venue bool) *playCounts {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i := btoi(k.venue)
-	c.playsKeys[i], c.plays[i] = k, counts
+	return c.plays[btoi(venue)]
+}
+
+func (c *figuresCache) putPlays(pc *playCounts) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.plays[btoi(pc.key.venue)] = pc
+}
+
+// playCounts gives the plays' counts as of plays generation k.gen and
+// the last play added seq, read in q's transaction: the kept ones if
+// nothing changed; the kept ones and the plays added since when every
+// change since was a play added (as many changes as plays added, each
+// still in shelf_plays_added); else every play counted again.
+func (d *DB) playCounts(ctx context.Context, q querier, k playsKey, seq int64) (*playCounts, error) {
+	old := d.figures.getPlays(k.venue)
+	if old != nil && old.key == k && old.seq == seq {
+		return old, nil
+	}
+	if old != nil && old.key.periods == k.periods && seq > old.seq && seq-old.seq == k.gen-old.key.gen {
+		pc, ok, err := old.withAdded(ctx, q, k, seq)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			d.figures.putPlays(pc)
+			return pc, nil
+		}
+	}
+	counts, err := readPlayCounts(ctx, q, k.periods, k.venue)
+	if err != nil {
+		return nil, err
+	}
+	pc := newPlayCounts(k, seq, counts)
+	d.figures.putPlays(pc)
+	d.figures.mu.Lock()
+	d.figures.recounts++
+	d.figures.mu.Unlock()
+	return pc, nil
+}
+
+// withAdded is pc with the plays added after pc.seq up to seq (of
+// either scope; those of pc's counted), as plays generation k.gen; not
+// ok when some of them are no longer kept.
+func (pc *playCounts) withAdded(ctx context.Context, q querier, k playsKey, seq int64) (*playCounts, bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT venue, game, title, ended_at FROM shelf_plays_added
+		WHERE seq > ? AND seq <= ? ORDER BY seq`, pc.seq, seq)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	out := &playCounts{key: k, seq: seq, counts: slices.Clone(pc.counts), at: pc.at, from: pc}
+	week, month, year := fmtTime(k.periods.Week), fmtTime(k.periods.Month), fmtTime(k.periods.Year)
+	var n int64
+	for rows.Next() {
+		var venue bool
+		var game, title, ended string
+		if err := rows.Scan(&venue, &game, &title, &ended); err != nil {
+			return nil, false, err
+		}
+		n++
+		if venue != k.venue {
+			continue
+		}
+		i, ok := out.at[gameTitle{game, title}]
+		a := addedPlay{playCount: playCount{game: game, title: title, last: ended}, fresh: !ok}
+		if a.Last, err = parseTime(ended); err != nil {
+			return nil, false, err
+		}
+		// As readPlayCounts' SQL compares them: the stored texts.
+		a.Total, a.Week, a.Month, a.Year = 1, btoi(ended >= week), btoi(ended >= month), btoi(ended >= year)
+		out.added = append(out.added, a)
+		if !ok {
+			if len(out.at) == len(pc.at) {
+				out.at = maps.Clone(pc.at) // pc's own is shared: copied once, when it grows
+			}
+			i = len(out.counts)
+			out.at[gameTitle{game, title}] = i
+			out.counts = append(out.counts, &playCount{game: game, title: title})
+		}
+		// Copied before it changes: pc's counts are shared.
+		c := new(playCount)
+		*c = *out.counts[i]
+		out.counts[i] = c
+		c.Total += a.Total
+		c.Week += a.Week
+		c.Month += a.Month
+		c.Year += a.Year
+		if ended > c.last {
+			c.Last, c.last = a.Last, ended
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return out, n == seq-pc.seq, nil
 }
 
 // maxFolds bounds the folded names remembered: a shelf's names and what
@@ -242,13 +541,11 @@ func btoi(b bool) int {
 	return 0
 }
 
-// readTitleLines reads every title's names and its boxes' counts and
-// sections, without the rest of its facts.
-func readTitleLines(ctx context.Context, q querier) ([]TitleFigures, error) {
-	rows, err := q.QueryContext(ctx, `SELECT t.id, t.name_fr, t.name_de, t.name_en, t.name_original, coalesce(t.engine, ''),
-			count(c.id), coalesce(sum(c.status = 'table'), 0), coalesce(group_concat(c.shelf, char(10)), '')
-		FROM shelf_titles t LEFT JOIN shelf_copies c ON c.title_id = t.id
-		GROUP BY t.id ORDER BY t.id`)
+// readTitleNames reads every title's names and engine game, in id
+// order, without the rest of its facts.
+func readTitleNames(ctx context.Context, q querier) ([]TitleFigures, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, name_fr, name_de, name_en, name_original, coalesce(engine, '')
+		FROM shelf_titles ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -256,12 +553,9 @@ func readTitleLines(ctx context.Context, q querier) ([]TitleFigures, error) {
 	var out []TitleFigures
 	for rows.Next() {
 		var f TitleFigures
-		var shelves string
-		if err := rows.Scan(&f.ID, &f.Names.FR, &f.Names.DE, &f.Names.EN, &f.Names.Original, &f.Engine,
-			&f.Copies, &f.AtTables, &shelves); err != nil {
+		if err := rows.Scan(&f.ID, &f.Names.FR, &f.Names.DE, &f.Names.EN, &f.Names.Original, &f.Engine); err != nil {
 			return nil, err
 		}
-		f.Sections = sections(strings.Split(shelves, "\n"))
 		out = append(out, f)
 	}
 	return out, rows.Err()
@@ -293,6 +587,7 @@ func sections(codes []string) []string {
 type playCount struct {
 	game, title string
 	shelf.Counts
+	last string // Last as stored
 }
 
 // readPlayCounts adds up the finished plays per game and title, per
@@ -310,11 +605,10 @@ func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool)
 	var out []playCount
 	for rows.Next() {
 		var c playCount
-		var last string
-		if err := rows.Scan(&c.game, &c.title, &c.Total, &last, &c.Week, &c.Month, &c.Year); err != nil {
+		if err := rows.Scan(&c.game, &c.title, &c.Total, &c.last, &c.Week, &c.Month, &c.Year); err != nil {
 			return nil, err
 		}
-		if c.Last, err = parseTime(last); err != nil {
+		if c.Last, err = parseTime(c.last); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -322,26 +616,25 @@ func readPlayCounts(ctx context.Context, q querier, p shelf.Periods, venue bool)
 	return out, rows.Err()
 }
 
-// addPlayCounts adds each game's and title's plays to its title, and
-// notes the names the score sheet's plays were played under.
-func addPlayCounts(r *figuresRead, keys titleKeys, counts []playCount) {
-	for _, c := range counts {
-		if c.game == SheetGame {
-			k := shelf.PlayedKey(c.title)
-			r.played[k] = append(r.played[k], c.title)
-		}
-		i, ok := keys.find(c.game, c.title)
-		if !ok {
-			continue // a play of a title the shelf does not hold
-		}
-		f := &r.figs[i]
-		f.Week += c.Week
-		f.Month += c.Month
-		f.Year += c.Year
-		f.Total += c.Total
-		if c.Last.After(f.Last) {
-			f.Last = c.Last
-		}
+// addPlayCount adds one game's and title's plays to its title, and,
+// when the name is new to r (fresh), notes it among the names the score
+// sheet's plays were played under.
+func addPlayCount(r *playedBase, keys titleKeys, c playCount, fresh bool) {
+	if c.game == SheetGame && fresh {
+		k := shelf.PlayedKey(c.title)
+		r.played[k] = append(slices.Clip(r.played[k]), c.title) // clipped: a kept read may share the array
+	}
+	i, ok := keys.find(c.game, c.title)
+	if !ok {
+		return // a play of a title the shelf does not hold
+	}
+	f := &r.figs[i]
+	f.Week += c.Week
+	f.Month += c.Month
+	f.Year += c.Year
+	f.Total += c.Total
+	if c.Last.After(f.Last) {
+		f.Last = c.Last
 	}
 }
 
@@ -364,11 +657,7 @@ func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKe
 	return rows.Err()
 }
 
-func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures) error {
-	at := make(map[int64]int, len(figs))
-	for i, f := range figs {
-		at[f.ID] = i
-	}
+func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
 	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL)
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id GROUP BY c.title_id`)
 	if err != nil {

@@ -330,3 +330,74 @@ func TestTitleFiguresManyAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A play finished after the figures were read shows in them, counted
+// from the plays added since rather than from every play again, exactly
+// as a count from nothing gives it; a play taken back is counted again.
+func TestShelfFiguresTakeThePlaysAdded(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	if _, err := f.d.ShelfFigures(ctx, t0, false); err != nil {
+		t.Fatal(err)
+	}
+	recounts := func() int {
+		f.d.figures.mu.Lock()
+		defer f.d.figures.mu.Unlock()
+		return f.d.figures.recounts
+	}
+	before := recounts()
+	res := engine.RankByScores([]int{1, 0}, "sheet-complete")
+	// Azul never played before (a name the counts did not hold), then a
+	// Carcassonne in 2025 (last year: its last play stays t0's), and a
+	// Canoë this week.
+	f.playTitle(t, "Azul", f.persons(0, 1), res, t0.Add(-time.Hour))
+	f.playTitle(t, "CARCASSONNE", f.persons(0, 1), res, time.Date(2025, 6, 1, 20, 0, 0, 0, time.UTC))
+	f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0.Add(-time.Hour))
+	figs, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := recounts(); n != before {
+		t.Errorf("every play counted again %d times after three plays added", n-before)
+	}
+	by := figuresByName(t, figs)
+	if azul := by["Azul"]; azul.Counts != (shelf.Counts{Week: 1, Month: 1, Year: 1, Total: 1, Last: t0.Add(-time.Hour)}) {
+		t.Errorf("Azul, played once since the figures were read: %+v", azul.Counts)
+	}
+	if carc := by["Carcassonne"]; carc.Counts != (shelf.Counts{Week: 1, Month: 2, Year: 2, Total: 4, Last: t0}) {
+		t.Errorf("Carcassonne, played in June 2025 since: %+v", carc.Counts)
+	}
+	if canoe := by["Canoë"]; canoe.Total != 3 || canoe.Week != 2 {
+		t.Errorf("Canoë, played this week since: %+v", canoe.Counts)
+	}
+	// Its page finds the play under the name it was played as.
+	if d, err := f.d.TitleFigures(ctx, ts["Azul"].ID, t0, false); err != nil || len(d.Plays) != 1 || d.Total != 1 {
+		t.Errorf("Azul's page: %d plays, %+v (%v)", len(d.Plays), d.Counts, err)
+	}
+	// The same as every play counted from nothing.
+	f.d.figures.mu.Lock()
+	f.d.figures.plays, f.d.figures.reads = [2]*playCounts{}, [2]*figuresRead{}
+	f.d.figures.mu.Unlock()
+	cold, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(figs, cold, func(a, b TitleFigures) bool { return a.ID == b.ID && a.Counts == b.Counts }) {
+		t.Errorf("plays added:\n%+v\ncounted from nothing:\n%+v", figs, cold)
+	}
+	// A play taken back adds no row: every play is counted again.
+	s := f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0)
+	if _, err := f.d.ShelfFigures(ctx, t0, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.d.w.Exec(`UPDATE sessions SET status = ? WHERE id = ?`, string(session.Abandoned), s.ID); err != nil {
+		t.Fatal(err)
+	}
+	back, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if canoe := figuresByName(t, back)["Canoë"]; canoe.Total != 3 {
+		t.Errorf("Canoë after a play taken back: %+v", canoe.Counts)
+	}
+}

@@ -138,7 +138,8 @@ type ludoLists struct {
 func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, months int) (ludoLists, error) {
 	var l ludoLists
 	var err error
-	if l.figs, err = h.cfg.DB.ShelfFigures(ctx, now, venue); err != nil {
+	// Shared, not copied: every use below only reads them.
+	if l.figs, err = h.cfg.DB.ShelfFiguresShared(ctx, now, venue); err != nil {
 		return l, err
 	}
 	l.unplayed = db.Unplayed(l.figs, now.AddDate(0, -months, 0))
