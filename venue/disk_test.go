@@ -1,56 +1,13 @@
 package venue
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/internal/disktest"
 )
-
-// smallDisk mounts a tmpfs of size bytes on a directory of its own and
-// returns it; it skips when mounting is not allowed here.
-func smallDisk(t *testing.T, size string) string {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small disk needs root")
-	}
-	dir := filepath.Join(t.TempDir(), "disk")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v: %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
-	return dir
-}
-
-// fillDisk writes a file into dir until the disk is full.
-func fillDisk(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	// Down to the last byte: a venue event is about 1 kB.
-	for size := 64 << 10; size > 0; size /= 4 {
-		chunk := make([]byte, size)
-		for {
-			if _, err := f.Write(chunk); err != nil {
-				if !errors.Is(err, syscall.ENOSPC) {
-					t.Fatal(err)
-				}
-				break
-			}
-		}
-	}
-	return path
-}
 
 // until looks at ok every 50 ms (and at each signal of wake) until it
 // holds; the guard only ends a test gone wrong, saying what it last saw.
@@ -78,14 +35,14 @@ func TestVenueHubFullDiskSaidAndSurvived(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills a disk and waits for the hub to heal (about 15 s)")
 	}
-	disk := smallDisk(t, "8m")
+	disk := disktest.Small(t, "8m")
 	hubNode, a := newNode(t, ""), newNode(t, "Table A")
 	hub := startHubIn(t, hubNode, filepath.Join(disk, "hub"), "127.0.0.1:0")
 	ka := startKiosk(t, a, pairing(t, hub, hub.Addr()))
 	ids := []string{a.play(t)}
 	hubNode.waitHas(t, hub.Loaded(), ids...)
 
-	filler := fillDisk(t, disk)
+	filler := disktest.Fill(t, disk)
 	// More than the last page of the store's block takes.
 	for range 8 {
 		ids = append(ids, a.play(t))
@@ -115,7 +72,7 @@ func TestVenueUnpairedKioskFullDiskHeals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills a disk and waits for the kiosk to heal (about 10 s)")
 	}
-	disk := smallDisk(t, "8m")
+	disk := disktest.Small(t, "8m")
 	a := newNode(t, "Table A")
 	k, err := StartKiosk(t.Context(), KioskConfig{DB: a.d, Dir: filepath.Join(disk, "venue"), Table: a.table.Name, Logf: t.Logf})
 	if err != nil {
@@ -124,7 +81,7 @@ func TestVenueUnpairedKioskFullDiskHeals(t *testing.T) {
 	t.Cleanup(k.Close)
 	a.play(t)
 	a.waitPublished(t, k)
-	filler := fillDisk(t, disk)
+	filler := disktest.Fill(t, disk)
 	for range 8 {
 		a.play(t)
 	}

@@ -3,62 +3,19 @@ package table
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
+	"github.com/tablee/tablee/internal/disktest"
 	"github.com/tablee/tablee/session"
 )
-
-// smallDisk mounts a tmpfs of size on a directory of its own; it skips
-// when mounting is not allowed here.
-func smallDisk(t *testing.T, size string) string {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small disk needs root")
-	}
-	dir := filepath.Join(t.TempDir(), "disk")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v: %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
-	return dir
-}
-
-// fillDisk writes a file into dir until its disk is full, to the last byte.
-func fillDisk(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	for size := 64 << 10; size > 0; size /= 4 {
-		chunk := make([]byte, size)
-		for {
-			if _, err := f.Write(chunk); err != nil {
-				if !errors.Is(err, syscall.ENOSPC) {
-					t.Fatal(err)
-				}
-				break
-			}
-		}
-	}
-	return path
-}
 
 // logLines keeps a table's log for a test to look at.
 type logLines struct {
@@ -93,7 +50,7 @@ func (l *logLines) with(part string) int {
 // without a restart.
 func TestAFullDiskKeepsTheGameInProgress(t *testing.T) {
 	ctx := context.Background()
-	disk := smallDisk(t, "16m")
+	disk := disktest.Small(t, "16m")
 	logs := &logLines{t: t}
 	cfg := Config{Name: "Table 1", DBPath: filepath.Join(disk, "t.db"), Addr: "127.0.0.1:0", Games: catalog.Registry(),
 		Logger: log.New(logs, "", 0)}
@@ -129,7 +86,7 @@ func TestAFullDiskKeepsTheGameInProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw.Close()
-	filler := fillDisk(t, disk)
+	filler := disktest.Fill(t, disk)
 	for !play() {
 	}
 	played := s.Moves()
