@@ -97,7 +97,11 @@ func openWebKit(t *testing.T) *webkit {
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		err = wdCall(context.Background(), http.MethodPost, root+"/session", caps, &sess)
+		// Bounded: a driver that never starts its browser (no display)
+		// holds the request open, and the test would hang to its timeout.
+		callCtx, callCancel := context.WithTimeout(ctx, time.Minute)
+		err = wdCall(callCtx, http.MethodPost, root+"/session", caps, &sess)
+		callCancel()
 		if err == nil || time.Now().After(deadline) {
 			break
 		}
