@@ -2,7 +2,7 @@
 // CLI, the bots and the tests get the games from here. Besides it, each
 // package that draws a game imports the games it draws and keeps one table
 // from game id to its per-game parts (kiosk/board, say,
-// kiosk/lesson, companion/gui, kiosk/web with app.js's GAMES,
+// kiosk/lesson, companion/gui, kiosk/web with its page's GAMES,
 // kiosk/screen's pictures by id, cmd/screens): a test in each ranges over
 // Games and names a game whose part is missing.
 //

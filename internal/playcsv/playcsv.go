@@ -3,7 +3,7 @@
 // player name, startposition, color, score, new and win), every cell safe
 // from a spreadsheet's formulas: tablee plays --csv writes the database's
 // plays with it, a phone the one play it sat in, from the views it
-// received. The web page writes the same file in JavaScript (app.js,
+// received. The web page writes the same file in JavaScript (sheet.js,
 // playCSV), which kiosk/web's tests compare with this package's.
 package playcsv
 

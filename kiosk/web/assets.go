@@ -12,8 +12,9 @@ import (
 	"path"
 )
 
-// The page: one HTML file, one ES module, one stylesheet and tweetnacl,
-// served as they are (no build step).
+// The page: one HTML file, its native ES modules (app.js the shell, one
+// module per concept), one stylesheet and tweetnacl, served as they are
+// (no bundler, no build step).
 //
 //go:embed assets
 var assetFS embed.FS
@@ -25,6 +26,17 @@ var assetFS embed.FS
 // about a hundred times faster, which a slow phone feels in the
 // handshake and in every view it opens.
 const NaClSHA256 = "3ec535c004aeeb225785d8e93fb33bf99f52e399bd7dfc01969b5629baea5131"
+
+// pageTypes are the page's own files' types, named here rather than
+// taken from the system's MIME table (mime.TypeByExtension reads
+// /etc/mime.types, which may say otherwise): a browser runs a module
+// script only if it is served as JavaScript, and the page sends nosniff.
+var pageTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".json": "application/json",
+}
 
 // asset is one file ready to serve, plain and gzipped.
 type asset struct {
@@ -46,7 +58,10 @@ func newAsset(name string, data []byte) (asset, error) {
 	if err := zw.Close(); err != nil {
 		return asset{}, err
 	}
-	typ := mime.TypeByExtension(path.Ext(name))
+	typ, ok := pageTypes[path.Ext(name)]
+	if !ok {
+		typ = mime.TypeByExtension(path.Ext(name))
+	}
 	if typ == "" {
 		typ = "application/octet-stream"
 	}

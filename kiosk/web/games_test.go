@@ -9,23 +9,23 @@ import (
 	"github.com/tablee/tablee/engine/catalog"
 )
 
-// TestPageHasEveryGame: app.js's GAMES table, the one place the page
+// TestPageHasEveryGame: games.js's GAMES table, the one place the page
 // names the games, has an entry with its nodes for every game the
 // catalog ships and none for a game it lacks, and no other code of the
-// page tests which game is played (S.game === …, case '<id>').
+// page (any of its modules) tests which game is played (S.game === …,
+// case '<id>').
 func TestPageHasEveryGame(t *testing.T) {
-	data, err := assetFS.ReadFile("assets/app.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(data)
+	src := allScripts(t)
 	start := strings.Index(src, "\nconst GAMES = {\n")
 	if start < 0 {
-		t.Fatal("app.js has no `const GAMES = {` table")
+		t.Fatal("the page's scripts have no `const GAMES = {` table")
+	}
+	if strings.Count(src, "\nconst GAMES = {\n") > 1 {
+		t.Fatal("the page's scripts have two GAMES tables")
 	}
 	end := strings.Index(src[start:], "\n};\n")
 	if end < 0 {
-		t.Fatal("app.js's GAMES table has no end `};`")
+		t.Fatal("the GAMES table has no end `};`")
 	}
 	table := src[start : start+end]
 	entries := map[string]string{}
@@ -38,22 +38,22 @@ func TestPageHasEveryGame(t *testing.T) {
 		ids = append(ids, id)
 		e, ok := entries[id]
 		if !ok {
-			t.Errorf("%s: no entry in app.js's GAMES", id)
+			t.Errorf("%s: no entry in GAMES", id)
 			continue
 		}
 		if !strings.Contains(e, "nodes:") {
-			t.Errorf("%s: its entry in app.js's GAMES has no nodes: %s", id, e)
+			t.Errorf("%s: its entry in GAMES has no nodes: %s", id, e)
 		}
 		delete(entries, id)
 	}
 	for id := range entries {
-		t.Errorf("app.js's GAMES has %q, which the catalog does not ship", id)
+		t.Errorf("GAMES has %q, which the catalog does not ship", id)
 	}
 	rest := src[:start] + src[start+end:]
 	sort.Strings(ids)
 	for _, bad := range append([]string{"S.game ===", "S.game !==", "S.game) {"}, caseOf(ids)...) {
 		if strings.Contains(rest, bad) {
-			t.Errorf("app.js tests the game outside GAMES: %q", bad)
+			t.Errorf("the page tests the game outside GAMES: %q", bad)
 		}
 	}
 }

@@ -189,9 +189,9 @@ func pageHash(assets map[string]asset) string {
 	return hex.EncodeToString(sum.Sum(nil)[:16])
 }
 
-// gameParts is what the page's server holds for one game besides app.js's
-// GAMES entry: the data files the page draws the game with, by path,
-// written from the engine's own data.
+// gameParts is what the page's server holds for one game besides its
+// GAMES entry in the page (assets/games.js): the data files the page
+// draws the game with, by path, written from the engine's own data.
 type gameParts struct {
 	data map[string]func() ([]byte, error)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,17 +15,35 @@ import (
 	"github.com/tablee/tablee/scoresheet"
 )
 
-// pageFunction is the source of app.js's function name, whole.
+// pageSource is the page's own scripts (its ES modules), as one text.
+func pageSource(t *testing.T) string {
+	t.Helper()
+	names, err := filepath.Glob("assets/*.js")
+	if err != nil || len(names) < 2 {
+		t.Fatalf("the page's scripts: %v %v", names, err)
+	}
+	var b strings.Builder
+	for _, p := range names {
+		if filepath.Base(p) == "nacl-fast.min.js" {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// pageFunction is the source of the page's function name, whole.
 func pageFunction(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile("assets/app.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(data)
+	src := pageSource(t)
 	start := strings.Index(src, "\nfunction "+name+"(")
 	if start < 0 {
-		t.Fatalf("app.js has no function %s", name)
+		t.Fatalf("the page has no function %s", name)
 	}
 	end := strings.Index(src[start:], "\n}\n")
 	return src[start : start+end+3]
@@ -90,11 +109,11 @@ func TestPageSavesCellsAsTheTableDoes(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &page); err != nil || len(page) != len(cells) {
 		t.Fatalf("the page's cells %s: %v", out, err)
 	}
-	data, _ = os.ReadFile("assets/app.js")
+	data = []byte(pageSource(t))
 	start := bytes.Index(data, []byte("\nconst PLAY_COLUMNS = ["))
 	end := bytes.Index(data[start:], []byte("];\n"))
 	if start < 0 || end < 0 {
-		t.Fatal("app.js has no PLAY_COLUMNS")
+		t.Fatal("the page has no PLAY_COLUMNS")
 	}
 	cols := strings.Fields(strings.NewReplacer("'", " ", ",", " ", "\n", " ").Replace(string(data[start+len("\nconst PLAY_COLUMNS = [") : start+end])))
 	if strings.Join(cols, ",") != strings.Join(playcsv.Columns, ",") {
