@@ -111,8 +111,8 @@ func pageJoin(t *testing.T, ctx context.Context, p webPage, browser string, k *k
 
 // playAWholeCanailleGame opens the page from the QR code's URL in p, takes
 // a seat as name, plays, resumes after a reload and plays to the end
-// against the real kiosk with a bot, the layout checked at every state
-// (layout_test.go).
+// against the real kiosk with a bot, the layout and axe-core's rules
+// checked at every state (layout_test.go).
 func playAWholeCanailleGame(t *testing.T, p webPage, browser, name string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
@@ -133,6 +133,9 @@ func playAWholeCanailleGame(t *testing.T, p webPage, browser, name string) {
 		if s != layout.last {
 			layout.last = s
 			if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
+				layout.note(pr, s)
+			}
+			if pr := pageAxe(t, ctx, p, browser); pr != "" {
 				layout.note(pr, s)
 			}
 		}

@@ -17,7 +17,7 @@ import { seatDot } from './looks.js';
 import { isAway, seatName } from './seats.js';
 import { ch, connect, forgetOtherKeys, join, nacl, prepareKeys, unb64url } from './channel.js';
 import { takeBack } from './table.js';
-import { helpNodes } from './help.js';
+import { describeCards, helpNodes } from './help.js';
 import { game } from './games.js';
 import { drawShelf, shelfSetup } from './shelf.js';
 
@@ -61,6 +61,7 @@ function render(force) {
   document.getElementById('card-dead-end').textContent = t('web.card.dead_end');
   showDecision(app, hand);
   markHand(hand);
+  describeCards(hand);
   drawShelf();
   if (S.textsReady && (S.screen === 'join' || (S.screen === 'seat' && S.view))) prepareKeys();
 }

@@ -76,6 +76,7 @@ function canailleNodes(v) {
         // asks the table which rule the sentence would break.
         el.setAttribute('aria-disabled', 'true');
         el.setAttribute('aria-describedby', 'card-dead-end');
+        el.deadEnd = { kind: 'sentence', cards: [...S.sentence, id] };
       }
       return el;
     }

@@ -203,4 +203,91 @@ function whyOnTap(row) {
   return row;
 }
 
-export { helpNodes, onExplain, onHint, sinceLine, unavailable, whyOnTap };
+// ---- each unusable card's own reason, before it is touched
+//
+// A screen reader's user hears a card that cannot be played now as
+// unavailable, and why: the reason is the card's accessible description
+// (a hidden line of #card-reasons, named by its aria-describedby) before
+// anyone taps
+// it. Out of turn the page knows the reason itself (whose turn it is); on
+// its turn it asks the table, as a tap does (explain: the engine's rules
+// on this seat's own view), once per card and view, a few at a time, and
+// until the answer comes the card keeps the general words (how to ask).
+
+// MAX_REASONS is how many reasons one hand asks for at once, well within
+// the phone's message burst (kiosk/server.DefaultMsgBurst).
+const MAX_REASONS = 12;
+
+// reasonKey names a card's move in S.reasons.
+function reasonKey(move) { return JSON.stringify(move); }
+
+// cardMove is the move an unusable card stands for: the one a tap asks
+// about (unavailable's why), or a pale card's sentence (deadEnd).
+function cardMove(el) { return el.why || el.deadEnd || null; }
+
+// cardReason is why move cannot be made now, in words, or '' when the
+// page does not know yet (or there is no turn to speak of).
+function cardReason(move) {
+  const v = S.view;
+  if (!v || !S.online || S.pending || S.waiting > 0 || S.over || v.result) return '';
+  if (v.turn !== S.seat) return v.turn >= 0 ? t('web.card.their_turn', { Name: seatName(v.turn) }) : '';
+  return S.reasons[reasonKey(move)] || '';
+}
+
+// describeCards gives each unusable card of hand its own reason as its
+// description, in place (no focus moves), and asks for those not known.
+function describeCards(hand) {
+  let unknown = false;
+  const lines = [];
+  hand.querySelectorAll('.card[aria-disabled="true"]').forEach((el) => {
+    const move = cardMove(el);
+    if (!move) return;
+    const why = cardReason(move);
+    if (!why) { unknown = unknown || !(reasonKey(move) in S.reasons); return; }
+    const id = 'reason-' + lines.length;
+    lines.push(h('p', { id }, why));
+    el.setAttribute('aria-describedby', id);
+  });
+  document.getElementById('card-reasons').replaceChildren(...lines);
+  if (unknown) askReasons();
+}
+
+// askReasons asks the table why each unusable card cannot be played, once
+// the hand has settled (a guest building a sentence taps on), at most
+// MAX_REASONS at a time; answers come to onReason.
+function askReasons() {
+  clearTimeout(S.reasonTimer);
+  S.reasonTimer = setTimeout(() => {
+    const v = S.view;
+    if (!v || v.turn !== S.seat || !S.online || S.pending || S.waiting > 0 || S.over || v.result) return;
+    const asked = new Set(Object.values(S.reasonAsks).map((a) => a.key));
+    let n = 0;
+    for (const el of document.querySelectorAll('#hand .card[aria-disabled="true"]')) {
+      const move = cardMove(el);
+      const key = move && reasonKey(move);
+      if (!key || key in S.reasons || asked.has(key)) continue;
+      if (n >= MAX_REASONS) { askReasons(); return; } // the rest once these are answered
+      const ref = 'card-' + ++S.reasonAsked;
+      if (!send({ type: 'explain', ref, move })) return;
+      S.reasonAsks[ref] = { key, seq: S.viewSeq };
+      asked.add(key);
+      n++;
+    }
+  }, 300);
+}
+
+// isReason says whether m answers a reason asked by askReasons.
+function isReason(m) { return typeof m.ref === 'string' && m.ref.startsWith('card-') && (m.type === 'explain' || m.type === 'error'); }
+
+// onReason keeps the table's answer about a card (nothing when it came
+// for an older view, '' when the table found the move legal or refused
+// the question) and describes the hand again.
+function onReason(m) {
+  const ask = S.reasonAsks[m.ref];
+  delete S.reasonAsks[m.ref];
+  if (!ask || ask.seq !== S.viewSeq) return;
+  S.reasons[ask.key] = m.type === 'explain' && !m.legal ? whyText(m.rule, m.args) : '';
+  describeCards(document.getElementById('hand'));
+}
+
+export { describeCards, isReason, onReason, helpNodes, onExplain, onHint, sinceLine, unavailable, whyOnTap };

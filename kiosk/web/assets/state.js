@@ -55,6 +55,11 @@ const S = {
   preparing: false, // the next connection's keys are being made
   shown: '', // the screen last drawn whole
   handShown: false, // the hand's first complete showing was marked (markHand)
+  viewSeq: 0, // views received: a card's reason holds for the view it was asked in
+  reasons: {}, // a hand card's move (reasonKey) -> why it cannot be made in this view, in words ('' not said)
+  reasonAsks: {}, // ref -> {key, seq}: the reasons asked of the table and not yet answered
+  reasonAsked: 0, // the ref number of the last reason asked
+  reasonTimer: 0, // the timer that asks for the reasons once the hand has settled
   // ch is the channel to the kiosk: the socket, the box key shared with
   // the kiosk for this connection, the frames counted each way (each
   // frame's nonce), the wait before the next reconnection and its timer,

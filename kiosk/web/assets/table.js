@@ -4,7 +4,7 @@
 import { S, store } from './state.js';
 import { t } from './texts.js';
 import { ch, connect, send } from './channel.js';
-import { onExplain, onHint, sinceLine } from './help.js';
+import { isReason, onExplain, onHint, onReason, sinceLine } from './help.js';
 import { tookBack } from './board.js';
 import { forgetSheet } from './sheet.js';
 import { game } from './games.js';
@@ -12,6 +12,7 @@ import { onShelf, shelfRefused } from './shelf.js';
 import { render } from './app.js';
 
 function onMessage(m) {
+  if (isReason(m)) { onReason(m); return; } // no redraw: a focused card keeps its focus
   switch (m.type) {
     case 'info':
       S.info = m;
@@ -93,6 +94,9 @@ function onView(m) {
   if (!v) return;
   tookBack(m);
   S.view = v;
+  S.viewSeq++;
+  S.reasons = {};
+  S.reasonAsks = {};
   S.game = m.game || S.game;
   S.over = !!m.over;
   S.pending = false;

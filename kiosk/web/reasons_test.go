@@ -1,0 +1,127 @@
+package web_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/kiosk/table"
+)
+
+// cardReasons is each unusable hand card's accessible description (the
+// texts its aria-describedby names), one card a line.
+const cardReasons = `[...document.querySelectorAll('#hand .cards .card[aria-disabled="true"]')].map((c) =>
+  (c.getAttribute('aria-describedby') || '').split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' ')).join('\n')`
+
+// everyLine says whether s has lines and each contains want and no
+// unfilled parameter.
+func everyLine(s, want string) bool {
+	if s == "" {
+		return false
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.Contains(l, want) || strings.Contains(l, "{{") {
+			return false
+		}
+	}
+	return true
+}
+
+// textStart is the catalogue's French text of key up to its first
+// parameter.
+func textStart(t *testing.T, key string) string {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := strings.Cut(cat.Export(i18n.FR, key)[key], "{{")
+	if s == "" {
+		t.Fatalf("no text %s", key)
+	}
+	return s
+}
+
+// TestBrowserSaysWhyEachCardIsUnusableBeforeItIsTouched: in Canyon, on
+// the guest's turn, each card they may not play (the colour led must be
+// followed) carries its own reason, from the table's rules, as its
+// accessible description before anyone touches it; asking played nothing.
+func TestBrowserSaysWhyEachCardIsUnusableBeforeItIsTouched(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	playUntil(t, ctx, "a card that cannot be played", func(s string) bool { return eval(t, ctx, hasUnusable) != "" })
+	before := k.Session().Moves()
+	want := textStart(t, "rule.why.canyon.follow-suit")
+	var got string
+	waitState(t, ctx, "each unusable card's reason", func(s string) bool {
+		if s != "canyon-play" {
+			t.Fatalf("the page left the turn (%s) before describing its cards: %q", s, got)
+		}
+		got = eval(t, ctx, cardReasons)
+		return everyLine(got, want)
+	})
+	if k.Session().Moves() != before {
+		t.Error("describing the cards played a move")
+	}
+	if p := axeProblems(t, ctx); p != "" {
+		t.Errorf("axe-core: %s", p)
+	}
+	t.Logf("the unusable cards say:\n%s", got)
+}
+
+// TestBrowserSaysWhyEachPaleCardIsPale: in Canaille, a sentence begun
+// with a point card (which only ends one) leaves every other card pale,
+// and each says which rule the sentence would break, before it is
+// touched.
+func TestBrowserSaysWhyEachPaleCardIsPale(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	joinInBrowser(t, ctx, k, "Anja")
+	playUntil(t, ctx, "the first sentence", func(s string) bool { return s == "canaille-sentence" })
+	tap(t, ctx, "#hand .cards .ca.point")
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cat.Why(i18n.FR, "canaille", "point-not-last", map[string]any{"Kind": "kind-point"})
+	var got string
+	waitState(t, ctx, "each pale card's reason", func(string) bool {
+		got = eval(t, ctx, cardReasons)
+		return everyLine(got, want)
+	})
+	if n := eval(t, ctx, `String(document.querySelectorAll('#hand .cards .card.dim[aria-disabled="true"]').length)`); n == "0" {
+		t.Errorf("no pale card after the point card; reasons %q", got)
+	}
+	if p := axeProblems(t, ctx); p != "" {
+		t.Errorf("axe-core: %s", p)
+	}
+	t.Logf("the pale cards say:\n%s", got)
+}
+
+// TestBrowserSaysWhoseTurnMakesACardUnusable: out of turn, each card says
+// whose turn it is, by name, without asking the table.
+func TestBrowserSaysWhoseTurnMakesACardUnusable(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	joinInBrowser(t, ctx, k, "Anja")
+	_, _ = seated(t, context.Background(), k, "Bernd") // seated, and never plays
+	playUntil(t, ctx, "Bernd's turn", func(s string) bool { return s == "canaille-wait" })
+	want := frText(t, "web.card.their_turn", map[string]any{"Name": "Bernd"})
+	var got string
+	waitState(t, ctx, "the cards' reason", func(string) bool {
+		got = eval(t, ctx, cardReasons)
+		return everyLine(got, want)
+	})
+	if p := axeProblems(t, ctx); p != "" {
+		t.Errorf("axe-core: %s", p)
+	}
+}
