@@ -125,3 +125,35 @@ func TestBrowserSaysWhoseTurnMakesACardUnusable(t *testing.T) {
 		t.Errorf("axe-core: %s", p)
 	}
 }
+
+// paleCardsSayWhy is TestBrowserSaysWhyEachPaleCardIsPale in a WebDriver
+// browser: a sentence begun with a point card, each pale card describes
+// the rule it would break, and axe-core finds nothing.
+func paleCardsSayWhy(t *testing.T, p webPage, browser, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canaille", []table.Seat{{}, {Bot: "default"}})
+	pageJoin(t, ctx, p, browser, k, name)
+	pagePlayUntil(t, ctx, p, browser, "the first sentence", func(s string) bool { return s == "canaille-sentence" })
+	if _, err := p.eval(ctx, `(document.querySelector('#hand .cards .ca.point').click(), 'ok')`); err != nil {
+		t.Fatalf("%s: tap the point card: %v", browser, err)
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := cat.Why(i18n.FR, "canaille", "point-not-last", map[string]any{"Kind": "kind-point"})
+	got := pageWait(t, ctx, p, browser, "each pale card's reason", cardReasons, func(s string) bool { return everyLine(s, want) })
+	if pr := pageAxe(t, ctx, p, browser); pr != "" {
+		t.Errorf("%s: axe-core: %s", browser, pr)
+	}
+	t.Logf("%s: the pale cards say:\n%s", browser, got)
+}
+
+func TestFirefoxSaysWhyEachPaleCardIsPale(t *testing.T) {
+	paleCardsSayWhy(t, openFirefox(t), "Firefox", "Firmin")
+}
+
+func TestWebKitSaysWhyEachPaleCardIsPale(t *testing.T) {
+	paleCardsSayWhy(t, openWebKit(t), "WebKit", "Safia")
+}
