@@ -168,7 +168,8 @@ func TestBrowserDrawsTheCanyonLanding(t *testing.T) {
 	}
 }
 
-// TestFirefoxDrawsTheCanyonLanding: the same landing map in Firefox.
+// TestFirefoxDrawsTheCanyonLanding: the same landing map in Firefox,
+// axe-core clean.
 func TestFirefoxDrawsTheCanyonLanding(t *testing.T) {
 	f := openFirefox(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -183,6 +184,9 @@ func TestFirefoxDrawsTheCanyonLanding(t *testing.T) {
 		t.Fatal(err)
 	}
 	legal := checkSpots(t, k, read)
+	if pr := pageAxe(t, ctx, f, "Firefox"); pr != "" {
+		t.Errorf("Firefox: axe-core on the landing map: %s", pr)
+	}
 	before := k.Session().Moves()
 	if _, err := f.eval(ctx, tapLastSpotJS); err != nil {
 		t.Fatal(err)

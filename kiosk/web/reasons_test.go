@@ -157,3 +157,30 @@ func TestFirefoxSaysWhyEachPaleCardIsPale(t *testing.T) {
 func TestWebKitSaysWhyEachPaleCardIsPale(t *testing.T) {
 	paleCardsSayWhy(t, openWebKit(t), "WebKit", "Safia")
 }
+
+// unusableCardsSayWhy is TestBrowserSaysWhyEachCardIsUnusableBeforeItIsTouched
+// in a WebDriver browser, axe-core clean.
+func unusableCardsSayWhy(t *testing.T, p webPage, browser, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	k := openKiosk(t, "canyon", []table.Seat{{}, {Bot: "default"}, {Bot: "default"}})
+	pageJoin(t, ctx, p, browser, k, name)
+	pagePlayUntil(t, ctx, p, browser, "a card that cannot be played", func(string) bool {
+		v, err := p.eval(ctx, hasUnusable)
+		return err == nil && v != ""
+	})
+	want := textStart(t, "rule.why.canyon.follow-suit")
+	got := pageWait(t, ctx, p, browser, "each unusable card's reason", cardReasons, func(s string) bool { return everyLine(s, want) })
+	if pr := pageAxe(t, ctx, p, browser); pr != "" {
+		t.Errorf("%s: axe-core: %s", browser, pr)
+	}
+	t.Logf("%s: the unusable cards say:\n%s", browser, got)
+}
+
+func TestFirefoxSaysWhyEachCardIsUnusable(t *testing.T) {
+	unusableCardsSayWhy(t, openFirefox(t), "Firefox", "Firmin")
+}
+
+func TestWebKitSaysWhyEachCardIsUnusable(t *testing.T) {
+	unusableCardsSayWhy(t, openWebKit(t), "WebKit", "Safia")
+}
