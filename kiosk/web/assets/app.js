@@ -8,7 +8,20 @@
 //
 // The page is native ES modules, one per concept, loaded as they are (no
 // bundler, no build step): this one is the shell, which draws the page's
-// state (state.js, the one place that holds any) and starts the page.
+// state and starts the page. The others:
+//
+//	state.js     S, the one object holding what changes; the storage
+//	texts.js     the texts in the reader's language; the data files fetched
+//	dom.js       building elements (h, btn, svg, decision)
+//	looks.js     the games' colours, symbols and card names; a card drawn
+//	seats.js     the seats in words
+//	channel.js   the socket, its boxes, the keys, the heartbeat, join
+//	table.js     the messages that come in, the moves that go out
+//	help.js      why not, hints, the news, the rules in place, each card's reason
+//	board.js     what Canoë and the duel share: scores, take-backs
+//	canyon.js, canaille.js, duel.js, canoe.js, sheet.js   one per game
+//	games.js     GAMES, the one place the page names the games
+//	shelf.js     « Que jouer ? »: the shelf, search and boxes taken
 
 import { S, store } from './state.js';
 import { fetchJSON, loadProblem, loadTexts, pickLang, setLang, t } from './texts.js';
