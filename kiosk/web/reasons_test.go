@@ -150,14 +150,6 @@ func paleCardsSayWhy(t *testing.T, p webPage, browser, name string) {
 	t.Logf("%s: the pale cards say:\n%s", browser, got)
 }
 
-func TestFirefoxSaysWhyEachPaleCardIsPale(t *testing.T) {
-	paleCardsSayWhy(t, openFirefox(t), "Firefox", "Firmin")
-}
-
-func TestWebKitSaysWhyEachPaleCardIsPale(t *testing.T) {
-	paleCardsSayWhy(t, openWebKit(t), "WebKit", "Safia")
-}
-
 // unusableCardsSayWhy is TestBrowserSaysWhyEachCardIsUnusableBeforeItIsTouched
 // in a WebDriver browser, axe-core clean.
 func unusableCardsSayWhy(t *testing.T, p webPage, browser, name string) {
@@ -177,10 +169,18 @@ func unusableCardsSayWhy(t *testing.T, p webPage, browser, name string) {
 	t.Logf("%s: the unusable cards say:\n%s", browser, got)
 }
 
+// TestFirefoxSaysWhyEachCardIsUnusable: Canyon's unusable cards and
+// Canaille's pale ones say their reasons in Firefox, axe-core clean (one
+// browser for both).
 func TestFirefoxSaysWhyEachCardIsUnusable(t *testing.T) {
-	unusableCardsSayWhy(t, openFirefox(t), "Firefox", "Firmin")
+	f := openFirefox(t)
+	unusableCardsSayWhy(t, f, "Firefox", "Firmin")
+	paleCardsSayWhy(t, f, "Firefox", "Firmin")
 }
 
+// TestWebKitSaysWhyEachCardIsUnusable: the same in WebKit.
 func TestWebKitSaysWhyEachCardIsUnusable(t *testing.T) {
-	unusableCardsSayWhy(t, openWebKit(t), "WebKit", "Safia")
+	w := openWebKit(t)
+	unusableCardsSayWhy(t, w, "WebKit", "Safia")
+	paleCardsSayWhy(t, w, "WebKit", "Safia")
 }
