@@ -2,9 +2,13 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/kiosk/table"
@@ -14,6 +18,32 @@ import (
 // texts its aria-describedby names), one card a line.
 const cardReasons = `[...document.querySelectorAll('#hand .cards .card[aria-disabled="true"]')].map((c) =>
   (c.getAttribute('aria-describedby') || '').split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' ')).join('\n')`
+
+// axDescriptions is each unusable hand card's description as Chromium's
+// accessibility tree computes it for a screen reader, one card a line.
+func axDescriptions(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(`#hand .cards .card[aria-disabled="true"]`)))
+	if err != nil {
+		t.Fatalf("the unusable cards: %v", err)
+	}
+	no := false
+	var out []string
+	for _, n := range nodes {
+		tree, err := chromedp.Call(ctx, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{BackendNodeID: n.BackendNodeID, FetchRelatives: &no})
+		if err != nil || len(tree.Nodes) == 0 {
+			t.Fatalf("the accessibility node of a card: %v", err)
+		}
+		var d string
+		if v := tree.Nodes[0].Description; v != nil {
+			if err := json.Unmarshal(v.Value, &d); err != nil {
+				t.Fatalf("a card's description %s: %v", v.Value, err)
+			}
+		}
+		out = append(out, d)
+	}
+	return strings.Join(out, "\n")
+}
 
 // everyLine says whether s has lines and each contains want and no
 // unfilled parameter.
@@ -68,6 +98,9 @@ func TestBrowserSaysWhyEachCardIsUnusableBeforeItIsTouched(t *testing.T) {
 	if k.Session().Moves() != before {
 		t.Error("describing the cards played a move")
 	}
+	if ax := axDescriptions(t, ctx); !everyLine(ax, want) {
+		t.Errorf("the accessibility tree describes the cards as %q", ax)
+	}
 	if p := axeProblems(t, ctx); p != "" {
 		t.Errorf("axe-core: %s", p)
 	}
@@ -99,6 +132,9 @@ func TestBrowserSaysWhyEachPaleCardIsPale(t *testing.T) {
 	if n := eval(t, ctx, `String(document.querySelectorAll('#hand .cards .card.dim[aria-disabled="true"]').length)`); n == "0" {
 		t.Errorf("no pale card after the point card; reasons %q", got)
 	}
+	if ax := axDescriptions(t, ctx); !everyLine(ax, want) {
+		t.Errorf("the accessibility tree describes the pale cards as %q", ax)
+	}
 	if p := axeProblems(t, ctx); p != "" {
 		t.Errorf("axe-core: %s", p)
 	}
@@ -121,6 +157,9 @@ func TestBrowserSaysWhoseTurnMakesACardUnusable(t *testing.T) {
 		got = eval(t, ctx, cardReasons)
 		return everyLine(got, want)
 	})
+	if ax := axDescriptions(t, ctx); !everyLine(ax, want) {
+		t.Errorf("the accessibility tree describes the cards as %q", ax)
+	}
 	if p := axeProblems(t, ctx); p != "" {
 		t.Errorf("axe-core: %s", p)
 	}
