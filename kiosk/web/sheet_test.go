@@ -308,7 +308,8 @@ func pageWrite(t *testing.T, ctx context.Context, p webPage, cat string, round i
 // keepAScoreSheet fills a Skull King sheet in p's browser beside another
 // phone: the fields, a sum, a refusal in words, the private bid kept off
 // the other phone, the sum still beside its total after a reload, the
-// results and the play saved as CSV.
+// results and the play saved as CSV; the layout and axe-core's rules
+// checked on the sheet and on the results.
 func keepAScoreSheet(t *testing.T, p webPage, browser, name string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -336,10 +337,16 @@ func keepAScoreSheet(t *testing.T, p webPage, browser, name string) {
 	if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
 		layout.note(pr, "sheet-fill")
 	}
+	if pr := pageAxe(t, ctx, p, browser); pr != "" {
+		layout.note(pr, "sheet-fill")
+	}
 	other.move(ctx, sheet.Enter(other.seat, "points", 1, 4))
 	other.move(ctx, sheet.Move{Kind: sheet.KindStop})
 	pageWait(t, ctx, p, browser, "the results", stateJS, func(s string) bool { return s == "result" })
 	if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
+		layout.note(pr, "result")
+	}
+	if pr := pageAxe(t, ctx, p, browser); pr != "" {
 		layout.note(pr, "result")
 	}
 	layout.report(t)
