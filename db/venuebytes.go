@@ -10,7 +10,7 @@ import (
 // kiosk's events against its limit of bytes in all from there at its
 // start (venue's KioskLimits).
 func (d *DB) VenueBytesByKiosk(ctx context.Context) (map[string]int64, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT kiosk, sum(length(body)) FROM venue_sessions GROUP BY kiosk`)
+	rows, err := d.r.QueryContext(ctx, `SELECT kiosk, sum(n) FROM (SELECT kiosk, length(body) AS n FROM venue_sessions UNION ALL SELECT kiosk, length(body) FROM venue_aside) GROUP BY kiosk`)
 	if err != nil {
 		return nil, fmt.Errorf("db: venue bytes: %w", err)
 	}
