@@ -54,6 +54,10 @@ type SessionEvent struct {
 	// they follow (engine/verify). Version 2 on; an event of version 1
 	// carries none and is kept aside as unverified (docs/venue.md).
 	Moves []json.RawMessage `json:"moves,omitempty"`
+	// Bytes is, in the venue's copy of a session (venue_sessions), the
+	// size of the event as it came, its moves included: the copy keeps
+	// the event without them (loadSessionEvent).
+	Bytes int `json:"bytes,omitempty"`
 }
 
 // Logged says the event carries its move log (version 2 on), even empty.
@@ -664,7 +668,8 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, e RawEvent, forgotten map
 	// word is not taken for what reaches the hub's pages and CSV files.
 	// A player forgotten before this session arrived is a nameless guest
 	// in it.
-	if cleanEventNames(&ev) || scrubSeats(&ev, forgotten) {
+	cleaned := cleanEventNames(&ev)
+	if scrubSeats(&ev, forgotten) || cleaned {
 		var err error
 		if body, err = json.Marshal(ev); err != nil {
 			return Loaded{}, err
@@ -672,6 +677,18 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, e RawEvent, forgotten map
 	}
 	if e.Aside != nil {
 		return setAside(ctx, tx, eventID, ev, string(body), *e.Aside, now)
+	}
+	// The moves were replayed before the event came here (the venue's
+	// loaders): the venue's copy keeps the results, which the boards
+	// read at every change, not the log, which stays in the streams and
+	// the table's own database. Bytes keeps the event's size for the
+	// hub's limits (VenueBytesByKiosk).
+	if len(ev.Moves) > 0 {
+		ev.Bytes, ev.Moves = len(e.Body), nil
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
+		}
 	}
 	res, err := tx.ExecContext(ctx,
 		`INSERT OR IGNORE INTO venue_sessions (id, event_id, kiosk, table_name, game, started_at, ended_at, reason, body, loaded_at)
