@@ -537,9 +537,12 @@ type RawEvent struct {
 }
 
 // Aside is why a session event is kept aside: engine/verify's refusal,
-// as a word (Refusal), and what the replay found (Detail).
+// as a word (Refusal), the log entry refused (Move, 1 for the first; 0
+// if none) and what the replay found (Detail, for the log: it may name
+// the game's own notation, which no page shows).
 type Aside struct {
 	Refusal string
+	Move    int
 	Detail  string
 }
 

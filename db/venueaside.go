@@ -25,9 +25,9 @@ type AsideSession struct {
 // event is there already.
 func setAside(ctx context.Context, tx *sql.Tx, eventID string, ev SessionEvent, body string, why Aside, now time.Time) (Loaded, error) {
 	res, err := tx.ExecContext(ctx,
-		`INSERT OR IGNORE INTO venue_aside (event_id, session_id, kiosk, table_name, game, ended_at, refusal, detail, body, loaded_at)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		eventID, ev.ID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.OrderAt()), why.Refusal, why.Detail, body, fmtTime(now))
+		`INSERT OR IGNORE INTO venue_aside (event_id, session_id, kiosk, table_name, game, ended_at, refusal, move, detail, body, loaded_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		eventID, ev.ID, ev.Kiosk, ev.Table, ev.Game, fmtTime(ev.OrderAt()), why.Refusal, why.Move, why.Detail, body, fmtTime(now))
 	if err != nil {
 		return Loaded{}, fmt.Errorf("keep venue event %s aside: %w", eventID, err)
 	}
@@ -42,7 +42,7 @@ func (d *DB) VenueAside(ctx context.Context, limit int) ([]AsideSession, error) 
 		limit = -1
 	}
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT event_id, refusal, detail, body, loaded_at FROM venue_aside ORDER BY loaded_at DESC, event_id DESC LIMIT ?`, limit)
+		`SELECT event_id, refusal, move, detail, body, loaded_at FROM venue_aside ORDER BY loaded_at DESC, event_id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("venue sessions aside: %w", err)
 	}
@@ -51,7 +51,7 @@ func (d *DB) VenueAside(ctx context.Context, limit int) ([]AsideSession, error) 
 	for rows.Next() {
 		var a AsideSession
 		var body, at string
-		if err := rows.Scan(&a.EventID, &a.Refusal, &a.Detail, &body, &at); err != nil {
+		if err := rows.Scan(&a.EventID, &a.Refusal, &a.Move, &a.Detail, &body, &at); err != nil {
 			return nil, fmt.Errorf("venue sessions aside: %w", err)
 		}
 		if err := json.Unmarshal([]byte(body), &a.Event); err != nil {

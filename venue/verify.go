@@ -41,7 +41,7 @@ func (r *replayer) check(raw []db.RawEvent, where string) {
 		if v.Taken() {
 			continue
 		}
-		raw[i].Aside = &db.Aside{Refusal: string(v.Refusal), Detail: v.Detail}
+		raw[i].Aside = &db.Aside{Refusal: string(v.Refusal), Move: v.Move, Detail: v.Detail}
 		r.logf("venue: %s: session %s of table %q kept aside: %s: %s", where, ev.ID, ev.Table, v.Refusal, v.Detail)
 	}
 }

@@ -13,7 +13,8 @@ CREATE TABLE IF NOT EXISTS venue_aside (
 	game       TEXT NOT NULL,
 	ended_at   TEXT NOT NULL,
 	refusal    TEXT NOT NULL,                 -- engine/verify's Refusal
-	detail     TEXT NOT NULL,
+	move       INTEGER NOT NULL,              -- the log entry refused, 0 if none
+	detail     TEXT NOT NULL,                 -- what the replay found, for the log
 	body       TEXT NOT NULL CHECK (json_valid(body)), -- the event, names cleaned
 	loaded_at  TEXT NOT NULL
 );
