@@ -187,6 +187,14 @@ func TestForgedSessionsAreKeptAside(t *testing.T) {
 				t.Errorf("%s holds forged session %s (%s) as a venue session", name, id, refusal)
 			}
 		}
+		if name != "hub" {
+			// The table's staff screen lists them (Desk.Status).
+			shown, count, err := deskAsides(context.Background(), n.d)
+			if err != nil || count != len(want) || len(shown) != deskAside || shown[0].Refusal == "" ||
+				shown[0].Table != "Table A" && shown[0].Table != "A elbaT" {
+				t.Errorf("%s's staff screen: %d aside (%v), showing %+v", name, count, err, shown)
+			}
+		}
 		// Rated: anja won both her honest games at A, bernd none of his
 		// three (the forged wins not counted), carla hers at B.
 		if board := n.winsBoard(t); board != "anja:2:2 bernd:3:0 carla:1:1" {
