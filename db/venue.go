@@ -880,11 +880,14 @@ func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error)
 // already in streams and at other nodes need a forget event: docs/venue.md.)
 func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 	for _, table := range []string{"venue_outbox", "venue_sessions", "venue_aside"} {
-		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', (
+		// json(): the array a subquery returns is text to json_set (its
+		// JSON subtype does not cross the subquery), which wrote the
+		// seats as one string, an event no node could read again.
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', json((
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
 				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys')
 				ELSE json(value) END ORDER BY key)
-			FROM json_each(body, '$.seats')))
+			FROM json_each(body, '$.seats'))))
 			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {
 			return fmt.Errorf("forget in %s: %w", table, err)
 		}
