@@ -220,3 +220,51 @@ func (n *node) winsBoard(t *testing.T) string {
 	slices.Sort(out)
 	return strings.Join(out, " ")
 }
+
+// The loaders' check (the hub's loader, the mirrors', both copy checks)
+// marks for keeping aside the session events whose results do not follow
+// from their moves, and those without moves; it leaves the honest
+// sessions, a shelf game's play, the other kinds of events and what is
+// not an event at all (the database refuses that) as they are.
+func TestTheLoadersCheckMarksWhatToKeepAside(t *testing.T) {
+	g, err := gameOf([]int{1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	honest := db.SessionEvent{V: 2, Kiosk: "k", Table: "A", ID: "s", Game: "canoe", Seed: 7, Reason: g.result.Reason,
+		Seats: []db.EventSeat{{Kind: session.Guest, Score: g.result.Scores[0], Rank: 1, Winner: true}, {Kind: session.Guest, Score: g.result.Scores[1], Rank: 2}}}
+	for _, m := range g.moves {
+		honest.Moves = append(honest.Moves, m.JSON)
+	}
+	forged := honest
+	forged.Seats = []db.EventSeat{honest.Seats[1], honest.Seats[0]}
+	old := honest
+	old.V, old.Moves = 1, nil
+	sheet := db.SessionEvent{V: 2, Kiosk: "k", ID: "t", Game: "sheet", Options: map[string]string{"sheet": "staff-own"},
+		Seats: []db.EventSeat{{Kind: session.Guest, Score: 99, Rank: 1, Winner: true}}}
+	events := []any{honest, forged, old, sheet, db.PlayerEvent{V: 1, Event: "player", Kiosk: "k", Action: db.PlayerRenamed}}
+	var raw []db.RawEvent
+	for i, e := range events {
+		body, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = append(raw, db.RawEvent{ID: fmt.Sprint(i), Body: body})
+	}
+	raw = append(raw, db.RawEvent{ID: "junk", Body: []byte("{")})
+	var logged []string
+	newReplayer(func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }).check(raw, "test")
+	want := []string{"", string(verify.WrongResult), string(verify.Unverified), "", "", ""}
+	for i, r := range raw {
+		got := ""
+		if r.Aside != nil {
+			got = r.Aside.Refusal
+		}
+		if got != want[i] {
+			t.Errorf("event %s kept aside as %q, want %q (%+v)", r.ID, got, want[i], r.Aside)
+		}
+	}
+	if len(logged) != 2 || !strings.Contains(logged[0], `table "A" kept aside: wrong-result`) {
+		t.Errorf("logged %q", logged)
+	}
+}
