@@ -14,9 +14,18 @@ import (
 // played is a whole game among random bots as its event would carry it.
 func played(t *testing.T, rules engine.Rules, seats int, seed uint64) verify.Claim {
 	t.Helper()
+	return playedBy(t, rules, seats, seed, engine.LevelRandom)
+}
+
+// playedBy is played by bots of level.
+func playedBy(t testing.TB, rules engine.Rules, seats int, seed uint64, level engine.Level) verify.Claim {
+	t.Helper()
 	bots := make([]engine.Bot, seats)
 	for i := range bots {
-		bots[i] = bot.NewRandom(seed + uint64(i))
+		var err error
+		if bots[i], err = bot.New(rules, level, seed+uint64(i)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out, err := bot.Play(context.Background(), rules, engine.Setup{Seats: seats, Seed: seed}, bots)
 	if err != nil {
@@ -143,4 +152,28 @@ func takeBack(t *testing.T, game string, seat engine.Seat) json.RawMessage {
 		t.Fatal(err)
 	}
 	return js
+}
+
+// BenchmarkCheck replays one game of each shipped game at its most seats
+// (random bots' games of Canoë, Canyon Duel and Canaille run to their
+// limits; Canyon's own bots'): what a loader spends on each session
+// event it takes.
+func BenchmarkCheck(b *testing.B) {
+	games := catalog.Registry()
+	for _, rules := range catalog.Games() {
+		info := rules.Info()
+		b.Run(info.ID, func(b *testing.B) {
+			level := engine.LevelRandom
+			if info.ID == "canyon" {
+				level = engine.LevelDefault
+			}
+			c := playedBy(b, rules, info.MaxSeats, 3, level)
+			b.ReportMetric(float64(len(c.Moves)), "moves")
+			for b.Loop() {
+				if v := verify.Check(games, c); v.Refusal != verify.Verified {
+					b.Fatal(v)
+				}
+			}
+		})
+	}
 }
