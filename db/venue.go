@@ -48,7 +48,20 @@ type SessionEvent struct {
 	// cannot move its sessions before ones it already played. Zero in
 	// events written before it existed: EndedAt stands in.
 	At time.Time `json:"at,omitzero"`
+	// Moves is the session's move log, every entry in the engine's stored
+	// form (engine.EncodeMove, engine.EncodeTakeBack) in the order played,
+	// so that every node replays the game and takes its results only if
+	// they follow (engine/verify). Version 2 on; an event of version 1
+	// carries none and is kept aside as unverified (docs/venue.md).
+	Moves []json.RawMessage `json:"moves,omitempty"`
+	// Bytes is, in the venue's copy of a session (venue_sessions), the
+	// size of the event as it came, its moves included: the copy keeps
+	// the event without them (loadSessionEvent).
+	Bytes int `json:"bytes,omitempty"`
 }
+
+// Logged says the event carries its move log (version 2 on), even empty.
+func (e SessionEvent) Logged() bool { return e.V >= 2 }
 
 // OrderAt is the time the venue orders the session by: At, or EndedAt in
 // events older than At.
@@ -75,8 +88,9 @@ type EventSeat struct {
 	Keys []string `json:"keys,omitempty"`
 }
 
-// sessionEventVersion is the version of SessionEvent this build writes.
-const sessionEventVersion = 1
+// sessionEventVersion is the version of SessionEvent this build writes:
+// 2 since the events carry their moves.
+const sessionEventVersion = 2
 
 // OutboxEvent is an event waiting for its stream's acknowledgement.
 type OutboxEvent struct {
@@ -254,7 +268,28 @@ func sessionEvent(ctx context.Context, tx *sql.Tx, session string) (SessionEvent
 			return ev, err
 		}
 	}
+	if ev.Moves, err = eventMoves(ctx, tx, session); err != nil {
+		return ev, err
+	}
 	return ev, nil
+}
+
+// eventMoves is a session's move log as its event carries it.
+func eventMoves(ctx context.Context, tx *sql.Tx, session string) ([]json.RawMessage, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT move FROM moves WHERE session_id = ? ORDER BY seq", session)
+	if err != nil {
+		return nil, fmt.Errorf("moves of %s: %w", session, err)
+	}
+	defer rows.Close()
+	var out []json.RawMessage
+	for rows.Next() {
+		var m string
+		if err := rows.Scan(&m); err != nil {
+			return nil, fmt.Errorf("moves of %s: %w", session, err)
+		}
+		out = append(out, json.RawMessage(m))
+	}
+	return out, rows.Err()
 }
 
 // VenueKeyToken is what the venue carries of a phone's player key: a hash
@@ -495,13 +530,29 @@ type RawEvent struct {
 	// kiosk fills as it likes): only such an event may name venue
 	// players (PlayerEvent.Tokens) and make a table forget its own.
 	Hub bool
+	// Aside, when set, says the loader's replay refused this session
+	// event (engine/verify): it is kept aside (venue_aside), never
+	// loaded, rated or shown on a board.
+	Aside *Aside
+}
+
+// Aside is why a session event is kept aside: engine/verify's refusal,
+// as a word (Refusal), the log entry refused (Move, 1 for the first; 0
+// if none) and what the replay found (Detail, for the log: it may name
+// the game's own notation, which no page shows).
+type Aside struct {
+	Refusal string
+	Move    int
+	Detail  string
 }
 
 // Loaded is what LoadVenueEvents did with one event: Added if it was new,
-// else Err (wrapping ErrBadEvent) if it can never load.
+// else Err (wrapping ErrBadEvent) if it can never load; SetAside if it
+// was kept aside (RawEvent.Aside; Added says whether for the first time).
 type Loaded struct {
-	Added bool
-	Err   error
+	Added    bool
+	SetAside bool
+	Err      error
 }
 
 // LoadVenueEvents loads a batch of events in one transaction, as
@@ -548,7 +599,7 @@ func (d *DB) LoadVenueEvents(ctx context.Context, events []RawEvent, now time.Ti
 						return err
 					}
 				}
-				out[i], err = loadSessionEvent(ctx, tx, e.ID, e.Body, forgotten, now)
+				out[i], err = loadSessionEvent(ctx, tx, e, forgotten, now)
 			}
 			if err != nil {
 				return err
@@ -607,7 +658,8 @@ func cleanEventNames(ev *SessionEvent) bool {
 }
 
 // loadSessionEvent stores a session event unless its session is known.
-func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, forgotten map[string]bool, now time.Time) (Loaded, error) {
+func loadSessionEvent(ctx context.Context, tx *sql.Tx, e RawEvent, forgotten map[string]bool, now time.Time) (Loaded, error) {
+	eventID, body := e.ID, e.Body
 	var ev SessionEvent
 	if err := json.Unmarshal(body, &ev); err != nil {
 		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil
@@ -619,7 +671,23 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []by
 	// word is not taken for what reaches the hub's pages and CSV files.
 	// A player forgotten before this session arrived is a nameless guest
 	// in it.
-	if cleanEventNames(&ev) || scrubSeats(&ev, forgotten) {
+	cleaned := cleanEventNames(&ev)
+	if scrubSeats(&ev, forgotten) || cleaned {
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
+		}
+	}
+	if e.Aside != nil {
+		return setAside(ctx, tx, eventID, ev, string(body), *e.Aside, now)
+	}
+	// The moves were replayed before the event came here (the venue's
+	// loaders): the venue's copy keeps the results, which the boards
+	// read at every change, not the log, which stays in the streams and
+	// the table's own database. Bytes keeps the event's size for the
+	// hub's limits (VenueBytesByKiosk).
+	if len(ev.Moves) > 0 {
+		ev.Bytes, ev.Moves = len(e.Body), nil
 		var err error
 		if body, err = json.Marshal(ev); err != nil {
 			return Loaded{}, err
@@ -811,12 +879,15 @@ func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error)
 // sessions in this file: the outbox and the venue's sessions. (The copies
 // already in streams and at other nodes need a forget event: docs/venue.md.)
 func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
-	for _, table := range []string{"venue_outbox", "venue_sessions"} {
-		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', (
+	for _, table := range []string{"venue_outbox", "venue_sessions", "venue_aside"} {
+		// json(): the array a subquery returns is text to json_set (its
+		// JSON subtype does not cross the subquery), which wrote the
+		// seats as one string, an event no node could read again.
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', json((
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
 				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys')
 				ELSE json(value) END ORDER BY key)
-			FROM json_each(body, '$.seats')))
+			FROM json_each(body, '$.seats'))))
 			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {
 			return fmt.Errorf("forget in %s: %w", table, err)
 		}

@@ -6,11 +6,13 @@ import (
 )
 
 // VenueBytesByKiosk is how many bytes each kiosk's sessions take in the
-// venue's copy (their events' bodies), by kiosk id: the hub counts a
+// venue's copy (their events' bodies as they came, moves included:
+// SessionEvent.Bytes; the sessions kept aside too), by kiosk id: the hub counts a
 // kiosk's events against its limit of bytes in all from there at its
 // start (venue's KioskLimits).
 func (d *DB) VenueBytesByKiosk(ctx context.Context) (map[string]int64, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT kiosk, sum(length(body)) FROM venue_sessions GROUP BY kiosk`)
+	rows, err := d.r.QueryContext(ctx, `SELECT kiosk, sum(n) FROM (SELECT kiosk, max(length(body), coalesce(json_extract(body, '$.bytes'), 0)) AS n FROM venue_sessions
+		UNION ALL SELECT kiosk, length(body) FROM venue_aside) GROUP BY kiosk`)
 	if err != nil {
 		return nil, fmt.Errorf("db: venue bytes: %w", err)
 	}

@@ -20,7 +20,7 @@ type SourceKind struct {
 // source and kind: each session once (by its id), each player event once.
 func (d *DB) VenueEventCounts(ctx context.Context) (map[SourceKind]int, error) {
 	rows, err := d.r.QueryContext(ctx,
-		`SELECT kiosk, 'session', count(*) FROM venue_sessions GROUP BY kiosk
+		`SELECT kiosk, 'session', count(*) FROM (SELECT kiosk FROM venue_sessions UNION ALL SELECT kiosk FROM venue_aside) GROUP BY kiosk
 		 UNION ALL SELECT kiosk, 'player', count(*) FROM venue_players GROUP BY kiosk
 		 UNION ALL SELECT kiosk, 'copy', count(*) FROM venue_copies GROUP BY kiosk`)
 	if err != nil {
@@ -45,7 +45,9 @@ func (d *DB) VenueEventCounts(ctx context.Context) (map[SourceKind]int, error) {
 // VenueEventIDs is the set of the event ids this database holds from one
 // source and kind.
 func (d *DB) VenueEventIDs(ctx context.Context, s SourceKind) (map[string]bool, error) {
-	q := "SELECT event_id FROM venue_sessions WHERE kiosk = ?"
+	// A session's events kept aside count as held: loading them again
+	// would keep them aside again.
+	q := "SELECT event_id FROM venue_sessions WHERE kiosk = ?1 UNION SELECT event_id FROM venue_aside WHERE kiosk = ?1"
 	switch s.Kind {
 	case playerEventKind:
 		q = "SELECT event_id FROM venue_players WHERE kiosk = ?"

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -162,6 +163,16 @@ func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byt
 		if ev.Action == PlayerMerged && len(ev.IntoTokens) == 0 {
 			return Loaded{Err: fmt.Errorf("venue event %s: %w: a merge into nobody", eventID, ErrBadEvent)}, nil, nil
 		}
+	}
+	// A rename's name is a kiosk's word: cleaned by the phones' rule, as
+	// the sessions' names (cleanEventNames), before it reaches a board.
+	if clean := wire.ScrubName(ev.Nickname); clean != ev.Nickname {
+		ev.Nickname = clean
+		b, err := json.Marshal(ev)
+		if err != nil {
+			return Loaded{}, nil, err
+		}
+		body = b
 	}
 	res, err := tx.ExecContext(ctx,
 		`INSERT OR IGNORE INTO venue_players (event_id, kiosk, at, body, loaded_at) VALUES (?, ?, ?, ?, ?)`,
@@ -331,7 +342,19 @@ func scrubVenueSessions(ctx context.Context, tx *sql.Tx, toks []string) error {
 	for _, t := range toks {
 		forgotten[t] = true
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT id, body FROM venue_sessions")
+	// The sessions kept aside name their players as much as the others.
+	for _, table := range []struct{ name, key string }{{"venue_sessions", "id"}, {"venue_aside", "event_id"}} {
+		if err := scrubSessionsIn(ctx, tx, table.name, table.key, forgotten); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scrubSessionsIn is scrubVenueSessions in one table of session events,
+// its rows named by key.
+func scrubSessionsIn(ctx context.Context, tx *sql.Tx, table, key string, forgotten map[string]bool) error {
+	rows, err := tx.QueryContext(ctx, "SELECT "+key+", body FROM "+table)
 	if err != nil {
 		return err
 	}
@@ -361,7 +384,7 @@ func scrubVenueSessions(ctx context.Context, tx *sql.Tx, toks []string) error {
 		return err
 	}
 	for _, c := range changes {
-		if _, err := tx.ExecContext(ctx, "UPDATE venue_sessions SET body = ? WHERE id = ?", c.body, c.id); err != nil {
+		if _, err := tx.ExecContext(ctx, "UPDATE "+table+" SET body = ? WHERE "+key+" = ?", c.body, c.id); err != nil {
 			return err
 		}
 	}

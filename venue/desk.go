@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/proto/discovery"
 )
 
@@ -215,7 +216,23 @@ type DeskStatus struct {
 	// database, and the store resumes by itself once there is space.
 	StoreFull  bool
 	StoreSince time.Time
+	// Aside are the latest venue sessions this table's copy kept aside
+	// (at most deskAside; verify.go), AsideCount how many in all: games
+	// a table sent whose results do not follow from their moves.
+	Aside      []DeskAside
+	AsideCount int
 }
+
+// DeskAside is a venue session kept aside, on the staff screen.
+type DeskAside struct {
+	Table, Game string
+	Ended       time.Time
+	Refusal     string // engine/verify's Refusal
+	Move        int    // the log entry refused, 0 if none
+}
+
+// deskAside is the most sessions aside the staff screen lists.
+const deskAside = 3
 
 // DeskTable is a table of the venue on the staff screen.
 type DeskTable struct {
@@ -248,6 +265,9 @@ func (d *Desk) Status(ctx context.Context, now time.Time) (DeskStatus, error) {
 		return DeskStatus{}, err
 	}
 	st := DeskStatus{Paired: true, Hub: p, PairWords: words, Linked: k.LeafConnected(), Unshared: n}
+	if st.Aside, st.AsideCount, err = deskAsides(ctx, d.cfg.DB); err != nil {
+		return DeskStatus{}, err
+	}
 	if p, bad := k.StoreProblem(); bad {
 		st.StoreFull, st.StoreSince = true, p.Since
 	}
@@ -275,4 +295,22 @@ func (d *Desk) Status(ctx context.Context, now time.Time) (DeskStatus, error) {
 		st.Tables = append([]DeskTable{{Table: d.cfg.Table, This: true, Behind: true}}, st.Tables...)
 	}
 	return st, nil
+}
+
+// deskAsides are the latest sessions kept aside in d and how many there
+// are.
+func deskAsides(ctx context.Context, d *db.DB) ([]DeskAside, int, error) {
+	n, err := d.VenueAsideCount(ctx)
+	if err != nil || n == 0 {
+		return nil, n, err
+	}
+	list, err := d.VenueAside(ctx, deskAside)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]DeskAside, len(list))
+	for i, a := range list {
+		out[i] = DeskAside{Table: a.Event.Table, Game: a.Event.Game, Ended: a.Event.OrderAt(), Refusal: a.Refusal, Move: a.Move}
+	}
+	return out, n, nil
 }

@@ -52,6 +52,8 @@ type copyCheck struct {
 	// skip, when set (the hub's), says an event of subject and size is
 	// one its loader refuses: it is no hole to fill.
 	skip func(subject string, size int) bool
+	// replay keeps aside what the loader would (verify.go).
+	replay *replayer
 
 	mu        sync.Mutex
 	next      time.Time                // when the next check is due
@@ -61,7 +63,7 @@ type copyCheck struct {
 func newCopyCheck(d *db.DB, who string, loaded chan struct{}, logf func(string, ...any), now func() time.Time,
 	stream func(context.Context) (jetstream.Stream, error), floor func(context.Context) (uint64, bool)) *copyCheck {
 	return &copyCheck{d: d, who: who, loaded: loaded, logf: logf, now: clock(now), stream: stream, floor: floor,
-		explained: map[db.SourceKind]uint64{}}
+		explained: map[db.SourceKind]uint64{}, replay: newReplayer(logf)}
 }
 
 // soon asks for a check at the next look (a link came up, a mirror was
@@ -207,6 +209,7 @@ func (c *copyCheck) fill(ctx context.Context, s jetstream.Stream, subj string, s
 		if len(missing) == 0 {
 			return nil
 		}
+		c.replay.check(missing, c.who)
 		res, err := c.d.LoadVenueEvents(ctx, missing, c.now())
 		if errors.Is(err, db.ErrTraceLeft) {
 			err = nil // as the loader: the events stand

@@ -173,7 +173,7 @@ func TestVenueHubPlayerChanges(t *testing.T) {
 		jetstream.WithMsgID(uuid.NewString())); err != nil {
 		t.Fatal(err)
 	}
-	ids = append(ids, a.playPersons(t, []string{"bernd"}, []int{1})) // after it in A's stream
+	ids = append(ids, a.playPersons(t, []string{"bernd", "zora"}, []int{1, 0})) // after it in A's stream
 	hubNode.waitHas(t, hub.Loaded(), ids...)
 	b.waitHas(t, kb.Loaded(), ids...)
 	for name, n := range map[string]*node{"hub": hubNode, "B": b} {

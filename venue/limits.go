@@ -41,9 +41,11 @@ type KioskLimits struct {
 }
 
 // DefaultKioskLimits are the limits of a hub whose configuration names
-// none: sixty events a minute, 64 KiB an event (a session of eight seats
-// is about 3 KiB), 256 MiB a kiosk (some 80,000 sessions).
-var DefaultKioskLimits = KioskLimits{EventsPerMinute: 60, EventBytes: 64 << 10, TotalBytes: 256 << 20}
+// none: sixty events a minute; 256 KiB an event (a session event
+// carries its moves: the longest games measured, Canyon for six, are
+// 62 KB, TestTheLongestGameFitsAnEvent); 1 GiB a kiosk (some 40,000
+// sessions: the four games' events average 25 KB at their most seats).
+var DefaultKioskLimits = KioskLimits{EventsPerMinute: 60, EventBytes: 256 << 10, TotalBytes: 1 << 30}
 
 // withDefaults is l with each unset limit its default.
 func (l KioskLimits) withDefaults() KioskLimits {

@@ -24,6 +24,9 @@ type loader struct {
 	admit func(jetstream.Msg, time.Time) error
 	logf  func(string, ...any)
 	now   func() time.Time
+	// replay keeps aside the sessions whose results do not follow from
+	// their moves (verify.go), at the hub and at every mirror.
+	replay *replayer
 
 	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
@@ -58,7 +61,7 @@ func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream s
 func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any),
 	now func() time.Time, admit func(jetstream.Msg, time.Time) error) (*loader, error) {
 	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
-		admit: admit, logf: logf, now: clock(now)}
+		admit: admit, logf: logf, now: clock(now), replay: newReplayer(logf)}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	if err := l.consume(ctx); err != nil {
 		close(l.done)
@@ -154,6 +157,7 @@ func (l *loader) run(ctx context.Context, d *db.DB, stream string, logf func(str
 			hub := strings.HasPrefix(m.Subject(), hubSubjectPrefix) && m.Headers().Get(streamSourceHeader) == ""
 			raw[i] = db.RawEvent{ID: m.Headers().Get(jetstream.MsgIDHeader), Body: m.Data(), From: subjectKiosk(m.Subject()), Hub: hub}
 		}
+		l.replay.check(raw, stream)
 		res, err := d.LoadVenueEvents(ctx, raw, l.now())
 		if errors.Is(err, db.ErrTraceLeft) {
 			// A forget from the hub loaded, and erased a player of this

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/shelf"
 )
@@ -299,7 +298,7 @@ func playRole(ctx context.Context, d *db.DB, table db.Table, keys []string, scor
 	if err != nil {
 		return "", err
 	}
-	return s.ID, d.Finish(ctx, s.ID, engine.RankByScores(scores, "netns"), now)
+	return s.ID, finishGame(ctx, d, s.ID, scores, now)
 }
 
 // netns is the test's network: a bridge namespace and one namespace per

@@ -14,7 +14,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 )
@@ -141,7 +140,7 @@ func (n *node) play(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := n.d.Finish(ctx, s.ID, engine.Result{Scores: []int{2, 1}, Ranks: []int{1, 2}, Winners: []engine.Seat{0}, Reason: "test"}, now); err != nil {
+	if err := finishGame(ctx, n.d, s.ID, []int{2, 1}, now); err != nil {
 		t.Fatal(err)
 	}
 	return s.ID
@@ -443,7 +442,7 @@ func (n *node) playPersons(t *testing.T, keys []string, scores []int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := n.d.Finish(ctx, s.ID, engine.RankByScores(scores, "test"), now); err != nil {
+	if err := finishGame(ctx, n.d, s.ID, scores, now); err != nil {
 		t.Fatal(err)
 	}
 	return s.ID

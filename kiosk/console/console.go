@@ -118,6 +118,8 @@ var funcs = template.FuncMap{
 		switch page {
 		case "catalogue", "ludotitle":
 			return "ludotheque"
+		case "aside":
+			return "sessions"
 		}
 		return page
 	},

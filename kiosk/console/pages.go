@@ -34,6 +34,7 @@ func (h *Handler) routes() {
 	m.HandleFunc("GET /console.css", h.asset("text/css; charset=utf-8"))
 	m.HandleFunc("GET /console.js", h.asset("text/javascript; charset=utf-8"))
 	m.HandleFunc("GET /venue-ca.crt", h.venueCA)
+	h.asideRoutes(m)
 	if h.cfg.Hub != nil {
 		h.hubRoutes(m)
 		h.mux = m
@@ -83,6 +84,9 @@ type view struct {
 	// Lockouts are the addresses locked out of signing in after wrong
 	// PINs, on the tables page: someone there is trying PINs.
 	Lockouts []lockoutView
+	// Aside counts the venue's sessions kept aside (aside.go), in a
+	// notice on every signed-in page.
+	Aside    int
 	Data     any
 	cat      *i18n.Catalog
 	games    *engine.Registry
@@ -168,7 +172,7 @@ func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf str
 	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.Phrase(),
 		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
-		v.Calls = h.openCalls(r.Context())
+		v.Calls, v.Aside = h.openCalls(r.Context()), h.asideCount(r.Context())
 	}
 	if csrf != "" && page == "tables" {
 		now := h.cfg.Now()

@@ -59,6 +59,10 @@ type VenueStatus struct {
 	// since StoreSince; the table plays on and resumes by itself.
 	StoreFull  bool
 	StoreSince time.Time
+	// Aside are the latest venue sessions kept aside (venueaside.go),
+	// AsideCount how many in all.
+	Aside      []VenueAside
+	AsideCount int
 }
 
 // ErrVenueRefused is what VenueDesk.Pair returns (wrapped) when the hub
@@ -217,6 +221,7 @@ func (s *Staff) renderVenue(st VenueStatus) {
 	if st.StoreFull {
 		objs = append(objs, boldWrapped(s.w.T("venuehealth.table_store_full", "Time", st.StoreSince.Local().Format("15:04"))))
 	}
+	objs = append(objs, s.asideLines(st)...)
 	cols := &columns{weights: []float32{2, 1.2, 1}}
 	grid := container.NewVBox(container.New(cols, header(s.w.T("kiosk.venue.table")),
 		header(s.w.T("kiosk.venue.last_seen")), header(s.w.T("kiosk.venue.state"))))

@@ -58,6 +58,10 @@ func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 	for _, t := range st.Tables {
 		out.Tables = append(out.Tables, screen.VenueTable{Name: t.Table, This: t.This, LastSeen: t.LastSeen, Behind: t.Behind})
 	}
+	out.AsideCount = st.AsideCount
+	for _, a := range st.Aside {
+		out.Aside = append(out.Aside, screen.VenueAside{Table: a.Table, Game: a.Game, Ended: a.Ended, Refusal: a.Refusal, Move: a.Move})
+	}
 	return out, nil
 }
 
