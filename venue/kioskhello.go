@@ -18,104 +18,31 @@ import (
 func (k *Kiosk) sayHello(ctx context.Context) {
 	t := time.NewTimer(linkPoll)
 	defer t.Stop()
-	var up bool            // the link was up at the last look
-	var upConn uint64      // which connection it was (link)
-	var answered time.Time // when the hub last answered, zero since the link came up
-	var boot time.Time     // when the hub that answered last started
-	var asked bool         // the staff screen asked for news
-	var qr string          // the hub's page the seating QR points at; "": the table's own
+	var s helloState
+	var asked bool // the staff screen woke the loop
+	var qr string  // the hub's page the seating QR points at; "": the table's own
 	for {
-		// A link that dropped and came back between two looks is
-		// another connection (a hub restarted within a second): as
-		// fresh as one seen down, so the hub hears at once of the
-		// kiosk, whose source it resumes, and the kiosk of the new hub,
-		// whose mirror it makes again, instead of at the next hello.
 		link, conn := k.link()
-		if link != up || conn != upConn {
-			// Whatever answered before the link went down or came back
-			// says nothing of it now: the watchdog waits for the hub's
-			// next answer before making the mirror again (hubAlive).
-			answered = time.Time{}
-			k.mu.Lock()
-			k.answered = time.Time{}
-			k.mu.Unlock()
-			k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[link])
-			if link {
-				k.removal.linked() // the hub let it in: no run of refusals
-			}
+		act := s.step(helloEvent{kind: helloLook, at: k.now(), up: link, conn: conn, asked: asked})
+		asked = false
+		if act.linkChanged {
+			k.linkChanged(link)
 		}
-		up, upConn = link, conn
-		if link && (asked || k.now().Sub(answered) >= helloEvery) {
-			asked = false
-			// Fresh: the link just came up, or the hub has not answered
-			// for two hellos (a partition the link did not notice): the
-			// hub restarts this kiosk's source, and the mirror is
-			// looked at soon after.
-			fresh := answered.IsZero() || k.now().Sub(answered) > helloGap
-			hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
-			if k.calls != nil {
-				hi.Calls = k.calls()
-			}
-			body, _ := json.Marshal(hi)
-			rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			sent := k.now()
-			m, err := k.requestHello(rctx, body)
-			cancel()
-			switch {
-			case ctx.Err() != nil:
+		if act.say {
+			fresh := act.fresh
+			a, got, ok := k.helloOnce(ctx, fresh)
+			if ctx.Err() != nil {
 				return
-			case err == nil:
-				// A gap: the link just came up, or hellos went unanswered
-				// (a partition the link may not have noticed).
-				gap := answered.IsZero() || k.now().Sub(answered) > helloEvery+helloSlack
-				answered = k.now()
-				a := k.setClock(m.Data, sent, answered)
-				// The tables and the time of the answer change
-				// together: Desk.Refresh waits for the time.
-				k.noteTables(a, answered)
-				if len(a.Answered) > 0 && k.onAnswered != nil {
-					k.onAnswered(a.Answered)
-				}
-				if fresh {
-					k.logf("venue kiosk: the hub answered")
-				}
-				switch {
-				case !boot.IsZero() && !a.Boot.IsZero() && !a.Boot.Equal(boot):
-					// A new hub: the mirror's consumer died with the
-					// old one.
-					signal(k.hubRestarted)
-				case gap:
-					// The link carries traffic again: the mirror should
-					// flow (a mirror made again during a partition the
-					// link did not notice waits out its request). After
-					// an answer on time there is nothing to look at:
-					// looking costs a request of the stream's info.
-					signal(k.linkUp)
-				}
-				if !a.Boot.IsZero() {
-					boot = a.Boot
-				}
-				k.probePage(ctx, a.Web)
-			case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
-				k.logf("venue kiosk: hello: %v", err)
+			}
+			if ok {
+				act = s.step(helloEvent{kind: helloAnswered, at: got, boot: a.Boot})
+				k.heard(ctx, a, got, fresh, act.mirror)
+			} else {
+				act = s.step(helloEvent{kind: helloUnanswered, at: k.now()})
 			}
 		}
-		if page := k.HubPage(); page != qr {
-			qr = page
-			k.logQR(page)
-			if k.onPage != nil {
-				k.onPage()
-			}
-		}
-		// Looking often matters while the link is down or unanswered;
-		// once the hub answers, a link that dropped and came back
-		// between two looks is caught by the hub (a hello after a gap,
-		// onHello) and the watchdogs.
-		next := linkPoll
-		if up && !answered.IsZero() {
-			next = linkPollUp
-		}
-		t.Reset(next)
+		qr = k.showQR(qr)
+		t.Reset(act.next)
 		select {
 		case <-ctx.Done():
 			return
@@ -124,6 +51,79 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			asked = true
 		}
 	}
+}
+
+// linkChanged forgets the hub's last answer when the link went up or down
+// or is another connection (hubAlive then waits for the next), and logs
+// it.
+func (k *Kiosk) linkChanged(up bool) {
+	k.mu.Lock()
+	k.answered = time.Time{}
+	k.mu.Unlock()
+	k.logf("venue kiosk: link to the hub %s", map[bool]string{true: "up", false: "down"}[up])
+	if up {
+		k.removal.linked() // the hub let it in: no run of refusals
+	}
+}
+
+// helloOnce says one hello, fresh or not (helloActions), and returns the
+// hub's answer and when it came; false when the hub did not answer (an
+// error other than no answer in time or nobody listening is logged).
+func (k *Kiosk) helloOnce(ctx context.Context, fresh bool) (helloAnswer, time.Time, bool) {
+	hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
+	if k.calls != nil {
+		hi.Calls = k.calls()
+	}
+	body, _ := json.Marshal(hi)
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	sent := k.now()
+	m, err := k.requestHello(rctx, body)
+	cancel()
+	switch {
+	case ctx.Err() != nil:
+	case err == nil:
+		got := k.now()
+		return k.setClock(m.Data, sent, got), got, true
+	case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrNoResponders):
+		k.logf("venue kiosk: hello: %v", err)
+	}
+	return helloAnswer{}, time.Time{}, false
+}
+
+// heard takes the hub's answer a, got at got to a hello (fresh: the first
+// since the link came up), and tells the mirror's watchdog what step
+// said.
+func (k *Kiosk) heard(ctx context.Context, a helloAnswer, got time.Time, fresh bool, news mirrorNews) {
+	// The tables and the time of the answer change together:
+	// Desk.Refresh waits for the time.
+	k.noteTables(a, got)
+	if len(a.Answered) > 0 && k.onAnswered != nil {
+		k.onAnswered(a.Answered)
+	}
+	if fresh {
+		k.logf("venue kiosk: the hub answered")
+	}
+	switch news {
+	case mirrorRestarted:
+		signal(k.hubRestarted)
+	case mirrorLinkUp:
+		signal(k.linkUp)
+	}
+	k.probePage(ctx, a.Web)
+}
+
+// showQR logs and tells (KioskConfig.OnPage) that the seating QR points
+// at another page than qr, and returns the page it points at.
+func (k *Kiosk) showQR(qr string) string {
+	page := k.HubPage()
+	if page == qr {
+		return qr
+	}
+	k.logQR(page)
+	if k.onPage != nil {
+		k.onPage()
+	}
+	return page
 }
 
 // AskHub says hello to the hub now rather than at the next helloEvery:
