@@ -61,60 +61,85 @@ type Hub struct {
 	e    *embedded
 	d    *db.DB
 	id   string // the hub's venue id: its own events' subject (hubSubject)
-	auth *hubAuth
 	logf func(string, ...any)
-	pair *pairServer // the pairing address
-	// ca is the venue's certificate authority when the hub holds it
-	// (nil: none); console its console's certificate.
-	ca      *tlscert.CA
-	console *tlscert.ConsoleSource
-	meter   *meter // what each kiosk brought in, against its limits
+	now  func() time.Time // HubConfig.Now
+	boot time.Time        // when it started, on its clock: its hellos' answers say it
+
+	// Who may come in, and what they bring.
+	auth  *hubAuth
+	pair  *pairServer // the pairing address
+	meter *meter      // what each kiosk brought in, against its limits
+
+	// What the hub shows of itself: its certificate, which kiosks pin
+	// (fp), the venue's certificate authority when the hub holds it (nil:
+	// none), its console's certificate, and the address kiosks dial.
 	fp      string
 	cert    tls.Certificate
+	ca      *tlscert.CA
+	console *tlscert.ConsoleSource
 	addr    string
-	load    *loader
-	hello   *nats.Subscription
-	mu      sync.Mutex           // serialises changes of the venue stream's sources
-	added   map[string]time.Time // when a kiosk's source was added, by kiosk id
+
+	// The venue stream into the hub's database.
+	load      *loader
+	published chan struct{} // signalled after the hub's own events are stored
+	refill    refiller      // a lost database refilled from the stream (refill.go)
+	copy      *copyCheck    // its database checked against its stream (entropy.go)
+
+	hello *nats.Subscription
+	// mu serialises changes of the venue stream's sources and guards src
+	// and news.
+	mu   sync.Mutex
+	src  sourcing
+	news kioskNews
+	web  hubWeb
+
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+	closed sync.Once
+}
+
+// sourcing is what the hub did to the venue stream's source of each
+// kiosk, by kiosk id (hubsources.go).
+type sourcing struct {
+	added map[string]time.Time // when a kiosk's source was added
 	// live holds the kiosks heard since this hub started: the venue
 	// stream sources only those (see updateSources).
 	live   map[string]bool
 	kicked map[string]time.Time // when a kiosk's source was last restarted
-
 	// kickedLink is the leaf connection (its id at this server) a
 	// kiosk's source was last restarted for by a fresh hello.
 	kickedLink map[string]uint64
+	kicks      int // sources restarted by the watchdog, for tests and logs
+}
 
-	heard  map[string]time.Time // when a kiosk last said hello
-	noted  map[string]notedKiosk
-	stop   context.CancelFunc
-	wg     sync.WaitGroup
-	closed sync.Once
-	kicks  int // sources restarted by the watchdog, for tests and logs
-	boot   time.Time
-	now    func() time.Time  // HubConfig.Now
-	web    *http.Server      // the venue's web page; nil: none
-	webLn  net.Listener      // its listener
-	webAt  string            // its address for the kiosks' answers: ":PORT" when on every address
-	pages  map[string]string // each kiosk's web page, HOST:PORT, from its hellos
+// kioskNews is what the kiosks' hellos told the hub, by kiosk id
+// (hubhello.go, hubcalls.go).
+type kioskNews struct {
+	heard map[string]time.Time // when a kiosk last said hello
+	noted map[string]notedKiosk
+	pages map[string]string // each kiosk's web page, HOST:PORT, from its hellos
 	// calls are each kiosk's open staff calls, from its last hello;
 	// answered are those the hub's console answered, told to the kiosk in
 	// the answers to its hellos until its hellos no longer list them.
 	calls    map[string][]Call
 	answered map[string][]Call
-	// published is signalled after the hub's own events are stored.
-	published chan struct{}
-	refill    refiller   // a lost database refilled from the stream (refill.go)
-	copy      *copyCheck // its database checked against its stream (entropy.go)
+}
+
+// hubWeb is the venue's web page the hub serves (hubweb.go).
+type hubWeb struct {
+	srv *http.Server // nil: none
+	ln  net.Listener
+	at  string // its address for the kiosks' answers: ":PORT" when on every address
 }
 
 // StartHub starts the hub: its embedded server listening for kiosks' leaf
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{},
-		heard: map[string]time.Time{}, noted: map[string]notedKiosk{}, now: clock(cfg.Now),
-		pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}, published: make(chan struct{}, 1)}
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, now: clock(cfg.Now), published: make(chan struct{}, 1),
+		src: sourcing{added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{}},
+		news: kioskNews{heard: map[string]time.Time{}, noted: map[string]notedKiosk{},
+			pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}}}
 	h.boot = h.now().UTC()
 	if h.logf == nil {
 		h.logf = func(string, ...any) {}

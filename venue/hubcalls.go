@@ -19,22 +19,22 @@ type Call struct {
 // with h.mu held.
 func (h *Hub) noteCalls(id string, calls []Call) []string {
 	if len(calls) == 0 {
-		delete(h.calls, id)
+		delete(h.news.calls, id)
 	} else {
-		h.calls[id] = calls
+		h.news.calls[id] = calls
 	}
 	var ids []string
 	var still []Call
-	for _, a := range h.answered[id] {
+	for _, a := range h.news.answered[id] {
 		if slices.ContainsFunc(calls, func(c Call) bool { return sameCall(a, c) }) {
 			ids = append(ids, a.ID)
 			still = append(still, a)
 		}
 	}
 	if len(still) == 0 {
-		delete(h.answered, id)
+		delete(h.news.answered, id)
 	} else {
-		h.answered[id] = still
+		h.news.answered[id] = still
 	}
 	return ids
 }
@@ -49,13 +49,13 @@ func sameCall(a, b Call) bool { return a.ID == b.ID && a.At.Equal(b.At) }
 func (h *Hub) AnswerCall(kiosk, id string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	i := slices.IndexFunc(h.calls[kiosk], func(c Call) bool { return c.ID == id })
+	i := slices.IndexFunc(h.news.calls[kiosk], func(c Call) bool { return c.ID == id })
 	if i < 0 {
 		return false
 	}
-	c := h.calls[kiosk][i]
-	if !slices.ContainsFunc(h.answered[kiosk], func(a Call) bool { return sameCall(a, c) }) {
-		h.answered[kiosk] = append(h.answered[kiosk], c)
+	c := h.news.calls[kiosk][i]
+	if !slices.ContainsFunc(h.news.answered[kiosk], func(a Call) bool { return sameCall(a, c) }) {
+		h.news.answered[kiosk] = append(h.news.answered[kiosk], c)
 	}
 	return true
 }
@@ -64,8 +64,8 @@ func (h *Hub) AnswerCall(kiosk, id string) bool {
 // answered on the hub. Called with h.mu held.
 func (h *Hub) openCalls(id string) []Call {
 	var out []Call
-	for _, c := range h.calls[id] {
-		if !slices.ContainsFunc(h.answered[id], func(a Call) bool { return sameCall(a, c) }) {
+	for _, c := range h.news.calls[id] {
+		if !slices.ContainsFunc(h.news.answered[id], func(a Call) bool { return sameCall(a, c) }) {
 			out = append(out, c)
 		}
 	}

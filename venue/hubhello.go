@@ -75,7 +75,7 @@ func (h *Hub) tables(ctx context.Context) []helloTable {
 			continue // revoked: no longer a table of the venue
 		}
 		heard := k.LastSeen
-		if t := h.heard[k.ID]; t.After(heard) {
+		if t := h.news.heard[k.ID]; t.After(heard) {
 			heard = t
 		}
 		out = append(out, helloTable{ID: k.ID, Table: k.Table, Heard: heard.UTC()})
@@ -136,14 +136,14 @@ func (h *Hub) onHello(m *nats.Msg) {
 	h.mu.Lock()
 	// A gap: the hub missed this kiosk's hellos (a partition its link
 	// may not have noticed) or never heard it since it started.
-	last, heard := h.heard[hi.Kiosk]
+	last, heard := h.news.heard[hi.Kiosk]
 	gap := !heard || now.Sub(last) > helloEvery+helloSlack
-	h.heard[hi.Kiosk] = now
+	h.news.heard[hi.Kiosk] = now
 	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
-		h.pages[hi.Kiosk] = hi.Web
+		h.news.pages[hi.Kiosk] = hi.Web
 	}
 	answered := h.noteCalls(hi.Kiosk, hi.Calls)
-	seen, noted := h.noted[hi.Kiosk]
+	seen, noted := h.news.noted[hi.Kiosk]
 	h.mu.Unlock()
 	var added bool
 	var err error
@@ -154,12 +154,12 @@ func (h *Hub) onHello(m *nats.Msg) {
 		added, err = h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, now)
 		if err == nil {
 			h.mu.Lock()
-			h.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
+			h.news.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
 			h.mu.Unlock()
 		}
 	}
 	h.mu.Lock()
-	live := h.live[hi.Kiosk]
+	live := h.src.live[hi.Kiosk]
 	h.mu.Unlock()
 	switch {
 	case err == nil && (added || !live):
@@ -167,8 +167,8 @@ func (h *Hub) onHello(m *nats.Msg) {
 		// generation of its stream): its source is added now, over
 		// the live link, and flows at once.
 		h.mu.Lock()
-		h.added[hi.Kiosk] = now
-		h.live[hi.Kiosk] = true
+		h.src.added[hi.Kiosk] = now
+		h.src.live[hi.Kiosk] = true
 		h.mu.Unlock()
 		err = h.updateSources(ctx)
 	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh, h.freshLink(hi)):
@@ -188,7 +188,7 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered})
+	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.web.at, Tables: h.tables(ctx), Answered: answered})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

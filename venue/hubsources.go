@@ -56,13 +56,13 @@ func (h *Hub) mayKick(id string, now time.Time, fresh bool, link uint64) bool {
 	if fresh {
 		every = freshKickEvery
 	}
-	newLink := fresh && link != 0 && link != h.kickedLink[id]
-	if !newLink && now.Sub(h.kicked[id]) < every {
+	newLink := fresh && link != 0 && link != h.src.kickedLink[id]
+	if !newLink && now.Sub(h.src.kicked[id]) < every {
 		return false
 	}
-	h.kicked[id] = now
+	h.src.kicked[id] = now
 	if fresh && link != 0 {
-		h.kickedLink[id] = link
+		h.src.kickedLink[id] = link
 	}
 	return true
 }
@@ -109,7 +109,7 @@ func (h *Hub) streamConfig(kiosks []db.VenueKiosk, leftOut string) jetstream.Str
 		Duplicates: dupWindow,
 	}
 	for _, k := range kiosks {
-		if k.ID != leftOut && h.live[k.ID] {
+		if k.ID != leftOut && h.src.live[k.ID] {
 			// Delivered under the kiosk's own prefix, the only one its
 			// link may publish on (kioskPermissions). Filtered to its own
 			// subjects: the kiosk sets its stream's subjects itself, and
@@ -137,7 +137,7 @@ func (h *Hub) kick(ctx context.Context, id string) error {
 	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, "")); err != nil {
 		return err
 	}
-	h.kicks++
+	h.src.kicks++
 	h.logf("venue hub: restarted the stalled source of kiosk %s", id)
 	return nil
 }

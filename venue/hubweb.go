@@ -25,15 +25,15 @@ func (h *Hub) serveWeb(addr string, page func(func() []string) (http.Handler, er
 	if err != nil {
 		return fmt.Errorf("venue hub: --web-addr %s: %w", addr, err)
 	}
-	h.webLn = ln
-	h.web = &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	go h.web.Serve(ln)
+	h.web.ln = ln
+	h.web.srv = &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go h.web.srv.Serve(ln)
 	host, _, _ := net.SplitHostPort(addr)
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		host = "" // the kiosk names the hub as it dials it
 	}
-	h.webAt = net.JoinHostPort(host, port)
+	h.web.at = net.JoinHostPort(host, port)
 	return nil
 }
 
@@ -41,10 +41,10 @@ func (h *Hub) serveWeb(addr string, page func(func() []string) (http.Handler, er
 // may reach it (the machine's LAN address when listening on every
 // address), or "" without a page.
 func (h *Hub) WebAddr() string {
-	if h.webLn == nil {
+	if h.web.ln == nil {
 		return ""
 	}
-	host, port, _ := net.SplitHostPort(h.webAt)
+	host, port, _ := net.SplitHostPort(h.web.at)
 	if host == "" {
 		host, _, _ = net.SplitHostPort(h.addr)
 	}
@@ -53,10 +53,10 @@ func (h *Hub) WebAddr() string {
 
 // closeWeb stops the web page (Close does it too).
 func (h *Hub) closeWeb() {
-	if h.web != nil {
+	if h.web.srv != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		h.web.Shutdown(ctx)
+		h.web.srv.Shutdown(ctx)
 	}
 }
 
@@ -64,8 +64,8 @@ func (h *Hub) closeWeb() {
 func (h *Hub) tablePages() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make([]string, 0, len(h.pages))
-	for _, p := range h.pages {
+	out := make([]string, 0, len(h.news.pages))
+	for _, p := range h.news.pages {
 		out = append(out, p)
 	}
 	sort.Strings(out)

@@ -58,9 +58,10 @@ type Kiosk struct {
 	gen    int // the generation of its stream (kioskDomain)
 	table  string
 	logf   func(string, ...any)
+	now    func() time.Time // KioskConfig.Now
 	paired bool
-	load   *loader
 
+	// Signals between its goroutines and to its callers.
 	published chan struct{}
 	loaded    chan struct{}
 	// linkUp is signalled when the hub answered a hello: the mirror
@@ -71,7 +72,11 @@ type Kiosk struct {
 	hubRestarted chan struct{}
 	// ask is signalled when the staff screen wants news of the venue.
 	ask chan struct{}
-	mu  sync.Mutex // guards load, mirrorMade and remirror while the mirror is made again
+
+	// mu guards load, mirrorMade and remirror while the mirror is made
+	// again, and answered, tables and page's probe results.
+	mu   sync.Mutex
+	load *loader
 	// mirrorMade is when the mirror stream was last made (or found at
 	// start).
 	mirrorMade time.Time
@@ -83,31 +88,43 @@ type Kiosk struct {
 	// A test hook: the figure comparing it with other ways replaces it
 	// (TestVenueRemirrorFigure, -tags measure).
 	remirror func(ctx context.Context, why string)
-	// answered is when the hub last answered a hello.
-	answered time.Time
-	now      func() time.Time // KioskConfig.Now
-	// tables are the venue's tables as the hub's last answer listed
-	// them, with when it last heard from each, on this kiosk's clock.
-	tables []KnownTable
-	// The hub's web page (HubPage): where it is, HOST:PORT, from the
-	// hub's answers and the pairing's host; whether the last probe found
-	// this table's page there, and if not, why.
-	web, pageHash, hubHost string
-	hubPage                string
-	pageOK                 bool
-	pageWhy                string
-	client                 *http.Client
-	probed                 chan struct{} // signalled after each probe
-	onPage                 func()
-	calls                  func() []Call
-	onAnswered             func([]string)
-	removal                *removal // paired: the hub's refusals (removed.go)
 	// copy checks the kiosk's copy of the venue against the hub's
 	// stream and fills its holes (entropy.go); nil unpaired.
-	copy   *copyCheck
+	copy    *copyCheck
+	removal *removal // paired: the hub's refusals (removed.go)
+
+	// What the hub's answers told: when it last answered a hello, and
+	// the venue's tables as its last answer listed them, with when it
+	// last heard from each, on this kiosk's clock.
+	answered time.Time
+	tables   []KnownTable
+	page     kioskPage
+	hooks    tableHooks
+
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
+}
+
+// kioskPage is what the kiosk knows of the hub's web page (HubPage,
+// kioskpage.go): the table's own page, HOST:PORT, and its hash; where the
+// hub's is, from the hub's answers and the pairing's host; whether the
+// last probe found this table's page there, and if not, why.
+type kioskPage struct {
+	own, hash, hubHost string
+	hub                string
+	ok                 bool
+	why                string
+	client             *http.Client
+	probed             chan struct{} // signalled after each probe
+}
+
+// tableHooks are the table's hooks into the hellos (KioskConfig's OnPage,
+// Calls and OnAnswered); each may be nil.
+type tableHooks struct {
+	onPage     func()
+	calls      func() []Call
+	onAnswered func([]string)
 }
 
 // StartKiosk starts the kiosk's embedded server in its own JetStream
@@ -116,8 +133,8 @@ type Kiosk struct {
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
-		web: cfg.Web, pageHash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1), onPage: cfg.OnPage,
-		calls: cfg.Calls, onAnswered: cfg.OnAnswered, now: clock(cfg.Now)}
+		page:  kioskPage{own: cfg.Web, hash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1)},
+		hooks: tableHooks{onPage: cfg.OnPage, calls: cfg.Calls, onAnswered: cfg.OnAnswered}, now: clock(cfg.Now)}
 	if k.logf == nil {
 		k.logf = func(string, ...any) {}
 	}
@@ -132,7 +149,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	}
 	k.paired = p.Addr != "" && cred != ""
 	paired := k.paired
-	k.hubHost, _, _ = net.SplitHostPort(p.Addr)
+	k.page.hubHost, _, _ = net.SplitHostPort(p.Addr)
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
 	if paired {
 		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(kioskServerPrefix+k.id, cred)}

@@ -70,9 +70,9 @@ func (k *Kiosk) linkChanged(up bool) {
 // hub's answer and when it came; false when the hub did not answer (an
 // error other than no answer in time or nobody listening is logged).
 func (k *Kiosk) helloOnce(ctx context.Context, fresh bool) (helloAnswer, time.Time, bool) {
-	hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
-	if k.calls != nil {
-		hi.Calls = k.calls()
+	hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.page.own}
+	if k.hooks.calls != nil {
+		hi.Calls = k.hooks.calls()
 	}
 	body, _ := json.Marshal(hi)
 	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -97,8 +97,8 @@ func (k *Kiosk) heard(ctx context.Context, a helloAnswer, got time.Time, fresh b
 	// The tables and the time of the answer change together:
 	// Desk.Refresh waits for the time.
 	k.noteTables(a, got)
-	if len(a.Answered) > 0 && k.onAnswered != nil {
-		k.onAnswered(a.Answered)
+	if len(a.Answered) > 0 && k.hooks.onAnswered != nil {
+		k.hooks.onAnswered(a.Answered)
 	}
 	if fresh {
 		k.logf("venue kiosk: the hub answered")
@@ -120,8 +120,8 @@ func (k *Kiosk) showQR(qr string) string {
 		return qr
 	}
 	k.logQR(page)
-	if k.onPage != nil {
-		k.onPage()
+	if k.hooks.onPage != nil {
+		k.hooks.onPage()
 	}
 	return page
 }

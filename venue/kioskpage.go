@@ -19,7 +19,7 @@ func (k *Kiosk) probePage(ctx context.Context, web string) {
 	page := ""
 	if host, port, err := net.SplitHostPort(web); err == nil {
 		if host == "" {
-			host = k.hubHost // the hub serves it on every address
+			host = k.page.hubHost // the hub serves it on every address
 		}
 		page = net.JoinHostPort(host, port)
 	}
@@ -27,7 +27,7 @@ func (k *Kiosk) probePage(ctx context.Context, web string) {
 	switch {
 	case page == "":
 		why = "the hub serves no web page"
-	case k.pageHash == "":
+	case k.page.hash == "":
 		why = "this table has no page to compare"
 	default:
 		if err := k.probe(ctx, page); err != nil {
@@ -35,9 +35,9 @@ func (k *Kiosk) probePage(ctx context.Context, web string) {
 		}
 	}
 	k.mu.Lock()
-	k.hubPage, k.pageOK, k.pageWhy = page, why == "", why
+	k.page.hub, k.page.ok, k.page.why = page, why == "", why
 	k.mu.Unlock()
-	signal(k.probed)
+	signal(k.page.probed)
 }
 
 // probe asks the hub's page for its hash.
@@ -46,7 +46,7 @@ func (k *Kiosk) probe(ctx context.Context, page string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := k.client.Do(req)
+	resp, err := k.page.client.Do(req)
 	if err != nil {
 		return fmt.Errorf("the hub's page did not answer: %w", err)
 	}
@@ -54,8 +54,8 @@ func (k *Kiosk) probe(ctx context.Context, page string) error {
 	switch got := resp.Header.Get(pageHeader); {
 	case resp.StatusCode != http.StatusOK:
 		return fmt.Errorf("the hub's page answered %s", resp.Status)
-	case got != k.pageHash:
-		return fmt.Errorf("the hub serves another page (%q, this table's is %q: another version of Tablée)", got, k.pageHash)
+	case got != k.page.hash:
+		return fmt.Errorf("the hub serves another page (%q, this table's is %q: another version of Tablée)", got, k.page.hash)
 	}
 	return nil
 }
@@ -71,7 +71,7 @@ const pageHeader = "Tablee-Page"
 // for that game).
 func (k *Kiosk) HubPage() string {
 	k.mu.Lock()
-	page, ok := k.hubPage, k.pageOK
+	page, ok := k.page.hub, k.page.ok
 	k.mu.Unlock()
 	if !ok || !k.LeafConnected() || !k.hubAlive() {
 		return ""
@@ -85,7 +85,7 @@ func (k *Kiosk) HubPage() string {
 func (k *Kiosk) HubOrigin() string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return k.hubPage
+	return k.page.hub
 }
 
 // logQR says which page the seating QR now points at, and why not the
@@ -96,7 +96,7 @@ func (k *Kiosk) logQR(page string) {
 		return
 	}
 	k.mu.Lock()
-	why := k.pageWhy
+	why := k.page.why
 	k.mu.Unlock()
 	if !k.LeafConnected() || !k.hubAlive() {
 		why = "the link to the hub is down"

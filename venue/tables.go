@@ -75,12 +75,12 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 	}
 	now := h.now()
 	h.mu.Lock()
-	heard := make(map[string]time.Time, len(h.heard))
-	for id, at := range h.heard {
+	heard := make(map[string]time.Time, len(h.news.heard))
+	for id, at := range h.news.heard {
 		heard[id] = at
 	}
 	calls := map[string][]Call{}
-	for id := range h.calls {
+	for id := range h.news.calls {
 		calls[id] = h.openCalls(id)
 	}
 	h.mu.Unlock()

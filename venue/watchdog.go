@@ -98,12 +98,12 @@ func (h *Hub) watch(ctx context.Context) {
 		}
 		for _, id := range h.stalled(ctx) {
 			h.mu.Lock()
-			added := h.added[id]
+			added := h.src.added[id]
 			h.mu.Unlock()
 			// A source just added has not had time to hear from its
 			// kiosk.
 			h.mu.Lock()
-			heard := h.heard[id]
+			heard := h.news.heard[id]
 			h.mu.Unlock()
 			// A kiosk not heard lately is behind a dead link: a source
 			// restarted now would wait 30 s; its next hello restarts it.
