@@ -136,37 +136,12 @@ type hubWeb struct {
 // connections over TLS, the venue stream sourcing every kiosk known, and
 // the loader into the hub's database.
 func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
-	h := &Hub{d: cfg.DB, logf: cfg.Logf, now: clock(cfg.Now), published: make(chan struct{}, 1),
-		src: sourcing{added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{}},
-		news: kioskNews{heard: map[string]time.Time{}, noted: map[string]notedKiosk{},
-			pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}}}
-	h.boot = h.now().UTC()
-	if h.logf == nil {
-		h.logf = func(string, ...any) {}
-	}
-	host, portText, err := net.SplitHostPort(cfg.Listen)
+	h := newHub(cfg)
+	host, port, err := leafListen(cfg.Listen)
 	if err != nil {
-		return nil, fmt.Errorf("venue hub: --listen %q: %w", cfg.Listen, err)
-	}
-	port, err := strconv.Atoi(portText)
-	if err != nil || port < 0 || port > 65535 {
-		return nil, fmt.Errorf("venue hub: --listen %q: bad port", cfg.Listen)
-	}
-	if port == 0 {
-		port = server.RANDOM_PORT
-	}
-	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
 		return nil, err
 	}
-	if h.id, err = cfg.DB.VenueID(ctx); err != nil {
-		return nil, err
-	}
-	cert, err := tlscert.LoadOrCreate(cfg.DataDir)
-	if err != nil {
-		return nil, fmt.Errorf("venue hub: %w", err)
-	}
-	h.fp, h.cert = tlscert.Fingerprint(cert), cert
-	if err := h.loadCA(); err != nil {
+	if err := h.identify(ctx, cfg); err != nil {
 		return nil, err
 	}
 	leaf := server.LeafNodeOpts{
@@ -175,7 +150,7 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 		// Only over TLS (the kiosk pins the certificate); who may
 		// connect is hubAuth's: kiosks with their credential, or pairing
 		// with the code within its budget.
-		TLSConfig:   tlscert.ServerConfig(cert),
+		TLSConfig:   tlscert.ServerConfig(h.cert),
 		TLSTimeout:  5,
 		AuthTimeout: 5,
 		Compression: leafCompression,
@@ -197,13 +172,69 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err != nil {
 		return nil, err
 	}
-	fail := func(err error) (*Hub, error) {
+	if err := h.open(ctx, cfg, host, pairListen); err != nil {
 		h.Close()
 		return nil, err
 	}
+	h.run(ctx)
+	return h, nil
+}
+
+// newHub is the hub cfg configures, before it starts.
+func newHub(cfg HubConfig) *Hub {
+	h := &Hub{d: cfg.DB, logf: cfg.Logf, now: clock(cfg.Now), published: make(chan struct{}, 1),
+		src: sourcing{added: map[string]time.Time{}, live: map[string]bool{}, kicked: map[string]time.Time{}, kickedLink: map[string]uint64{}},
+		news: kioskNews{heard: map[string]time.Time{}, noted: map[string]notedKiosk{},
+			pages: map[string]string{}, calls: map[string][]Call{}, answered: map[string][]Call{}}}
+	h.boot = h.now().UTC()
+	if h.logf == nil {
+		h.logf = func(string, ...any) {}
+	}
+	return h
+}
+
+// leafListen is the host and port of the leaf address listen
+// (HubConfig.Listen); port 0 is server.RANDOM_PORT.
+func leafListen(listen string) (string, int, error) {
+	host, portText, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", 0, fmt.Errorf("venue hub: --listen %q: %w", listen, err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("venue hub: --listen %q: bad port", listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	return host, port, nil
+}
+
+// identify marks the database a hub's, and reads or makes what the hub
+// is: its venue id, its certificate, the venue's certificate authority.
+func (h *Hub) identify(ctx context.Context, cfg HubConfig) error {
+	if err := cfg.DB.SetVenueConfig(ctx, map[string]string{hubRoleKey: "hub"}); err != nil {
+		return err
+	}
+	var err error
+	if h.id, err = cfg.DB.VenueID(ctx); err != nil {
+		return err
+	}
+	cert, err := tlscert.LoadOrCreate(cfg.DataDir)
+	if err != nil {
+		return fmt.Errorf("venue hub: %w", err)
+	}
+	h.fp, h.cert = tlscert.Fingerprint(cert), cert
+	return h.loadCA()
+}
+
+// open opens the started server's doors in turn: the address kiosks dial
+// (on host), the pairing address, the venue stream and its loader, the
+// web page, the hellos. The caller closes the hub if it fails.
+func (h *Hub) open(ctx context.Context, cfg HubConfig, host, pairListen string) error {
 	v, err := h.e.srv.Varz(nil)
 	if err != nil {
-		return fail(fmt.Errorf("venue hub: %w", err))
+		return fmt.Errorf("venue hub: %w", err)
 	}
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		// Listening everywhere: say an address other machines can dial.
@@ -212,47 +243,68 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	}
 	h.addr = net.JoinHostPort(host, strconv.Itoa(v.LeafNode.Port))
 	if err := h.servePairing(pairListen); err != nil {
-		return fail(err)
+		return err
 	}
+	if err := h.startLoading(ctx, cfg.Limits); err != nil {
+		return err
+	}
+	if cfg.WebListen != "" && cfg.Page != nil {
+		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
+			return err
+		}
+	}
+	return h.hearHellos()
+}
+
+// startLoading sources the live kiosks' streams into the venue stream,
+// has the hub's own events published again if it lost some, refills a
+// lost database, and starts the loader admitting what limits allow.
+func (h *Hub) startLoading(ctx context.Context, limits KioskLimits) error {
 	if err := h.updateSources(ctx); err != nil {
-		return fail(err)
+		return err
 	}
 	if err := h.checkOwnEvents(ctx); err != nil {
-		return fail(err)
+		return err
 	}
 	refill, err := h.refillIfLost(ctx)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	h.refill.target = refill
-	h.meter = newMeter(cfg.Limits, h.cutOff, h.auth.creds.isCut)
+	h.meter = newMeter(limits, h.cutOff, h.auth.creds.isCut)
 	if err := h.seedMeter(ctx); err != nil {
-		return fail(err)
+		return err
 	}
 	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
-		return fail(err)
+		return err
 	}
 	h.copy = h.hubCopyCheck()
 	h.copy.skip = h.meter.skips
-	if cfg.WebListen != "" && cfg.Page != nil {
-		if err := h.serveWeb(cfg.WebListen, cfg.Page); err != nil {
-			return fail(err)
-		}
-	}
-	// Each kiosk says hello on its own subject, which the hub maps to
-	// one it alone hears on (heardPrefix). The mapping is what the
-	// kiosks' servers see of the hub's interest: added once the hub
-	// listens, or a kiosk's first hellos would wait out their 2 s
-	// instead of finding no responders and trying again at once.
+	return nil
+}
+
+// hearHellos listens for the kiosks' hellos. Each kiosk says hello on its
+// own subject, which the hub maps to one it alone hears on (heardPrefix).
+// The mapping is what the kiosks' servers see of the hub's interest:
+// added once the hub listens, or a kiosk's first hellos would wait out
+// their 2 s instead of finding no responders and trying again at once.
+func (h *Hub) hearHellos() error {
+	var err error
 	if h.hello, err = h.e.nc.Subscribe(heardPrefix+".*", h.onHello); err != nil {
-		return fail(fmt.Errorf("venue hub: %w", err))
+		return fmt.Errorf("venue hub: %w", err)
 	}
 	if err := h.e.nc.Flush(); err != nil {
-		return fail(fmt.Errorf("venue hub: %w", err))
+		return fmt.Errorf("venue hub: %w", err)
 	}
 	if err := h.e.srv.GlobalAccount().AddMapping(helloPrefix+".*", heardPrefix+".{{wildcard(1)}}"); err != nil {
-		return fail(fmt.Errorf("venue hub: hellos: %w", err))
+		return fmt.Errorf("venue hub: hellos: %w", err)
 	}
+	return nil
+}
+
+// run starts the hub's goroutines, the watchdog and the publisher of its
+// own events, until Close (not ctx: it only carries ctx's values).
+func (h *Hub) run(ctx context.Context) {
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop
 	h.wg.Add(2)
@@ -266,7 +318,6 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 			subject: func(kind string) string { return hubSubject(h.id, kind) }}
 		p.run(run)
 	}()
-	return h, nil
 }
 
 // checkOwnEvents makes the hub's outbox publish all its events again when

@@ -132,13 +132,7 @@ type tableHooks struct {
 // it also connects to the hub as a leaf node and mirrors the venue stream
 // into the database.
 func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
-	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
-		page:  kioskPage{own: cfg.Web, hash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1)},
-		hooks: tableHooks{onPage: cfg.OnPage, calls: cfg.Calls, onAnswered: cfg.OnAnswered}, now: clock(cfg.Now)}
-	if k.logf == nil {
-		k.logf = func(string, ...any) {}
-	}
-	k.remirror = func(ctx context.Context, why string) { k.mirror(ctx, true, why) }
+	k := newKiosk(cfg)
 	var err error
 	if k.id, err = cfg.DB.VenueID(ctx); err != nil {
 		return nil, err
@@ -148,10 +142,39 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		return nil, err
 	}
 	k.paired = p.Addr != "" && cred != ""
-	paired := k.paired
 	k.page.hubHost, _, _ = net.SplitHostPort(p.Addr)
+	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
+		return nil, err
+	}
+	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), k.leafOpts(p, cred), false, nil, kioskInbox(k.id), k.now)
+	if err != nil {
+		return nil, err
+	}
+	if err := k.open(ctx); err != nil {
+		k.Close()
+		return nil, err
+	}
+	k.run(ctx)
+	return k, nil
+}
+
+// newKiosk is the kiosk cfg configures, before it starts.
+func newKiosk(cfg KioskConfig) *Kiosk {
+	k := &Kiosk{d: cfg.DB, table: cfg.Table, logf: cfg.Logf, published: make(chan struct{}, 1), loaded: make(chan struct{}, 1), linkUp: make(chan struct{}, 1), hubRestarted: make(chan struct{}, 1), ask: make(chan struct{}, 1),
+		page:  kioskPage{own: cfg.Web, hash: cfg.PageHash, client: &http.Client{Timeout: probeTimeout}, probed: make(chan struct{}, 1)},
+		hooks: tableHooks{onPage: cfg.OnPage, calls: cfg.Calls, onAnswered: cfg.OnAnswered}, now: clock(cfg.Now)}
+	if k.logf == nil {
+		k.logf = func(string, ...any) {}
+	}
+	k.remirror = func(ctx context.Context, why string) { k.mirror(ctx, true, why) }
+	return k
+}
+
+// leafOpts is the kiosk server's leaf configuration: a remote, the hub
+// of pairing p with credential cred, when the kiosk is paired.
+func (k *Kiosk) leafOpts(p Pairing, cred string) server.LeafNodeOpts {
 	leaf := server.LeafNodeOpts{ReconnectInterval: leafReconnect}
-	if paired {
+	if k.paired {
 		u := &url.URL{Scheme: "nats-leaf", Host: p.Addr, User: url.UserPassword(kioskServerPrefix+k.id, cred)}
 		leaf.Remotes = []*server.RemoteLeafOpts{{
 			URLs:       []*url.URL{u},
@@ -164,18 +187,14 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			Compression:             leafCompression,
 		}}
 	}
-	if k.gen, err = cfg.DB.VenueStreamGen(ctx); err != nil {
-		return nil, err
-	}
-	k.e, err = startServer(ctx, kioskServerPrefix+k.id, kioskDomain(k.id, k.gen), filepath.Join(cfg.Dir, "jetstream"), leaf, false, nil, kioskInbox(k.id), k.now)
-	if err != nil {
-		return nil, err
-	}
-	fail := func(err error) (*Kiosk, error) {
-		k.Close()
-		return nil, err
-	}
-	if paired {
+	return leaf
+}
+
+// open makes the started server's table stream and, paired, the mirror
+// of the venue stream and the check of its copy, and queues what the
+// outbox lacks. The caller closes the kiosk if it fails.
+func (k *Kiosk) open(ctx context.Context) error {
+	if k.paired {
 		// The hub's refusals reach only the server's log (removed.go);
 		// one before this line is missed, the count starts at the next.
 		k.removal = newRemoval(k.now)
@@ -195,30 +214,36 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		Retention:  jetstream.LimitsPolicy,
 		Duplicates: dupWindow,
 	}); err != nil {
-		return fail(fmt.Errorf("venue kiosk: table stream: %w", err))
+		return fmt.Errorf("venue kiosk: table stream: %w", err)
 	}
 	if err := k.checkOwnEvents(ctx); err != nil {
-		return fail(err)
+		return err
 	}
-	if paired {
+	if k.paired {
+		var err error
 		if k.hubJS, err = jetstream.NewWithDomain(k.e.nc, HubDomain); err != nil {
-			return fail(fmt.Errorf("venue kiosk: %w", err))
+			return fmt.Errorf("venue kiosk: %w", err)
 		}
 		if err := k.openMirror(ctx); err != nil {
-			return fail(err)
+			return err
 		}
 		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, k.now,
 			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
 			k.loaderFloor)
 	}
 	// Sessions that ended before the venue existed go too.
-	if _, err := cfg.DB.QueueFinishedSessions(ctx, k.now()); err != nil {
-		return fail(err)
+	if _, err := k.d.QueueFinishedSessions(ctx, k.now()); err != nil {
+		return err
 	}
 	// And the boxes at this table taken before copies were venue events.
-	if _, err := cfg.DB.QueueCopiesAtTables(ctx); err != nil {
-		return fail(err)
-	}
+	_, err := k.d.QueueCopiesAtTables(ctx)
+	return err
+}
+
+// run starts the kiosk's goroutines until Close (not ctx: it only carries
+// ctx's values): the publisher, and paired, the watch of the hub's
+// refusals, the hellos and the mirror's watchdog; unpaired, the store's.
+func (k *Kiosk) run(ctx context.Context) {
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	k.stop = stop
 	k.wg.Add(1)
@@ -226,7 +251,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		defer k.wg.Done()
 		k.publish(run)
 	}()
-	if paired {
+	if k.paired {
 		k.wg.Add(3)
 		go func() {
 			defer k.wg.Done()
@@ -240,17 +265,16 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 			defer k.wg.Done()
 			k.watch(run)
 		}()
-	} else {
-		// An unpaired kiosk's store holds its own stream only, which its
-		// publisher fills; a full disk wedges it as a paired one's (its
-		// watchdog heals that): this looks every coolEvery.
-		k.wg.Add(1)
-		go func() {
-			defer k.wg.Done()
-			k.watchStore(run)
-		}()
+		return
 	}
-	return k, nil
+	// An unpaired kiosk's store holds its own stream only, which its
+	// publisher fills; a full disk wedges it as a paired one's (its
+	// watchdog heals that): this looks every coolEvery.
+	k.wg.Add(1)
+	go func() {
+		defer k.wg.Done()
+		k.watchStore(run)
+	}()
 }
 
 // checkOwnEvents publishes again the tail of the outbox the table's own
