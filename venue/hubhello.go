@@ -112,75 +112,17 @@ func (h *Hub) leafLink(id string) uint64 {
 // kiosk is the one the subject names (only its link may say hello there);
 // a hello whose body names another is refused, unanswered.
 func (h *Hub) onHello(m *nats.Msg) {
-	id := strings.TrimPrefix(m.Subject, heardPrefix+".")
-	var hi hello
-	if err := json.Unmarshal(m.Data, &hi); err != nil {
-		h.logf("venue hub: hello from %s: %v", id, err)
-		return
-	}
-	if hi.Kiosk != id {
-		h.logf("venue hub: a hello from kiosk %s as kiosk %q refused", id, hi.Kiosk)
-		return
-	}
-	if _, err := uuid.Parse(hi.Kiosk); err != nil {
-		h.logf("venue hub: hello from %q: not a kiosk id", hi.Kiosk)
-		return
-	}
-	if h.auth.creds.get(hi.Kiosk) == "" {
-		// Revoked while its hello was on its way: not sourced again.
+	hi, ok := h.readHello(m)
+	if !ok {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	now := h.now()
-	h.mu.Lock()
-	// A gap: the hub missed this kiosk's hellos (a partition its link
-	// may not have noticed) or never heard it since it started.
-	last, heard := h.news.heard[hi.Kiosk]
-	gap := !heard || now.Sub(last) > helloEvery+helloSlack
-	h.news.heard[hi.Kiosk] = now
-	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
-		h.news.pages[hi.Kiosk] = hi.Web
-	}
-	answered := h.noteCalls(hi.Kiosk, hi.Calls)
-	seen, noted := h.news.noted[hi.Kiosk]
-	h.mu.Unlock()
-	var added bool
-	var err error
-	// The database learns a kiosk, a new generation of its stream, and
-	// when it was last heard of at most every noteEvery: hellos come
-	// every 5 s from every kiosk.
-	if !noted || seen.gen != hi.Gen || now.Sub(seen.at) >= noteEvery {
-		added, err = h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, now)
-		if err == nil {
-			h.mu.Lock()
-			h.news.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
-			h.mu.Unlock()
-		}
-	}
-	h.mu.Lock()
-	live := h.src.live[hi.Kiosk]
-	h.mu.Unlock()
-	switch {
-	case err == nil && (added || !live):
-		// The kiosk's first hello since the hub started (or a new
-		// generation of its stream): its source is added now, over
-		// the live link, and flows at once.
-		h.mu.Lock()
-		h.src.added[hi.Kiosk] = now
-		h.src.live[hi.Kiosk] = true
-		h.mu.Unlock()
-		err = h.updateSources(ctx)
-	case err == nil && (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh, h.freshLink(hi)):
-		// The kiosk's link just came up, or carried nothing for a
-		// while: its source's consumer request most likely went out
-		// while the link was down (after a hub restart, always) and
-		// would wait 30 s. A source restarted now, over the live link,
-		// flows at once; restarting one that flowed costs two updates
-		// of the stream's configuration. A hello on time after another
-		// is not looked into: the stream's info is a request, and
-		// hellos come every 5 s from every kiosk.
-		err = h.kick(ctx, hi.Kiosk)
+	gap, answered := h.heardHello(hi, now)
+	added, err := h.noteKiosk(ctx, hi, now)
+	if err == nil {
+		err = h.sourceHello(ctx, hi, now, gap, added)
 	}
 	if err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
@@ -192,4 +134,92 @@ func (h *Hub) onHello(m *nats.Msg) {
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}
+}
+
+// readHello reads the hello m; false (logged) if it is not one a paired
+// kiosk may say on its subject.
+func (h *Hub) readHello(m *nats.Msg) (hello, bool) {
+	id := strings.TrimPrefix(m.Subject, heardPrefix+".")
+	var hi hello
+	if err := json.Unmarshal(m.Data, &hi); err != nil {
+		h.logf("venue hub: hello from %s: %v", id, err)
+		return hi, false
+	}
+	if hi.Kiosk != id {
+		h.logf("venue hub: a hello from kiosk %s as kiosk %q refused", id, hi.Kiosk)
+		return hi, false
+	}
+	if _, err := uuid.Parse(hi.Kiosk); err != nil {
+		h.logf("venue hub: hello from %q: not a kiosk id", hi.Kiosk)
+		return hi, false
+	}
+	// Revoked while its hello was on its way: not sourced again.
+	return hi, h.auth.creds.get(hi.Kiosk) != ""
+}
+
+// heardHello notes in memory that hi came at now: its page and its calls.
+// It reports a gap — the hub missed this kiosk's hellos (a partition its
+// link may not have noticed) or never heard it since it started — and
+// returns the ids of its calls the hub's console answered.
+func (h *Hub) heardHello(hi hello, now time.Time) (gap bool, answered []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	last, heard := h.news.heard[hi.Kiosk]
+	gap = !heard || now.Sub(last) > helloEvery+helloSlack
+	h.news.heard[hi.Kiosk] = now
+	if _, _, err := net.SplitHostPort(hi.Web); err == nil {
+		h.news.pages[hi.Kiosk] = hi.Web
+	}
+	return gap, h.noteCalls(hi.Kiosk, hi.Calls)
+}
+
+// noteKiosk notes hi's kiosk in the database, and reports whether it is
+// new there (or its stream's generation is). The database learns a
+// kiosk, a new generation of its stream, and when it was last heard of at
+// most every noteEvery: hellos come every 5 s from every kiosk.
+func (h *Hub) noteKiosk(ctx context.Context, hi hello, now time.Time) (bool, error) {
+	h.mu.Lock()
+	seen, noted := h.news.noted[hi.Kiosk]
+	h.mu.Unlock()
+	if noted && seen.gen == hi.Gen && now.Sub(seen.at) < noteEvery {
+		return false, nil
+	}
+	added, err := h.d.NoteVenueKiosk(ctx, hi.Kiosk, hi.Table, hi.Gen, now)
+	if err == nil {
+		h.mu.Lock()
+		h.news.noted[hi.Kiosk] = notedKiosk{gen: hi.Gen, at: now}
+		h.mu.Unlock()
+	}
+	return added, err
+}
+
+// sourceHello adds the source of hi's kiosk if it is new (added) or not
+// sourced since the hub started, and restarts it when its link just came
+// up or carried nothing for a while (gap).
+func (h *Hub) sourceHello(ctx context.Context, hi hello, now time.Time, gap, added bool) error {
+	h.mu.Lock()
+	live := h.src.live[hi.Kiosk]
+	h.mu.Unlock()
+	switch {
+	case added || !live:
+		// The kiosk's first hello since the hub started (or a new
+		// generation of its stream): its source is added now, over
+		// the live link, and flows at once.
+		h.mu.Lock()
+		h.src.added[hi.Kiosk] = now
+		h.src.live[hi.Kiosk] = true
+		h.mu.Unlock()
+		return h.updateSources(ctx)
+	case (hi.Fresh || gap && h.sourceStale(ctx, kioskDomain(hi.Kiosk, hi.Gen))) && h.mayKick(hi.Kiosk, now, hi.Fresh, h.freshLink(hi)):
+		// The kiosk's link just came up, or carried nothing for a
+		// while: its source's consumer request most likely went out
+		// while the link was down (after a hub restart, always) and
+		// would wait 30 s. A source restarted now, over the live link,
+		// flows at once; restarting one that flowed costs two updates
+		// of the stream's configuration. A hello on time after another
+		// is not looked into: the stream's info is a request, and
+		// hellos come every 5 s from every kiosk.
+		return h.kick(ctx, hi.Kiosk)
+	}
+	return nil
 }

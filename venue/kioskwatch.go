@@ -60,34 +60,40 @@ func (k *Kiosk) watch(ctx context.Context) {
 			}
 			silent = stallAfter
 		}
-		now := k.now()
-		k.mu.Lock()
-		made := k.mirrorMade
-		k.mu.Unlock()
-		if now.Sub(made) < staleAfter {
-			continue // a new mirror has not had time to hear from the hub
-		}
-		if !k.hubAlive() {
-			// A mirror made again now would send its request into a
-			// dead link and wait 30 s: wait for the hub's answer.
-			continue
-		}
-		s, err := k.e.js.Stream(ctx, VenueStream)
-		if errors.Is(err, jetstream.ErrStreamNotFound) {
-			// Not made when the link came up (the hub did not answer
-			// in time).
-			k.mirror(ctx, false, "")
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		info, err := s.Info(ctx)
-		if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
-			continue
-		}
-		k.remake(ctx, ": it had stalled")
+		k.lookAtMirror(ctx, silent)
 	}
+}
+
+// lookAtMirror makes the mirror if there is none, or again if it has been
+// silent for longer than silent, while the hub answers.
+func (k *Kiosk) lookAtMirror(ctx context.Context, silent time.Duration) {
+	now := k.now()
+	k.mu.Lock()
+	made := k.mirrorMade
+	k.mu.Unlock()
+	if now.Sub(made) < staleAfter {
+		return // a new mirror has not had time to hear from the hub
+	}
+	if !k.hubAlive() {
+		// A mirror made again now would send its request into a
+		// dead link and wait 30 s: wait for the hub's answer.
+		return
+	}
+	s, err := k.e.js.Stream(ctx, VenueStream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		// Not made when the link came up (the hub did not answer
+		// in time).
+		k.mirror(ctx, false, "")
+		return
+	}
+	if err != nil {
+		return
+	}
+	info, err := s.Info(ctx)
+	if err != nil || info.Mirror == nil || (info.Mirror.Active >= 0 && info.Mirror.Active <= silent) {
+		return
+	}
+	k.remake(ctx, ": it had stalled")
 }
 
 // remake makes the mirror again the way k.remirror says (read under k.mu:
