@@ -109,7 +109,6 @@ type sourcing struct {
 	// kickedLink is the leaf connection (its id at this server) a
 	// kiosk's source was last restarted for by a fresh hello.
 	kickedLink map[string]uint64
-	kicks      int // sources restarted by the watchdog, for tests and logs
 }
 
 // kioskNews is what the kiosks' hellos told the hub, by kiosk id

@@ -137,7 +137,6 @@ func (h *Hub) kick(ctx context.Context, id string) error {
 	if _, err := h.e.js.UpdateStream(ctx, h.streamConfig(kiosks, "")); err != nil {
 		return err
 	}
-	h.src.kicks++
 	h.logf("venue hub: restarted the stalled source of kiosk %s", id)
 	return nil
 }

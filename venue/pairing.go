@@ -118,17 +118,6 @@ func (a *hubAuth) refusedLogin(id, name string, from net.Addr, why string) {
 	r.logged, r.unlogged = now, 0
 }
 
-// refusedCount is how many logins of kiosk id under connection name the
-// hub refused lately (for tests).
-func (a *hubAuth) refusedCount(id, name string) int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if r := a.refused[id+" "+name]; r != nil {
-		return r.n
-	}
-	return 0
-}
-
 func newHubAuth(dir string, logf func(string, ...any), now func() time.Time) (*hubAuth, error) {
 	creds, err := openCreds(filepath.Join(dir, credsFile))
 	if err != nil {
