@@ -116,6 +116,37 @@ func venuePlayerID(root string) string {
 // sessions would otherwise undo it). (A forget needs no replay: the
 // forgotten seats were made guests as they loaded.)
 func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
+	ids := joinVenueIdentities(sessions, players)
+	r := venueReplay{names: map[string]string{}, ratings: map[string]map[string]Rating{}}
+	n := venueNaming{nameAt: map[string]time.Time{}, pinned: map[string]bool{}, seen: map[string]bool{}}
+	for _, p := range players {
+		if p.Action != PlayerRenamed || p.Nickname == "" {
+			continue
+		}
+		toks, _ := p.tokens()
+		id := venuePlayerID(ids.find(toks[0]))
+		if !n.nameAt[id].After(p.At) {
+			r.names[id], n.nameAt[id], n.pinned[id] = p.Nickname, p.At, p.venueLevel()
+		}
+	}
+	for _, s := range sessions {
+		r.rateSession(&s.Event, r.replaySeats(&s.Event, &ids, &n))
+	}
+	r.tokens = map[string][]string{}
+	for t := range ids.parent {
+		id := venuePlayerID(ids.find(t))
+		r.tokens[id] = append(r.tokens[id], t)
+	}
+	for _, toks := range r.tokens {
+		slices.Sort(toks)
+	}
+	r.uniqueNames(n.firstSeen)
+	return r
+}
+
+// joinVenueIdentities joins the players the staff merged, and the tokens
+// (table player, keys) of each person's seat.
+func joinVenueIdentities(sessions []VenueSession, players []PlayerEvent) venueIdentities {
 	ids := venueIdentities{parent: map[string]string{}}
 	for _, p := range players {
 		if p.Action != PlayerMerged {
@@ -137,91 +168,85 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			}
 		}
 	}
-	player := func(kiosk string, st EventSeat) string {
-		return venuePlayerID(ids.find(seatTokens(kiosk, st)[0]))
-	}
-	r := venueReplay{names: map[string]string{}, ratings: map[string]map[string]Rating{}}
-	var firstSeen []string           // venue players in order of first session
-	nameAt := map[string]time.Time{} // when each player's name was given
-	pinned := map[string]bool{}      // their name is the hub staff's
-	seen := map[string]bool{}
-	for _, p := range players {
-		if p.Action != PlayerRenamed || p.Nickname == "" {
-			continue
-		}
-		toks, _ := p.tokens()
-		id := venuePlayerID(ids.find(toks[0]))
-		if !nameAt[id].After(p.At) {
-			r.names[id], nameAt[id], pinned[id] = p.Nickname, p.At, p.venueLevel()
-		}
-	}
-	for _, s := range sessions {
-		ev := s.Event
-		var persons []rated
-		play := titlePlay{id: ev.ID, game: ev.Game, title: ev.Options["title"], sheet: ev.Options["sheet"],
-			reason: ev.Reason, at: ev.OrderAt(), seats: make([]titleSeat, len(ev.Seats))}
-		for i, st := range ev.Seats {
-			play.seats[i] = titleSeat{rank: st.Rank, winner: st.Winner}
-			seat := venueSeat{session: ev.ID, index: i, game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
-			for _, o := range ev.Seats {
-				if o.Rank > st.Rank {
-					seat.beaten++
-				}
-			}
-			switch {
-			case st.Kind == session.Person && st.PlayerID != "":
-				seat.player = player(ev.Kiosk, st)
-				seat.played, seat.kiosk, seat.table = st.Nickname, ev.Kiosk, ev.Table
-				if !seen[seat.player] {
-					seen[seat.player] = true
-					firstSeen = append(firstSeen, seat.player)
-				}
-				// The latest name the player played under is the
-				// venue's name for them, unless renamed since.
-				if !pinned[seat.player] && !nameAt[seat.player].After(ev.OrderAt()) {
-					r.names[seat.player], nameAt[seat.player] = st.Nickname, ev.OrderAt()
-				}
-				persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
-				play.seats[i].player = seat.player
-			case st.Kind == session.Guest:
-				seat.name = st.Name
-			default:
-				continue // bots have no line
-			}
-			r.seats = append(r.seats, seat)
-		}
-		r.plays = append(r.plays, play)
-		persons = ratable(persons)
-		if len(persons) < 2 || ev.Game == SheetGame {
-			continue // a score sheet is rated per title, never as one game
-		}
-		game := r.ratings[ev.Game]
-		if game == nil {
-			game = map[string]Rating{}
-			r.ratings[ev.Game] = game
-		}
-		before := make([]Rating, len(persons))
-		for i, p := range persons {
-			var ok bool
-			if before[i], ok = game[p.player]; !ok {
-				before[i] = newRating(p.player, ev.Game)
+	return ids
+}
+
+// venueNaming is what replayVenue keeps of the venue players' names as
+// it goes.
+type venueNaming struct {
+	firstSeen []string             // venue players in order of first session
+	nameAt    map[string]time.Time // when each player's name was given
+	pinned    map[string]bool      // their name is the hub staff's
+	seen      map[string]bool
+}
+
+// replaySeats adds session ev's seats and play to r, names its players
+// (n), and returns its persons to rate.
+func (r *venueReplay) replaySeats(ev *SessionEvent, ids *venueIdentities, n *venueNaming) []rated {
+	var persons []rated
+	play := titlePlay{id: ev.ID, game: ev.Game, title: ev.Options["title"], sheet: ev.Options["sheet"],
+		reason: ev.Reason, at: ev.OrderAt(), seats: make([]titleSeat, len(ev.Seats))}
+	for i, st := range ev.Seats {
+		play.seats[i] = titleSeat{rank: st.Rank, winner: st.Winner}
+		seat := venueSeat{session: ev.ID, index: i, game: ev.Game, at: ev.OrderAt(), score: st.Score, winner: st.Winner}
+		for _, o := range ev.Seats {
+			if o.Rank > st.Rank {
+				seat.beaten++
 			}
 		}
-		for i, after := range rate(before, persons) {
-			game[persons[i].player] = after
+		switch {
+		case st.Kind == session.Person && st.PlayerID != "":
+			seat.player = venuePlayerID(ids.find(seatTokens(ev.Kiosk, st)[0]))
+			seat.played, seat.kiosk, seat.table = st.Nickname, ev.Kiosk, ev.Table
+			if !n.seen[seat.player] {
+				n.seen[seat.player] = true
+				n.firstSeen = append(n.firstSeen, seat.player)
+			}
+			// The latest name the player played under is the
+			// venue's name for them, unless renamed since.
+			if !n.pinned[seat.player] && !n.nameAt[seat.player].After(ev.OrderAt()) {
+				r.names[seat.player], n.nameAt[seat.player] = st.Nickname, ev.OrderAt()
+			}
+			persons = append(persons, rated{seat: i, player: seat.player, rank: st.Rank})
+			play.seats[i].player = seat.player
+		case st.Kind == session.Guest:
+			seat.name = st.Name
+		default:
+			continue // bots have no line
+		}
+		r.seats = append(r.seats, seat)
+	}
+	r.plays = append(r.plays, play)
+	return persons
+}
+
+// rateSession rates session ev's persons in its game's ratings.
+func (r *venueReplay) rateSession(ev *SessionEvent, persons []rated) {
+	persons = ratable(persons)
+	if len(persons) < 2 || ev.Game == SheetGame {
+		return // a score sheet is rated per title, never as one game
+	}
+	game := r.ratings[ev.Game]
+	if game == nil {
+		game = map[string]Rating{}
+		r.ratings[ev.Game] = game
+	}
+	before := make([]Rating, len(persons))
+	for i, p := range persons {
+		var ok bool
+		if before[i], ok = game[p.player]; !ok {
+			before[i] = newRating(p.player, ev.Game)
 		}
 	}
-	r.tokens = map[string][]string{}
-	for t := range ids.parent {
-		id := venuePlayerID(ids.find(t))
-		r.tokens[id] = append(r.tokens[id], t)
+	for i, after := range rate(before, persons) {
+		game[persons[i].player] = after
 	}
-	for _, toks := range r.tokens {
-		slices.Sort(toks)
-	}
-	// Names are unique on every board: the first player (by first
-	// session) of a folded name keeps it, later ones get a number, as
-	// on a table's boards.
+}
+
+// uniqueNames makes names unique on every board: the first player (by
+// first session, firstSeen) of a folded name keeps it, later ones get a
+// number, as on a table's boards.
+func (r *venueReplay) uniqueNames(firstSeen []string) {
 	taken := map[string]int{}
 	for _, p := range firstSeen {
 		k := nameKey(r.names[p])
@@ -230,7 +255,6 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			r.names[p] = fmt.Sprintf("%s (%d)", r.names[p], n)
 		}
 	}
-	return r
 }
 
 // VenueLeaderboard is Leaderboard over the venue's sessions (every

@@ -141,28 +141,9 @@ func queuedPlayerEvent(ctx context.Context, tx *sql.Tx, ev PlayerEvent, now time
 // own players it names; their ids are returned (the caller scrubs the
 // file, as ForgetPlayer does).
 func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byte, hub bool, now time.Time) (Loaded, []string, error) {
-	var ev PlayerEvent
-	if err := json.Unmarshal(body, &ev); err != nil {
-		return Loaded{Err: fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)}, nil, nil
-	}
-	if ev.V < 1 || ev.Kiosk == "" || (ev.Player == "" && !ev.venueLevel()) || ev.At.IsZero() ||
-		(ev.Action != PlayerRenamed && ev.Action != PlayerMerged && ev.Action != PlayerForgotten) {
-		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a player event (version %d, %q)", eventID, ErrBadEvent, ev.V, ev.Action)}, nil, nil
-	}
-	if ev.venueLevel() {
-		// A table's event naming venue players could make every other
-		// table forget its own players: only the hub's staff may.
-		if !hub {
-			return Loaded{Err: fmt.Errorf("venue event %s: %w: names venue players but was not published at the hub", eventID, ErrBadEvent)}, nil, nil
-		}
-		for _, t := range append(slices.Clone(ev.Tokens), ev.IntoTokens...) {
-			if !strings.HasPrefix(t, "p:") && !strings.HasPrefix(t, "k:") {
-				return Loaded{Err: fmt.Errorf("venue event %s: %w: token %q", eventID, ErrBadEvent, t)}, nil, nil
-			}
-		}
-		if ev.Action == PlayerMerged && len(ev.IntoTokens) == 0 {
-			return Loaded{Err: fmt.Errorf("venue event %s: %w: a merge into nobody", eventID, ErrBadEvent)}, nil, nil
-		}
+	ev, err := readPlayerEvent(eventID, body, hub)
+	if err != nil {
+		return Loaded{Err: err}, nil, nil
 	}
 	// A rename's name is a kiosk's word: cleaned by the phones' rule, as
 	// the sessions' names (cleanEventNames), before it reaches a board.
@@ -200,9 +181,52 @@ func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byt
 	case PlayerMerged:
 		return Loaded{Added: true}, nil, nil
 	}
+	ids, err := forgetVenueTokens(ctx, tx, toks, hub && ev.venueLevel())
+	if err != nil {
+		return Loaded{}, nil, err
+	}
+	return Loaded{Added: true}, ids, nil
+}
+
+// readPlayerEvent reads and checks the player event eventID, body; hub
+// says it was published at the hub. Its error wraps ErrBadEvent.
+func readPlayerEvent(eventID string, body []byte, hub bool) (PlayerEvent, error) {
+	var ev PlayerEvent
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return ev, fmt.Errorf("venue event %s: %w: %v", eventID, ErrBadEvent, err)
+	}
+	if ev.V < 1 || ev.Kiosk == "" || (ev.Player == "" && !ev.venueLevel()) || ev.At.IsZero() ||
+		(ev.Action != PlayerRenamed && ev.Action != PlayerMerged && ev.Action != PlayerForgotten) {
+		return ev, fmt.Errorf("venue event %s: %w: not a player event (version %d, %q)", eventID, ErrBadEvent, ev.V, ev.Action)
+	}
+	if !ev.venueLevel() {
+		return ev, nil
+	}
+	// A table's event naming venue players could make every other table
+	// forget its own players: only the hub's staff may.
+	if !hub {
+		return ev, fmt.Errorf("venue event %s: %w: names venue players but was not published at the hub", eventID, ErrBadEvent)
+	}
+	for _, t := range append(slices.Clone(ev.Tokens), ev.IntoTokens...) {
+		if !strings.HasPrefix(t, "p:") && !strings.HasPrefix(t, "k:") {
+			return ev, fmt.Errorf("venue event %s: %w: token %q", eventID, ErrBadEvent, t)
+		}
+	}
+	if ev.Action == PlayerMerged && len(ev.IntoTokens) == 0 {
+		return ev, fmt.Errorf("venue event %s: %w: a merge into nobody", eventID, ErrBadEvent)
+	}
+	return ev, nil
+}
+
+// forgetVenueTokens forgets the identity tokens toks of a forget event:
+// noted forgotten, the names staff renames gave them dropped, the venue
+// sessions here scrubbed; and, for a forget of venue players the hub
+// published (local), the table's own players they name, whose ids it
+// returns.
+func forgetVenueTokens(ctx context.Context, tx *sql.Tx, toks []string, local bool) ([]string, error) {
 	for _, t := range toks {
 		if _, err := tx.ExecContext(ctx, "INSERT OR IGNORE INTO venue_forgotten (token) VALUES (?)", t); err != nil {
-			return Loaded{}, nil, err
+			return nil, err
 		}
 	}
 	forgotten := map[string]bool{}
@@ -213,33 +237,33 @@ func loadPlayerEvent(ctx context.Context, tx *sql.Tx, eventID string, body []byt
 	// here, and in this node's own events not yet rebuilt into a stream.
 	for _, table := range []string{"venue_players", "venue_outbox"} {
 		if err := dropRenames(ctx, tx, table, forgotten); err != nil {
-			return Loaded{}, nil, err
+			return nil, err
 		}
 	}
 	if err := scrubVenueSessions(ctx, tx, toks); err != nil {
-		return Loaded{}, nil, err
+		return nil, err
 	}
-	if !hub || !ev.venueLevel() {
-		return Loaded{Added: true}, nil, nil
+	if !local {
+		return nil, nil
 	}
 	// The guest asked the venue to forget them: their name leaves this
 	// table's own database too, not just its copy of the venue. No event
 	// of this table's says so: the hub's reaches every node already.
 	ids, err := localPlayers(ctx, tx, forgotten)
 	if err != nil {
-		return Loaded{}, nil, err
+		return nil, err
 	}
 	if len(ids) > 0 {
 		if _, err := tx.ExecContext(ctx, "PRAGMA secure_delete = ON"); err != nil {
-			return Loaded{}, nil, err
+			return nil, err
 		}
 	}
 	for _, id := range ids {
 		if err := forget(ctx, tx, id); err != nil {
-			return Loaded{}, nil, fmt.Errorf("forget player %s: %w", id, err)
+			return nil, fmt.Errorf("forget player %s: %w", id, err)
 		}
 	}
-	return Loaded{Added: true}, ids, nil
+	return ids, nil
 }
 
 // dropRenames removes the new name from the rename events in table

@@ -124,7 +124,7 @@ func TestHubTableCalls(t *testing.T) {
 		ka.AskHub()
 		hub.mu.Lock()
 		defer hub.mu.Unlock()
-		return saw(len(hub.answered) == 0 && len(hub.calls) == 0, "answered %v, calls %v", hub.answered, hub.calls)
+		return saw(len(hub.news.answered) == 0 && len(hub.news.calls) == 0, "answered %v, calls %v", hub.news.answered, hub.news.calls)
 	})
 
 	// B revoked: no longer one of the hub's tables.

@@ -206,26 +206,10 @@ func (c *copyCheck) fill(ctx context.Context, s jetstream.Stream, subj string, s
 	var missing []db.RawEvent
 	added := 0
 	flush := func() error {
-		if len(missing) == 0 {
-			return nil
-		}
-		c.replay.check(missing, c.who)
-		res, err := c.d.LoadVenueEvents(ctx, missing, c.now())
-		if errors.Is(err, db.ErrTraceLeft) {
-			err = nil // as the loader: the events stand
-		}
-		if err != nil {
-			return fmt.Errorf("%s: load %d missing events of %s: %w", c.who, len(missing), subj, err)
-		}
-		for i, r := range res {
-			if r.Added {
-				added++
-			} else if r.Err != nil {
-				c.logf("%s: event %s of %s refused: %v", c.who, missing[i].ID, subj, r.Err)
-			}
-		}
+		n, err := c.load(ctx, missing, subj)
+		added += n
 		missing = missing[:0]
-		return nil
+		return err
 	}
 	for seq := uint64(1); ; {
 		gctx, cancel := context.WithTimeout(ctx, hubOriginWait)
@@ -259,6 +243,31 @@ func (c *copyCheck) fill(ctx context.Context, s jetstream.Stream, subj string, s
 		}
 		seq = m.Sequence + 1
 	}
+}
+
+// load loads the missing events of subj into the database, and returns
+// how many it added; those it refused are logged.
+func (c *copyCheck) load(ctx context.Context, missing []db.RawEvent, subj string) (int, error) {
+	if len(missing) == 0 {
+		return 0, nil
+	}
+	c.replay.check(missing, c.who)
+	res, err := c.d.LoadVenueEvents(ctx, missing, c.now())
+	if errors.Is(err, db.ErrTraceLeft) {
+		err = nil // as the loader: the events stand
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%s: load %d missing events of %s: %w", c.who, len(missing), subj, err)
+	}
+	added := 0
+	for i, r := range res {
+		if r.Added {
+			added++
+		} else if r.Err != nil {
+			c.logf("%s: event %s of %s refused: %v", c.who, missing[i].ID, subj, r.Err)
+		}
+	}
+	return added, nil
 }
 
 // settleWait bounds Settle; settleUnanswered is how long it waits for a

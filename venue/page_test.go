@@ -64,13 +64,13 @@ func waitProbe(t *testing.T, k *Kiosk, want string) {
 	defer deadline.Stop()
 	for {
 		k.mu.Lock()
-		why := k.pageWhy
+		why := k.page.why
 		k.mu.Unlock()
 		if strings.Contains(why, want) {
 			return
 		}
 		select {
-		case <-k.probed:
+		case <-k.page.probed:
 		case <-deadline.C:
 			t.Fatalf("no probe saying %q after %v (last: %q)", want, guard, why)
 		}
@@ -143,7 +143,7 @@ func TestVenueWebPage(t *testing.T) {
 
 	// The hub's page down: the next probe (each hello's) finds no page.
 	hub.closeWeb()
-	ka.probePage(context.Background(), hub.webAt)
+	ka.probePage(context.Background(), hub.web.at)
 	logA.waitLine(seen, "the seating QR points at this table's own page: the hub's page did not answer")
 	if ka.HubPage() != "" || ka.HubOrigin() != web {
 		t.Errorf("the hub's page down: QR page %q, origin %q", ka.HubPage(), ka.HubOrigin())
@@ -166,10 +166,10 @@ func TestProbeNamesTheHubAsPaired(t *testing.T) {
 		{"::1", ":" + port, "[::1]:" + port, "the hub's page did not answer"},
 		{"127.0.0.1", "127.0.0.2:" + port, "127.0.0.2:" + port, "the hub's page did not answer"},
 	} {
-		k := &Kiosk{hubHost: c.host, pageHash: "p", client: &http.Client{Timeout: probeTimeout}}
+		k := &Kiosk{page: kioskPage{hubHost: c.host, hash: "p", client: &http.Client{Timeout: probeTimeout}}}
 		k.probePage(context.Background(), c.web)
-		if k.HubOrigin() != c.page || k.pageOK || !strings.Contains(k.pageWhy, c.why) {
-			t.Errorf("hub %s, answer %q: page %q, ok %v, why %q", c.host, c.web, k.HubOrigin(), k.pageOK, k.pageWhy)
+		if k.HubOrigin() != c.page || k.page.ok || !strings.Contains(k.page.why, c.why) {
+			t.Errorf("hub %s, answer %q: page %q, ok %v, why %q", c.host, c.web, k.HubOrigin(), k.page.ok, k.page.why)
 		}
 	}
 }

@@ -118,17 +118,6 @@ func (a *hubAuth) refusedLogin(id, name string, from net.Addr, why string) {
 	r.logged, r.unlogged = now, 0
 }
 
-// refusedCount is how many logins of kiosk id under connection name the
-// hub refused lately (for tests).
-func (a *hubAuth) refusedCount(id, name string) int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if r := a.refused[id+" "+name]; r != nil {
-		return r.n
-	}
-	return 0
-}
-
 func newHubAuth(dir string, logf func(string, ...any), now func() time.Time) (*hubAuth, error) {
 	creds, err := openCreds(filepath.Join(dir, credsFile))
 	if err != nil {
@@ -447,14 +436,14 @@ func (h *Hub) drop(ctx context.Context, id string) error {
 		}
 	}
 	h.mu.Lock()
-	delete(h.live, id)
-	delete(h.added, id)
-	delete(h.kicked, id)
-	delete(h.heard, id)
-	delete(h.noted, id)
-	delete(h.pages, id)
-	delete(h.calls, id)
-	delete(h.answered, id)
+	delete(h.src.live, id)
+	delete(h.src.added, id)
+	delete(h.src.kicked, id)
+	delete(h.news.heard, id)
+	delete(h.news.noted, id)
+	delete(h.news.pages, id)
+	delete(h.news.calls, id)
+	delete(h.news.answered, id)
 	h.mu.Unlock()
 	if err := h.updateSources(ctx); err != nil {
 		return fmt.Errorf("venue hub: revoke %s: %w", id, err)
@@ -475,7 +464,7 @@ func (h *Hub) dropRevoked(ctx context.Context) {
 	}
 	ids := map[string]bool{}
 	h.mu.Lock()
-	for id := range h.live {
+	for id := range h.src.live {
 		ids[id] = true
 	}
 	h.mu.Unlock()

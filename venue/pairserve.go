@@ -123,31 +123,21 @@ func (h *Hub) PairAddr() string {
 	return net.JoinHostPort(host, port)
 }
 
+// pair answers a kiosk's pairing request: a code the gate lets through
+// and the credentials consume pairs it (with a console certificate when
+// the hub holds the venue's authority and the kiosk asked for one); any
+// other is refused, with why.
 func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 	from, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		from = r.RemoteAddr
 	}
-	var req pairRequest
-	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		http.Error(w, "bad pairing request", http.StatusBadRequest)
-		return
-	}
-	// The id in its one written form (hubAuth's rule), a credential of
-	// 32 random bytes at least.
-	if u, err := uuid.Parse(req.Kiosk); err != nil || u.String() != req.Kiosk || len(req.Credential) < 43 || len(req.Credential) > 256 {
+	req, ok := readPairRequest(r)
+	if !ok {
 		http.Error(w, "bad pairing request", http.StatusBadRequest)
 		return
 	}
 	table := wire.ScrubName(req.Table)
-	refuse := func(a pairAnswer, why string) {
-		p.h.logf("venue hub: pairing of kiosk %s (%q) from %s refused: %s", req.Kiosk, table, from, why)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusForbidden)
-		json.NewEncoder(w).Encode(a)
-	}
 	now := p.now()
 	err = p.gate.Check(r.Context(), from, req.Code)
 	if err == nil {
@@ -157,21 +147,54 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 		err = p.h.auth.creds.consume(req.Code, note, hash, now)
 		if err == nil {
 			p.h.logf("venue hub: kiosk %s (%q) paired from %s, verification words %s", req.Kiosk, table, from, note.Words)
-			var done pairDone
-			if p.h.ca != nil && len(req.ConsoleCSR) > 0 {
-				// The pairing stands without it: the table's console
-				// keeps its own certificate.
-				// For the address the pairing came from alone.
-				if der, err := p.h.ca.IssueCSR(req.ConsoleCSR, net.ParseIP(from), now); err != nil {
-					p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
-				} else {
-					done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}
-				}
-			}
 			w.Header().Set("Content-Type", "application/json")
-			json.NewEncoder(w).Encode(done)
+			json.NewEncoder(w).Encode(p.consoleCert(req, from, now))
 			return
 		}
+	}
+	p.refuse(w, err, req.Kiosk, table, from)
+}
+
+// readPairRequest reads r's pairing request; false if it is not one.
+func readPairRequest(r *http.Request) (pairRequest, bool) {
+	var req pairRequest
+	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return req, false
+	}
+	// The id in its one written form (hubAuth's rule), a credential of
+	// 32 random bytes at least.
+	u, err := uuid.Parse(req.Kiosk)
+	return req, err == nil && u.String() == req.Kiosk && len(req.Credential) >= 43 && len(req.Credential) <= 256
+}
+
+// consoleCert is a paired kiosk's answer: the certificate of its staff
+// console when the hub holds the venue's authority and req asked for one.
+func (p *pairServer) consoleCert(req pairRequest, from string, now time.Time) pairDone {
+	var done pairDone
+	if p.h.ca != nil && len(req.ConsoleCSR) > 0 {
+		// The pairing stands without it: the table's console
+		// keeps its own certificate.
+		// For the address the pairing came from alone.
+		if der, err := p.h.ca.IssueCSR(req.ConsoleCSR, net.ParseIP(from), now); err != nil {
+			p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
+		} else {
+			done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}
+		}
+	}
+	return done
+}
+
+// refuse answers a pairing of kiosk (of table, from) that err refused,
+// saying why in the answer and the log; an error other than a refusal is
+// the hub's.
+func (p *pairServer) refuse(w http.ResponseWriter, err error, kiosk, table, from string) {
+	refuse := func(a pairAnswer, why string) {
+		p.h.logf("venue hub: pairing of kiosk %s (%q) from %s refused: %s", kiosk, table, from, why)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		json.NewEncoder(w).Encode(a)
 	}
 	var locked *gate.LockedError
 	switch {
@@ -189,7 +212,7 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, ErrCodeExpired):
 		refuse(pairAnswer{Refused: "expired"}, "code expired")
 	default:
-		p.h.logf("venue hub: pairing of kiosk %s from %s: %v", req.Kiosk, from, err)
+		p.h.logf("venue hub: pairing of kiosk %s from %s: %v", kiosk, from, err)
 		http.Error(w, "the hub could not pair", http.StatusInternalServerError)
 	}
 }

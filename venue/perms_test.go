@@ -276,8 +276,8 @@ func TestHelloIsTheKiosks(t *testing.T) {
 		t.Errorf("the hub knows kiosks %+v, want A alone", kiosks)
 	}
 	hub.mu.Lock()
-	_, heardB := hub.heard[b]
-	pages := maps.Clone(hub.pages)
+	_, heardB := hub.news.heard[b]
+	pages := maps.Clone(hub.news.pages)
 	hub.mu.Unlock()
 	if heardB || len(pages) != 1 || pages[a] == "" {
 		t.Errorf("the hub heard B: %v, table pages %v", heardB, pages)

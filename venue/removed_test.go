@@ -126,3 +126,14 @@ func TestRemovedTableStopsDialling(t *testing.T) {
 		return saw(err == nil && st.Linked && !st.Removed, "status %+v (%v)", st, err)
 	})
 }
+
+// refusedCount is how many logins of kiosk id under connection name the
+// hub refused lately (a test's view: production code only logs them).
+func (a *hubAuth) refusedCount(id, name string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if r := a.refused[id+" "+name]; r != nil {
+		return r.n
+	}
+	return 0
+}

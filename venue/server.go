@@ -153,38 +153,7 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 	if err := os.MkdirAll(storeDir, 0o700); err != nil {
 		return nil, fmt.Errorf("venue store: %w", err)
 	}
-	opts := &server.Options{
-		ServerName:      name,
-		JetStream:       true,
-		JetStreamDomain: domain,
-		StoreDir:        storeDir,
-		// The file store's default syncs every two minutes: an
-		// acknowledged event could vanish on a power cut. A kiosk's own
-		// stream syncs every write; copies every second (see above).
-		SyncAlways: !copies,
-		DontListen: true,
-		NoSigs:     true,
-		NoLog:      true,
-		LeafNode:   leaf,
-		// A leaf link whose peer vanished without closing (a cable
-		// pulled, a partition) is noticed after two missed pings, about
-		// 15 s, instead of nats-server's default of 4 minutes; then the
-		// kiosk redials every leafReconnect. Pings every 2 s (two missed:
-		// 4 s) closed links of a hub busy with a 100,000-event rebuild
-		// on a loaded machine, whose sources then restarted again and
-		// again (4 min 12 s instead of 1 min 14–23 s); a partition
-		// shorter than the pings' timeout is left to TCP's
-		// retransmission back-off, and to the hellos (onHello).
-		PingInterval: leafPing,
-		MaxPingsOut:  2,
-		FeatureFlags: replyV2(),
-	}
-	if copies {
-		opts.SyncInterval = copySync
-	}
-	// A kiosk's stores keep nats-server's default background sync (two
-	// minutes): every write is synced already, and a timer per stream
-	// every second woke an idle kiosk for nothing.
+	opts := serverOptions(name, domain, storeDir, leaf, copies)
 	if auth != nil {
 		opts.CustomClientAuthentication = auth
 	}
@@ -218,6 +187,45 @@ func startServer(ctx context.Context, name, domain, storeDir string, leaf server
 		return nil, fmt.Errorf("venue server: %w", err)
 	}
 	return &embedded{srv: srv, nc: nc, js: js, opts: opts, health: health}, nil
+}
+
+// serverOptions are the options of an embedded server named name, in
+// JetStream domain domain, storing in storeDir, its store syncing every
+// write (a kiosk's own stream) or every copySync (copies).
+func serverOptions(name, domain, storeDir string, leaf server.LeafNodeOpts, copies bool) *server.Options {
+	opts := &server.Options{
+		ServerName:      name,
+		JetStream:       true,
+		JetStreamDomain: domain,
+		StoreDir:        storeDir,
+		// The file store's default syncs every two minutes: an
+		// acknowledged event could vanish on a power cut. A kiosk's own
+		// stream syncs every write; copies every second (see above).
+		SyncAlways: !copies,
+		DontListen: true,
+		NoSigs:     true,
+		NoLog:      true,
+		LeafNode:   leaf,
+		// A leaf link whose peer vanished without closing (a cable
+		// pulled, a partition) is noticed after two missed pings, about
+		// 15 s, instead of nats-server's default of 4 minutes; then the
+		// kiosk redials every leafReconnect. Pings every 2 s (two missed:
+		// 4 s) closed links of a hub busy with a 100,000-event rebuild
+		// on a loaded machine, whose sources then restarted again and
+		// again (4 min 12 s instead of 1 min 14–23 s); a partition
+		// shorter than the pings' timeout is left to TCP's
+		// retransmission back-off, and to the hellos (onHello).
+		PingInterval: leafPing,
+		MaxPingsOut:  2,
+		FeatureFlags: replyV2(),
+	}
+	if copies {
+		opts.SyncInterval = copySync
+	}
+	// A kiosk's stores keep nats-server's default background sync (two
+	// minutes): every write is synced already, and a timer per stream
+	// every second woke an idle kiosk for nothing.
+	return opts
 }
 
 func (e *embedded) close() {

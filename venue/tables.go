@@ -3,9 +3,12 @@ package venue
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tablee/tablee/db"
 )
 
 // TableState is a paired table as the hub knows it now, for the hub's
@@ -50,37 +53,13 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 	if err != nil {
 		return nil, fmt.Errorf("venue hub: tables: %w", err)
 	}
-	linked := map[string]bool{}
-	if lz, err := h.e.srv.Leafz(nil); err == nil {
-		for _, l := range lz.Leafs {
-			if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
-				linked[id] = true
-			}
-		}
-	}
-	type source struct {
-		lag    uint64
-		active time.Duration
-	}
-	sources := map[string]source{} // by domain
-	if s, err := h.e.js.Stream(ctx, VenueStream); err == nil {
-		if info, err := s.Info(ctx); err == nil {
-			for _, src := range info.Sources {
-				if src.External != nil {
-					domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
-					sources[domain] = source{lag: src.Lag, active: src.Active}
-				}
-			}
-		}
-	}
+	linked := h.linked()
+	sources := h.sourceStates(ctx)
 	now := h.now()
 	h.mu.Lock()
-	heard := make(map[string]time.Time, len(h.heard))
-	for id, at := range h.heard {
-		heard[id] = at
-	}
+	heard := maps.Clone(h.news.heard)
 	calls := map[string][]Call{}
-	for id := range h.calls {
+	for id := range h.news.calls {
 		calls[id] = h.openCalls(id)
 	}
 	h.mu.Unlock()
@@ -107,9 +86,49 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		}
 		out = append(out, t)
 	}
-	// Kiosks paired whose link never came up (paired with tablee venue
-	// --pair on a kiosk not started since): no name yet, but a
-	// credential the staff may want to remove.
+	return append(out, h.unheard(kiosks)...), nil
+}
+
+// linked is the kiosks whose leaf link is up now, by id.
+func (h *Hub) linked() map[string]bool {
+	linked := map[string]bool{}
+	if lz, err := h.e.srv.Leafz(nil); err == nil {
+		for _, l := range lz.Leafs {
+			if id, ok := strings.CutPrefix(l.Name, kioskServerPrefix); ok {
+				linked[id] = true
+			}
+		}
+	}
+	return linked
+}
+
+// sourceState is what the venue stream says of one of its sources.
+type sourceState struct {
+	lag    uint64
+	active time.Duration
+}
+
+// sourceStates is the venue stream's sources now, by kiosk domain; none
+// if the stream does not say.
+func (h *Hub) sourceStates(ctx context.Context) map[string]sourceState {
+	sources := map[string]sourceState{}
+	if s, err := h.e.js.Stream(ctx, VenueStream); err == nil {
+		if info, err := s.Info(ctx); err == nil {
+			for _, src := range info.Sources {
+				if src.External != nil {
+					domain := strings.TrimSuffix(strings.TrimPrefix(src.External.APIPrefix, "$JS."), ".API")
+					sources[domain] = sourceState{lag: src.Lag, active: src.Active}
+				}
+			}
+		}
+	}
+	return sources
+}
+
+// unheard are the kiosks paired whose link never came up (paired with
+// tablee venue --pair on a kiosk not started since), sorted: not among
+// kiosks, no name yet, but a credential the staff may want to remove.
+func (h *Hub) unheard(kiosks []db.VenueKiosk) []TableState {
 	known := make(map[string]bool, len(kiosks))
 	for _, k := range kiosks {
 		known[k.ID] = true
@@ -121,8 +140,9 @@ func (h *Hub) Tables(ctx context.Context) ([]TableState, error) {
 		}
 	}
 	slices.Sort(unheard)
+	out := make([]TableState, 0, len(unheard))
 	for _, id := range unheard {
 		out = append(out, TableState{Kiosk: id, Paired: h.auth.creds.pairedAt(id)})
 	}
-	return out, nil
+	return out
 }

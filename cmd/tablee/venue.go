@@ -26,158 +26,208 @@ import (
 	"github.com/tablee/tablee/venue"
 )
 
-// runVenue runs the venue hub headless until interrupted (docs/venue.md).
-func runVenue(ctx context.Context, e *env, args []string) error {
+// venueFlags are tablee venue's flags.
+type venueFlags struct {
+	path, data, listen, webAddr        string
+	pairAddr, pairAt, pairListen, code string
+	fingerprint, name, revoke, letIn   string
+	consoleAddr                        string
+	rebuild, newCode, tables, noMDNS   bool
+	limits                             venue.KioskLimits
+	webAddrSet                         bool // --web-addr given
+}
+
+// venueFlagSet declares tablee venue's flags into f.
+func venueFlagSet(e *env, f *venueFlags) *flag.FlagSet {
 	fs := newFlags(e, "venue")
-	path := fs.String("db", "", "the hub's database file (created if missing)")
-	data := fs.String("data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
-	listen := fs.String("listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
-	webAddr := fs.String("web-addr", fmt.Sprintf(":%d", venue.DefaultWebPort), "where the hub serves the tables' web page for the whole venue, HOST:PORT (with a --listen on port 0, port 0 too; empty: none, each table's QR loads its own page)")
-	rebuild := fs.Bool("rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
-	pairAddr := fs.String("pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT, its leaf address (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
-	pairAt := fs.String("pair-addr", "", fmt.Sprintf("with --pair: the hub's pairing address, HOST:PORT, as the hub prints it (default: --pair's host, port %d)", venue.DefaultPairPort))
-	pairListen := fs.String("pair-listen", "", fmt.Sprintf("the hub's pairing address, HOST:PORT (default --listen's host, port %d; with a --listen on port 0, port 0 too)", venue.DefaultPairPort))
-	code := fs.String("code", "", "with --pair: a pairing code the hub made (tablee venue --new-code), valid once, for 15 minutes")
-	newCode := fs.Bool("new-code", false, "make a one-time pairing code for the hub whose database --db is, running or not, print it (code=NNNNNN expires=RFC3339) and exit: it pairs one table, within 15 minutes")
-	fingerprint := fs.String("fingerprint", "", "with --pair: the hub certificate's fingerprint")
-	name := fs.String("name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
-	revoke := fs.String("revoke", "", "remove the table of this name (or kiosk id) from the venue of the hub whose database --db is, running or not, and exit: its kiosk can no longer connect (a running hub closes its link within 5 s); its games stay in the venue")
-	letIn := fs.String("let-in", "", "let the table of this name (or kiosk id), cut off for going over its limits, into the venue of the hub whose database --db is again, running or not, and exit")
-	perMinute := fs.Int("kiosk-events-per-minute", venue.DefaultKioskLimits.EventsPerMinute, "a table sending more events than this in one minute of their own time is cut off the venue until let in (--let-in, or the hub's console)")
-	eventBytes := fs.Int("kiosk-event-bytes", venue.DefaultKioskLimits.EventBytes, "a table sending an event bigger than this many bytes is cut off the venue (the event refused)")
-	totalBytes := fs.Int64("kiosk-total-bytes", venue.DefaultKioskLimits.TotalBytes, "a table whose events at the hub would take more than this many bytes in all is cut off the venue")
-	tables := fs.Bool("tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
-	noMDNS := fs.Bool("no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
-	consoleAddr := fs.String("console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
+	fs.StringVar(&f.path, "db", "", "the hub's database file (created if missing)")
+	fs.StringVar(&f.data, "data", "", "where the hub keeps its certificate and its JetStream store (default: beside the database)")
+	fs.StringVar(&f.listen, "listen", fmt.Sprintf(":%d", venue.DefaultPort), "the address kiosks connect to, HOST:PORT")
+	fs.StringVar(&f.webAddr, "web-addr", fmt.Sprintf(":%d", venue.DefaultWebPort), "where the hub serves the tables' web page for the whole venue, HOST:PORT (with a --listen on port 0, port 0 too; empty: none, each table's QR loads its own page)")
+	fs.BoolVar(&f.rebuild, "rebuild", false, "drop the JetStream store of the hub or kiosk whose database --db is (stopped), to be rebuilt from the databases at its next start, and exit")
+	fs.StringVar(&f.pairAddr, "pair", "", "pair the kiosk whose database --db is with the hub at HOST:PORT, its leaf address (with --code and --fingerprint, as the hub prints them), and exit; the kiosk joins at its next start")
+	fs.StringVar(&f.pairAt, "pair-addr", "", fmt.Sprintf("with --pair: the hub's pairing address, HOST:PORT, as the hub prints it (default: --pair's host, port %d)", venue.DefaultPairPort))
+	fs.StringVar(&f.pairListen, "pair-listen", "", fmt.Sprintf("the hub's pairing address, HOST:PORT (default --listen's host, port %d; with a --listen on port 0, port 0 too)", venue.DefaultPairPort))
+	fs.StringVar(&f.code, "code", "", "with --pair: a pairing code the hub made (tablee venue --new-code), valid once, for 15 minutes")
+	fs.BoolVar(&f.newCode, "new-code", false, "make a one-time pairing code for the hub whose database --db is, running or not, print it (code=NNNNNN expires=RFC3339) and exit: it pairs one table, within 15 minutes")
+	fs.StringVar(&f.fingerprint, "fingerprint", "", "with --pair: the hub certificate's fingerprint")
+	fs.StringVar(&f.name, "name", "", "the hub's name on the kiosks' staff screens, advertised over mDNS (default: Tablée and the machine's name)")
+	fs.StringVar(&f.revoke, "revoke", "", "remove the table of this name (or kiosk id) from the venue of the hub whose database --db is, running or not, and exit: its kiosk can no longer connect (a running hub closes its link within 5 s); its games stay in the venue")
+	fs.StringVar(&f.letIn, "let-in", "", "let the table of this name (or kiosk id), cut off for going over its limits, into the venue of the hub whose database --db is again, running or not, and exit")
+	fs.IntVar(&f.limits.EventsPerMinute, "kiosk-events-per-minute", venue.DefaultKioskLimits.EventsPerMinute, "a table sending more events than this in one minute of their own time is cut off the venue until let in (--let-in, or the hub's console)")
+	fs.IntVar(&f.limits.EventBytes, "kiosk-event-bytes", venue.DefaultKioskLimits.EventBytes, "a table sending an event bigger than this many bytes is cut off the venue (the event refused)")
+	fs.Int64Var(&f.limits.TotalBytes, "kiosk-total-bytes", venue.DefaultKioskLimits.TotalBytes, "a table whose events at the hub would take more than this many bytes in all is cut off the venue")
+	fs.BoolVar(&f.tables, "tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
+	fs.BoolVar(&f.noMDNS, "no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
+	fs.StringVar(&f.consoleAddr, "console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
+	return fs
+}
+
+// runVenue runs the venue hub headless until interrupted (docs/venue.md),
+// or does one of its chores on a hub's or a kiosk's database and exits.
+func runVenue(ctx context.Context, e *env, args []string) error {
+	var f venueFlags
+	fs := venueFlagSet(e, &f)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *pairAddr != "" {
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		if hub, err := venue.IsHub(ctx, d); err != nil || hub {
-			return errors.Join(err, errors.New("--pair: this is a hub's database, not a kiosk's"))
-		}
-		if err := venue.Pair(ctx, d, venue.Pairing{Addr: *pairAddr, PairAddr: *pairAt, Code: *code, Fingerprint: *fingerprint}); err != nil {
-			return err
-		}
-		words, err := venue.PairingWords(ctx, d)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", *pairAddr)
-		fmt.Fprintf(e.stdout, "table words=%s (the hub's console lists this pairing with them: they must be the same)\n", words)
-		return nil
+	f.webAddrSet = webAddrSet(fs)
+	if f.pairAddr != "" {
+		return venuePair(ctx, e, f)
 	}
-	if *path == "" {
+	if f.path == "" {
 		return errors.New("--db is required: the hub's database file")
 	}
-	if *data == "" {
+	if f.data == "" {
 		// The hub's and a kiosk's default alike.
-		*data = filepath.Join(filepath.Dir(*path), "venue")
+		f.data = filepath.Join(filepath.Dir(f.path), "venue")
 	}
-	if *tables {
-		return printPairedTables(ctx, e, *path, *data)
+	switch {
+	case f.tables:
+		return printPairedTables(ctx, e, f.path, f.data)
+	case f.letIn != "":
+		return venueLetIn(ctx, e, f)
+	case f.newCode:
+		return venueNewCode(ctx, e, f)
+	case f.revoke != "":
+		return venueRevoke(ctx, e, f)
+	case f.rebuild:
+		return venueRebuild(ctx, e, f)
 	}
-	if *letIn != "" {
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		id, err := venue.LetInTable(ctx, d, *data, *letIn)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "table %s (kiosk %s) let into the venue again: it links at its next try (within a minute) and its games follow\n", *letIn, id)
-		return nil
-	}
-	if *newCode {
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		c, expires, err := venue.NewCode(ctx, d, *data, time.Now)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "code=%s expires=%s\n", c, expires.Format(time.RFC3339))
-		return nil
-	}
-	if *revoke != "" {
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		// Asked before: once revoked, the hub's process is still the
-		// one holding the database.
-		running, err := d.OpenElsewhere()
-		if err != nil {
-			return err
-		}
-		id, err := venue.RevokeTable(ctx, d, *data, *revoke)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: it can no longer connect; its games stay in the venue; to pair it again, make a code (tablee venue --new-code) and type it at the table's staff screen\n", *revoke, id)
-		if running {
-			fmt.Fprintln(e.stdout, "the running hub closes its link within 5 seconds")
-		}
-		return nil
-	}
-	if _, err := os.Stat(*path); *rebuild && errors.Is(err, os.ErrNotExist) {
-		kept, err := venue.RebuildLost(ctx, *path, *data)
-		if err != nil {
-			return fmt.Errorf("no database at %s: %w", *path, err)
-		}
-		if kept {
-			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; the hub's store in %s is kept: at its next start the hub refills the database from its venue stream, and the kiosks' streams supply anything it lacks\n", *path, *data)
-		} else {
-			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; with no store in %s either, at its next start the hub sources every kiosk's whole stream again\n", *path, *data)
-		}
-		return nil
-	}
-	if *rebuild {
-		d, err := openDB(ctx, *path)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		r, err := venue.Rebuild(ctx, d, *data, time.Now)
-		if err != nil {
-			return err
-		}
-		if r.Hub {
-			fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions) and the hub's own %d events are published again\n", r.Events, r.Own)
-		} else {
-			fmt.Fprintf(e.stdout, "kiosk store dropped: at its next start the table's stream is published again from its database (%d events) and the venue's copied again from the hub\n", r.Events)
-		}
-		return nil
-	}
-	d, err := db.Open(ctx, *path)
+	return serveVenue(ctx, e, f)
+}
+
+// venuePair pairs a kiosk's database with a hub (tablee venue --pair).
+func venuePair(ctx context.Context, e *env, f venueFlags) error {
+	d, err := openDB(ctx, f.path)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if host, port, err := net.SplitHostPort(*listen); err == nil && port == "0" && !webAddrSet(fs) {
-		// Tests side by side must not all claim the page's port.
-		*webAddr = net.JoinHostPort(host, "0")
+	if hub, err := venue.IsHub(ctx, d); err != nil || hub {
+		return errors.Join(err, errors.New("--pair: this is a hub's database, not a kiosk's"))
 	}
-	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: *data, Listen: *listen, PairListen: *pairListen,
-		Limits:    venue.KioskLimits{EventsPerMinute: *perMinute, EventBytes: *eventBytes, TotalBytes: *totalBytes},
+	if err := venue.Pair(ctx, d, venue.Pairing{Addr: f.pairAddr, PairAddr: f.pairAt, Code: f.code, Fingerprint: f.fingerprint}); err != nil {
+		return err
+	}
+	words, err := venue.PairingWords(ctx, d)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", f.pairAddr)
+	fmt.Fprintf(e.stdout, "table words=%s (the hub's console lists this pairing with them: they must be the same)\n", words)
+	return nil
+}
+
+// venueLetIn lets a table cut off back into the venue (tablee venue
+// --let-in).
+func venueLetIn(ctx context.Context, e *env, f venueFlags) error {
+	d, err := openDB(ctx, f.path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	id, err := venue.LetInTable(ctx, d, f.data, f.letIn)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "table %s (kiosk %s) let into the venue again: it links at its next try (within a minute) and its games follow\n", f.letIn, id)
+	return nil
+}
+
+// venueNewCode makes a one-time pairing code (tablee venue --new-code).
+func venueNewCode(ctx context.Context, e *env, f venueFlags) error {
+	d, err := openDB(ctx, f.path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	c, expires, err := venue.NewCode(ctx, d, f.data, time.Now)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "code=%s expires=%s\n", c, expires.Format(time.RFC3339))
+	return nil
+}
+
+// venueRevoke removes a table from the venue (tablee venue --revoke).
+func venueRevoke(ctx context.Context, e *env, f venueFlags) error {
+	d, err := openDB(ctx, f.path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	// Asked before: once revoked, the hub's process is still the
+	// one holding the database.
+	running, err := d.OpenElsewhere()
+	if err != nil {
+		return err
+	}
+	id, err := venue.RevokeTable(ctx, d, f.data, f.revoke)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "table %s (kiosk %s) removed from the venue: it can no longer connect; its games stay in the venue; to pair it again, make a code (tablee venue --new-code) and type it at the table's staff screen\n", f.revoke, id)
+	if running {
+		fmt.Fprintln(e.stdout, "the running hub closes its link within 5 seconds")
+	}
+	return nil
+}
+
+// venueRebuild drops a stopped hub's or kiosk's store, or makes a lost
+// hub database again (tablee venue --rebuild).
+func venueRebuild(ctx context.Context, e *env, f venueFlags) error {
+	if _, err := os.Stat(f.path); errors.Is(err, os.ErrNotExist) {
+		kept, err := venue.RebuildLost(ctx, f.path, f.data)
+		if err != nil {
+			return fmt.Errorf("no database at %s: %w", f.path, err)
+		}
+		if kept {
+			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; the hub's store in %s is kept: at its next start the hub refills the database from its venue stream, and the kiosks' streams supply anything it lacks\n", f.path, f.data)
+		} else {
+			fmt.Fprintf(e.stdout, "hub database %s was missing: a new one is made; with no store in %s either, at its next start the hub sources every kiosk's whole stream again\n", f.path, f.data)
+		}
+		return nil
+	}
+	d, err := openDB(ctx, f.path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	r, err := venue.Rebuild(ctx, d, f.data, time.Now)
+	if err != nil {
+		return err
+	}
+	if r.Hub {
+		fmt.Fprintf(e.stdout, "hub store dropped: at its next start the venue stream is sourced again from every kiosk's stream (the hub's database holds %d sessions) and the hub's own %d events are published again\n", r.Events, r.Own)
+	} else {
+		fmt.Fprintf(e.stdout, "kiosk store dropped: at its next start the table's stream is published again from its database (%d events) and the venue's copied again from the hub\n", r.Events)
+	}
+	return nil
+}
+
+// serveVenue runs the hub until ctx ends: its leaf and pairing
+// addresses, its console, its web page, its mDNS advertisement.
+func serveVenue(ctx context.Context, e *env, f venueFlags) error {
+	d, err := db.Open(ctx, f.path)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if host, port, err := net.SplitHostPort(f.listen); err == nil && port == "0" && !f.webAddrSet {
+		// Tests side by side must not all claim the page's port.
+		f.webAddr = net.JoinHostPort(host, "0")
+	}
+	h, err := venue.StartHub(ctx, venue.HubConfig{DB: d, DataDir: f.data, Listen: f.listen, PairListen: f.pairListen,
+		Limits:    f.limits,
 		Logf:      func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
-		WebListen: *webAddr, Page: venuePage})
+		WebListen: f.webAddr, Page: venuePage})
 	if err != nil {
 		return err
 	}
 	defer h.Close()
 	line := fmt.Sprintf("venue addr=%s pair=%s fingerprint=%s", h.Addr(), h.PairAddr(), h.Fingerprint())
-	srv, err := serveVenueConsole(e, d, h, *consoleAddr, *listen)
+	srv, err := serveVenueConsole(e, d, h, f.consoleAddr, f.listen)
 	if err != nil {
 		return err
 	}
@@ -190,9 +240,9 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, line)
 	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
-	fmt.Fprintf(e.stdout, "venue pairing: each table pairs with a one-time code, from the hub's console or tablee venue --new-code --db %s\n", *path)
-	if !*noMDNS {
-		if a, err := advertiseHub(h, *name); err != nil {
+	fmt.Fprintf(e.stdout, "venue pairing: each table pairs with a one-time code, from the hub's console or tablee venue --new-code --db %s\n", f.path)
+	if !f.noMDNS {
+		if a, err := advertiseHub(h, f.name); err != nil {
 			fmt.Fprintf(e.stderr, "venue hub: not advertised over mDNS (pair kiosks with --venue): %v\n", err)
 		} else {
 			defer a.Close()
