@@ -18,8 +18,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
 )
 

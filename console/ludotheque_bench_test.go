@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/db/dbtest"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/session"
 )
 

@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/session"
 )

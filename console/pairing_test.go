@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 )
 
 // pairingHub is fakeHub with pairing codes: each code made is counted;

@@ -12,10 +12,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/sheet"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/scoresheet"
 	"github.com/tablee/tablee/shelf"
 )

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/internal/gate"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
 )
 

@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/session"
 )

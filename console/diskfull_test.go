@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 )
 
 // A table whose disk is full says so on the console's tables page, in the
