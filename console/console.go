@@ -105,13 +105,6 @@ var funcs = template.FuncMap{
 	"list": func(s ...string) []string { return s },
 	"join": strings.Join,
 	"inc":  func(i int) int { return i + 1 },
-	// menu is the pages the menu lists: the hub keeps no shelf.
-	"menu": func(hub bool) []string {
-		if hub {
-			return []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"}
-		}
-		return []string{"tables", "leaderboards", "sessions", "players", "ludotheque", "sheets", "downloads", "settings"}
-	},
 	// section is the menu's page a page stands under: the catalogue's
 	// import and a title's figures are the ludothèque's.
 	"section": func(page string) string {
@@ -126,6 +119,7 @@ var funcs = template.FuncMap{
 // Handler serves the console.
 type Handler struct {
 	cfg     Config
+	p       product // the table's console or the hub's
 	mux     *http.ServeMux
 	pages   map[string]*template.Template
 	static  map[string][]byte
@@ -188,7 +182,11 @@ func NewHandler(cfg Config) (*Handler, error) {
 			return nil, fmt.Errorf("console: %w", err)
 		}
 	}
-	h.routes()
+	h.p = h.tableProduct()
+	if cfg.Hub != nil {
+		h.p = h.hubProduct()
+	}
+	h.mux = serveMux(h.commonRoutes(), h.p.routes)
 	return h, nil
 }
 

@@ -22,8 +22,15 @@
 // tablee venue --console-addr): its pages read the hub's database (the
 // venue's sessions, boards, players and CSV) and the paired tables
 // through the Hub interface, so the console does not import the venue;
-// the pages of one table (live seats, calls, table settings, player
-// changes, moves) are left out.
+// the pages of one table (live seats, the shelf, table settings, moves
+// and replays) are left out.
+//
+// Each product is a product value (product.go): its route table
+// (routes.go lists both), its menu, its players (a playerBook: the
+// table's own or the venue's), its tables page, its files and its
+// settings. The pages both serve are one handler, one template and one
+// data type each, which read what differs from the product and never
+// ask which product they serve.
 //
 // The console calls the database's own functions, the ones tablee's
 // staff commands and the kiosk's staff screen call, never copies of them.

@@ -40,12 +40,6 @@ const defaultUnplayedMonths = 6
 // chartMonths is how many months a title's chart shows.
 const chartMonths = 12
 
-func (h *Handler) ludothequeRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /ludotheque", h.get(h.ludotheque))
-	m.HandleFunc("GET /ludotheque/titles/{id}", h.get(h.ludoTitle))
-	m.HandleFunc("GET /ludotheque/csv/{list}", h.get(h.ludoCSV))
-}
-
 // ludoColumn is a sortable column of the figures table.
 type ludoColumn struct {
 	Key, Label string

@@ -45,12 +45,6 @@ type pairingData struct {
 	Missing  bool // the hub offers no pairing
 }
 
-func (h *Handler) pairingRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /pairing", h.get(h.pairingPage))
-	m.HandleFunc("GET /pairing/live", h.get(h.pairingLive))
-	m.HandleFunc("POST /pairing/code", h.post(h.pairingCode))
-}
-
 func (h *Handler) pairingData(ctx context.Context) pairingData {
 	p, ok := h.cfg.Hub.(HubPairing)
 	if !ok {

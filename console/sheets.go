@@ -27,18 +27,6 @@ const (
 	maxTeamRows = 8
 )
 
-// sheetRoutes are the score sheets' pages: the titles and their sheets,
-// one title's sheet editor with its preview, and the plays' exports.
-func (h *Handler) sheetRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /sheets", h.get(h.sheetList))
-	m.HandleFunc("GET /sheets/{title}", h.get(h.sheetPage))
-	m.HandleFunc("POST /sheets/{title}", h.post(h.sheetPost))
-	m.HandleFunc("POST /sheets/{title}/preview", h.post(h.sheetPreview))
-	m.HandleFunc("GET /sheet.js", h.asset("text/javascript; charset=utf-8"))
-	m.HandleFunc("GET /plays.csv", h.get(h.playsCSV))
-	m.HandleFunc("GET /players/{id}/plays.csv", h.get(h.playerPlaysCSV))
-}
-
 // sheetListRow is one title on the sheets page.
 type sheetListRow struct {
 	ID     int64

@@ -13,13 +13,6 @@ import (
 // shelf played on its score sheet and each player's plays across titles
 // (/leaderboards/titles), and one title's board (/leaderboards/title).
 
-// titleRoutes adds the ludothèque's boards to the console, the table's
-// and the hub's alike.
-func (h *Handler) titleRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /leaderboards/titles", h.get(h.titleBoards))
-	m.HandleFunc("GET /leaderboards/title", h.get(h.titleBoard))
-}
-
 // titlesData is the page of every title's board and the players'.
 type titlesData struct {
 	Period   string
@@ -72,7 +65,7 @@ func (titleData) ShowRating(s standingRow) string {
 // page chooses it: the venue's on the hub, or when asked and known.
 func (h *Handler) scopeOf(r *http.Request, hasVenue bool) string {
 	s := r.URL.Query().Get("scope")
-	if hasVenue && (s == "venue" || (s == "" && h.cfg.Venue) || h.cfg.Hub != nil) {
+	if hasVenue && (s == "venue" || (s == "" && h.cfg.Venue) || h.p.venueBoards) {
 		return "venue"
 	}
 	return "table"
