@@ -157,25 +157,13 @@ func NewHandler(cfg Config) (*Handler, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	h := &Handler{cfg: cfg, pages: map[string]*template.Template{}, static: map[string][]byte{},
-		sheets: cfg.Sheets, ready: scoresheet.Ready()}
+	h := &Handler{cfg: cfg, static: map[string][]byte{}, sheets: cfg.Sheets, ready: scoresheet.Ready()}
 	if h.sheets == nil {
 		h.sheets = scoresheet.Ready()
 	}
-	names, err := fs.Glob(assets, "assets/*.html")
-	if err != nil {
-		return nil, fmt.Errorf("console: %w", err)
-	}
-	for _, n := range names {
-		name := strings.TrimSuffix(strings.TrimPrefix(n, "assets/"), ".html")
-		if name == "layout" {
-			continue
-		}
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html", n)
-		if err != nil {
-			return nil, fmt.Errorf("console: page %s: %w", name, err)
-		}
-		h.pages[name] = t
+	var err error
+	if h.pages, err = parsePages(); err != nil {
+		return nil, err
 	}
 	for _, n := range []string{"console.css", "console.js", "sheet.js"} {
 		if h.static["/"+n], err = assets.ReadFile("assets/" + n); err != nil {
@@ -188,6 +176,28 @@ func NewHandler(cfg Config) (*Handler, error) {
 	}
 	h.mux = serveMux(h.commonRoutes(), h.p.routes)
 	return h, nil
+}
+
+// parsePages parses every page's template (assets/<page>.html) inside
+// the layout, by page.
+func parsePages() (map[string]*template.Template, error) {
+	names, err := fs.Glob(assets, "assets/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("console: %w", err)
+	}
+	pages := map[string]*template.Template{}
+	for _, n := range names {
+		name := strings.TrimSuffix(strings.TrimPrefix(n, "assets/"), ".html")
+		if name == "layout" {
+			continue
+		}
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html", n)
+		if err != nil {
+			return nil, fmt.Errorf("console: page %s: %w", name, err)
+		}
+		pages[name] = t
+	}
+	return pages, nil
 }
 
 // CallStaff records a call for the staff from table (the guests' button
