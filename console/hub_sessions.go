@@ -3,7 +3,6 @@ package console
 import (
 	"cmp"
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -50,21 +49,16 @@ func venueRecord(ev db.SessionEvent) session.Record {
 	return rec
 }
 
-// hubSessions lists every table's sessions, newest first, with the same
-// filters as a table's console and the table's name on each.
-func (h *Handler) hubSessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
-	v := h.newView(w, r, "sessions", in.csrf)
-	ctx := r.Context()
-	d, f, until := h.sessionFilters(r)
+// hubSessions fills d with every table's sessions, newest first, that
+// pass f, until and d's table and player, with the table's name on each.
+func (h *Handler) hubSessions(ctx context.Context, v view, d sessionsData, f db.SessionFilter, until time.Time) (sessionsData, error) {
 	all, err := h.cfg.DB.VenueSessions(ctx, time.Time{}, f.Game)
 	if err != nil {
-		h.fail(w, v, err)
-		return
+		return d, err
 	}
 	var names map[string]string
 	if d.Tables, names, err = h.venueTables(ctx, all); err != nil {
-		h.fail(w, v, err)
-		return
+		return d, err
 	}
 	who := strings.ToLower(d.Player)
 	for i := len(all) - 1; i >= 0; i-- {
@@ -74,17 +68,14 @@ func (h *Handler) hubSessions(w http.ResponseWriter, r *http.Request, in signin,
 		}
 		rec := venueRecord(ev)
 		row := sessionRow{Record: rec, Table: cmp.Or(names[ev.Kiosk], ev.Table)}
-		match := who == ""
-		for i, st := range rec.Seats {
-			name := seatName(v, engine.Seat(i), st)
-			row.Names = append(row.Names, name)
-			match = match || strings.Contains(strings.ToLower(name), who)
-			if ev.Seats[i].Winner {
-				row.Winners = append(row.Winners, name)
-			}
-		}
-		if !match {
+		var match bool
+		if row.Names, match = seatNames(v, rec.Seats, who); !match {
 			continue
+		}
+		for i, st := range ev.Seats {
+			if st.Winner {
+				row.Winners = append(row.Winners, row.Names[i])
+			}
 		}
 		if len(d.Rows) == maxSessionRows {
 			d.More = true
@@ -92,23 +83,20 @@ func (h *Handler) hubSessions(w http.ResponseWriter, r *http.Request, in signin,
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	return d, nil
 }
 
-// hubSession is one venue session: its players and results. The moves
-// stay at the table that played it (the venue's events carry none).
-func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, _ string) {
-	v := h.newView(w, r, "session", in.csrf)
-	all, err := h.cfg.DB.VenueSessions(r.Context(), time.Time{}, "")
+// hubSession is one venue session's page: its players and results.
+// The moves stay at the table that played it (the venue's events carry
+// none), and no screen replays it.
+func (h *Handler) hubSession(ctx context.Context, v view, id string, _ error) (sessionData, error) {
+	all, err := h.cfg.DB.VenueSessions(ctx, time.Time{}, "")
 	if err != nil {
-		h.fail(w, v, err)
-		return
+		return sessionData{}, err
 	}
-	i := slices.IndexFunc(all, func(s db.VenueSession) bool { return s.Event.ID == r.PathValue("id") })
+	i := slices.IndexFunc(all, func(s db.VenueSession) bool { return s.Event.ID == id })
 	if i < 0 {
-		http.NotFound(w, r)
-		return
+		return sessionData{}, errNoSession
 	}
 	ev := all[i].Event
 	rec := venueRecord(ev)
@@ -118,6 +106,5 @@ func (h *Handler) hubSession(w http.ResponseWriter, r *http.Request, in signin, 
 		d.Seats = append(d.Seats, seatLine{Name: seatName(v, engine.Seat(i), st), Kind: v.T("console.kind." + string(st.Kind)),
 			Result: true, Score: res.Score, Rank: res.Rank, Winner: res.Winner})
 	}
-	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	return d, nil
 }

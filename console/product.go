@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 	"io"
+	"time"
 
 	"github.com/tablee/tablee/db"
 )
@@ -23,6 +24,11 @@ type product struct {
 	venueBoards bool
 	// noPIN is the sign-in's refusal when no staff PIN is set, a text key.
 	noPIN string
+	// sessions fills the sessions page with the sessions that pass its
+	// filters; session fills one session's page (errNoSession if none;
+	// refused is a table screen's answer to a replay just asked).
+	sessions func(ctx context.Context, v view, d sessionsData, f db.SessionFilter, until time.Time) (sessionsData, error)
+	session  func(ctx context.Context, v view, id string, refused error) (sessionData, error)
 	// players are the players the players' pages show and change.
 	players playerBook
 	// tables fills the tables page; openCalls counts the unanswered
@@ -50,6 +56,8 @@ func (h *Handler) tableProduct() product {
 		routes:    h.tableRoutes(),
 		menu:      []string{"tables", "leaderboards", "sessions", "players", "ludotheque", "sheets", "downloads", "settings"},
 		noPIN:     "console.login.no_pin",
+		sessions:  h.tableSessions,
+		session:   h.tableSession,
 		players:   tablePlayers{h},
 		tables:    func(context.Context) (tablesData, error) { return h.liveData(), nil },
 		openCalls: func(context.Context) int { return len(h.calls.pending()) },
@@ -67,6 +75,8 @@ func (h *Handler) hubProduct() product {
 		menu:        []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"},
 		venueBoards: true,
 		noPIN:       "console.login.hub_no_pin",
+		sessions:    h.hubSessions,
+		session:     h.hubSession,
 		players:     venuePlayers{h},
 		tables:      h.hubTablesData,
 		openCalls:   h.hubOpenCalls,

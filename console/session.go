@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -45,18 +46,38 @@ type seatLine struct {
 	Before, After string
 }
 
+// session is one session's page.
 func (h *Handler) session(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	h.showSession(w, r, h.newView(w, r, "session", in.csrf), http.StatusOK, nil)
 }
 
-// showSession renders session id's page; refused, when not nil, is the
-// table's answer to a replay it could not show.
+// errNoSession is a product's answer for a session it does not hold: the
+// page is not found.
+var errNoSession = errors.New("no such session")
+
+// showSession renders the page of the session the path names, with
+// status; refused, when not nil, is the table's answer to a replay it
+// could not show.
 func (h *Handler) showSession(w http.ResponseWriter, r *http.Request, v view, status int, refused error) {
-	ctx := r.Context()
-	s, err := h.cfg.DB.Session(ctx, r.PathValue("id"))
-	if err != nil {
+	d, err := h.p.session(r.Context(), v, r.PathValue("id"), refused)
+	switch {
+	case errors.Is(err, errNoSession):
 		http.NotFound(w, r)
-		return
+	case err != nil:
+		h.fail(w, v, err)
+	default:
+		v.Data = d
+		h.render(w, status, v, false)
+	}
+}
+
+// tableSession is session id's page at a table: its seats, results and
+// rating changes, and once it ended its moves in words and the replay on
+// the table's screen (refused: the screen's answer to one just asked).
+func (h *Handler) tableSession(ctx context.Context, v view, id string, refused error) (sessionData, error) {
+	s, err := h.cfg.DB.Session(ctx, id)
+	if err != nil {
+		return sessionData{}, errNoSession
 	}
 	d := sessionData{Record: s}
 	if ts, err := h.cfg.DB.Tables(ctx); err == nil {
@@ -71,41 +92,45 @@ func (h *Handler) showSession(w http.ResponseWriter, r *http.Request, v view, st
 		names[i] = seatName(v, engine.Seat(i), st)
 		d.Seats = append(d.Seats, seatLine{Name: names[i], Kind: v.T("console.kind." + string(st.Kind))})
 	}
-	res, err := h.cfg.DB.Results(ctx, s.ID)
-	if err != nil {
-		h.fail(w, v, err)
-		return
-	}
-	for _, x := range res {
-		if int(x.Seat) < len(d.Seats) {
-			l := &d.Seats[x.Seat]
-			l.Result, l.Score, l.Rank, l.Winner = true, x.Score, x.Rank, x.Winner
-		}
-	}
-	changes, err := h.cfg.DB.RatingChanges(ctx, s.ID)
-	if err != nil {
-		h.fail(w, v, err)
-		return
-	}
-	for _, c := range changes {
-		if c.Seat < len(d.Seats) {
-			l := &d.Seats[c.Seat]
-			l.Rated = true
-			l.Before = strconv.FormatFloat(c.Before.Ordinal(), 'f', 1, 64)
-			l.After = strconv.FormatFloat(c.After.Ordinal(), 'f', 1, 64)
-		}
+	if err := h.results(ctx, s.ID, d.Seats); err != nil {
+		return d, err
 	}
 	// The moves in words, as the kiosk's replay says them; a game that
 	// still runs keeps its moves to itself (its hands could be rebuilt).
 	if s.Status.Ended() {
 		if d.Moves, err = h.movesInWords(ctx, v, s, names); err != nil {
-			h.fail(w, v, err)
-			return
+			return d, err
 		}
 		d.Replay = h.replayOffer(ctx, v, refused)
 	}
-	v.Data = d
-	h.render(w, status, v, false)
+	return d, nil
+}
+
+// results fills seats with session id's results and rating changes.
+func (h *Handler) results(ctx context.Context, id string, seats []seatLine) error {
+	res, err := h.cfg.DB.Results(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, x := range res {
+		if int(x.Seat) < len(seats) {
+			l := &seats[x.Seat]
+			l.Result, l.Score, l.Rank, l.Winner = true, x.Score, x.Rank, x.Winner
+		}
+	}
+	changes, err := h.cfg.DB.RatingChanges(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if c.Seat < len(seats) {
+			l := &seats[c.Seat]
+			l.Rated = true
+			l.Before = strconv.FormatFloat(c.Before.Ordinal(), 'f', 1, 64)
+			l.After = strconv.FormatFloat(c.After.Ordinal(), 'f', 1, 64)
+		}
+	}
+	return nil
 }
 
 // replayOffer asks the table's screen whether it is free (unless it just

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -59,19 +60,30 @@ func (h *Handler) sessionFilters(r *http.Request) (d sessionsData, f db.SessionF
 	return d, f, until
 }
 
+// sessions lists the console's sessions, newest first, with the page's
+// filters: the table's own or, on the hub, every table's.
 func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "sessions", in.csrf)
 	d, f, until := h.sessionFilters(r)
-	ctx := r.Context()
-	list, err := h.cfg.DB.Sessions(ctx, f)
+	d, err := h.p.sessions(r.Context(), v, d, f, until)
 	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// tableSessions fills d with the table's sessions, newest first, that
+// pass f, until and d's table and player.
+func (h *Handler) tableSessions(ctx context.Context, v view, d sessionsData, f db.SessionFilter, until time.Time) (sessionsData, error) {
+	list, err := h.cfg.DB.Sessions(ctx, f)
+	if err != nil {
+		return d, err
+	}
 	ts, err := h.cfg.DB.Tables(ctx)
 	if err != nil {
-		h.fail(w, v, err)
-		return
+		return d, err
 	}
 	tables := map[int64]string{}
 	for _, t := range ts {
@@ -81,20 +93,12 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 	who := strings.ToLower(d.Player)
 	for i := len(list) - 1; i >= 0; i-- {
 		s := list[i]
-		if !until.IsZero() && !s.StartedAt.Before(until) {
-			continue
-		}
-		if d.Table != "" && strconv.FormatInt(s.TableID, 10) != d.Table {
+		if (!until.IsZero() && !s.StartedAt.Before(until)) || (d.Table != "" && strconv.FormatInt(s.TableID, 10) != d.Table) {
 			continue
 		}
 		row := sessionRow{Record: s, Table: tables[s.TableID]}
-		match := who == ""
-		for i, st := range s.Seats {
-			name := seatName(v, engine.Seat(i), st)
-			row.Names = append(row.Names, name)
-			match = match || strings.Contains(strings.ToLower(name), who)
-		}
-		if !match {
+		var match bool
+		if row.Names, match = seatNames(v, s.Seats, who); !match {
 			continue
 		}
 		if len(d.Rows) == maxSessionRows {
@@ -102,21 +106,41 @@ func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ 
 			break
 		}
 		if s.Status == session.Finished {
-			res, err := h.cfg.DB.Results(ctx, s.ID)
-			if err != nil {
-				h.fail(w, v, err)
-				return
-			}
-			for _, x := range res {
-				if x.Winner && int(x.Seat) < len(row.Names) {
-					row.Winners = append(row.Winners, row.Names[x.Seat])
-				}
+			if row.Winners, err = h.winners(ctx, s.ID, row.Names); err != nil {
+				return d, err
 			}
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	return d, nil
+}
+
+// winners are the names of session id's winners.
+func (h *Handler) winners(ctx context.Context, id string, names []string) ([]string, error) {
+	res, err := h.cfg.DB.Results(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, x := range res {
+		if x.Winner && int(x.Seat) < len(names) {
+			out = append(out, names[x.Seat])
+		}
+	}
+	return out, nil
+}
+
+// seatNames names seats as seatName does, and reports whether one of
+// the names holds who (lower-case; "" matches any).
+func seatNames(v view, seats []session.Seat, who string) ([]string, bool) {
+	var names []string
+	match := who == ""
+	for i, st := range seats {
+		name := seatName(v, engine.Seat(i), st)
+		names = append(names, name)
+		match = match || strings.Contains(strings.ToLower(name), who)
+	}
+	return names, match
 }
 
 // seatName names who sat at a seat as the kiosk's screens do: a bot by
