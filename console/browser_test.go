@@ -16,6 +16,8 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/console"
@@ -47,10 +49,18 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// tab opens a tab of the shared headless Chromium at w×h.
+// tab opens a tab of the shared headless Chromium at w×h, with none of
+// the cookies an earlier test left: every console listens on 127.0.0.1,
+// and a cookie is the host's whatever the port, so a language one test
+// chose (?lang=de) was the next run's (-count=2 saw "Falsche PIN." where
+// it wanted "Code faux"). The console's browser tests run one at a time.
 func tab(tb testing.TB, w, h int64) context.Context {
 	tb.Helper()
-	return shared.TabAt(tb, w, h)
+	ctx := shared.TabAt(tb, w, h)
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+		tb.Fatalf("clear the browser's cookies: %v", err)
+	}
+	return ctx
 }
 
 // eval runs js in the page and returns its string value.
