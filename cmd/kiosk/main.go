@@ -25,10 +25,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine/bot"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/kiosk/web"

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/venue"

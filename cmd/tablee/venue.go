@@ -15,10 +15,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/web"
 	"github.com/tablee/tablee/proto/discovery"
 	"github.com/tablee/tablee/proto/tlscert"

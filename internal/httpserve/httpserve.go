@@ -1,6 +1,6 @@
 // Package httpserve is the HTTP server the kiosk's web services share —
 // the web companion's page (kiosk/web) and the staff console
-// (kiosk/console): serving on a listener the service opened, its address
+// (console): serving on a listener the service opened, its address
 // and port, and a bounded shutdown. What each serves, its listener (plain
 // or TLS) and its timeouts stay the service's own.
 package httpserve

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/staff"
 	"github.com/tablee/tablee/proto/tlscert"

@@ -21,9 +21,9 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
-	"github.com/tablee/tablee/kiosk/console"
 	"github.com/tablee/tablee/kiosk/host"
 	"github.com/tablee/tablee/kiosk/server"
 	"github.com/tablee/tablee/kiosk/staff"

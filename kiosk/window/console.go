@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/kiosk/screen"
 )
 

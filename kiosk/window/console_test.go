@@ -12,7 +12,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/tablee/tablee/kiosk/console"
+	"github.com/tablee/tablee/console"
 	"github.com/tablee/tablee/proto/tlscert"
 )
 

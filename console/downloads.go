@@ -1,0 +1,94 @@
+package console
+
+import (
+	"bytes"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+// downloadsData is the downloads page.
+type downloadsData struct {
+	Files []string
+	Sep   string // the separator the console's language expects
+}
+
+// sepFor is the CSV separator a spreadsheet in lang expects: French and
+// German ones use the comma for decimals, so ";" between cells.
+func sepFor(l i18n.Lang) string {
+	if l == i18n.EN {
+		return "comma"
+	}
+	return "semicolon"
+}
+
+// downloads lists the product's files.
+func (h *Handler) downloads(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "downloads", in.csrf)
+	v.Data = downloadsData{Files: h.p.exports.files, Sep: sepFor(v.Lang)}
+	h.render(w, http.StatusOK, v, false)
+}
+
+// export sends one CSV export (db.WriteCSV, tablee export's files) or a
+// consistent copy of the database (db.Backup, tablee backup's).
+func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ string) {
+	file := r.PathValue("file")
+	ctx := r.Context()
+	if file == "tablee.db" {
+		h.backup(w, r)
+		return
+	}
+	name, ok := strings.CutSuffix(file, ".csv")
+	// The hub's database holds the venue's sessions, not a table's: its
+	// product says which files it writes.
+	if !ok || !slices.Contains(h.p.exports.files, name) {
+		http.NotFound(w, r)
+		return
+	}
+	sep := r.URL.Query().Get("sep")
+	if sep == "" {
+		sep = sepFor(lang(w, r))
+	}
+	comma := ';'
+	if sep == "comma" {
+		comma = ','
+	}
+	var b bytes.Buffer
+	if err := h.p.exports.write(ctx, &b, name, comma); err != nil {
+		h.cfg.Logf("console: export %s: %v", file, err)
+		http.Error(w, "export failed", http.StatusInternalServerError)
+		return
+	}
+	stamp := h.cfg.Now().Format("2006-01-02")
+	name = h.p.exports.prefix + name
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+name+"-"+stamp+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
+
+// backup sends a consistent copy of the database (db.Backup).
+func (h *Handler) backup(w http.ResponseWriter, r *http.Request) {
+	dir, err := os.MkdirTemp("", "tablee-console-")
+	if err != nil {
+		h.cfg.Logf("console: backup: %v", err)
+		http.Error(w, "backup failed", http.StatusInternalServerError)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "tablee.db")
+	if err := h.cfg.DB.Backup(r.Context(), path); err != nil {
+		h.cfg.Logf("console: backup: %v", err)
+		http.Error(w, "backup failed", http.StatusInternalServerError)
+		return
+	}
+	stamp := h.p.exports.prefix + h.cfg.Now().UTC().Format("20060102T150405Z")
+	w.Header().Set("Content-Type", "application/vnd.sqlite3")
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+stamp+`.db"`)
+	w.Header().Set("Cache-Control", "no-store")
+	serveFile(w, r, path)
+}

@@ -1,0 +1,604 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/shelf"
+)
+
+// The « Ludothèque » pages (issue 39): the shelf's figures for the staff
+// who buy, weed, repair and teach. /ludotheque lists every title's
+// figures (a table sorted and paged by the server: no script needed) and
+// the lists that drive decisions, each with its CSV; a title's page has
+// its plays, its boxes and a chart of its plays per month drawn as
+// inline SVG by the server. The catalogue's import, the notes and the
+// boxes out stay on /catalogue, a page under this one.
+
+// ludoPageSize is how many titles a page of the figures lists: 9,000
+// rows would be megabytes of HTML; the CSV has them all.
+const ludoPageSize = 100
+
+// ludoListShown is how many lines each decision list shows; its CSV has
+// them all.
+const ludoListShown = 20
+
+// defaultUnplayedMonths is the weeding list's default: a title nobody
+// played for six months.
+const defaultUnplayedMonths = 6
+
+// chartMonths is how many months a title's chart shows.
+const chartMonths = 12
+
+// ludoColumn is a sortable column of the figures table.
+type ludoColumn struct {
+	Key, Label string
+	Numeric    bool
+	URL        string // the page sorted by it (the other way when it is the sort)
+	Sort       string // aria-sort: "ascending", "descending" or ""
+}
+
+// ludoRow is one title's line.
+type ludoRow struct {
+	ID                       int64
+	Name, Sections           string
+	Own                      bool // one of the table's own games
+	Copies, AtTables         int
+	Week, Month, Year, Total int
+	Last                     time.Time
+	Taught, OpenNotes        int
+}
+
+type sectionView struct {
+	Section string
+	Titles  []ludoRow
+}
+
+type wishView struct {
+	ID       int64
+	Name     string
+	Searches int
+}
+
+type repairView struct {
+	Shelf, Name, Latest string
+	Open                int
+	Since               time.Time
+}
+
+// ludoData is the figures page.
+type ludoData struct {
+	Query                        template.URL // scope and months, for the links (url.Values.Encode: safe)
+	Venue, HasVenue              bool
+	Titles, Copies, Wishes       int
+	AtTables, PlayedMonth        int
+	Columns                      []ludoColumn
+	Rows                         []ludoRow
+	Page, Pages                  int
+	PrevURL, NextURL             string
+	Months                       int
+	Unplayed                     []ludoRow
+	UnplayedCount                int
+	Sections                     []sectionView
+	Searched                     []shelf.Searched
+	SearchedCount                int
+	WishList                     []wishView
+	WishCount                    int
+	Repairs                      []repairView
+	RepairCount                  int
+	TableScopeURL, VenueScopeURL string
+}
+
+// ludoScope reads whether the figures cover the venue: ?scope=venue or
+// table, the venue by default when the database holds its plays.
+func (h *Handler) ludoScope(r *http.Request) (venue, has bool, err error) {
+	has, err = h.cfg.DB.HasVenuePlays(r.Context())
+	if err != nil {
+		return false, false, err
+	}
+	return has && r.URL.Query().Get("scope") != "table", has, nil
+}
+
+// unplayedMonths reads ?months=, 1 to 120, else the default.
+func unplayedMonths(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("months"))
+	if err != nil || n < 1 || n > 120 {
+		return defaultUnplayedMonths
+	}
+	return n
+}
+
+// ludoLists are the figures and the decision lists, as the page and the
+// CSVs read them.
+type ludoLists struct {
+	figs     []db.TitleFigures
+	unplayed []db.TitleFigures
+	sections []db.SectionTop
+	searched []shelf.Searched
+	wishes   []db.WishFigures
+	repairs  []db.Repair
+}
+
+func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, months int) (ludoLists, error) {
+	var l ludoLists
+	var err error
+	// Shared, not copied: every use below only reads them.
+	if l.figs, err = h.cfg.DB.ShelfFiguresShared(ctx, now, venue); err != nil {
+		return l, err
+	}
+	l.unplayed = db.Unplayed(l.figs, now.AddDate(0, -months, 0))
+	l.sections = db.MostPlayedBySection(l.figs, 5)
+	if l.searched, err = h.cfg.DB.SearchedNotOwned(ctx, time.Time{}); err != nil {
+		return l, err
+	}
+	counts, err := h.cfg.DB.SearchCounts(ctx)
+	if err != nil {
+		return l, err
+	}
+	l.wishes = db.Wishes(l.figs, counts, h.cfg.DB.FoldKey)
+	notes, err := h.cfg.DB.CopyNotes(ctx, false)
+	if err != nil {
+		return l, err
+	}
+	l.repairs = db.Repairs(notes)
+	return l, nil
+}
+
+func (h *Handler) rowOf(f db.TitleFigures, lang string) ludoRow {
+	return ludoRow{ID: f.ID, Name: f.Names.Name(lang), Sections: strings.Join(f.Sections, ", "), Own: f.Engine != "",
+		Copies: f.Copies, AtTables: f.AtTables, Week: f.Week, Month: f.Month, Year: f.Year, Total: f.Total,
+		Last: f.Last, Taught: f.Taught, OpenNotes: f.OpenNotes}
+}
+
+// ludoSort is a column of the figures table and how it sorts.
+type ludoSort struct {
+	key     string
+	numeric bool
+	less    func(a, b *ludoRow) int // ascending; nil: by name
+}
+
+// ludoSorts are the figures table's columns.
+var ludoSorts = []ludoSort{
+	{"name", false, nil}, // by folded name, set apart
+	{"copies", true, func(a, b *ludoRow) int { return a.Copies - b.Copies }},
+	{"week", true, func(a, b *ludoRow) int { return a.Week - b.Week }},
+	{"month", true, func(a, b *ludoRow) int { return a.Month - b.Month }},
+	{"year", true, func(a, b *ludoRow) int { return a.Year - b.Year }},
+	{"total", true, func(a, b *ludoRow) int { return a.Total - b.Total }},
+	{"last", true, func(a, b *ludoRow) int { return a.Last.Compare(b.Last) }},
+	{"taught", true, func(a, b *ludoRow) int { return a.Taught - b.Taught }},
+	{"notes", true, func(a, b *ludoRow) int { return a.OpenNotes - b.OpenNotes }},
+}
+
+// sortRows sorts rows by column key (unknown: total), descending unless
+// asc; equal rows keep their name order, by fold (shelf.FoldKey).
+func sortRows(rows []ludoRow, key string, asc bool, fold func(string) string) {
+	keys := make([]string, len(rows))
+	for i := range rows {
+		keys[i] = fold(rows[i].Name)
+	}
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	byName := func(a, b int) int {
+		if c := strings.Compare(keys[a], keys[b]); c != 0 {
+			return c
+		}
+		return int(rows[a].ID - rows[b].ID)
+	}
+	cmp := byName
+	for _, s := range ludoSorts {
+		if s.key == key && s.less != nil {
+			less := s.less
+			cmp = func(a, b int) int {
+				c := less(&rows[a], &rows[b])
+				if !asc {
+					c = -c
+				}
+				if c != 0 {
+					return c
+				}
+				return byName(a, b)
+			}
+		}
+	}
+	if key == "name" && !asc {
+		cmp = func(a, b int) int { return byName(b, a) }
+	}
+	slices.SortStableFunc(idx, cmp)
+	sorted := make([]ludoRow, len(rows))
+	for i, j := range idx {
+		sorted[i] = rows[j]
+	}
+	copy(rows, sorted)
+}
+
+// ludoURL is the figures page with q's parameters and set changed.
+func ludoURL(q url.Values, set ...string) string {
+	u := url.Values{}
+	for k, v := range q {
+		u[k] = slices.Clone(v)
+	}
+	for i := 0; i+1 < len(set); i += 2 {
+		u.Set(set[i], set[i+1])
+	}
+	return "/ludotheque?" + u.Encode()
+}
+
+func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "ludotheque", in.csrf)
+	ctx := r.Context()
+	now := h.cfg.Now()
+	venue, has, err := h.ludoScope(r)
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	months := unplayedMonths(r)
+	l, err := h.ludoLists(ctx, now, venue, months)
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	lang := string(v.Lang)
+	d := ludoData{Venue: venue, HasVenue: has, Months: months}
+	rows := make([]ludoRow, 0, len(l.figs))
+	for _, f := range l.figs {
+		switch {
+		case f.Wish():
+			d.Wishes++
+		case f.Copies > 0:
+			d.Titles++
+		}
+		d.Copies += f.Copies
+		d.AtTables += f.AtTables
+		if f.Month > 0 {
+			d.PlayedMonth++
+		}
+		if !f.Wish() {
+			rows = append(rows, h.rowOf(f, lang))
+		}
+	}
+	q := r.URL.Query()
+	q.Del("lang")
+	q.Del("done")
+	key, asc := q.Get("sort"), q.Get("dir") == "asc"
+	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
+		key, asc = "total", false
+	}
+	sortRows(rows, key, asc, h.cfg.DB.FoldKey)
+	for _, s := range ludoSorts {
+		c := ludoColumn{Key: s.key, Label: v.T("figures.console.col." + s.key), Numeric: s.numeric}
+		dir := "desc" // a figure's first click shows the most first
+		if !s.numeric {
+			dir = "asc"
+		}
+		if s.key == key {
+			c.Sort = map[bool]string{true: "ascending", false: "descending"}[asc]
+			dir = map[bool]string{true: "desc", false: "asc"}[asc]
+		}
+		c.URL = ludoURL(q, "sort", s.key, "dir", dir, "page", "1")
+		d.Columns = append(d.Columns, c)
+	}
+	d.Pages = max(1, (len(rows)+ludoPageSize-1)/ludoPageSize)
+	d.Page, _ = strconv.Atoi(q.Get("page"))
+	d.Page = min(max(d.Page, 1), d.Pages)
+	d.Rows = rows[(d.Page-1)*ludoPageSize : min(len(rows), d.Page*ludoPageSize)]
+	if d.Page > 1 {
+		d.PrevURL = ludoURL(q, "page", strconv.Itoa(d.Page-1))
+	}
+	if d.Page < d.Pages {
+		d.NextURL = ludoURL(q, "page", strconv.Itoa(d.Page+1))
+	}
+	d.TableScopeURL, d.VenueScopeURL = ludoURL(q, "scope", "table", "page", "1"), ludoURL(q, "scope", "venue", "page", "1")
+	keep := url.Values{}
+	if !venue && has {
+		keep.Set("scope", "table")
+	}
+	keep.Set("months", strconv.Itoa(months))
+	d.Query = template.URL(keep.Encode())
+
+	d.UnplayedCount = len(l.unplayed)
+	for _, f := range l.unplayed[:min(len(l.unplayed), ludoListShown)] {
+		d.Unplayed = append(d.Unplayed, h.rowOf(f, lang))
+	}
+	for _, s := range l.sections {
+		sv := sectionView{Section: s.Section}
+		for _, f := range s.Titles {
+			sv.Titles = append(sv.Titles, h.rowOf(f, lang))
+		}
+		d.Sections = append(d.Sections, sv)
+	}
+	d.SearchedCount = len(l.searched)
+	d.Searched = l.searched[:min(len(l.searched), ludoListShown)]
+	d.WishCount = len(l.wishes)
+	for _, wf := range l.wishes[:min(len(l.wishes), ludoListShown)] {
+		d.WishList = append(d.WishList, wishView{ID: wf.ID, Name: wf.Names.Name(lang), Searches: wf.Searches})
+	}
+	d.RepairCount = len(l.repairs)
+	for _, rp := range l.repairs[:min(len(l.repairs), ludoListShown)] {
+		d.Repairs = append(d.Repairs, repairView{Shelf: rp.Shelf, Name: rp.Title.Name(lang), Latest: rp.Latest, Open: rp.Open, Since: rp.Since})
+	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// ludoTitleData is a title's page.
+type ludoTitleData struct {
+	Name, Others   string // its name, and its other names
+	Own            string // the table's own game's name, else ""
+	Players, Box   string // the box's counts and play time
+	Venue          bool
+	Query          template.URL
+	Counts         shelf.Counts
+	NewPerPlay     string
+	Lessons, Calls int
+	ByCount        []countRow
+	Chart          chart
+	Copies         []copyRow
+	Plays          []playRow
+	PlaysMore      int
+	Notes          []noteRow
+}
+
+type countRow struct {
+	Players, Plays int
+	Median         string
+}
+
+type copyRow struct {
+	Shelf, Where             string
+	Week, Month, Year, Total int
+	Last                     time.Time
+	Notes, OpenNotes         int
+}
+
+type playRow struct {
+	Ended         time.Time
+	Table, Length string
+	Players, New  int
+}
+
+// maxPlaysShown bounds a title's list of plays, the latest first.
+const maxPlaysShown = 100
+
+func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	v := h.newView(w, r, "ludotitle", in.csrf)
+	ctx := r.Context()
+	now := h.cfg.Now()
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	venue, has, err := h.ludoScope(r)
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	t, err := h.cfg.DB.TitleFigures(ctx, id, now, venue)
+	if errors.Is(err, db.ErrNotFound) {
+		v.Error = v.T("figures.console.no_title")
+		v.Data = ludoTitleData{}
+		h.render(w, http.StatusNotFound, v, false)
+		return
+	}
+	if err != nil {
+		h.fail(w, v, err)
+		return
+	}
+	lang := string(v.Lang)
+	d := ludoTitleData{Name: t.Title.Names.Name(lang), Venue: venue, Counts: t.Counts, Lessons: t.Lessons, Calls: t.Calls,
+		NewPerPlay: strconv.FormatFloat(t.NewPerPlay, 'f', 1, 64)}
+	if !venue && has {
+		d.Query = template.URL("scope=table")
+	}
+	var others []string
+	for _, n := range t.Title.Names.All() {
+		if n != d.Name {
+			others = append(others, n)
+		}
+	}
+	d.Others = strings.Join(others, " · ")
+	if t.Title.Engine != "" {
+		d.Own = v.Game(t.Title.Engine)
+	}
+	if t.Title.MaxPlayers > 0 {
+		d.Players = v.T("figures.console.box_players", "Min", t.Title.MinPlayers, "Max", t.Title.MaxPlayers)
+	}
+	if t.Title.MaxMinutes > 0 {
+		d.Box = v.T("figures.console.box_minutes", "Min", t.Title.MinMinutes, "Max", t.Title.MaxMinutes)
+	}
+	for _, c := range t.ByCount {
+		d.ByCount = append(d.ByCount, countRow{Players: c.Players, Plays: c.Plays, Median: v.Minutes(c.Median)})
+	}
+	months := shelf.PerMonth(t.Plays, now, chartMonths)
+	labels := make([]string, len(months))
+	for i, m := range months {
+		labels[i] = v.T(fmt.Sprintf("figures.month.%d", int(m.Start.Month())))
+	}
+	d.Chart = barChart(months, labels)
+	d.Chart.Title = v.T("figures.console.chart_title", "Name", d.Name, "N", chartMonths)
+	for _, c := range t.Copies {
+		row := copyRow{Shelf: c.Shelf, Week: c.Week, Month: c.Month, Year: c.Year, Total: c.Total, Last: c.Last,
+			Notes: c.Notes, OpenNotes: c.OpenNotes}
+		switch c.Status {
+		case shelf.AtTable:
+			row.Where = v.T("figures.console.at_table", "Table", c.Table, "Since", v.When(c.Since))
+		default:
+			row.Where = v.T("figures.console.status." + string(c.Status))
+		}
+		d.Copies = append(d.Copies, row)
+	}
+	news := shelf.NewPlayers(t.Plays)
+	for i := len(t.Plays) - 1; i >= 0 && len(d.Plays) < maxPlaysShown; i-- {
+		p := t.Plays[i]
+		d.Plays = append(d.Plays, playRow{Ended: p.Ended, Table: p.Table, Players: p.Players, New: news[i], Length: v.Minutes(p.Length())})
+	}
+	d.PlaysMore = len(t.Plays) - len(d.Plays)
+	for _, n := range t.Notes {
+		if !n.Closed {
+			d.Notes = append(d.Notes, noteRow{ID: n.ID, Shelf: n.Shelf, Text: n.Text, Table: n.Table, At: n.At})
+		}
+	}
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// ludoCSVs are the lists a CSV is offered for.
+var ludoCSVs = []string{"titles", "unplayed", "sections", "searched", "wishes", "repairs"}
+
+// ludoCSV sends one list as CSV: UTF-8 with a BOM, ";" between cells
+// (?sep=comma for ","), every cell through db.SafeCell (titles and
+// searches were typed by strangers).
+func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ string) {
+	name, ok := strings.CutSuffix(r.PathValue("list"), ".csv")
+	if !ok || !slices.Contains(ludoCSVs, name) {
+		http.NotFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	now := h.cfg.Now()
+	venue, _, err := h.ludoScope(r)
+	if err != nil {
+		h.cfg.Logf("console: ludothèque %s.csv: %v", name, err)
+		http.Error(w, "export failed", http.StatusInternalServerError)
+		return
+	}
+	l, err := h.ludoLists(ctx, now, venue, unplayedMonths(r))
+	if err != nil {
+		h.cfg.Logf("console: ludothèque %s.csv: %v", name, err)
+		http.Error(w, "export failed", http.StatusInternalServerError)
+		return
+	}
+	lang := string(lang(w, r))
+	var b bytes.Buffer
+	b.WriteString(db.CSVBOM)
+	cw := db.NewCSVWriter(&b)
+	cw.Comma = ';'
+	if r.URL.Query().Get("sep") == "comma" {
+		cw.Comma = ','
+	}
+	day := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.Local().Format("2006-01-02")
+	}
+	itoa := strconv.Itoa
+	titleRow := func(f db.TitleFigures) []string {
+		return []string{strconv.FormatInt(f.ID, 10), f.Names.Name(lang), strings.Join(f.Sections, " "), f.Engine, itoa(f.Copies), itoa(f.AtTables),
+			itoa(f.Week), itoa(f.Month), itoa(f.Year), itoa(f.Total), day(f.Last), itoa(f.Taught), itoa(f.OpenNotes)}
+	}
+	titleHead := []string{"id", "title", "sections", "engine", "copies", "at_tables", "week", "month", "year", "total", "last_played", "taught", "open_notes"}
+	switch name {
+	case "titles":
+		cw.Write(titleHead)
+		for _, f := range l.figs {
+			if !f.Wish() {
+				cw.Write(titleRow(f))
+			}
+		}
+	case "unplayed":
+		cw.Write(titleHead)
+		for _, f := range l.unplayed {
+			cw.Write(titleRow(f))
+		}
+	case "sections":
+		cw.Write([]string{"section", "rank", "id", "title", "year", "total"})
+		for _, s := range l.sections {
+			for i, f := range s.Titles {
+				cw.Write([]string{s.Section, itoa(i + 1), strconv.FormatInt(f.ID, 10), f.Names.Name(lang), itoa(f.Year), itoa(f.Total)})
+			}
+		}
+	case "searched":
+		cw.Write([]string{"searched", "count", "last"})
+		for _, s := range l.searched {
+			cw.Write([]string{s.Text, itoa(s.Count), day(s.Last)})
+		}
+	case "wishes":
+		cw.Write([]string{"id", "title", "searches"})
+		for _, wf := range l.wishes {
+			cw.Write([]string{strconv.FormatInt(wf.ID, 10), wf.Names.Name(lang), itoa(wf.Searches)})
+		}
+	case "repairs":
+		cw.Write([]string{"shelf", "title", "open_notes", "since", "latest_note"})
+		for _, rp := range l.repairs {
+			cw.Write([]string{rp.Shelf, rp.Title.Name(lang), itoa(rp.Open), day(rp.Since), rp.Latest})
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		h.cfg.Logf("console: ludothèque %s.csv: %v", name, err)
+		http.Error(w, "export failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-ludotheque-`+name+"-"+now.Format("2006-01-02")+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
+
+// chart is a bar chart drawn as inline SVG by the page's template.
+type chart struct {
+	Title         string
+	Width, Height int
+	Base          int // the bars' baseline
+	LabelY        int // the labels' baseline, below it
+	Bars          []chartBar
+}
+
+// chartBar is one month's bar, its value above it and its label below.
+type chartBar struct {
+	X, Y, W, H   int
+	Mid, ValueY  int // the texts' centre and the value's baseline
+	Label, Value string
+}
+
+// The chart's geometry, in SVG user units (the SVG scales to the page).
+const (
+	chartBarW   = 36
+	chartGap    = 12
+	chartPlot   = 120 // the tallest bar
+	chartTop    = 20  // room for a value above it
+	chartBottom = 24  // room for the labels
+)
+
+// barChart lays out one bar per month, the tallest chartPlot high; a
+// month without plays has no bar but its value, 0.
+func barChart(months []shelf.MonthCount, labels []string) chart {
+	c := chart{Width: len(months)*(chartBarW+chartGap) + chartGap, Height: chartTop + chartPlot + chartBottom,
+		Base: chartTop + chartPlot, LabelY: chartTop + chartPlot + 17}
+	top := 0
+	for _, m := range months {
+		top = max(top, m.Plays)
+	}
+	for i, m := range months {
+		h := 0
+		if top > 0 {
+			h = (m.Plays*chartPlot + top/2) / top
+		}
+		if m.Plays > 0 {
+			h = max(h, 2) // a single play among hundreds still shows
+		}
+		x := chartGap + i*(chartBarW+chartGap)
+		b := chartBar{X: x, Y: c.Base - h, W: chartBarW, H: h, Mid: x + chartBarW/2, ValueY: c.Base - h - 6,
+			Value: strconv.Itoa(m.Plays)}
+		if i < len(labels) {
+			b.Label = labels[i]
+		}
+		c.Bars = append(c.Bars, b)
+	}
+	return c
+}
