@@ -147,7 +147,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		ui.ShowStaff()
 		ui.Staff().Select(4)
 		fp := "5c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee1"
-		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.Phrase(fp)}, "123456")
+		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.ShowPhrase(tlscert.Phrase(fp), "fr")}, "123456")
 	case "staff-venue": // three tables, one of them silent: behind
 		go func() {
 			for {

@@ -18,6 +18,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/gate"
+	"github.com/tablee/tablee/proto/tlscert"
 	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/say"
 	"github.com/tablee/tablee/session"
@@ -165,7 +166,8 @@ func lang(w http.ResponseWriter, r *http.Request) i18n.Lang {
 }
 
 func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf string) view {
-	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.Phrase(),
+	l := lang(w, r)
+	v := view{Lang: l, Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: tlscert.ShowPhrase(h.Phrase(), string(l)),
 		Hub: h.cfg.Hub != nil, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls = h.openCalls(r.Context())

@@ -342,7 +342,7 @@ func (ui *UI) showStaff() {
 	// it from the hub as it paired: a QR to its download from the console.
 	var caURL, caWords, caFP string
 	if fp := tlscert.CAFingerprint(tlscert.ConsoleDir(ui.t.DB().Path())); fp != "" {
-		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.Phrase(fp), fp
+		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.ShowPhrase(tlscert.Phrase(fp), ui.lang), fp
 	}
 	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.staffGames(), screen.StaffActions{
 		Replay: ui.showReplay,
@@ -352,7 +352,7 @@ func (ui *UI) showStaff() {
 		// certificate's words (the table's own certificate, or the one
 		// the venue's authority issued it).
 		ConsoleURL:    consoleURL,
-		ConsolePhrase: ui.t.Console().Phrase(),
+		ConsolePhrase: tlscert.ShowPhrase(ui.t.Console().Phrase(), ui.lang),
 		CAURL:         caURL, CAWords: caWords, CAFingerprint: caFP,
 		Venue:    ui.venueDesk(),
 		Do:       ui.do,
@@ -369,7 +369,7 @@ func (ui *UI) venueDesk() screen.VenueDesk {
 	if ui.venue == nil {
 		return nil
 	}
-	return venueDesk{ui.venue}
+	return venueDesk{ui.venue, ui.lang}
 }
 
 // consolePort is the port of a listen address.

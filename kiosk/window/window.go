@@ -388,7 +388,14 @@ func (ui *UI) refreshSeating(s *host.Session) {
 		ui.showTable(s)
 		return
 	}
-	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), ui.seatViews(s))
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), ui.phrase(ui.t.Fingerprint()), ui.seatViews(s))
+}
+
+// phrase is the verification phrase of fingerprint as the table shows it:
+// in its language's words, with the numbers a phone in another language
+// shows too (tlscert.ShowPhrase).
+func (ui *UI) phrase(fingerprint string) string {
+	return tlscert.ShowPhrase(tlscert.Phrase(fingerprint), ui.lang)
 }
 
 // seatViews is each seat of s as the screens show it.
