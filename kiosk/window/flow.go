@@ -18,6 +18,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -190,7 +191,9 @@ func (ui *UI) startGame(g lastGame) {
 	for i, p := range g.plan {
 		seats[i] = table.Seat{Bot: p.Bot, Touch: p.Touch}
 		if p.Touch {
-			seats[i].Name = ui.words().T("kiosk.seat.table_guest", "N", i+1)
+			// The place, rendered where it is read in the reader's
+			// language: the record keeps no language of the moment.
+			seats[i].Name = wire.TableGuest(i)
 		}
 	}
 	s, err := ui.t.Start(ui.ctx, g.game.ID, g.options, seats)
@@ -297,6 +300,7 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		if out[i].Name == "" {
 			out[i].Name = ui.words().T("kiosk.seat.n", "N", int(out[i].Seat)+1)
 		}
+		out[i].Name, out[i].BotFor = ui.words().Name(out[i].Name), ui.words().Name(out[i].BotFor)
 	}
 	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, ui.playAgain, ui.backToLobby)
 	if isSheet(s) {

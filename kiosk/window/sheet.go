@@ -171,7 +171,7 @@ func (ui *UI) sheetLong() time.Duration {
 func (ui *UI) sheetSeats() []screen.SheetSeat {
 	var out []screen.SheetSeat
 	for _, st := range ui.t.Server().Seats() {
-		out = append(out, screen.SheetSeat{Name: st.Name, State: string(st.State), Touch: st.State == server.SeatTable})
+		out = append(out, screen.SheetSeat{Name: ui.words().Name(st.Name), State: string(st.State), Touch: st.State == server.SeatTable})
 	}
 	return out
 }
