@@ -196,6 +196,32 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			s.GiveButton(here[0].ID).OnTapped()
 			s.Type("il manque une carte")
 		}
+	case "shelf-keep", "sheet-seating", "sheet-stop": // boxes at this table; a play kept on its score sheet
+		for _, fr := range []string{"Pandémie"} {
+			if err := shelfElsewhere(ui, fr, "Table du fond", 20, 5); err != nil {
+				log.Fatal(err)
+			}
+		}
+		ui.ShowShelf(geom.Bottom)
+		s := ui.Shelf()
+		if name == "shelf-keep" {
+			break
+		}
+		for _, c := range s.AtTable() {
+			if b := s.KeepButton(c.ID); b != nil {
+				b.OnTapped()
+				break
+			}
+		}
+		if name == "sheet-seating" {
+			break
+		}
+		if st := ui.Seating(); st != nil {
+			if b := st.AddTouchButton(); b != nil {
+				b.OnTapped()
+			}
+			st.StartButton().OnTapped()
+		}
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)
 		if err != nil {
