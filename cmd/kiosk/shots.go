@@ -59,6 +59,13 @@ func runShot(o options, name string) error {
 		return err
 	}
 	defer t.Close()
+	// TABLEE_SHOT_LANG: the table left in another language by the group
+	// before (the screens' words, the verification words' language).
+	if l := os.Getenv("TABLEE_SHOT_LANG"); l != "" {
+		if err := t.SetLanguage(ctx, l); err != nil {
+			return err
+		}
+	}
 	var desk *venue.Desk
 	switch name {
 	case "staff-venue":
