@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/tablee/tablee/internal/browsertest"
+	"github.com/tablee/tablee/proto/tlscert"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -305,8 +306,8 @@ func TestBrowserSignsInVisitsEveryPageDownloadsAndRefusesAForgedPost(t *testing.
 	}
 
 	open(t, ctx, f, "/", "login")
-	if got := eval(t, ctx, `document.getElementById('phrase').textContent`); got != f.h.Phrase() {
-		t.Errorf("the sign-in page shows %q, the certificate's words are %q", got, f.h.Phrase())
+	if got, want := eval(t, ctx, `document.getElementById('phrase').textContent`), tlscert.ShowPhrase(f.h.Phrase(), "fr"); got != want {
+		t.Errorf("the sign-in page shows %q, the certificate's words are %q", got, want)
 	}
 	check("login", true)
 	// Wrong PINs, then the limit: the right PIN is refused too.

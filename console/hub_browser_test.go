@@ -3,6 +3,7 @@ package console_test
 import (
 	"context"
 	"fmt"
+	"github.com/tablee/tablee/proto/tlscert"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,8 +34,8 @@ func TestBrowserHubConsoleVisitsEveryPage(t *testing.T) {
 		}
 	}
 	open(t, ctx, f, "/?lang=fr", "login")
-	if got := eval(t, ctx, `document.getElementById('phrase').textContent`); got != f.h.Phrase() {
-		t.Errorf("the sign-in page shows %q, the hub certificate's words are %q", got, f.h.Phrase())
+	if got, want := eval(t, ctx, `document.getElementById('phrase').textContent`), tlscert.ShowPhrase(f.h.Phrase(), "fr"); got != want {
+		t.Errorf("the sign-in page shows %q, the hub certificate's words are %q", got, want)
 	}
 	if page := signIn(t, ctx, f, "1111"); page != "login" || !strings.Contains(eval(t, ctx, `document.querySelector('.error').textContent`), "Code faux") {
 		t.Fatalf("a wrong PIN: page %s", page)

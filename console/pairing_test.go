@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"context"
+	"github.com/tablee/tablee/proto/tlscert"
 	"net/http"
 	"net/url"
 	"strings"
@@ -54,7 +55,9 @@ func TestHubConsolePairingPage(t *testing.T) {
 	}
 	b.login(testPIN)
 	r := b.get("/pairing")
-	for _, want := range []string{"Pairings", "&lt;b&gt;Salon&lt;/b&gt;", "corbeau-lama-poire", "10.0.0.9", "abeille-acier-ancre", "10.0.0.66", "New pairing code"} {
+	for _, want := range []string{"Pairings", "&lt;b&gt;Salon&lt;/b&gt;", "corbeau-lama-poire", "10.0.0.9",
+		// The words in the page's language, with their numbers.
+		tlscert.ShowPhrase("abeille-acier-ancre", "en"), "bee-steel-anchor (1-3-9)", "10.0.0.66", "New pairing code"} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the pairing page lacks %q:\n%s", want, r.body)
 		}

@@ -145,17 +145,17 @@ func seatNames(v view, seats []session.Seat, who string) ([]string, bool) {
 
 // seatName names who sat at a seat as the kiosk's screens do: a bot by
 // its level (and whose seat it took), a person or guest by name, an
-// unnamed guest as "Guest N".
+// unnamed guest as "Guest N" in the page's language (view.Shown).
 func seatName(v view, seat engine.Seat, s session.Seat) string {
 	switch {
 	case s.Kind == session.Bot && s.HandedFrom != "":
-		return v.T("kiosk.bot.name_for", "Level", v.T("kiosk.level."+string(s.BotLevel)), "Name", s.HandedFrom)
+		return v.T("kiosk.bot.name_for", "Level", v.T("kiosk.level."+string(s.BotLevel)), "Name", v.Shown(s.HandedFrom))
 	case s.Kind == session.Bot:
 		return v.T("kiosk.bot.name", "Level", v.T("kiosk.level."+string(s.BotLevel)))
 	case s.Name != "":
-		return s.Name
+		return v.Shown(s.Name)
 	case s.Kind == session.Guest:
-		return v.T("kiosk.seat.table_guest", "N", int(seat)+1)
+		return v.T("common.table_guest", "N", int(seat)+1)
 	}
 	return v.T("kiosk.seat.n", "N", int(seat)+1)
 }

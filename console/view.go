@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/proto/tlscert"
 )
 
 // view is what every page template gets.
@@ -114,7 +115,8 @@ func lang(w http.ResponseWriter, r *http.Request) i18n.Lang {
 // language, the menu with its count of open calls, the lock-outs on the
 // tables page, the notice of a change just done.
 func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf string) view {
-	v := view{Lang: lang(w, r), Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: h.Phrase(),
+	l := lang(w, r)
+	v := view{Lang: l, Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: tlscert.ShowPhrase(h.Phrase(), string(l)),
 		Hub: h.p.hub, Menu: h.p.menu, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls, v.Aside = h.p.openCalls(r.Context()), h.asideCount(r.Context())

@@ -3,8 +3,14 @@ package db
 import (
 	"context"
 	"encoding/csv"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tablee/tablee/proto/wire"
+	"github.com/tablee/tablee/session"
 )
 
 // TestExportCellsASpreadsheetCannotRun is issue 27's seventh finding:
@@ -51,5 +57,41 @@ func TestWriteCSVStartsWithBOMAndUsesTheSeparator(t *testing.T) {
 	var b strings.Builder
 	if err := d.WriteCSV(ctx, &b, "secrets", ','); err == nil {
 		t.Error("an unknown export was written")
+	}
+}
+
+// TestExportNamesATableGuestByTheirPlace: a guest who played on the touch
+// screen unnamed is kept by their place ("#1", wire.TableGuest) or, in a
+// game stored before, under the default name of that day's language;
+// seats.csv and results.csv name them all the same way, "Guest N", and
+// leave a chosen name as it is.
+func TestExportNamesATableGuestByTheirPlace(t *testing.T) {
+	f := newFixture(t, 0)
+	ctx := context.Background()
+	seats := []session.Seat{
+		{Kind: session.Guest, Name: wire.TableGuest(0)},
+		{Kind: session.Guest, Name: "Gast 2"},
+		{Kind: session.Guest, Name: "Invité 3"},
+		{Kind: session.Guest, Name: "Léa"},
+	}
+	f.play(t, "canaille", seats, []int{4, 3, 2, 1}, time.Now())
+	want := []string{"Guest 1", "Guest 2", "Guest 3", "Léa"}
+	for _, name := range []string{"seats", "results"} {
+		var b strings.Builder
+		if err := f.d.WriteCSV(ctx, &b, name, ','); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(b.String(), CSVBOM))).ReadAll()
+		if err != nil || len(rows) != 1+len(seats) {
+			t.Fatalf("%s.csv: %d rows, %v:\n%s", name, len(rows), err, b.String())
+		}
+		col := slices.Index(rows[0], "name")
+		seat := slices.Index(rows[0], "seat")
+		for _, r := range rows[1:] {
+			i, _ := strconv.Atoi(r[seat])
+			if r[col] != want[i] {
+				t.Errorf("%s.csv: seat %d is named %q, want %q", name, i, r[col], want[i])
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/internal/playcsv"
+	"github.com/tablee/tablee/proto/wire"
 	"github.com/tablee/tablee/session"
 )
 
@@ -98,7 +99,7 @@ func (d *DB) csvSeats(ctx context.Context, w *CSVWriter) error {
 	w.Write([]string{"session", "seat", "kind", "player", "name", "bot_level", "bot_for"})
 	for _, s := range sessions {
 		for i, st := range s.Seats {
-			w.Write([]string{s.ID, strconv.Itoa(i), string(st.Kind), st.PlayerID, st.Name, string(st.BotLevel), st.HandedFrom})
+			w.Write([]string{s.ID, strconv.Itoa(i), string(st.Kind), st.PlayerID, csvName(st.Name), string(st.BotLevel), csvName(st.HandedFrom)})
 		}
 	}
 	return nil
@@ -108,8 +109,20 @@ func (d *DB) csvResults(ctx context.Context, w *CSVWriter) error {
 	w.Write([]string{"session", "ended", "game", "seat", "kind", "player", "name", "score", "rank", "winner"})
 	return d.EachResult(ctx, func(r ResultRow) error {
 		return w.Write([]string{r.Session, csvTime(r.EndedAt), r.Game, strconv.Itoa(int(r.Seat)), string(r.Kind),
-			r.PlayerID, r.Name, strconv.Itoa(r.Score), strconv.Itoa(r.Rank), yesNo(r.Winner)})
+			r.PlayerID, csvName(r.Name), strconv.Itoa(r.Score), strconv.Itoa(r.Rank), yesNo(r.Winner)})
 	})
+}
+
+// csvName is a seat's name in the exports: an unnamed table guest's
+// place (wire.TableGuest's key, or a default name stored in French,
+// German or English before it) as "Guest N" — in English, as the files'
+// columns and kinds are, whatever language the table spoke — any other
+// name as stored.
+func csvName(n string) string {
+	if place, ok := wire.TableGuestPlace(n); ok {
+		return "Guest " + strconv.Itoa(place)
+	}
+	return n
 }
 
 func (d *DB) csvPlayers(ctx context.Context, w *CSVWriter) error {

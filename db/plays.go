@@ -91,7 +91,7 @@ func (d *DB) writePlays(ctx context.Context, out io.Writer, comma rune, player s
 			if !s.StartedAt.IsZero() && !r.EndedAt.IsZero() {
 				p.Minutes, p.Timed = int(math.Round(r.EndedAt.Sub(s.StartedAt).Minutes())), true
 			}
-			return w.Write(p.Row(playcsv.Player{Name: r.Name, Seat: int(r.Seat), Score: r.Score, New: isNew, Win: r.Winner}))
+			return w.Write(p.Row(playcsv.Player{Name: csvName(r.Name), Seat: int(r.Seat), Score: r.Score, New: isNew, Win: r.Winner}))
 		})
 	})
 }

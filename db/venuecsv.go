@@ -80,7 +80,7 @@ func venueCSVSeats(w *CSVWriter, sessions []VenueSession, r venueReplay, results
 		ev := s.Event
 		for i, st := range ev.Seats {
 			player := who[key{ev.ID, i}]
-			name := st.Name
+			name := csvName(st.Name) // a table guest by their place, "Guest N"
 			if player != "" {
 				name = r.names[player]
 			}

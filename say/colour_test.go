@@ -1,8 +1,11 @@
 package say
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/engine/canyon"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/looks"
 )
@@ -20,7 +23,9 @@ var colourWords = map[looks.RGB]map[i18n.Lang]string{
 
 // TestSuitNamesMatchTheLooks: a Canyon card is named by the colour it is
 // drawn in (the orange ■ card is "orange", never "rouge"), in every
-// language, on the table, the replay and the phones (companion.suit.N).
+// language, wherever its name comes from: the table, the replay and the
+// phones (companion.suit.N) and the rules' explanations, the "why not?"
+// answers (rule.word.suit-<the engine's name of the suit>).
 func TestSuitNamesMatchTheLooks(t *testing.T) {
 	cat, err := i18n.Load()
 	if err != nil {
@@ -33,9 +38,17 @@ func TestSuitNamesMatchTheLooks(t *testing.T) {
 			t.Errorf("suit %d is drawn in %s, which has no name here", i, suit.Fill.Hex())
 			continue
 		}
+		// The engine's own name of the suit ("red" for the orange one)
+		// is notation, the key of the rules' word; never shown as is.
+		engineName, _, _ := strings.Cut(canyon.Card{Suit: i, Value: 1}.String(), " ")
 		for lang, want := range words {
-			if got := cat.T(lang, "companion.suit."+string(rune('0'+i))); got != want {
-				t.Errorf("%s: suit %d, drawn %s, is named %q, want %q", lang, i, suit.Fill.Hex(), got, want)
+			for _, key := range []string{"companion.suit." + strconv.Itoa(i), "rule.word.suit-" + engineName} {
+				if !cat.Has(key) {
+					t.Errorf("no text %s", key)
+				}
+				if got := strings.ToLower(cat.T(lang, key)); got != want {
+					t.Errorf("%s: suit %d, drawn %s, is named %q by %s, want %q", lang, i, suit.Fill.Hex(), got, key, want)
+				}
 			}
 		}
 	}

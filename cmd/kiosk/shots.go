@@ -59,6 +59,13 @@ func runShot(o options, name string) error {
 		return err
 	}
 	defer t.Close()
+	// TABLEE_SHOT_LANG: the table left in another language by the group
+	// before (the screens' words, the verification words' language).
+	if l := os.Getenv("TABLEE_SHOT_LANG"); l != "" {
+		if err := t.SetLanguage(ctx, l); err != nil {
+			return err
+		}
+	}
 	var desk *venue.Desk
 	switch name {
 	case "staff-venue":
@@ -147,7 +154,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		ui.ShowStaff()
 		ui.Staff().Select(4)
 		fp := "5c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee15c0ffee1"
-		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.Phrase(fp)}, "123456")
+		ui.Staff().ConfirmHub(screen.VenueHub{Name: "Tablée salle", Addr: "192.168.1.20:7460", Fingerprint: fp, Words: tlscert.ShowPhrase(tlscert.Phrase(fp), "fr")}, "123456")
 	case "staff-venue": // three tables, one of them silent: behind
 		go func() {
 			for {
@@ -195,6 +202,32 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		if here := s.AtTable(); len(here) > 0 {
 			s.GiveButton(here[0].ID).OnTapped()
 			s.Type("il manque une carte")
+		}
+	case "shelf-keep", "sheet-seating", "sheet-stop": // boxes at this table; a play kept on its score sheet
+		for _, fr := range []string{"Pandémie"} {
+			if err := shelfElsewhere(ui, fr, "Table du fond", 20, 5); err != nil {
+				log.Fatal(err)
+			}
+		}
+		ui.ShowShelf(geom.Bottom)
+		s := ui.Shelf()
+		if name == "shelf-keep" {
+			break
+		}
+		for _, c := range s.AtTable() {
+			if b := s.KeepButton(c.ID); b != nil {
+				b.OnTapped()
+				break
+			}
+		}
+		if name == "sheet-seating" {
+			break
+		}
+		if st := ui.Seating(); st != nil {
+			if b := st.AddTouchButton(); b != nil {
+				b.OnTapped()
+			}
+			st.StartButton().OnTapped()
 		}
 	case "replay":
 		list, err := ui.Records().Sessions(context.Background(), 1000)

@@ -115,7 +115,7 @@ func venuePair(ctx context.Context, e *env, f venueFlags) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "paired with the venue hub at %s: the kiosk joins at its next start\n", f.pairAddr)
-	fmt.Fprintf(e.stdout, "table words=%s (the hub's console lists this pairing with them: they must be the same)\n", words)
+	fmt.Fprintf(e.stdout, "table words=%s numbers=%s (the hub's console lists this pairing with them, or with the same numbers in its language's words: they must be the same)\n", words, tlscert.PhraseNumbers(words))
 	return nil
 }
 
@@ -239,7 +239,7 @@ func serveVenue(ctx context.Context, e *env, f venueFlags) error {
 		line += " web=http://" + web + "/"
 	}
 	fmt.Fprintln(e.stdout, line)
-	fmt.Fprintf(e.stdout, "venue words=%s (a kiosk's staff screen shows them when it pairs: they must be the same)\n", h.Words())
+	fmt.Fprintf(e.stdout, "venue words=%s numbers=%s (a kiosk's staff screen shows them when it pairs, or the same numbers in its language's words: they must be the same)\n", h.Words(), tlscert.PhraseNumbers(h.Words()))
 	fmt.Fprintf(e.stdout, "venue pairing: each table pairs with a one-time code, from the hub's console or tablee venue --new-code --db %s\n", f.path)
 	if !f.noMDNS {
 		if a, err := advertiseHub(h, f.name); err != nil {
@@ -321,7 +321,7 @@ func serveVenueConsole(e *env, d *db.DB, h *venue.Hub, addr, listen string) (*co
 	if err == nil {
 		// The words the staff check in their browser the first time
 		// (docs/install.md, "Several tables"): the hub has no screen.
-		fmt.Fprintf(e.stderr, "venue hub: staff console on %s, verification words: %s\n", srv.Addr(), ch.Phrase())
+		fmt.Fprintf(e.stderr, "venue hub: staff console on %s, verification words: %s (%s)\n", srv.Addr(), ch.Phrase(), tlscert.PhraseNumbers(ch.Phrase()))
 	}
 	return srv, err
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/proto/discovery"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // Deps are the app's links to the outside, replaced in tests.
@@ -197,7 +198,12 @@ func (a *App) gameName(id string) string {
 // it, else "Seat 3" (seats count from 1 for people, as on the kiosk).
 func (a *App) seatName(s engine.Seat) string {
 	if s.Valid(len(a.names)) && a.names[s] != "" {
-		return a.names[s] // the nickname the kiosk shows
+		// The nickname the kiosk shows; an unnamed table guest's place
+		// in the app's language.
+		if n, ok := wire.TableGuestPlace(a.names[s]); ok {
+			return a.texts.T(a.lang, "common.table_guest", map[string]any{"N": n})
+		}
+		return a.names[s]
 	}
 	return a.seatNumber(s)
 }

@@ -104,8 +104,10 @@ func TestATypedAddressShowsTheWordsToCompareThenJoins(t *testing.T) {
 		if !p.join.target.typed || p.join.target.table.Fingerprint != tb.Fingerprint {
 			t.Fatalf("target %+v", p.join.target)
 		}
-		if want := tlscert.Phrase(tb.Fingerprint); !strings.Contains(p.labels(), want) {
-			t.Errorf("the words %q are not shown:\n%s", want, p.labels())
+		// The words in the app's language, and the numbers a table in
+		// any other language shows after its own words.
+		if want := tlscert.ShowPhrase(tlscert.Phrase(tb.Fingerprint), string(p.lang)); !strings.Contains(p.labels(), want) || !strings.Contains(p.labels(), tlscert.PhraseNumbers(tlscert.Phrase(tb.Fingerprint))) {
+			t.Errorf("the words and numbers %q are not shown:\n%s", want, p.labels())
 		}
 		// The code the guest typed shows as typed, not as "from the link".
 		if p.join.code.Text != tb.Code() || strings.Contains(p.labels(), "link") {

@@ -80,7 +80,7 @@ func (j *joinScreen) build() fyne.CanvasObject {
 	}
 	game.Truncation = fyne.TextTruncateEllipsis
 	items := []fyne.CanvasObject{a.topBar(a.t("join")), table, game}
-	words := wrapped(a.t("check_words", map[string]any{"Words": tlscert.Phrase(t.table.Fingerprint)}))
+	words := wrapped(a.t("check_words", map[string]any{"Words": tlscert.ShowPhrase(tlscert.Phrase(t.table.Fingerprint), string(a.lang))}))
 	if t.typed {
 		words.Importance = widget.WarningImportance
 	}

@@ -573,13 +573,9 @@ func (p *sheetPanel) playOf(v *sheet.View, sh *scoresheet.Sheet) playcsv.Play {
 	res, _ := resultOf(v)
 	play.Incomplete = res.Reason == sheet.ReasonStopped
 	for seat := range v.Seats {
-		name := ""
-		if seat < len(a.names) {
-			name = a.names[seat]
-		}
-		if name == "" {
-			name = a.seatName(engine.Seat(seat))
-		}
+		// The nickname, a table guest named by their place in the app's
+		// language, else "Seat N".
+		name := a.seatName(engine.Seat(seat))
 		pl := playcsv.Player{Name: name, Seat: seat, Win: res.Won(engine.Seat(seat))}
 		if seat < len(res.Scores) {
 			pl.Score = res.Scores[seat]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tablee/tablee/proto/wire"
 	"strconv"
 	"strings"
 	"sync"
@@ -582,7 +583,15 @@ func (g *sheetGroup) results(t *testing.T, s *host.Session) {
 }
 
 // name is seat's name at the table.
-func (g *sheetGroup) name(seat int) string { return g.k.tb.Server().Seats()[seat].Name }
+func (g *sheetGroup) name(seat int) string {
+	n := g.k.tb.Server().Seats()[seat].Name
+	if place, ok := wire.TableGuestPlace(n); ok {
+		// A guest on the table kept by their place, named by the French
+		// table in its words.
+		return fmt.Sprintf("Invité %d", place)
+	}
+	return n
+}
 
 // again taps "Rejouer": the same title on its sheet, the same seats, the
 // phones told of the next play without joining again.

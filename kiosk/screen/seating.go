@@ -37,6 +37,10 @@ type SeatingActions struct {
 	Back  func()
 	// BotIn gives a seat still waiting for a phone to a bot.
 	BotIn func(seat engine.Seat)
+	// NoBots says no robot can play the game (a shelf game, on its
+	// score sheet): the screen offers neither "+ Robot" nor a robot in a
+	// seat still waiting for a phone.
+	NoBots bool
 	// Cancel abandons the session before its first move.
 	Cancel func()
 	// BackToGame, when set, replaces Cancel: a seat of a game in progress
@@ -108,11 +112,21 @@ func NewSeating(w Words, game engine.Info, defaults map[string]string, act Seati
 		var addTouch fyne.CanvasObject
 		s.addTouch, addTouch = button(w.T("kiosk.seating.add_touch"), 0, func() { s.add(SeatPlan{Touch: true}) })
 		adds = container.NewGridWithColumns(2, addTouch, addPhone, addBot, sized(s.level, 260, TouchSize))
+		if act.NoBots {
+			adds = container.NewGridWithColumns(2, addTouch, addPhone)
+		}
 		hint = wrapped(w.T("kiosk.seating.touch_hint"))
+	} else if act.NoBots {
+		adds = container.NewGridWithColumns(2, addPhone)
 	}
 	left := container.NewVBox(s.seats, s.count, adds, hint)
-	right := container.NewVBox(text(w.T("kiosk.seating.options"), NameSize, true), s.optBox)
-	s.body = container.NewGridWithColumns(2, panel(left), panel(right))
+	// The options' panel only for a game that has options: an empty one
+	// (a shelf game's, whose title sets them) reads as something missing.
+	s.body = container.NewGridWithColumns(1, panel(left))
+	if len(game.Options) > 0 {
+		right := container.NewVBox(text(w.T("kiosk.seating.options"), NameSize, true), s.optBox)
+		s.body = container.NewGridWithColumns(2, panel(left), panel(right))
+	}
 	s.heading = w.T("kiosk.seating.title", "Game", w.Game(game))
 	s.title = text(s.heading, TitleSize, true)
 	s.root = container.NewPadded(container.NewBorder(s.title, container.NewBorder(nil, nil, backBox, startBox), nil, nil,
@@ -332,6 +346,10 @@ func (s *Seating) ShowJoining(url, code, phrase string, seats []SeatView) {
 		row := container.NewBorder(nil, nil, seatBadge(i), nil, widget.NewLabel(s.seatLine(i, st)))
 		if st.State == "free" {
 			free++
+			if s.act.NoBots {
+				s.live.Add(row)
+				continue
+			}
 			b, box := button(w.T("kiosk.seating.bot_here"), 300, func() {
 				if s.act.BotIn != nil {
 					s.act.BotIn(engine.Seat(i))

@@ -424,8 +424,9 @@ func (s *Sheet) showActions() {
 			boxes = append(boxes, box)
 		}
 	}
+	// A button like the others, its background drawn and a finger high:
+	// LowImportance drew the bare words, which read as a caption.
 	b, box := button(w.T("sheettable.stop"), 0, s.stop)
-	b.Importance = widget.LowImportance
 	s.acts["stop"] = b
 	boxes = append(boxes, box)
 }

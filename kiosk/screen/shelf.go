@@ -67,9 +67,12 @@ var (
 // saying what is missing or damaged. The whole screen faces the side that
 // asked, turned as the seat panels are.
 type Shelf struct {
-	cfg ShelfConfig
-	w   Words
-	ix  *shelf.Index
+	// column is, on a long side, the steppers' and keyboard's column,
+	// whose width the boxes at the table share (hereRow).
+	column *fyne.Container
+	cfg    ShelfConfig
+	w      Words
+	ix     *shelf.Index
 
 	players, minutes, age int // minutes and age index their choices
 	coop, fresh           bool
@@ -196,7 +199,8 @@ func (s *Shelf) build() {
 	search := panel(container.NewVBox(typed, keyboard))
 	var body fyne.CanvasObject
 	if s.wide() {
-		left := container.NewVBox(ask, search, s.here)
+		s.column = container.NewVBox(ask, search)
+		left := container.NewVBox(s.column, s.here)
 		body = container.NewBorder(nil, nil, left, nil,
 			container.NewBorder(s.status, nil, nil, nil, container.NewVBox(s.results, layout.NewSpacer())))
 	} else {
@@ -649,8 +653,7 @@ func (s *Shelf) showHere() {
 		c := c
 		b, box := button(s.w.T("shelf.give"), 220, func() { s.startGiving(c) })
 		s.gives[c.ID] = b
-		line := widget.NewLabel(s.copyLine(c))
-		line.Truncation = fyne.TextTruncateEllipsis
+		line := s.copyLine(c)
 		if s.cfg.Keep != nil {
 			var names []string
 			if t, ok := s.ix.Title(c.TitleID); ok {
@@ -661,8 +664,38 @@ func (s *Shelf) showHere() {
 			s.keeps[c.ID] = k
 			box = container.NewHBox(keepBox, box)
 		}
-		s.here.Add(container.NewBorder(nil, nil, nil, box, line))
+		s.here.Add(s.hereRow(line, box))
 	}
+}
+
+// hereSmall is the size of a box's name over its buttons, when it does
+// not fit beside them: smaller than the body's, still read at arm's
+// length, so that two boxes fit under the keyboard of a long side.
+const hereSmall = 24
+
+// hereRow lays a box at the table out with its buttons, its name never
+// cut (beside « Noter les scores ici » and « Rendre » it was: « Pandémie
+// (… »): beside the buttons at the body's size when it fits there, else
+// on a line of its own above them at hereSmall, else wrapped there.
+func (s *Shelf) hereRow(line string, buttons fyne.CanvasObject) fyne.CanvasObject {
+	width := s.upright().Width - 4*theme.Padding()
+	if s.wide() {
+		// The keyboard's column, which the list shares.
+		width = s.column.MinSize().Width
+	}
+	pad := 2 * theme.InnerPadding()
+	name := func(size float32) *canvas.Text {
+		t := text(line, size, false)
+		t.Alignment = fyne.TextAlignLeading
+		return t
+	}
+	switch {
+	case fyne.MeasureText(line, BodySize, fyne.TextStyle{}).Width+pad <= width-buttons.MinSize().Width-theme.Padding():
+		return container.NewBorder(nil, nil, nil, buttons, container.NewPadded(name(BodySize)))
+	case fyne.MeasureText(line, hereSmall, fyne.TextStyle{}).Width+pad <= width:
+		return container.NewVBox(container.NewPadded(name(hereSmall)), container.NewBorder(nil, nil, nil, buttons))
+	}
+	return container.NewVBox(wrapped(line), container.NewBorder(nil, nil, nil, buttons))
 }
 
 // copyLine names a copy at this table: its title, its shelf code and

@@ -385,7 +385,7 @@ func (t *Table) seatsOf(game string, seats []Seat) ([]session.Seat, error) {
 			}
 			name := s.Name
 			if name == "" {
-				name = strconv.Itoa(i + 1)
+				name = wire.TableGuest(i)
 			}
 			req = append(req, server.TouchSeat(name))
 		default:

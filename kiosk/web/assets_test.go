@@ -118,6 +118,10 @@ func TestEveryTextThePageUsesExists(t *testing.T) {
 	for _, p := range phases {
 		all = append(all, "web.canaille.phase."+p)
 	}
+	// describe's hints for the boards played at the table: say's words.
+	for _, k := range []string{"canoe.place", "canoe.remove", "canoe.move", "canyonduel.step", "canyonduel.jump"} {
+		all = append(all, "hint.say."+k+".away")
+	}
 	for _, k := range all {
 		if strings.HasSuffix(k, ".") {
 			continue // a prefix completed at run time, listed above

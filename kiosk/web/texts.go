@@ -14,9 +14,11 @@ import (
 )
 
 // textPrefixes are the catalogue domains the page reads: its own texts,
-// the shared ones, the rules' names for refused moves, and the score
-// sheet's (its refusals and gaps, and the phones' sheet screen).
-var textPrefixes = []string{"web.", "common.", "rule.", "sheet.", "sheetphone."}
+// the shared ones, the rules' names for refused moves, the score
+// sheet's (its refusals and gaps, and the phones' sheet screen), and the
+// hints' words of package say, so a hint for a board played at the table
+// is said as the table and the app say it.
+var textPrefixes = []string{"web.", "common.", "rule.", "sheet.", "sheetphone.", "hint.say."}
 
 // textsJSON is the page's texts in lang as one JSON object of key → text,
 // with each game's name as "web.game.<id>" from the registry, so names are

@@ -18,6 +18,7 @@ import (
 	"github.com/tablee/tablee/kiosk/screen"
 	"github.com/tablee/tablee/kiosk/table"
 	"github.com/tablee/tablee/proto/tlscert"
+	"github.com/tablee/tablee/proto/wire"
 )
 
 // setLang switches every screen to lang; the current screen is rebuilt.
@@ -190,7 +191,9 @@ func (ui *UI) startGame(g lastGame) {
 	for i, p := range g.plan {
 		seats[i] = table.Seat{Bot: p.Bot, Touch: p.Touch}
 		if p.Touch {
-			seats[i].Name = ui.words().T("kiosk.seat.table_guest", "N", i+1)
+			// The place, rendered where it is read in the reader's
+			// language: the record keeps no language of the moment.
+			seats[i].Name = wire.TableGuest(i)
 		}
 	}
 	s, err := ui.t.Start(ui.ctx, g.game.ID, g.options, seats)
@@ -297,6 +300,7 @@ func (ui *UI) showResults(s *host.Session, res engine.Result) {
 		if out[i].Name == "" {
 			out[i].Name = ui.words().T("kiosk.seat.n", "N", int(out[i].Seat)+1)
 		}
+		out[i].Name, out[i].BotFor = ui.words().Name(out[i].Name), ui.words().Name(out[i].BotFor)
 	}
 	r := screen.NewResults(ui.words(), s.Game().Info(), res, out, ui.playAgain, ui.backToLobby)
 	if isSheet(s) {
@@ -342,7 +346,7 @@ func (ui *UI) showStaff() {
 	// it from the hub as it paired: a QR to its download from the console.
 	var caURL, caWords, caFP string
 	if fp := tlscert.CAFingerprint(tlscert.ConsoleDir(ui.t.DB().Path())); fp != "" {
-		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.Phrase(fp), fp
+		caURL, caWords, caFP = consoleURL+"venue-ca.crt", tlscert.ShowPhrase(tlscert.Phrase(fp), ui.lang), fp
 	}
 	st := screen.NewStaff(ui.ctx, ui.words(), ui.win, ui.rec, ui.staffGames(), screen.StaffActions{
 		Replay: ui.showReplay,
@@ -352,7 +356,7 @@ func (ui *UI) showStaff() {
 		// certificate's words (the table's own certificate, or the one
 		// the venue's authority issued it).
 		ConsoleURL:    consoleURL,
-		ConsolePhrase: ui.t.Console().Phrase(),
+		ConsolePhrase: tlscert.ShowPhrase(ui.t.Console().Phrase(), ui.lang),
 		CAURL:         caURL, CAWords: caWords, CAFingerprint: caFP,
 		Venue:    ui.venueDesk(),
 		Do:       ui.do,
@@ -369,7 +373,7 @@ func (ui *UI) venueDesk() screen.VenueDesk {
 	if ui.venue == nil {
 		return nil
 	}
-	return venueDesk{ui.venue}
+	return venueDesk{ui.venue, ui.lang}
 }
 
 // consolePort is the port of a listen address.

@@ -27,7 +27,7 @@ func (ui *UI) replayBoards(names []string) screen.Boards {
 	return func(rules engine.Rules) (screen.BoardView, bool) {
 		name := func(s engine.Seat) string {
 			if int(s) >= 0 && int(s) < len(names) && names[s] != "" {
-				return names[s]
+				return ui.words().Name(names[s])
 			}
 			return ui.words().T("kiosk.seat.n", "N", int(s)+1)
 		}

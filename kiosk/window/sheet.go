@@ -114,11 +114,9 @@ func (ui *UI) showSheetSeating(opts map[string]string) {
 	s := screen.NewSeating(ui.words(), plan, nil, screen.SeatingActions{
 		Start: func(_ map[string]string, seats []screen.SeatPlan) { ui.startGame(lastGame{info, opts, seats}) },
 		Back:  ui.showLobby,
-		BotIn: func(seat engine.Seat) {
-			if err := ui.t.Server().HandToBot(ui.ctx, seat, engine.LevelDefault); err != nil {
-				ui.fault(err)
-			}
-		},
+		// A robot cannot play a game from the shelf: it knows no rules of
+		// it, only the score sheet.
+		NoBots: true,
 		Cancel: ui.cancelSeating,
 	})
 	s.SetHeading(ui.words().T("sheettable.seating_title", "Title", opts[sheet.OptionTitle]))
@@ -171,7 +169,7 @@ func (ui *UI) sheetLong() time.Duration {
 func (ui *UI) sheetSeats() []screen.SheetSeat {
 	var out []screen.SheetSeat
 	for _, st := range ui.t.Server().Seats() {
-		out = append(out, screen.SheetSeat{Name: st.Name, State: string(st.State), Touch: st.State == server.SeatTable})
+		out = append(out, screen.SheetSeat{Name: ui.words().Name(st.Name), State: string(st.State), Touch: st.State == server.SeatTable})
 	}
 	return out
 }

@@ -93,8 +93,9 @@ func TestAGroupPlaysCanoeOnTheTableWithoutPhones(t *testing.T) {
 		t.Fatal("two guests on the table did not start the game at once")
 	}
 	for i, st := range k.tb.Server().Seats() {
-		if st.State != server.SeatTable || st.Name != []string{"Invité 1", "Invité 2"}[i] {
-			t.Errorf("seat %d is %+v, want a guest on the table", i, st)
+		// Kept by their place, shown in the table's language.
+		if st.State != server.SeatTable || st.Name != wire.TableGuest(i) || game.Record().Seats[i].Name != wire.TableGuest(i) {
+			t.Errorf("seat %d is %+v, kept as %q; want a guest on the table kept as %q", i, st, game.Record().Seats[i].Name, wire.TableGuest(i))
 		}
 	}
 	k.playByTouch(t, game, rand.New(rand.NewPCG(5, 6)), -1)

@@ -13,7 +13,12 @@ import (
 
 // venueDesk serves the staff screen's venue section (screen.VenueDesk)
 // from the kiosk's side of the venue.
-type venueDesk struct{ d *venue.Desk }
+type venueDesk struct {
+	d *venue.Desk
+	// lang is the staff screen's language, the verification words'
+	// (tlscert.ShowPhrase: its words and the numbers every language shares).
+	lang string
+}
 
 func (v venueDesk) FindHubs(ctx context.Context) ([]screen.VenueHub, error) {
 	hubs, err := v.d.Find(ctx)
@@ -25,7 +30,7 @@ func (v venueDesk) FindHubs(ctx context.Context) ([]screen.VenueHub, error) {
 		// The words are those of the fingerprint the kiosk will pin: a
 		// hub that does not hold that certificate fails the handshake.
 		out = append(out, screen.VenueHub{Name: h.Name, Addr: h.Addrs[0], PairAddr: venue.PairAddrOf(h), Fingerprint: h.Fingerprint,
-			Words: tlscert.Phrase(h.Fingerprint)})
+			Words: tlscert.ShowPhrase(tlscert.Phrase(h.Fingerprint), v.lang)})
 	}
 	return out, err
 }
@@ -52,7 +57,7 @@ func (v venueDesk) Status(ctx context.Context) (screen.VenueStatus, error) {
 	if err != nil || !st.Paired {
 		return screen.VenueStatus{}, err
 	}
-	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.Phrase(st.Hub.Fingerprint), PairWords: st.PairWords, Linked: st.Linked,
+	out := screen.VenueStatus{Paired: true, Addr: st.Hub.Addr, Words: tlscert.ShowPhrase(tlscert.Phrase(st.Hub.Fingerprint), v.lang), PairWords: tlscert.ShowPhrase(st.PairWords, v.lang), Linked: st.Linked,
 		Answered: st.Answered, Stale: st.Stale, Removed: st.Removed, RemovedSince: st.RemovedSince,
 		StoreFull: st.StoreFull, StoreSince: st.StoreSince}
 	for _, t := range st.Tables {

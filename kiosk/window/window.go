@@ -371,7 +371,7 @@ func (ui *UI) refreshTable(s *host.Session) {
 	st := screen.GameState{Game: s.Game().Info(), Code: ui.t.Server().Code(), Turn: v.Turn()}
 	st.Result, st.Over = s.Result()
 	for _, seat := range ui.t.Server().Seats() {
-		ss := screen.SeatStatus{Name: seat.Name, State: string(seat.State), Touch: seat.State == server.SeatTable}
+		ss := screen.SeatStatus{Name: ui.words().Name(seat.Name), State: string(seat.State), Touch: seat.State == server.SeatTable}
 		if !seat.AwaySince.IsZero() {
 			ss.AwayFor = time.Since(seat.AwaySince)
 		}
@@ -388,7 +388,14 @@ func (ui *UI) refreshSeating(s *host.Session) {
 		ui.showTable(s)
 		return
 	}
-	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), tlscert.Phrase(ui.t.Fingerprint()), ui.seatViews(s))
+	ui.seating.ShowJoining(ui.t.JoinInfo(ui.host).String(), srv.Code(), ui.phrase(ui.t.Fingerprint()), ui.seatViews(s))
+}
+
+// phrase is the verification phrase of fingerprint as the table shows it:
+// in its language's words, with the numbers a phone in another language
+// shows too (tlscert.ShowPhrase).
+func (ui *UI) phrase(fingerprint string) string {
+	return tlscert.ShowPhrase(tlscert.Phrase(fingerprint), ui.lang)
 }
 
 // seatViews is each seat of s as the screens show it.
@@ -396,7 +403,7 @@ func (ui *UI) seatViews(s *host.Session) []screen.SeatView {
 	rec := s.Record()
 	var seats []screen.SeatView
 	for i, st := range ui.t.Server().Seats() {
-		sv := screen.SeatView{Name: st.Name, State: string(st.State)}
+		sv := screen.SeatView{Name: ui.words().Name(st.Name), State: string(st.State)}
 		if i < len(rec.Seats) {
 			sv.Level = rec.Seats[i].BotLevel
 		}

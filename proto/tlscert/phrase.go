@@ -2,6 +2,7 @@ package tlscert
 
 import (
 	"encoding/hex"
+	"strconv"
 	"strings"
 )
 
@@ -30,6 +31,77 @@ func Phrase(fingerprint string) string {
 	}
 	return strings.Join(words, "-")
 }
+
+// phraseLists are the words of each screen language, by its code as
+// package i18n names it; French, the protocol's own, for any other.
+var phraseLists = map[string]*[256]string{"fr": &phraseWords, "de": &phraseWordsDE, "en": &phraseWordsEN}
+
+// ShowPhrase is phrase (Phrase's words, as the protocol carries, stores
+// and logs them) as a screen in lang shows it: the same three words in
+// that language, then their numbers, 1 to 256, which every language
+// shares — "Mond-Biber-Klavier" on a German table is "lune-castor-piano"
+// on a French phone, and both end with the same "(153-55-184)", so two
+// people who read different languages still compare the same thing, and
+// one who reads both can compare words. A phrase that is not three
+// words of the list is returned as it is.
+func ShowPhrase(phrase, lang string) string {
+	idx, ok := phraseIndexes(phrase)
+	if !ok {
+		return phrase
+	}
+	list := phraseLists[lang]
+	if list == nil {
+		list = &phraseWords
+	}
+	words := make([]string, len(idx))
+	nums := make([]string, len(idx))
+	for i, b := range idx {
+		words[i] = list[b]
+		nums[i] = strconv.Itoa(int(b) + 1)
+	}
+	return strings.Join(words, "-") + " (" + strings.Join(nums, "-") + ")"
+}
+
+// PhraseNumbers is the language-neutral half of ShowPhrase: phrase's
+// words' numbers, "153-55-184", or "" for a phrase not of the list. The
+// command line prints them beside the words.
+func PhraseNumbers(phrase string) string {
+	idx, ok := phraseIndexes(phrase)
+	if !ok {
+		return ""
+	}
+	nums := make([]string, len(idx))
+	for i, b := range idx {
+		nums[i] = strconv.Itoa(int(b) + 1)
+	}
+	return strings.Join(nums, "-")
+}
+
+// phraseIndexes are the places in the list of phrase's words.
+func phraseIndexes(phrase string) ([]byte, bool) {
+	parts := strings.Split(phrase, "-")
+	if len(parts) != PhraseWords {
+		return nil, false
+	}
+	out := make([]byte, len(parts))
+	for i, w := range parts {
+		n, ok := phraseIndex[w]
+		if !ok {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+// phraseIndex is each French word's place in phraseWords.
+var phraseIndex = func() map[string]byte {
+	m := make(map[string]byte, len(phraseWords))
+	for i, w := range phraseWords {
+		m[w] = byte(i)
+	}
+	return m
+}()
 
 // phraseWords are 256 concrete nouns, unaccented and distinct, one per
 // byte value; the list is part of the protocol and never changes.

@@ -115,7 +115,9 @@ type Message struct {
 	Away []engine.Seat `json:"away,omitempty"`
 	// Names are, in a view, the seats' nicknames as the kiosk shows them
 	// (a phone's, or a guest's on the touch screen), by seat; "" for a
-	// seat still free or played by a bot. Nothing else of a seat.
+	// seat still free or played by a bot. Nothing else of a seat. A guest
+	// on the touch screen who gave no name is their place, TableGuest's
+	// "#2", which the phone names in its own language (TableGuestPlace).
 	Names []string `json:"names,omitempty"`
 	// TakeBack is, in a view, where a take-back stands for this seat
 	// (absent when there is nothing to say).

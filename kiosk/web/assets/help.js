@@ -53,8 +53,6 @@ function onHint(m) {
   if (game().onHint) game().onHint(mv);
 }
 
-// cellName names a square or a hole of the board games as their edges do.
-function cellName(c) { return typeof c === 'string' ? c : String.fromCharCode(97 + (c.col ?? 0)) + ((c.row ?? 0) + 1); }
 function kindName(id) { const f = face(id); return t('web.kind.' + f.kind) + (f.n ? ' ' + f.n : ''); }
 
 // describe says a move in words, for a hint.
@@ -64,10 +62,10 @@ function describe(m) {
     case 'canyon.tempo': return t('web.hint.tempo', { N: (m.tempo || []).reduce((a, b) => a + b, 0) });
     case 'canyon.place': return t('web.hint.cell', { Cell: t('web.canyon.start_cell', { N: startNumber(m) || '' }) + ' (' + cellText(m) + ')' });
     case 'canyon.move': return t('web.hint.cell', { Cell: cellText(m) });
-    case 'canoe.place': return t('web.hint.place', { To: cellName(m.to) });
-    case 'canoe.remove': return t('web.hint.remove', { From: cellName(m.from) });
-    case 'canoe.move': return t('web.hint.move', { From: cellName(m.from), To: cellName(m.to) });
-    case 'canyonduel.step': case 'canyonduel.jump': return t('web.hint.path', { Path: (m.path || []).map(cellName).join(' → ') });
+    // The boards played at the table: the table's words for a guest away
+    // from it (say.HintAway's), never a cell's name, which no board shows.
+    case 'canoe.place': case 'canoe.remove': case 'canoe.move': case 'canyonduel.step': case 'canyonduel.jump':
+      return t('web.hint.at_table', { Move: t('hint.say.' + S.game + '.' + m.kind + '.away', { N: Math.max(1, (m.path || []).length - 1) }) });
   }
   if (m.cards) return t('web.hint.sentence', { Cards: m.cards.map(kindName).join(' · ') });
   const parts = [];

@@ -9,7 +9,15 @@ function seatName(i) {
   if (i === S.seat) return t('web.you');
   const s = S.seats[i];
   if (s && s.state === 'bot') return t('web.bot', { N: i + 1 });
-  return S.names[i] || (s && s.name) || t('common.seat', { N: i + 1 });
+  return shownName(S.names[i] || (s && s.name)) || t('common.seat', { N: i + 1 });
+}
+
+// shownName is a nickname as the kiosk keeps it, as the page shows it: an
+// unnamed table guest's place (wire.TableGuest's "#2", or a default name
+// kept in any language before it) in the page's language, "Guest 2".
+function shownName(n) {
+  const m = /^(?:#|Invité |Gast |Guest )([1-9][0-9]{0,2})$/.exec(n || '');
+  return m ? t('common.table_guest', { N: Number(m[1]) }) : n;
 }
 
 // isAway says whether seat i's phone is not connected (the view's away
@@ -35,4 +43,4 @@ function rowClass(v, i) {
 // awayMark is put after an away seat's name in the tables of seats.
 function awayMark(i) { return isAway(i) ? h('span', { class: 'awaymark' }, ' · ' + t('web.away')) : null; }
 
-export { awayMark, isAway, playing, rowClass, seatName, tName };
+export { shownName, awayMark, isAway, playing, rowClass, seatName, tName };

@@ -5,7 +5,7 @@ import { S, store } from './state.js';
 import { fetchJSON, t } from './texts.js';
 import { h } from './dom.js';
 import { seatDot } from './looks.js';
-import { awayMark, seatName } from './seats.js';
+import { awayMark, seatName, shownName } from './seats.js';
 import { play } from './table.js';
 import { render } from './app.js';
 
@@ -283,7 +283,7 @@ function sheetLive(v, sh) {
 // group settles at the table.
 function undecidedText(sh, st) {
   if (st.undecided !== 'tie') return t('sheet.undecided.' + st.undecided);
-  const side = (i) => (sh.teams && sh.teams.length ? sh.teams[i].label[S.lang] : S.names[i] || seatName(i));
+  const side = (i) => (sh.teams && sh.teams.length ? sh.teams[i].label[S.lang] : shownName(S.names[i]) || seatName(i));
   return t('sheet.undecided.tie', { Names: (st.tied || []).map(side).join(', ') });
 }
 
@@ -407,7 +407,7 @@ function keptLink(id) {
 
 // playerName is seat i's name in the play kept: its nickname as the
 // table shows it (this seat's own as typed, if the table named none).
-function playerName(i) { return i === S.seat ? (S.names[i] || S.name || '') : (S.names[i] || seatName(i)); }
+function playerName(i) { return i === S.seat ? (S.names[i] || S.name || '') : (shownName(S.names[i]) || seatName(i)); }
 
 // bgStatsLink hands the play to the BG Stats app, as its public
 // documentation of pushed plays says (bgstats:// and the play as
