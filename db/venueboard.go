@@ -126,12 +126,13 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			ids.union(from[0], t)
 		}
 	}
+	claims := signedClaims(sessions) // a sheet's seats credited only signed (venuesigned.go)
 	for _, s := range sessions {
 		for _, st := range s.Event.Seats {
-			if st.Kind != session.Person || st.PlayerID == "" {
+			if st.Kind != session.Person || st.PlayerID == "" || !credited(s.Event.Game, st, claims) {
 				continue
 			}
-			toks := seatTokens(s.Event.Kiosk, st)
+			toks := creditedTokens(s.Event.Kiosk, s.Event.Game, st)
 			for _, t := range toks[1:] {
 				ids.union(toks[0], t)
 			}
@@ -169,6 +170,8 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 				}
 			}
 			switch {
+			case st.Kind == session.Person && st.PlayerID != "" && !credited(ev.Game, st, claims):
+				seat.name = st.Nickname // unsigned: a guest of that name, unrated
 			case st.Kind == session.Person && st.PlayerID != "":
 				seat.player = player(ev.Kiosk, st)
 				seat.played, seat.kiosk, seat.table = st.Nickname, ev.Kiosk, ev.Table
