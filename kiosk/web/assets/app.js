@@ -6,6 +6,8 @@
 // keys, the kiosk's proved by its key from the URL fragment; see
 // docs/protocol.md, "The web companion".
 
+import { answerSignAsk } from './sign.js'; // a shelf game's result signed by this phone
+
 const nacl = globalThis.nacl;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -451,6 +453,9 @@ function onMessage(m) {
     case 'record':
       S.record = m.record || null;
       break;
+    case 'sign-ask':
+      answerSignAsk(m, S, send);
+      return;
     case 'explain':
       onExplain(m);
       break;
