@@ -106,6 +106,7 @@ type Client struct {
 	nextRef  int
 	resuming bool            // an automatic resume awaits its welcome
 	final    json.RawMessage // the seat's final view of the game, for a sign-ask
+	signed   chan struct{}   // one pending signal: a sign was sent (Signed)
 }
 
 // Dial connects to the table at addr (host:port), accepting only the
@@ -127,6 +128,7 @@ func DialWith(ctx context.Context, addr, fingerprint string, opts Options) (*Cli
 		updates: make(chan Update, 1),
 		links:   make(chan struct{}, 1),
 		pending: map[string]*request{},
+		signed:  make(chan struct{}, 1),
 	}
 	conn, err := c.dial(ctx)
 	if err != nil {

@@ -157,5 +157,15 @@ func (c *Client) signAsked(ctx context.Context, conn *websocket.Conn, m wire.Mes
 	}
 	if err := c.write(ctx, conn, wire.Message{Type: wire.TypeSign, Session: m.Session, SignKey: s.PublicKey(), Sig: sig}); err != nil {
 		c.opts.Logf("sign: %v", err)
+		return
+	}
+	select {
+	case c.signed <- struct{}{}:
+	default:
 	}
 }
+
+// Signed is signalled (one signal pending at most) each time the phone
+// sent its signature of a play's result: a phone about to leave the
+// table once the results show waits for it, lest it go before it signed.
+func (c *Client) Signed() <-chan struct{} { return c.signed }
