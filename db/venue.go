@@ -825,11 +825,13 @@ func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error)
 // already in streams and at other nodes need a forget event: docs/venue.md.)
 func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 	for _, table := range []string{"venue_outbox", "venue_sessions"} {
-		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', (
+		// json(…) around the subquery: a subquery's value loses its JSON
+		// subtype, and json_set would store the array as a string.
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', json((
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
 				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys', '$.sign')
 				ELSE json(value) END ORDER BY key)
-			FROM json_each(body, '$.seats')))
+			FROM json_each(body, '$.seats'))))
 			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {
 			return fmt.Errorf("forget in %s: %w", table, err)
 		}

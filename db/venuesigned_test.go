@@ -247,6 +247,21 @@ func TestVenueCreditsOnlySignedShelfResults(t *testing.T) {
 		})
 	}
 
+	// A forget takes the player's signature with them: the public key
+	// links a phone's seats as its token does.
+	if err := k.d.ForgetPlayer(ctx, k.players[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range outbox(t, k) {
+		if e.Kind == "session" && (strings.Contains(string(e.Body), anja.pub()) || !strings.Contains(string(e.Body), bernd.pub())) {
+			t.Errorf("after anja's forget the event reads %s", e.Body)
+		}
+		var ev SessionEvent // its seats still a list (they were a string before the fix of forgetInVenue)
+		if err := json.Unmarshal(e.Body, &ev); e.Kind == "session" && err != nil {
+			t.Errorf("after anja's forget the event does not read: %v", err)
+		}
+	}
+
 	// A replay of the signed play is the same session: loaded once.
 	d := hub(honest)
 	body, _ := json.Marshal(honest)
