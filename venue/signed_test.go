@@ -59,8 +59,7 @@ func TestTheVenueCreditsOnlySignedShelfResults(t *testing.T) {
 		t.Fatalf("table B asks no signature of its play: %v", err)
 	}
 	for i, name := range names {
-		seed := sha256.Sum256([]byte("signing key of " + name))
-		key := ed25519.NewKeyFromSeed(seed[:])
+		key := phoneKey(name)
 		st := wire.ResultStatement{Kiosk: kiosk, Session: s.ID, Game: db.SheetGame, Sheet: "7wonders", Title: "7 Wonders",
 			Reason: res.Reason, Signer: i, Seats: []wire.SeatResult{{Score: 50, Rank: 1, Winner: true}, {Score: 40, Rank: 2}}}
 		hash := sha256.Sum256([]byte(name + "-0123456789abcdefghijklmn"))
@@ -113,4 +112,49 @@ func TestTheVenueCreditsOnlySignedShelfResults(t *testing.T) {
 			t.Errorf("%s's 7 Wonders board: %v over %d plays; want anja 1 play 1 win and bernd 1 play, the forged plays guests'", name, got, board.Plays)
 		}
 	}
+}
+
+// phoneKey is the signing key of the phone of the player key name
+// (name-0123456789abcdefghijklmn, as the tests' players hold it): one
+// per phone at every table.
+func phoneKey(name string) ed25519.PrivateKey {
+	seed := sha256.Sum256([]byte("signing key of " + name))
+	return ed25519.NewKeyFromSeed(seed[:])
+}
+
+// signAsPhones signs, as each known player's phone would from the results
+// it was shown, every seat of the finished shelf play sessionID at d.
+func signAsPhones(ctx context.Context, d *db.DB, sessionID string) error {
+	kiosk, ok, err := d.SignAsk(ctx, sessionID)
+	if err != nil || !ok {
+		return err
+	}
+	rec, err := d.Session(ctx, sessionID)
+	if err != nil {
+		return err
+	}
+	res, err := d.Results(ctx, sessionID)
+	if err != nil {
+		return err
+	}
+	st := wire.ResultStatement{Kiosk: kiosk, Session: sessionID, Game: rec.Game, Sheet: rec.Options["sheet"], Title: rec.Options["title"], Reason: rec.Reason}
+	for _, r := range res {
+		st.Seats = append(st.Seats, wire.SeatResult{Score: r.Score, Rank: r.Rank, Winner: r.Winner})
+	}
+	for i, seat := range rec.Seats {
+		if seat.Kind != session.Person {
+			continue
+		}
+		p, err := d.Player(ctx, seat.PlayerID)
+		if err != nil {
+			return err
+		}
+		key, mine := phoneKey(p.Nickname), st
+		mine.Signer = i
+		hash := sha256.Sum256([]byte(p.Nickname + "-0123456789abcdefghijklmn"))
+		if err := d.SignResult(ctx, sessionID, i, hex.EncodeToString(hash[:]), wire.EncodeSignKey(key.Public().(ed25519.PublicKey)), wire.SignResult(key, mine)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
