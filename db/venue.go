@@ -624,15 +624,19 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, eventID string, body []by
 	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
 		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)}, nil
 	}
+	// Only the phones' signatures that verify over the event as it came
+	// are kept (venuesigned.go).
+	if keepSignedResults(&ev) {
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
+		}
+	}
 	// Names are cleaned by the phones' rule (wire.ScrubName): a kiosk's
 	// word is not taken for what reaches the hub's pages and CSV files.
 	// A player forgotten before this session arrived is a nameless guest
 	// in it.
-	// Signatures are checked on the event as it came (venuesigned.go);
-	// every rewrite runs, each may change the body.
-	signed := keepSignedResults(&ev)
-	named := cleanEventNames(&ev)
-	if scrubSeats(&ev, forgotten) || named || signed {
+	if cleanEventNames(&ev) || scrubSeats(&ev, forgotten) {
 		var err error
 		if body, err = json.Marshal(ev); err != nil {
 			return Loaded{}, err
@@ -825,8 +829,9 @@ func (d *DB) RebuildVenueOutbox(ctx context.Context, now time.Time) (int, error)
 // already in streams and at other nodes need a forget event: docs/venue.md.)
 func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 	for _, table := range []string{"venue_outbox", "venue_sessions"} {
-		// json(…) around the subquery: a subquery's value loses its JSON
-		// subtype, and json_set would store the array as a string.
+		// json(): the array a subquery returns is text to json_set (its
+		// JSON subtype does not cross the subquery), which wrote the
+		// seats as one string, an event no node could read again.
 		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', json((
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
 				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys', '$.sign')

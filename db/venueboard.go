@@ -126,13 +126,12 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 			ids.union(from[0], t)
 		}
 	}
-	claims := signedClaims(sessions) // a sheet's seats credited only signed (venuesigned.go)
 	for _, s := range sessions {
 		for _, st := range s.Event.Seats {
-			if st.Kind != session.Person || st.PlayerID == "" || !credited(s.Event.Game, st, claims) {
+			if st.Kind != session.Person || st.PlayerID == "" {
 				continue
 			}
-			toks := creditedTokens(s.Event.Kiosk, s.Event.Game, st)
+			toks := seatTokens(s.Event.Kiosk, st)
 			for _, t := range toks[1:] {
 				ids.union(toks[0], t)
 			}
@@ -170,8 +169,6 @@ func replayVenue(sessions []VenueSession, players []PlayerEvent) venueReplay {
 				}
 			}
 			switch {
-			case st.Kind == session.Person && st.PlayerID != "" && !credited(ev.Game, st, claims):
-				seat.name = st.Nickname // unsigned: a guest of that name, unrated
 			case st.Kind == session.Person && st.PlayerID != "":
 				seat.player = player(ev.Kiosk, st)
 				seat.played, seat.kiosk, seat.table = st.Nickname, ev.Kiosk, ev.Table
@@ -303,7 +300,7 @@ func (d *DB) venueReplay(ctx context.Context) (*cachedReplay, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &cachedReplay{venueReplay: replayVenue(sessions, players), sessions: len(sessions), players: len(players)}
+	r := &cachedReplay{venueReplay: replayVenue(creditSigned(sessions), players), sessions: len(sessions), players: len(players)}
 	d.venue.mu.Lock()
 	d.venue.key, d.venue.replay = key, r
 	d.venue.mu.Unlock()

@@ -201,6 +201,47 @@ func keepSignedResults(ev *SessionEvent) bool {
 	return changed
 }
 
+// creditSigned is the venue's sessions as its replay credits them: a
+// sheet's person seat is its player's only with a signature kept at load
+// by a token that signed with one key venue-wide, and then joins the
+// player's identity by that token alone (not the seat's other keys, the
+// table's word); any other person seat of a sheet is a guest of that
+// name, on no player's line and in no rating. Other games' sessions are
+// as they are (their results are checked by the replay of their moves).
+// sessions is not changed: the sessions changed are copies.
+func creditSigned(sessions []VenueSession) []VenueSession {
+	claims := signedClaims(sessions)
+	out := sessions
+	copied := false
+	for i, s := range sessions {
+		if s.Event.Game != SheetGame {
+			continue
+		}
+		var seats []EventSeat
+		for j, st := range s.Event.Seats {
+			if !awaitsSignature(s.Event.Game, st) {
+				continue
+			}
+			if seats == nil {
+				seats = slices.Clone(s.Event.Seats)
+			}
+			if credited(s.Event.Game, st, claims) {
+				seats[j].Keys = []string{st.Sign.Token}
+			} else {
+				seats[j] = EventSeat{Kind: session.Guest, Name: st.Nickname, Score: st.Score, Rank: st.Rank, Winner: st.Winner}
+			}
+		}
+		if seats == nil {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(sessions), true
+		}
+		out[i].Event.Seats = seats
+	}
+	return out
+}
+
 // signedClaims is, for every key token that signed a sheet's result in
 // sessions, the signing keys it signed with. A phone keeps one signing
 // key with its player key, so a token with two keys means a table lied
@@ -224,20 +265,10 @@ func signedClaims(sessions []VenueSession) map[string]map[string]bool {
 // credited says whether the venue credits seat st of a session of game
 // to its player: any seat of a game the rules replay (engine/verify
 // checks those), and a sheet's seat only with a signature that verified
-// at load by a key its token signed with alone.
+// at load by a key its token signed with alone (creditSigned).
 func credited(game string, st EventSeat, claims map[string]map[string]bool) bool {
 	if game != SheetGame {
 		return true
 	}
 	return st.Sign != nil && len(claims[st.Sign.Token]) == 1
-}
-
-// creditedTokens are the identity tokens the replay joins for a credited
-// seat: a sheet's, only the table's player and the key that signed (the
-// seat's other keys are the table's word).
-func creditedTokens(kiosk, game string, st EventSeat) []string {
-	if game != SheetGame || st.Sign == nil {
-		return seatTokens(kiosk, st)
-	}
-	return []string{"p:" + playerToken(kiosk, st.PlayerID), "k:" + st.Sign.Token}
 }
