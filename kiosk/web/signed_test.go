@@ -33,6 +33,7 @@ func TestBrowserSignsItsShelfResult(t *testing.T) {
 	other := joinSheetPhone(t, ctx, k, "Bernd") // no player key: a guest
 	joinInBrowser(t, ctx, k, "Anja")
 	waitState(t, ctx, "the sheet", func(s string) bool { return s == "sheet-fill" })
+	waitFor(t, ctx, "the sheet's fields", `String(document.querySelectorAll('#app .sheet input.score').length)`, "20")
 	writeOnPage(t, ctx, "bid", 1, "1")
 	other.viewUntil(ctx, "the page's bid", func(v *sheet.View) bool { _, ok := cellOf(v, 1, "bid", 1); return ok })
 	other.move(ctx, sheet.Move{Kind: sheet.KindStop})
