@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/db/dbtest"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/shelf"
@@ -123,9 +124,11 @@ func TestHubConsoleShowsTheVenuesShelfBoards(t *testing.T) {
 			{Kind: session.Person, PlayerID: p.lea, Nickname: "Léa", Keys: []string{"key-lea"}, Rank: 1, Score: 120, Winner: true},
 			{Kind: session.Person, PlayerID: p.other, Nickname: p.other[2:], Keys: []string{"key-" + p.other}, Rank: 2, Score: 90},
 		}
-		body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
+		ev := db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
 			Options: map[string]string{"sheet": "tickettoride", "title": p.title}, StartedAt: end.Add(-time.Hour), EndedAt: end,
-			Reason: "sheet-complete", Seats: seats, Seq: int64(i + 1), At: end})
+			Reason: "sheet-complete", Seats: seats, Seq: int64(i + 1), At: end}
+		dbtest.SignAsPhones(&ev) // the venue credits a shelf result only signed
+		body, err := json.Marshal(ev)
 		if err != nil {
 			t.Fatal(err)
 		}

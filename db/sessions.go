@@ -18,10 +18,19 @@ import (
 // with its new id.
 func (d *DB) CreateSession(ctx context.Context, s session.Record) (session.Record, error) {
 	var err error
+	released := false
 	err = d.inTx(ctx, "create session", func(tx *sql.Tx) error {
+		// The table moves on: the last play's results are no longer
+		// shown, and its event waits for no more signatures.
+		if released, err = releaseHeld(ctx, tx); err != nil {
+			return err
+		}
 		s, err = insertSession(ctx, tx, s)
 		return err
 	})
+	if released && err == nil {
+		d.signalOutbox()
+	}
 	return s, err
 }
 

@@ -86,6 +86,11 @@ type EventSeat struct {
 	// the same phone at two tables gives the same token, so the venue
 	// knows one player where each table has its own player id.
 	Keys []string `json:"keys,omitempty"`
+
+	// Sign is, at a shelf game's seat of a known player, the player's
+	// phone's signature of the seat's result (venuesigned.go): the venue
+	// credits such a seat only signed.
+	Sign *SeatSign `json:"sign,omitempty"`
 }
 
 // sessionEventVersion is the version of SessionEvent this build writes:
@@ -193,6 +198,9 @@ func queueSession(ctx context.Context, tx *sql.Tx, session string, now time.Time
 	_, err = tx.ExecContext(ctx,
 		`INSERT OR IGNORE INTO venue_outbox (event_id, kind, ref, body, created_at) VALUES (?, 'session', ?, ?, ?)`,
 		id, session, body, fmtTime(now))
+	if err == nil && stamp {
+		err = holdForSignatures(ctx, tx, id, ev)
+	}
 	return err
 }
 
@@ -433,6 +441,7 @@ func (d *DB) QueueFinishedSessions(ctx context.Context, now time.Time) (int, err
 func (d *DB) PendingEvents(ctx context.Context, limit int) ([]OutboxEvent, error) {
 	rows, err := d.r.QueryContext(ctx,
 		`SELECT event_id, kind, ref, body FROM venue_outbox WHERE acked_at IS NULL
+		 AND event_id NOT IN (SELECT event_id FROM venue_outbox_held)
 		 ORDER BY event_id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("pending venue events: %w", err)
@@ -667,6 +676,14 @@ func loadSessionEvent(ctx context.Context, tx *sql.Tx, e RawEvent, forgotten map
 	if ev.V < 1 || ev.ID == "" || ev.Kiosk == "" || ev.EndedAt.IsZero() {
 		return Loaded{Err: fmt.Errorf("venue event %s: %w: not a finished session (version %d)", eventID, ErrBadEvent, ev.V)}, nil
 	}
+	// Only the phones' signatures that verify over the event as it came
+	// are kept (venuesigned.go).
+	if keepSignedResults(&ev) {
+		var err error
+		if body, err = json.Marshal(ev); err != nil {
+			return Loaded{}, err
+		}
+	}
 	// Names are cleaned by the phones' rule (wire.ScrubName): a kiosk's
 	// word is not taken for what reaches the hub's pages and CSV files.
 	// A player forgotten before this session arrived is a nameless guest
@@ -885,7 +902,7 @@ func forgetInVenue(ctx context.Context, tx *sql.Tx, id string) error {
 		// seats as one string, an event no node could read again.
 		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET body = json_set(body, '$.seats', json((
 			SELECT json_group_array(CASE WHEN json_extract(value, '$.player') = ?1
-				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys')
+				THEN json_remove(json_set(value, '$.kind', 'guest', '$.name', ''), '$.player', '$.nickname', '$.keys', '$.sign')
 				ELSE json(value) END ORDER BY key)
 			FROM json_each(body, '$.seats'))))
 			WHERE instr(body, ?1) > 0 AND json_type(body, '$.seats') = 'array'`, id); err != nil {

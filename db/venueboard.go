@@ -324,7 +324,7 @@ func (d *DB) venueReplay(ctx context.Context) (*cachedReplay, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &cachedReplay{venueReplay: replayVenue(sessions, players), sessions: len(sessions), players: len(players)}
+	r := &cachedReplay{venueReplay: replayVenue(creditSigned(sessions), players), sessions: len(sessions), players: len(players)}
 	d.venue.mu.Lock()
 	d.venue.key, d.venue.replay = key, r
 	d.venue.mu.Unlock()

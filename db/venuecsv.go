@@ -33,6 +33,7 @@ func (d *DB) WriteVenueCSV(ctx context.Context, out io.Writer, name string, comm
 	if err != nil {
 		return fmt.Errorf("venue export %s: %w", name, err)
 	}
+	sessions = creditSigned(sessions) // a sheet's unsigned seats are guests (venuesigned.go)
 	r := replayVenue(sessions, players)
 	write := map[string]func(context.Context, *CSVWriter) error{
 		"sessions": func(_ context.Context, w *CSVWriter) error { return venueCSVSessions(w, sessions) },

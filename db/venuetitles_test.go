@@ -44,6 +44,7 @@ func TestVenueTitleBoards(t *testing.T) {
 			res = engine.RankByScores(p.scores, "sheet-complete")
 		}
 		p.f.playSheet(t, p.title, "tickettoride", p.f.persons(p.seats...), res, at(i))
+		signPlays(t, p.f) // the players' phones sign it (venuesigned_test.go)
 		one.playSheet(t, p.title, "tickettoride", one.persons(seats...), res, at(i))
 	}
 	fromA, fromB := outbox(t, a), outbox(t, b)

@@ -41,7 +41,11 @@ func playSheetRole(ctx context.Context, d *db.DB, table db.Table, title string, 
 	if err != nil {
 		return "", err
 	}
-	return s.ID, d.Finish(ctx, s.ID, engine.RankByScores(scores, "sheet-complete"), now)
+	if err := d.Finish(ctx, s.ID, engine.RankByScores(scores, "sheet-complete"), now); err != nil {
+		return "", err
+	}
+	// Each player's phone signs its seat's result (signed_test.go).
+	return s.ID, signAsPhones(ctx, d, s.ID)
 }
 
 // titleBoardLine is the venue's board of title (spaces written "_") in

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -23,11 +24,22 @@ func runGUI(scope discovery.Scope, link string) int {
 	a := app.NewWithID("fr.tablee.companion")
 	a.Settings().SetTheme(gui.NewTheme())
 	w := a.NewWindow("Tablée")
+	// The signing key of the player's shelf results lives in the app's
+	// own folder, mode 0600, and never leaves the phone; without it the
+	// app plays on and signs nothing.
+	var opts client.Options
+	if signer, err := client.LoadSigner(filepath.Join(a.Storage().RootURI().Path(), "sign.key")); err == nil {
+		opts.Signer = signer
+	} else {
+		fyne.LogError("signing key", err)
+	}
 	g := gui.New(w, gui.Deps{
 		Browse: func(ctx context.Context) ([]discovery.Kiosk, error) { return discovery.Browse(ctx, browseFor, scope) },
-		Dial:   client.Dial,
-		Games:  catalog.Plays(), // a shelf game's score sheet too
-		Lang:   locale(),
+		Dial: func(ctx context.Context, addr, fp string) (*client.Client, error) {
+			return client.DialWith(ctx, addr, fp, opts)
+		},
+		Games: catalog.Plays(), // a shelf game's score sheet too
+		Lang:  locale(),
 	})
 	if link != "" {
 		g.Open(link)

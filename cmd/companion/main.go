@@ -33,6 +33,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tablee/tablee/companion/client"
 	"github.com/tablee/tablee/companion/headless"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
@@ -158,6 +159,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.keyFile != "" {
 		if o.cfg.Key, err = playerKey(o.keyFile); err != nil {
 			fmt.Fprintf(stderr, "companion: %v\n", err)
+			return exitFailed
+		}
+		// Its shelf results are signed with a key kept beside it (0600).
+		if o.cfg.Options.Signer, err = client.LoadSigner(o.keyFile + ".sign"); err != nil {
+			fmt.Fprintf(stderr, "companion: --key: %v\n", err)
 			return exitFailed
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/db"
+	"github.com/tablee/tablee/db/dbtest"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/session"
 	"github.com/tablee/tablee/shelf"
@@ -115,11 +116,13 @@ func TestLeaderboardOfTheVenuesTitles(t *testing.T) {
 		{"01890000-0000-7000-8000-0000000000bb", "Véranda", "Ticket to Ride"},
 	} {
 		id := fmt.Sprintf("01890000-0000-7000-8000-%012d", i+1)
-		body, _ := json.Marshal(db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
+		ev := db.SessionEvent{V: 1, Kiosk: p.kiosk, Table: p.table, ID: id, Game: "sheet",
 			Options: map[string]string{"sheet": "tickettoride", "title": p.title}, StartedAt: now.Add(-time.Hour), EndedAt: now.Add(time.Duration(i) * time.Minute),
 			Reason: "sheet-complete", Seats: []db.EventSeat{
 				{Kind: session.Person, PlayerID: "p" + p.table, Nickname: "Bob", Keys: []string{"key-bob"}, Rank: 1, Score: 100, Winner: true},
-				{Kind: session.Guest, Name: "Ana", Rank: 2, Score: 90}}})
+				{Kind: session.Guest, Name: "Ana", Rank: 2, Score: 90}}}
+		dbtest.SignAsPhones(&ev) // the venue credits a shelf result only signed
+		body, _ := json.Marshal(ev)
 		if _, err := d.LoadVenueEvent(ctx, "ev-"+id, body, now); err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -48,6 +49,10 @@ type Options struct {
 	// that drops packets holds a dial rather than failing it, and a fresh
 	// attempt after it comes back connects within about 3 s.
 	DialTimeout time.Duration
+	// Signer signs the seat's result of a shelf game when the table asks
+	// (sign.go); nil: the phone signs nothing, and the venue counts its
+	// results of shelf games as a guest's.
+	Signer *Signer
 }
 
 func (o Options) withDefaults() Options {
@@ -99,7 +104,9 @@ type Client struct {
 	view     viewState
 	pending  map[string]*request
 	nextRef  int
-	resuming bool // an automatic resume awaits its welcome
+	resuming bool            // an automatic resume awaits its welcome
+	final    json.RawMessage // the seat's final view of the game, for a sign-ask
+	signed   chan struct{}   // one pending signal: a sign was sent (Signed)
 }
 
 // Dial connects to the table at addr (host:port), accepting only the
@@ -121,6 +128,7 @@ func DialWith(ctx context.Context, addr, fingerprint string, opts Options) (*Cli
 		updates: make(chan Update, 1),
 		links:   make(chan struct{}, 1),
 		pending: map[string]*request{},
+		signed:  make(chan struct{}, 1),
 	}
 	conn, err := c.dial(ctx)
 	if err != nil {

@@ -42,6 +42,8 @@ func (c *Client) handle(ctx context.Context, conn *websocket.Conn, m wire.Messag
 			r.finish(reply{msg: m})
 		}
 		c.mu.Unlock()
+	case wire.TypeSignAsk:
+		c.signAsked(ctx, conn, m)
 	case wire.TypePong:
 	default:
 		c.opts.Logf("ignored a %q message", m.Type)
@@ -75,6 +77,7 @@ func (c *Client) welcomed(m wire.Message) {
 	c.opts.Logf("the table started the next game: %v at %s", w.Seat, w.Table)
 	c.view.newGame = true
 	c.view.pendingRecord = nil // a record still waiting was the last game's
+	c.final = nil
 }
 
 func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Message) {
@@ -83,6 +86,9 @@ func (c *Client) viewed(ctx context.Context, conn *websocket.Conn, m wire.Messag
 	u, verdict := c.view.accept(m)
 	if verdict == accepted {
 		c.settleMoves(m.Ref, u.Version, seated)
+		if m.Over {
+			c.final = m.View
+		}
 	}
 	c.mu.Unlock()
 	switch verdict {

@@ -93,6 +93,9 @@ func RunGames(ctx context.Context, cfg Config, games int) ([]Outcome, error) {
 		if err != nil {
 			return outs, err
 		}
+		if cfg.Key != "" && cfg.Options.Signer != nil && w.Game == sheetGame {
+			awaitSigned(ctx, c, cfg.Logf)
+		}
 		if outs = append(outs, out); len(outs) >= games {
 			return outs, nil
 		}
@@ -194,5 +197,28 @@ func join(ctx context.Context, c *client.Client, cfg Config) (client.Welcome, er
 			return w, err
 		case <-time.After(500 * time.Millisecond):
 		}
+	}
+}
+
+// sheetGame is the score sheet's game id (engine/sheet.ID): a play of a
+// shelf title, whose result each player's phone signs.
+const sheetGame = "sheet"
+
+// signWait is how long a player waits, after a shelf game's results, for
+// the table's request to sign them (docs/venue.md, "Signed shelf
+// results"): it follows the record at once; a table that asks none (not
+// of this version) costs this wait once per play.
+const signWait = 5 * time.Second
+
+// awaitSigned waits until the phone signed its result of the play just
+// ended, so that it does not leave the table before.
+func awaitSigned(ctx context.Context, c *client.Client, logf func(string, ...any)) {
+	timeout := time.NewTimer(signWait)
+	defer timeout.Stop()
+	select {
+	case <-c.Signed():
+	case <-timeout.C:
+		logf("the table asked no signature of the play's result")
+	case <-ctx.Done():
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -51,7 +52,15 @@ func openApp(t *testing.T, k *kiosk, prefs fyne.Preferences) *appPhone {
 		return []discovery.Kiosk{near}, nil
 	}
 	p := &appPhone{w: w}
-	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: client.Dial, Games: catalog.Plays(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})
+	// The app's signing key, in its own folder as cmd/companion keeps it.
+	signer, err := client.LoadSigner(filepath.Join(t.TempDir(), "sign.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dial := func(ctx context.Context, addr, fp string) (*client.Client, error) {
+		return client.DialWith(ctx, addr, fp, client.Options{Signer: signer})
+	}
+	p.app = gui.New(w, gui.Deps{Browse: browse, Dial: dial, Games: catalog.Plays(), Do: k.q.Do, Lang: "fr_FR.UTF-8", Prefs: prefs})
 	t.Cleanup(p.app.Close)
 	return p
 }

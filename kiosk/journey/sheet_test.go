@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/tablee/tablee/proto/wire"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/companion/client"
+	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
 	"github.com/tablee/tablee/engine/catalog"
 	"github.com/tablee/tablee/engine/sheet"
@@ -85,6 +87,7 @@ func TestGroupsKeepScoreOfAShelfGame(t *testing.T) {
 			g.fillWebs(t)
 			g.play(t, s)
 			g.results(t, s)
+			g.signed(t, s)
 			g.again(t, s)
 		})
 	}
@@ -580,6 +583,64 @@ func (g *sheetGroup) results(t *testing.T, s *host.Session) {
 		}
 	}
 	t.Logf("%s: %d entries, %s", g.j.name, s.Moves(), r.Headline())
+}
+
+// signed checks that every known player's phone (the app's and the
+// page's: they join with a player key) signed its seat's result while the
+// table showed the results: the play's event leaves the table once they
+// all did, and a venue node loading it credits each of them with the play
+// (docs/venue.md, "Signed shelf results"); the others are guests.
+func (g *sheetGroup) signed(t *testing.T, s *host.Session) {
+	t.Helper()
+	k := g.k
+	d := k.tb.DB()
+	var body []byte
+	k.until(t, "the play's event signed by the app and the page", func() bool {
+		evs, err := d.PendingEvents(k.ctx, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Kind == "session" && e.Ref == s.ID() {
+				body = e.Body
+			}
+		}
+		return body != nil
+	})
+	var ev db.SessionEvent
+	if err := json.Unmarshal(body, &ev); err != nil {
+		t.Fatal(err)
+	}
+	known := 0
+	for i, kind := range g.j.seats {
+		if kind != app && kind != web {
+			continue
+		}
+		known++
+		if ev.Seats[i].Sign == nil {
+			t.Errorf("seat %d (%s) did not sign its result: %+v", i+1, kind, ev.Seats[i])
+		}
+	}
+	hub, err := db.Open(k.ctx, filepath.Join(t.TempDir(), "hub.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hub.Close()
+	if _, err := hub.LoadVenueEvent(k.ctx, "e1", body, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	board, err := hub.VenueTitleBoard(k.ctx, s.Record().Options[sheet.OptionTitle])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if board.Plays != 1 || len(board.Standings) != known {
+		t.Errorf("the venue's board of %s: %+v; want the play and its %d known players", board.Title, board, known)
+	}
+	for _, st := range board.Standings {
+		if st.Plays != 1 {
+			t.Errorf("%s is credited %d plays, want the signed one", st.Nickname, st.Plays)
+		}
+	}
 }
 
 // name is seat's name at the table.

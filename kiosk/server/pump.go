@@ -113,6 +113,7 @@ func (p *pump) forward(u host.Update) bool {
 	// player learns what the game meant for them.
 	if u.Kind == host.StatusUpdate && u.Status == session.Finished {
 		p.s.sendRecord(p.c, p.sess, p.seat)
+		p.s.askSignature(p.c, p.sess, p.seat)
 	}
 	if p.c.hasSyncs() {
 		p.again()
@@ -143,6 +144,7 @@ func (p *pump) again() {
 		p.send(msg)
 		if p.sess.Status() == session.Finished {
 			p.s.sendRecord(p.c, p.sess, p.seat)
+			p.s.askSignature(p.c, p.sess, p.seat)
 		}
 	}
 }

@@ -246,6 +246,8 @@ func (s *Server) handle(c *conn, m wire.Message) bool {
 		s.shelfSearch(c, m)
 	case wire.TypeShelfTake:
 		s.shelfTake(c, m)
+	case wire.TypeSign:
+		s.sign(c, m)
 	}
 	return false
 }

@@ -62,6 +62,9 @@ type Config struct {
 	// (DefaultShelfRate, DefaultShelfBurst).
 	ShelfRate  rate.Limit
 	ShelfBurst int
+	// Signatures keeps the phones' signatures of a shelf game's results
+	// (signed.go); nil: the table asks none.
+	Signatures Signatures
 }
 
 // Defaults of Config.

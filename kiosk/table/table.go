@@ -237,7 +237,7 @@ func (t *Table) newServer() error {
 	t.cert, t.fp = cert, tlscert.Fingerprint(cert)
 	cfg := server.Config{Table: t.cfg.Name,
 		OnChange: t.announce, Logf: t.cfg.Logger.Printf, MsgRate: rate.Limit(t.cfg.PhoneRate),
-		ConnBurst: t.cfg.ConnBurst}
+		ConnBurst: t.cfg.ConnBurst, Signatures: t.db}
 	lib := t.cfg.Shelf
 	if l, ok := any(t.db).(shelf.Library); lib == nil && ok {
 		lib = l

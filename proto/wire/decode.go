@@ -39,6 +39,7 @@ var clientFields = map[string][]string{
 	TypeTakeBackAnswer: {"version", "agree"},
 	TypeShelfSearch:    {"text", "lang", "players", "minutes"},
 	TypeShelfTake:      {"copy", "box", "lang"},
+	TypeSign:           {"session", "signkey", "sig"},
 }
 
 // Limits of the shelf's messages.
@@ -147,6 +148,10 @@ func check(m Message) (Message, *Error) {
 				return m, Errorf(BadJSON, "a box is its EAN's digits or its shelf code: 1 to %d letters, digits, dashes or dots", MaxShelfBox)
 			}
 			m.Box = box
+		}
+	case TypeSign:
+		if m.Session == "" || !ValidSignKey(m.SignKey) || m.Sig == "" {
+			return m, Errorf(BadJSON, "a sign names the session, the phone's signing key (32 bytes, base64url) and the signature")
 		}
 	case TypeMove, TypeExplain:
 		if len(m.Move) == 0 || string(m.Move) == "null" {

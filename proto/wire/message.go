@@ -159,6 +159,15 @@ type Message struct {
 	// or a shelf-taken's one title.
 	Found []ShelfTitle `json:"found,omitempty"`
 
+	// Session and Kiosk name, in a sign-ask and the sign answering it,
+	// the play a phone signs (the session's id, the table's venue id);
+	// SignKey and Sig are the phone's public signing key and its
+	// signature of the ResultStatement (signed.go).
+	Session string `json:"session,omitempty"`
+	Kiosk   string `json:"kiosk,omitempty"`
+	SignKey string `json:"signkey,omitempty"`
+	Sig     string `json:"sig,omitempty"`
+
 	Error *Error `json:"error,omitempty"` // error
 }
 

@@ -10,6 +10,7 @@ import { forgetSheet } from './sheet.js';
 import { game } from './games.js';
 import { onShelf, shelfRefused } from './shelf.js';
 import { render } from './app.js';
+import { answerSignAsk } from './sign.js'; // a shelf game's result signed by this phone
 
 function onMessage(m) {
   if (isReason(m)) { onReason(m); return; } // no redraw: a focused card keeps its focus
@@ -61,6 +62,9 @@ function onMessage(m) {
     case 'record':
       S.record = m.record || null;
       break;
+    case 'sign-ask':
+      answerSignAsk(m, S, send);
+      return;
     case 'explain':
       onExplain(m);
       break;
