@@ -10,7 +10,7 @@ import { forgetSheet } from './sheet.js';
 import { game } from './games.js';
 import { onShelf, shelfRefused } from './shelf.js';
 import { render } from './app.js';
-import { answerSignAsk } from './sign.js'; // a shelf game's result signed by this phone
+import { answerSignAsk } from './sign.js';
 
 function onMessage(m) {
   if (isReason(m)) { onReason(m); return; } // no redraw: a focused card keeps its focus
