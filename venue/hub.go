@@ -214,7 +214,11 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	if err := h.seedMeter(ctx); err != nil {
 		return fail(err)
 	}
-	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
+	loader, err := hubLoaderName(ctx, h.e.js, h.logf)
+	if err != nil {
+		return fail(err)
+	}
+	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, loader, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
 		return fail(err)
 	}
 	h.copy = h.hubCopyCheck()

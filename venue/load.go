@@ -25,6 +25,7 @@ type loader struct {
 	logf  func(string, ...any)
 	now   func() time.Time
 
+	name    string     // its durable consumer's (hubLoaderName at the hub)
 	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
@@ -49,15 +50,15 @@ const (
 // startLoader starts loading stream into d; loaded is signalled after each
 // batch stored. logf reports events that cannot be loaded.
 func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any), now func() time.Time) (*loader, error) {
-	return startLoaderAdmitting(ctx, js, d, stream, loaded, logf, now, nil)
+	return startLoaderAdmitting(ctx, js, d, stream, loaderName, loaded, logf, now, nil)
 }
 
-// startLoaderAdmitting is startLoader with admit, which says why an event
-// must be refused rather than loaded (the hub's meter of the kiosks'
-// limits).
-func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any),
+// startLoaderAdmitting is startLoader with the consumer's name and admit,
+// which says why an event must be refused rather than loaded (the hub's
+// meter of the kiosks' limits).
+func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream, name string, loaded chan struct{}, logf func(string, ...any),
 	now func() time.Time, admit func(jetstream.Msg, time.Time) error) (*loader, error) {
-	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
+	l := &loader{js: js, stream: stream, name: name, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
 		admit: admit, logf: logf, now: clock(now)}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	if err := l.consume(ctx); err != nil {
@@ -82,9 +83,17 @@ func (l *loader) restart(ctx context.Context) error {
 // consume makes the durable consumer (or finds it) and pulls from it.
 func (l *loader) consume(ctx context.Context) error {
 	stream := l.stream
+	// Where it starts is kept from the consumer there (one renamed from
+	// the build before's starts after its floor: hubLoaderName).
+	policy, start := jetstream.DeliverAllPolicy, uint64(0)
+	if c, err := l.js.Consumer(ctx, stream, l.name); err == nil {
+		policy, start = c.CachedInfo().Config.DeliverPolicy, c.CachedInfo().Config.OptStartSeq
+	}
 	cons, err := l.js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
-		Durable:   loaderName,
-		AckPolicy: jetstream.AckExplicitPolicy,
+		Durable:       l.name,
+		DeliverPolicy: policy,
+		OptStartSeq:   start,
+		AckPolicy:     jetstream.AckExplicitPolicy,
 		// After a kill -9 the consumer's stored state can name events
 		// delivered whose acknowledgements it had not written yet: they
 		// come again after AckWait, which is what a hub restarted after
