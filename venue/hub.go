@@ -244,10 +244,14 @@ func StartHub(ctx context.Context, cfg HubConfig) (*Hub, error) {
 	}
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go func() {
 		defer h.wg.Done()
 		h.watch(run)
+	}()
+	go func() {
+		defer h.wg.Done()
+		h.renewConsoles(run)
 	}()
 	go func() {
 		defer h.wg.Done()
@@ -437,6 +441,8 @@ type hello struct {
 	// Calls are the table's open staff calls: the hub's console shows
 	// them until someone answers them, there or at the table.
 	Calls []Call `json:"calls,omitempty"`
+	// ConsoleCSR asks for a new console certificate (consolerenew.go).
+	ConsoleCSR []byte `json:"console_csr,omitempty"`
 }
 
 // Call is a table's call for the staff (the guests' button on the
@@ -471,6 +477,10 @@ type helloAnswer struct {
 	// Answered are the kiosk's calls the hub's console answered: the
 	// kiosk closes them (KioskConfig.OnAnswered).
 	Answered []string `json:"answered,omitempty"`
+	// Console and CA answer a ConsoleCSR: the table's new console
+	// certificate and the venue authority's (DER).
+	Console []byte `json:"console,omitempty"`
+	CA      []byte `json:"ca,omitempty"`
 }
 
 // helloTable is one table in the hub's answer.
@@ -665,7 +675,8 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered})
+	cert, ca := h.renewTableConsole(hi.Kiosk, hi.ConsoleCSR)
+	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered, Console: cert, CA: ca})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

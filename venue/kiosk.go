@@ -558,6 +558,8 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 	var boot time.Time     // when the hub that answered last started
 	var asked bool         // the staff screen asked for news
 	var qr string          // the hub's page the seating QR points at; "": the table's own
+
+	var consoleLooked time.Time // when its console certificate was last looked at (consoleRequest)
 	for {
 		// A link that dropped and came back between two looks is
 		// another connection (a hub restarted within a second): as
@@ -587,6 +589,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 			// looked at soon after.
 			fresh := answered.IsZero() || k.now().Sub(answered) > helloGap
 			hi := hello{Kiosk: k.id, Table: k.table, Gen: k.gen, Fresh: fresh, Web: k.web}
+			if k.now().Sub(consoleLooked) >= consoleLookEvery {
+				consoleLooked, hi.ConsoleCSR = k.now(), k.consoleRequest()
+			}
 			if k.calls != nil {
 				hi.Calls = k.calls()
 			}
@@ -610,6 +615,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 				if len(a.Answered) > 0 && k.onAnswered != nil {
 					k.onAnswered(a.Answered)
 				}
+				k.keepConsole(a.Console, a.CA)
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}

@@ -166,6 +166,9 @@ func (p *pairServer) pair(w http.ResponseWriter, r *http.Request) {
 					p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
 				} else {
 					done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}
+					if err := p.h.auth.creds.noteConsole(req.Kiosk, der); err != nil {
+						p.h.logf("venue hub: console certificate of kiosk %s: %v", req.Kiosk, err)
+					}
 				}
 			}
 			w.Header().Set("Content-Type", "application/json")
