@@ -481,6 +481,10 @@ type helloAnswer struct {
 	// certificate and the venue authority's (DER).
 	Console []byte `json:"console,omitempty"`
 	CA      []byte `json:"ca,omitempty"`
+	// Limits are the hub's per-kiosk limits, Cut the kiosks it cut off:
+	// the kiosks' mirrors meter as the hub does (kioskmeter.go).
+	Limits *KioskLimits `json:"limits,omitempty"`
+	Cut    []string     `json:"cut,omitempty"`
 }
 
 // helloTable is one table in the hub's answer.
@@ -676,7 +680,8 @@ func (h *Hub) onHello(m *nats.Msg) {
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
 	cert, ca := h.renewTableConsole(hi.Kiosk, hi.ConsoleCSR)
-	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered, Console: cert, CA: ca})
+	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.webAt, Tables: h.tables(ctx), Answered: answered, Console: cert, CA: ca,
+		Limits: &h.meter.limits, Cut: h.auth.creds.cutList()})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

@@ -310,7 +310,10 @@ type Kiosk struct {
 	removal                *removal // paired: the hub's refusals (removed.go)
 	// copy checks the kiosk's copy of the venue against the hub's
 	// stream and fills its holes (entropy.go); nil unpaired.
-	copy   *copyCheck
+	copy *copyCheck
+	// meter applies the hub's limits to the mirror's events
+	// (kioskmeter.go); nil unpaired.
+	meter  *kioskMeter
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	closed sync.Once
@@ -393,12 +396,15 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 		if k.hubJS, err = jetstream.NewWithDomain(k.e.nc, HubDomain); err != nil {
 			return fail(fmt.Errorf("venue kiosk: %w", err))
 		}
+		k.meter = newKioskMeter(cfg.Dir, k.logf, k.now)
+		k.meter.seed(k.seedMeter(ctx))
 		if err := k.openMirror(ctx); err != nil {
 			return fail(err)
 		}
 		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, k.now,
 			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
 			k.loaderFloor)
+		k.copy.skip = k.meter.skips
 	}
 	// Sessions that ended before the venue existed go too.
 	if _, err := cfg.DB.QueueFinishedSessions(ctx, k.now()); err != nil {
@@ -616,6 +622,9 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					k.onAnswered(a.Answered)
 				}
 				k.keepConsole(a.Console, a.CA)
+				if k.meter.heard(a.Limits, a.Cut, func() map[string]int64 { return k.seedMeter(ctx) }) {
+					k.copy.again()
+				}
 				if fresh {
 					k.logf("venue kiosk: the hub answered")
 				}

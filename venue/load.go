@@ -47,15 +47,11 @@ const (
 	loadHeartbeat = 30 * time.Second // the most nats.go allows
 )
 
-// startLoader starts loading stream into d; loaded is signalled after each
-// batch stored. logf reports events that cannot be loaded.
-func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any), now func() time.Time) (*loader, error) {
-	return startLoaderAdmitting(ctx, js, d, stream, loaderName, loaded, logf, now, nil)
-}
-
-// startLoaderAdmitting is startLoader with the consumer's name and admit,
-// which says why an event must be refused rather than loaded (the hub's
-// meter of the kiosks' limits).
+// startLoaderAdmitting starts loading stream into d through the durable
+// consumer name; loaded is signalled after each batch stored, logf
+// reports events that cannot be loaded, and admit, when set, says why an
+// event must be refused rather than loaded (the meter of the kiosks'
+// limits, at the hub and at each kiosk's mirror).
 func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream, name string, loaded chan struct{}, logf func(string, ...any),
 	now func() time.Time, admit func(jetstream.Msg, time.Time) error) (*loader, error) {
 	l := &loader{js: js, stream: stream, name: name, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
