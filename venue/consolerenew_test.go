@@ -126,6 +126,36 @@ func TestConsoleCertificatesRenewThemselves(t *testing.T) {
 	}) {
 		t.Errorf("the revocation list lacks the removed table's certificate")
 	}
+	// And a table removed by tablee venue --revoke (the hub's database
+	// and folder, the hub running or not): its certificate from its
+	// pairing is in the list too.
+	b := newNode(t, "Table B")
+	if err := Pair(ctx, b.d, Pairing{Addr: hub.Addr(), PairAddr: hub.PairAddr(), Code: newCode(t, hub), Fingerprint: hub.Fingerprint()}); err != nil {
+		t.Fatal(err)
+	}
+	bCert, ok, err := tlscert.LoadConsole(tlscert.ConsoleDir(b.d.Path()))
+	if err != nil || !ok {
+		t.Fatalf("table B's console certificate: %v %v", ok, err)
+	}
+	bID, err := b.d.VenueID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hn.d.NoteVenueKiosk(ctx, bID, "Table B", 0, now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RevokeTable(ctx, hn.d, filepath.Join(hn.dir, "hub"), bID); err != nil {
+		t.Fatal(err)
+	}
+	if crl, err = x509.ParseRevocationList(tlscert.RevocationList(hubDir)); err != nil {
+		t.Fatalf("the revocation list: %v", err)
+	}
+	if !slices.ContainsFunc(crl.RevokedCertificateEntries, func(e x509.RevocationListEntry) bool {
+		return e.SerialNumber.Cmp(leafOf(bCert.Certificate[0]).SerialNumber) == 0
+	}) || len(crl.RevokedCertificateEntries) != 2 {
+		t.Errorf("after tablee venue --revoke of table B, the list has %d certificates, want A's and B's", len(crl.RevokedCertificateEntries))
+	}
+
 	csr, err := tlscert.ConsoleKey(tableDir, nil, []net.IP{net.ParseIP("127.0.0.1")})
 	if err != nil {
 		t.Fatal(err)
