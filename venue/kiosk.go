@@ -622,7 +622,7 @@ func (k *Kiosk) sayHello(ctx context.Context) {
 					k.onAnswered(a.Answered)
 				}
 				k.keepConsole(a.Console, a.CA)
-				if k.meter.heard(a.Limits, a.Cut, func() map[string]int64 { return k.seedMeter(ctx) }) {
+				if k.meter.heard(a.Limits, a.Cut, a.Boot, func() map[string]int64 { return k.seedMeter(ctx) }) {
 					k.copy.again()
 				}
 				if fresh {

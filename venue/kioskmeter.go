@@ -54,6 +54,7 @@ type kioskMeter struct {
 	now  func() time.Time
 
 	mu     sync.Mutex
+	boot   time.Time            // the hub's start, at its last answer
 	m      *meter               // nil until the hub's limits are known
 	hubCut map[string]bool      // the kiosks the hub cut off, at its last answer
 	ownCut map[string]time.Time // cut off by this meter, and when
@@ -121,13 +122,24 @@ func (km *kioskMeter) seed(bytes map[string]int64) {
 // before) and the kiosks it cut off. A kiosk that left the hub's list,
 // or that only this meter cut off and the hub has not for meterAgree, is
 // let in again here; letIn says whether one was (the copy check then
-// fetches what the loader refused of it).
-func (km *kioskMeter) heard(l *KioskLimits, cut []string, seed func() map[string]int64) (letIn bool) {
+// fetches what the loader refused of it). A hub that started again
+// counts its minutes afresh: so does the kiosk's meter.
+func (km *kioskMeter) heard(l *KioskLimits, cut []string, boot time.Time, seed func() map[string]int64) (letIn bool) {
 	if km == nil || l == nil {
 		return false
 	}
 	km.mu.Lock()
+	restarted := !km.boot.IsZero() && !boot.Equal(km.boot)
+	km.boot = boot
 	m := km.m
+	if restarted && m != nil {
+		// Not under km.mu: the meter asks isHubCut under its own lock.
+		km.mu.Unlock()
+		m.mu.Lock()
+		clear(m.minute)
+		m.mu.Unlock()
+		km.mu.Lock()
+	}
 	if m == nil || m.limits != l.withDefaults() {
 		km.m = km.newMeter(*l)
 		m = km.m

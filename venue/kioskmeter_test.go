@@ -73,7 +73,7 @@ func TestAKioskMirrorMetersAsTheHub(t *testing.T) {
 	// Let in again (B heard the hub cut A off first: the staff's
 	// minutes): the rest reach the hub and B.
 	waitFor(t, "B heard the hub cut A off", func() error {
-		return saw(kb.meter.isHubCut(ka.ID()), "B's meter's list %v", kb.meter.hubCut)
+		return saw(kb.meter.isHubCut(ka.ID()), "B's meter takes A for not cut off by the hub")
 	})
 	if err := hub.LetIn(ctx, ka.ID()); err != nil {
 		t.Fatal(err)
