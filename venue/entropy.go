@@ -113,16 +113,19 @@ func (r repair) String() string {
 // loader is behind the stream (the next look tries again).
 func (c *copyCheck) run(ctx context.Context) (repair, error) {
 	got, err := c.check(ctx)
+	// What a check loaded is said even when it then found the loader
+	// behind the stream: waiters on loaded (the staff's lists, tests)
+	// would otherwise hear of it only at the next batch.
+	if n := got.total(); n > 0 {
+		c.logf("%s: repaired this node's copy of the venue: %d events the hub's stream holds were missing (%s)", c.who, n, got)
+		signal(c.loaded)
+	}
 	if errors.Is(err, errNotCaughtUp) {
 		return got, err
 	}
 	c.mu.Lock()
 	c.next = c.now().Add(copyCheckEvery)
 	c.mu.Unlock()
-	if n := got.total(); n > 0 {
-		c.logf("%s: repaired this node's copy of the venue: %d events the hub's stream holds were missing (%s)", c.who, n, got)
-		signal(c.loaded)
-	}
 	return got, err
 }
 

@@ -274,7 +274,11 @@ func (h *Hub) startLoading(ctx context.Context, limits KioskLimits) error {
 	if err := h.seedMeter(ctx); err != nil {
 		return err
 	}
-	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
+	loader, err := hubLoaderName(ctx, h.e.js, h.logf)
+	if err != nil {
+		return err
+	}
+	if h.load, err = startLoaderAdmitting(ctx, h.e.js, h.d, VenueStream, loader, make(chan struct{}, 1), h.logf, h.now, h.meter.admit); err != nil {
 		return err
 	}
 	h.copy = h.hubCopyCheck()
@@ -306,10 +310,14 @@ func (h *Hub) hearHellos() error {
 func (h *Hub) run(ctx context.Context) {
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	h.stop = stop
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go func() {
 		defer h.wg.Done()
 		h.watch(run)
+	}()
+	go func() {
+		defer h.wg.Done()
+		h.renewConsoles(run)
 	}()
 	go func() {
 		defer h.wg.Done()

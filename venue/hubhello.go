@@ -24,6 +24,8 @@ type hello struct {
 	// Calls are the table's open staff calls: the hub's console shows
 	// them until someone answers them, there or at the table.
 	Calls []Call `json:"calls,omitempty"`
+	// ConsoleCSR asks for a new console certificate (consolerenew.go).
+	ConsoleCSR []byte `json:"console_csr,omitempty"`
 }
 
 // notedKiosk is what the hub last wrote of a kiosk in its database.
@@ -50,6 +52,14 @@ type helloAnswer struct {
 	// Answered are the kiosk's calls the hub's console answered: the
 	// kiosk closes them (KioskConfig.OnAnswered).
 	Answered []string `json:"answered,omitempty"`
+	// Console and CA answer a ConsoleCSR: the table's new console
+	// certificate and the venue authority's (DER).
+	Console []byte `json:"console,omitempty"`
+	CA      []byte `json:"ca,omitempty"`
+	// Limits are the hub's per-kiosk limits, Cut the kiosks it cut off:
+	// the kiosks' mirrors meter as the hub does (kioskmeter.go).
+	Limits *KioskLimits `json:"limits,omitempty"`
+	Cut    []string     `json:"cut,omitempty"`
 }
 
 // helloTable is one table in the hub's answer.
@@ -130,7 +140,9 @@ func (h *Hub) onHello(m *nats.Msg) {
 	}
 	// The answer carries the hub's clock: the kiosk stamps its events on
 	// it (db.SessionEvent.At).
-	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.web.at, Tables: h.tables(ctx), Answered: answered})
+	cert, ca := h.renewTableConsole(hi.Kiosk, hi.ConsoleCSR)
+	answer, _ := json.Marshal(helloAnswer{Now: h.now().UTC(), Boot: h.boot, Web: h.web.at, Tables: h.tables(ctx), Answered: answered, Console: cert, CA: ca,
+		Limits: &h.meter.limits, Cut: h.auth.creds.cutList()})
 	if err := m.Respond(answer); err != nil {
 		h.logf("venue hub: hello from %s: %v", hi.Kiosk, err)
 	}

@@ -92,6 +92,12 @@ type Kiosk struct {
 	// stream and fills its holes (entropy.go); nil unpaired.
 	copy    *copyCheck
 	removal *removal // paired: the hub's refusals (removed.go)
+	// meter applies the hub's limits to the mirror's events
+	// (kioskmeter.go); nil unpaired.
+	meter *kioskMeter
+	// consoleLooked is when the hello loop last looked at the table's
+	// console certificate (consoleRequest); that loop's alone.
+	consoleLooked time.Time
 
 	// What the hub's answers told: when it last answered a hello, and
 	// the venue's tables as its last answer listed them, with when it
@@ -150,7 +156,7 @@ func StartKiosk(ctx context.Context, cfg KioskConfig) (*Kiosk, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := k.open(ctx); err != nil {
+	if err := k.open(ctx, cfg.Dir); err != nil {
 		k.Close()
 		return nil, err
 	}
@@ -193,7 +199,7 @@ func (k *Kiosk) leafOpts(p Pairing, cred string) server.LeafNodeOpts {
 // open makes the started server's table stream and, paired, the mirror
 // of the venue stream and the check of its copy, and queues what the
 // outbox lacks. The caller closes the kiosk if it fails.
-func (k *Kiosk) open(ctx context.Context) error {
+func (k *Kiosk) open(ctx context.Context, dir string) error {
 	if k.paired {
 		// The hub's refusals reach only the server's log (removed.go);
 		// one before this line is missed, the count starts at the next.
@@ -224,12 +230,15 @@ func (k *Kiosk) open(ctx context.Context) error {
 		if k.hubJS, err = jetstream.NewWithDomain(k.e.nc, HubDomain); err != nil {
 			return fmt.Errorf("venue kiosk: %w", err)
 		}
+		k.meter = newKioskMeter(dir, k.logf, k.now)
+		k.meter.seed(k.seedMeter(ctx))
 		if err := k.openMirror(ctx); err != nil {
 			return err
 		}
 		k.copy = newCopyCheck(k.d, "venue kiosk", k.loaded, k.logf, k.now,
 			func(ctx context.Context) (jetstream.Stream, error) { return k.hubJS.Stream(ctx, VenueStream) },
 			k.loaderFloor)
+		k.copy.skip = k.meter.skips
 	}
 	// Sessions that ended before the venue existed go too.
 	if _, err := k.d.QueueFinishedSessions(ctx, k.now()); err != nil {

@@ -74,6 +74,9 @@ func (k *Kiosk) helloOnce(ctx context.Context, fresh bool) (helloAnswer, time.Ti
 	if k.hooks.calls != nil {
 		hi.Calls = k.hooks.calls()
 	}
+	if k.now().Sub(k.consoleLooked) >= consoleLookEvery {
+		k.consoleLooked, hi.ConsoleCSR = k.now(), k.consoleRequest()
+	}
 	body, _ := json.Marshal(hi)
 	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	sent := k.now()
@@ -99,6 +102,10 @@ func (k *Kiosk) heard(ctx context.Context, a helloAnswer, got time.Time, fresh b
 	k.noteTables(a, got)
 	if len(a.Answered) > 0 && k.hooks.onAnswered != nil {
 		k.hooks.onAnswered(a.Answered)
+	}
+	k.keepConsole(a.Console, a.CA)
+	if k.meter.heard(a.Limits, a.Cut, a.Boot, func() map[string]int64 { return k.seedMeter(ctx) }) {
+		k.copy.again()
 	}
 	if fresh {
 		k.logf("venue kiosk: the hub answered")

@@ -24,8 +24,8 @@ import (
 // time, or more than TotalBytes in all, and the kiosk is cut off — its
 // link closed, its stream no longer sourced, its logins refused, its
 // credential kept — until the staff let it in again (the hub console's
-// Tables page, or tablee venue --restore). Every loader, the kiosks'
-// mirrors' too, refuses an event bigger than EventBytes.
+// Tables page, or tablee venue --restore). The kiosks' mirrors meter with
+// the same rule and the hub's settings (kioskmeter.go).
 type KioskLimits struct {
 	// EventsPerMinute bounds a kiosk's events per minute of the events'
 	// own time (their "at", when the kiosk made them; an event without
@@ -33,11 +33,11 @@ type KioskLimits struct {
 	// table that comes back after days offline sends its backlog at
 	// once, and it is no flood, as is the whole history a rebuilt hub
 	// sources again. A real table finishes a game every few minutes.
-	EventsPerMinute int
+	EventsPerMinute int `json:"events_per_minute"`
 	// EventBytes bounds one event's body.
-	EventBytes int
+	EventBytes int `json:"event_bytes"`
 	// TotalBytes bounds all of one kiosk's events the hub holds.
-	TotalBytes int64
+	TotalBytes int64 `json:"total_bytes"`
 }
 
 // DefaultKioskLimits are the limits of a hub whose configuration names
@@ -240,6 +240,9 @@ func (h *Hub) LetIn(ctx context.Context, kiosk string) error {
 		return fmt.Errorf("venue hub: let kiosk %s in: %w", kiosk, err)
 	}
 	h.meter.setCut(kiosk, false)
+	if h.copy != nil {
+		h.copy.again() // what its loader refused, the walks skipped
+	}
 	h.logf("venue hub: kiosk %s let into the venue again", kiosk)
 	return nil
 }

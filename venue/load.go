@@ -28,6 +28,7 @@ type loader struct {
 	// their moves (verify.go), at the hub and at every mirror.
 	replay *replayer
 
+	name    string     // its durable consumer's (hubLoaderName at the hub)
 	mu      sync.Mutex // guards cons and cc, made again by restart
 	cons    jetstream.Consumer
 	cc      jetstream.ConsumeContext
@@ -49,18 +50,14 @@ const (
 	loadHeartbeat = 30 * time.Second // the most nats.go allows
 )
 
-// startLoader starts loading stream into d; loaded is signalled after each
-// batch stored. logf reports events that cannot be loaded.
-func startLoader(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any), now func() time.Time) (*loader, error) {
-	return startLoaderAdmitting(ctx, js, d, stream, loaded, logf, now, nil)
-}
-
-// startLoaderAdmitting is startLoader with admit, which says why an event
-// must be refused rather than loaded (the hub's meter of the kiosks'
-// limits).
-func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream string, loaded chan struct{}, logf func(string, ...any),
+// startLoaderAdmitting starts loading stream into d through the durable
+// consumer name; loaded is signalled after each batch stored, logf
+// reports events that cannot be loaded, and admit, when set, says why an
+// event must be refused rather than loaded (the meter of the kiosks'
+// limits, at the hub and at each kiosk's mirror).
+func startLoaderAdmitting(ctx context.Context, js jetstream.JetStream, d *db.DB, stream, name string, loaded chan struct{}, logf func(string, ...any),
 	now func() time.Time, admit func(jetstream.Msg, time.Time) error) (*loader, error) {
-	l := &loader{js: js, stream: stream, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
+	l := &loader{js: js, stream: stream, name: name, loaded: loaded, msgs: make(chan jetstream.Msg, loadBatch), done: make(chan struct{}), stopped: make(chan struct{}),
 		admit: admit, logf: logf, now: clock(now), replay: newReplayer(logf)}
 	go l.run(context.WithoutCancel(ctx), d, stream, logf)
 	if err := l.consume(ctx); err != nil {
@@ -85,9 +82,17 @@ func (l *loader) restart(ctx context.Context) error {
 // consume makes the durable consumer (or finds it) and pulls from it.
 func (l *loader) consume(ctx context.Context) error {
 	stream := l.stream
+	// Where it starts is kept from the consumer there (one renamed from
+	// the build before's starts after its floor: hubLoaderName).
+	policy, start := jetstream.DeliverAllPolicy, uint64(0)
+	if c, err := l.js.Consumer(ctx, stream, l.name); err == nil {
+		policy, start = c.CachedInfo().Config.DeliverPolicy, c.CachedInfo().Config.OptStartSeq
+	}
 	cons, err := l.js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
-		Durable:   loaderName,
-		AckPolicy: jetstream.AckExplicitPolicy,
+		Durable:       l.name,
+		DeliverPolicy: policy,
+		OptStartSeq:   start,
+		AckPolicy:     jetstream.AckExplicitPolicy,
 		// After a kill -9 the consumer's stored state can name events
 		// delivered whose acknowledgements it had not written yet: they
 		// come again after AckWait, which is what a hub restarted after

@@ -129,7 +129,7 @@ func (k *Kiosk) openMirror(ctx context.Context) error {
 		return nil
 	}
 	k.mirrorMade = k.now()
-	k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now)
+	k.load, err = startLoaderAdmitting(ctx, k.e.js, k.d, VenueStream, loaderName, k.loaded, k.logf, k.now, k.admitMirrored)
 	return err
 }
 
@@ -219,7 +219,7 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 	}
 	k.mirrorMade = k.now()
 	var err error
-	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now); err != nil {
+	if k.load, err = startLoaderAdmitting(ctx, k.e.js, k.d, VenueStream, loaderName, k.loaded, k.logf, k.now, k.admitMirrored); err != nil {
 		return "", err
 	}
 	return did, nil

@@ -206,6 +206,11 @@ type credFile struct {
 	// CutOff are the kiosks cut off for going over their limits
 	// (limits.go), until the staff let them in again.
 	CutOff map[string]CutOff `json:"cut_off,omitempty"`
+	// Consoles are the serials of the console certificates the hub's
+	// authority issued each kiosk (the last), RevokedConsoles those of
+	// the kiosks removed since (consolerenew.go).
+	Consoles        map[string]string `json:"consoles,omitempty"`
+	RevokedConsoles []tlscert.Revoked `json:"revoked_consoles,omitempty"`
 }
 
 func openCreds(path string) (*credStore, error) {
@@ -318,6 +323,7 @@ func (s *credStore) set(id, hash string, now time.Time) error {
 		if hash == "" {
 			delete(f.Kiosks, id)
 			delete(f.Paired, id)
+			revokeConsole(f, id, now)
 		} else {
 			f.Kiosks[id] = hash
 			f.Paired[id] = now.UTC()
@@ -414,9 +420,10 @@ func ownAsDir(path string) error {
 // and the venue stream stops sourcing its stream. Its sessions stay in the
 // venue. It may pair again with the code.
 func (h *Hub) Revoke(ctx context.Context, id string) error {
-	if err := h.auth.creds.set(id, "", time.Time{}); err != nil {
+	if err := h.auth.creds.set(id, "", h.now()); err != nil {
 		return fmt.Errorf("venue hub: revoke %s: %w", id, err)
 	}
+	h.revocations()
 	return h.drop(ctx, id)
 }
 
@@ -612,7 +619,10 @@ func RevokeTable(ctx context.Context, d *db.DB, dir, which string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return id, creds.set(id, "", time.Time{})
+	if err := creds.set(id, "", time.Time{}); err != nil {
+		return id, err
+	}
+	return id, revokeTableConsole(d, creds)
 }
 
 // pairedTable is the kiosk id of the table called (or whose kiosk id is)

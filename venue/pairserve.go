@@ -181,6 +181,9 @@ func (p *pairServer) consoleCert(req pairRequest, from string, now time.Time) pa
 			p.h.logf("venue hub: no console certificate for kiosk %s: %v", req.Kiosk, err)
 		} else {
 			done = pairDone{Console: der, CA: p.h.ca.Cert.Raw}
+			if err := p.h.auth.creds.noteConsole(req.Kiosk, der); err != nil {
+				p.h.logf("venue hub: console certificate of kiosk %s: %v", req.Kiosk, err)
+			}
 		}
 	}
 	return done

@@ -42,23 +42,32 @@ func (h *Hub) refillIfLost(ctx context.Context) (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("venue hub: venue stream: %w", err)
 	}
-	c, err := s.Consumer(ctx, loaderName)
-	if errors.Is(err, jetstream.ErrConsumerNotFound) {
-		return 0, nil // a new loader starts at the stream's start anyway
+	names, err := loaderConsumers(ctx, s)
+	if err != nil || len(names) == 0 {
+		return 0, err // none: a new loader starts at the stream's start anyway
 	}
-	if err != nil {
-		return 0, fmt.Errorf("venue hub: loader: %w", err)
-	}
-	ci := c.CachedInfo()
 	last := s.CachedInfo().State.LastSeq
-	if ci.Delivered.Stream == 0 || last == 0 {
+	var delivered uint64
+	for _, name := range names {
+		c, err := s.Consumer(ctx, name)
+		if errors.Is(err, jetstream.ErrConsumerNotFound) {
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("venue hub: loader: %w", err)
+		}
+		delivered = max(delivered, c.CachedInfo().Delivered.Stream)
+	}
+	if delivered == 0 || last == 0 {
 		return 0, nil
 	}
-	if err := s.DeleteConsumer(ctx, loaderName); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
-		return 0, fmt.Errorf("venue hub: loader: %w", err)
+	for _, name := range names {
+		if err := s.DeleteConsumer(ctx, name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return 0, fmt.Errorf("venue hub: loader: %w", err)
+		}
 	}
 	h.logf("venue hub: refilling the database from the venue stream (%d events): the database holds no venue event, the stream's loader had delivered %d (a database lost or new beside a kept store)",
-		last, ci.Delivered.Stream)
+		last, delivered)
 	return last, nil
 }
 

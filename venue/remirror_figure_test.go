@@ -261,7 +261,7 @@ func remirrorFromStart(ctx context.Context, k *Kiosk, why string) {
 		return
 	}
 	k.mirrorMade = k.now()
-	if k.load, err = startLoader(ctx, k.e.js, k.d, VenueStream, k.loaded, k.logf, k.now); err != nil {
+	if k.load, err = startLoaderAdmitting(ctx, k.e.js, k.d, VenueStream, loaderName, k.loaded, k.logf, k.now, nil); err != nil {
 		k.logf("venue kiosk: make the mirror%s from the start: %v", why, err)
 		return
 	}

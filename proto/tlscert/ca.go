@@ -51,9 +51,20 @@ const (
 // Apple's and Google's rules, but nothing is lost by keeping to them).
 const ConsoleLife = 397 * 24 * time.Hour
 
-// renewBefore is how long before its end a console's certificate is
+// TableLife is how long a table's console certificate, issued by the
+// hub's authority (IssueCSR), is valid: the table asks for a new one by
+// itself from RenewBefore before its end (its hellos to the hub), so a
+// short life costs nothing, and a table removed from the venue — its
+// credential revoked, so it can ask for none — keeps a certificate the
+// staff's browsers accept for at most this long.
+const TableLife = 90 * 24 * time.Hour
+
+// RenewBefore is how long before its end a console's certificate is
 // issued again.
-const renewBefore = 30 * 24 * time.Hour
+const RenewBefore = 30 * 24 * time.Hour
+
+// renewBefore is RenewBefore, as this file has always named it.
+const renewBefore = RenewBefore
 
 // LANDomains are the DNS suffixes the venue's authority may vouch for.
 var LANDomains = []string{"local", "lan", "home.arpa", "internal", "localhost"}
@@ -198,6 +209,10 @@ func Permitted(names []string, ips []net.IP) ([]string, []net.IP) {
 // Issue signs a console's certificate for pub, valid for the names and
 // ips the authority may vouch for (Permitted), for ConsoleLife from now.
 func (ca *CA) Issue(pub crypto.PublicKey, names []string, ips []net.IP, now time.Time) ([]byte, error) {
+	return ca.issue(pub, names, ips, now, ConsoleLife)
+}
+
+func (ca *CA) issue(pub crypto.PublicKey, names []string, ips []net.IP, now time.Time, life time.Duration) ([]byte, error) {
 	names, ips = Permitted(names, ips)
 	if len(names) == 0 && len(ips) == 0 {
 		return nil, errors.New("tlscert: no name or address of the venue's network to vouch for")
@@ -210,7 +225,7 @@ func (ca *CA) Issue(pub crypto.PublicKey, names []string, ips []net.IP, now time
 		SerialNumber: serial,
 		Subject:      pkix.Name{CommonName: "Tablée staff console", Organization: []string{"Tablée"}},
 		NotBefore:    now.Add(-time.Hour),
-		NotAfter:     now.Add(ConsoleLife),
+		NotAfter:     now.Add(life),
 		KeyUsage:     x509.KeyUsageDigitalSignature,
 		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		DNSNames:     names,
@@ -228,6 +243,8 @@ func (ca *CA) Issue(pub crypto.PublicKey, names []string, ips []net.IP, now time
 // came from, not what it asks for: a table (or whoever holds a pairing
 // code) must not get a certificate for the hub's address or another
 // table's, with which it could stand in the middle of their consoles.
+// It is valid TableLife: the table renews it by itself (venue, its
+// hellos).
 func (ca *CA) IssueCSR(csrDER []byte, ip net.IP, now time.Time) ([]byte, error) {
 	csr, err := x509.ParseCertificateRequest(csrDER)
 	if err != nil {
@@ -236,7 +253,7 @@ func (ca *CA) IssueCSR(csrDER []byte, ip net.IP, now time.Time) ([]byte, error) 
 	if err := csr.CheckSignature(); err != nil {
 		return nil, fmt.Errorf("tlscert: certificate request: %w", err)
 	}
-	return ca.Issue(csr.PublicKey, nil, []net.IP{ip}, now)
+	return ca.issue(csr.PublicKey, nil, []net.IP{ip}, now, TableLife)
 }
 
 // ConsoleKey is the console's own key kept in dir (made on first use),
