@@ -30,8 +30,10 @@ const asideShown = 200
 // asideRoutes adds the page of the sessions kept aside.
 func (h *Handler) asideRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /sessions/aside", h.get(h.asidePage))
-	m.HandleFunc("POST /sessions/aside/{event}/takeback", h.post(h.takeBackOne))
-	m.HandleFunc("POST /sessions/aside/tables/{kiosk}/takeback", h.post(h.takeBackTable))
+	// The event and the kiosk are form fields, not path segments: they
+	// are a kiosk's word, and may hold what a path cannot.
+	m.HandleFunc("POST /sessions/aside/takeback", h.post(h.takeBackOne))
+	m.HandleFunc("POST /sessions/aside/takeback-table", h.post(h.takeBackTable))
 }
 
 // takenShown is the most sessions taken back the page recalls.
@@ -152,7 +154,7 @@ func (h *Handler) takenBy(r *http.Request) db.TakeBack {
 // takeBackOne takes back one session kept aside as unverified.
 func (h *Handler) takeBackOne(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	by := h.takenBy(r)
-	t, err := h.cfg.DB.TakeBackAside(r.Context(), r.PathValue("event"), by)
+	t, err := h.cfg.DB.TakeBackAside(r.Context(), r.PostFormValue("event"), by)
 	if err != nil {
 		h.takeBackFailed(w, r, in, err)
 		return
@@ -165,7 +167,7 @@ func (h *Handler) takeBackOne(w http.ResponseWriter, r *http.Request, in signin,
 // unverified.
 func (h *Handler) takeBackTable(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	by := h.takenBy(r)
-	kiosk := r.PathValue("kiosk")
+	kiosk := r.PostFormValue("kiosk")
 	list, err := h.cfg.DB.TakeBackUnverified(r.Context(), kiosk, by)
 	if err != nil {
 		h.takeBackFailed(w, r, in, err)

@@ -124,8 +124,8 @@ func keepOldAside(t *testing.T, d *db.DB, kiosk, table, id, winner string) strin
 // it stays aside and off the boards.
 func TestTheStaffTakeBackAnOldSession(t *testing.T) {
 	f := newHubFixture(t, 3, false)
-	old := keepOldAside(t, f.d, kioskTerrasse, "Terrasse", "01890000-0000-7000-8000-0000000007a1", "Yvette")
-	keepAside(t, f.d, kioskVeranda, "Véranda", verify.WrongResult, 0) // Mallory, score 99
+	old := keepOldAside(t, f.d, kioskTerrasse, "Terrasse", "01890000-0000-7000-8000-0000000007a1/../x?y", "Yvette") // a kiosk chose its ids
+	keepAside(t, f.d, kioskVeranda, "Véranda", verify.WrongResult, 0)                                               // Mallory, score 99
 	forged, err := f.d.VenueAside(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -140,14 +140,14 @@ func TestTheStaffTakeBackAnOldSession(t *testing.T) {
 	b.lang = "fr"
 	b.login(testPIN)
 	r := b.get("/sessions/aside")
-	for _, want := range []string{`action="/sessions/aside/` + old + `/takeback"`, "Reprendre</button>",
-		`action="/sessions/aside/tables/` + kioskTerrasse + `/takeback"`, "Tout reprendre</button>",
+	for _, want := range []string{`name="event" value="` + old + `"`, "Reprendre</button>",
+		`name="kiosk" value="` + kioskTerrasse + `"`, "Tout reprendre</button>",
 		"Terrasse : 1 partie sans ses coups", "Ne peut pas être reprise : ses coups la contredisent"} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the page of sessions aside lacks %q\n%s", want, r.body)
 		}
 	}
-	if strings.Contains(r.body, forgedID+"/takeback") {
+	if strings.Contains(r.body, `value="`+forgedID+`"`) {
 		t.Errorf("the wrong-result session has a take-back button\n%s", r.body)
 	}
 	if r := b.get("/leaderboards"); strings.Contains(r.body, "Yvette") {
@@ -156,14 +156,14 @@ func TestTheStaffTakeBackAnOldSession(t *testing.T) {
 
 	// The forged POSTs: without the token, then with it for the session
 	// whose moves contradict it.
-	if r := b.post("/sessions/aside/"+forgedID+"/takeback", url.Values{}); r.StatusCode != http.StatusForbidden {
+	if r := b.post("/sessions/aside/takeback", url.Values{"event": {forgedID}}); r.StatusCode != http.StatusForbidden {
 		t.Errorf("a take-back without the CSRF token: %d, want 403", r.StatusCode)
 	}
-	r = b.post("/sessions/aside/"+forgedID+"/takeback", url.Values{"csrf": {b.csrf()}})
+	r = b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {forgedID}})
 	if r.StatusCode != http.StatusConflict || !strings.Contains(r.body, "Cette partie ne peut pas être reprise") {
 		t.Errorf("a forged take-back of a wrong-result session: %d\n%s", r.StatusCode, r.body)
 	}
-	r = b.post("/sessions/aside/tables/"+kioskVeranda+"/takeback", url.Values{"csrf": {b.csrf()}})
+	r = b.post("/sessions/aside/takeback-table", url.Values{"csrf": {b.csrf()}, "kiosk": {kioskVeranda}})
 	if r.StatusCode != http.StatusSeeOther {
 		t.Errorf("« Tout reprendre » for a table with no unverified session: %d, want 303", r.StatusCode)
 	}
@@ -174,7 +174,7 @@ func TestTheStaffTakeBackAnOldSession(t *testing.T) {
 		t.Error("the wrong-result session reached the board")
 	}
 
-	r = b.post("/sessions/aside/"+old+"/takeback", url.Values{"csrf": {b.csrf()}})
+	r = b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {old}})
 	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/sessions/aside?back=1" {
 		t.Fatalf("the take-back: %d to %q, want 303 to /sessions/aside?back=1\n%s", r.StatusCode, r.Header.Get("Location"), r.body)
 	}
@@ -187,13 +187,13 @@ func TestTheStaffTakeBackAnOldSession(t *testing.T) {
 	if n, err := f.d.VenueAsideCount(context.Background()); err != nil || n != 1 {
 		t.Errorf("sessions aside after the take-back: %d (%v), want 1", n, err)
 	}
-	if strings.Contains(r.body, old+"/takeback") {
+	if strings.Contains(r.body, `value="`+old+`"`) {
 		t.Errorf("the session taken back is still offered\n%s", r.body)
 	}
 	if r := b.get("/leaderboards"); !strings.Contains(r.body, "Yvette") {
 		t.Errorf("the session taken back is not on the venue's board\n%s", r.body)
 	}
-	if r := b.post("/sessions/aside/"+old+"/takeback", url.Values{"csrf": {b.csrf()}}); r.StatusCode != http.StatusNotFound ||
+	if r := b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {old}}); r.StatusCode != http.StatusNotFound ||
 		!strings.Contains(r.body, "Cette partie n&#39;est plus mise de côté") {
 		t.Errorf("a second take-back: %d\n%s", r.StatusCode, r.body)
 	}
@@ -216,7 +216,7 @@ func TestTheStaffTakeBackATablesOldSessions(t *testing.T) {
 	if r := b.get("/sessions/aside"); !strings.Contains(r.body, "Salon : 2 parties sans leurs coups") || !strings.Contains(r.body, "Bar : 1 partie sans ses coups") {
 		t.Errorf("the tables with old sessions:\n%s", r.body)
 	}
-	r := b.post("/sessions/aside/tables/"+salon+"/takeback", url.Values{"csrf": {b.csrf()}})
+	r := b.post("/sessions/aside/takeback-table", url.Values{"csrf": {b.csrf()}, "kiosk": {salon}})
 	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/sessions/aside?back=2" {
 		t.Fatalf("« Tout reprendre »: %d to %q", r.StatusCode, r.Header.Get("Location"))
 	}
