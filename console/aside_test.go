@@ -3,6 +3,8 @@ package console_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -90,5 +92,144 @@ func TestEveryRefusalHasItsText(t *testing.T) {
 		if !cat.Has("aside.refusal." + string(r)) {
 			t.Errorf("no text aside.refusal.%s", r)
 		}
+	}
+}
+
+// keepOldAside loads into d, kept aside as unverified (as venue's replay
+// marks it), a session an earlier build wrote: version 1, no moves, won
+// by the player named winner.
+func keepOldAside(t *testing.T, d *db.DB, kiosk, table, id, winner string) string {
+	t.Helper()
+	now := time.Now()
+	body, err := json.Marshal(db.SessionEvent{V: 1, Kiosk: kiosk, Table: table, ID: id, Game: "canoe", StartedAt: now.Add(-time.Hour),
+		EndedAt: now, Reason: "finished", Seats: []db.EventSeat{
+			{Kind: session.Person, PlayerID: "x-" + winner, Nickname: winner, Keys: []string{"key-" + winner}, Score: 9, Rank: 1, Winner: true},
+			{Kind: session.Guest, Name: "Ana", Score: 3, Rank: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := d.LoadVenueEvents(context.Background(), []db.RawEvent{{ID: "ev-" + id, Body: body, From: kiosk,
+		Aside: &db.Aside{Refusal: string(verify.Unverified), Detail: "no move log"}}}, now)
+	if err != nil || res[0].Err != nil || !res[0].SetAside {
+		t.Fatalf("keep aside: %+v, %v", res, err)
+	}
+	return "ev-" + id
+}
+
+// The staff take back a session an earlier build sent (unverified, no
+// moves) with its « Reprendre »: it leaves the page, is on the venue's
+// board, and the page recalls who took it back and when. A session its
+// moves contradict offers no such button, says why in words, and a
+// forged POST for it (the right CSRF token, its event id) is refused:
+// it stays aside and off the boards.
+func TestTheStaffTakeBackAnOldSession(t *testing.T) {
+	f := newHubFixture(t, 3, false)
+	// A kiosk chose the event's id: it may hold what a path cannot.
+	old := keepOldAside(t, f.d, kioskTerrasse, "Terrasse", "01890000-0000-7000-8000-0000000007a1/../x?y", "Yvette")
+	keepAside(t, f.d, kioskVeranda, "Véranda", verify.WrongResult, 0) // Mallory, score 99
+	forged, err := f.d.VenueAside(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var forgedID string
+	for _, a := range forged {
+		if a.Refusal == string(verify.WrongResult) {
+			forgedID = a.EventID
+		}
+	}
+	b := f.browser(t)
+	b.lang = "fr"
+	b.login(testPIN)
+	r := b.get("/sessions/aside")
+	for _, want := range []string{`name="event" value="` + old + `"`, "Reprendre</button>",
+		`name="kiosk" value="` + kioskTerrasse + `"`, "Tout reprendre</button>",
+		"Terrasse : 1 partie sans ses coups", "Ne peut pas être reprise : ses coups la contredisent"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the page of sessions aside lacks %q\n%s", want, r.body)
+		}
+	}
+	if strings.Contains(r.body, `value="`+forgedID+`"`) {
+		t.Errorf("the wrong-result session has a take-back button\n%s", r.body)
+	}
+	if r := b.get("/leaderboards"); strings.Contains(r.body, "Yvette") {
+		t.Fatal("a session aside is on the venue's board before it is taken back")
+	}
+
+	// The forged POSTs: without the token, then with it for the session
+	// whose moves contradict it.
+	if r := b.post("/sessions/aside/takeback", url.Values{"event": {forgedID}}); r.StatusCode != http.StatusForbidden {
+		t.Errorf("a take-back without the CSRF token: %d, want 403", r.StatusCode)
+	}
+	r = b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {forgedID}})
+	if r.StatusCode != http.StatusConflict || !strings.Contains(r.body, "Cette partie ne peut pas être reprise") {
+		t.Errorf("a forged take-back of a wrong-result session: %d\n%s", r.StatusCode, r.body)
+	}
+	r = b.post("/sessions/aside/takeback-table", url.Values{"csrf": {b.csrf()}, "kiosk": {kioskVeranda}})
+	if r.StatusCode != http.StatusSeeOther {
+		t.Errorf("« Tout reprendre » for a table with no unverified session: %d, want 303", r.StatusCode)
+	}
+	if n, err := f.d.VenueAsideCount(context.Background()); err != nil || n != 2 {
+		t.Errorf("sessions aside after the refused take-backs: %d (%v), want 2", n, err)
+	}
+	if r := b.get("/leaderboards"); strings.Contains(r.body, "Mallory") {
+		t.Error("the wrong-result session reached the board")
+	}
+
+	r = b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {old}})
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/sessions/aside?back=1" {
+		t.Fatalf("the take-back: %d to %q, want 303 to /sessions/aside?back=1\n%s", r.StatusCode, r.Header.Get("Location"), r.body)
+	}
+	r = b.get("/sessions/aside?back=1")
+	for _, want := range []string{"1 partie reprise : elle compte dans les classements.", `id="taken-back"`, "Le personnel, à la console, depuis 127.0.0.1"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the page after the take-back lacks %q\n%s", want, r.body)
+		}
+	}
+	if n, err := f.d.VenueAsideCount(context.Background()); err != nil || n != 1 {
+		t.Errorf("sessions aside after the take-back: %d (%v), want 1", n, err)
+	}
+	if strings.Contains(r.body, `value="`+old+`"`) {
+		t.Errorf("the session taken back is still offered\n%s", r.body)
+	}
+	if r := b.get("/leaderboards"); !strings.Contains(r.body, "Yvette") {
+		t.Errorf("the session taken back is not on the venue's board\n%s", r.body)
+	}
+	if r := b.post("/sessions/aside/takeback", url.Values{"csrf": {b.csrf()}, "event": {old}}); r.StatusCode != http.StatusNotFound ||
+		!strings.Contains(r.body, "Cette partie n&#39;est plus mise de côté") {
+		t.Errorf("a second take-back: %d\n%s", r.StatusCode, r.body)
+	}
+	taken, err := f.d.VenueTakenBack(context.Background(), 0)
+	if err != nil || len(taken) != 1 || taken[0].EventID != old || taken[0].Via != "console" || taken[0].By != "127.0.0.1" ||
+		taken[0].At.Sub(f.clock.Now()).Abs() > time.Second {
+		t.Errorf("the record of the take-back: %+v, %v", taken, err)
+	}
+}
+
+// « Tout reprendre » takes back every unverified session of one table,
+// and only that table's.
+func TestTheStaffTakeBackATablesOldSessions(t *testing.T) {
+	f, b, _ := signedIn(t)
+	b.lang = "fr"
+	const salon, bar = "01890000-0000-7000-8000-0000000000bb", "01890000-0000-7000-8000-0000000000cc"
+	keepOldAside(t, f.d, salon, "Salon", "01890000-0000-7000-8000-0000000007b1", "Yvette")
+	keepOldAside(t, f.d, salon, "Salon", "01890000-0000-7000-8000-0000000007b2", "Ulrich")
+	left := keepOldAside(t, f.d, bar, "Bar", "01890000-0000-7000-8000-0000000007b3", "Vera")
+	if r := b.get("/sessions/aside"); !strings.Contains(r.body, "Salon : 2 parties sans leurs coups") || !strings.Contains(r.body, "Bar : 1 partie sans ses coups") {
+		t.Errorf("the tables with old sessions:\n%s", r.body)
+	}
+	r := b.post("/sessions/aside/takeback-table", url.Values{"csrf": {b.csrf()}, "kiosk": {salon}})
+	if r.StatusCode != http.StatusSeeOther || r.Header.Get("Location") != "/sessions/aside?back=2" {
+		t.Fatalf("« Tout reprendre »: %d to %q", r.StatusCode, r.Header.Get("Location"))
+	}
+	if r := b.get("/sessions/aside?back=2"); !strings.Contains(r.body, "2 parties reprises") {
+		t.Errorf("no notice of the 2 taken back:\n%s", r.body)
+	}
+	list, err := f.d.VenueAside(context.Background(), 0)
+	if err != nil || len(list) != 1 || list[0].EventID != left {
+		t.Errorf("aside after « Tout reprendre » for Salon: %+v, %v; want Bar's only", list, err)
+	}
+	n, err := f.d.VenueSessionCount(context.Background())
+	if err != nil || n != 2 {
+		t.Errorf("venue sessions after « Tout reprendre »: %d, %v; want 2", n, err)
 	}
 }

@@ -24,6 +24,13 @@ type AsideSession struct {
 // setAside keeps ev (its body as cleaned) aside, or ignores it if its
 // event is there already.
 func setAside(ctx context.Context, tx *sql.Tx, eventID string, ev SessionEvent, body string, why Aside, now time.Time) (Loaded, error) {
+	if why.Refusal == Unverified {
+		// Taken back by the staff here already (TakeBackAside): its
+		// session is among the venue's.
+		if back, err := takenBack(ctx, tx, eventID); err != nil || back {
+			return Loaded{}, err
+		}
+	}
 	res, err := tx.ExecContext(ctx,
 		`INSERT OR IGNORE INTO venue_aside (event_id, session_id, kiosk, table_name, game, ended_at, refusal, move, detail, body, loaded_at)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

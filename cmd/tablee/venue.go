@@ -32,7 +32,9 @@ type venueFlags struct {
 	pairAddr, pairAt, pairListen, code string
 	fingerprint, name, revoke, letIn   string
 	consoleAddr                        string
+	takeBack, takeBackTable            string // venue_aside.go
 	rebuild, newCode, tables, noMDNS   bool
+	aside                              bool
 	limits                             venue.KioskLimits
 	webAddrSet                         bool // --web-addr given
 }
@@ -57,6 +59,7 @@ func venueFlagSet(e *env, f *venueFlags) *flag.FlagSet {
 	fs.IntVar(&f.limits.EventsPerMinute, "kiosk-events-per-minute", venue.DefaultKioskLimits.EventsPerMinute, "a table sending more events than this in one minute of their own time is cut off the venue until let in (--let-in, or the hub's console)")
 	fs.IntVar(&f.limits.EventBytes, "kiosk-event-bytes", venue.DefaultKioskLimits.EventBytes, "a table sending an event bigger than this many bytes is cut off the venue (the event refused)")
 	fs.Int64Var(&f.limits.TotalBytes, "kiosk-total-bytes", venue.DefaultKioskLimits.TotalBytes, "a table whose events at the hub would take more than this many bytes in all is cut off the venue")
+	asideFlags(fs, f)
 	fs.BoolVar(&f.tables, "tables", false, "list the tables paired with the hub whose database --db is (name, kiosk id, paired, last seen), running or not, and exit")
 	fs.BoolVar(&f.noMDNS, "no-mdns", false, "do not advertise the hub over mDNS (kiosks then pair with --venue or tablee venue --pair)")
 	fs.StringVar(&f.consoleAddr, "console-addr", "", fmt.Sprintf("the venue's staff console's HTTPS address (default :%d; with a --listen on port 0, port 0 too)", console.DefaultPort))
@@ -85,6 +88,8 @@ func runVenue(ctx context.Context, e *env, args []string) error {
 	switch {
 	case f.tables:
 		return printPairedTables(ctx, e, f.path, f.data)
+	case f.aside || f.takeBack != "" || f.takeBackTable != "":
+		return venueAside(ctx, e, f)
 	case f.letIn != "":
 		return venueLetIn(ctx, e, f)
 	case f.newCode:
