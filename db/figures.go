@@ -36,8 +36,11 @@ type TitleFigures struct {
 	// Taught counts its lessons on the table and the staff calls from a
 	// table playing it.
 	Taught int
-	// Notes and OpenNotes count the notes on its returned boxes.
-	Notes, OpenNotes int
+	// Notes and OpenNotes count the notes on its returned boxes;
+	// OpenDamage and OpenMissing the open ones about damage and missing
+	// pieces (the rest of OpenNotes are shelf.NoteOther).
+	Notes, OpenNotes        int
+	OpenDamage, OpenMissing int
 }
 
 // Wish reports whether the title is wished for: no box, not one of the
@@ -658,7 +661,8 @@ func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKe
 }
 
 func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
-	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL)
+	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL),
+			sum(n.closed_at IS NULL AND n.kind = 'damage'), sum(n.closed_at IS NULL AND n.kind = 'missing')
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id GROUP BY c.title_id`)
 	if err != nil {
 		return err
@@ -666,12 +670,13 @@ func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[i
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var all, open int
-		if err := rows.Scan(&id, &all, &open); err != nil {
+		var all, open, damage, missing int
+		if err := rows.Scan(&id, &all, &open, &damage, &missing); err != nil {
 			return err
 		}
 		if i, ok := at[id]; ok {
 			figs[i].Notes, figs[i].OpenNotes = all, open
+			figs[i].OpenDamage, figs[i].OpenMissing = damage, missing
 		}
 	}
 	return rows.Err()
@@ -697,7 +702,8 @@ type TitleDetail struct {
 type CopyFigures struct {
 	shelf.Copy
 	shelf.Counts
-	Notes, OpenNotes int
+	Notes, OpenNotes        int
+	OpenDamage, OpenMissing int // open notes about damage, missing pieces
 }
 
 // TitleFigures reads one title's figures as seen at now (venue: the
@@ -752,6 +758,12 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 				cf.Notes++
 				if !n.Closed {
 					cf.OpenNotes++
+					switch n.Kind {
+					case shelf.NoteDamage:
+						cf.OpenDamage++
+					case shelf.NoteMissing:
+						cf.OpenMissing++
+					}
 				}
 			}
 		}
@@ -934,7 +946,7 @@ func loansOf(ctx context.Context, q querier, title int64) (map[int64][]shelf.Loa
 
 // notesOf reads the notes on a title's boxes, the latest first.
 func notesOf(ctx context.Context, q querier, title int64) ([]CopyNote, error) {
-	rows, err := q.QueryContext(ctx, `SELECT n.id, n.copy_id, n.table_name, n.text, n.at, n.closed_at IS NOT NULL, c.shelf
+	rows, err := q.QueryContext(ctx, `SELECT n.id, n.copy_id, n.table_name, n.kind, n.text, n.at, n.closed_at IS NOT NULL, c.shelf
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id WHERE c.title_id = ? ORDER BY n.at DESC, n.id DESC`, title)
 	if err != nil {
 		return nil, err
@@ -944,7 +956,7 @@ func notesOf(ctx context.Context, q querier, title int64) ([]CopyNote, error) {
 	for rows.Next() {
 		var n CopyNote
 		var at string
-		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Text, &at, &n.Closed, &n.Shelf); err != nil {
+		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Kind, &n.Text, &at, &n.Closed, &n.Shelf); err != nil {
 			return nil, err
 		}
 		if n.At, err = parseTime(at); err != nil {

@@ -103,9 +103,14 @@ type Repair struct {
 	CopyID int64
 	Shelf  string
 	Title  shelf.Names
-	Open   int       // open notes
-	Latest string    // the latest note's words
-	Since  time.Time // the oldest open note's time
+	Open   int // open notes
+	// Damage, Missing and Other count the open notes of each kind: a
+	// torn board goes to the repair shelf, missing pieces to the box of
+	// spares.
+	Damage, Missing, Other int
+	Latest                 string         // the latest note's words
+	LatestKind             shelf.NoteKind // and its kind
+	Since                  time.Time      // the oldest open note's time
 }
 
 // Repairs groups the open notes (CopyNotes, the latest first) by box,
@@ -121,9 +126,17 @@ func Repairs(notes []CopyNote) []Repair {
 		if !ok {
 			i = len(out)
 			at[n.CopyID] = i
-			out = append(out, Repair{CopyID: n.CopyID, Shelf: n.Shelf, Title: n.Title, Latest: n.Text})
+			out = append(out, Repair{CopyID: n.CopyID, Shelf: n.Shelf, Title: n.Title, Latest: n.Text, LatestKind: n.Kind})
 		}
 		out[i].Open++
+		switch n.Kind {
+		case shelf.NoteDamage:
+			out[i].Damage++
+		case shelf.NoteMissing:
+			out[i].Missing++
+		default:
+			out[i].Other++
+		}
 		out[i].Since = n.At // notes come latest first: the last seen is the oldest
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })

@@ -44,6 +44,7 @@ func (h *Handler) ludothequeRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /ludotheque", h.get(h.ludotheque))
 	m.HandleFunc("GET /ludotheque/titles/{id}", h.get(h.ludoTitle))
 	m.HandleFunc("GET /ludotheque/csv/{list}", h.get(h.ludoCSV))
+	m.HandleFunc("POST /ludotheque/titles/{id}/notes", h.post(h.ludoNote))
 }
 
 // ludoColumn is a sortable column of the figures table.
@@ -63,6 +64,7 @@ type ludoRow struct {
 	Week, Month, Year, Total int
 	Last                     time.Time
 	Taught, OpenNotes        int
+	Damage, Missing          int // open notes about damage, missing pieces
 }
 
 type sectionView struct {
@@ -77,9 +79,11 @@ type wishView struct {
 }
 
 type repairView struct {
-	Shelf, Name, Latest string
-	Open                int
-	Since               time.Time
+	Shelf, Name, Latest    string
+	LatestKind             string // the latest note's kind, in words
+	Open                   int
+	Damage, Missing, Other int
+	Since                  time.Time
 }
 
 // ludoData is the figures page.
@@ -163,7 +167,7 @@ func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, mont
 func (h *Handler) rowOf(f db.TitleFigures, lang string) ludoRow {
 	return ludoRow{ID: f.ID, Name: f.Names.Name(lang), Sections: strings.Join(f.Sections, ", "), Own: f.Engine != "",
 		Copies: f.Copies, AtTables: f.AtTables, Week: f.Week, Month: f.Month, Year: f.Year, Total: f.Total,
-		Last: f.Last, Taught: f.Taught, OpenNotes: f.OpenNotes}
+		Last: f.Last, Taught: f.Taught, OpenNotes: f.OpenNotes, Damage: f.OpenDamage, Missing: f.OpenMissing}
 }
 
 // ludoSort is a column of the figures table and how it sorts.
@@ -184,6 +188,8 @@ var ludoSorts = []ludoSort{
 	{"last", true, func(a, b *ludoRow) int { return a.Last.Compare(b.Last) }},
 	{"taught", true, func(a, b *ludoRow) int { return a.Taught - b.Taught }},
 	{"notes", true, func(a, b *ludoRow) int { return a.OpenNotes - b.OpenNotes }},
+	{"damage", true, func(a, b *ludoRow) int { return a.Damage - b.Damage }},
+	{"missing", true, func(a, b *ludoRow) int { return a.Missing - b.Missing }},
 }
 
 // sortRows sorts rows by column key (unknown: total), descending unless
@@ -334,7 +340,9 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	}
 	d.RepairCount = len(l.repairs)
 	for _, rp := range l.repairs[:min(len(l.repairs), ludoListShown)] {
-		d.Repairs = append(d.Repairs, repairView{Shelf: rp.Shelf, Name: rp.Title.Name(lang), Latest: rp.Latest, Open: rp.Open, Since: rp.Since})
+		d.Repairs = append(d.Repairs, repairView{Shelf: rp.Shelf, Name: rp.Title.Name(lang), Latest: rp.Latest,
+			LatestKind: v.T("notekinds.kind." + string(rp.LatestKind)), Open: rp.Open,
+			Damage: rp.Damage, Missing: rp.Missing, Other: rp.Other, Since: rp.Since})
 	}
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
@@ -355,8 +363,19 @@ type ludoTitleData struct {
 	Copies         []copyRow
 	Plays          []playRow
 	PlaysMore      int
-	Notes          []noteRow
+	Notes          []ludoNoteRow
+	ID             int64     // the title's, for the note form
+	Kinds          []kindRow // the kinds a note may have
 }
+
+// ludoNoteRow is an open note on a title's page, with its kind in words.
+type ludoNoteRow struct {
+	noteRow
+	Kind string
+}
+
+// kindRow is a note's kind as the form offers it.
+type kindRow struct{ Key, Label string }
 
 type countRow struct {
 	Players, Plays int
@@ -364,10 +383,12 @@ type countRow struct {
 }
 
 type copyRow struct {
+	ID                       int64
 	Shelf, Where             string
 	Week, Month, Year, Total int
 	Last                     time.Time
 	Notes, OpenNotes         int
+	Damage, Missing          int // open notes of each kind
 }
 
 type playRow struct {
@@ -437,8 +458,8 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 	d.Chart = barChart(months, labels)
 	d.Chart.Title = v.T("figures.console.chart_title", "Name", d.Name, "N", chartMonths)
 	for _, c := range t.Copies {
-		row := copyRow{Shelf: c.Shelf, Week: c.Week, Month: c.Month, Year: c.Year, Total: c.Total, Last: c.Last,
-			Notes: c.Notes, OpenNotes: c.OpenNotes}
+		row := copyRow{ID: c.ID, Shelf: c.Shelf, Week: c.Week, Month: c.Month, Year: c.Year, Total: c.Total, Last: c.Last,
+			Notes: c.Notes, OpenNotes: c.OpenNotes, Damage: c.OpenDamage, Missing: c.OpenMissing}
 		switch c.Status {
 		case shelf.AtTable:
 			row.Where = v.T("figures.console.at_table", "Table", c.Table, "Since", v.When(c.Since))
@@ -455,11 +476,68 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 	d.PlaysMore = len(t.Plays) - len(d.Plays)
 	for _, n := range t.Notes {
 		if !n.Closed {
-			d.Notes = append(d.Notes, noteRow{ID: n.ID, Shelf: n.Shelf, Text: n.Text, Table: n.Table, At: n.At})
+			d.Notes = append(d.Notes, ludoNoteRow{noteRow: noteRow{ID: n.ID, Shelf: n.Shelf, Text: n.Text, Table: n.Table, At: n.At},
+				Kind: v.T("notekinds.kind." + string(n.Kind))})
 		}
+	}
+	d.ID = t.Title.ID
+	for _, k := range shelf.NoteKinds {
+		d.Kinds = append(d.Kinds, kindRow{Key: string(k), Label: v.T("notekinds.kind." + string(k))})
 	}
 	v.Data = d
 	h.render(w, http.StatusOK, v, false)
+}
+
+// ludoNote is the staff writing a note on one of a title's boxes, with
+// its kind (damage, missing pieces, other), from the title's page: the
+// repair list and the figures count it at once.
+func (h *Handler) ludoNote(w http.ResponseWriter, r *http.Request, in signin, _ string) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	back := "/ludotheque/titles/" + strconv.FormatInt(id, 10)
+	box, err := strconv.ParseInt(r.PostFormValue("copy"), 10, 64)
+	kind, ok := shelf.ParseNoteKind(r.PostFormValue("kind"))
+	text := strings.TrimSpace(r.PostFormValue("text"))
+	if err == nil && (!ok || text == "") {
+		err = errors.New("a note needs a kind and words")
+	}
+	if err == nil {
+		err = h.ownBox(r.Context(), id, box)
+	}
+	if err == nil {
+		by := h.newView(w, r, "ludotitle", in.csrf).T("notekinds.by_staff")
+		err = h.cfg.DB.AddNote(r.Context(), box, by, kind, text, h.cfg.Now())
+	}
+	if err != nil {
+		h.cfg.Logf("console: note on box %q of title %d: %v", r.PostFormValue("copy"), id, err)
+		http.Redirect(w, r, back+"?done=note_refused", http.StatusSeeOther)
+		return
+	}
+	h.cfg.Logf("console: note (%s) on box %d of title %d", kind, box, id)
+	http.Redirect(w, r, back+"?done=note_written", http.StatusSeeOther)
+}
+
+// ownBox checks that box is one of title's: a form sent for one title
+// never writes on another's box.
+func (h *Handler) ownBox(ctx context.Context, title, box int64) error {
+	titles, err := h.cfg.DB.Titles(ctx)
+	if err != nil {
+		return err
+	}
+	for _, t := range titles {
+		if t.ID != title {
+			continue
+		}
+		for _, c := range t.Copies {
+			if c.ID == box {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("box %d is not one of title %d's: %w", box, title, shelf.ErrNoCopy)
 }
 
 // ludoCSVs are the lists a CSV is offered for.
@@ -505,9 +583,11 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 	itoa := strconv.Itoa
 	titleRow := func(f db.TitleFigures) []string {
 		return []string{strconv.FormatInt(f.ID, 10), f.Names.Name(lang), strings.Join(f.Sections, " "), f.Engine, itoa(f.Copies), itoa(f.AtTables),
-			itoa(f.Week), itoa(f.Month), itoa(f.Year), itoa(f.Total), day(f.Last), itoa(f.Taught), itoa(f.OpenNotes)}
+			itoa(f.Week), itoa(f.Month), itoa(f.Year), itoa(f.Total), day(f.Last), itoa(f.Taught), itoa(f.OpenNotes),
+			itoa(f.OpenDamage), itoa(f.OpenMissing)}
 	}
-	titleHead := []string{"id", "title", "sections", "engine", "copies", "at_tables", "week", "month", "year", "total", "last_played", "taught", "open_notes"}
+	titleHead := []string{"id", "title", "sections", "engine", "copies", "at_tables", "week", "month", "year", "total", "last_played", "taught", "open_notes",
+		"open_damage", "open_missing"}
 	switch name {
 	case "titles":
 		cw.Write(titleHead)
@@ -539,9 +619,10 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 			cw.Write([]string{strconv.FormatInt(wf.ID, 10), wf.Names.Name(lang), itoa(wf.Searches)})
 		}
 	case "repairs":
-		cw.Write([]string{"shelf", "title", "open_notes", "since", "latest_note"})
+		cw.Write([]string{"shelf", "title", "open_notes", "since", "latest_note", "damage", "missing", "other", "latest_kind"})
 		for _, rp := range l.repairs {
-			cw.Write([]string{rp.Shelf, rp.Title.Name(lang), itoa(rp.Open), day(rp.Since), rp.Latest})
+			cw.Write([]string{rp.Shelf, rp.Title.Name(lang), itoa(rp.Open), day(rp.Since), rp.Latest,
+				itoa(rp.Damage), itoa(rp.Missing), itoa(rp.Other), string(rp.LatestKind)})
 		}
 	}
 	cw.Flush()

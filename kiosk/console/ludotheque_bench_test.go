@@ -143,7 +143,7 @@ func BenchmarkLudothequePages(b *testing.B) {
 			if err := f.d.Take(ctx, box, "Table 1", f.clock.Now()); err != nil {
 				b.Fatal(err)
 			}
-			if err := f.d.Return(ctx, box, "Table 1", "", f.clock.Now()); err != nil {
+			if err := f.d.Return(ctx, box, "Table 1", "", "", f.clock.Now()); err != nil {
 				b.Fatal(err)
 			}
 		})
