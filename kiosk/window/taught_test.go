@@ -8,8 +8,10 @@ import (
 	"fyne.io/fyne/v2/test"
 )
 
-// A lesson begun on the table and a staff call during the game it then
-// starts are what the ludothèque's figures count as Canoë taught.
+// A lesson begun on the table and a staff call to have the rules
+// explained during the game it then starts are what the ludothèque's
+// figures count as Canoë taught; a plain call (a drink, a question) is
+// not.
 func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
@@ -28,7 +30,7 @@ func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 		t.Fatal("the demo shelf has no Canoë")
 		return 0
 	}
-	k.ui.callStaff() // no game at the table: nothing taught
+	k.ui.callStaff(true) // no game at the table: nothing taught
 	if n := taught(); n != 0 {
 		t.Fatalf("before the lesson: taught %d times", n)
 	}
@@ -45,9 +47,13 @@ func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 	if s := k.tb.Session(); s == nil || s.Game().Info().ID != "canoe" {
 		t.Fatal("no game of Canoë on the table")
 	}
-	k.ui.callStaff()
+	k.ui.callStaff(false)
+	if n := taught(); n != 1 {
+		t.Errorf("after a plain call during the game: taught %d times, want still 1", n)
+	}
+	k.ui.callStaff(true)
 	if n := taught(); n != 2 {
-		t.Errorf("after a call during the game: taught %d times, want 2", n)
+		t.Errorf("after a call for the rules during the game: taught %d times, want 2", n)
 	}
 }
 
