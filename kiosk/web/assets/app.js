@@ -2113,6 +2113,8 @@ const SH = {
   found: null, // the last list, or null before any answer
   said: '', // the last answer to a take, or a refusal, in words
   wait: 0, // the timer of the search as typed
+  settle: 0, // the timer that finishes the search once the guest stops typing
+  recorded: '', // the last finished search sent (final), sent once
   scan: null, // {stream, stop} while the camera looks for a barcode
   drawn: null, // what the list was last drawn from: [found, lang, seated]
 };
@@ -2142,6 +2144,7 @@ function openShelf() {
 }
 
 function closeShelf() {
+  finishSearch();
   stopScan();
   SH.open = false;
   drawShelf(true);
@@ -2157,13 +2160,30 @@ function askShelf() {
   send({ type: 'shelf-search', ref: 'shelf-' + SH.asked, text: text.trim().slice(0, 64), lang: S.lang });
 }
 
-// typed waits a quarter of a second after the last key before it asks.
+// typed waits a quarter of a second after the last key before it asks,
+// and 3 s before it takes the search as finished.
 function typed() {
   clearTimeout(SH.wait);
   SH.wait = setTimeout(askShelf, 250);
+  clearTimeout(SH.settle);
+  SH.settle = setTimeout(finishSearch, 3000);
+}
+
+// finishSearch tells the table the guest's search is finished (a result
+// picked, the panel left, Enter, or no key for 3 s), once per text: the
+// table records it for the staff's « searched but not owned »; the
+// searches as typed are not recorded (docs/protocol.md, The shelf).
+function finishSearch() {
+  clearTimeout(SH.settle);
+  SH.settle = 0;
+  const q = document.getElementById('shelfq');
+  const text = q ? q.value.trim().slice(0, 64) : '';
+  if (!text || text === SH.recorded) return;
+  if (send({ type: 'shelf-search', ref: 'shelf-final', text, lang: S.lang, final: true })) SH.recorded = text;
 }
 
 function takeBox(what) {
+  finishSearch();
   SH.said = '';
   send(Object.assign({ type: 'shelf-take', ref: 'take', lang: S.lang }, what));
   drawShelf();
@@ -2244,7 +2264,7 @@ function drawShelf(toggled) {
   open.textContent = t('web.shelf.open');
   // The guest's turn, or the link lost: the panel gives way, a decision
   // is never hidden under it (what was typed stays in its field).
-  if (SH.open && !may) { SH.open = false; stopScan(); }
+  if (SH.open && !may) { finishSearch(); SH.open = false; stopScan(); }
   panel.hidden = !SH.open;
   document.body.classList.toggle('shelfopen', SH.open);
   document.body.dataset.shelf = SH.open ? 'open' : ''; // for tests and screenshots
@@ -2329,7 +2349,7 @@ function shelfSetup() {
   document.getElementById('shelfopen').addEventListener('click', openShelf);
   document.getElementById('shelfclose').addEventListener('click', closeShelf);
   document.getElementById('shelfq').addEventListener('input', typed);
-  document.getElementById('shelfsearch').addEventListener('submit', (e) => { e.preventDefault(); askShelf(); });
+  document.getElementById('shelfsearch').addEventListener('submit', (e) => { e.preventDefault(); askShelf(); finishSearch(); });
   document.getElementById('shelftake').addEventListener('submit', (e) => {
     e.preventDefault();
     const box = document.getElementById('shelfcode').value.trim();
