@@ -357,6 +357,8 @@ type figuresCache struct {
 	// the plays added taken instead).
 	recounts int
 	folds    map[string]string // fold's memory
+	searches *searchesRead     // the searches' figures (searchfigures.go)
+	kept     []keptPlays       // the last titles' plays read, the latest last (keptTitlePlays)
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,
@@ -685,7 +687,8 @@ func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[i
 // TitleDetail is one title's page of figures.
 type TitleDetail struct {
 	Title shelf.Title
-	// Plays are its finished plays in the order they ended.
+	// Plays are its finished plays in the order they ended, kept for
+	// the next reader while no play changes: not to be changed.
 	Plays []shelf.Play
 	shelf.Counts
 	ByCount    []shelf.AtCount // plays and median length per player count
@@ -734,7 +737,7 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 		return out, fmt.Errorf("figures of title %d: %s: %w", id, what, err)
 	}
 	played := fr.playedNames(out.Title)
-	if out.Plays, err = titlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
+	if out.Plays, err = d.keptTitlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
 		return fail("plays", err)
 	}
 	p := shelf.PeriodsAt(now)
@@ -993,6 +996,13 @@ func (d *DB) RecordTaught(ctx context.Context, kind, table, game, title string, 
 // SearchedNotOwned lists what guests searched for at the tables since
 // since and the shelf had nothing for (shelf.SearchedNotOwned).
 func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Searched, error) {
+	if since.IsZero() {
+		s, err := d.searchFigures(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("searches that found nothing: %w", err)
+		}
+		return slices.Clone(s.notOwned), nil
+	}
 	rows, err := d.r.QueryContext(ctx, `SELECT text, at FROM shelf_searches WHERE found = 0 AND at >= ? ORDER BY at, id`, fmtTime(since))
 	if err != nil {
 		return nil, fmt.Errorf("searches that found nothing: %w", err)
@@ -1019,23 +1029,11 @@ func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Sea
 // SearchCounts counts every search typed at the tables by its folded
 // words (shelf.FoldKey): how often guests asked for a name.
 func (d *DB) SearchCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT text, count(*) FROM shelf_searches GROUP BY text`)
+	s, err := d.searchFigures(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search counts: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var text string
-		var n int
-		if err := rows.Scan(&text, &n); err != nil {
-			return nil, fmt.Errorf("search counts: %w", err)
-		}
-		if k := d.figures.fold(text); k != "" {
-			out[k] += n
-		}
-	}
-	return out, rows.Err()
+	return maps.Clone(s.counts), nil
 }
 
 // FoldKey is shelf.FoldKey, remembered by the database handle (the

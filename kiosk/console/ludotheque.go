@@ -132,10 +132,10 @@ func unplayedMonths(r *http.Request) int {
 // CSVs read them.
 type ludoLists struct {
 	figs     []db.TitleFigures
-	unplayed []db.TitleFigures
+	unplayed []int // indexes into figs
 	sections []db.SectionTop
 	searched []shelf.Searched
-	wishes   []db.WishFigures
+	wishes   []db.WishIndex // indexes into figs
 	repairs  []db.Repair
 }
 
@@ -146,16 +146,14 @@ func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, mont
 	if l.figs, err = h.cfg.DB.ShelfFiguresShared(ctx, now, venue); err != nil {
 		return l, err
 	}
-	l.unplayed = db.Unplayed(l.figs, now.AddDate(0, -months, 0))
+	l.unplayed = db.UnplayedIndex(l.figs, now.AddDate(0, -months, 0))
 	l.sections = db.MostPlayedBySection(l.figs, 5)
-	if l.searched, err = h.cfg.DB.SearchedNotOwned(ctx, time.Time{}); err != nil {
-		return l, err
-	}
-	counts, err := h.cfg.DB.SearchCounts(ctx)
+	searched, counts, err := h.cfg.DB.SearchFiguresShared(ctx)
 	if err != nil {
 		return l, err
 	}
-	l.wishes = db.Wishes(l.figs, counts, h.cfg.DB.FoldKey)
+	l.searched = searched
+	l.wishes = db.WishesIndex(l.figs, counts, h.cfg.DB.FoldKey)
 	notes, err := h.cfg.DB.CopyNotes(ctx, false)
 	if err != nil {
 		return l, err
@@ -174,47 +172,46 @@ func (h *Handler) rowOf(f db.TitleFigures, lang string) ludoRow {
 type ludoSort struct {
 	key     string
 	numeric bool
-	less    func(a, b *ludoRow) int // ascending; nil: by name
+	less    func(a, b *db.TitleFigures) int // ascending; nil: by name
 }
 
 // ludoSorts are the figures table's columns.
 var ludoSorts = []ludoSort{
 	{"name", false, nil}, // by folded name, set apart
-	{"copies", true, func(a, b *ludoRow) int { return a.Copies - b.Copies }},
-	{"week", true, func(a, b *ludoRow) int { return a.Week - b.Week }},
-	{"month", true, func(a, b *ludoRow) int { return a.Month - b.Month }},
-	{"year", true, func(a, b *ludoRow) int { return a.Year - b.Year }},
-	{"total", true, func(a, b *ludoRow) int { return a.Total - b.Total }},
-	{"last", true, func(a, b *ludoRow) int { return a.Last.Compare(b.Last) }},
-	{"taught", true, func(a, b *ludoRow) int { return a.Taught - b.Taught }},
-	{"notes", true, func(a, b *ludoRow) int { return a.OpenNotes - b.OpenNotes }},
-	{"damage", true, func(a, b *ludoRow) int { return a.Damage - b.Damage }},
-	{"missing", true, func(a, b *ludoRow) int { return a.Missing - b.Missing }},
+	{"copies", true, func(a, b *db.TitleFigures) int { return a.Copies - b.Copies }},
+	{"week", true, func(a, b *db.TitleFigures) int { return a.Week - b.Week }},
+	{"month", true, func(a, b *db.TitleFigures) int { return a.Month - b.Month }},
+	{"year", true, func(a, b *db.TitleFigures) int { return a.Year - b.Year }},
+	{"total", true, func(a, b *db.TitleFigures) int { return a.Total - b.Total }},
+	{"last", true, func(a, b *db.TitleFigures) int { return a.Last.Compare(b.Last) }},
+	{"taught", true, func(a, b *db.TitleFigures) int { return a.Taught - b.Taught }},
+	{"notes", true, func(a, b *db.TitleFigures) int { return a.OpenNotes - b.OpenNotes }},
+	{"damage", true, func(a, b *db.TitleFigures) int { return a.OpenDamage - b.OpenDamage }},
+	{"missing", true, func(a, b *db.TitleFigures) int { return a.OpenMissing - b.OpenMissing }},
 }
 
-// sortRows sorts rows by column key (unknown: total), descending unless
-// asc; equal rows keep their name order, by fold (shelf.FoldKey).
-func sortRows(rows []ludoRow, key string, asc bool, fold func(string) string) {
-	keys := make([]string, len(rows))
-	for i := range rows {
-		keys[i] = fold(rows[i].Name)
-	}
-	idx := make([]int, len(rows))
-	for i := range idx {
-		idx[i] = i
+// sortFigures sorts idx, indexes into figs, by column key (unknown:
+// total), descending unless asc; equal lines keep their name order (in
+// lang, by fold: shelf.FoldKey). Indexes, not lines: the page then makes
+// the hundred rows it shows, not 9,000 (each page's garbage was its
+// slowest answers' time, docs/performance.md).
+func sortFigures(figs []db.TitleFigures, idx []int, key string, asc bool, lang string, fold func(string) string) {
+	keys := make([]string, len(figs))
+	for _, i := range idx {
+		keys[i] = fold(figs[i].Names.Name(lang))
 	}
 	byName := func(a, b int) int {
 		if c := strings.Compare(keys[a], keys[b]); c != 0 {
 			return c
 		}
-		return int(rows[a].ID - rows[b].ID)
+		return int(figs[a].ID - figs[b].ID)
 	}
 	cmp := byName
 	for _, s := range ludoSorts {
 		if s.key == key && s.less != nil {
 			less := s.less
 			cmp = func(a, b int) int {
-				c := less(&rows[a], &rows[b])
+				c := less(&figs[a], &figs[b])
 				if !asc {
 					c = -c
 				}
@@ -229,11 +226,6 @@ func sortRows(rows []ludoRow, key string, asc bool, fold func(string) string) {
 		cmp = func(a, b int) int { return byName(b, a) }
 	}
 	slices.SortStableFunc(idx, cmp)
-	sorted := make([]ludoRow, len(rows))
-	for i, j := range idx {
-		sorted[i] = rows[j]
-	}
-	copy(rows, sorted)
 }
 
 // ludoURL is the figures page with q's parameters and set changed.
@@ -265,8 +257,8 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	}
 	lang := string(v.Lang)
 	d := ludoData{Venue: venue, HasVenue: has, Months: months}
-	rows := make([]ludoRow, 0, len(l.figs))
-	for _, f := range l.figs {
+	idx := make([]int, 0, len(l.figs)) // the titles listed: not the wishes
+	for i, f := range l.figs {
 		switch {
 		case f.Wish():
 			d.Wishes++
@@ -279,7 +271,7 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 			d.PlayedMonth++
 		}
 		if !f.Wish() {
-			rows = append(rows, h.rowOf(f, lang))
+			idx = append(idx, i)
 		}
 	}
 	q := r.URL.Query()
@@ -289,7 +281,7 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
 		key, asc = "total", false
 	}
-	sortRows(rows, key, asc, h.cfg.DB.FoldKey)
+	sortFigures(l.figs, idx, key, asc, lang, h.cfg.DB.FoldKey)
 	for _, s := range ludoSorts {
 		c := ludoColumn{Key: s.key, Label: v.T("figures.console.col." + s.key), Numeric: s.numeric}
 		dir := "desc" // a figure's first click shows the most first
@@ -303,10 +295,12 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 		c.URL = ludoURL(q, "sort", s.key, "dir", dir, "page", "1")
 		d.Columns = append(d.Columns, c)
 	}
-	d.Pages = max(1, (len(rows)+ludoPageSize-1)/ludoPageSize)
+	d.Pages = max(1, (len(idx)+ludoPageSize-1)/ludoPageSize)
 	d.Page, _ = strconv.Atoi(q.Get("page"))
 	d.Page = min(max(d.Page, 1), d.Pages)
-	d.Rows = rows[(d.Page-1)*ludoPageSize : min(len(rows), d.Page*ludoPageSize)]
+	for _, i := range idx[(d.Page-1)*ludoPageSize : min(len(idx), d.Page*ludoPageSize)] {
+		d.Rows = append(d.Rows, h.rowOf(l.figs[i], lang))
+	}
 	if d.Page > 1 {
 		d.PrevURL = ludoURL(q, "page", strconv.Itoa(d.Page-1))
 	}
@@ -322,8 +316,8 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	d.Query = template.URL(keep.Encode())
 
 	d.UnplayedCount = len(l.unplayed)
-	for _, f := range l.unplayed[:min(len(l.unplayed), ludoListShown)] {
-		d.Unplayed = append(d.Unplayed, h.rowOf(f, lang))
+	for _, i := range l.unplayed[:min(len(l.unplayed), ludoListShown)] {
+		d.Unplayed = append(d.Unplayed, h.rowOf(l.figs[i], lang))
 	}
 	for _, s := range l.sections {
 		sv := sectionView{Section: s.Section}
@@ -335,8 +329,9 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	d.SearchedCount = len(l.searched)
 	d.Searched = l.searched[:min(len(l.searched), ludoListShown)]
 	d.WishCount = len(l.wishes)
-	for _, wf := range l.wishes[:min(len(l.wishes), ludoListShown)] {
-		d.WishList = append(d.WishList, wishView{ID: wf.ID, Name: wf.Names.Name(lang), Searches: wf.Searches})
+	for _, wi := range l.wishes[:min(len(l.wishes), ludoListShown)] {
+		wf := &l.figs[wi.Index]
+		d.WishList = append(d.WishList, wishView{ID: wf.ID, Name: wf.Names.Name(lang), Searches: wi.Searches})
 	}
 	d.RepairCount = len(l.repairs)
 	for _, rp := range l.repairs[:min(len(l.repairs), ludoListShown)] {
@@ -598,8 +593,8 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 		}
 	case "unplayed":
 		cw.Write(titleHead)
-		for _, f := range l.unplayed {
-			cw.Write(titleRow(f))
+		for _, i := range l.unplayed {
+			cw.Write(titleRow(l.figs[i]))
 		}
 	case "sections":
 		cw.Write([]string{"section", "rank", "id", "title", "year", "total"})
@@ -615,8 +610,9 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 		}
 	case "wishes":
 		cw.Write([]string{"id", "title", "searches"})
-		for _, wf := range l.wishes {
-			cw.Write([]string{strconv.FormatInt(wf.ID, 10), wf.Names.Name(lang), itoa(wf.Searches)})
+		for _, wi := range l.wishes {
+			wf := &l.figs[wi.Index]
+			cw.Write([]string{strconv.FormatInt(wf.ID, 10), wf.Names.Name(lang), itoa(wi.Searches)})
 		}
 	case "repairs":
 		cw.Write([]string{"shelf", "title", "open_notes", "since", "latest_note", "damage", "missing", "other", "latest_kind"})

@@ -1,0 +1,92 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/engine"
+)
+
+// The searches' figures kept between reads take the searches typed
+// since: the same lists as counting them all again (the dated read,
+// which never keeps), after searches added and after one removed.
+func TestSearchFiguresTakeTheSearchesAdded(t *testing.T) {
+	ctx := context.Background()
+	f, _ := figuresFixture(t)
+	long := t0.AddDate(-10, 0, 0) // a date before every search: counted from nothing
+	check := func(when string) {
+		t.Helper()
+		kept, err := f.d.SearchedNotOwned(ctx, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := f.d.SearchedNotOwned(ctx, long)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(kept) != fmt.Sprint(all) {
+			t.Errorf("%s: the kept searches that found nothing %v, counted again %v", when, kept, all)
+		}
+		counts, err := f.d.SearchCounts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{}
+		rows, err := f.d.r.QueryContext(ctx, `SELECT text FROM shelf_searches`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var s string
+			rows.Scan(&s)
+			if k := f.d.FoldKey(s); k != "" {
+				want[k]++
+			}
+		}
+		rows.Close()
+		if !maps.Equal(counts, want) {
+			t.Errorf("%s: the kept counts %v, counted again %v", when, counts, want)
+		}
+	}
+	check("first read")
+	must(t, f.d.Searched(ctx, "Terraforming Mars", 0, t0.Add(time.Minute)))
+	must(t, f.d.Searched(ctx, "DIXIT", 0, t0.Add(2*time.Minute)))
+	must(t, f.d.Searched(ctx, "Carcassonne", 2, t0.Add(3*time.Minute)))
+	check("three searches later")
+	if nw, _ := f.d.SearchedNotOwned(ctx, time.Time{}); len(nw) == 0 || nw[0].Text != "DIXIT" || nw[0].Count != 3 {
+		t.Errorf("dixit typed three times, the latest DIXIT: %+v", nw)
+	}
+	if _, err := f.d.w.Exec(`DELETE FROM shelf_searches WHERE text = 'Terraforming Mars'`); err != nil {
+		t.Fatal(err)
+	}
+	must(t, f.d.Searched(ctx, "Brass", 1, t0.Add(4*time.Minute)))
+	check("a search removed and another added")
+	if nw, _ := f.d.SearchedNotOwned(ctx, time.Time{}); len(nw) != 1 {
+		t.Errorf("after Terraforming Mars removed: %+v", nw)
+	}
+}
+
+// A title's plays kept between its pages follow a play added.
+func TestATitlesKeptPlaysFollowAPlayAdded(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	read := func() TitleDetail {
+		t.Helper()
+		d, err := f.d.TitleFigures(ctx, ts["Carcassonne"].ID, t0.Add(time.Hour), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	before, again := read(), read()
+	if len(before.Plays) != 3 || len(again.Plays) != 3 || before.Total != 3 {
+		t.Fatalf("Carcassonne's plays read twice: %d, %d (total %d), want 3", len(before.Plays), len(again.Plays), before.Total)
+	}
+	f.playTitle(t, "Carcassonne", f.persons(0, 1), engine.RankByScores(make([]int, 2), "sheet-complete"), t0.Add(30*time.Minute))
+	if after := read(); len(after.Plays) != 4 || after.Total != 4 || !after.Plays[3].Ended.Equal(t0.Add(30*time.Minute)) {
+		t.Errorf("after a play added: %d plays (total %d), the last %v", len(after.Plays), after.Total, after.Plays[len(after.Plays)-1].Ended)
+	}
+}
