@@ -125,6 +125,10 @@ type figuresRead struct {
 	// played maps a played name's key (shelf.PlayedKey) to the names
 	// the score sheet's plays were played under.
 	played map[string][]string
+	// memo keeps what the figures' readers make of these lines
+	// (FiguresMemo), dropped with them.
+	memoMu sync.Mutex
+	memo   map[string]any
 }
 
 // readFigures reads the figures, or gives the last read when nothing they

@@ -34,7 +34,12 @@ func UnplayedIndex(figs []TitleFigures, since time.Time) []int {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return figs[a].Last.Compare(figs[b].Last) })
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := figs[a].Last.Compare(figs[b].Last); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b) // the ids' order (figs is in id order)
+	})
 	return idx
 }
 
@@ -60,7 +65,7 @@ func MostPlayedBySection(figs []TitleFigures, n int) []SectionTop {
 	}
 	var out []SectionTop
 	for s, is := range by {
-		slices.SortStableFunc(is, func(i, j int) int {
+		slices.SortFunc(is, func(i, j int) int {
 			a, b := &figs[i], &figs[j]
 			if c := cmp.Compare(b.Year, a.Year); c != 0 {
 				return c
@@ -121,7 +126,12 @@ func WishesIndex(figs []TitleFigures, counts map[string]int, fold func(string) s
 		}
 		out = append(out, w)
 	}
-	slices.SortStableFunc(out, func(a, b WishIndex) int { return cmp.Compare(b.Searches, a.Searches) })
+	slices.SortFunc(out, func(a, b WishIndex) int {
+		if c := cmp.Compare(b.Searches, a.Searches); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 	return out
 }
 

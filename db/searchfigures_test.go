@@ -90,3 +90,37 @@ func TestATitlesKeptPlaysFollowAPlayAdded(t *testing.T) {
 		t.Errorf("after a play added: %d plays (total %d), the last %v", len(after.Plays), after.Total, after.Plays[len(after.Plays)-1].Ended)
 	}
 }
+
+// What a reader makes of the kept figures is made once per read, again
+// after a change; of a copy of them, every time.
+func TestFiguresMemoIsMadeOncePerRead(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	made := 0
+	mk := func() any { made++; return made }
+	shared := func() []TitleFigures {
+		figs, err := f.d.ShelfFiguresShared(ctx, t0, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return figs
+	}
+	a, b := f.d.FiguresMemo(shared(), "k", mk), f.d.FiguresMemo(shared(), "k", mk)
+	if a != 1 || b != 1 || made != 1 {
+		t.Fatalf("two pages over one read: %v, %v (made %d), want one made", a, b, made)
+	}
+	if c := f.d.FiguresMemo(shared(), "other", mk); c != 2 {
+		t.Errorf("another key gave %v", c)
+	}
+	copied, err := f.d.ShelfFigures(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := f.d.FiguresMemo(copied, "k", mk); c != 3 {
+		t.Errorf("a copy of the lines gave %v, want made again", c)
+	}
+	must(t, f.d.AddNote(ctx, ts["Azul"].Copies[0].ID, "staff", "damage", "coin écrasé", t0))
+	if c := f.d.FiguresMemo(shared(), "k", mk); c != 4 {
+		t.Errorf("after a note written: %v, want made again", c)
+	}
+}

@@ -146,8 +146,13 @@ func (h *Handler) ludoLists(ctx context.Context, now time.Time, venue bool, mont
 	if l.figs, err = h.cfg.DB.ShelfFiguresShared(ctx, now, venue); err != nil {
 		return l, err
 	}
-	l.unplayed = db.UnplayedIndex(l.figs, now.AddDate(0, -months, 0))
-	l.sections = db.MostPlayedBySection(l.figs, 5)
+	// Made once per read of the figures (FiguresMemo), to the minute:
+	// "not played for six months" moves by a minute a minute.
+	since := now.AddDate(0, -months, 0).Truncate(time.Minute)
+	l.unplayed = h.cfg.DB.FiguresMemo(l.figs, "unplayed "+since.UTC().Format(time.RFC3339), func() any {
+		return db.UnplayedIndex(l.figs, since)
+	}).([]int)
+	l.sections = h.cfg.DB.FiguresMemo(l.figs, "sections", func() any { return db.MostPlayedBySection(l.figs, 5) }).([]db.SectionTop)
 	searched, counts, err := h.cfg.DB.SearchFiguresShared(ctx)
 	if err != nil {
 		return l, err
@@ -225,7 +230,9 @@ func sortFigures(figs []db.TitleFigures, idx []int, key string, asc bool, lang s
 	if key == "name" && !asc {
 		cmp = func(a, b int) int { return byName(b, a) }
 	}
-	slices.SortStableFunc(idx, cmp)
+	// Every line differs by its id: a total order, which pdqsort sorts
+	// in a third of the stable merge's time (4 ms a page of 9,000).
+	slices.SortFunc(idx, cmp)
 }
 
 // ludoURL is the figures page with q's parameters and set changed.
@@ -257,8 +264,9 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	}
 	lang := string(v.Lang)
 	d := ludoData{Venue: venue, HasVenue: has, Months: months}
-	idx := make([]int, 0, len(l.figs)) // the titles listed: not the wishes
-	for i, f := range l.figs {
+	listed := 0 // the titles listed: not the wishes
+	for i := range l.figs {
+		f := &l.figs[i]
 		switch {
 		case f.Wish():
 			d.Wishes++
@@ -271,7 +279,7 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 			d.PlayedMonth++
 		}
 		if !f.Wish() {
-			idx = append(idx, i)
+			listed++
 		}
 	}
 	q := r.URL.Query()
@@ -281,7 +289,18 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
 		key, asc = "total", false
 	}
-	sortFigures(l.figs, idx, key, asc, lang, h.cfg.DB.FoldKey)
+	// The order is made once per read of the figures, column and
+	// language: the staff page through it.
+	idx := h.cfg.DB.FiguresMemo(l.figs, fmt.Sprintf("order %s %v %s", key, asc, lang), func() any {
+		idx := make([]int, 0, listed)
+		for i := range l.figs {
+			if !l.figs[i].Wish() {
+				idx = append(idx, i)
+			}
+		}
+		sortFigures(l.figs, idx, key, asc, lang, h.cfg.DB.FoldKey)
+		return idx
+	}).([]int)
 	for _, s := range ludoSorts {
 		c := ludoColumn{Key: s.key, Label: v.T("figures.console.col." + s.key), Numeric: s.numeric}
 		dir := "desc" // a figure's first click shows the most first
