@@ -359,10 +359,11 @@ type figuresCache struct {
 	copies *copiesBase // the boxes' counts and sections
 	// recounts counts the times every play was counted (the tests see
 	// the plays added taken instead).
-	recounts int
-	folds    map[string]string // fold's memory
-	searches *searchesRead     // the searches' figures (searchfigures.go)
-	kept     []keptPlays       // the last titles' plays read, the latest last (keptTitlePlays)
+	recounts   int
+	folds      map[string]string // fold's memory
+	searches   *searchesRead     // the searches' figures (searchfigures.go)
+	kept       []keptPlays       // the last titles' plays read, the latest last (keptTitlePlays)
+	titleReads int               // the times a title's plays were read whole (for the tests)
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,

@@ -85,9 +85,15 @@ func TestATitlesKeptPlaysFollowAPlayAdded(t *testing.T) {
 	if len(before.Plays) != 3 || len(again.Plays) != 3 || before.Total != 3 {
 		t.Fatalf("Carcassonne's plays read twice: %d, %d (total %d), want 3", len(before.Plays), len(again.Plays), before.Total)
 	}
+	reads := func() int { f.d.figures.mu.Lock(); defer f.d.figures.mu.Unlock(); return f.d.figures.titleReads }
+	n := reads()
+	f.playTitle(t, "Azul", f.persons(0, 1), engine.RankByScores(make([]int, 2), "sheet-complete"), t0.Add(20*time.Minute))
+	if other := read(); len(other.Plays) != 3 || reads() != n {
+		t.Errorf("after another title's play: %d plays, read again %d times, want 3 plays kept", len(other.Plays), reads()-n)
+	}
 	f.playTitle(t, "Carcassonne", f.persons(0, 1), engine.RankByScores(make([]int, 2), "sheet-complete"), t0.Add(30*time.Minute))
-	if after := read(); len(after.Plays) != 4 || after.Total != 4 || !after.Plays[3].Ended.Equal(t0.Add(30*time.Minute)) {
-		t.Errorf("after a play added: %d plays (total %d), the last %v", len(after.Plays), after.Total, after.Plays[len(after.Plays)-1].Ended)
+	if after := read(); len(after.Plays) != 4 || after.Total != 4 || !after.Plays[3].Ended.Equal(t0.Add(30*time.Minute)) || reads() != n+1 {
+		t.Errorf("after a play added: %d plays (total %d, read again %d times), the last %v", len(after.Plays), after.Total, reads()-n, after.Plays[len(after.Plays)-1].Ended)
 	}
 }
 
