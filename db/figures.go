@@ -134,6 +134,14 @@ type figuresRead struct {
 // readFigures reads the figures, or gives the last read when nothing they
 // add up changed since.
 func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figuresRead, error) {
+	return d.readFiguresFor(ctx, now, venue, false)
+}
+
+// readFiguresFor is readFigures; with names only, a read not kept gives
+// the names played alone (figs nil, not kept): a title's page needs them
+// and nothing else of the 9,000 lines, which a play finished would make
+// it read again.
+func (d *DB) readFiguresFor(ctx context.Context, now time.Time, venue, names bool) (*figuresRead, error) {
 	p := shelf.PeriodsAt(now)
 	key := figuresKey{venue: venue, periods: p}
 	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -163,6 +171,9 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	pb := d.playedBase(tb, pc)
+	if names {
+		return &figuresRead{played: pb.played}, nil
+	}
 	r := &figuresRead{figs: slices.Clone(tb.figs), played: pb.played}
 	for i := range r.figs {
 		r.figs[i].Counts = pb.counts[i]
@@ -726,7 +737,7 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 	// The names it was played under, from the figures' read (before this
 	// read's transaction: holding a reader while asking for another could
 	// wait for ever with every reader so held).
-	fr, err := d.readFigures(ctx, now, venue)
+	fr, err := d.readFiguresFor(ctx, now, venue, true)
 	if err != nil {
 		return out, fmt.Errorf("figures of title %d: names played: %w", id, err)
 	}
