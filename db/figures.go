@@ -188,7 +188,7 @@ func (d *DB) readFiguresFor(ctx context.Context, now time.Time, venue, names boo
 	if err := addAtTables(ctx, tx, r.figs, tb.at); err != nil {
 		return nil, fmt.Errorf("shelf figures: boxes at tables: %w", err)
 	}
-	if err := addTaught(ctx, tx, r.figs, tb.keys); err != nil {
+	if err := d.addTaughtKept(ctx, tx, r.figs, tb); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
 	if err := addNoteCounts(ctx, tx, r.figs, tb.at); err != nil {
@@ -380,6 +380,7 @@ type figuresCache struct {
 	searches   *searchesRead     // the searches' figures (searchfigures.go)
 	kept       []keptPlays       // the last titles' plays read, the latest last (keptTitlePlays)
 	titleReads int               // the times a title's plays were read whole (for the tests)
+	taught     *taughtKept       // the times each title was taught (taughtkept.go)
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,

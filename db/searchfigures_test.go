@@ -130,3 +130,28 @@ func TestFiguresMemoIsMadeOncePerRead(t *testing.T) {
 		t.Errorf("after a note written: %v, want made again", c)
 	}
 }
+
+// The times taught kept across a box taken follow a lesson added.
+func TestKeptTaughtFollowALessonAdded(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	taught := func() int {
+		t.Helper()
+		figs, err := f.d.ShelfFiguresShared(ctx, t0, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return figuresByName(t, figs)["Canoë"].Taught
+	}
+	if n := taught(); n != 2 {
+		t.Fatalf("Canoë taught %d times, want the fixture's 2 lessons", n)
+	}
+	must(t, f.d.Take(ctx, ts["Azul"].Copies[0].ID, "Table 1", t0)) // the figures read again, no lesson more
+	if n := taught(); n != 2 {
+		t.Errorf("after a box taken: Canoë taught %d times, want 2", n)
+	}
+	must(t, f.d.RecordTaught(ctx, TaughtLesson, "Table 1", "canoe", "", t0))
+	if n := taught(); n != 3 {
+		t.Errorf("after a lesson more: Canoë taught %d times, want 3", n)
+	}
+}
