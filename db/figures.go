@@ -122,6 +122,7 @@ func (d *DB) ShelfFiguresShared(ctx context.Context, now time.Time, venue bool) 
 // never changed once made.
 type figuresRead struct {
 	figs []TitleFigures
+	tb   *titleBase // the titles they are the lines of
 	// played maps a played name's key (shelf.PlayedKey) to the names
 	// the score sheet's plays were played under.
 	played map[string][]string
@@ -174,7 +175,7 @@ func (d *DB) readFiguresFor(ctx context.Context, now time.Time, venue, names boo
 	if names {
 		return &figuresRead{played: pb.played}, nil
 	}
-	r := &figuresRead{figs: slices.Clone(tb.figs), played: pb.played}
+	r := &figuresRead{figs: slices.Clone(tb.figs), tb: tb, played: pb.played}
 	for i := range r.figs {
 		r.figs[i].Counts = pb.counts[i]
 	}
@@ -206,6 +207,10 @@ type titleBase struct {
 	figs []TitleFigures
 	keys titleKeys
 	at   map[int64]int // index in figs by id
+	// names are the titles' names folded (shelf.FoldKey) by language,
+	// made when first asked (NameKeys).
+	namesMu sync.Mutex
+	names   map[string][]string
 }
 
 // titleBase gives the titles as of titles generation gen, read in q's

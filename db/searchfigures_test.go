@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/engine"
+	"github.com/tablee/tablee/shelf"
 )
 
 // The searches' figures kept between reads take the searches typed
@@ -153,5 +154,30 @@ func TestKeptTaughtFollowALessonAdded(t *testing.T) {
 	must(t, f.d.RecordTaught(ctx, TaughtLesson, "Table 1", "canoe", "", t0))
 	if n := taught(); n != 3 {
 		t.Errorf("after a lesson more: Canoë taught %d times, want 3", n)
+	}
+}
+
+// The names' folded keys of the kept figures are the names folded, made
+// once across a box taken.
+func TestNameKeysAreTheNamesFoldedKeptAcrossABoxTaken(t *testing.T) {
+	ctx := context.Background()
+	f, ts := figuresFixture(t)
+	figs, err := f.d.ShelfFiguresShared(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := f.d.NameKeys(figs, "en")
+	for i := range figs {
+		if want := shelf.FoldKey(figs[i].Names.Name("en")); keys[i] != want {
+			t.Errorf("line %d (%s): key %q, want %q", i, figs[i].Names.Name("en"), keys[i], want)
+		}
+	}
+	must(t, f.d.Take(ctx, ts["Azul"].Copies[0].ID, "Table 1", t0))
+	again, err := f.d.ShelfFiguresShared(ctx, t0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := f.d.NameKeys(again, "en"); len(k) != len(keys) || &k[0] != &keys[0] {
+		t.Error("the names were folded again after a box taken")
 	}
 }

@@ -196,15 +196,11 @@ var ludoSorts = []ludoSort{
 }
 
 // sortFigures sorts idx, indexes into figs, by column key (unknown:
-// total), descending unless asc; equal lines keep their name order (in
-// lang, by fold: shelf.FoldKey). Indexes, not lines: the page then makes
+// total), descending unless asc; equal lines keep their name order (keys:
+// the lines' names folded, DB.NameKeys). Indexes, not lines: the page then makes
 // the hundred rows it shows, not 9,000 (each page's garbage was its
 // slowest answers' time, docs/performance.md).
-func sortFigures(figs []db.TitleFigures, idx []int, key string, asc bool, lang string, fold func(string) string) {
-	keys := make([]string, len(figs))
-	for _, i := range idx {
-		keys[i] = fold(figs[i].Names.Name(lang))
-	}
+func sortFigures(figs []db.TitleFigures, idx []int, key string, asc bool, keys []string) {
 	byName := func(a, b int) int {
 		if c := strings.Compare(keys[a], keys[b]); c != 0 {
 			return c
@@ -298,7 +294,7 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 				idx = append(idx, i)
 			}
 		}
-		sortFigures(l.figs, idx, key, asc, lang, h.cfg.DB.FoldKey)
+		sortFigures(l.figs, idx, key, asc, h.cfg.DB.NameKeys(l.figs, lang))
 		return idx
 	}).([]int)
 	for _, s := range ludoSorts {
