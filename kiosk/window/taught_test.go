@@ -2,10 +2,13 @@ package window
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2/test"
+
+	"github.com/tablee/tablee/shelf"
 )
 
 // A lesson begun on the table and a staff call to have the rules
@@ -74,5 +77,30 @@ func TestTheStaffFiguresHaveTheShelfInShort(t *testing.T) {
 	if sf.Venue || len(sf.Top) != 0 || sf.Unplayed != 45 || sf.UnplayedMonths != 6 || sf.Repairs != 0 ||
 		len(sf.Searched) != 1 || sf.Searched[0].Text != "Dixit 2" {
 		t.Errorf("a fresh table's shelf in short: %+v", sf)
+	}
+	// Two boxes given back, one damaged and incomplete, one incomplete.
+	titles, err := k.tb.DB().Titles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxes []int64
+	for _, ti := range titles {
+		if len(ti.Copies) > 0 && len(boxes) < 2 {
+			boxes = append(boxes, ti.Copies[0].ID)
+		}
+	}
+	for i, n := range []struct {
+		box  int
+		kind shelf.NoteKind
+	}{{0, shelf.NoteDamage}, {0, shelf.NoteMissing}, {1, shelf.NoteMissing}} {
+		if err := k.tb.DB().AddNote(ctx, boxes[n.box], "staff", n.kind, fmt.Sprint("note ", i), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f, err = k.ui.rec.Figures(ctx, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if sf := f.Shelf; sf.Repairs != 2 || sf.Damaged != 1 || sf.Incomplete != 2 {
+		t.Errorf("boxes to repair %d (damaged %d, incomplete %d), want 2 (1, 2)", sf.Repairs, sf.Damaged, sf.Incomplete)
 	}
 }
