@@ -533,21 +533,14 @@ func (h *Handler) ludoNote(w http.ResponseWriter, r *http.Request, in signin, _ 
 // ownBox checks that box is one of title's: a form sent for one title
 // never writes on another's box.
 func (h *Handler) ownBox(ctx context.Context, title, box int64) error {
-	titles, err := h.cfg.DB.Titles(ctx)
+	c, err := h.cfg.DB.Copy(ctx, box)
 	if err != nil {
 		return err
 	}
-	for _, t := range titles {
-		if t.ID != title {
-			continue
-		}
-		for _, c := range t.Copies {
-			if c.ID == box {
-				return nil
-			}
-		}
+	if c.TitleID != title {
+		return fmt.Errorf("box %d is not one of title %d's: %w", box, title, shelf.ErrNoCopy)
 	}
-	return fmt.Errorf("box %d is not one of title %d's: %w", box, title, shelf.ErrNoCopy)
+	return nil
 }
 
 // ludoCSVs are the lists a CSV is offered for.
