@@ -124,18 +124,22 @@ func BenchmarkLudothequePages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("figures-after-a-play", func(b *testing.B) {
-		benchPage(b, br, "/ludotheque", "aria-sort", func() {
-			ctx := context.Background()
-			s, err := f.d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: db.SheetGame, Seed: 1, StartedAt: f.clock.Now().Add(-time.Hour),
-				Options: map[string]string{"sheet": "generic", "title": "Skyjo"}, Seats: []session.Seat{{Kind: session.Guest, Name: "A"}, {Kind: session.Guest, Name: "B"}}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := f.d.Finish(ctx, s.ID, engine.RankByScores([]int{1, 0}, "sheet-complete"), f.clock.Now()); err != nil {
-				b.Fatal(err)
-			}
-		})
+	play := func() {
+		ctx := context.Background()
+		s, err := f.d.CreateSession(ctx, session.Record{TableID: tb.ID, Game: db.SheetGame, Seed: 1, StartedAt: f.clock.Now().Add(-time.Hour),
+			Options: map[string]string{"sheet": "generic", "title": "Skyjo"}, Seats: []session.Seat{{Kind: session.Guest, Name: "A"}, {Kind: session.Guest, Name: "B"}}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := f.d.Finish(ctx, s.ID, engine.RankByScores([]int{1, 0}, "sheet-complete"), f.clock.Now()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("figures-after-a-play", func(b *testing.B) { benchPage(b, br, "/ludotheque", "aria-sort", play) })
+	// The most played title's page after a play: its plays read again
+	// (kept between its pages while no play changes).
+	b.Run("title-most-played-after-a-play", func(b *testing.B) {
+		benchPage(b, br, "/ludotheque/titles/"+strconv.FormatInt(want.MostPlayed, 10), "svg", play)
 	})
 	b.Run("figures-after-a-box-taken", func(b *testing.B) {
 		benchPage(b, br, "/ludotheque", "aria-sort", func() {
@@ -143,7 +147,7 @@ func BenchmarkLudothequePages(b *testing.B) {
 			if err := f.d.Take(ctx, box, "Table 1", f.clock.Now()); err != nil {
 				b.Fatal(err)
 			}
-			if err := f.d.Return(ctx, box, "Table 1", "", f.clock.Now()); err != nil {
+			if err := f.d.Return(ctx, box, "Table 1", "", "", f.clock.Now()); err != nil {
 				b.Fatal(err)
 			}
 		})

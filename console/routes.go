@@ -64,6 +64,7 @@ func (h *Handler) tableRoutes() []route {
 		{"GET /ludotheque", h.get(h.ludotheque)},
 		{"GET /ludotheque/titles/{id}", h.get(h.ludoTitle)},
 		{"GET /ludotheque/csv/{list}", h.get(h.ludoCSV)},
+		{"POST /ludotheque/titles/{id}/notes", h.post(h.ludoNote)},
 		{"GET /settings", h.get(h.settings)},
 		{"POST /settings", h.post(h.saveSettings)},
 		{"POST /settings/pin", h.post(h.changePIN)},

@@ -34,7 +34,7 @@ func boxesOutAndBack(t testing.TB, f *fixture) (titles []shelf.Title, out, back 
 	if err := f.d.Take(ctx, back.ID, "Table 5", at); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.d.Return(ctx, back.ID, "Table 5", "<script>alert(1)</script> a pawn is missing", at.Add(time.Hour)); err != nil {
+	if err := f.d.Return(ctx, back.ID, "Table 5", "", "<script>alert(1)</script> a pawn is missing", at.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	return titles, out, back

@@ -36,8 +36,11 @@ type TitleFigures struct {
 	// Taught counts its lessons on the table and the staff calls from a
 	// table playing it.
 	Taught int
-	// Notes and OpenNotes count the notes on its returned boxes.
-	Notes, OpenNotes int
+	// Notes and OpenNotes count the notes on its returned boxes;
+	// OpenDamage and OpenMissing the open ones about damage and missing
+	// pieces (the rest of OpenNotes are shelf.NoteOther).
+	Notes, OpenNotes        int
+	OpenDamage, OpenMissing int
 }
 
 // Wish reports whether the title is wished for: no box, not one of the
@@ -119,14 +122,27 @@ func (d *DB) ShelfFiguresShared(ctx context.Context, now time.Time, venue bool) 
 // never changed once made.
 type figuresRead struct {
 	figs []TitleFigures
+	tb   *titleBase // the titles they are the lines of
 	// played maps a played name's key (shelf.PlayedKey) to the names
 	// the score sheet's plays were played under.
 	played map[string][]string
+	// memo keeps what the figures' readers make of these lines
+	// (FiguresMemo), dropped with them.
+	memoMu sync.Mutex
+	memo   map[string]any
 }
 
 // readFigures reads the figures, or gives the last read when nothing they
 // add up changed since.
 func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figuresRead, error) {
+	return d.readFiguresFor(ctx, now, venue, false)
+}
+
+// readFiguresFor is readFigures; with names only, a read not kept gives
+// the names played alone (figs nil, not kept): a title's page needs them
+// and nothing else of the 9,000 lines, which a play finished would make
+// it read again.
+func (d *DB) readFiguresFor(ctx context.Context, now time.Time, venue, names bool) (*figuresRead, error) {
 	p := shelf.PeriodsAt(now)
 	key := figuresKey{venue: venue, periods: p}
 	tx, err := d.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -156,7 +172,13 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 		return nil, fmt.Errorf("shelf figures: %w", err)
 	}
 	pb := d.playedBase(tb, pc)
-	r := &figuresRead{figs: slices.Clone(pb.figs), played: pb.played}
+	if names {
+		return &figuresRead{played: pb.played}, nil
+	}
+	r := &figuresRead{figs: slices.Clone(tb.figs), tb: tb, played: pb.played}
+	for i := range r.figs {
+		r.figs[i].Counts = pb.counts[i]
+	}
 	cb, err := d.copiesBase(ctx, tx, tb, copiesGen)
 	if err != nil {
 		return nil, fmt.Errorf("shelf figures: boxes: %w", err)
@@ -167,7 +189,7 @@ func (d *DB) readFigures(ctx context.Context, now time.Time, venue bool) (*figur
 	if err := addAtTables(ctx, tx, r.figs, tb.at); err != nil {
 		return nil, fmt.Errorf("shelf figures: boxes at tables: %w", err)
 	}
-	if err := addTaught(ctx, tx, r.figs, tb.keys); err != nil {
+	if err := d.addTaughtKept(ctx, tx, r.figs, tb); err != nil {
 		return nil, fmt.Errorf("shelf figures: taught: %w", err)
 	}
 	if err := addNoteCounts(ctx, tx, r.figs, tb.at); err != nil {
@@ -185,6 +207,10 @@ type titleBase struct {
 	figs []TitleFigures
 	keys titleKeys
 	at   map[int64]int // index in figs by id
+	// names are the titles' names folded (shelf.FoldKey) by language,
+	// made when first asked (NameKeys).
+	namesMu sync.Mutex
+	names   map[string][]string
 }
 
 // titleBase gives the titles as of titles generation gen, read in q's
@@ -286,7 +312,9 @@ func addAtTables(ctx context.Context, q querier, figs []TitleFigures, at map[int
 type playedBase struct {
 	titles *titleBase
 	plays  *playCounts
-	figs   []TitleFigures
+	// counts are the titles' (tb.figs's order): a quarter of their
+	// lines, copied after a play instead of 9,000 whole lines.
+	counts []shelf.Counts
 	// played maps a played name's key (shelf.PlayedKey) to the names
 	// the score sheet's plays were played under.
 	played map[string][]string
@@ -304,7 +332,7 @@ func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
 	}
 	if pb != nil && pb.titles == tb && pc.from != nil && pc.from == pb.plays {
 		// The plays added alone, to the titles counted before.
-		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(pb.figs), played: pb.played}
+		pb = &playedBase{titles: tb, plays: pc, counts: slices.Clone(pb.counts), played: pb.played}
 		cloned := false
 		for _, a := range pc.added {
 			if a.fresh && a.game == SheetGame && !cloned {
@@ -313,7 +341,7 @@ func (d *DB) playedBase(tb *titleBase, pc *playCounts) *playedBase {
 			addPlayCount(pb, tb.keys, a.playCount, a.fresh)
 		}
 	} else {
-		pb = &playedBase{titles: tb, plays: pc, figs: slices.Clone(tb.figs), played: map[string][]string{}}
+		pb = &playedBase{titles: tb, plays: pc, counts: make([]shelf.Counts, len(tb.figs)), played: map[string][]string{}}
 		for _, c := range pc.counts {
 			addPlayCount(pb, tb.keys, *c, true)
 		}
@@ -352,8 +380,12 @@ type figuresCache struct {
 	copies *copiesBase // the boxes' counts and sections
 	// recounts counts the times every play was counted (the tests see
 	// the plays added taken instead).
-	recounts int
-	folds    map[string]string // fold's memory
+	recounts   int
+	folds      map[string]string // fold's memory
+	searches   *searchesRead     // the searches' figures (searchfigures.go)
+	kept       []keptPlays       // the last titles' plays read, the latest last (keptTitlePlays)
+	titleReads int               // the times a title's plays were read whole (for the tests)
+	taught     *taughtKept       // the times each title was taught (taughtkept.go)
 }
 
 // playsKey says which plays a count holds: shelf_generation's plays,
@@ -628,7 +660,7 @@ func addPlayCount(r *playedBase, keys titleKeys, c playCount, fresh bool) {
 	if !ok {
 		return // a play of a title the shelf does not hold
 	}
-	f := &r.figs[i]
+	f := &r.counts[i]
 	f.Week += c.Week
 	f.Month += c.Month
 	f.Year += c.Year
@@ -658,7 +690,8 @@ func addTaught(ctx context.Context, q querier, figs []TitleFigures, keys titleKe
 }
 
 func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[int64]int) error {
-	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL)
+	rows, err := q.QueryContext(ctx, `SELECT c.title_id, count(*), sum(n.closed_at IS NULL),
+			sum(n.closed_at IS NULL AND n.kind = 'damage'), sum(n.closed_at IS NULL AND n.kind = 'missing')
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id GROUP BY c.title_id`)
 	if err != nil {
 		return err
@@ -666,12 +699,13 @@ func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[i
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var all, open int
-		if err := rows.Scan(&id, &all, &open); err != nil {
+		var all, open, damage, missing int
+		if err := rows.Scan(&id, &all, &open, &damage, &missing); err != nil {
 			return err
 		}
 		if i, ok := at[id]; ok {
 			figs[i].Notes, figs[i].OpenNotes = all, open
+			figs[i].OpenDamage, figs[i].OpenMissing = damage, missing
 		}
 	}
 	return rows.Err()
@@ -680,7 +714,8 @@ func addNoteCounts(ctx context.Context, q querier, figs []TitleFigures, at map[i
 // TitleDetail is one title's page of figures.
 type TitleDetail struct {
 	Title shelf.Title
-	// Plays are its finished plays in the order they ended.
+	// Plays are its finished plays in the order they ended, kept for
+	// the next reader while no play changes: not to be changed.
 	Plays []shelf.Play
 	shelf.Counts
 	ByCount    []shelf.AtCount // plays and median length per player count
@@ -697,7 +732,8 @@ type TitleDetail struct {
 type CopyFigures struct {
 	shelf.Copy
 	shelf.Counts
-	Notes, OpenNotes int
+	Notes, OpenNotes        int
+	OpenDamage, OpenMissing int // open notes about damage, missing pieces
 }
 
 // TitleFigures reads one title's figures as seen at now (venue: the
@@ -707,7 +743,7 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 	// The names it was played under, from the figures' read (before this
 	// read's transaction: holding a reader while asking for another could
 	// wait for ever with every reader so held).
-	fr, err := d.readFigures(ctx, now, venue)
+	fr, err := d.readFiguresFor(ctx, now, venue, true)
 	if err != nil {
 		return out, fmt.Errorf("figures of title %d: names played: %w", id, err)
 	}
@@ -728,7 +764,7 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 		return out, fmt.Errorf("figures of title %d: %s: %w", id, what, err)
 	}
 	played := fr.playedNames(out.Title)
-	if out.Plays, err = titlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
+	if out.Plays, err = d.keptTitlePlays(ctx, tx, out.Title.Engine, played, venue); err != nil {
 		return fail("plays", err)
 	}
 	p := shelf.PeriodsAt(now)
@@ -752,6 +788,12 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 				cf.Notes++
 				if !n.Closed {
 					cf.OpenNotes++
+					switch n.Kind {
+					case shelf.NoteDamage:
+						cf.OpenDamage++
+					case shelf.NoteMissing:
+						cf.OpenMissing++
+					}
 				}
 			}
 		}
@@ -934,7 +976,7 @@ func loansOf(ctx context.Context, q querier, title int64) (map[int64][]shelf.Loa
 
 // notesOf reads the notes on a title's boxes, the latest first.
 func notesOf(ctx context.Context, q querier, title int64) ([]CopyNote, error) {
-	rows, err := q.QueryContext(ctx, `SELECT n.id, n.copy_id, n.table_name, n.text, n.at, n.closed_at IS NOT NULL, c.shelf
+	rows, err := q.QueryContext(ctx, `SELECT n.id, n.copy_id, n.table_name, n.kind, n.text, n.at, n.closed_at IS NOT NULL, c.shelf
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id WHERE c.title_id = ? ORDER BY n.at DESC, n.id DESC`, title)
 	if err != nil {
 		return nil, err
@@ -944,7 +986,7 @@ func notesOf(ctx context.Context, q querier, title int64) ([]CopyNote, error) {
 	for rows.Next() {
 		var n CopyNote
 		var at string
-		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Text, &at, &n.Closed, &n.Shelf); err != nil {
+		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Kind, &n.Text, &at, &n.Closed, &n.Shelf); err != nil {
 			return nil, err
 		}
 		if n.At, err = parseTime(at); err != nil {
@@ -981,6 +1023,13 @@ func (d *DB) RecordTaught(ctx context.Context, kind, table, game, title string, 
 // SearchedNotOwned lists what guests searched for at the tables since
 // since and the shelf had nothing for (shelf.SearchedNotOwned).
 func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Searched, error) {
+	if since.IsZero() {
+		s, err := d.searchFigures(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("searches that found nothing: %w", err)
+		}
+		return slices.Clone(s.notOwned), nil
+	}
 	rows, err := d.r.QueryContext(ctx, `SELECT text, at FROM shelf_searches WHERE found = 0 AND at >= ? ORDER BY at, id`, fmtTime(since))
 	if err != nil {
 		return nil, fmt.Errorf("searches that found nothing: %w", err)
@@ -1007,23 +1056,11 @@ func (d *DB) SearchedNotOwned(ctx context.Context, since time.Time) ([]shelf.Sea
 // SearchCounts counts every search typed at the tables by its folded
 // words (shelf.FoldKey): how often guests asked for a name.
 func (d *DB) SearchCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := d.r.QueryContext(ctx, `SELECT text, count(*) FROM shelf_searches GROUP BY text`)
+	s, err := d.searchFigures(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("search counts: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var text string
-		var n int
-		if err := rows.Scan(&text, &n); err != nil {
-			return nil, fmt.Errorf("search counts: %w", err)
-		}
-		if k := d.figures.fold(text); k != "" {
-			out[k] += n
-		}
-	}
-	return out, rows.Err()
+	return maps.Clone(s.counts), nil
 }
 
 // FoldKey is shelf.FoldKey, remembered by the database handle (the

@@ -56,7 +56,7 @@ func figuresFixture(t *testing.T) (*fixture, map[string]shelf.Title) {
 	f.playTitle(t, "Carcassonne", append(f.persons(0, 1), guest), res(3), t0)
 	must(t, f.d.Take(ctx, p3, "Table 1", t0.Add(-3*time.Hour)))
 	f.playTitle(t, "Pandemic", f.persons(2), res(1), t0.Add(-time.Hour))
-	must(t, f.d.Return(ctx, p3, "Table 1", "il manque un pion", t0.Add(-30*time.Minute)))
+	must(t, f.d.Return(ctx, p3, "Table 1", "", "il manque un pion", t0.Add(-30*time.Minute)))
 	f.play(t, "canoe", f.persons(0, 1), []int{1, 0}, t0.Add(-48*time.Hour))
 	f.play(t, "canoe", f.persons(1, 2), []int{1, 0}, t0.AddDate(0, -1, 0))
 	must(t, f.d.RecordTaught(ctx, TaughtLesson, "Table 1", "canoe", "", t0))
@@ -286,7 +286,7 @@ func TestShelfFiguresFollowAWrite(t *testing.T) {
 		t.Fatalf("Azul before: %+v", azul)
 	}
 	f.playTitle(t, "Azul", f.persons(0, 1), engine.RankByScores([]int{1, 0}, "sheet-complete"), t0)
-	must(t, f.d.Return(ctx, ts["Azul"].Copies[0].ID, "Table 1", "une tuile en moins", t0))
+	must(t, f.d.Return(ctx, ts["Azul"].Copies[0].ID, "Table 1", "", "une tuile en moins", t0))
 	after, err := f.d.ShelfFigures(ctx, t0, false)
 	if err != nil {
 		t.Fatal(err)

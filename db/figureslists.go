@@ -17,14 +17,30 @@ import (
 // the candidates for weeding, never played first, then the longest
 // unplayed; the table's own games and the wishes have no box to weed.
 func Unplayed(figs []TitleFigures, since time.Time) []TitleFigures {
-	var out []TitleFigures
-	for _, f := range figs {
-		if f.Copies > 0 && f.Last.Before(since) {
-			out = append(out, f)
+	idx := UnplayedIndex(figs, since)
+	out := make([]TitleFigures, len(idx))
+	for k, i := range idx {
+		out[k] = figs[i]
+	}
+	return out
+}
+
+// UnplayedIndex is Unplayed as indexes into figs: sorting them, not the
+// 200-byte lines, and copying none (a page shows twenty of thousands).
+func UnplayedIndex(figs []TitleFigures, since time.Time) []int {
+	var idx []int
+	for i := range figs {
+		if f := &figs[i]; f.Copies > 0 && f.Last.Before(since) {
+			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Last.Before(out[j].Last) })
-	return out
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := figs[a].Last.Compare(figs[b].Last); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b) // the ids' order (figs is in id order)
+	})
+	return idx
 }
 
 // SectionTop is a shelf section's most played titles.
@@ -49,7 +65,7 @@ func MostPlayedBySection(figs []TitleFigures, n int) []SectionTop {
 	}
 	var out []SectionTop
 	for s, is := range by {
-		slices.SortStableFunc(is, func(i, j int) int {
+		slices.SortFunc(is, func(i, j int) int {
 			a, b := &figs[i], &figs[j]
 			if c := cmp.Compare(b.Year, a.Year); c != 0 {
 				return c
@@ -79,22 +95,43 @@ type WishFigures struct {
 // Wishes lists the titles wished for, the most searched first (counts:
 // SearchCounts, keyed by fold: shelf.FoldKey or DB.FoldKey), then by id.
 func Wishes(figs []TitleFigures, counts map[string]int, fold func(string) string) []WishFigures {
-	var out []WishFigures
-	for _, f := range figs {
+	idx := WishesIndex(figs, counts, fold)
+	out := make([]WishFigures, len(idx))
+	for k, w := range idx {
+		out[k] = WishFigures{TitleFigures: figs[w.Index], Searches: w.Searches}
+	}
+	return out
+}
+
+// WishIndex is a wish as an index into the figures and how often it was
+// searched for.
+type WishIndex struct{ Index, Searches int }
+
+// WishesIndex is Wishes as indexes into figs: a page shows twenty wishes
+// of hundreds, and copied none.
+func WishesIndex(figs []TitleFigures, counts map[string]int, fold func(string) string) []WishIndex {
+	var out []WishIndex
+	for i := range figs {
+		f := &figs[i]
 		if !f.Wish() {
 			continue
 		}
-		w := WishFigures{TitleFigures: f}
-		seen := map[string]bool{}
+		w := WishIndex{Index: i}
+		seen := make([]string, 0, 4) // a title's four names at most: no map per wish
 		for _, n := range f.Names.All() {
-			if k := fold(n); !seen[k] {
-				seen[k] = true
+			if k := fold(n); !slices.Contains(seen, k) {
+				seen = append(seen, k)
 				w.Searches += counts[k]
 			}
 		}
 		out = append(out, w)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Searches > out[j].Searches })
+	slices.SortFunc(out, func(a, b WishIndex) int {
+		if c := cmp.Compare(b.Searches, a.Searches); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
 	return out
 }
 
@@ -103,9 +140,14 @@ type Repair struct {
 	CopyID int64
 	Shelf  string
 	Title  shelf.Names
-	Open   int       // open notes
-	Latest string    // the latest note's words
-	Since  time.Time // the oldest open note's time
+	Open   int // open notes
+	// Damage, Missing and Other count the open notes of each kind: a
+	// torn board goes to the repair shelf, missing pieces to the box of
+	// spares.
+	Damage, Missing, Other int
+	Latest                 string         // the latest note's words
+	LatestKind             shelf.NoteKind // and its kind
+	Since                  time.Time      // the oldest open note's time
 }
 
 // Repairs groups the open notes (CopyNotes, the latest first) by box,
@@ -121,9 +163,17 @@ func Repairs(notes []CopyNote) []Repair {
 		if !ok {
 			i = len(out)
 			at[n.CopyID] = i
-			out = append(out, Repair{CopyID: n.CopyID, Shelf: n.Shelf, Title: n.Title, Latest: n.Text})
+			out = append(out, Repair{CopyID: n.CopyID, Shelf: n.Shelf, Title: n.Title, Latest: n.Text, LatestKind: n.Kind})
 		}
 		out[i].Open++
+		switch n.Kind {
+		case shelf.NoteDamage:
+			out[i].Damage++
+		case shelf.NoteMissing:
+			out[i].Missing++
+		default:
+			out[i].Other++
+		}
 		out[i].Since = n.At // notes come latest first: the last seen is the oldest
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })

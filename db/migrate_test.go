@@ -8,6 +8,10 @@ import (
 	"time"
 )
 
+// undo18 takes away what migration 18 (0018_note_kinds.sql) added: the
+// only column a shelf migration adds to a table of an earlier one.
+const undo18 = `ALTER TABLE shelf_notes DROP COLUMN kind; `
+
 // undo8 takes away what migration 8 added.
 const undo8 = `ALTER TABLE seats DROP COLUMN hints; `
 
@@ -23,7 +27,7 @@ const undo4 = `DROP TABLE rating_model; DROP TABLE rating_changes; DROP TRIGGER 
 // downgrade turns d's file back into schema 1 plus what extra leaves behind.
 func downgrade(t *testing.T, d *DB, extra string) {
 	t.Helper()
-	if _, err := d.w.Exec(undo8 + undo6 + "DROP TABLE settings; " + undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
+	if _, err := d.w.Exec(undo18 + undo8 + undo6 + "DROP TABLE settings; " + undo4 + "DROP TABLE player_hours; DROP TABLE player_stats; " + extra + " PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()

@@ -242,10 +242,15 @@ func endLoan(ctx context.Context, tx *sql.Tx, copyID int64, at string) error {
 }
 
 // Return puts a copy back on its shelf; a non-empty note (trimmed) is
-// kept for the staff with the copy and the table. A copy at another
-// table is refused with shelf.ErrTaken: that table has it.
-func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at time.Time) error {
+// kept for the staff with the copy, the table and its kind ("" is
+// shelf.NoteOther). A copy at another table is refused with
+// shelf.ErrTaken: that table has it.
+func (d *DB) Return(ctx context.Context, copyID int64, table string, kind shelf.NoteKind, note string, at time.Time) error {
 	note = strings.TrimSpace(note)
+	kind, ok := shelf.ParseNoteKind(string(kind))
+	if !ok {
+		return fmt.Errorf("return copy %d: note kind %q: want damage, missing or other", copyID, kind)
+	}
 	err := d.inTx(ctx, "return a copy", func(tx *sql.Tx) error {
 		c, err := readCopy(ctx, tx, copyID)
 		if err != nil {
@@ -266,14 +271,39 @@ func (d *DB) Return(ctx context.Context, copyID int64, table, note string, at ti
 		if note == "" {
 			return nil
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO shelf_notes (copy_id, table_name, text, at) VALUES (?, ?, ?, ?)`,
-			copyID, table, note, fmtTime(at))
-		return err
+		return insertNote(ctx, tx, copyID, table, kind, note, at)
 	})
 	if err == nil {
 		d.signalOutbox()
 	}
 	return err
+}
+
+func insertNote(ctx context.Context, tx *sql.Tx, copyID int64, table string, kind shelf.NoteKind, text string, at time.Time) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO shelf_notes (copy_id, table_name, kind, text, at) VALUES (?, ?, ?, ?, ?)`,
+		copyID, table, string(kind), text, fmtTime(at))
+	return err
+}
+
+// AddNote is the staff writing a note on a box wherever it is (a
+// damage seen on the shelf, pieces found missing at a lesson): by, the
+// staff's word for who wrote it, stands where a table's name would.
+// shelf.ErrNoCopy when there is no such box; an empty text is refused.
+func (d *DB) AddNote(ctx context.Context, copyID int64, by string, kind shelf.NoteKind, text string, at time.Time) error {
+	text = strings.TrimSpace(text)
+	k, ok := shelf.ParseNoteKind(string(kind))
+	switch {
+	case !ok:
+		return fmt.Errorf("note on copy %d: kind %q: want damage, missing or other", copyID, kind)
+	case text == "":
+		return fmt.Errorf("note on copy %d: no words", copyID)
+	}
+	return d.inTx(ctx, "note a copy", func(tx *sql.Tx) error {
+		if _, err := readCopy(ctx, tx, copyID); err != nil {
+			return err
+		}
+		return insertNote(ctx, tx, copyID, by, k, text, at)
+	})
 }
 
 // AtTable lists the copies at table now, the longest there first.
@@ -352,7 +382,7 @@ type CopyNote struct {
 // CopyNotes lists the notes on returned copies, the latest first: the
 // open ones only unless all.
 func (d *DB) CopyNotes(ctx context.Context, all bool) ([]CopyNote, error) {
-	q := `SELECT n.id, n.copy_id, n.table_name, n.text, n.at, n.closed_at IS NOT NULL,
+	q := `SELECT n.id, n.copy_id, n.table_name, n.kind, n.text, n.at, n.closed_at IS NOT NULL,
 			c.shelf, t.name_fr, t.name_de, t.name_en, t.name_original
 		FROM shelf_notes n JOIN shelf_copies c ON c.id = n.copy_id JOIN shelf_titles t ON t.id = c.title_id`
 	if !all {
@@ -367,7 +397,7 @@ func (d *DB) CopyNotes(ctx context.Context, all bool) ([]CopyNote, error) {
 	for rows.Next() {
 		var n CopyNote
 		var at string
-		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Text, &at, &n.Closed,
+		if err := rows.Scan(&n.ID, &n.CopyID, &n.Table, &n.Kind, &n.Text, &at, &n.Closed,
 			&n.Shelf, &n.Title.FR, &n.Title.DE, &n.Title.EN, &n.Title.Original); err != nil {
 			return nil, fmt.Errorf("read copy notes: %w", err)
 		}

@@ -83,7 +83,7 @@ func TestLibraryTakesAndReturnsCopies(t *testing.T) {
 	if err := d.Take(ctx, c, "Table 2", t0); !errors.Is(err, shelf.ErrTaken) {
 		t.Errorf("taken at another table: %v, want ErrTaken", err)
 	}
-	if err := d.Return(ctx, c, "Table 2", "", t0); !errors.Is(err, shelf.ErrTaken) {
+	if err := d.Return(ctx, c, "Table 2", "", "", t0); !errors.Is(err, shelf.ErrTaken) {
 		t.Errorf("returned by another table: %v, want ErrTaken", err)
 	}
 	if err := d.Take(ctx, 9999, "Table 1", t0); !errors.Is(err, shelf.ErrNoCopy) {
@@ -100,7 +100,7 @@ func TestLibraryTakesAndReturnsCopies(t *testing.T) {
 		t.Errorf("free copy while C1 is out: %+v %v", free, ok)
 	}
 
-	if err := d.Return(ctx, c, "Table 1", "  il manque un meeple  ", t0.Add(time.Hour)); err != nil {
+	if err := d.Return(ctx, c, "Table 1", "", "  il manque un meeple  ", t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if at, _ := d.AtTable(ctx, "Table 1"); len(at) != 0 {
@@ -113,7 +113,7 @@ func TestLibraryTakesAndReturnsCopies(t *testing.T) {
 	}
 	// A return without a note leaves none.
 	d.Take(ctx, c, "Table 3", t0.Add(2*time.Hour))
-	d.Return(ctx, c, "Table 3", " ", t0.Add(3*time.Hour))
+	d.Return(ctx, c, "Table 3", "", " ", t0.Add(3*time.Hour))
 	if err := d.CloseNote(ctx, notes[0].ID, t0.Add(4*time.Hour)); err != nil {
 		t.Fatal(err)
 	}

@@ -114,7 +114,7 @@ func TestVenueCopyEvents(t *testing.T) {
 	expect("B's staff said it is on the shelf", "Carcassonne", 1, "table Table A 20:07")
 
 	// A gives it back: on the shelf everywhere.
-	if err := a.Return(ctx, copyOf(t, a, "Carcassonne", 1).ID, "Table A", "", at.Add(time.Hour)); err != nil {
+	if err := a.Return(ctx, copyOf(t, a, "Carcassonne", 1).ID, "Table A", "", "", at.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	// C takes Pandémie and, before its event comes back, gives it back:
@@ -122,7 +122,7 @@ func TestVenueCopyEvents(t *testing.T) {
 	if err := c.Take(ctx, copyOf(t, c, "Pandémie", 0).ID, "Table C", at.Add(2*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Return(ctx, copyOf(t, c, "Pandémie", 0).ID, "Table C", "", at.Add(2*time.Hour+time.Minute)); err != nil {
+	if err := c.Return(ctx, copyOf(t, c, "Pandémie", 0).ID, "Table C", "", "", at.Add(2*time.Hour+time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	evs := pendingOf(t, c)

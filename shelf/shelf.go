@@ -164,9 +164,38 @@ type Note struct {
 	ID     int64
 	CopyID int64
 	Table  string
+	Kind   NoteKind
 	Text   string
 	At     time.Time
 	Closed bool // the staff dealt with it
+}
+
+// NoteKind sorts notes for the staff who repair and complete boxes:
+// damage, missing pieces, or anything else. It is chosen where the note
+// is written (the table's « Rendre », the console), never guessed from
+// its words.
+type NoteKind string
+
+// The notes' kinds. The notes written before they had one are NoteOther.
+const (
+	NoteDamage  NoteKind = "damage"
+	NoteMissing NoteKind = "missing"
+	NoteOther   NoteKind = "other"
+)
+
+// NoteKinds lists the kinds in the order the staff read them.
+var NoteKinds = []NoteKind{NoteDamage, NoteMissing, NoteOther}
+
+// ParseNoteKind reads a kind as a form or a file spells it; "" is
+// NoteOther, anything else unknown is refused.
+func ParseNoteKind(s string) (NoteKind, bool) {
+	switch k := NoteKind(s); k {
+	case NoteDamage, NoteMissing, NoteOther:
+		return k, true
+	case "":
+		return NoteOther, true
+	}
+	return "", false
 }
 
 // Library is what the table asks of the catalogue; the database
@@ -179,8 +208,8 @@ type Library interface {
 	// table is refused with ErrTaken.
 	Take(ctx context.Context, copyID int64, table string, at time.Time) error
 	// Return puts a copy back on its shelf; a non-empty note reaches the
-	// staff as a Note.
-	Return(ctx context.Context, copyID int64, table, note string, at time.Time) error
+	// staff as a Note of that kind ("" is NoteOther).
+	Return(ctx context.Context, copyID int64, table string, kind NoteKind, note string, at time.Time) error
 	// AtTable lists the copies at table now.
 	AtTable(ctx context.Context, table string) ([]Copy, error)
 	// Searched records a search typed at a table and how many titles it

@@ -113,7 +113,7 @@ func TestVenueCopiesAtEveryTable(t *testing.T) {
 	if err := b.d.Take(ctx, theirs.ID, b.table.Name, time.Now()); !errors.Is(err, shelf.ErrTaken) {
 		t.Errorf("Table B took a box at Table A: %v", err)
 	}
-	if err := a.d.Return(ctx, box.ID, a.table.Name, "", time.Now()); err != nil {
+	if err := a.d.Return(ctx, box.ID, a.table.Name, "", "", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	b.waitCopies(t, kb.Loaded(), "-")

@@ -228,7 +228,7 @@ func runRole(role string) int {
 			if f[0] == "take" {
 				err = d.Take(ctx, c.ID, table.Name, time.Now())
 			} else {
-				err = d.Return(ctx, c.ID, table.Name, "", time.Now())
+				err = d.Return(ctx, c.ID, table.Name, "", "", time.Now())
 			}
 			switch {
 			case errors.Is(err, shelf.ErrTaken):

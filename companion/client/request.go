@@ -166,6 +166,22 @@ func (c *Client) SearchShelf(ctx context.Context, text, lang string, players, mi
 	return rep.msg.Found, nil
 }
 
+// FinishedSearch tells the table the guest's search is finished — they
+// picked a result, left the search or stopped typing — so that it
+// records it for the staff (a name nobody found is a purchase to
+// consider); the searches as typed (SearchShelf) are not recorded. The
+// answer's list is the one SearchShelf gave for text.
+func (c *Client) FinishedSearch(ctx context.Context, text, lang string) error {
+	rep, err := c.askDirect(ctx, wire.Message{Type: wire.TypeShelfSearch, Text: text, Lang: lang, Final: true})
+	if err != nil {
+		return err
+	}
+	if rep.err != nil {
+		return rep.err
+	}
+	return nil
+}
+
 // TakeFromShelf tells the table the seat's group took a box for it: the
 // copy copyID from a list, or else box, a scanned EAN or a typed shelf
 // code. It returns the title with its copy now at this table. A refusal

@@ -427,6 +427,7 @@ func (s *seatScreen) content() fyne.CanvasObject {
 		return container.NewVBox(wrapped(a.t("reconnecting_help")))
 	}
 	if s.shelf != nil && s.shelf.open && !s.shelfMay() {
+		s.shelf.finish()
 		s.shelf.open = false // the guest's turn, or the link lost: a decision is never hidden
 	}
 	if s.shelf != nil && s.shelf.open {

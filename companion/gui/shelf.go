@@ -27,20 +27,33 @@ type shelfPanel struct {
 	found []wire.ShelfTitle // the last list; nil before any answer
 	said  string            // the last take's answer, or a refusal, in words
 	timer *time.Timer       // the search as typed, a quarter of a second after the last key
-	busy  bool              // a take is on its way
-	root  fyne.CanvasObject // nil: build it (again, after a language switch)
-	query *widget.Entry     // the name searched
-	code  *widget.Entry     // a shelf code or barcode typed
-	take  *widget.Button    // takes the box of code
-	close *widget.Button    // back to the seat
-	saidL *widget.Label     // said
-	list  *fyne.Container   // the titles found
-	takes []*widget.Button  // each listed title's take button, for tests
+	// settle finishes the search once the guest stopped typing for
+	// shelfSettle; recorded is the last finished search told the table.
+	settle   *time.Timer
+	recorded string
+	told     int               // finished searches the table answered, for tests
+	busy     bool              // a take is on its way
+	root     fyne.CanvasObject // nil: build it (again, after a language switch)
+	query    *widget.Entry     // the name searched
+	code     *widget.Entry     // a shelf code or barcode typed
+	take     *widget.Button    // takes the box of code
+	close    *widget.Button    // back to the seat
+	saidL    *widget.Label     // said
+	list     *fyne.Container   // the titles found
+	takes    []*widget.Button  // each listed title's take button, for tests
 }
 
 // shelfPause is how long the panel waits after the last key before it
 // asks: a guest typing a name sends one search, not one per letter.
 const shelfPause = 250 * time.Millisecond
+
+// shelfSettle is how long a guest stops typing before their search is
+// taken as finished and recorded by the table (wire.Message.Final): long
+// enough that a guest looking for the next letter on a phone's keyboard
+// is still typing, short enough that a guest who reads "nothing found"
+// and puts the phone down is counted. Picking a result, leaving the
+// panel or pressing Enter finish it at once.
+const shelfSettle = 3 * time.Second
 
 // st is a text of the shelf: the page's words (web.shelf.*), so that a
 // guest reads the same on the app and on the page.
@@ -81,12 +94,12 @@ func (p *shelfPanel) build() fyne.CanvasObject {
 	p.query.SetPlaceHolder(s.st("search_hint"))
 	p.query.SetText(p.text)
 	p.query.OnChanged = p.typed
-	p.query.OnSubmitted = func(string) { p.search() }
+	p.query.OnSubmitted = func(string) { p.search(); p.finish() }
 	p.code = widget.NewEntry()
 	p.code.SetPlaceHolder(s.st("code_hint"))
 	p.code.OnSubmitted = func(string) { p.takeCode() }
 	p.take = widget.NewButton(s.st("take_code"), p.takeCode)
-	p.close = widget.NewButton(s.st("close"), func() { p.open = false; s.refresh() })
+	p.close = widget.NewButton(s.st("close"), func() { p.finish(); p.open = false; s.refresh() })
 	title := wrapped(s.st("title"))
 	title.TextStyle.Bold = true
 	p.saidL = wrapped("")
@@ -109,6 +122,40 @@ func (p *shelfPanel) typed(text string) {
 	}
 	do := p.s.a.deps.Do
 	p.timer = time.AfterFunc(shelfPause, func() { do(p.search) })
+	if p.settle != nil {
+		p.settle.Stop()
+	}
+	p.settle = time.AfterFunc(shelfSettle, func() { do(p.finish) })
+}
+
+// finish tells the table the guest's search is finished, once per
+// text: the table records it for the staff (the searches as typed are
+// not recorded, or "T", "Te", … would each count).
+func (p *shelfPanel) finish() {
+	s := p.s
+	if p.settle != nil {
+		p.settle.Stop()
+	}
+	text := strings.TrimSpace(p.text)
+	if len([]rune(text)) > wire.MaxShelfText {
+		text = string([]rune(text)[:wire.MaxShelfText])
+	}
+	if text == "" || text == p.recorded || s.c == nil || s.ctx.Err() != nil {
+		return
+	}
+	p.recorded = text
+	c, lang := s.c, string(s.a.lang)
+	go func() {
+		err := c.FinishedSearch(s.ctx, text, lang)
+		s.a.deps.Do(func() {
+			switch {
+			case err == nil:
+				p.told++
+			case p.recorded == text:
+				p.recorded = "" // not recorded: the next finish tries again
+			}
+		})
+	}()
 }
 
 // search sends the text as it is now; the answer redraws the list if no
@@ -156,6 +203,7 @@ func (p *shelfPanel) takeBox(id int64, box string) {
 	if p.busy || s.c == nil {
 		return
 	}
+	p.finish() // a result picked: the search found what the guest wanted
 	p.busy, p.said = true, ""
 	c, lang := s.c, string(s.a.lang)
 	go func() {

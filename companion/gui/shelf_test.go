@@ -119,3 +119,47 @@ func TestTheAppsShelfTextsExist(t *testing.T) {
 		}
 	}
 }
+
+// The app searches as the guest types "Terraforming Mars" but the table
+// records the search once, when the guest stops typing, not "T", "Te",
+// …; leaving the panel then records nothing more, and a search picked
+// from (Azul, taken) is recorded when the box is taken.
+func TestTheAppsSearchIsRecordedOnceFinished(t *testing.T) {
+	lib := shelftest.NewMemory([]shelf.Title{
+		{ID: 3, Names: shelf.Names{Original: "Azul"}, MinPlayers: 2, MaxPlayers: 4, MaxMinutes: 45, Copies: []shelf.Copy{{ID: 31, Shelf: "B7", Status: shelf.OnShelf}}},
+	})
+	tb := kiosktest.OpenWith(t, table.Config{Shelf: lib}, canoe.ID, 2)
+	p := openPhone(t, nil, Deps{Browse: browseOnce(tableOf(tb, canoe.ID, 2))})
+	p.joinFromList(t, tb.Code(), "Anja")
+	p.seated(t)
+	p.u.until(t, "waiting for the other guest", func() bool { return p.seat.waiting == 1 && len(p.buttons("What to play?")) == 1 })
+	p.u.do(func() { test.Tap(p.buttons("What to play?")[0]) })
+	p.u.until(t, "the panel", func() bool { return p.seat.shelf != nil && p.seat.shelf.query != nil && p.seat.shelf.found != nil })
+	searches := func() []string {
+		var out []string
+		for _, s := range lib.Searches() {
+			out = append(out, s.Text)
+		}
+		return out
+	}
+
+	p.u.do(func() { test.Type(p.seat.shelf.query, "Terraforming Mars") }) // a key at a time
+	p.u.until(t, "the search finished once the guest stopped typing", func() bool { return p.seat.shelf.told == 1 })
+	if got := searches(); len(got) != 1 || got[0] != "Terraforming Mars" || lib.Searches()[0].Found != 0 {
+		t.Fatalf("recorded %q (%+v), want Terraforming Mars once, found nothing", got, lib.Searches())
+	}
+	p.u.do(func() { test.Tap(p.seat.shelf.close) })
+	p.u.until(t, "the seat again", func() bool { return !p.seat.shelf.open && len(p.buttons("What to play?")) == 1 })
+	p.u.do(func() { test.Tap(p.buttons("What to play?")[0]) })
+	p.u.until(t, "the panel again", func() bool { return p.seat.shelf.open })
+	p.u.do(func() { p.seat.shelf.query.SetText("azul") })
+	p.u.until(t, "Azul", func() bool {
+		f := p.seat.shelf.found
+		return len(f) == 1 && f[0].Name == "Azul" && len(p.seat.shelf.takes) == 1
+	})
+	p.u.do(func() { test.Tap(p.seat.shelf.takes[0]) })
+	p.u.until(t, "Azul taken and its search told", func() bool { return p.seat.shelf.said != "" && p.seat.shelf.told == 2 })
+	if got := searches(); len(got) != 2 || got[1] != "azul" || lib.Searches()[1].Found != 1 {
+		t.Errorf("recorded %q, want Terraforming Mars, then azul (found) once", got)
+	}
+}

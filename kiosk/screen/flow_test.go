@@ -454,3 +454,45 @@ func playedGame(t *testing.T, game string, seats int, seed uint64) ReplayData {
 	d.FinalHash = s.Hash()
 	return d
 }
+
+// The guests' call offers « Expliquer les règles » beside the plain
+// call, a finger wide in every language with its words whole; either
+// makes one call, the rules' with its reason, and says so.
+func TestTheStaffCallOffersToExplainTheRules(t *testing.T) {
+	test.NewTempApp(t)
+	for _, lang := range i18n.Langs() {
+		for _, rules := range []bool{false, true} {
+			w := test.NewTempWindow(t, widget.NewLabel(""))
+			w.Resize(fyne.NewSize(1920, 1080))
+			var calls []bool
+			p := AskPINOrCall(context.Background(), words(t, lang), w, pinGate("2468"), func() { t.Error("opened without the PIN") },
+				func(r bool) { calls = append(calls, r) })
+			call, rulesBtn := p.CallButtons()
+			if call == nil || rulesBtn == nil {
+				t.Fatalf("%s: the pad offers no call or no call for the rules", lang)
+			}
+			for _, b := range []*widget.Button{call, rulesBtn} {
+				if s := b.Size(); s.Height < TouchSize || s.Width < TouchSize || b.MinSize().Width > s.Width {
+					t.Errorf("%s: %q is %v (its words need %v), want at least %d px and its words whole", lang, b.Text, s, b.MinSize(), TouchSize)
+				}
+			}
+			tapped := p.Call
+			if rules {
+				tapped = p.CallRules
+			}
+			if !tapped() || len(calls) != 1 || calls[0] != rules {
+				t.Fatalf("%s: tapping the call (rules %v) made the calls %v", lang, rules, calls)
+			}
+			if p.Call() || p.CallRules() || len(calls) != 1 {
+				t.Errorf("%s: a second call was made after the first: %v", lang, calls)
+			}
+			want := words(t, lang).T("kiosk.staff.called")
+			if rules {
+				want = words(t, lang).T("staffcall.called_rules")
+			}
+			if p.Message() != want {
+				t.Errorf("%s: after the call (rules %v) the pad says %q, want %q", lang, rules, p.Message(), want)
+			}
+		}
+	}
+}

@@ -28,16 +28,17 @@ const TouchSize = 64
 
 // PINPad is a numeric keypad for the staff PIN: the table has no keyboard.
 type PINPad struct {
-	w       Words
-	gate    Gate
-	then    func()
-	digits  []byte
-	dots    *canvas.Text
-	message *canvas.Text
-	dlg     dialog.Dialog
-	keys    map[string]*widget.Button
-	hidden  bool
-	callBtn *widget.Button // the guests' call for the staff, if offered
+	w        Words
+	gate     Gate
+	then     func()
+	digits   []byte
+	dots     *canvas.Text
+	message  *canvas.Text
+	dlg      dialog.Dialog
+	keys     map[string]*widget.Button
+	hidden   bool
+	callBtn  *widget.Button // the guests' call for the staff, if offered
+	rulesBtn *widget.Button // the same call, to have the rules explained
 }
 
 // AskPIN shows the keypad over win and runs then once the right PIN was
@@ -46,11 +47,14 @@ func AskPIN(ctx context.Context, w Words, win fyne.Window, gate Gate, then func(
 	return AskPINOrCall(ctx, w, win, gate, then, nil)
 }
 
-// AskPINOrCall is AskPIN with, beside Cancel, a button for the guests
-// that needs no PIN: it runs call (the staff console shows the table's
-// call until someone answers it) and says the staff is coming. A nil
-// call offers none.
-func AskPINOrCall(ctx context.Context, w Words, win fyne.Window, gate Gate, then, call func()) *PINPad {
+// AskPINOrCall is AskPIN with, beside Cancel, two buttons for the guests
+// that need no PIN: a plain call, and « Expliquer les règles », a call
+// whose reason is the rules (what the ludothèque's figures count as
+// taught; any other call may be a spilt drink). Either runs call with
+// rules set for the second (the staff console shows the table's call
+// until someone answers it) and says the staff is coming; one call is
+// made. A nil call offers neither.
+func AskPINOrCall(ctx context.Context, w Words, win fyne.Window, gate Gate, then func(), call func(rules bool)) *PINPad {
 	p := &PINPad{w: w, gate: gate, then: then, keys: map[string]*widget.Button{}}
 	if !gate.HasPIN(ctx) {
 		p.dlg = messageDialog(w, win, w.T("kiosk.staff.title"), w.T("kiosk.staff.no_pin"))
@@ -77,13 +81,18 @@ func AskPINOrCall(ctx context.Context, w Words, win fyne.Window, gate Gate, then
 	cancel := widget.NewButton(w.T("kiosk.cancel"), func() { p.hidden = true; p.dlg.Hide() })
 	buttons := container.NewGridWrap(fyne.NewSize(240, TouchSize), cancel)
 	if call != nil {
-		p.callBtn = widget.NewButton(w.T("kiosk.staff.call"), func() {
-			call()
-			p.callBtn.Disable()
-			p.message.Text = w.T("kiosk.staff.called")
-			p.message.Refresh()
-		})
-		buttons = container.NewGridWrap(fyne.NewSize(300, TouchSize), p.callBtn, cancel)
+		called := func(rules bool, said string) func() {
+			return func() {
+				call(rules)
+				p.callBtn.Disable()
+				p.rulesBtn.Disable()
+				p.message.Text = w.T(said)
+				p.message.Refresh()
+			}
+		}
+		p.callBtn = widget.NewButton(w.T("kiosk.staff.call"), called(false, "kiosk.staff.called"))
+		p.rulesBtn = widget.NewButton(w.T("staffcall.rules"), called(true, "staffcall.called_rules"))
+		buttons = container.NewGridWrap(fyne.NewSize(330, TouchSize), p.callBtn, p.rulesBtn, cancel)
 	}
 	p.dlg = dialog.NewCustomWithoutButtons(w.T("kiosk.staff.title"),
 		container.NewBorder(nil, container.NewCenter(buttons), nil, nil, body), win)
@@ -100,11 +109,21 @@ func (p *PINPad) Press(key string) {
 
 // Call taps the guests' call for the staff, as a finger would; false if
 // the pad offers none.
-func (p *PINPad) Call() bool {
-	if p.callBtn == nil || p.callBtn.Disabled() {
+func (p *PINPad) Call() bool { return tapEnabled(p.callBtn) }
+
+// CallRules taps « Expliquer les règles », as a finger would; false if
+// the pad offers none.
+func (p *PINPad) CallRules() bool { return tapEnabled(p.rulesBtn) }
+
+// CallButtons are the plain call's and the rules' buttons (nil when not
+// offered), for tests of their size.
+func (p *PINPad) CallButtons() (call, rules *widget.Button) { return p.callBtn, p.rulesBtn }
+
+func tapEnabled(b *widget.Button) bool {
+	if b == nil || b.Disabled() {
 		return false
 	}
-	p.callBtn.OnTapped()
+	b.OnTapped()
 	return true
 }
 

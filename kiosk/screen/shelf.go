@@ -760,7 +760,7 @@ func (s *Shelf) give(answer string) {
 			note += " : " + typed
 		}
 	}
-	err := s.cfg.Lib.Return(s.cfg.Ctx, c.ID, s.cfg.Table, note, s.cfg.Now())
+	err := s.cfg.Lib.Return(s.cfg.Ctx, c.ID, s.cfg.Table, noteKind(answer), note, s.cfg.Now())
 	switch {
 	case errors.Is(err, shelf.ErrTaken) || errors.Is(err, shelf.ErrNoCopy):
 		s.status.Text = s.w.T("shelf.give.refused")
@@ -778,6 +778,19 @@ func (s *Shelf) give(answer string) {
 		return
 	}
 	s.refresh()
+}
+
+// noteKind is the kind of the note a group's answer to « Rendre » makes:
+// the button they pressed says it; words typed under "complete" are
+// something else.
+func noteKind(answer string) shelf.NoteKind {
+	switch answer {
+	case "missing":
+		return shelf.NoteMissing
+	case "damaged":
+		return shelf.NoteDamage
+	}
+	return shelf.NoteOther
 }
 
 // Changes counts what the group did on the screen: a table left alone

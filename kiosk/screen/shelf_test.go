@@ -101,7 +101,7 @@ func TestShelfProposesWhatFiveCanPlayInHalfAnHourAndFollowsTheCopy(t *testing.T)
 	s.Type("carte dechiree")
 	test.Tap(s.Answer("damaged"))
 	notes, _ := lib.Notes(context.Background(), true)
-	if len(notes) != 1 || notes[0].Text != "Quelque chose est abîmé : carte dechiree" || notes[0].Table != "Table 1" || notes[0].CopyID != here[0].ID {
+	if len(notes) != 1 || notes[0].Text != "Quelque chose est abîmé : carte dechiree" || notes[0].Kind != shelf.NoteDamage || notes[0].Table != "Table 1" || notes[0].CopyID != here[0].ID {
 		t.Fatalf("notes %+v", notes)
 	}
 	if here, _ := lib.AtTable(context.Background(), "Table 1"); len(here) != 0 || len(s.AtTable()) != 0 {
@@ -358,5 +358,35 @@ func BenchmarkShelfKeyOnATurnedScreen(b *testing.B) {
 	for b.Loop() {
 		s.keys["A"].OnTapped()
 		s.keys["⌫"].OnTapped()
+	}
+}
+
+// The button a group presses at « Rendre » gives the note its kind:
+// missing pieces, damage, or (words typed under "complete") other.
+func TestShelfNotesHaveTheKindTheGroupChose(t *testing.T) {
+	lib := shelftest.NewMemory(shelftest.Demo())
+	s, _ := newShelf(t, lib, geom.Bottom, i18n.FR)
+	carc := titleNamed(t, s, "Carcassonne")
+	for _, c := range []struct {
+		answer, typed string
+		want          shelf.NoteKind
+	}{{"missing", "deux meeples", shelf.NoteMissing}, {"damaged", "", shelf.NoteDamage}, {"complete", "la règle est en allemand", shelf.NoteOther}} {
+		if err := lib.Take(context.Background(), carc.Copies[0].ID, "Table 1", evening); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.reload(); err != nil {
+			t.Fatal(err)
+		}
+		s.refresh()
+		test.Tap(s.GiveButton(carc.Copies[0].ID))
+		if s.Answer(c.answer) == nil {
+			t.Fatalf("« Rendre » offers no %q", c.answer)
+		}
+		s.Type(c.typed)
+		test.Tap(s.Answer(c.answer))
+		notes, _ := lib.Notes(context.Background(), true)
+		if len(notes) == 0 || notes[len(notes)-1].Kind != c.want {
+			t.Fatalf("after %q the notes are %+v, want the last of kind %s", c.answer, notes, c.want)
+		}
 	}
 }

@@ -22,8 +22,10 @@ type ShelfFigures struct {
 	// Searched are what guests searched for most and the shelf lacks,
 	// at most five.
 	Searched []shelf.Searched
-	// Repairs counts the boxes with an open note.
-	Repairs int
+	// Repairs counts the boxes with an open note; Damaged and Incomplete
+	// those with an open note about damage, about missing pieces.
+	Repairs             int
+	Damaged, Incomplete int
 }
 
 // TitlePlays is a title and its plays this month.
@@ -48,6 +50,9 @@ func (s *Staff) shelfFigures(f ShelfFigures) fyne.CanvasObject {
 	}
 	box.Add(wrapped(s.w.T("figures.kiosk.unplayed", "N", f.Unplayed, "Months", f.UnplayedMonths)))
 	box.Add(wrapped(s.w.T("figures.kiosk.repairs", "N", f.Repairs)))
+	if f.Damaged+f.Incomplete > 0 {
+		box.Add(wrapped(s.w.T("notekinds.kiosk.repairs", "Damaged", f.Damaged, "Missing", f.Incomplete)))
+	}
 	if len(f.Searched) > 0 {
 		box.Add(text(s.w.T("figures.kiosk.searched"), BodySize+4, true))
 		for _, q := range f.Searched {

@@ -18,12 +18,12 @@ func TestTheStaffScreenShowsTheShelfInShort(t *testing.T) {
 	test.NewTempApp(t)
 	f := ShelfFigures{
 		Top:      []TitlePlays{{Names: shelf.Names{FR: "Les Aventuriers du Rail", EN: "Ticket to Ride"}, Plays: 7}},
-		Unplayed: 12, UnplayedMonths: 6, Repairs: 1,
+		Unplayed: 12, UnplayedMonths: 6, Repairs: 1, Incomplete: 1,
 		Searched: []shelf.Searched{{Text: "<b>Dixit</b>", Count: 3, Last: time.Now()}},
 	}
 	for lang, want := range map[i18n.Lang][]string{
-		i18n.FR: {"Les Aventuriers du Rail : 7 parties", "12 jeux en boîte pas joués depuis 6 mois.", "1 boîte à réparer ou compléter.", "« <b>Dixit</b> » : 3 fois"},
-		i18n.EN: {"Ticket to Ride: 7 plays", "12 boxed games not played for 6 months.", "1 box to repair or complete.", "“<b>Dixit</b>”: 3 times"},
+		i18n.FR: {"Les Aventuriers du Rail : 7 parties", "12 jeux en boîte pas joués depuis 6 mois.", "1 boîte à réparer ou compléter.", "Dont 0 abîmées, 1 avec des pièces manquantes.", "« <b>Dixit</b> » : 3 fois"},
+		i18n.EN: {"Ticket to Ride: 7 plays", "12 boxed games not played for 6 months.", "1 box to repair or complete.", "Of which 0 damaged, 1 with missing pieces.", "“<b>Dixit</b>”: 3 times"},
 	} {
 		s := &Staff{w: words(t, lang)}
 		o := s.shelfFigures(f)

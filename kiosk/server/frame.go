@@ -50,7 +50,7 @@ func viewFrame(m wire.Message, events []byte) ([]byte, error) {
 	if m.Type != wire.TypeView || m.Code != "" || m.Name != "" || m.Key != "" || m.Token != "" || m.Move != nil ||
 		m.Seat != nil || m.Table != "" || m.Record != nil || m.Error != nil || m.Seats != nil || m.Free != nil ||
 		m.Legal != nil || m.Rule != "" || m.Args != nil || m.Hints != 0 || m.Current != nil || m.Agree != nil ||
-		m.Text != "" || m.Lang != "" || m.Players != 0 || m.Minutes != 0 || m.CopyID != 0 || m.Box != "" || m.Found != nil ||
+		m.Text != "" || m.Lang != "" || m.Players != 0 || m.Minutes != 0 || m.Final || m.CopyID != 0 || m.Box != "" || m.Found != nil ||
 		m.Session != "" || m.Kiosk != "" || m.SignKey != "" || m.Sig != "" {
 		return nil, fmt.Errorf("viewFrame: not a view message: %+v", m)
 	}

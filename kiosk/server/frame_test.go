@@ -153,7 +153,7 @@ func TestViewFrameKnowsEveryMessageMember(t *testing.T) {
 		"Code": true, "Name": true, "Key": true, "Token": true, "Move": true, "Seat": true, "Table": true,
 		"Record": true, "Error": true, "Seats": true, "Free": true,
 		"Legal": true, "Rule": true, "Args": true, "Hints": true, "Current": true, "Agree": true,
-		"Text": true, "Lang": true, "Players": true, "Minutes": true, "CopyID": true, "Box": true, "Found": true,
+		"Text": true, "Lang": true, "Players": true, "Minutes": true, "Final": true, "CopyID": true, "Box": true, "Found": true,
 		"Session": true, "Kiosk": true, "SignKey": true, "Sig": true, // sign-ask and sign (signed.go)
 	}
 	typ := reflect.TypeOf(wire.Message{})

@@ -25,11 +25,14 @@ type Shelf interface {
 	Take(ctx context.Context, t ShelfTake) (wire.ShelfTitle, error)
 }
 
-// ShelfQuery is a phone's shelf-search.
+// ShelfQuery is a phone's shelf-search. Final is the guest's finished
+// search (wire.Message.Final), which the shelf records; the others are
+// searches as typed.
 type ShelfQuery struct {
 	Text             string
 	Lang             string
 	Players, Minutes int
+	Final            bool
 }
 
 // ShelfTake is a phone's shelf-take: a copy's id from a list, or a
@@ -100,7 +103,7 @@ func (s *Server) shelfSearch(c *conn, m wire.Message) {
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, shelfTimeout)
 	defer cancel()
-	found, err := s.cfg.Shelf.Search(ctx, ShelfQuery{Text: m.Text, Lang: m.Lang, Players: m.Players, Minutes: m.Minutes})
+	found, err := s.cfg.Shelf.Search(ctx, ShelfQuery{Text: m.Text, Lang: m.Lang, Players: m.Players, Minutes: m.Minutes, Final: m.Final})
 	if err != nil {
 		s.cfg.Logf("shelf search %q: %v", m.Text, err)
 		c.send(wire.Errorf(wire.Internal, "the table could not search its shelf; try again").Reply(m.Ref))

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,11 +61,21 @@ func (p *phoneShelf) stale() {
 }
 
 // Search implements server.Shelf: the Index's search, titles the house
-// only wishes for included when a name was typed.
+// only wishes for included when a name was typed. A phone's finished
+// search (q.Final) with words is recorded as the table's screen records
+// its own (Library.Searched, with every title it finds), so the staff's
+// « searched but not owned » counts a guest's search once, not each
+// prefix sent as they typed.
 func (p *phoneShelf) Search(ctx context.Context, q server.ShelfQuery) ([]wire.ShelfTitle, error) {
 	ix, err := p.index(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if text := strings.TrimSpace(q.Text); q.Final && text != "" {
+		all := len(ix.Search(shelf.Query{Text: text, Wishes: true, Limit: ix.Len()}))
+		if err := p.lib.Searched(ctx, text, all, p.now()); err != nil {
+			return nil, fmt.Errorf("record a phone's search: %w", err)
+		}
 	}
 	found := ix.Search(shelf.Query{Text: q.Text, Players: q.Players, Minutes: q.Minutes, Wishes: q.Text != "", Limit: shelf.DefaultLimit})
 	out := make([]wire.ShelfTitle, len(found))

@@ -420,11 +420,14 @@ func (ui *UI) leaveGame() {
 	screen.AskPINOrCall(ui.ctx, ui.words(), ui.win, ui.staff, func() { ui.staffGame(s) }, ui.callStaff)
 }
 
-// callStaff calls the staff to this table (the staff console shows it).
-func (ui *UI) callStaff() {
+// callStaff calls the staff to this table (the staff console shows it);
+// a call to have the rules explained counts as the game taught.
+func (ui *UI) callStaff(rules bool) {
 	c := ui.t.CallStaff()
-	ui.callTaught()
-	log.Printf("kiosk: %s calls the staff (call %s)", c.Table, c.ID)
+	if rules {
+		ui.callTaught()
+	}
+	log.Printf("kiosk: %s calls the staff (call %s, rules %v)", c.Table, c.ID, rules)
 }
 
 // staffGame is the staff's menu over the game s, once the PIN was given:

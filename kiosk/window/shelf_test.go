@@ -305,7 +305,7 @@ func TestABoxTakenAtAnotherTableShowsWhereItIs(t *testing.T) {
 	if s.Changes() != changes {
 		t.Errorf("the venue's news counted as the group's doing (%d changes, then %d): the idle watch would never rest", changes, s.Changes())
 	}
-	if err := other.Return(ctx, skull.ID, "Table 3", "", shelfEvening.Add(time.Hour)); err != nil {
+	if err := other.Return(ctx, skull.ID, "Table 3", "", "", shelfEvening.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	venue()

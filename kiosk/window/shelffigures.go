@@ -50,6 +50,11 @@ func (r records) shelfFigures(ctx context.Context, now time.Time) (screen.ShelfF
 	if err != nil {
 		return out, err
 	}
-	out.Repairs = len(db.Repairs(notes))
+	repairs := db.Repairs(notes)
+	out.Repairs = len(repairs)
+	for _, r := range repairs {
+		out.Damaged += min(r.Damage, 1)
+		out.Incomplete += min(r.Missing, 1)
+	}
 	return out, nil
 }

@@ -2,14 +2,19 @@ package window
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2/test"
+
+	"github.com/tablee/tablee/shelf"
 )
 
-// A lesson begun on the table and a staff call during the game it then
-// starts are what the ludothèque's figures count as Canoë taught.
+// A lesson begun on the table and a staff call to have the rules
+// explained during the game it then starts are what the ludothèque's
+// figures count as Canoë taught; a plain call (a drink, a question) is
+// not.
 func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 	test.NewTempApp(t)
 	k := openKiosk(t, tableConfig(t))
@@ -28,7 +33,7 @@ func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 		t.Fatal("the demo shelf has no Canoë")
 		return 0
 	}
-	k.ui.callStaff() // no game at the table: nothing taught
+	k.ui.callStaff(true) // no game at the table: nothing taught
 	if n := taught(); n != 0 {
 		t.Fatalf("before the lesson: taught %d times", n)
 	}
@@ -45,9 +50,13 @@ func TestALessonAndACallDuringAGameAreTaught(t *testing.T) {
 	if s := k.tb.Session(); s == nil || s.Game().Info().ID != "canoe" {
 		t.Fatal("no game of Canoë on the table")
 	}
-	k.ui.callStaff()
+	k.ui.callStaff(false)
+	if n := taught(); n != 1 {
+		t.Errorf("after a plain call during the game: taught %d times, want still 1", n)
+	}
+	k.ui.callStaff(true)
 	if n := taught(); n != 2 {
-		t.Errorf("after a call during the game: taught %d times, want 2", n)
+		t.Errorf("after a call for the rules during the game: taught %d times, want 2", n)
 	}
 }
 
@@ -68,5 +77,30 @@ func TestTheStaffFiguresHaveTheShelfInShort(t *testing.T) {
 	if sf.Venue || len(sf.Top) != 0 || sf.Unplayed != 45 || sf.UnplayedMonths != 6 || sf.Repairs != 0 ||
 		len(sf.Searched) != 1 || sf.Searched[0].Text != "Dixit 2" {
 		t.Errorf("a fresh table's shelf in short: %+v", sf)
+	}
+	// Two boxes given back, one damaged and incomplete, one incomplete.
+	titles, err := k.tb.DB().Titles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxes []int64
+	for _, ti := range titles {
+		if len(ti.Copies) > 0 && len(boxes) < 2 {
+			boxes = append(boxes, ti.Copies[0].ID)
+		}
+	}
+	for i, n := range []struct {
+		box  int
+		kind shelf.NoteKind
+	}{{0, shelf.NoteDamage}, {0, shelf.NoteMissing}, {1, shelf.NoteMissing}} {
+		if err := k.tb.DB().AddNote(ctx, boxes[n.box], "staff", n.kind, fmt.Sprint("note ", i), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f, err = k.ui.rec.Figures(ctx, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if sf := f.Shelf; sf.Repairs != 2 || sf.Damaged != 1 || sf.Incomplete != 2 {
+		t.Errorf("boxes to repair %d (damaged %d, incomplete %d), want 2 (1, 2)", sf.Repairs, sf.Damaged, sf.Incomplete)
 	}
 }

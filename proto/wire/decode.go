@@ -37,7 +37,7 @@ var clientFields = map[string][]string{
 	// The version of the move asked back, or whose request is answered.
 	TypeTakeBack:       {"version"},
 	TypeTakeBackAnswer: {"version", "agree"},
-	TypeShelfSearch:    {"text", "lang", "players", "minutes"},
+	TypeShelfSearch:    {"text", "lang", "players", "minutes", "final"},
 	TypeShelfTake:      {"copy", "box", "lang"},
 	TypeSign:           {"session", "signkey", "sig"},
 }

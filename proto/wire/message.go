@@ -150,6 +150,13 @@ type Message struct {
 	Lang    string `json:"lang,omitempty"`
 	Players int    `json:"players,omitempty"`
 	Minutes int    `json:"minutes,omitempty"`
+	// Final marks a shelf-search as the guest's finished search (they
+	// picked a result, left the search, pressed Enter or stopped typing
+	// for a while): the table records it for the staff's « searched but
+	// not owned », as it records its own screen's searches. The searches
+	// sent as the guest types are never recorded: "T", "Te", … would
+	// each count.
+	Final bool `json:"final,omitempty"`
 	// CopyID and Box name, in a shelf-take, the copy taken: its id from
 	// a list, or what was scanned or typed (an EAN's digits or a shelf
 	// code). Exactly one is set.

@@ -122,7 +122,7 @@ func (m *Memory) Take(ctx context.Context, id int64, table string, at time.Time)
 }
 
 // Return puts copy id back on its shelf; a note reaches the staff.
-func (m *Memory) Return(ctx context.Context, id int64, table, note string, at time.Time) error {
+func (m *Memory) Return(ctx context.Context, id int64, table string, kind shelf.NoteKind, note string, at time.Time) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -137,7 +137,12 @@ func (m *Memory) Return(ctx context.Context, id int64, table, note string, at ti
 	}
 	c.Status, c.Table, c.Since = shelf.OnShelf, "", time.Time{}
 	if note != "" {
-		m.notes = append(m.notes, shelf.Note{ID: int64(len(m.notes) + 1), CopyID: id, Table: table, Text: note, At: at})
+		if k, ok := shelf.ParseNoteKind(string(kind)); ok {
+			kind = k
+		} else {
+			return fmt.Errorf("return copy %d: note kind %q: want damage, missing or other", id, kind)
+		}
+		m.notes = append(m.notes, shelf.Note{ID: int64(len(m.notes) + 1), CopyID: id, Table: table, Kind: kind, Text: note, At: at})
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func TestMemoryKeepsTheDatabasesRules(t *testing.T) {
 		{"another table takes it", m.Take(ctx, b2.ID, "Table 3", at), shelf.ErrTaken},
 		{"a lent copy", m.Take(ctx, b3.ID, "Table 3", at), shelf.ErrTaken},
 		{"no such copy", m.Take(ctx, 99, "Table 3", at), shelf.ErrNoCopy},
-		{"another table gives it back", m.Return(ctx, b2.ID, "Table 3", "", at), shelf.ErrTaken},
+		{"another table gives it back", m.Return(ctx, b2.ID, "Table 3", "", "", at), shelf.ErrTaken},
 	} {
 		if !errors.Is(c.err, c.want) {
 			t.Errorf("%s: %v, want %v", c.what, c.err, c.want)
@@ -41,7 +41,7 @@ func TestMemoryKeepsTheDatabasesRules(t *testing.T) {
 	if here, _ := m.AtTable(ctx, "Table 1"); len(here) != 1 || !here[0].Since.Equal(at) {
 		t.Errorf("at Table 1: %+v (since the first take)", here)
 	}
-	if err := m.Return(ctx, b2.ID, "Table 1", "une carte pliée", at); err != nil {
+	if err := m.Return(ctx, b2.ID, "Table 1", "", "une carte pliée", at); err != nil {
 		t.Fatal(err)
 	}
 	notes, _ := m.Notes(ctx, true)

@@ -34,6 +34,7 @@ function openShelf() {
 }
 
 function closeShelf() {
+  finishSearch();
   stopScan();
   SH.open = false;
   drawShelf(true);
@@ -49,13 +50,30 @@ function askShelf() {
   send({ type: 'shelf-search', ref: 'shelf-' + SH.asked, text: text.trim().slice(0, 64), lang: S.lang });
 }
 
-// typed waits a quarter of a second after the last key before it asks.
+// typed waits a quarter of a second after the last key before it asks,
+// and 3 s before it takes the search as finished.
 function typed() {
   clearTimeout(SH.wait);
   SH.wait = setTimeout(askShelf, 250);
+  clearTimeout(SH.settle);
+  SH.settle = setTimeout(finishSearch, 3000);
+}
+
+// finishSearch tells the table the guest's search is finished (a result
+// picked, the panel left, Enter, or no key for 3 s), once per text: the
+// table records it for the staff's « searched but not owned »; the
+// searches as typed are not recorded (docs/protocol.md, The shelf).
+function finishSearch() {
+  clearTimeout(SH.settle);
+  SH.settle = 0;
+  const q = document.getElementById('shelfq');
+  const text = q ? q.value.trim().slice(0, 64) : '';
+  if (!text || text === SH.recorded) return;
+  if (send({ type: 'shelf-search', ref: 'shelf-final', text, lang: S.lang, final: true })) SH.recorded = text;
 }
 
 function takeBox(what) {
+  finishSearch();
   SH.said = '';
   send(Object.assign({ type: 'shelf-take', ref: 'take', lang: S.lang }, what));
   drawShelf();
@@ -136,7 +154,7 @@ function drawShelf(toggled) {
   open.textContent = t('web.shelf.open');
   // The guest's turn, or the link lost: the panel gives way, a decision
   // is never hidden under it (what was typed stays in its field).
-  if (SH.open && !may) { SH.open = false; stopScan(); }
+  if (SH.open && !may) { finishSearch(); SH.open = false; stopScan(); }
   panel.hidden = !SH.open;
   document.body.classList.toggle('shelfopen', SH.open);
   document.body.dataset.shelf = SH.open ? 'open' : ''; // for tests and screenshots
@@ -221,7 +239,7 @@ function shelfSetup() {
   document.getElementById('shelfopen').addEventListener('click', openShelf);
   document.getElementById('shelfclose').addEventListener('click', closeShelf);
   document.getElementById('shelfq').addEventListener('input', typed);
-  document.getElementById('shelfsearch').addEventListener('submit', (e) => { e.preventDefault(); askShelf(); });
+  document.getElementById('shelfsearch').addEventListener('submit', (e) => { e.preventDefault(); askShelf(); finishSearch(); });
   document.getElementById('shelftake').addEventListener('submit', (e) => {
     e.preventDefault();
     const box = document.getElementById('shelfcode').value.trim();

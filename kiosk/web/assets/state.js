@@ -102,6 +102,8 @@ const S = {
     found: null, // the last list, or null before any answer
     said: '', // the last answer to a take, or a refusal, in words
     wait: 0, // the timer of the search as typed
+    settle: 0, // the timer that finishes the search once the guest stops typing
+    recorded: '', // the last finished search sent (final), sent once
     scan: null, // {stream, stop} while the camera looks for a barcode
     drawn: null, // what the list was last drawn from: [found, lang, seated]
   },
