@@ -25,7 +25,7 @@ func (h *Handler) commonRoutes() []route {
 		{"GET /console.css", h.asset("text/css; charset=utf-8")},
 		{"GET /console.js", h.asset("text/javascript; charset=utf-8")},
 		{"GET /venue-ca.crt", h.venueCA},
-	}, h.asideRoutes()...)
+	}, append(h.asideRoutes(), h.signedRoutes()...)...)
 }
 
 // tableRoutes are the table's console's pages: its live seats and
@@ -92,8 +92,8 @@ func (h *Handler) hubRoutes() []route {
 		{"GET /leaderboards", h.get(h.leaderboards)},
 		{"GET /leaderboards/titles", h.get(h.titleBoards)},
 		{"GET /leaderboards/title", h.get(h.titleBoard)},
-		{"GET /sessions", h.get(h.sessions)},
-		{"GET /sessions/{id}", h.get(h.session)},
+		{"GET /sessions", h.get(h.hubSessionsSigned)},
+		{"GET /sessions/{id}", h.get(h.hubSessionSigned)},
 		{"GET /players", h.get(h.players)},
 		{"GET /players/{id}", h.get(h.player)},
 		{"POST /players/{id}/rename", h.post(h.rename)},

@@ -29,7 +29,12 @@ type view struct {
 	Lockouts []lockoutView
 	// Aside counts the venue's sessions kept aside (aside.go), in a
 	// notice on every signed-in page.
-	Aside    int
+	Aside int
+
+	// Contested counts the venue's contested phones (signed.go), in a
+	// notice likewise.
+	Contested int
+
 	Data     any
 	cat      *i18n.Catalog
 	games    *engine.Registry
@@ -120,6 +125,7 @@ func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf str
 		Hub: h.p.hub, Menu: h.p.menu, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls, v.Aside = h.p.openCalls(r.Context()), h.asideCount(r.Context())
+		v.Contested = h.contestedCount(r.Context())
 	}
 	if csrf != "" && page == "tables" {
 		now := h.cfg.Now()

@@ -428,6 +428,12 @@ func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, 
 	if err != nil {
 		return err
 	}
+	// A shelf play's known player the venue does not credit (unsigned,
+	// or a contested phone) is marked, as the consoles mark it.
+	uncredited, err := d.VenueUncredited(ctx)
+	if err != nil {
+		return err
+	}
 	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	defer w.Flush()
 	fmt.Fprintln(w, "ID\tSTARTED\tTABLE\tGAME\tSTATUS\tPLAYERS")
@@ -441,6 +447,12 @@ func printVenueSessions(ctx context.Context, e *env, d *db.DB, since time.Time, 
 			names[i] = seatName(session.Seat{Kind: st.Kind, BotLevel: engine.Level(st.BotLevel), Name: st.Name})
 			if st.Kind == session.Person {
 				names[i] = st.Nickname
+			}
+			switch uncredited[ev.ID][i] {
+			case db.SeatUnsigned:
+				names[i] += " (not signed: counted as a guest)"
+			case db.SeatContested:
+				names[i] += " (contested phone: counted as a guest)"
 			}
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", ev.ID, localTime(ev.StartedAt), ev.Table, ev.Game, session.Finished, strings.Join(names, ", "))
