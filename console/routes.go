@@ -84,6 +84,7 @@ func (h *Handler) hubRoutes() []route {
 		{"GET /tables/live", h.get(h.tablesLive)},
 		{"POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer)},
 		{"GET /tables/{kiosk}/remove", h.get(h.hubRemovePage)},
+		{"GET /venue-ca.crl", h.venueCRL}, // public, as /venue-ca.crt
 		{"POST /tables/{kiosk}/remove", h.post(h.hubRemove)},
 		{"POST /tables/{kiosk}/letin", h.post(h.hubLetIn)},
 		{"GET /pairing", h.get(h.pairingPage)},
