@@ -51,6 +51,8 @@ type DB struct {
 	writes atomic.Int64
 	// venue is the last replay of the venue's events (venueboard.go).
 	venue venueCache
+	// contested is the last count of contested tokens (venuecontested.go).
+	contested contestedCache
 	// names is the last index of the catalogue's names (titleboard.go).
 	names namesCache
 	// figures are the last shelf figures read (figures.go).

@@ -64,6 +64,9 @@ func TestTheStaffSeeContestedTokensAndUnsignedSeats(t *testing.T) {
 	forged.Seats[1].Sign = nil
 
 	d := openTemp(t)
+	if n, err := d.VenueContestedCount(ctx); err != nil || n != 0 {
+		t.Fatalf("before any play: %d contested, %v", n, err)
+	}
 	for i, ev := range []SessionEvent{honest, forged} {
 		body, err := json.Marshal(ev)
 		if err != nil {
