@@ -67,7 +67,7 @@ var (
 // asked, turned as the seat panels are.
 type Shelf struct {
 	// column is, on a long side, the steppers' and keyboard's column,
-	// whose width the boxes at the table share (hereRow).
+	// beside which the boxes at the table are listed (hereRow).
 	column *fyne.Container
 	cfg    ShelfConfig
 	w      Words
@@ -744,7 +744,7 @@ func (rowsThatFit) MinSize(objects []fyne.CanvasObject) fyne.Size {
 
 // hereSmall is the size of a box's name over its buttons, when it does
 // not fit beside them: smaller than the body's, still read at arm's
-// length, so that two boxes fit under the keyboard of a long side.
+// length, so that a long name keeps to one line over its buttons.
 const hereSmall = 24
 
 // hereRow lays a box at the table out with its buttons, its name never
