@@ -14,7 +14,7 @@ import (
 // did; the staff's consoles and screens say "Sie", which this test leaves
 // alone.
 var guestDomains = []string{"board", "common", "companion", "guide", "hint", "kiosk", "lesson", "rules",
-	"sheetphone", "sheettable", "shelf", "shelfhere", "web", "you"}
+	"sheetphone", "sheettable", "shelf", "shelfhere", "staffcall", "web", "you"}
 
 // staffKeys are the keys, in the guests' domains, of the staff's screens
 // on the table (a key starting so), which say "Sie".
