@@ -203,6 +203,17 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			s.GiveButton(here[0].ID).OnTapped()
 			s.Type("il manque une carte")
 		}
+	case "shelf-boxes", "shelf-boxes-left": // five boxes at this table: the list's first page beside the titles
+		for i, fr := range []string{"Pandémie", "Les Loups-Garous de Thiercelieux", "Skull King", "Carcassonne", "Dixit"} {
+			if err := shelfElsewhere(ui, fr, "Table du fond", 20, 5+i); err != nil {
+				log.Fatal(err)
+			}
+		}
+		side := geom.Bottom
+		if name == "shelf-boxes-left" {
+			side = geom.Left
+		}
+		ui.ShowShelf(side)
 	case "shelf-keep", "sheet-seating", "sheet-stop": // boxes at this table; a play kept on its score sheet
 		for _, fr := range []string{"Pandémie"} {
 			if err := shelfElsewhere(ui, fr, "Table du fond", 20, 5); err != nil {

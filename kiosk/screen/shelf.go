@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -68,7 +67,7 @@ var (
 // asked, turned as the seat panels are.
 type Shelf struct {
 	// column is, on a long side, the steppers' and keyboard's column,
-	// whose width the boxes at the table share (hereRow).
+	// beside which the boxes at the table are listed (hereRow).
 	column *fyne.Container
 	cfg    ShelfConfig
 	w      Words
@@ -91,6 +90,10 @@ type Shelf struct {
 	status                            *canvas.Text
 	coopBtn, freshBtn                 *widget.Button
 	results, here                     *fyne.Container
+	body, list                        *fyne.Container // laid out again when the boxes at the table change
+	anotherBox                        *fyne.Container // "another game", under the results
+	herePage                          int             // the page of « À cette table » shown
+	hereMore                          *widget.Button  // turns that page; nil with one page
 	near                              *fyne.Container // from a short side: the giving-back question, near the reader
 	keys                              map[string]*widget.Button
 	steppers                          map[string]*widget.Button
@@ -192,25 +195,29 @@ func (s *Shelf) build() {
 	s.status = text("", BodySize, true)
 	s.status.Color = theme.Color(theme.ColorNamePrimary)
 	s.here = container.NewVBox()
-	s.results = container.NewVBox()
+	// The titles found take the room the rest leaves, as many as fit
+	// whole: the boxes at the table never push the screen past its edge.
+	s.results = container.New(&rowsThatFit{})
+	s.anotherBox = container.NewVBox()
 	s.near = container.NewVBox()
 
 	ask := panel(container.NewVBox(steppers, toggles))
 	search := panel(container.NewVBox(typed, keyboard))
-	var body fyne.CanvasObject
 	if s.wide() {
+		// The boxes at the table head the list beside the keyboard's
+		// column, over the titles found: under the keyboard there is
+		// room for one box only.
 		s.column = container.NewVBox(ask, search)
-		left := container.NewVBox(s.column, s.here)
-		body = container.NewBorder(nil, nil, left, nil,
-			container.NewBorder(s.status, nil, nil, nil, container.NewVBox(s.results, layout.NewSpacer())))
+		s.list = container.NewBorder(container.NewVBox(s.here, s.status), s.anotherBox, nil, nil, s.results)
+		s.body = container.NewBorder(nil, nil, s.column, nil, s.list)
 	} else {
 		// From a short side the screen runs away from the reader: what
 		// they read (the titles) lies far, what they touch near them.
-		body = container.NewBorder(nil, container.NewVBox(s.near, s.here, ask, search), nil, nil,
-			container.NewVBox(s.status, s.results))
+		s.list = container.NewBorder(s.status, s.anotherBox, nil, nil, s.results)
+		s.body = container.NewBorder(nil, container.NewVBox(s.near, s.here, ask, search), nil, nil, s.list)
 	}
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
-	s.content = container.NewStack(bg, container.NewPadded(container.NewBorder(header, nil, nil, nil, body)))
+	s.content = container.NewStack(bg, container.NewPadded(container.NewBorder(header, nil, nil, nil, s.body)))
 	if s.cfg.Side == geom.Bottom {
 		s.root = s.content
 		return
@@ -378,6 +385,13 @@ func (s *Shelf) refresh() {
 	} else {
 		s.showResults()
 	}
+	// The boxes at the table and the titles share the height: lay them
+	// out again at once (a window would only at its next frame).
+	for _, c := range []*fyne.Container{s.body, s.list} {
+		if c.Size().Height > 0 {
+			c.Layout.Layout(c.Objects, c.Size())
+		}
+	}
 	s.redraw()
 }
 
@@ -404,6 +418,7 @@ func (s *Shelf) showResults() {
 		s.matches = rest[:min(len(rest), shelf.DefaultLimit)]
 	}
 	s.results.RemoveAll()
+	s.anotherBox.RemoveAll()
 	s.near.RemoveAll()
 	s.takes, s.plays = map[int64]*widget.Button{}, map[int64]*widget.Button{}
 	if len(s.matches) == 0 {
@@ -418,7 +433,7 @@ func (s *Shelf) showResults() {
 		// has no sheet of its own for it.
 		b, box := button(s.w.T("sheettable.another", "Name", fitText(typed, BodySize, false, 600)), 0, func() { s.keep(typed) })
 		s.another = b
-		s.results.Add(box)
+		s.anotherBox.Add(box)
 	}
 	s.status.Refresh()
 }
@@ -645,11 +660,21 @@ func (s *Shelf) fault(err error) {
 func (s *Shelf) showHere() {
 	s.here.RemoveAll()
 	s.gives, s.keeps = map[int64]*widget.Button{}, map[int64]*widget.Button{}
-	if len(s.atTable) == 0 {
+	s.hereMore = nil
+	if len(s.atTable) == 0 || s.giving != nil {
+		// Giving back, the question names the box: the list would only
+		// push it off the screen.
 		return
 	}
-	s.here.Add(text(s.w.T("shelf.here"), BodySize, true))
-	for _, c := range s.atTable {
+	title := text(s.w.T("shelf.here"), BodySize, true)
+	title.Alignment = fyne.TextAlignLeading
+	s.here.Add(title)
+	pages := (len(s.atTable) + herePageSize - 1) / herePageSize
+	if s.herePage >= pages {
+		s.herePage = 0
+	}
+	shown := s.atTable[s.herePage*herePageSize : min(len(s.atTable), (s.herePage+1)*herePageSize)]
+	for _, c := range shown {
 		c := c
 		b, box := button(s.w.T("shelf.give"), 220, func() { s.startGiving(c) })
 		s.gives[c.ID] = b
@@ -666,11 +691,60 @@ func (s *Shelf) showHere() {
 		}
 		s.here.Add(s.hereRow(line, box))
 	}
+	if pages > 1 {
+		// More boxes than a page: a button turns the page, as a tap
+		// does, where a scroll would need a drag the turned screens do
+		// not pass on.
+		b, box := button(s.w.T("shelfhere.more", "Page", s.herePage+1, "Pages", pages), 0, func() {
+			s.herePage = (s.herePage + 1) % pages
+			s.refresh()
+		})
+		s.hereMore = b
+		s.here.Add(container.NewBorder(nil, nil, nil, box))
+	}
+}
+
+// herePageSize is how many boxes at the table « À cette table » shows at
+// once: the titles found keep the room for a few rows at every side.
+const herePageSize = 3
+
+// rowsThatFit lays its objects out one under another, each at its own
+// height and the full width, and hides those that do not fit whole: the
+// titles found, best first, as many as the screen has room for.
+type rowsThatFit struct{}
+
+func (rowsThatFit) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for i, o := range objects {
+		h := o.MinSize().Height
+		if y+h > size.Height+0.5 && i > 0 {
+			o.Hide()
+			continue
+		}
+		o.Show()
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + theme.Padding()
+	}
+}
+
+// MinSize asks for the first row only (the best title, or the giving-back
+// question): the others come when there is room.
+func (rowsThatFit) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for i, o := range objects {
+		ms := o.MinSize()
+		m.Width = max(m.Width, ms.Width)
+		if i == 0 {
+			m.Height = ms.Height
+		}
+	}
+	return m
 }
 
 // hereSmall is the size of a box's name over its buttons, when it does
 // not fit beside them: smaller than the body's, still read at arm's
-// length, so that two boxes fit under the keyboard of a long side.
+// length, so that a long name keeps to one line over its buttons.
 const hereSmall = 24
 
 // hereRow lays a box at the table out with its buttons, its name never
@@ -680,8 +754,8 @@ const hereSmall = 24
 func (s *Shelf) hereRow(line string, buttons fyne.CanvasObject) fyne.CanvasObject {
 	width := s.upright().Width - 4*theme.Padding()
 	if s.wide() {
-		// The keyboard's column, which the list shares.
-		width = s.column.MinSize().Width
+		// Beside the keyboard's column.
+		width -= s.column.MinSize().Width + 2*theme.Padding()
 	}
 	pad := 2 * theme.InnerPadding()
 	name := func(size float32) *canvas.Text {
@@ -720,6 +794,7 @@ func (s *Shelf) startGiving(c shelf.Copy) {
 func (s *Shelf) showGiving() {
 	w := s.w
 	s.results.RemoveAll()
+	s.anotherBox.RemoveAll()
 	s.near.RemoveAll()
 	s.takes, s.plays = map[int64]*widget.Button{}, map[int64]*widget.Button{}
 	s.answers = map[string]*widget.Button{}
@@ -813,7 +888,11 @@ func (s *Shelf) PlayButton(title int64) *widget.Button { return s.plays[title] }
 func (s *Shelf) KeepButton(copyID int64) *widget.Button { return s.keeps[copyID] }
 func (s *Shelf) AnotherButton() *widget.Button          { return s.another }
 
-// GiveButton is the "Rendre" of copy id at this table.
+// HereMore turns the page of « À cette table »; nil when its boxes fit
+// one page.
+func (s *Shelf) HereMore() *widget.Button { return s.hereMore }
+
+// GiveButton is the "Rendre" of copy id at this table (on the page shown).
 func (s *Shelf) GiveButton(copyID int64) *widget.Button { return s.gives[copyID] }
 
 // Answer is a button of the giving-back question: complete, missing,
