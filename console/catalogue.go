@@ -93,26 +93,11 @@ type outRow struct {
 }
 
 func (h *Handler) catalogueView(r *http.Request, v view, data catalogueData) (view, error) {
-	titles, err := h.cfg.DB.Titles(r.Context())
+	sum, err := h.cfg.DB.ShelfSummary(r.Context())
 	if err != nil {
 		return v, err
 	}
-	names := make(map[int64]shelf.Names, len(titles))
-	for _, t := range titles {
-		names[t.ID] = t.Names
-		switch {
-		case len(t.Copies) > 0:
-			data.Titles++
-			data.Copies += len(t.Copies)
-			for _, c := range t.Copies {
-				if c.Status == shelf.AtTable {
-					data.AtTables++
-				}
-			}
-		case t.Engine == "":
-			data.Wishes++
-		}
-	}
+	data.Titles, data.Copies, data.Wishes, data.AtTables = sum.Titles, sum.Copies, sum.Wishes, sum.AtTables
 	if data.Kind == "" {
 		data.Kind = "bgg"
 	}
@@ -124,12 +109,8 @@ func (h *Handler) catalogueView(r *http.Request, v view, data catalogueData) (vi
 		data.Notes = append(data.Notes, noteRow{ID: n.ID, Name: n.Title.Name(string(v.Lang)), Shelf: n.Shelf,
 			Text: n.Text, Table: n.Table, At: n.At})
 	}
-	out, err := h.cfg.DB.CopiesAtTables(r.Context())
-	if err != nil {
-		return v, err
-	}
-	for _, c := range out {
-		data.Out = append(data.Out, outRow{Name: names[c.TitleID].Name(string(v.Lang)), Shelf: c.Shelf, Table: c.Table, Since: c.Since})
+	for _, c := range sum.Out {
+		data.Out = append(data.Out, outRow{Name: c.Title.Name(string(v.Lang)), Shelf: c.Shelf, Table: c.Table, Since: c.Since})
 	}
 	v.Data = data
 	return v, nil

@@ -428,6 +428,9 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 		h.fail(w, v, err)
 		return
 	}
+	if reason := r.URL.Query().Get("refused"); slices.Contains(noteRefusals, reason) {
+		v.Error = v.T("notekinds.console.refused." + reason)
+	}
 	lang := string(v.Lang)
 	d := ludoTitleData{Name: t.Title.Names.Name(lang), Venue: venue, Counts: t.Counts, Lessons: t.Lessons, Calls: t.Calls,
 		NewPerPlay: strconv.FormatFloat(t.NewPerPlay, 'f', 1, 64)}
@@ -501,27 +504,41 @@ func (h *Handler) ludoNote(w http.ResponseWriter, r *http.Request, in signin, _ 
 		return
 	}
 	back := "/ludotheque/titles/" + strconv.FormatInt(id, 10)
-	box, err := strconv.ParseInt(r.PostFormValue("copy"), 10, 64)
-	kind, ok := shelf.ParseNoteKind(r.PostFormValue("kind"))
-	text := strings.TrimSpace(r.PostFormValue("text"))
-	if err == nil && (!ok || text == "") {
-		err = errors.New("a note needs a kind and words")
+	refuse := func(reason string, err error) {
+		h.cfg.Logf("console: note on box %q of title %d refused (%s): %v", r.PostFormValue("copy"), id, reason, err)
+		http.Redirect(w, r, back+"?refused="+reason, http.StatusSeeOther)
 	}
+	box, err := strconv.ParseInt(r.PostFormValue("copy"), 10, 64)
 	if err == nil {
 		err = h.ownBox(r.Context(), id, box)
 	}
-	if err == nil {
-		by := h.newView(w, r, "ludotitle", in.csrf).T("notekinds.by_staff")
-		err = h.cfg.DB.AddNote(r.Context(), box, by, kind, text, h.cfg.Now())
-	}
 	if err != nil {
-		h.cfg.Logf("console: note on box %q of title %d: %v", r.PostFormValue("copy"), id, err)
-		http.Redirect(w, r, back+"?done=note_refused", http.StatusSeeOther)
+		refuse("box", err)
+		return
+	}
+	kind, ok := shelf.ParseNoteKind(r.PostFormValue("kind"))
+	if !ok {
+		refuse("kind", fmt.Errorf("kind %q", r.PostFormValue("kind")))
+		return
+	}
+	text := strings.TrimSpace(r.PostFormValue("text"))
+	if text == "" {
+		refuse("words", errors.New("no words"))
+		return
+	}
+	by := h.newView(w, r, "ludotitle", in.csrf).T("notekinds.by_staff")
+	if err := h.cfg.DB.AddNote(r.Context(), box, by, kind, text, h.cfg.Now()); err != nil {
+		refuse("failed", err)
 		return
 	}
 	h.cfg.Logf("console: note (%s) on box %d of title %d", kind, box, id)
 	http.Redirect(w, r, back+"?done=note_written", http.StatusSeeOther)
 }
+
+// noteRefusals are the reasons a note is refused, as ludoNote names
+// them in the title page's address (?refused=): each has its words in
+// the error banner, notekinds.console.refused.REASON.
+var noteRefusals = []string{"box", "kind", "words", "failed"}
 
 // ownBox checks that box is one of title's: a form sent for one title
 // never writes on another's box.

@@ -26,13 +26,27 @@ func TestTheStaffWriteANoteOfAKindAndTheListsCountEachKind(t *testing.T) {
 		t.Fatalf("writing a note: %d %q", r.StatusCode, r.Header.Get("Location"))
 	}
 	b.post(page+"/notes", url.Values{"csrf": {csrf}, "copy": {box}, "kind": {"damage"}, "text": {"torn lid"}})
-	for _, bad := range []url.Values{
-		{"csrf": {csrf}, "copy": {box}, "kind": {"lost"}, "text": {"x"}},                                        // no such kind
-		{"csrf": {csrf}, "copy": {box}, "kind": {"other"}, "text": {"  "}},                                      // no words
-		{"csrf": {csrf}, "copy": {strconv.FormatInt(never.Copies[0].ID, 10)}, "kind": {"other"}, "text": {"x"}}, // another title's box
+	for _, bad := range []struct {
+		form   url.Values
+		reason string
+	}{
+		{url.Values{"csrf": {csrf}, "copy": {box}, "kind": {"lost"}, "text": {"x"}}, "say what it is about (damaged, missing pieces or other)"},
+		{url.Values{"csrf": {csrf}, "copy": {box}, "kind": {"other"}, "text": {"  "}}, "a note needs a few words"},
+		{url.Values{"csrf": {csrf}, "copy": {strconv.FormatInt(never.Copies[0].ID, 10)}, "kind": {"other"}, "text": {"x"}}, "that box is not one of this game&#39;s"},
+		{url.Values{"csrf": {csrf}, "copy": {"999999"}, "kind": {"other"}, "text": {"x"}}, "that box is not one of this game&#39;s"},
 	} {
-		if r := b.post(page+"/notes", bad); r.Header.Get("Location") != page+"?done=note_refused" {
-			t.Errorf("%v: %d %q, want refused", bad, r.StatusCode, r.Header.Get("Location"))
+		r := b.post(page+"/notes", bad.form)
+		loc := r.Header.Get("Location")
+		if r.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, page+"?refused=") {
+			t.Errorf("%v: %d %q, want refused", bad.form, r.StatusCode, loc)
+			continue
+		}
+		// The refusal is an error, in words, not the notice of a note saved.
+		shown := b.get(loc).body
+		if want := `<p class="error" role="alert">Note not saved: ` + bad.reason; !strings.Contains(shown, want) ||
+			strings.Contains(shown, `role="status"`) {
+			_, main, _ := strings.Cut(shown, `<main`)
+			t.Errorf("%v: the page after the refusal (%s) lacks %q or shows a notice:\n%.800s", bad.form, loc, want, main)
 		}
 	}
 	if r := b.post(page+"/notes", url.Values{"copy": {box}, "kind": {"other"}, "text": {"no token"}}); r.StatusCode != http.StatusForbidden {

@@ -87,6 +87,7 @@ func TestConsoleScreenshots(t *testing.T) {
 		{wonders, "sheet", "sheet", "ol.lines"},
 		{"/ludotheque", "ludotheque", "ludotheque", ""},
 		{"/ludotheque/titles/" + azul, "ludotitle", "title", ""},
+		{"/ludotheque/titles/" + azul, "ludotitle", "title-note", "#write-note"},
 	})
 	shoot(phoneW, phoneH, "phone", []shotOf{
 		{"/ludotheque", "ludotheque", "ludotheque", ""},
