@@ -13,9 +13,17 @@ import (
 
 // downloadsData is the downloads page.
 type downloadsData struct {
-	Files []string
+	Files []downloadFile
 	Sep   string // the separator the console's language expects
+	// CSVText and DBText say what the files and the database copy hold
+	// (text keys); Plays offers plays.csv.
+	CSVText, DBText string
+	Plays           bool
 }
+
+// downloadFile is a CSV file the page offers: its name without ".csv",
+// and the text key that says what it holds.
+type downloadFile struct{ Name, Text string }
 
 // sepFor is the CSV separator a spreadsheet in lang expects: French and
 // German ones use the comma for decimals, so ";" between cells.
@@ -29,7 +37,16 @@ func sepFor(l i18n.Lang) string {
 // downloads lists the product's files.
 func (h *Handler) downloads(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "downloads", in.csrf)
-	v.Data = downloadsData{Files: h.p.exports.files, Sep: sepFor(v.Lang)}
+	x := h.p.exports
+	d := downloadsData{Sep: sepFor(v.Lang), CSVText: x.csvText, DBText: x.dbText, Plays: x.plays}
+	for _, f := range x.files {
+		text, ok := x.fileText[f]
+		if !ok {
+			text = "console.downloads." + f
+		}
+		d.Files = append(d.Files, downloadFile{Name: f, Text: text})
+	}
+	v.Data = d
 	h.render(w, http.StatusOK, v, false)
 }
 
