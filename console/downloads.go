@@ -2,7 +2,9 @@ package console
 
 import (
 	"bytes"
+	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -66,6 +68,15 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		http.NotFound(w, r)
 		return
 	}
+	h.sendCSV(w, r, h.p.exports.prefix+name, func(b io.Writer, comma rune) error {
+		return h.p.exports.write(ctx, b, name, comma)
+	})
+}
+
+// sendCSV sends the CSV file write writes, with the separator the
+// request asks for (?sep=comma or semicolon, else its language's), as
+// tablee-<name>-<date>.csv.
+func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, name string, write func(io.Writer, rune) error) {
 	sep := r.URL.Query().Get("sep")
 	if sep == "" {
 		sep = sepFor(lang(w, r))
@@ -75,15 +86,13 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		comma = ','
 	}
 	var b bytes.Buffer
-	if err := h.p.exports.write(ctx, &b, name, comma); err != nil {
-		h.cfg.Logf("console: export %s: %v", file, err)
+	if err := write(&b, comma); err != nil {
+		h.cfg.Logf("console: export %s: %v", name, err)
 		http.Error(w, "export failed", http.StatusInternalServerError)
 		return
 	}
-	stamp := h.cfg.Now().Format("2006-01-02")
-	name = h.p.exports.prefix + name
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+name+"-"+stamp+`.csv"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+url.PathEscape(name)+"-"+h.cfg.Now().Format("2006-01-02")+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(b.Bytes())
 }

@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -757,7 +758,7 @@ func previewTies(v view, s *scoresheet.Sheet) []string {
 // playsCSV sends every finished play with BoardGameGeek's play fields,
 // the file tablee plays --csv writes (db.WritePlaysCSV).
 func (h *Handler) playsCSV(w http.ResponseWriter, r *http.Request, _ signin, _ string) {
-	h.sendPlays(w, r, "plays", func(b *strings.Builder, comma rune) error {
+	h.sendCSV(w, r, "plays", func(b io.Writer, comma rune) error {
 		return h.cfg.DB.WritePlaysCSV(r.Context(), b, comma)
 	})
 }
@@ -770,28 +771,7 @@ func (h *Handler) playerPlaysCSV(w http.ResponseWriter, r *http.Request, _ signi
 		http.NotFound(w, r)
 		return
 	}
-	h.sendPlays(w, r, "plays-"+id, func(b *strings.Builder, comma rune) error {
+	h.sendCSV(w, r, "plays-"+id, func(b io.Writer, comma rune) error {
 		return h.cfg.DB.WritePlayerPlaysCSV(r.Context(), b, comma, id)
 	})
-}
-
-func (h *Handler) sendPlays(w http.ResponseWriter, r *http.Request, name string, write func(*strings.Builder, rune) error) {
-	sep := r.URL.Query().Get("sep")
-	if sep == "" {
-		sep = sepFor(lang(w, r))
-	}
-	comma := ';'
-	if sep == "comma" {
-		comma = ','
-	}
-	var b strings.Builder
-	if err := write(&b, comma); err != nil {
-		h.cfg.Logf("console: export %s: %v", name, err)
-		http.Error(w, "export failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+url.PathEscape(name)+"-"+h.cfg.Now().Format("2006-01-02")+`.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write([]byte(b.String()))
 }
