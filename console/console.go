@@ -181,7 +181,7 @@ func NewHandler(cfg Config) (*Handler, error) {
 }
 
 // parsePages parses every page's template (assets/<page>.html) inside
-// the layout, by page.
+// the layout, with the parts pages share (partials.html), by page.
 func parsePages() (map[string]*template.Template, error) {
 	names, err := fs.Glob(assets, "assets/*.html")
 	if err != nil {
@@ -190,10 +190,10 @@ func parsePages() (map[string]*template.Template, error) {
 	pages := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "assets/"), ".html")
-		if name == "layout" {
+		if name == "layout" || name == "partials" {
 			continue
 		}
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html", n)
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "assets/layout.html", "assets/partials.html", n)
 		if err != nil {
 			return nil, fmt.Errorf("console: page %s: %w", name, err)
 		}

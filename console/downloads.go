@@ -2,7 +2,9 @@ package console
 
 import (
 	"bytes"
+	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,9 +15,17 @@ import (
 
 // downloadsData is the downloads page.
 type downloadsData struct {
-	Files []string
+	Files []downloadFile
 	Sep   string // the separator the console's language expects
+	// CSVText and DBText say what the files and the database copy hold
+	// (text keys); Plays offers plays.csv.
+	CSVText, DBText string
+	Plays           bool
 }
+
+// downloadFile is a CSV file the page offers: its name without ".csv",
+// and the text key that says what it holds.
+type downloadFile struct{ Name, Text string }
 
 // sepFor is the CSV separator a spreadsheet in lang expects: French and
 // German ones use the comma for decimals, so ";" between cells.
@@ -29,7 +39,16 @@ func sepFor(l i18n.Lang) string {
 // downloads lists the product's files.
 func (h *Handler) downloads(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "downloads", in.csrf)
-	v.Data = downloadsData{Files: h.p.exports.files, Sep: sepFor(v.Lang)}
+	x := h.p.exports
+	d := downloadsData{Sep: sepFor(v.Lang), CSVText: x.csvText, DBText: x.dbText, Plays: x.plays}
+	for _, f := range x.files {
+		text, ok := x.fileText[f]
+		if !ok {
+			text = "console.downloads." + f
+		}
+		d.Files = append(d.Files, downloadFile{Name: f, Text: text})
+	}
+	v.Data = d
 	h.render(w, http.StatusOK, v, false)
 }
 
@@ -49,6 +68,15 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		http.NotFound(w, r)
 		return
 	}
+	h.sendCSV(w, r, h.p.exports.prefix+name, func(b io.Writer, comma rune) error {
+		return h.p.exports.write(ctx, b, name, comma)
+	})
+}
+
+// sendCSV sends the CSV file write writes, with the separator the
+// request asks for (?sep=comma or semicolon, else its language's), as
+// tablee-<name>-<date>.csv.
+func (h *Handler) sendCSV(w http.ResponseWriter, r *http.Request, name string, write func(io.Writer, rune) error) {
 	sep := r.URL.Query().Get("sep")
 	if sep == "" {
 		sep = sepFor(lang(w, r))
@@ -58,15 +86,13 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request, _ signin, _ str
 		comma = ','
 	}
 	var b bytes.Buffer
-	if err := h.p.exports.write(ctx, &b, name, comma); err != nil {
-		h.cfg.Logf("console: export %s: %v", file, err)
+	if err := write(&b, comma); err != nil {
+		h.cfg.Logf("console: export %s: %v", name, err)
 		http.Error(w, "export failed", http.StatusInternalServerError)
 		return
 	}
-	stamp := h.cfg.Now().Format("2006-01-02")
-	name = h.p.exports.prefix + name
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+name+"-"+stamp+`.csv"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+url.PathEscape(name)+"-"+h.cfg.Now().Format("2006-01-02")+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(b.Bytes())
 }

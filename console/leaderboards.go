@@ -14,11 +14,10 @@ import (
 type boardData struct {
 	Games        []string
 	Game, Period string
-	Scope        string // table or venue
-	HasVenue     bool
-	Rows         []db.Standing
-	Points       bool // a week's or month's board: ranked by points
-	Rating       bool // one game's all-time board: ranked by rating
+	boardScope
+	Rows   []db.Standing
+	Points bool // a week's or month's board: ranked by points
+	Rating bool // one game's all-time board: ranked by rating
 }
 
 // Rating shows a standing's rating to one decimal, "—" if never rated.
@@ -49,14 +48,13 @@ func (h *Handler) leaderboards(w http.ResponseWriter, r *http.Request, in signin
 	v := h.newView(w, r, "leaderboards", in.csrf)
 	q := r.URL.Query()
 	d := boardData{Games: h.cfg.Games.IDs(), Game: q.Get("game"), Period: q.Get("period"),
-		HasVenue: h.hasVenue(r.Context())}
+		boardScope: h.boardScope(r)}
 	if d.Game != "" && !slices.Contains(d.Games, d.Game) {
 		d.Game = ""
 	}
 	if d.Period != string(db.Week) && d.Period != string(db.Month) {
 		d.Period = string(db.AllTime)
 	}
-	d.Scope = h.scopeOf(r, d.HasVenue)
 	since, _ := db.Period(d.Period).Start(h.cfg.Now())
 	board := h.cfg.DB.Leaderboard
 	if d.Scope == "venue" {

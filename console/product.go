@@ -13,10 +13,9 @@ import (
 // picks one (tableProduct, or hubProduct with Config.Hub); the shared
 // handlers read what it holds and never ask which product they serve.
 type product struct {
-	// hub marks the venue hub's console for the templates (view.Hub):
-	// the layout's brand, and the venue's words on the sessions,
-	// downloads and settings pages.
-	hub    bool
+	// brand is the text key the layout writes after the console's title
+	// ("" for none): the hub's says it is the venue's.
+	brand  string
 	routes []route
 	menu   []string // the pages the menu lists
 	// venueBoards shows the venue's boards whatever the page asks: the
@@ -28,7 +27,10 @@ type product struct {
 	// filters; session fills one session's page (errNoSession if none;
 	// refused is a table screen's answer to a replay just asked).
 	sessions func(ctx context.Context, v view, d sessionsData, f db.SessionFilter, until time.Time) (sessionsData, error)
-	session  func(ctx context.Context, v view, id string, refused error) (sessionData, error)
+	// sessionColumns are the sessions list's columns beyond those both
+	// have.
+	sessionColumns sessionColumns
+	session        func(ctx context.Context, v view, id string, refused error) (sessionData, error)
 	// players are the players the players' pages show and change.
 	players playerBook
 	// tables fills the tables page; openCalls counts the unanswered
@@ -47,22 +49,31 @@ type exportSet struct {
 	// prefix starts the files' names after "tablee-": the hub's are
 	// "venue-", apart from any table's.
 	prefix string
+	// csvText and dbText are the text keys that say what the files and
+	// the database copy hold; fileText, a file's text key where it is
+	// not console.downloads.<file>.
+	csvText, dbText string
+	fileText        map[string]string
+	// plays offers plays.csv, every finished play (the table's shelf).
+	plays bool
 }
 
 // tableProduct is a table's console: its own live table, calls,
 // players, shelf and settings.
 func (h *Handler) tableProduct() product {
 	return product{
-		routes:    h.tableRoutes(),
-		menu:      []string{"tables", "leaderboards", "sessions", "players", "ludotheque", "sheets", "downloads", "settings"},
-		noPIN:     "console.login.no_pin",
-		sessions:  h.tableSessions,
-		session:   h.tableSession,
-		players:   tablePlayers{h},
-		tables:    func(context.Context) (tablesData, error) { return h.liveData(), nil },
-		openCalls: func(context.Context) int { return len(h.calls.pending()) },
-		exports:   exportSet{files: db.CSVExports(), write: h.cfg.DB.WriteCSV},
-		settings:  h.tableSettings,
+		routes:         h.tableRoutes(),
+		menu:           []string{"tables", "leaderboards", "sessions", "players", "ludotheque", "sheets", "downloads", "settings"},
+		noPIN:          "console.login.no_pin",
+		sessions:       h.tableSessions,
+		sessionColumns: sessionColumns{Status: true},
+		session:        h.tableSession,
+		players:        tablePlayers{h},
+		tables:         func(context.Context) (tablesData, error) { return h.liveData(), nil },
+		openCalls:      func(context.Context) int { return len(h.calls.pending()) },
+		exports: exportSet{files: db.CSVExports(), write: h.cfg.DB.WriteCSV,
+			csvText: "console.downloads.csv_text", dbText: "console.downloads.db_text", plays: true},
+		settings: h.tableSettings,
 	}
 }
 
@@ -70,17 +81,22 @@ func (h *Handler) tableProduct() product {
 // the hub's database and its Hub. It keeps no shelf.
 func (h *Handler) hubProduct() product {
 	return product{
-		hub:         true,
-		routes:      h.hubRoutes(),
-		menu:        []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"},
-		venueBoards: true,
-		noPIN:       "console.login.hub_no_pin",
-		sessions:    h.hubSessions,
-		session:     h.hubSession,
-		players:     venuePlayers{h},
-		tables:      h.hubTablesData,
-		openCalls:   h.hubOpenCalls,
-		exports:     exportSet{files: db.VenueCSVExports(), write: h.cfg.DB.WriteVenueCSV, prefix: "venue-"},
-		settings:    func(context.Context, view) (settingsData, error) { return settingsData{}, nil },
+		brand:          "console.hub.brand",
+		routes:         h.hubRoutes(),
+		menu:           []string{"tables", "pairing", "leaderboards", "sessions", "players", "downloads", "settings"},
+		venueBoards:    true,
+		noPIN:          "console.login.hub_no_pin",
+		sessions:       h.hubSessions,
+		sessionColumns: sessionColumns{Table: true},
+		session:        h.hubSession,
+		players:        venuePlayers{h},
+		tables:         h.hubTablesData,
+		openCalls:      h.hubOpenCalls,
+		exports: exportSet{files: db.VenueCSVExports(), write: h.cfg.DB.WriteVenueCSV, prefix: "venue-",
+			csvText: "console.downloads.venue_csv_text", dbText: "console.downloads.venue_db_text",
+			fileText: map[string]string{"players": "console.downloads.venue_players"}},
+		settings: func(context.Context, view) (settingsData, error) {
+			return settingsData{Note: "console.settings.hub_note"}, nil
+		},
 	}
 }

@@ -28,20 +28,18 @@ func (h *Handler) commonRoutes() []route {
 	}, append(h.asideRoutes(), h.signedRoutes()...)...)
 }
 
-// tableRoutes are the table's console's pages: its live seats and
-// calls, its boards, sessions (with the replay on its screen), players,
-// the shelf (catalogue, score sheets, ludothèque), exports and settings.
-func (h *Handler) tableRoutes() []route {
+// sharedRoutes are the pages both products serve with the same
+// handlers, each reading its product: the tables and their live view,
+// the boards, the players, the exports and the settings with the staff
+// PIN. (The sessions are each product's: the hub's mark the shelf seats
+// the venue does not credit, signed.go.)
+func (h *Handler) sharedRoutes() []route {
 	return []route{
 		{"GET /tables", h.get(h.tables)},
 		{"GET /tables/live", h.get(h.tablesLive)},
-		{"POST /calls/{id}/answer", h.post(h.answer)},
 		{"GET /leaderboards", h.get(h.leaderboards)},
 		{"GET /leaderboards/titles", h.get(h.titleBoards)},
 		{"GET /leaderboards/title", h.get(h.titleBoard)},
-		{"GET /sessions", h.get(h.sessions)},
-		{"GET /sessions/{id}", h.get(h.session)},
-		{"POST /sessions/{id}/replay", h.post(h.replay)},
 		{"GET /players", h.get(h.players)},
 		{"GET /players/{id}", h.get(h.player)},
 		{"POST /players/{id}/rename", h.post(h.rename)},
@@ -50,6 +48,20 @@ func (h *Handler) tableRoutes() []route {
 		{"POST /players/{id}/forget", h.post(h.forget)},
 		{"GET /downloads", h.get(h.downloads)},
 		{"GET /export/{file}", h.get(h.export)},
+		{"GET /settings", h.get(h.settings)},
+		{"POST /settings/pin", h.post(h.changePIN)},
+	}
+}
+
+// tableRoutes are the table's console's pages: the shared ones, and its
+// calls, the replay of a session on its screen, the shelf (catalogue,
+// score sheets, ludothèque, plays.csv) and its own settings.
+func (h *Handler) tableRoutes() []route {
+	return append(h.sharedRoutes(), []route{
+		{"GET /sessions", h.get(h.sessions)},
+		{"GET /sessions/{id}", h.get(h.session)},
+		{"POST /calls/{id}/answer", h.post(h.answer)},
+		{"POST /sessions/{id}/replay", h.post(h.replay)},
 		{"GET /catalogue", h.get(h.catalogue)},
 		{"POST /catalogue/preview", h.post(h.previewImport)},
 		{"POST /catalogue/import", h.post(h.confirmImport)},
@@ -65,23 +77,21 @@ func (h *Handler) tableRoutes() []route {
 		{"GET /ludotheque/titles/{id}", h.get(h.ludoTitle)},
 		{"GET /ludotheque/csv/{list}", h.get(h.ludoCSV)},
 		{"POST /ludotheque/titles/{id}/notes", h.post(h.ludoNote)},
-		{"GET /settings", h.get(h.settings)},
 		{"POST /settings", h.post(h.saveSettings)},
-		{"POST /settings/pin", h.post(h.changePIN)},
 		{"POST /settings/options", h.post(h.saveOptions)},
-	}
+	}...)
 }
 
-// hubRoutes are the venue hub's console's pages: every table of the
-// venue, read from the hub's database and asked of the Hub (their links
-// and calls, removing one, letting one in), the pairing, the venue's
-// boards, sessions, players and exports, and the hub's staff PIN. A
-// table's own pages (its live seats, its shelf, its table settings, the
-// moves and replays) are absent.
+// hubRoutes are the venue hub's console's pages: the shared ones (every
+// table of the venue, read from the hub's database and asked of the
+// Hub; the venue's boards, sessions, players and exports; the hub's
+// staff PIN), and a table's calls, removing one, letting one in, and
+// the pairing. A table's own pages (its shelf, its table settings, the
+// replays) are absent.
 func (h *Handler) hubRoutes() []route {
-	return []route{
-		{"GET /tables", h.get(h.tables)},
-		{"GET /tables/live", h.get(h.tablesLive)},
+	return append(h.sharedRoutes(), []route{
+		{"GET /sessions", h.get(h.hubSessionsSigned)},
+		{"GET /sessions/{id}", h.get(h.hubSessionSigned)},
 		{"POST /calls/{kiosk}/{id}/answer", h.post(h.hubAnswer)},
 		{"GET /tables/{kiosk}/remove", h.get(h.hubRemovePage)},
 		{"GET /venue-ca.crl", h.venueCRL}, // public, as /venue-ca.crt
@@ -90,22 +100,7 @@ func (h *Handler) hubRoutes() []route {
 		{"GET /pairing", h.get(h.pairingPage)},
 		{"GET /pairing/live", h.get(h.pairingLive)},
 		{"POST /pairing/code", h.post(h.pairingCode)},
-		{"GET /leaderboards", h.get(h.leaderboards)},
-		{"GET /leaderboards/titles", h.get(h.titleBoards)},
-		{"GET /leaderboards/title", h.get(h.titleBoard)},
-		{"GET /sessions", h.get(h.hubSessionsSigned)},
-		{"GET /sessions/{id}", h.get(h.hubSessionSigned)},
-		{"GET /players", h.get(h.players)},
-		{"GET /players/{id}", h.get(h.player)},
-		{"POST /players/{id}/rename", h.post(h.rename)},
-		{"POST /players/{id}/merge", h.post(h.merge)},
-		{"GET /players/{id}/forget", h.get(h.forgetPage)},
-		{"POST /players/{id}/forget", h.post(h.forget)},
-		{"GET /downloads", h.get(h.downloads)},
-		{"GET /export/{file}", h.get(h.export)},
-		{"GET /settings", h.get(h.settings)},
-		{"POST /settings/pin", h.post(h.changePIN)},
-	}
+	}...)
 }
 
 // serveMux is the mux of the common routes and the product's.

@@ -21,7 +21,15 @@ type sessionsData struct {
 	Table                  string
 	Rows                   []sessionRow
 	More                   bool
+	Columns                sessionColumns
 }
+
+// sessionColumns are the sessions list's columns that a product may
+// have: Table, the table in a column of its own (the hub's sessions are
+// every table's; a table's name them beside the game when it has had
+// several), and Status, a session's status (the hub's are all
+// finished).
+type sessionColumns struct{ Table, Status bool }
 
 // tableOption is a table of the sessions filter: the table's id (a
 // kiosk's venue id on the hub) and its name.
@@ -65,6 +73,7 @@ func (h *Handler) sessionFilters(r *http.Request) (d sessionsData, f db.SessionF
 func (h *Handler) sessions(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "sessions", in.csrf)
 	d, f, until := h.sessionFilters(r)
+	d.Columns = h.p.sessionColumns
 	d, err := h.p.sessions(r.Context(), v, d, f, until)
 	if err != nil {
 		h.fail(w, v, err)

@@ -15,6 +15,10 @@ import (
 
 // settingsData is the settings page.
 type settingsData struct {
+	// Note is a text key said above the settings (the hub's: it has only
+	// its PIN); Table offers a table's own settings and games' options.
+	Note         string
+	Table        bool
 	TableName    string
 	HintsInRated bool
 	Games        []gameDefaults
@@ -93,7 +97,7 @@ func (h *Handler) settingsView(ctx context.Context, v view) (view, error) {
 // tableSettings is a table's settings page: its name, whether hints
 // leave a game rated, and the games' default options.
 func (h *Handler) tableSettings(ctx context.Context, v view) (settingsData, error) {
-	var d settingsData
+	d := settingsData{Table: true}
 	var err error
 	if d.Games, err = h.gameDefaults(ctx, v); err != nil {
 		return d, err

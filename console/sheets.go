@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -159,7 +160,18 @@ func editFromForm(r *http.Request) sheetEdit {
 	f := r.PostForm
 	e := sheetEdit{Win: f.Get("win"), Rounds: f.Get("rounds"), Limit: f.Get("limit")}
 	taken := map[string]bool{}
-	byIndex := map[string]int{} // "@i", a line by its place on the form, as the tie-breakers name a new line
+	byIndex := formLines(f, &e, taken)
+	formTies(f, &e, byIndex)
+	formTeams(f, &e, taken)
+	formOp(f.Get("op"), &e)
+	return e
+}
+
+// formLines reads the form's lines into e, each given an id, and
+// returns where each landed by its place on the form ("@i", as the
+// tie-breakers name a new line); taken gets their ids.
+func formLines(f url.Values, e *sheetEdit, taken map[string]bool) map[string]int {
+	byIndex := map[string]int{}
 	for i := 0; i < scoresheet.MaxCategories+2; i++ {
 		p := "c" + strconv.Itoa(i) + "."
 		if _, ok := f[p+"en"]; !ok {
@@ -183,6 +195,12 @@ func editFromForm(r *http.Request) sheetEdit {
 			e.Lines[i].ID = newID(taken, scoresheet.Label{FR: l.FR, DE: l.DE, EN: l.EN}, "line")
 		}
 	}
+	return byIndex
+}
+
+// formTies reads the form's tie-breakers into e, a new line's "@i"
+// turned into its id.
+func formTies(f url.Values, e *sheetEdit, byIndex map[string]int) {
 	for i := range maxTieRows {
 		p := "b" + strconv.Itoa(i) + "."
 		if k := f.Get(p + "kind"); k != "" {
@@ -195,6 +213,10 @@ func editFromForm(r *http.Request) sheetEdit {
 			e.Ties = append(e.Ties, tieRow{Kind: k, Category: c})
 		}
 	}
+}
+
+// formTeams reads the form's teams into e, each given an id not taken.
+func formTeams(f url.Values, e *sheetEdit, taken map[string]bool) {
 	for i := range maxTeamRows {
 		p := "t" + strconv.Itoa(i) + "."
 		t := teamRow{ID: strings.TrimSpace(f.Get(p + "id")), FR: f.Get(p + "fr"), DE: f.Get(p + "de"), EN: f.Get(p + "en")}
@@ -206,7 +228,12 @@ func editFromForm(r *http.Request) sheetEdit {
 			e.Teams = append(e.Teams, t)
 		}
 	}
-	op, arg, _ := strings.Cut(f.Get("op"), ":")
+}
+
+// formOp applies the form's op ("up:2", "down:0", "remove:1", "add") to
+// e's lines; one naming no line does nothing.
+func formOp(opArg string, e *sheetEdit) {
+	op, arg, _ := strings.Cut(opArg, ":")
 	i, err := strconv.Atoi(arg)
 	if err != nil || i < 0 || i >= len(e.Lines) {
 		i = -1
@@ -221,7 +248,6 @@ func editFromForm(r *http.Request) sheetEdit {
 	case op == "add":
 		e.add = true
 	}
-	return e
 }
 
 // formError is a form's number that cannot be read: Field names it.
@@ -597,6 +623,8 @@ const previewSeats = 3
 // previewRounds is how many rounds of a per-round line the preview draws.
 const previewRounds = 2
 
+// previewOf draws s as the table and the phones show it, nil for no
+// sheet: its columns, its lines with example values, and how it is won.
 func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 	if s == nil {
 		return nil
@@ -605,95 +633,132 @@ func previewOf(v view, s *scoresheet.Sheet) *sheetPreview {
 	// A refused sheet is drawn as typed, without its total: its numbers
 	// may be beyond any sheet's (a multiplier of 10^12).
 	p := &sheetPreview{Name: s.Name.In(lang), Total: (s.Scored() || s.Win == scoresheet.Coop && len(s.Categories) > 0) && s.Check() == nil}
-	if len(s.Teams) > 0 {
-		for _, t := range s.Teams {
-			p.Columns = append(p.Columns, t.Label.In(lang))
-		}
-	} else {
-		for i := range previewSeats {
-			p.Columns = append(p.Columns, v.T("sheetedit.preview.seat", "N", i+1))
-		}
-	}
+	p.Columns = previewColumns(v, s)
 	totals := make([]int, len(p.Columns))
 	for i, c := range s.Categories {
-		var notes []string
-		if c.Multiplier > 1 {
-			notes = append(notes, v.T("sheetedit.preview.times", "N", c.Multiplier))
-		}
-		if c.Negative {
-			notes = append(notes, v.T("sheetedit.preview.negative"))
-		}
-		if c.Private {
-			notes = append(notes, v.T("sheetedit.preview.private"))
-		}
-		if c.TieOnly {
-			notes = append(notes, v.T("sheetedit.preview.tie_only"))
-		}
-		if c.Optional {
-			notes = append(notes, v.T("sheetedit.preview.optional"))
-		}
-		cells := func(round int) []string {
-			out := make([]string, len(p.Columns))
-			for j := range out {
-				value := (i+j+round)%5 + 1
-				totals[j] += c.Points(value)
-				if c.Private && j > 0 {
-					out[j] = "🔒" // another seat's secret, until the reveal
-					continue
-				}
-				out[j] = strconv.Itoa(value)
-			}
-			return out
-		}
-		if !c.PerRound {
-			p.Lines = append(p.Lines, previewLine{Label: c.Label.In(lang), Notes: notes, Cells: cells(0)})
-			continue
-		}
-		drawn := previewRounds
-		if s.Rounds > 0 {
-			drawn = min(drawn, s.Rounds)
-		}
-		for round := 1; round <= drawn; round++ {
-			l := previewLine{Label: c.Label.In(lang), Round: round, Cells: cells(round)}
-			if round == 1 {
-				l.Notes = notes
-			}
-			if round == drawn && s.Rounds > drawn {
-				l.More = s.Rounds - drawn
-			}
-			p.Lines = append(p.Lines, l)
-		}
+		p.Lines = append(p.Lines, previewLines(v, s, i, c, totals)...)
 	}
 	for _, n := range totals {
 		p.Totals = append(p.Totals, strconv.Itoa(n))
 	}
 	p.Win = v.T("sheetedit.win." + string(s.Win))
-	switch s.Rounds {
-	case 0:
-		p.Rounds = v.T("sheetedit.preview.rounds_open")
-	case 1:
-		p.Rounds = v.T("sheetedit.preview.rounds_none")
-	default:
-		p.Rounds = v.T("sheetedit.preview.rounds", "N", s.Rounds)
+	p.Rounds = previewRoundsText(v, s.Rounds)
+	p.Ties = previewTies(v, s)
+	p.Limit = v.T("sheetedit.preview.limit", "Limit", s.EntryLimit())
+	return p
+}
+
+// previewColumns are the preview's columns: the sheet's teams, or
+// previewSeats seats.
+func previewColumns(v view, s *scoresheet.Sheet) []string {
+	var cols []string
+	if len(s.Teams) > 0 {
+		for _, t := range s.Teams {
+			cols = append(cols, t.Label.In(string(v.Lang)))
+		}
+		return cols
 	}
+	for i := range previewSeats {
+		cols = append(cols, v.T("sheetedit.preview.seat", "N", i+1))
+	}
+	return cols
+}
+
+// previewLines are the rows of c, the sheet's i-th line: one, or one
+// per round drawn for a per-round line. Each row's example values are
+// added to totals, a column's each.
+func previewLines(v view, s *scoresheet.Sheet, i int, c scoresheet.Category, totals []int) []previewLine {
+	lang := string(v.Lang)
+	notes := previewNotes(v, c)
+	cells := func(round int) []string {
+		out := make([]string, len(totals))
+		for j := range out {
+			value := (i+j+round)%5 + 1
+			totals[j] += c.Points(value)
+			if c.Private && j > 0 {
+				out[j] = "🔒" // another seat's secret, until the reveal
+				continue
+			}
+			out[j] = strconv.Itoa(value)
+		}
+		return out
+	}
+	if !c.PerRound {
+		return []previewLine{{Label: c.Label.In(lang), Notes: notes, Cells: cells(0)}}
+	}
+	drawn := previewRounds
+	if s.Rounds > 0 {
+		drawn = min(drawn, s.Rounds)
+	}
+	var lines []previewLine
+	for round := 1; round <= drawn; round++ {
+		l := previewLine{Label: c.Label.In(lang), Round: round, Cells: cells(round)}
+		if round == 1 {
+			l.Notes = notes
+		}
+		if round == drawn && s.Rounds > drawn {
+			l.More = s.Rounds - drawn
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// previewNotes say how line c counts, beside its label.
+func previewNotes(v view, c scoresheet.Category) []string {
+	var notes []string
+	if c.Multiplier > 1 {
+		notes = append(notes, v.T("sheetedit.preview.times", "N", c.Multiplier))
+	}
+	for _, n := range []struct {
+		on  bool
+		key string
+	}{
+		{c.Negative, "sheetedit.preview.negative"},
+		{c.Private, "sheetedit.preview.private"},
+		{c.TieOnly, "sheetedit.preview.tie_only"},
+		{c.Optional, "sheetedit.preview.optional"},
+	} {
+		if n.on {
+			notes = append(notes, v.T(n.key))
+		}
+	}
+	return notes
+}
+
+// previewRoundsText says how many rounds a play of the sheet has.
+func previewRoundsText(v view, rounds int) string {
+	switch rounds {
+	case 0:
+		return v.T("sheetedit.preview.rounds_open")
+	case 1:
+		return v.T("sheetedit.preview.rounds_none")
+	default:
+		return v.T("sheetedit.preview.rounds", "N", rounds)
+	}
+}
+
+// previewTies say how a tie is broken: the sheet's tie-breakers in
+// order, or a shared place for a scored sheet with none.
+func previewTies(v view, s *scoresheet.Sheet) []string {
+	var ties []string
 	for _, tb := range s.TieBreak {
 		label := tb.Category
 		if c, ok := s.Category(tb.Category); ok {
-			label = c.Label.In(lang)
+			label = c.Label.In(string(v.Lang))
 		}
-		p.Ties = append(p.Ties, v.T("sheetedit.tie."+string(tb.Kind), "Category", label))
+		ties = append(ties, v.T("sheetedit.tie."+string(tb.Kind), "Category", label))
 	}
 	if len(s.TieBreak) == 0 && s.Scored() {
-		p.Ties = append(p.Ties, v.T("sheetedit.preview.tie_group"))
+		ties = append(ties, v.T("sheetedit.preview.tie_group"))
 	}
-	p.Limit = v.T("sheetedit.preview.limit", "Limit", s.EntryLimit())
-	return p
+	return ties
 }
 
 // playsCSV sends every finished play with BoardGameGeek's play fields,
 // the file tablee plays --csv writes (db.WritePlaysCSV).
 func (h *Handler) playsCSV(w http.ResponseWriter, r *http.Request, _ signin, _ string) {
-	h.sendPlays(w, r, "plays", func(b *strings.Builder, comma rune) error {
+	h.sendCSV(w, r, "plays", func(b io.Writer, comma rune) error {
 		return h.cfg.DB.WritePlaysCSV(r.Context(), b, comma)
 	})
 }
@@ -706,28 +771,7 @@ func (h *Handler) playerPlaysCSV(w http.ResponseWriter, r *http.Request, _ signi
 		http.NotFound(w, r)
 		return
 	}
-	h.sendPlays(w, r, "plays-"+id, func(b *strings.Builder, comma rune) error {
+	h.sendCSV(w, r, "plays-"+id, func(b io.Writer, comma rune) error {
 		return h.cfg.DB.WritePlayerPlaysCSV(r.Context(), b, comma, id)
 	})
-}
-
-func (h *Handler) sendPlays(w http.ResponseWriter, r *http.Request, name string, write func(*strings.Builder, rune) error) {
-	sep := r.URL.Query().Get("sep")
-	if sep == "" {
-		sep = sepFor(lang(w, r))
-	}
-	comma := ';'
-	if sep == "comma" {
-		comma = ','
-	}
-	var b strings.Builder
-	if err := write(&b, comma); err != nil {
-		h.cfg.Logf("console: export %s: %v", name, err)
-		http.Error(w, "export failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tablee-`+url.PathEscape(name)+"-"+h.cfg.Now().Format("2006-01-02")+`.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write([]byte(b.String()))
 }

@@ -15,11 +15,10 @@ import (
 
 // titlesData is the page of every title's board and the players'.
 type titlesData struct {
-	Period   string
-	Scope    string // table or venue
-	HasVenue bool
-	Titles   []titleRow
-	Players  []titlesPlayerRow
+	Period string
+	boardScope
+	Titles  []titleRow
+	Players []titlesPlayerRow
 }
 
 // titlesPlayerRow is one player's line across titles.
@@ -45,12 +44,11 @@ type titleRow struct {
 
 // titleData is one title's board.
 type titleData struct {
-	Name     string
-	Scope    string
-	HasVenue bool
-	Board    db.TitleBoard
-	Lines    []standingRow
-	Unknown  bool // no catalogue title of that id or name, nor a play under it
+	Name string
+	boardScope
+	Board   db.TitleBoard
+	Lines   []standingRow
+	Unknown bool // no catalogue title of that id or name, nor a play under it
 }
 
 // ShowRating shows a title's rating to one decimal, "—" if none.
@@ -61,23 +59,33 @@ func (titleData) ShowRating(s standingRow) string {
 	return strconv.FormatFloat(s.Rating.Ordinal(), 'f', 1, 64)
 }
 
-// scopeOf is the boards' scope the request asks for, as the leaderboards
-// page chooses it: the venue's on the hub, or when asked and known.
-func (h *Handler) scopeOf(r *http.Request, hasVenue bool) string {
+// boardScope is whose boards a page shows: Scope, the table's or the
+// venue's, and ScopeChoice, whether its filters offer the choice (the
+// venue's boards are known and the product does not hold to them).
+type boardScope struct {
+	Scope       string // table or venue
+	ScopeChoice bool
+}
+
+// boardScope is the boards' scope the request asks for, as the
+// leaderboards page chooses it: the venue's on the hub, or when asked
+// and known.
+func (h *Handler) boardScope(r *http.Request) boardScope {
+	hasVenue := h.hasVenue(r.Context())
+	b := boardScope{Scope: "table", ScopeChoice: hasVenue && !h.p.venueBoards}
 	s := r.URL.Query().Get("scope")
 	if hasVenue && (s == "venue" || (s == "" && h.cfg.Venue) || h.p.venueBoards) {
-		return "venue"
+		b.Scope = "venue"
 	}
-	return "table"
+	return b
 }
 
 func (h *Handler) titleBoards(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "titleboards", in.csrf)
-	d := titlesData{Period: r.URL.Query().Get("period"), HasVenue: h.hasVenue(r.Context())}
+	d := titlesData{Period: r.URL.Query().Get("period"), boardScope: h.boardScope(r)}
 	if d.Period != string(db.Week) && d.Period != string(db.AllTime) {
 		d.Period = string(db.Month)
 	}
-	d.Scope = h.scopeOf(r, d.HasVenue)
 	since, _ := db.Period(d.Period).Start(h.cfg.Now())
 	boards, players := h.cfg.DB.TitleBoards, h.cfg.DB.PlayerTitles
 	if d.Scope == "venue" {
@@ -112,8 +120,7 @@ func (h *Handler) titleBoards(w http.ResponseWriter, r *http.Request, in signin,
 
 func (h *Handler) titleBoard(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "titleboard", in.csrf)
-	d := titleData{HasVenue: h.hasVenue(r.Context())}
-	d.Scope = h.scopeOf(r, d.HasVenue)
+	d := titleData{boardScope: h.boardScope(r)}
 	board := h.cfg.DB.TitleBoard
 	if d.Scope == "venue" {
 		board = h.cfg.DB.VenueTitleBoard

@@ -22,7 +22,7 @@ type view struct {
 	Notice string
 	Error  string
 	Calls  int      // unanswered staff calls, in the menu
-	Hub    bool     // the venue hub's console
+	Brand  string   // a text key after the console's title ("" none)
 	Menu   []string // the pages the menu lists
 	// Lockouts are the addresses locked out of signing in after wrong
 	// PINs, on the tables page: someone there is trying PINs.
@@ -122,7 +122,7 @@ func lang(w http.ResponseWriter, r *http.Request) i18n.Lang {
 func (h *Handler) newView(w http.ResponseWriter, r *http.Request, page, csrf string) view {
 	l := lang(w, r)
 	v := view{Lang: l, Langs: i18n.Langs(), Page: page, Path: r.URL.RequestURI(), CSRF: csrf, Phrase: tlscert.ShowPhrase(h.Phrase(), string(l)),
-		Hub: h.p.hub, Menu: h.p.menu, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
+		Brand: h.p.brand, Menu: h.p.menu, cat: h.cfg.Texts, games: h.cfg.Games, location: time.Local}
 	if csrf != "" {
 		v.Calls, v.Aside = h.p.openCalls(r.Context()), h.asideCount(r.Context())
 		v.Contested = h.contestedCount(r.Context())

@@ -400,24 +400,11 @@ func (d *DB) venueClock() *time.Duration {
 func (d *DB) QueueFinishedSessions(ctx context.Context, now time.Time) (int, error) {
 	var n int
 	err := d.inTx(ctx, "queue finished sessions for the venue", func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx,
+		ids, err := queryStrings(ctx, tx,
 			`SELECT id FROM sessions s WHERE status = 'finished'
 			 AND NOT EXISTS (SELECT 1 FROM venue_outbox o WHERE o.kind = 'session' AND o.ref = s.id)
 			 ORDER BY ended_at, id`)
 		if err != nil {
-			return err
-		}
-		var ids []string
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		for _, id := range ids {

@@ -68,23 +68,10 @@ func (d *DB) TakeBackAside(ctx context.Context, eventID string, by TakeBack) (Ta
 func (d *DB) TakeBackUnverified(ctx context.Context, table string, by TakeBack) ([]TakenBack, error) {
 	var out []TakenBack
 	err := d.inTx(ctx, "take back the unverified sessions of table "+table, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx,
+		ids, err := queryStrings(ctx, tx,
 			`SELECT event_id FROM venue_aside WHERE refusal = ? AND (kiosk = ?2 OR table_name = ?2) ORDER BY ended_at, event_id`,
 			Unverified, table)
 		if err != nil {
-			return err
-		}
-		var ids []string
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		forgotten, err := forgottenTokens(ctx, tx)

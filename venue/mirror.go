@@ -152,77 +152,117 @@ func (k *Kiosk) makeMirror(ctx context.Context, remake bool) (string, error) {
 	origin, oerr := k.hubOrigin(ctx)
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	var old *jetstream.StreamInfo
-	if s, err := k.e.js.Stream(ctx, VenueStream); err == nil {
-		old = s.CachedInfo()
-	} else if !errors.Is(err, jetstream.ErrStreamNotFound) {
-		return "", fmt.Errorf("venue kiosk: mirror: %w", err)
+	old, err := k.currentMirror(ctx)
+	if err != nil {
+		return "", err
 	}
-	var start uint64
-	var did string
+	start, did, err := k.mirrorStart(ctx, old, origin, oerr, remake)
+	if err != nil || did == "" {
+		return "", err
+	}
+	if err := k.remakeMirror(ctx, old != nil, start, origin); err != nil {
+		return "", err
+	}
+	return did, nil
+}
+
+// currentMirror is the kiosk's venue stream as it is, nil for none;
+// k.mu is held.
+func (k *Kiosk) currentMirror(ctx context.Context) (*jetstream.StreamInfo, error) {
+	s, err := k.e.js.Stream(ctx, VenueStream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("venue kiosk: mirror: %w", err)
+	}
+	return s.CachedInfo(), nil
+}
+
+// mirrorStart decides, for makeMirror, whether the mirror old is made
+// (again) and from which venue event: did says why, "" to keep it as it
+// is. origin (or oerr) is the hub's answer; k.mu is held.
+func (k *Kiosk) mirrorStart(ctx context.Context, old *jetstream.StreamInfo, origin time.Time, oerr error, remake bool) (start uint64, did string, err error) {
 	switch {
 	case old == nil:
 		// None yet (a new pairing, a rebuilt store): from the start,
 		// and from whichever venue stream, should the hub not say.
-		did = "made the mirror of the venue stream"
+		return 0, "made the mirror of the venue stream", nil
 	case oerr != nil && remake:
 		// Resuming needs to know the stream: the watchdog tries again.
-		return "", fmt.Errorf("%w: %w", errOriginUnknown, oerr)
+		return 0, "", fmt.Errorf("%w: %w", errOriginUnknown, oerr)
 	case oerr != nil:
-		return "", nil // the link is up; the mirror resumes on its own
+		return 0, "", nil // the link is up; the mirror resumes on its own
 	case mirrorOrigin(old.Config).IsZero():
-		did = "made the mirror again from the start: it did not say which venue stream it copies"
+		return 0, "made the mirror again from the start: it did not say which venue stream it copies", nil
 	case !mirrorOrigin(old.Config).Equal(origin):
-		did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream is a new one (created %s, the mirror's %s)",
-			origin.Format(time.RFC3339Nano), old.Config.Metadata[mirrorOriginKey])
+		return 0, fmt.Sprintf("made the mirror again from the start: the hub's venue stream is a new one (created %s, the mirror's %s)",
+			origin.Format(time.RFC3339Nano), old.Config.Metadata[mirrorOriginKey]), nil
 	case !remake && old.State.LastSeq == 0:
-		return "", nil
+		return 0, "", nil
 	case !remake:
-		// A kept mirror resumes after its own last event: if the hub
-		// holds another event there (it was killed within its sync
-		// interval and numbered what it sourced again anew), every
-		// event the hub put at the numbers the mirror already had
-		// would never reach this table.
-		same, err := k.sameAt(ctx, old.State.LastSeq)
-		if err != nil || same {
-			return "", nil // the copy check finds any hole later
-		}
-		did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", old.State.LastSeq)
-		k.stopLoader()
+		return 0, k.keptMirrorLost(ctx, old.State.LastSeq), nil
 	default:
-		var floor uint64
-		if k.load != nil {
-			// Stopped first: its last acknowledgements are sent.
-			k.load.stop()
-			floor = k.load.floor(ctx)
-			k.load = nil
-		}
-		start = resumeAt(old.Config, floor)
-		did = fmt.Sprintf("made the mirror again from venue event %d (the database has the events before it)", start)
-		same, err := k.sameAt(ctx, start-1)
-		if err != nil {
-			return "", err // the watchdog tries again
-		}
-		if !same {
-			did = fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", start-1)
-			start = 0
-		}
+		return k.resumeStart(ctx, old)
+	}
+}
+
+// keptMirrorLost checks a kept mirror, whose last event is last: it
+// resumes after its own last event, so if the hub holds another event
+// there (it was killed within its sync interval and numbered what it
+// sourced again anew), every event the hub put at the numbers the mirror
+// already had would never reach this table. It says why the mirror is
+// made again from the start, "" to keep it; k.mu is held.
+func (k *Kiosk) keptMirrorLost(ctx context.Context, last uint64) string {
+	same, err := k.sameAt(ctx, last)
+	if err != nil || same {
+		return "" // the copy check finds any hole later
 	}
 	k.stopLoader()
-	if old != nil {
+	return fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", last)
+}
+
+// resumeStart is where a mirror made again starts: after the last event
+// its loader acknowledged (the loader is stopped first, so its last
+// acknowledgements are sent), or at the start if the hub no longer holds
+// the event before it; k.mu is held.
+func (k *Kiosk) resumeStart(ctx context.Context, old *jetstream.StreamInfo) (uint64, string, error) {
+	var floor uint64
+	if k.load != nil {
+		k.load.stop()
+		floor = k.load.floor(ctx)
+		k.load = nil
+	}
+	start := resumeAt(old.Config, floor)
+	same, err := k.sameAt(ctx, start-1)
+	if err != nil {
+		return 0, "", err // the watchdog tries again
+	}
+	if !same {
+		return 0, fmt.Sprintf("made the mirror again from the start: the hub's venue stream no longer holds this kiosk's event %d there (it lost its last events)", start-1), nil
+	}
+	return start, fmt.Sprintf("made the mirror again from venue event %d (the database has the events before it)", start), nil
+}
+
+// remakeMirror replaces the kiosk's mirror (deleting it if exists) by
+// one of the venue stream created at origin, from venue event start (0:
+// its first), and starts its loader; k.mu is held.
+func (k *Kiosk) remakeMirror(ctx context.Context, exists bool, start uint64, origin time.Time) error {
+	k.stopLoader()
+	if exists {
 		if err := k.e.js.DeleteStream(ctx, VenueStream); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
-			return "", fmt.Errorf("venue kiosk: mirror: %w", err)
+			return fmt.Errorf("venue kiosk: mirror: %w", err)
 		}
 	}
 	if _, err := k.e.js.CreateStream(ctx, mirrorConfig(start, origin)); err != nil {
-		return "", fmt.Errorf("venue kiosk: mirror: %w", err)
+		return fmt.Errorf("venue kiosk: mirror: %w", err)
 	}
 	k.mirrorMade = k.now()
 	var err error
 	if k.load, err = startLoaderAdmitting(ctx, k.e.js, k.d, VenueStream, loaderName, k.loaded, k.logf, k.now, k.admitMirrored); err != nil {
-		return "", err
+		return err
 	}
-	return did, nil
+	return nil
 }
 
 // stopLoader stops the mirror's loader, if any; k.mu is held.

@@ -5,13 +5,10 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tablee/tablee/db"
 	"github.com/tablee/tablee/engine"
@@ -86,14 +83,7 @@ func TestTheVenueCreditsOnlySignedShelfResults(t *testing.T) {
 				forged.Seats[i].Sign = nil
 			}
 		}
-		body, err := json.Marshal(forged)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ka.e.js.PublishMsg(ctx, &nats.Msg{Subject: tableSubject(ka.ID(), "session"), Data: body, Header: nats.Header{}},
-			jetstream.WithMsgID(uuid.NewString())); err != nil {
-			t.Fatal(err)
-		}
+		publishForged(t, ka, ka.ID(), forged, uuid.NewString())
 		ids = append(ids, forged.ID)
 	}
 	hubNode.waitHas(t, hub.Loaded(), ids...)

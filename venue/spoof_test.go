@@ -36,10 +36,6 @@ func TestAKioskCannotSpeakForAnotherTable(t *testing.T) {
 		t.Fatal("no session of table A at the hub")
 	}
 	forged.ID, forged.Kiosk, forged.Table = uuid.NewString(), kb.ID(), "Table B"
-	body, err := json.Marshal(forged)
-	if err != nil {
-		t.Fatal(err)
-	}
 	stream, err := ka.e.js.Stream(ctx, TableStream)
 	if err != nil {
 		t.Fatal(err)
@@ -49,10 +45,7 @@ func TestAKioskCannotSpeakForAnotherTable(t *testing.T) {
 	if _, err := ka.e.js.UpdateStream(ctx, cfg); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ka.e.js.PublishMsg(ctx, &nats.Msg{Subject: tableSubject(kb.ID(), "session"), Data: body, Header: nats.Header{}},
-		jetstream.WithMsgID(forged.ID)); err != nil {
-		t.Fatal(err)
-	}
+	publishForged(t, ka, kb.ID(), forged, forged.ID)
 	// A's own next session comes after the forged one in A's stream:
 	// once it is loaded, the forged one would have been too.
 	ids = append(ids, a.play(t))
@@ -67,4 +60,19 @@ func TestAKioskCannotSpeakForAnotherTable(t *testing.T) {
 		}
 	}
 	sameEverywhere(t, "a forged session", ids, map[string]*node{"hub": hubNode, "A": a, "B": b})
+}
+
+// publishForged publishes ev in k's own stream, under the session
+// subject of kioskID, with msgID as its message id: what a tampered
+// kiosk can write there, whatever its loader would check.
+func publishForged(t *testing.T, k *Kiosk, kioskID string, ev db.SessionEvent, msgID string) {
+	t.Helper()
+	body, err := json.Marshal(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.e.js.PublishMsg(t.Context(), &nats.Msg{Subject: tableSubject(kioskID, "session"), Data: body, Header: nats.Header{}},
+		jetstream.WithMsgID(msgID)); err != nil {
+		t.Fatalf("publish %s as %s: %v", ev.ID, kioskID, err)
+	}
 }
