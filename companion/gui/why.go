@@ -39,7 +39,7 @@ func (s *seatScreen) why(m engine.Move) {
 			case ex.Legal:
 				s.refused, s.whyRule = a.t("why_legal"), ""
 			default:
-				s.refused = a.t("why", map[string]any{"Why": a.texts.Why(a.lang, s.w.Game, ex.Rule, ex.Args)})
+				s.refused = a.t("why", map[string]any{"Why": a.texts.WhyNamed(a.lang, s.w.Game, ex.Rule, ex.Args, func(n int) string { return a.seatName(engine.Seat(n)) })})
 				s.whyRule = ex.Rule
 			}
 			s.hint = ""

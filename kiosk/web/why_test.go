@@ -93,3 +93,31 @@ func TestBrowserSaysWhyACardCannotBePlayed(t *testing.T) {
 		t.Errorf("the record counts %d hints", n)
 	}
 }
+
+// TestBrowserNamesWhoseTurnItIsOutOfTurn: a guest touches a card while
+// another guest is to play, and "why not?" names that guest, as every
+// other line of the page does — never "la place 2".
+func TestBrowserNamesWhoseTurnItIsOutOfTurn(t *testing.T) {
+	ctx := browser(t)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	// Bernd joins from a phone and never plays: once his turn comes, the
+	// page's guest waits with cards in hand.
+	k := openKiosk(t, "canaille", []table.Seat{{}, {}})
+	joinInBrowser(t, ctx, k, "Anja")
+	seated(t, ctx, k, "Bernd")
+	const outOfTurn = `document.querySelector('#hand .cards .card[aria-disabled="true"]') ? 'y' : ''`
+	playUntil(t, ctx, "Bernd's turn with cards in hand", func(s string) bool {
+		return (s == "canaille-wait" || s == "canaille-away") && eval(t, ctx, outOfTurn) != ""
+	})
+	tap(t, ctx, `#hand .cards .card[aria-disabled="true"]`)
+	var got string
+	waitState(t, ctx, "the table's answer naming Bernd", func(string) bool {
+		got = eval(t, ctx, `(document.querySelector('.why') || {}).textContent || ''`)
+		return strings.Contains(got, "Bernd")
+	})
+	if strings.Contains(got, "place") || strings.Contains(got, "{{") || strings.Contains(got, "undefined") {
+		t.Errorf("why not? out of turn: %q", got)
+	}
+	t.Logf("why not? %s", got)
+}

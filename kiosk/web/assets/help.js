@@ -34,6 +34,8 @@ function whyText(rule, args) {
   for (const [k, v] of Object.entries(args || {})) {
     params[k] = typeof v === 'string' && S.texts['rule.word.' + v] ? S.texts['rule.word.' + v] : v;
   }
+  // Whose turn it is, by name (i18n.Catalog.WhyNamed), never "place 2".
+  if (Number.isInteger(params.Turn) && params.Turn > 0) params.Who = seatName(params.Turn - 1);
   for (const key of ['rule.why.' + S.game + '.' + rule, 'rule.why.' + rule, 'rule.' + rule]) {
     if (S.texts[key]) return t(key, params);
   }
