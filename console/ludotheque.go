@@ -238,24 +238,49 @@ func ludoURL(q url.Values, set ...string) string {
 
 func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "ludotheque", in.csrf)
-	ctx := r.Context()
-	now := h.cfg.Now()
 	venue, has, err := h.ludoScope(r)
 	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
 	months := unplayedMonths(r)
-	l, err := h.ludoLists(ctx, now, venue, months)
+	l, err := h.ludoLists(r.Context(), h.cfg.Now(), venue, months)
 	if err != nil {
 		h.fail(w, v, err)
 		return
 	}
 	lang := string(v.Lang)
 	d := ludoData{Venue: venue, HasVenue: has, Months: months}
-	listed := 0 // the titles listed: not the wishes
-	for i := range l.figs {
-		f := &l.figs[i]
+	listed := d.count(l.figs)
+	q := r.URL.Query()
+	q.Del("lang")
+	q.Del("done")
+	key, asc := q.Get("sort"), q.Get("dir") == "asc"
+	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
+		key, asc = "total", false
+	}
+	idx := h.ludoOrder(l.figs, listed, key, asc, lang)
+	d.Columns = ludoColumns(v, q, key, asc)
+	d.page(q, len(idx))
+	for _, i := range idx[(d.Page-1)*ludoPageSize : min(len(idx), d.Page*ludoPageSize)] {
+		d.Rows = append(d.Rows, h.rowOf(l.figs[i], lang))
+	}
+	keep := url.Values{}
+	if !venue && has {
+		keep.Set("scope", "table")
+	}
+	keep.Set("months", strconv.Itoa(months))
+	d.Query = template.URL(keep.Encode())
+	h.ludoDecisions(&d, l, v)
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// count adds up the shelf's totals at the page's head and returns how
+// many titles the table lists (every title but the wishes).
+func (d *ludoData) count(figs []db.TitleFigures) (listed int) {
+	for i := range figs {
+		f := &figs[i]
 		switch {
 		case f.Wish():
 			d.Wishes++
@@ -271,28 +296,33 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 			listed++
 		}
 	}
-	q := r.URL.Query()
-	q.Del("lang")
-	q.Del("done")
-	key, asc := q.Get("sort"), q.Get("dir") == "asc"
-	if !slices.ContainsFunc(ludoSorts, func(s ludoSort) bool { return s.key == key }) {
-		key, asc = "total", false
-	}
-	// The order is made once per read of the figures, column and
-	// language: the staff page through it.
-	idx := h.cfg.DB.FiguresMemo(l.figs, fmt.Sprintf("order %s %v %s", key, asc, lang), func() any {
+	return listed
+}
+
+// ludoOrder is the listed titles' indexes into figs sorted by the column
+// key. It is made once per read of the figures, column and language: the
+// staff page through it.
+func (h *Handler) ludoOrder(figs []db.TitleFigures, listed int, key string, asc bool, lang string) []int {
+	return h.cfg.DB.FiguresMemo(figs, fmt.Sprintf("order %s %v %s", key, asc, lang), func() any {
 		idx := make([]int, 0, listed)
-		for i := range l.figs {
-			if !l.figs[i].Wish() {
+		for i := range figs {
+			if !figs[i].Wish() {
 				idx = append(idx, i)
 			}
 		}
-		sortFigures(l.figs, idx, key, asc, h.cfg.DB.NameKeys(l.figs, lang))
+		sortFigures(figs, idx, key, asc, h.cfg.DB.NameKeys(figs, lang))
 		return idx
 	}).([]int)
+}
+
+// ludoColumns are the table's headers, each a link sorting by it: a
+// figure's first click shows the most first, a name's A to Z, and the
+// column sorted by turns the other way.
+func ludoColumns(v view, q url.Values, key string, asc bool) []ludoColumn {
+	var cols []ludoColumn
 	for _, s := range ludoSorts {
 		c := ludoColumn{Key: s.key, Label: v.T("figures.console.col." + s.key), Numeric: s.numeric}
-		dir := "desc" // a figure's first click shows the most first
+		dir := "desc"
 		if !s.numeric {
 			dir = "asc"
 		}
@@ -301,14 +331,17 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 			dir = map[bool]string{true: "desc", false: "asc"}[asc]
 		}
 		c.URL = ludoURL(q, "sort", s.key, "dir", dir, "page", "1")
-		d.Columns = append(d.Columns, c)
+		cols = append(cols, c)
 	}
-	d.Pages = max(1, (len(idx)+ludoPageSize-1)/ludoPageSize)
+	return cols
+}
+
+// page reads ?page= within the pages n rows make and sets the links
+// around it.
+func (d *ludoData) page(q url.Values, n int) {
+	d.Pages = max(1, (n+ludoPageSize-1)/ludoPageSize)
 	d.Page, _ = strconv.Atoi(q.Get("page"))
 	d.Page = min(max(d.Page, 1), d.Pages)
-	for _, i := range idx[(d.Page-1)*ludoPageSize : min(len(idx), d.Page*ludoPageSize)] {
-		d.Rows = append(d.Rows, h.rowOf(l.figs[i], lang))
-	}
 	if d.Page > 1 {
 		d.PrevURL = ludoURL(q, "page", strconv.Itoa(d.Page-1))
 	}
@@ -316,13 +349,12 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 		d.NextURL = ludoURL(q, "page", strconv.Itoa(d.Page+1))
 	}
 	d.TableScopeURL, d.VenueScopeURL = ludoURL(q, "scope", "table", "page", "1"), ludoURL(q, "scope", "venue", "page", "1")
-	keep := url.Values{}
-	if !venue && has {
-		keep.Set("scope", "table")
-	}
-	keep.Set("months", strconv.Itoa(months))
-	d.Query = template.URL(keep.Encode())
+}
 
+// ludoDecisions fills the lists that drive decisions, each its first
+// ludoListShown lines and its count (the CSV has them all).
+func (h *Handler) ludoDecisions(d *ludoData, l ludoLists, v view) {
+	lang := string(v.Lang)
 	d.UnplayedCount = len(l.unplayed)
 	for _, i := range l.unplayed[:min(len(l.unplayed), ludoListShown)] {
 		d.Unplayed = append(d.Unplayed, h.rowOf(l.figs[i], lang))
@@ -347,8 +379,6 @@ func (h *Handler) ludotheque(w http.ResponseWriter, r *http.Request, in signin, 
 			LatestKind: v.T("notekinds.kind." + string(rp.LatestKind)), Open: rp.Open,
 			Damage: rp.Damage, Missing: rp.Missing, Other: rp.Other, Since: rp.Since})
 	}
-	v.Data = d
-	h.render(w, http.StatusOK, v, false)
 }
 
 // ludoTitleData is a title's page.
@@ -405,7 +435,6 @@ const maxPlaysShown = 100
 
 func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _ string) {
 	v := h.newView(w, r, "ludotitle", in.csrf)
-	ctx := r.Context()
 	now := h.cfg.Now()
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil {
@@ -417,7 +446,7 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 		h.fail(w, v, err)
 		return
 	}
-	t, err := h.cfg.DB.TitleFigures(ctx, id, now, venue)
+	t, err := h.cfg.DB.TitleFigures(r.Context(), id, now, venue)
 	if errors.Is(err, db.ErrNotFound) {
 		v.Error = v.T("figures.console.no_title")
 		v.Data = ludoTitleData{}
@@ -431,12 +460,30 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 	if reason := r.URL.Query().Get("refused"); slices.Contains(noteRefusals, reason) {
 		v.Error = v.T("notekinds.console.refused." + reason)
 	}
-	lang := string(v.Lang)
-	d := ludoTitleData{Name: t.Title.Names.Name(lang), Venue: venue, Counts: t.Counts, Lessons: t.Lessons, Calls: t.Calls,
-		NewPerPlay: strconv.FormatFloat(t.NewPerPlay, 'f', 1, 64)}
+	d := titleHead(v, t)
+	d.Venue = venue
 	if !venue && has {
 		d.Query = template.URL("scope=table")
 	}
+	months := shelf.PerMonth(t.Plays, now, chartMonths)
+	labels := make([]string, len(months))
+	for i, m := range months {
+		labels[i] = v.T(fmt.Sprintf("figures.month.%d", int(m.Start.Month())))
+	}
+	d.Chart = barChart(months, labels)
+	d.Chart.Title = v.T("figures.console.chart_title", "Name", d.Name, "N", chartMonths)
+	d.Copies = titleCopies(v, t.Copies)
+	d.Plays, d.PlaysMore = titlePlays(v, t.Plays)
+	d.Notes, d.Kinds = titleNotes(v, t.Notes)
+	v.Data = d
+	h.render(w, http.StatusOK, v, false)
+}
+
+// titleHead is a title's page's head: its names, the box's counts and
+// time, and its figures.
+func titleHead(v view, t db.TitleDetail) ludoTitleData {
+	d := ludoTitleData{ID: t.Title.ID, Name: t.Title.Names.Name(string(v.Lang)), Counts: t.Counts, Lessons: t.Lessons, Calls: t.Calls,
+		NewPerPlay: strconv.FormatFloat(t.NewPerPlay, 'f', 1, 64)}
 	var others []string
 	for _, n := range t.Title.Names.All() {
 		if n != d.Name {
@@ -456,14 +503,13 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 	for _, c := range t.ByCount {
 		d.ByCount = append(d.ByCount, countRow{Players: c.Players, Plays: c.Plays, Median: v.Minutes(c.Median)})
 	}
-	months := shelf.PerMonth(t.Plays, now, chartMonths)
-	labels := make([]string, len(months))
-	for i, m := range months {
-		labels[i] = v.T(fmt.Sprintf("figures.month.%d", int(m.Start.Month())))
-	}
-	d.Chart = barChart(months, labels)
-	d.Chart.Title = v.T("figures.console.chart_title", "Name", d.Name, "N", chartMonths)
-	for _, c := range t.Copies {
+	return d
+}
+
+// titleCopies are a title's boxes, each with where it is in words.
+func titleCopies(v view, copies []db.CopyFigures) []copyRow {
+	var rows []copyRow
+	for _, c := range copies {
 		row := copyRow{ID: c.ID, Shelf: c.Shelf, Week: c.Week, Month: c.Month, Year: c.Year, Total: c.Total, Last: c.Last,
 			Notes: c.Notes, OpenNotes: c.OpenNotes, Damage: c.OpenDamage, Missing: c.OpenMissing}
 		switch c.Status {
@@ -472,26 +518,35 @@ func (h *Handler) ludoTitle(w http.ResponseWriter, r *http.Request, in signin, _
 		default:
 			row.Where = v.T("figures.console.status." + string(c.Status))
 		}
-		d.Copies = append(d.Copies, row)
+		rows = append(rows, row)
 	}
-	news := shelf.NewPlayers(t.Plays)
-	for i := len(t.Plays) - 1; i >= 0 && len(d.Plays) < maxPlaysShown; i-- {
-		p := t.Plays[i]
-		d.Plays = append(d.Plays, playRow{Ended: p.Ended, Table: p.Table, Players: p.Players, New: news[i], Length: v.Minutes(p.Length())})
+	return rows
+}
+
+// titlePlays are a title's latest maxPlaysShown plays, the latest first,
+// and how many more there are.
+func titlePlays(v view, plays []shelf.Play) (rows []playRow, more int) {
+	news := shelf.NewPlayers(plays)
+	for i := len(plays) - 1; i >= 0 && len(rows) < maxPlaysShown; i-- {
+		p := plays[i]
+		rows = append(rows, playRow{Ended: p.Ended, Table: p.Table, Players: p.Players, New: news[i], Length: v.Minutes(p.Length())})
 	}
-	d.PlaysMore = len(t.Plays) - len(d.Plays)
-	for _, n := range t.Notes {
+	return rows, len(plays) - len(rows)
+}
+
+// titleNotes are a title's open notes with their kinds in words, and the
+// kinds the note form offers.
+func titleNotes(v view, notes []db.CopyNote) (rows []ludoNoteRow, kinds []kindRow) {
+	for _, n := range notes {
 		if !n.Closed {
-			d.Notes = append(d.Notes, ludoNoteRow{noteRow: noteRow{ID: n.ID, Shelf: n.Shelf, Text: n.Text, Table: n.Table, At: n.At},
+			rows = append(rows, ludoNoteRow{noteRow: noteRow{ID: n.ID, Shelf: n.Shelf, Text: n.Text, Table: n.Table, At: n.At},
 				Kind: v.T("notekinds.kind." + string(n.Kind))})
 		}
 	}
-	d.ID = t.Title.ID
 	for _, k := range shelf.NoteKinds {
-		d.Kinds = append(d.Kinds, kindRow{Key: string(k), Label: v.T("notekinds.kind." + string(k))})
+		kinds = append(kinds, kindRow{Key: string(k), Label: v.T("notekinds.kind." + string(k))})
 	}
-	v.Data = d
-	h.render(w, http.StatusOK, v, false)
+	return rows, kinds
 }
 
 // ludoNote is the staff writing a note on one of a title's boxes, with
@@ -579,7 +634,6 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 		http.Error(w, "export failed", http.StatusInternalServerError)
 		return
 	}
-	lang := string(lang(w, r))
 	var b bytes.Buffer
 	b.WriteString(db.CSVBOM)
 	cw := db.NewCSVWriter(&b)
@@ -587,32 +641,54 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 	if r.URL.Query().Get("sep") == "comma" {
 		cw.Comma = ','
 	}
-	day := func(t time.Time) string {
-		if t.IsZero() {
-			return ""
-		}
-		return t.Local().Format("2006-01-02")
+	writeLudoCSV(cw, name, l, string(lang(w, r)))
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		h.cfg.Logf("console: ludothèque %s.csv: %v", name, err)
+		http.Error(w, "export failed", http.StatusInternalServerError)
+		return
 	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tablee-ludotheque-`+name+"-"+now.Format("2006-01-02")+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
+
+// ludoDay is a CSV's date: the day, local time, or nothing.
+func ludoDay(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Local().Format("2006-01-02")
+}
+
+// ludoTitleHead is the header of the lists of titles (titles, unplayed);
+// ludoTitleRow a line under it.
+var ludoTitleHead = []string{"id", "title", "sections", "engine", "copies", "at_tables", "week", "month", "year", "total",
+	"last_played", "taught", "open_notes", "open_damage", "open_missing"}
+
+func ludoTitleRow(f db.TitleFigures, lang string) []string {
 	itoa := strconv.Itoa
-	titleRow := func(f db.TitleFigures) []string {
-		return []string{strconv.FormatInt(f.ID, 10), f.Names.Name(lang), strings.Join(f.Sections, " "), f.Engine, itoa(f.Copies), itoa(f.AtTables),
-			itoa(f.Week), itoa(f.Month), itoa(f.Year), itoa(f.Total), day(f.Last), itoa(f.Taught), itoa(f.OpenNotes),
-			itoa(f.OpenDamage), itoa(f.OpenMissing)}
-	}
-	titleHead := []string{"id", "title", "sections", "engine", "copies", "at_tables", "week", "month", "year", "total", "last_played", "taught", "open_notes",
-		"open_damage", "open_missing"}
+	return []string{strconv.FormatInt(f.ID, 10), f.Names.Name(lang), strings.Join(f.Sections, " "), f.Engine, itoa(f.Copies),
+		itoa(f.AtTables), itoa(f.Week), itoa(f.Month), itoa(f.Year), itoa(f.Total), ludoDay(f.Last), itoa(f.Taught),
+		itoa(f.OpenNotes), itoa(f.OpenDamage), itoa(f.OpenMissing)}
+}
+
+// writeLudoCSV writes list name of l, its header first, names in lang.
+func writeLudoCSV(cw *db.CSVWriter, name string, l ludoLists, lang string) {
+	itoa := strconv.Itoa
 	switch name {
 	case "titles":
-		cw.Write(titleHead)
+		cw.Write(ludoTitleHead)
 		for _, f := range l.figs {
 			if !f.Wish() {
-				cw.Write(titleRow(f))
+				cw.Write(ludoTitleRow(f, lang))
 			}
 		}
 	case "unplayed":
-		cw.Write(titleHead)
+		cw.Write(ludoTitleHead)
 		for _, i := range l.unplayed {
-			cw.Write(titleRow(l.figs[i]))
+			cw.Write(ludoTitleRow(l.figs[i], lang))
 		}
 	case "sections":
 		cw.Write([]string{"section", "rank", "id", "title", "year", "total"})
@@ -624,7 +700,7 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 	case "searched":
 		cw.Write([]string{"searched", "count", "last"})
 		for _, s := range l.searched {
-			cw.Write([]string{s.Text, itoa(s.Count), day(s.Last)})
+			cw.Write([]string{s.Text, itoa(s.Count), ludoDay(s.Last)})
 		}
 	case "wishes":
 		cw.Write([]string{"id", "title", "searches"})
@@ -635,20 +711,10 @@ func (h *Handler) ludoCSV(w http.ResponseWriter, r *http.Request, _ signin, _ st
 	case "repairs":
 		cw.Write([]string{"shelf", "title", "open_notes", "since", "latest_note", "damage", "missing", "other", "latest_kind"})
 		for _, rp := range l.repairs {
-			cw.Write([]string{rp.Shelf, rp.Title.Name(lang), itoa(rp.Open), day(rp.Since), rp.Latest,
+			cw.Write([]string{rp.Shelf, rp.Title.Name(lang), itoa(rp.Open), ludoDay(rp.Since), rp.Latest,
 				itoa(rp.Damage), itoa(rp.Missing), itoa(rp.Other), string(rp.LatestKind)})
 		}
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		h.cfg.Logf("console: ludothèque %s.csv: %v", name, err)
-		http.Error(w, "export failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tablee-ludotheque-`+name+"-"+now.Format("2006-01-02")+`.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b.Bytes())
 }
 
 // chart is a bar chart drawn as inline SVG by the page's template.
