@@ -781,25 +781,35 @@ func (d *DB) TitleFigures(ctx context.Context, id int64, now time.Time, venue bo
 	if out.Notes, err = notesOf(ctx, tx, id); err != nil {
 		return fail("notes", err)
 	}
-	for _, c := range out.Title.Copies {
-		cf := CopyFigures{Copy: c, Counts: shelf.CountPlays(shelf.DuringLoans(out.Plays, loans[c.ID]), p)}
-		for _, n := range out.Notes {
-			if n.CopyID == c.ID {
-				cf.Notes++
-				if !n.Closed {
-					cf.OpenNotes++
-					switch n.Kind {
-					case shelf.NoteDamage:
-						cf.OpenDamage++
-					case shelf.NoteMissing:
-						cf.OpenMissing++
-					}
-				}
+	out.Copies = copyFigures(out.Title.Copies, out.Plays, loans, out.Notes, p)
+	return out, nil
+}
+
+// copyFigures are each box's figures: the plays while it was at a table
+// (its loans) and its notes.
+func copyFigures(copies []shelf.Copy, plays []shelf.Play, loans map[int64][]shelf.Loan, notes []CopyNote, p shelf.Periods) []CopyFigures {
+	var out []CopyFigures
+	for _, c := range copies {
+		cf := CopyFigures{Copy: c, Counts: shelf.CountPlays(shelf.DuringLoans(plays, loans[c.ID]), p)}
+		for _, n := range notes {
+			if n.CopyID != c.ID {
+				continue
+			}
+			cf.Notes++
+			if n.Closed {
+				continue
+			}
+			cf.OpenNotes++
+			switch n.Kind {
+			case shelf.NoteDamage:
+				cf.OpenDamage++
+			case shelf.NoteMissing:
+				cf.OpenMissing++
 			}
 		}
-		out.Copies = append(out.Copies, cf)
+		out = append(out, cf)
 	}
-	return out, nil
+	return out
 }
 
 // playedNames are the names as played (the score sheet's title option)

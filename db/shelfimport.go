@@ -93,9 +93,37 @@ type importer struct {
 
 func importTitles(ctx context.Context, tx *sql.Tx, titles []shelf.Title, origin string, at time.Time) (ImportReport, error) {
 	var r ImportReport
-	stored, err := readTitles(ctx, tx, "")
+	im, err := newImporter(ctx, tx, at)
 	if err != nil {
 		return r, err
+	}
+	defer im.close()
+	merged := im.mergeFile(titles)
+	for _, t := range merged {
+		if len(t.Copies) > 0 {
+			r.Titles++
+			r.Copies += len(t.Copies)
+		} else if t.Engine == "" {
+			r.Wishes++
+		}
+		if err := im.apply(t, origin, &r); err != nil {
+			return r, fmt.Errorf("%s: %w", t.Names.Name(""), err)
+		}
+	}
+	if origin == originImport && len(merged) > 0 {
+		if r.DemoRemoved, err = replaceDemo(ctx, tx); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// newImporter reads the stored catalogue's keys and prepares the
+// import's statements; close them with close.
+func newImporter(ctx context.Context, tx *sql.Tx, at time.Time) (*importer, error) {
+	stored, err := readTitles(ctx, tx, "")
+	if err != nil {
+		return nil, err
 	}
 	im := &importer{ctx: ctx, tx: tx, at: fmtTime(at),
 		byBGG: map[int]int64{}, byEAN: map[string]int64{}, byKey: map[string]int64{},
@@ -122,15 +150,25 @@ func importTitles(ctx context.Context, tx *sql.Tx, titles []shelf.Title, origin 
 	im.updC = prepare(`UPDATE shelf_copies SET shelf = ?, ean = ?, condition = ?, acquired = ? WHERE id = ?`)
 	im.delC = prepare(`DELETE FROM shelf_copies WHERE id = ?`)
 	if err != nil {
-		return r, err
+		im.close()
+		return nil, err
 	}
-	for _, s := range []*sql.Stmt{im.insT, im.updT, im.insC, im.updC, im.delC} {
-		defer s.Close()
-	}
+	return im, nil
+}
 
-	// Merge the file's rows into titles, each matched to a stored title
-	// (its id) or new (id 0); rows naming a title an earlier row named
-	// join it.
+// close closes the statements newImporter prepared.
+func (im *importer) close() {
+	for _, s := range []*sql.Stmt{im.insT, im.updT, im.insC, im.updC, im.delC} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// mergeFile merges the file's rows into titles, each matched to a stored
+// title (its id) or new (id 0); rows naming a title an earlier row named
+// join it.
+func (im *importer) mergeFile(titles []shelf.Title) []shelf.Title {
 	var merged []shelf.Title
 	inFile := map[string]int{} // identities of the merged titles → index
 	for _, t := range titles {
@@ -163,34 +201,24 @@ func importTitles(ctx context.Context, tx *sql.Tx, titles []shelf.Title, origin 
 		t.ID = 0
 		merged = append(merged, t)
 	}
+	return merged
+}
 
-	for _, t := range merged {
-		if len(t.Copies) > 0 {
-			r.Titles++
-			r.Copies += len(t.Copies)
-		} else if t.Engine == "" {
-			r.Wishes++
-		}
-		if err := im.apply(t, origin, &r); err != nil {
-			return r, fmt.Errorf("%s: %w", t.Names.Name(""), err)
-		}
+// replaceDemo takes the demo shelf away once the staff's catalogue is
+// in: its titles the file did not name go, unless a copy is at a table.
+// It returns how many went.
+func replaceDemo(ctx context.Context, tx *sql.Tx) (int, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM shelf_titles WHERE origin = 'demo' AND engine IS NULL
+		AND NOT EXISTS (SELECT 1 FROM shelf_copies c WHERE c.title_id = shelf_titles.id AND c.status = 'table')`)
+	if err != nil {
+		return 0, fmt.Errorf("take the demo shelf away: %w", err)
 	}
-	if origin == originImport && len(merged) > 0 {
-		// The staff's catalogue replaces the demo shelf: its titles the file
-		// did not name go, unless a copy is at a table.
-		res, err := tx.ExecContext(ctx, `DELETE FROM shelf_titles WHERE origin = 'demo' AND engine IS NULL
-			AND NOT EXISTS (SELECT 1 FROM shelf_copies c WHERE c.title_id = shelf_titles.id AND c.status = 'table')`)
-		if err != nil {
-			return r, fmt.Errorf("take the demo shelf away: %w", err)
-		}
-		n, _ := res.RowsAffected()
-		r.DemoRemoved = int(n)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'import')
-			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, keyShelfSeeded); err != nil {
-			return r, err
-		}
+	n, _ := res.RowsAffected()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, 'import')
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, keyShelfSeeded); err != nil {
+		return 0, fmt.Errorf("remember the shelf imported: %w", err)
 	}
-	return r, nil
+	return int(n), nil
 }
 
 // identities are the keys a title is known by within one file.
@@ -336,19 +364,8 @@ func (im *importer) apply(t shelf.Title, origin string, r *ImportReport) error {
 	}
 	change := TitleChange{Name: t.Names.Name(""), New: t.ID == 0, CopiesAfter: len(t.Copies)}
 	if t.ID == 0 {
-		res, err := im.insT.ExecContext(im.ctx, append(titleArgs(t), origin, im.at)...)
-		if err != nil {
+		if err := im.insertNew(t, origin, r); err != nil {
 			return err
-		}
-		if t.ID, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		r.NewTitles++
-		for _, c := range t.Copies {
-			if err := im.insertCopy(t.ID, c); err != nil {
-				return err
-			}
-			r.NewCopies++
 		}
 		r.Changes = append(r.Changes, change)
 		return nil
@@ -362,37 +379,9 @@ func (im *importer) apply(t shelf.Title, origin string, r *ImportReport) error {
 			return err
 		}
 	}
-	copiesChanged := false
-	for i, c := range t.Copies {
-		if i < len(have.Copies) {
-			old := have.Copies[i]
-			if old.Shelf == c.Shelf && old.EAN == c.EAN && old.Condition == c.Condition && old.Acquired.Equal(c.Acquired) {
-				continue
-			}
-			if _, err := im.updC.ExecContext(im.ctx, c.Shelf, c.EAN, c.Condition, fmtDate(c.Acquired), old.ID); err != nil {
-				return err
-			}
-			r.UpdatedCopies++
-			copiesChanged = true
-			continue
-		}
-		if err := im.insertCopy(t.ID, c); err != nil {
-			return err
-		}
-		r.NewCopies++
-		copiesChanged = true
-	}
-	for _, old := range have.Copies[min(len(t.Copies), len(have.Copies)):] {
-		if old.Status == shelf.AtTable {
-			r.KeptAtTable++
-			change.CopiesAfter++
-			continue
-		}
-		if _, err := im.delC.ExecContext(im.ctx, old.ID); err != nil {
-			return err
-		}
-		r.RemovedCopies++
-		copiesChanged = true
+	copiesChanged, err := im.syncCopies(t, have.Copies, r, &change)
+	if err != nil {
+		return err
 	}
 	if factsChanged || copiesChanged {
 		r.UpdatedTitles++
@@ -401,6 +390,64 @@ func (im *importer) apply(t shelf.Title, origin string, r *ImportReport) error {
 		r.UnchangedTitles++
 	}
 	return nil
+}
+
+// insertNew stores a title the catalogue did not hold, and its copies.
+func (im *importer) insertNew(t shelf.Title, origin string, r *ImportReport) error {
+	res, err := im.insT.ExecContext(im.ctx, append(titleArgs(t), origin, im.at)...)
+	if err != nil {
+		return err
+	}
+	if t.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	r.NewTitles++
+	for _, c := range t.Copies {
+		if err := im.insertCopy(t.ID, c); err != nil {
+			return err
+		}
+		r.NewCopies++
+	}
+	return nil
+}
+
+// syncCopies makes a stored title's boxes (had) the file's, in order:
+// changed ones updated, new ones added, missing ones removed unless at a
+// table. It reports whether any box changed.
+func (im *importer) syncCopies(t shelf.Title, had []shelf.Copy, r *ImportReport, change *TitleChange) (bool, error) {
+	changed := false
+	for i, c := range t.Copies {
+		if i < len(had) {
+			old := had[i]
+			if old.Shelf == c.Shelf && old.EAN == c.EAN && old.Condition == c.Condition && old.Acquired.Equal(c.Acquired) {
+				continue
+			}
+			if _, err := im.updC.ExecContext(im.ctx, c.Shelf, c.EAN, c.Condition, fmtDate(c.Acquired), old.ID); err != nil {
+				return changed, err
+			}
+			r.UpdatedCopies++
+			changed = true
+			continue
+		}
+		if err := im.insertCopy(t.ID, c); err != nil {
+			return changed, err
+		}
+		r.NewCopies++
+		changed = true
+	}
+	for _, old := range had[min(len(t.Copies), len(had)):] {
+		if old.Status == shelf.AtTable {
+			r.KeptAtTable++
+			change.CopiesAfter++
+			continue
+		}
+		if _, err := im.delC.ExecContext(im.ctx, old.ID); err != nil {
+			return changed, err
+		}
+		r.RemovedCopies++
+		changed = true
+	}
+	return changed, nil
 }
 
 func (im *importer) insertCopy(titleID int64, c shelf.Copy) error {

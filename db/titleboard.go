@@ -183,12 +183,7 @@ func sides(lib *scoresheet.Library, p titlePlay) []int {
 // they ended), only those that ended at or after since counting (a zero
 // since: all time, with ratings). name gives a player's shown name.
 func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since time.Time, name func(string) string) []TitleBoard {
-	type building struct {
-		board   TitleBoard
-		lines   map[string]*TitleStanding
-		ratings map[string]Rating
-	}
-	boards := map[string]*building{}
+	boards := map[string]*titleBuilding{}
 	var order []string
 	for _, p := range plays {
 		if p.game != SheetGame || p.at.Before(since) {
@@ -197,7 +192,7 @@ func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since
 		key, cat := x.key(p)
 		b := boards[key]
 		if b == nil {
-			b = &building{lines: map[string]*TitleStanding{}, ratings: map[string]Rating{}}
+			b = &titleBuilding{lines: map[string]*TitleStanding{}, ratings: map[string]Rating{}}
 			if cat != nil {
 				b.board.TitleID, b.board.Names, b.board.Title = cat.ID, cat.Names, cat.Names.Name("en")
 			}
@@ -207,44 +202,14 @@ func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since
 		if cat == nil {
 			b.board.Title = strings.TrimSpace(p.title) // the name it was last played under
 		}
-		coop := p.coop()
-		b.board.Coop = b.board.Coop || coop
-		b.board.Plays++
-		if coop && p.reason == sheetWon {
-			b.board.Won++
-		} else if coop {
-			b.board.Lost++
-		}
-		for player, won := range seatedOnce(p) {
-			l := b.lines[player]
-			if l == nil {
-				l = &TitleStanding{PlayerID: player}
-				b.lines[player] = l
-			}
-			l.Plays++
-			switch {
-			case won:
-				l.Wins++
-			case coop:
-				l.Losses++
-			}
-		}
+		b.add(p)
 		if since.IsZero() {
 			rateTitlePlay(b.ratings, p, sides(lib, p), "title:"+key)
 		}
 	}
 	out := make([]TitleBoard, 0, len(order))
 	for _, key := range order {
-		b := boards[key]
-		for player, l := range b.lines {
-			l.Nickname = name(player)
-			if r, ok := b.ratings[player]; ok && !b.board.Coop {
-				l.Rating = &r
-			}
-			b.board.Standings = append(b.board.Standings, *l)
-		}
-		sortTitleStandings(b.board.Standings)
-		out = append(out, b.board)
+		out = append(out, boards[key].finish(name))
 	}
 	// The most played first: the ludothèque's favourites.
 	sort.SliceStable(out, func(i, j int) bool {
@@ -254,6 +219,54 @@ func titleBoards(plays []titlePlay, x titleIndex, lib *scoresheet.Library, since
 		return out[i].Title < out[j].Title
 	})
 	return out
+}
+
+// titleBuilding is one title's board while titleBoards reads the plays.
+type titleBuilding struct {
+	board   TitleBoard
+	lines   map[string]*TitleStanding
+	ratings map[string]Rating
+}
+
+// add counts play p: the title's plays (a co-operative one's won or
+// lost) and each person's.
+func (b *titleBuilding) add(p titlePlay) {
+	coop := p.coop()
+	b.board.Coop = b.board.Coop || coop
+	b.board.Plays++
+	if coop && p.reason == sheetWon {
+		b.board.Won++
+	} else if coop {
+		b.board.Lost++
+	}
+	for player, won := range seatedOnce(p) {
+		l := b.lines[player]
+		if l == nil {
+			l = &TitleStanding{PlayerID: player}
+			b.lines[player] = l
+		}
+		l.Plays++
+		switch {
+		case won:
+			l.Wins++
+		case coop:
+			l.Losses++
+		}
+	}
+}
+
+// finish is the board with its standings named and sorted, each with its
+// rating unless the title is played together.
+func (b *titleBuilding) finish(name func(string) string) TitleBoard {
+	for player, l := range b.lines {
+		l.Nickname = name(player)
+		if r, ok := b.ratings[player]; ok && !b.board.Coop {
+			l.Rating = &r
+		}
+		b.board.Standings = append(b.board.Standings, *l)
+	}
+	sortTitleStandings(b.board.Standings)
+	return b.board
 }
 
 // seatedOnce is each person of a play and whether they won: a player
