@@ -22,16 +22,7 @@ import (
 // --exit-when-over, until its session ends).
 func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	changed := make(chan struct{}, 1)
-	onChange := o.cfg.OnChange
-	o.cfg.OnChange = func() {
-		if onChange != nil {
-			onChange()
-		}
-		select {
-		case changed <- struct{}{}:
-		default: // one is pending; it will read the latest code
-		}
-	}
+	o.cfg.OnChange = alsoSignal(o.cfg.OnChange, changed)
 	// A game killed after its final move comes back with its results:
 	// its phones resume to them (serveResults).
 	o.cfg.KeepResults = true
@@ -52,32 +43,9 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 		}
 	}()
 	ann := &announcer{w: stdout, fields: func() [][2]string { return codeFields(t) }}
-	sess := t.Session()
-	if sess != nil && sess.Status().Ended() {
-		// Killed after the final move: the phones resuming get the
-		// final view, result and record, until they all came back and
-		// left, or the grace ends.
-		log.Printf("kiosk: serving the results of session %s (%s) to its phones", sess.ID(), sess.Game().Info().ID)
-		ann.print()
-		go ann.follow(ctx, changed)
-		serveResults(ctx, t.Server(), resultsGrace)
-		if ctx.Err() != nil || o.exitWhenOver || o.game == "" && o.title == "" {
-			if o.game == "" && o.title == "" && !o.exitWhenOver {
-				<-ctx.Done() // nothing to start: the results stay served
-			}
-			return nil
-		}
-		if sess, err = startHeadless(ctx, t, o); err != nil {
-			return err
-		}
-	} else {
-		if sess == nil {
-			if sess, err = startHeadless(ctx, t, o); err != nil {
-				return err
-			}
-		}
-		ann.print()
-		go ann.follow(ctx, changed)
+	sess, err := headlessSession(ctx, t, o, ann, changed)
+	if err != nil || sess == nil {
+		return err
 	}
 	if !o.exitWhenOver {
 		<-ctx.Done()
@@ -89,6 +57,54 @@ func runHeadless(ctx context.Context, o options, stdout io.Writer) error {
 	waitPhonesLeave(ctx, t.Server())
 	settle(ctx, desk)
 	return nil
+}
+
+// alsoSignal is onChange (if any) that also signals changed without
+// waiting: one pending signal is enough, its reader reads the latest.
+func alsoSignal(onChange func(), changed chan<- struct{}) func() {
+	return func() {
+		if onChange != nil {
+			onChange()
+		}
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// headlessSession is the session a headless table runs, its join codes
+// announced: the one it was running, or a new one. A table killed after
+// a game's final move first serves that game's results to its phones;
+// then, with nothing to start or told to exit, it returns nil.
+func headlessSession(ctx context.Context, t *table.Table, o options, ann *announcer, changed <-chan struct{}) (*host.Session, error) {
+	sess := t.Session()
+	if sess == nil || !sess.Status().Ended() {
+		if sess == nil {
+			var err error
+			if sess, err = startHeadless(ctx, t, o); err != nil {
+				return nil, err
+			}
+		}
+		ann.print()
+		go ann.follow(ctx, changed)
+		return sess, nil
+	}
+	// Killed after the final move: the phones resuming get the final
+	// view, result and record, until they all came back and left, or the
+	// grace ends.
+	log.Printf("kiosk: serving the results of session %s (%s) to its phones", sess.ID(), sess.Game().Info().ID)
+	ann.print()
+	go ann.follow(ctx, changed)
+	serveResults(ctx, t.Server(), resultsGrace)
+	nothing := o.game == "" && o.title == ""
+	if ctx.Err() != nil || o.exitWhenOver || nothing {
+		if nothing && !o.exitWhenOver {
+			<-ctx.Done() // nothing to start: the results stay served
+		}
+		return nil, nil
+	}
+	return startHeadless(ctx, t, o)
 }
 
 // settle gives the game just finished a moment to reach the venue and come

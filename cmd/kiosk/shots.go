@@ -12,6 +12,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -97,7 +98,31 @@ func runShot(o options, name string) error {
 	return nil
 }
 
+// drive puts the window on screenshot name's screen, then closes ready
+// (a scene that plays on in the background closes it itself, once the
+// game is where the shot wants it).
 func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
+	var async bool
+	switch {
+	case strings.HasPrefix(name, "staff-"):
+		async = driveStaff(ui, name, desk, ready)
+	case name == "shelf-keep", strings.HasPrefix(name, "sheet-"):
+		driveSheet(ui, name)
+	case strings.HasPrefix(name, "shelf-"):
+		driveShelf(ui, name)
+	case name == "replay":
+		driveReplay(ui)
+	default:
+		async = driveTable(ui, name, ready)
+	}
+	if !async {
+		close(ready)
+	}
+}
+
+// driveTable sets the table's own screens: attract, lobby, seating,
+// results. It reports whether it closes ready itself.
+func driveTable(ui *window.UI, name string, ready chan struct{}) bool {
 	game := func(id string) engine.Info {
 		r, _ := ui.Table().Games().Get(id)
 		return r.Info()
@@ -117,7 +142,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			joinAs(ui.Table(), "Bernd")
 			close(ready)
 		}()
-		return
+		return true
 	case "seating-setup": // a guest on the table and a phone for Canoë
 		ui.ShowSeating(game("canoe"))
 		ui.Seating().Remove(1)
@@ -132,7 +157,7 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		ui.Seating().AddPhone()
 		ui.StartGame(game("canoe"), nil, ui.Seating().Plan())
 		go playToTheEnd(ui.Table(), ready)
-		return
+		return true
 	case "results-canyon": // four seats round the table, two of them bots
 		ui.ShowSeating(game("canyon"))
 		ui.Seating().Remove(2) // two phones of the three the seating offers
@@ -140,7 +165,15 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 		ui.Seating().AddBot(engine.LevelEasy)
 		ui.StartGame(game("canyon"), nil, ui.Seating().Plan())
 		go playToTheEnd(ui.Table(), ready)
-		return
+		return true
+	}
+	return false
+}
+
+// driveStaff sets the staff screens. It reports whether it closes ready
+// itself.
+func driveStaff(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) bool {
+	switch name {
 	case "staff-leaderboard":
 		ui.ShowStaff()
 		ui.Staff().ShowBoard("canyon", screen.AllTime)
@@ -175,10 +208,17 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			})
 			close(ready)
 		}()
-		return
+		return true
 	case "staff-venue-removed": // the hub removed this table
 		ui.ShowStaff()
 		ui.Staff().Select(4)
+	}
+	return false
+}
+
+// driveShelf sets the shelf's screens from one side of the table or another.
+func driveShelf(ui *window.UI, name string) {
+	switch name {
 	case "shelf-pick": // five guests with half an hour, from the bottom side, on the demo shelf
 		if err := shelfElsewhere(ui, "Dixit", "Table 3", 19, 40); err != nil {
 			log.Fatal(err)
@@ -214,6 +254,12 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			side = geom.Left
 		}
 		ui.ShowShelf(side)
+	}
+}
+
+// driveSheet sets a box kept at this table and its score sheet.
+func driveSheet(ui *window.UI, name string) {
+	switch name {
 	case "shelf-keep", "sheet-seating", "sheet-stop": // boxes at this table; a play kept on its score sheet
 		for _, fr := range []string{"Pandémie"} {
 			if err := shelfElsewhere(ui, fr, "Table du fond", 20, 5); err != nil {
@@ -240,22 +286,24 @@ func drive(ui *window.UI, name string, desk *venue.Desk, ready chan struct{}) {
 			}
 			st.StartButton().OnTapped()
 		}
-	case "replay":
-		list, err := ui.Records().Sessions(context.Background(), 1000)
-		if err != nil {
-			log.Fatal(err)
-		}
-		for _, s := range list {
-			if s.Game == "canyonduel" && s.Status == "finished" {
-				ui.ShowReplay(s.ID)
-				break
-			}
-		}
-		if r := ui.Replay(); r != nil {
-			r.Goto(r.Position() + 23)
+	}
+}
+
+// driveReplay opens a finished Canyon duel's replay, 23 moves in.
+func driveReplay(ui *window.UI) {
+	list, err := ui.Records().Sessions(context.Background(), 1000)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range list {
+		if s.Game == "canyonduel" && s.Status == "finished" {
+			ui.ShowReplay(s.ID)
+			break
 		}
 	}
-	close(ready)
+	if r := ui.Replay(); r != nil {
+		r.Goto(r.Position() + 23)
+	}
 }
 
 // shotEvening is the screenshots' clock for the boxes taken: 20:15 today.
