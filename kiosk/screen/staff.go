@@ -459,66 +459,75 @@ func (s *Staff) settings() fyne.CanvasObject {
 		box.Add(wrapped(s.w.T("kiosk.settings.console_words", "Words", s.act.ConsolePhrase)))
 	}
 	if s.act.CAURL != "" {
-		// Once per staff device: the venue's authority, after which its
-		// browser checks every console itself (docs/install.md).
-		box.Add(text(s.w.T("pairing.ca.title"), NameSize, true))
-		box.Add(wrapped(s.w.T("pairing.ca.hint", "Words", s.act.CAWords, "Fingerprint", s.act.CAFingerprint)))
-		if img, err := QRImage(s.act.CAURL, 320); err == nil {
-			qr := canvas.NewImageFromImage(img)
-			qr.FillMode = canvas.ImageFillContain
-			qr.ScaleMode = canvas.ImageScalePixels
-			qr.SetMinSize(fyne.NewSize(320, 320))
-			box.Add(container.NewHBox(qr))
-		}
-		box.Add(text(s.act.CAURL, NameSize, false))
+		s.addAuthority(box)
 	}
 	box.Add(container.NewVBox(
 		text(s.w.T("kiosk.settings.name"), NameSize, true), text(name, NameSize, false),
 		wrapped(s.w.T("kiosk.settings.name_hint")),
 		text(s.w.T("kiosk.settings.defaults"), NameSize, true)))
 	for _, g := range s.games {
-		if len(g.Options) == 0 {
-			continue
+		if len(g.Options) > 0 {
+			box.Add(s.defaultsRow(g))
 		}
-		g := g
-		cur, err := s.rec.DefaultOptions(s.ctx, g.ID)
-		if err != nil {
-			s.fault(err)
-		}
-		sels := map[string]*widget.Select{}
-		row := container.NewHBox(text(s.w.Game(g), BodySize+4, true))
-		for _, o := range g.Options {
-			var labels []string
-			for _, c := range o.Choices {
-				labels = append(labels, optionValueName(s.w, c))
-			}
-			sel := widget.NewSelect(labels, nil)
-			v := o.Default
-			if c, ok := cur[o.Key]; ok {
-				v = c
-			}
-			sel.SetSelectedIndex(indexOf(o.Choices, v))
-			sels[o.Key] = sel
-			row.Add(widget.NewLabel(s.w.Option(g, o.Key)))
-			row.Add(sized(sel, 300, TouchSize))
-		}
-		_, save := button(s.w.T("kiosk.settings.save"), 220, func() {
-			opts := map[string]string{}
-			for _, o := range g.Options {
-				if i := sels[o.Key].SelectedIndex(); i >= 0 {
-					opts[o.Key] = o.Choices[i]
-				}
-			}
-			if err := s.rec.SetDefaultOptions(s.ctx, g.ID, opts); err != nil {
-				s.fault(err)
-				return
-			}
-			dialog.ShowInformation(s.w.T("kiosk.settings.defaults"), s.w.T("kiosk.settings.saved"), s.win)
-		})
-		row.Add(save)
-		box.Add(row)
 	}
 	return container.NewVScroll(box)
+}
+
+// addAuthority shows the venue's authority to install once per staff
+// device, after which its browser checks every console itself
+// (docs/install.md): its words, fingerprint, QR code and address.
+func (s *Staff) addAuthority(box *fyne.Container) {
+	box.Add(text(s.w.T("pairing.ca.title"), NameSize, true))
+	box.Add(wrapped(s.w.T("pairing.ca.hint", "Words", s.act.CAWords, "Fingerprint", s.act.CAFingerprint)))
+	if img, err := QRImage(s.act.CAURL, 320); err == nil {
+		qr := canvas.NewImageFromImage(img)
+		qr.FillMode = canvas.ImageFillContain
+		qr.ScaleMode = canvas.ImageScalePixels
+		qr.SetMinSize(fyne.NewSize(320, 320))
+		box.Add(container.NewHBox(qr))
+	}
+	box.Add(text(s.act.CAURL, NameSize, false))
+}
+
+// defaultsRow is one game's default options, a choice each, and the
+// button that saves them.
+func (s *Staff) defaultsRow(g engine.Info) fyne.CanvasObject {
+	cur, err := s.rec.DefaultOptions(s.ctx, g.ID)
+	if err != nil {
+		s.fault(err)
+	}
+	sels := map[string]*widget.Select{}
+	row := container.NewHBox(text(s.w.Game(g), BodySize+4, true))
+	for _, o := range g.Options {
+		var labels []string
+		for _, c := range o.Choices {
+			labels = append(labels, optionValueName(s.w, c))
+		}
+		sel := widget.NewSelect(labels, nil)
+		v := o.Default
+		if c, ok := cur[o.Key]; ok {
+			v = c
+		}
+		sel.SetSelectedIndex(indexOf(o.Choices, v))
+		sels[o.Key] = sel
+		row.Add(widget.NewLabel(s.w.Option(g, o.Key)))
+		row.Add(sized(sel, 300, TouchSize))
+	}
+	_, save := button(s.w.T("kiosk.settings.save"), 220, func() {
+		opts := map[string]string{}
+		for _, o := range g.Options {
+			if i := sels[o.Key].SelectedIndex(); i >= 0 {
+				opts[o.Key] = o.Choices[i]
+			}
+		}
+		if err := s.rec.SetDefaultOptions(s.ctx, g.ID, opts); err != nil {
+			s.fault(err)
+			return
+		}
+		dialog.ShowInformation(s.w.T("kiosk.settings.defaults"), s.w.T("kiosk.settings.saved"), s.win)
+	})
+	row.Add(save)
+	return row
 }
 
 func optionValueName(w Words, v string) string {
