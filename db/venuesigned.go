@@ -167,7 +167,7 @@ func releaseHeld(ctx context.Context, tx *sql.Tx) (bool, error) {
 }
 
 // ReleaseHeldEvents sends the events held for signatures (the kiosk's
-// publisher starts: the phones that would sign are gone with the
+// venue starts: the phones that would sign are gone with the
 // process that asked them).
 func (d *DB) ReleaseHeldEvents(ctx context.Context) error {
 	var any bool

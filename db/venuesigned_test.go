@@ -274,7 +274,7 @@ func TestVenueCreditsOnlySignedShelfResults(t *testing.T) {
 }
 
 // A play's event held for signatures leaves when the table starts its
-// next session, and when the kiosk's publisher starts, signed or not.
+// next session, and when the kiosk's venue starts again, signed or not.
 func TestHeldShelfEventsLeaveWhenTheTableMovesOn(t *testing.T) {
 	ctx := context.Background()
 	k := venueKioskFixture(t, "Table 1", "anja", "bernd")

@@ -240,6 +240,14 @@ func (k *Kiosk) open(ctx context.Context, dir string) error {
 			k.loaderFloor)
 		k.copy.skip = k.meter.skips
 	}
+	// A shelf game's event held for its players' signatures goes now:
+	// the process whose phones would sign it is gone (db/venuesigned.go).
+	// Here, before StartKiosk returns, and not in the publisher's
+	// goroutine: there it could release the hold of a game this process
+	// finished meanwhile, whose phones are still there to sign.
+	if err := k.d.ReleaseHeldEvents(ctx); err != nil {
+		return fmt.Errorf("venue kiosk: %w", err)
+	}
 	// Sessions that ended before the venue existed go too.
 	if _, err := k.d.QueueFinishedSessions(ctx, k.now()); err != nil {
 		return err

@@ -41,11 +41,6 @@ const outboxPoll = coolEvery
 // the database queues an event, and when another process queued one,
 // until ctx ends.
 func (p *publisher) run(ctx context.Context) {
-	// A shelf game's event held for its players' signatures goes now:
-	// the process whose phones would sign it is gone (db/venuesigned.go).
-	if err := p.d.ReleaseHeldEvents(ctx); err != nil {
-		p.logf("%s: %v", p.who, err)
-	}
 	poll := time.NewTicker(outboxPoll)
 	defer poll.Stop()
 	retry := time.Duration(0)

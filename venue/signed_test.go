@@ -33,24 +33,7 @@ func TestTheVenueCreditsOnlySignedShelfResults(t *testing.T) {
 
 	// The honest play at B, signed by each phone from what it was shown.
 	names := []string{"anja", "bernd"}
-	var seats []session.Seat
-	for _, name := range names {
-		p, err := b.d.IdentifyPlayer(ctx, name+"-0123456789abcdefghijklmn", name, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		seats = append(seats, session.Seat{Kind: session.Person, PlayerID: p.ID})
-	}
-	now := time.Now()
-	s, err := b.d.CreateSession(ctx, session.Record{TableID: b.table.ID, Game: db.SheetGame, Seats: seats,
-		Options: map[string]string{"sheet": "7wonders", "title": "7 Wonders"}, StartedAt: now.Add(-time.Hour)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := engine.RankByScores([]int{50, 40}, "sheet-complete")
-	if err := b.d.Finish(ctx, s.ID, res, now); err != nil {
-		t.Fatal(err)
-	}
+	s, res := finishSheetPlay(t, b, names...)
 	kiosk, ok, err := b.d.SignAsk(ctx, s.ID)
 	if err != nil || !ok {
 		t.Fatalf("table B asks no signature of its play: %v", err)
@@ -101,6 +84,62 @@ func TestTheVenueCreditsOnlySignedShelfResults(t *testing.T) {
 		if board.Plays != 3 || len(got) != 2 || got["anja"] != [2]int{1, 1} || got["bernd"] != [2]int{1, 0} {
 			t.Errorf("%s's 7 Wonders board: %v over %d plays; want anja 1 play 1 win and bernd 1 play, the forged plays guests'", name, got, board.Plays)
 		}
+	}
+}
+
+// finishSheetPlay records at n's table a finished 7 Wonders score sheet
+// of the known players names (their player keys name-0123…), the first
+// winning 50 to 40, as the table's host does; it returns the session and
+// its result.
+func finishSheetPlay(t *testing.T, n *node, names ...string) (session.Record, engine.Result) {
+	t.Helper()
+	ctx := context.Background()
+	var seats []session.Seat
+	for _, name := range names {
+		p, err := n.d.IdentifyPlayer(ctx, name+"-0123456789abcdefghijklmn", name, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats = append(seats, session.Seat{Kind: session.Person, PlayerID: p.ID})
+	}
+	now := time.Now()
+	s, err := n.d.CreateSession(ctx, session.Record{TableID: n.table.ID, Game: db.SheetGame, Seats: seats,
+		Options: map[string]string{"sheet": "7wonders", "title": "7 Wonders"}, StartedAt: now.Add(-time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := engine.RankByScores([]int{50, 40}, "sheet-complete")
+	if err := n.d.Finish(ctx, s.ID, res, now); err != nil {
+		t.Fatal(err)
+	}
+	return s, res
+}
+
+// TestAKioskReleasesAtStartOnlyTheHoldsOfBefore: a shelf play held for
+// its players' signatures when the kiosk's process went is sent as it is
+// by the next start, before StartKiosk returns (its phones left with the
+// process); a play finished once the kiosk runs stays held while its
+// publisher publishes, for the phones still at the table to sign.
+func TestAKioskReleasesAtStartOnlyTheHoldsOfBefore(t *testing.T) {
+	ctx := t.Context()
+	hubNode, b := newNode(t, ""), newNode(t, "Table B")
+	hub := startHub(t, hubNode, "127.0.0.1:0")
+	pair := pairing(t, hub, hub.Addr())
+	first := startKiosk(t, b, pair)
+	before, _ := finishSheetPlay(t, b, "anja", "bernd")
+	if _, held, err := b.d.SignAsk(ctx, before.ID); err != nil || !held {
+		t.Fatalf("a play finished at a running table is not held for its signatures: %v", err)
+	}
+	first.Close()
+
+	startKiosk(t, b, nil)
+	if _, held, err := b.d.SignAsk(ctx, before.ID); err != nil || held {
+		t.Fatalf("the play held when the kiosk's process went is still held once it started again (err %v)", err)
+	}
+	after, _ := finishSheetPlay(t, b, "anja", "bernd")
+	hubNode.waitHas(t, hub.Loaded(), before.ID) // the publisher ran, and published since
+	if _, held, err := b.d.SignAsk(ctx, after.ID); err != nil || !held {
+		t.Errorf("a play finished after the kiosk started was released by its publisher: %v", err)
 	}
 }
 
