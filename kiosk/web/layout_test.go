@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	_ "embed"
+	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"testing"
@@ -57,6 +59,9 @@ const layoutProblems = `(() => {
 type layoutCheck struct {
 	last string
 	seen map[string]string // problem list -> first state it was seen in
+	// looked and read count the states axe-core was run on and those it
+	// read still: a game whose every state redrew under it was not checked.
+	looked, read int
 }
 
 // look checks the page once per new state s: the layout, and axe-core's
@@ -70,8 +75,19 @@ func (l *layoutCheck) look(t *testing.T, ctx context.Context, s string) {
 	if p, err := chromedp.Run(ctx, chromedp.Evaluate[string](layoutProblems)); err == nil && p != "" {
 		l.note(p, s)
 	}
-	if p := axeProblems(t, ctx); p != "" {
-		l.note(p, s)
+	l.axe(axeRead(t, ctx))(s)
+}
+
+// axe returns the recorder of one axe-core read made in a state.
+func (l *layoutCheck) axe(p string, read bool) func(s string) {
+	return func(s string) {
+		l.looked++
+		if read {
+			l.read++
+		}
+		if p != "" {
+			l.note(p, s)
+		}
 	}
 }
 
@@ -85,19 +101,44 @@ var axeSource string
 // rules a screen reader's user meets on every page: content outside any
 // landmark (region) and a scrolling box no keyboard reaches
 // (scrollable-region-focusable).
-const axeRun = `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-  .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'region' || v.id === 'scrollable-region-focusable')
-  .map((v) => 'axe ' + v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))
-  .join('; '))`
+//
+// axe-core reads the page over many tasks, and the page redraws its
+// column and hand whole on each view (a bot's move arrives while axe
+// reads): what it then judges are elements already taken out of the page
+// — invisible, so a scrolling hand "has nothing focusable". A read during
+// which an element was added or removed is thrown away and made again;
+// after axeTries of them the promise fails with "still redrawing".
+const axeRun = `(async () => {
+  const report = (r) => r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'region' || v.id === 'scrollable-region-focusable')
+    .map((v) => 'axe ' + v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))
+    .join('; ');
+  const redrawn = (ms) => ms.some((m) => [...m.addedNodes, ...m.removedNodes].some((n) => n.nodeType === 1));
+  for (let i = 0; i < ` + axeTries + `; i++) {
+    let moved = false;
+    const watch = new MutationObserver((ms) => { moved = moved || redrawn(ms); });
+    watch.observe(document.body, { childList: true, subtree: true });
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    moved = moved || redrawn(watch.takeRecords());
+    watch.disconnect();
+    if (!moved) return report(r);
+  }
+  throw new Error('still redrawing after ` + axeTries + ` reads');
+})()`
 
-// axeProblems runs axe-core in the page (injected once per page load, as
-// the tests' own script: the page never loads it) and returns its serious
-// and critical violations, "" when none.
-func axeProblems(t *testing.T, ctx context.Context) string {
+// axeTries is how many reads axeRun makes of a page that redraws under
+// it before it gives up.
+const axeTries = "6"
+
+// axeRead runs axe-core in the page (injected once per page load, as the
+// tests' own script: the page never loads it) and returns its serious and
+// critical violations ("" when none), and whether it read the page still:
+// false when the page kept redrawing or moved on (a reload, the result).
+func axeRead(t *testing.T, ctx context.Context) (string, bool) {
 	t.Helper()
 	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe !== 'undefined'`))
 	if err != nil {
-		return ""
+		return "", false
 	}
 	if !loaded {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](axeSource+";0")); err != nil {
@@ -106,8 +147,19 @@ func axeProblems(t *testing.T, ctx context.Context) string {
 	}
 	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](axeRun, chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Logf("axe-core: %v", err) // the page moved on while axe read it
-		return ""
+		t.Logf("axe-core: %v", err)
+		return "", false
+	}
+	return p, true
+}
+
+// axeProblems is axeRead on a page that has settled (one screen, checked
+// once): one axe-core never read still fails t.
+func axeProblems(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	p, read := axeRead(t, ctx)
+	if !read {
+		t.Errorf("axe-core could not read the page still")
 	}
 	return p
 }
@@ -130,6 +182,12 @@ func (l *layoutCheck) report(t *testing.T) {
 		all = append(all, s+": "+p)
 	}
 	sort.Strings(all)
+	if l.looked > 0 {
+		t.Logf("axe-core read %d of %d states still", l.read, l.looked)
+	}
+	if l.looked > 0 && l.read == 0 {
+		all = append(all, fmt.Sprintf("axe-core read none of the %d states still", l.looked))
+	}
 	if len(all) > 0 {
 		t.Errorf("a guest at %d × %d cannot tap or read everything:\n%s", phoneW, phoneH, strings.Join(all, "\n"))
 	}
@@ -166,5 +224,29 @@ func block(t *testing.T, ctx context.Context, pattern string) {
 		URLPatterns: []*network.BlockPattern{{URLPattern: pattern, Block: true}},
 	}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAxeReadsOnlyAStillPage: axe-core's read of a page that redraws
+// under it (an element replaced every millisecond, as a bot's moves
+// redraw the hand) is not taken: axeRead says it could not read it; the
+// same page still, it reads it and finds its problem (a button without
+// a name).
+func TestAxeReadsOnlyAStillPage(t *testing.T) {
+	ctx := browser(t)
+	page := `<!doctype html><html lang="en"><title>t</title><main><h1>t</h1><div id="box"><button></button></div></main>` +
+		`<script>window.redraw = setInterval(() => document.getElementById('box').replaceChildren(document.createElement('button')), 1)</script>`
+	if _, err := chromedp.Run(ctx, chromedp.Navigate("data:text/html,"+url.PathEscape(page))); err != nil {
+		t.Fatal(err)
+	}
+	if p, read := axeRead(t, ctx); read {
+		t.Errorf("axe-core read a page redrawn every millisecond as still: %q", p)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`clearInterval(window.redraw)`)); err != nil {
+		t.Fatal(err)
+	}
+	p, read := axeRead(t, ctx)
+	if !read || !strings.Contains(p, "button-name") {
+		t.Errorf("axe-core on the still page: read %v, %q; want its button without a name", read, p)
 	}
 }

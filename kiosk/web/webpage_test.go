@@ -135,9 +135,7 @@ func playAWholeCanailleGame(t *testing.T, p webPage, browser, name string) {
 			if pr, err := p.eval(ctx, layoutProblems); err == nil && pr != "" {
 				layout.note(pr, s)
 			}
-			if pr := pageAxe(t, ctx, p, browser); pr != "" {
-				layout.note(pr, s)
-			}
+			layout.axe(pageAxeRead(t, ctx, p, browser))(s)
 		}
 		return s == "result"
 	})
